@@ -1,0 +1,89 @@
+// The few lines of plain script every page gets: everything here only enhances markup that already works.
+document.documentElement.classList.replace('no-js', 'js');
+
+function onReady(fn: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn);
+  else fn();
+}
+
+onReady(() => {
+  // Mobile menu
+  const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const nav = toggle ? document.getElementById(toggle.getAttribute('aria-controls') ?? '') : null;
+  if (toggle && nav) {
+    toggle.addEventListener('click', () => {
+      const open = nav.classList.toggle('is-open');
+      toggle.setAttribute('aria-expanded', String(open));
+      toggle.setAttribute('aria-label', (open ? toggle.dataset.labelClose : toggle.dataset.labelOpen) ?? '');
+    });
+  }
+
+  // Toasts: top right, gone after 4 s (8 s for errors) or when closed
+  for (const toast of document.querySelectorAll<HTMLElement>('[data-toast]')) {
+    const dismiss = (): void => {
+      toast.classList.add('is-leaving');
+      setTimeout(() => toast.remove(), 260);
+    };
+    toast.querySelector('[data-toast-close]')?.addEventListener('click', dismiss);
+    setTimeout(dismiss, Number(toast.dataset.timeout ?? 4000));
+  }
+
+  // "Torna indietro" goes back in history when there is history
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-history-back]')) {
+    link.addEventListener('click', (event) => {
+      if (window.history.length > 1 && document.referrer.startsWith(window.location.origin)) {
+        event.preventDefault();
+        window.history.back();
+      }
+    });
+  }
+
+  // Show/hide password
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-password-toggle]')) {
+    const input = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLInputElement | null;
+    if (!input) continue;
+    button.hidden = false;
+    button.addEventListener('click', () => {
+      const show = input.type === 'password';
+      input.type = show ? 'text' : 'password';
+      button.setAttribute('aria-pressed', String(show));
+      button.textContent = (show ? button.dataset.labelHide : button.dataset.labelShow) ?? '';
+    });
+  }
+
+  // Quick-search chips keep the location typed in the hero form
+  for (const chip of document.querySelectorAll<HTMLAnchorElement>('[data-quick-search]')) {
+    chip.addEventListener('click', (event) => {
+      const form = chip.closest('[data-quick-search-scope]')?.querySelector<HTMLFormElement>('form');
+      const location = form?.querySelector<HTMLInputElement>('input[name="location"]')?.value.trim();
+      if (!form || !location) return;
+      event.preventDefault();
+      const url = new URL(chip.href);
+      url.searchParams.set('location', location);
+      window.location.assign(url.toString());
+    });
+  }
+
+  // Forms with data-confirm ask before submitting (cancellations, rejections)
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-confirm]')) {
+    form.addEventListener('submit', (event) => {
+      if (!window.confirm(form.dataset.confirm ?? '')) event.preventDefault();
+    });
+  }
+
+  // Buttons with data-submitting-label show it while their form is being sent, and block double clicks
+  for (const form of document.querySelectorAll<HTMLFormElement>('form')) {
+    form.addEventListener('submit', (event) => {
+      if (event.defaultPrevented) return;
+      const button = (event.submitter as HTMLButtonElement | null) ?? form.querySelector<HTMLButtonElement>('button[type="submit"]');
+      if (!button?.dataset.submittingLabel) return;
+      if (form.dataset.submitting === 'true') {
+        event.preventDefault();
+        return;
+      }
+      form.dataset.submitting = 'true';
+      button.setAttribute('aria-disabled', 'true');
+      button.textContent = button.dataset.submittingLabel;
+    });
+  }
+});

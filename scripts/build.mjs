@@ -1,0 +1,82 @@
+// Builds what `npm start` needs: the server (TypeScript -> dist/) and the browser assets
+// (CSS, the enhancement script and one bundle per island -> public/build/, fingerprinted, with a manifest).
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const only = args.has('--server') ? 'server' : args.has('--client') ? 'client' : 'all';
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+async function buildServer() {
+  const outdir = path.join(root, 'dist');
+  rmSync(outdir, { recursive: true, force: true });
+  const entryPoints = ['src', 'migrations', 'seeds'].flatMap((d) => walk(path.join(root, d)));
+  await esbuild.build({
+    entryPoints,
+    outdir,
+    outbase: root,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  return entryPoints.length;
+}
+
+async function buildClient() {
+  const outdir = path.join(root, 'public', 'build');
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  const entryPoints = { app: path.join(root, 'public', 'css', 'app.css'), enhance: path.join(root, 'islands', 'enhance.ts') };
+  const islandsDir = path.join(root, 'islands');
+  for (const name of readdirSync(islandsDir)) {
+    const entry = path.join(islandsDir, name, 'index.tsx');
+    if (existsSync(entry)) entryPoints[`islands/${name}`] = entry;
+  }
+  const result = await esbuild.build({
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    sourcemap: 'linked',
+    metafile: true,
+    entryNames: '[dir]/[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    loader: { '.woff2': 'file', '.woff': 'file', '.png': 'file', '.svg': 'file' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    logLevel: 'warning',
+  });
+  // manifest: logical name ("app.css", "islands/search.js") -> public URL
+  const manifest = {};
+  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+    if (!meta.entryPoint || file.endsWith('.map')) continue;
+    const rel = path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
+    const logical = rel.replace(/-[A-Z0-9]{8}(\.\w+)$/, '$1');
+    manifest[logical] = `/build/${rel}`;
+  }
+  writeFileSync(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return Object.keys(manifest).length;
+}
+
+const started = Date.now();
+const parts = [];
+if (only !== 'client') parts.push(`${await buildServer()} server files`);
+if (only !== 'server') parts.push(`${await buildClient()} browser bundles`);
+console.log(`build: ${parts.join(', ')} in ${Date.now() - started} ms`);

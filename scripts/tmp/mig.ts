@@ -1,0 +1,12 @@
+import { startEmbeddedDatabase } from '../../src/db/embedded.ts';
+import { createKnex } from '../../src/db/knex.ts';
+import { migrateLatest, rollbackAll } from '../../src/db/migrate.ts';
+let t = Date.now();
+const e = await startEmbeddedDatabase(null);
+console.log('start', Date.now() - t); t = Date.now();
+const k = createKnex(e.connectionString, 4);
+console.log(await migrateLatest(k), Date.now() - t); t = Date.now();
+await rollbackAll(k); console.log('rollback', Date.now()-t);
+console.log((await migrateLatest(k)).length);
+console.log((await k.raw(`select provolatile from pg_proc where proname='ll_to_earth'`)).rows);
+await k.destroy(); await e.close();

@@ -1,0 +1,59 @@
+import express, { type Express } from 'express';
+import compression from 'compression';
+import type pg from 'pg';
+import { config } from './config/env.js';
+import { configurePassport } from './config/passport.js';
+import { PUBLIC_DIR } from './config/paths.js';
+import { sessionMiddleware } from './config/session.js';
+import { configureViews } from './config/views.js';
+import { csrfProtection } from './middleware/csrf.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { flash } from './middleware/flash.js';
+import { locals } from './middleware/locals.js';
+import { notFound } from './middleware/not-found.js';
+import { requestId } from './middleware/request-id.js';
+import { securityHeaders } from './middleware/security.js';
+import { routes } from './routes.js';
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/** The application without a listening socket: the server and the tests both build it here. */
+export function createApp(deps: { sessionPool: pg.Pool }): Express {
+  const cfg = config();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', cfg.isProduction ? 1 : false);
+  app.set('query parser', 'simple');
+  configureViews(app, cfg.isProduction);
+
+  app.use(requestId);
+  app.use(securityHeaders(cfg));
+  app.use(compression());
+  // Built assets are fingerprinted: cache them for a year. Other public files for a day.
+  app.use(
+    express.static(PUBLIC_DIR, {
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${'/build/'}`) ? `public, max-age=${ONE_YEAR_S}, immutable` : 'public, max-age=86400',
+        );
+      },
+    }),
+  );
+
+  app.use(express.urlencoded({ extended: true, limit: '200kb', parameterLimit: 2000 }));
+  app.use(express.json({ limit: '200kb' }));
+  app.use(sessionMiddleware(cfg, deps.sessionPool));
+  const passport = configurePassport();
+  app.use(passport.initialize());
+  app.use(passport.session());
+  app.use(flash);
+  app.use(locals);
+  app.use(csrfProtection);
+
+  app.use(routes());
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

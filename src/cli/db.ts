@@ -1,0 +1,75 @@
+import { config } from '../config/env.js';
+import { openDatabase } from '../db/connection.js';
+import { migrateLatest, rollbackLast } from '../db/migrate.js';
+import { ensureReferenceData } from '../services/reference-data.service.js';
+import * as providers from '../models/providers.repo.js';
+import * as users from '../models/users.repo.js';
+
+const USAGE = `Usage:
+  npm run migrate                       apply pending migrations and load the gazetteer if missing
+  npm run rollback                      undo the last batch of migrations
+  npm run seed                          load the demo data (idempotent)
+  npm run provider:verify -- <email>    mark a provider as verified (--off to remove the badge)`;
+
+/** Administration commands; they work on the embedded database (DATA_DIR) or on DATABASE_URL. */
+async function main(): Promise<number> {
+  const [command, ...args] = process.argv.slice(2);
+  if (!command || !['migrate', 'rollback', 'seed', 'verify-provider'].includes(command)) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const database = await openDatabase(config());
+  try {
+    switch (command) {
+      case 'migrate': {
+        const applied = await migrateLatest(database.knex);
+        await ensureReferenceData();
+        process.stdout.write(applied.length ? `Applied:\n  ${applied.join('\n  ')}\n` : 'Already up to date.\n');
+        return 0;
+      }
+      case 'rollback': {
+        const undone = await rollbackLast(database.knex);
+        process.stdout.write(undone.length ? `Rolled back:\n  ${undone.join('\n  ')}\n` : 'Nothing to roll back.\n');
+        return 0;
+      }
+      case 'seed': {
+        await migrateLatest(database.knex);
+        await ensureReferenceData();
+        const { seedDemo } = await import('../../seeds/demo.js');
+        const summary = await seedDemo(database.knex);
+        process.stdout.write(`Demo data: ${JSON.stringify(summary)}\n`);
+        return 0;
+      }
+      default: {
+        const email = args.find((a) => !a.startsWith('--'));
+        if (!email) {
+          process.stderr.write(`${USAGE}\n`);
+          return 2;
+        }
+        const user = await users.findByEmail(email);
+        if (!user || user.userType !== 'provider') {
+          process.stderr.write(`No provider account with email ${email}\n`);
+          return 1;
+        }
+        const verified = !args.includes('--off');
+        const provider = await providers.setVerified(user.id, verified);
+        if (!provider) {
+          process.stderr.write(`${email} has no provider profile yet (it is created at the first login)\n`);
+          return 1;
+        }
+        process.stdout.write(`${provider.businessName} <${email}>: verified = ${verified}\n`);
+        return 0;
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import Joi from 'joi';
+
+/**
+ * The only reader of process.env. Everything else receives a validated, typed Config.
+ */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  /** Absent: the embedded PostgreSQL (PGlite) under dataDir is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionSecret: string;
+  baseUrl: string;
+  /** 'inline' runs the background worker inside the web process; 'off' leaves it to `worker`. */
+  workerMode: 'inline' | 'off';
+  /** Map tiles: any XYZ template; the page works without them. */
+  tileUrl: string;
+  tileAttribution: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Seed demo data on the first start of an empty database (default: only with the embedded database). */
+  seedDemo: boolean;
+}
+
+const schema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  PORT: Joi.number().integer().min(0).max(65535).default(3000),
+  DATABASE_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .empty(''),
+  DATA_DIR: Joi.string().empty('').default('var'),
+  SMTP_URL: Joi.string()
+    .uri({ scheme: ['smtp', 'smtps'] })
+    .empty(''),
+  MAIL_FROM: Joi.string().empty('').default('SicurHub <no-reply@sicurhub.it>'),
+  SESSION_SECRET: Joi.string().min(32).empty('').when('NODE_ENV', {
+    is: 'production',
+    then: Joi.required(),
+  }),
+  BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  WORKER_MODE: Joi.string().valid('inline', 'off').default('inline'),
+  TILE_URL: Joi.string().empty('').default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: Joi.string().empty('').default('© OpenStreetMap contributors'),
+  LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error', 'silent').empty(''),
+  SEED_DEMO: Joi.boolean().truthy('1').falsy('0').empty(''),
+}).unknown(true);
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
+  if (error) {
+    const lines = error.details.map((d) => `  - ${d.context?.key ?? d.path.join('.')}: ${d.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const nodeEnv = value.NODE_ENV as Config['nodeEnv'];
+  const dataDir = path.resolve(value.DATA_DIR as string);
+  const port = value.PORT as number;
+  return Object.freeze({
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    port,
+    databaseUrl: (value.DATABASE_URL as string | undefined) ?? null,
+    dataDir,
+    smtpUrl: (value.SMTP_URL as string | undefined) ?? null,
+    mailFrom: value.MAIL_FROM as string,
+    sessionSecret: (value.SESSION_SECRET as string | undefined) ?? developmentSecret(dataDir),
+    baseUrl: ((value.BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    workerMode: value.WORKER_MODE as Config['workerMode'],
+    tileUrl: value.TILE_URL as string,
+    tileAttribution: value.TILE_ATTRIBUTION as string,
+    logLevel: (value.LOG_LEVEL as Config['logLevel'] | undefined) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    seedDemo: (value.SEED_DEMO as boolean | undefined) ?? !value.DATABASE_URL,
+  });
+}
+
+/** Outside production the secret is generated once and kept under DATA_DIR, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let current: Config | null = null;
+
+export function config(): Config {
+  current ??= loadConfig();
+  return current;
+}
+
+/** Tests override single values without touching process.env. */
+export function overrideConfig(patch: Partial<Config>): Config {
+  current = Object.freeze({ ...config(), ...patch });
+  return current;
+}

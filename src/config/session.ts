@@ -1,0 +1,28 @@
+import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
+import type pg from 'pg';
+import type { RequestHandler } from 'express';
+import type { Config } from './env.js';
+
+export const SESSION_COOKIE = 'sicurhub.sid';
+const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Cookie sessions stored in PostgreSQL, so any number of web processes share them. */
+export function sessionMiddleware(cfg: Config, pool: pg.Pool): RequestHandler {
+  const PgStore = connectPgSimple(session);
+  return session({
+    name: SESSION_COOKIE,
+    secret: cfg.sessionSecret,
+    store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    proxy: cfg.isProduction,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cfg.isProduction,
+      maxAge: TWO_WEEKS_MS,
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import pg from 'pg';
+import type { Knex } from 'knex';
+import type { Config } from '../config/env.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.js';
+import { createKnex, setDb } from './knex.js';
+
+export interface DatabaseHandle {
+  knex: Knex;
+  /** A small separate pool for the session store. */
+  sessionPool: pg.Pool;
+  connectionString: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/pgdata when it is absent
+ * (`inMemory` keeps the embedded database in memory: tests). Installs the Knex instance for the repositories.
+ */
+export async function openDatabase(cfg: Config, options: { inMemory?: boolean } = {}): Promise<DatabaseHandle> {
+  let embedded: EmbeddedDatabase | null = null;
+  let connectionString = cfg.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedDatabase(options.inMemory ? null : path.join(cfg.dataDir, 'pgdata'));
+    connectionString = embedded.connectionString;
+  }
+  // PGlite runs one query at a time: a couple of connections are enough and keep waits short.
+  const knex = createKnex(connectionString, embedded ? 4 : 10);
+  const sessionPool = new pg.Pool({ connectionString, max: embedded ? 2 : 5, idleTimeoutMillis: 30_000 });
+  setDb(knex);
+  let closed = false;
+  return {
+    knex,
+    sessionPool,
+    connectionString,
+    embedded: embedded !== null,
+    async close() {
+      if (closed) return;
+      closed = true;
+      setDb(null);
+      await Promise.allSettled([knex.destroy(), sessionPool.end()]);
+      await embedded?.close();
+    },
+  };
+}

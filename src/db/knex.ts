@@ -1,0 +1,37 @@
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// numeric stays a string (exact money); int8 counts become numbers; dates stay plain 'YYYY-MM-DD' strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Db = Knex;
+export type Trx = Knex.Transaction;
+
+let instance: Knex | null = null;
+
+export function createKnex(connectionString: string, poolMax: number): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString, application_name: 'sicurhub' },
+    pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
+    acquireConnectionTimeout: 20_000,
+  });
+}
+
+/** Installs the one Knex instance the repositories use. */
+export function setDb(knex: Knex | null): void {
+  instance = knex;
+}
+
+/** The Knex instance, or the transaction when one is passed: every repository call goes through here. */
+export function db(trx?: Trx | null): Knex {
+  if (trx) return trx;
+  if (!instance) throw new Error('Database not initialised: call setDb() at boot');
+  return instance;
+}
+
+/** Runs fn in a transaction. Inside it, pass `trx` to every query: another connection would wait for it. */
+export function transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return db().transaction(fn);
+}

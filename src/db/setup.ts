@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { logger } from '../config/logger.js';
+import { migrateLatest } from './migrate.js';
+import { ensureReferenceData } from '../services/reference-data.service.js';
+
+export interface PreparedDatabase {
+  applied: string[];
+  firstStart: boolean;
+  seeded: boolean;
+}
+
+/**
+ * Brings a database up to date: migrations, then reference data (provinces, municipalities) when missing,
+ * then, on the very first start only, the demo data.
+ */
+export async function prepareDatabase(knex: Knex, options: { seedDemo: boolean }): Promise<PreparedDatabase> {
+  const hadSchema = await knex.schema.hasTable('knex_migrations');
+  const applied = await migrateLatest(knex);
+  if (applied.length) logger.info('migrations applied', { count: applied.length, last: applied.at(-1) });
+  await ensureReferenceData();
+  const firstStart = !hadSchema;
+  let seeded = false;
+  if (firstStart && options.seedDemo) {
+    const { seedDemo } = await import('../../seeds/demo.js');
+    const summary = await seedDemo(knex);
+    logger.info('demo data seeded', summary);
+    seeded = true;
+  }
+  return { applied, firstStart, seeded };
+}

@@ -1,0 +1,13 @@
+export type UserType = 'client' | 'provider';
+
+/** The signed-in user as pages see it (req.user, res.locals.currentUser). */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  userType: UserType;
+  /** SPEC §2 header rule: company name (clients), business name (providers), else "Utente". */
+  displayName: string;
+  hasProfile: boolean;
+  profileImage: string | null;
+  emailVerified: boolean;
+}

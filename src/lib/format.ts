@@ -1,0 +1,51 @@
+/** Formatting helpers for views: Italian numbers and dates, Europe/Rome time zone. */
+export { formatEuro as euro } from './money.js';
+
+export const TIME_ZONE = 'Europe/Rome';
+
+const dateLong = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const dateShort = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const weekdayLong = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+const oneDecimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A calendar date ('2026-11-22') stays that date whatever the server's zone. */
+function asDate(value: Date | string): Date {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00Z`);
+  return typeof value === 'string' ? new Date(value) : value;
+}
+
+/** '22 novembre 2026' */
+export const date = (value: Date | string): string => dateLong.format(asDate(value));
+/** '22/11/2026' */
+export const shortDate = (value: Date | string): string => dateShort.format(asDate(value));
+/** 'domenica 22 novembre 2026' */
+export const fullDate = (value: Date | string): string => weekdayLong.format(asDate(value));
+/** '22/11/2026, 14:30' */
+export const dateTimeShort = (value: Date | string): string => dateTime.format(asDate(value));
+/** '14:30:00' -> '14:30' */
+export const time = (value: string | null | undefined): string => (value ? value.slice(0, 5) : '');
+/** 12500 -> '12.500' */
+export const number = (value: number): string => integer.format(value);
+/** 4.25 -> '4,3' */
+export const decimal1 = (value: number): string => oneDecimal.format(value);
+
+/** Today's date in Europe/Rome as 'YYYY-MM-DD' (bookings may not be requested before it). */
+export function todayInRome(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parts;
+}

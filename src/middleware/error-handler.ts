@@ -1,0 +1,84 @@
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import { t } from '../config/i18n.js';
+import { logger, errorFields } from '../config/logger.js';
+import { AppError } from '../lib/app-error.js';
+import { classifyError } from '../lib/error-catalogue.js';
+
+function wantsJson(req: Request): boolean {
+  return req.path.startsWith('/api/') || (req.accepts(['html', 'json']) === 'json' && !req.accepts('html'));
+}
+
+/** Body-parser and similar library errors carry a status and a type; map the common ones. */
+function fromLibrary(err: unknown): AppError | null {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as { type?: string; status?: number; code?: string };
+  if (e.type === 'entity.too.large') return new AppError(413, 'payload_too_large', 'errors:payloadTooLarge');
+  if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'parameters.too.many') {
+    return new AppError(400, 'bad_request', 'errors:badRequest');
+  }
+  if (e.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'payload_too_large', 'errors:payloadTooLarge');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return new AppError(e.status, 'bad_request', 'errors:badRequest');
+  }
+  return null;
+}
+
+function render(res: Response, view: string, status: number, model: Record<string, unknown>): void {
+  res.status(status).render(view, model, (renderErr, html) => {
+    if (renderErr) {
+      logger.error('error page failed to render', errorFields(renderErr));
+      res.type('text/plain').send(`${t('errors:unexpected')} (${String(res.locals.requestId ?? '')})`);
+      return;
+    }
+    res.send(html);
+  });
+}
+
+/**
+ * The last middleware. Expected errors show their Italian message with their status; anything else is
+ * logged with the request id and shown as "Si è verificato un errore imprevisto", never as a stack trace.
+ */
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  const appError = err instanceof AppError ? err : fromLibrary(err);
+  const status = appError?.status ?? 500;
+  const requestId = req.id;
+
+  if (!appError) {
+    const entry = classifyError(err);
+    logger.error('request failed', { requestId, method: req.method, path: req.path, code: entry.code, ...errorFields(err) });
+    const unavailable = entry.code.startsWith('08');
+    const message = unavailable ? t(entry.messageKey) : t('errors:unexpected');
+    if (wantsJson(req)) {
+      res.status(unavailable ? 503 : 500).json({ error: { code: entry.code, message, requestId } });
+      return;
+    }
+    render(res, 'errors/500', unavailable ? 503 : 500, { title: t('errors:serverError.title'), message, requestId });
+    return;
+  }
+
+  const message = t(appError.messageKey, appError.details);
+  const retryAfter = appError.details.retryAfterSeconds;
+  if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+  if (wantsJson(req)) {
+    res.status(status).json({ error: { code: appError.code, message, requestId } });
+    return;
+  }
+  if (status === 404 && appError.messageKey === 'errors:notFound.title') {
+    render(res, 'errors/404', 404, { title: t('errors:notFound.title'), backUrl: sameSiteReferer(req) });
+    return;
+  }
+  render(res, 'errors/error', status, { title: message, message, status, backUrl: sameSiteReferer(req) });
+};
+
+/** "Torna indietro" without JavaScript: the referring page when it is ours, else the home page. */
+function sameSiteReferer(req: Request): string {
+  const referer = req.get('referer');
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    return url.host === req.get('host') && url.pathname !== req.path ? `${url.pathname}${url.search}` : '/';
+  } catch {
+    return '/';
+  }
+}

@@ -1,0 +1,131 @@
+import { db, type Trx } from '../db/knex.js';
+import type { UserType } from '../lib/current-user.js';
+
+export interface User {
+  id: string;
+  email: string;
+  passwordHash: string;
+  userType: UserType;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  emailVerifiedAt: Date | null;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const USER_COLUMNS: readonly string[] = [
+  'users.id',
+  'users.email',
+  'users.password_hash',
+  'users.user_type',
+  'users.company_name',
+  'users.first_name',
+  'users.last_name',
+  'users.phone',
+  'users.email_verified_at',
+  'users.last_login_at',
+  'users.created_at',
+  'users.updated_at',
+];
+
+interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  user_type: UserType;
+  company_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  email_verified_at: Date | null;
+  last_login_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    userType: row.user_type,
+    companyName: row.company_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    emailVerifiedAt: row.email_verified_at,
+    lastLoginAt: row.last_login_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function findById(id: string, trx?: Trx): Promise<User | null> {
+  if (!isUuid(id)) return null;
+  const row = await db(trx)('users').first<UserRow | undefined>(USER_COLUMNS).where('users.id', id);
+  return row ? toUser(row) : null;
+}
+
+export async function findByEmail(email: string, trx?: Trx): Promise<User | null> {
+  const row = await db(trx)('users')
+    .first<UserRow | undefined>(USER_COLUMNS)
+    .whereRaw('lower(users.email) = lower(?)', [email.trim()]);
+  return row ? toUser(row) : null;
+}
+
+/** The account with the name and image of its profile: what the header and req.user need. */
+export interface SessionUserRow {
+  id: string;
+  email: string;
+  userType: UserType;
+  emailVerified: boolean;
+  profileKind: 'client' | 'provider' | null;
+  profileName: string | null;
+  profileImage: string | null;
+}
+
+export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUserRow | null> {
+  if (!isUuid(id)) return null;
+  const row = await db(trx)('users as u')
+    .leftJoin('client_profiles as cp', function joinClient() {
+      this.on('cp.user_id', 'u.id').andOn(db(trx).raw(`u.user_type = 'client'`));
+    })
+    .leftJoin('provider_profiles as pp', function joinProvider() {
+      this.on('pp.user_id', 'u.id').andOn(db(trx).raw(`u.user_type = 'provider'`));
+    })
+    .select(
+      'u.id',
+      'u.email',
+      'u.user_type',
+      'u.email_verified_at',
+      'cp.user_id as client_profile',
+      'cp.company_name as client_name',
+      'cp.profile_image as client_image',
+      'pp.user_id as provider_profile',
+      'pp.business_name as provider_name',
+      'pp.profile_image as provider_image',
+    )
+    .where('u.id', id)
+    .first();
+  if (!row) return null;
+  const kind = row.client_profile ? 'client' : row.provider_profile ? 'provider' : null;
+  return {
+    id: row.id,
+    email: row.email,
+    userType: row.user_type,
+    emailVerified: row.email_verified_at !== null,
+    profileKind: kind,
+    profileName: kind === 'client' ? row.client_name : kind === 'provider' ? row.provider_name : null,
+    profileImage: kind === 'client' ? row.client_image : kind === 'provider' ? row.provider_image : null,
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in URLs are user input: a malformed one is simply "not found", never a database error. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_RE.test(value);
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import ejs from 'ejs';
+import { config } from '../config/env.js';
+import { t } from '../config/i18n.js';
+import { mailer, type OutgoingEmail } from '../config/mailer.js';
+import { VIEWS_DIR } from '../config/paths.js';
+import type { Trx } from '../db/knex.js';
+import * as format from '../lib/format.js';
+import * as jobs from '../models/jobs.repo.js';
+
+export const SEND_EMAIL_JOB = 'email.send';
+
+export interface EmailRequest {
+  to: string;
+  /** views/emails/<template>.html.ejs and .text.ejs; strings under emails:<template>. */
+  template: string;
+  data: Record<string, unknown>;
+}
+
+/** Renders the HTML and text versions of a template with the shared email layout. */
+export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
+  const cfg = config();
+  const model = { ...request.data, t, format, baseUrl: cfg.baseUrl, template: request.template };
+  const subject = t(`emails:${request.template}.subject`, request.data);
+  const dir = path.join(VIEWS_DIR, 'emails');
+  const [htmlBody, text] = await Promise.all([
+    ejs.renderFile(path.join(dir, `${request.template}.html.ejs`), model, { async: false }),
+    ejs.renderFile(path.join(dir, `${request.template}.text.ejs`), model, { async: false }),
+  ]);
+  const html = await ejs.renderFile(path.join(dir, '_layout.html.ejs'), { ...model, subject, body: htmlBody });
+  return { to: request.to, subject, html, text: `${text.trim()}\n\n-- \n${t('emails:layout.signature')}\n${cfg.baseUrl}\n` };
+}
+
+/**
+ * Never sends inside the request: the rendered message is queued in the caller's transaction and the
+ * worker sends it, retrying while SMTP is down.
+ */
+export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<number> {
+  const message = await renderEmail(request);
+  return jobs.enqueue(SEND_EMAIL_JOB, { ...message, template: request.template }, { maxAttempts: 12 }, trx);
+}
+
+/** The job handler: hands a queued message to the transport (SMTP or outbox folder). */
+export async function sendQueuedEmail(payload: Record<string, unknown>): Promise<void> {
+  const { to, subject, html, text } = payload as unknown as OutgoingEmail;
+  await mailer(config()).send({ to, subject, html, text });
+}

@@ -1,0 +1,28 @@
+import type { FlashMessage, FlashType } from '../middleware/flash.js';
+import type { CurrentUser } from '../lib/current-user.js';
+
+declare global {
+  namespace Express {
+    // What passport keeps in req.user: the signed-in account with its display name.
+    interface User extends CurrentUser {}
+
+    interface Request {
+      id: string;
+      flash(type: FlashType, message: string): void;
+    }
+  }
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    csrfToken?: string;
+    flash?: FlashMessage[];
+    /** Where to go after logging in: a same-site path only. */
+    returnTo?: string;
+    /** The address waiting for its verification email (the /email-waiting page). */
+    pendingVerificationEmail?: string;
+    pendingVerificationUserType?: 'client' | 'provider';
+  }
+}
+
+export {};

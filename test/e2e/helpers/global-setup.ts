@@ -1,0 +1,19 @@
+import { startServer, type RunningServer } from './server.js';
+import { closeBrowser, launchBrowser } from './browser.js';
+
+let server: RunningServer | null = null;
+
+export function baseUrl(): string {
+  if (!server) throw new Error('server not started');
+  return server.baseUrl;
+}
+
+export async function mochaGlobalSetup(): Promise<void> {
+  server = await startServer();
+  await launchBrowser();
+}
+
+export async function mochaGlobalTeardown(): Promise<void> {
+  await closeBrowser();
+  await server?.stop();
+}

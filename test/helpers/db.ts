@@ -1,0 +1,38 @@
+import { loadConfig, overrideConfig } from '../../src/config/env.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connection.js';
+import { db } from '../../src/db/knex.js';
+import { prepareDatabase } from '../../src/db/setup.js';
+
+let handle: DatabaseHandle | null = null;
+
+// Reference data (gazetteer, categories) and the migration bookkeeping survive between test files.
+const KEEP = new Set(['knex_migrations', 'knex_migrations_lock', 'provinces', 'places', 'categories']);
+
+/** One database for the whole run: in-memory embedded PostgreSQL, or DATABASE_URL when it is set. */
+export async function startTestDatabase(): Promise<DatabaseHandle> {
+  if (handle) return handle;
+  const cfg = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: 'var/test', SEED_DEMO: '0' });
+  overrideConfig(cfg);
+  handle = await openDatabase(cfg, { inMemory: true });
+  await prepareDatabase(handle.knex, { seedDemo: false });
+  return handle;
+}
+
+export async function stopTestDatabase(): Promise<void> {
+  await handle?.close();
+  handle = null;
+}
+
+export function testDatabase(): DatabaseHandle {
+  if (!handle) throw new Error('test database not started');
+  return handle;
+}
+
+/** Empties every table but the reference data: each test file starts from a known state. */
+export async function resetDatabase(): Promise<void> {
+  const { rows } = await db().raw<{ rows: { tablename: string }[] }>(
+    `SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`,
+  );
+  const tables = rows.map((r) => r.tablename).filter((name) => !KEEP.has(name));
+  if (tables.length) await db().raw(`TRUNCATE ${tables.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`);
+}

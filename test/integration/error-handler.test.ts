@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import express from 'express';
+import supertest from 'supertest';
+import { configureViews } from '../../src/config/views.js';
+import { AppError } from '../../src/lib/app-error.js';
+import { errorHandler } from '../../src/middleware/error-handler.js';
+import { locals } from '../../src/middleware/locals.js';
+import { requestId } from '../../src/middleware/request-id.js';
+import { html, textOf } from '../helpers/app.js';
+
+/** A bare app with the real views and error handler, and routes that fail on purpose. */
+function failingApp(): express.Express {
+  const app = express();
+  configureViews(app, false);
+  app.use(requestId);
+  app.use((_req, res, next) => {
+    res.locals.flashMessages = [];
+    next();
+  });
+  app.use(locals);
+  app.get('/boom', () => {
+    throw new Error('secret internal detail');
+  });
+  app.get('/async-boom', async () => {
+    await Promise.resolve();
+    throw new TypeError('cannot read properties of undefined');
+  });
+  app.get('/conflict', () => {
+    throw new AppError(409, 'conflict', 'errors:catalogue.unique_violation');
+  });
+  app.get('/api/boom', () => {
+    throw new Error('secret internal detail');
+  });
+  app.use(errorHandler);
+  return app;
+}
+
+describe('the error handler', () => {
+  const app = failingApp();
+
+  it('shows unknown errors as an Italian 500 page with the request id and no stack trace', async () => {
+    const res = await supertest(app).get('/boom').expect(500);
+    const $ = html(res.text);
+    expect(textOf($, 'main h1')).to.equal('Errore del server');
+    expect(textOf($, 'main .lead')).to.equal('Si è verificato un errore imprevisto');
+    const id = res.headers['x-request-id'] as string;
+    expect($('main').text()).to.include(`Codice della richiesta: ${id}`);
+    expect(res.text).not.to.include('secret internal detail');
+    expect(res.text).not.to.match(/\n\s+at /);
+  });
+
+  it('catches rejected async handlers too (Express 5)', async () => {
+    const res = await supertest(app).get('/async-boom').expect(500);
+    expect(res.text).to.include('Si è verificato un errore imprevisto');
+  });
+
+  it('shows expected errors with their status and Italian message', async () => {
+    const res = await supertest(app).get('/conflict').expect(409);
+    expect(html(res.text)('main [role="alert"]').text()).to.equal('Questo dato è già presente nel sistema');
+  });
+
+  it('answers JSON under /api', async () => {
+    const res = await supertest(app).get('/api/boom').expect(500);
+    expect(res.body.error).to.include({ code: 'unknown', message: 'Si è verificato un errore imprevisto' });
+    expect(res.body.error.requestId).to.equal(res.headers['x-request-id']);
+  });
+});

@@ -1,0 +1,217 @@
+import { expect } from 'chai';
+import { browser, html, request, textOf } from '../helpers/app.js';
+import { resetDatabase } from '../helpers/db.js';
+import { createProvider, createService } from '../factories/index.js';
+
+describe('public pages', () => {
+  before(resetDatabase);
+
+  describe('GET /', () => {
+    it('shows the hero search form that submits to /search with a required location', async () => {
+      const res = await request().get('/').expect(200);
+      const $ = html(res.text);
+      expect($('title').text()).to.include('SicurHub');
+      const form = $('form.hero-search');
+      expect(form.attr('action')).to.equal('/search');
+      expect(form.find('input[name="q"]')).to.have.length(1);
+      expect(form.find('input[name="location"]').attr('required')).to.not.equal(undefined);
+    });
+
+    it('lists the 8 categories with their Italian names and live service counts', async () => {
+      const provider = await createProvider();
+      await createService({ providerId: provider.id, category: 'environment' });
+      await createService({ providerId: provider.id, category: 'environment' });
+      await createService({ providerId: provider.id, category: 'environment', active: false });
+      const $ = html((await request().get('/').expect(200)).text);
+      const cards = $('.category-card');
+      expect(cards).to.have.length(8);
+      const environment = cards.filter((_, el) => $(el).find('h3').text() === 'Ambiente');
+      expect(environment.find('.category-card__count').text()).to.equal('2 servizi');
+      expect(environment.attr('href')).to.equal('/search?category=environment');
+      expect(cards.map((_, el) => $(el).find('h3').text()).get()).to.include.members([
+        'Sicurezza sul Lavoro',
+        'Medicina del Lavoro',
+        'Formazione e Addestramento',
+      ]);
+    });
+
+    it('shows 4 featured providers from the database with at most 2 specializations and a "+n"', async () => {
+      const many = await createProvider({
+        businessName: 'Alfa Sicurezza Srl',
+        featured: true,
+        verifiedProvider: true,
+        ratingAverage: 4.9,
+        reviewsCount: 12,
+        specializations: ['Antincendio', 'Primo Soccorso', 'ATEX', 'Ergonomia'],
+      });
+      for (const name of ['Beta HSE', 'Gamma Ambiente', 'Delta Formazione', 'Epsilon Medicina']) {
+        await createProvider({ businessName: name, featured: true, ratingAverage: 4 });
+      }
+      await createProvider({ businessName: 'Non In Evidenza', featured: false, ratingAverage: 5 });
+      await createProvider({ businessName: 'Disattivato', featured: true, active: false, ratingAverage: 5 });
+
+      const $ = html((await request().get('/').expect(200)).text);
+      const cards = $('.provider-card');
+      expect(cards).to.have.length(4);
+      const names = cards.map((_, el) => $(el).find('.provider-card__name').text().trim()).get();
+      expect(names[0]).to.include('Alfa Sicurezza Srl');
+      expect(names.join('|')).not.to.include('Non In Evidenza');
+      expect(names.join('|')).not.to.include('Disattivato');
+      const first = cards.first();
+      expect(first.attr('href')).to.equal(`/providers/${many.id}`);
+      expect(first.find('.provider-card__specs .tag').map((_, el) => $(el).text()).get()).to.deep.equal([
+        'Antincendio',
+        'Primo Soccorso',
+        '+2',
+      ]);
+      expect(first.find('.rating').text()).to.include('4,9').and.include('12 recensioni');
+      expect(first.find('.verified-tick')).to.have.length(1);
+    });
+
+    it('offers the six quick searches as links to /search', async () => {
+      const $ = html((await request().get('/').expect(200)).text);
+      const chips = $('[data-quick-search]');
+      expect(chips.map((_, el) => $(el).text()).get()).to.deep.equal([
+        'Formazione Sicurezza',
+        'Documento Valutazione Rischi',
+        'Medico Competente',
+        'Corso Antincendio',
+        'Consulenza Ambiente',
+        'Audit ISO 45001',
+      ]);
+      expect(chips.first().attr('href')).to.equal('/search?q=Formazione%20Sicurezza');
+    });
+  });
+
+  describe('the layout', () => {
+    it('has the header of SPEC §2 for a visitor', async () => {
+      const $ = html((await request().get('/how-it-works').expect(200)).text);
+      expect($('html').attr('lang')).to.equal('it');
+      expect($('.site-nav__links a').map((_, el) => $(el).attr('href')).get()).to.deep.equal([
+        '/services',
+        '/how-it-works',
+        '/for-providers',
+      ]);
+      expect($('form.header-search').attr('action')).to.equal('/search');
+      expect($('a.bell').attr('href')).to.equal('/notifications');
+      expect($('.bell__dot')).to.have.length(0);
+      expect(textOf($, '.site-nav__account a[href="/auth/login"]')).to.equal('Accedi');
+      expect(textOf($, '.site-nav__account a[href="/auth/register"]')).to.equal('Registrati');
+      expect($('[data-menu-toggle]').attr('aria-controls')).to.equal('site-nav');
+    });
+
+    it('has the footer links and the copyright', async () => {
+      const $ = html((await request().get('/').expect(200)).text);
+      const links = $('.site-footer a').map((_, el) => $(el).attr('href')).get();
+      for (const path of ['/services/consultation', '/services/training', '/services/safety', '/services/environment',
+        '/services/health', '/about', '/contact', '/help', '/faq', '/careers', '/press', '/blog', '/guides',
+        '/regulations', '/webinars', '/api', '/terms', '/privacy', '/cookies']) {
+        expect(links, path).to.include(path);
+      }
+      expect($('.site-footer').text()).to.include('© 2025').and.include('GeoNames');
+    });
+
+    it('loads only the stylesheet and the small enhancement script on pages without islands', async () => {
+      const $ = html((await request().get('/').expect(200)).text);
+      const scripts = $('script[src]').map((_, el) => $(el).attr('src')).get();
+      expect(scripts).to.have.length(1);
+      expect(scripts[0]).to.match(/^\/build\/enhance-[A-Z0-9]+\.js$/);
+      expect($('script:not([src]):not([type="application/ld+json"]):not([type="application/json"])')).to.have.length(0);
+    });
+  });
+
+  describe('the route table of SPEC §2', () => {
+    const routes: [string, string][] = [
+      ['/how-it-works', 'Come Funziona'],
+      ['/for-providers', 'Per i Fornitori'],
+      ['/terms', 'Termini e Condizioni'],
+      ['/privacy', 'Privacy'],
+      ['/cookies', 'Cookie'],
+      ['/about', 'Chi Siamo'],
+      ['/contact', 'Contatti'],
+      ['/help', 'Centro Assistenza'],
+      ['/faq', 'Domande Frequenti'],
+      ['/careers', 'Lavora con Noi'],
+      ['/press', 'Stampa'],
+      ['/blog', 'Blog'],
+      ['/guides', 'Guide'],
+      ['/regulations', 'Normativa'],
+      ['/webinars', 'Webinar'],
+      ['/api', 'API'],
+    ];
+    for (const [path, title] of routes) {
+      it(`GET ${path} answers 200 with "${title}"`, async () => {
+        const $ = html((await request().get(path).expect(200).expect('Content-Type', /html/)).text);
+        expect($('title').text()).to.include(title);
+        expect(textOf($, 'main h1')).to.include(title);
+      });
+    }
+
+    it('shows "Pagina in costruzione" on the pages still being written', async () => {
+      const $ = html((await request().get('/careers').expect(200)).text);
+      expect($('main').text()).to.include('Pagina in costruzione');
+    });
+  });
+
+  describe('redirects', () => {
+    it('sends /register to /auth/register keeping the query string', async () => {
+      const res = await request().get('/register?type=provider').expect(301);
+      expect(res.headers.location).to.equal('/auth/register?type=provider');
+    });
+
+    it('sends /login to /auth/login keeping the query string', async () => {
+      const res = await request().get('/login?verified=true').expect(301);
+      expect(res.headers.location).to.equal('/auth/login?verified=true');
+    });
+  });
+
+  describe('unknown paths', () => {
+    it('answer 404 "Pagina non trovata" with home, back, help and contact buttons', async () => {
+      const res = await browser().get('/questa/pagina/non/esiste').set('Referer', 'http://evil.example/x').expect(404);
+      const $ = html(res.text);
+      expect(textOf($, 'main h1')).to.equal('Pagina non trovata');
+      const buttons = $('main .button-row a');
+      expect(buttons.map((_, el) => $(el).text().trim()).get()).to.deep.equal([
+        'Torna alla Home',
+        'Torna Indietro',
+        'Centro Assistenza',
+        'Contattaci',
+      ]);
+      expect(buttons.map((_, el) => $(el).attr('href')).get()).to.deep.equal(['/', '/', '/help', '/contact']);
+    });
+
+    it('answer JSON 404 under /api', async () => {
+      const res = await request().get('/api/nothing-here').expect(404);
+      expect(res.body.error.message).to.equal('Pagina non trovata');
+    });
+  });
+
+  describe('security and caching', () => {
+    it('sends a Content-Security-Policy that allows no inline script', async () => {
+      const res = await request().get('/').expect(200);
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).to.match(/script-src 'self'(;|$)/);
+      expect(csp).not.to.include("'unsafe-inline' 'self'");
+      expect(csp).to.include("frame-ancestors 'none'");
+      expect(res.headers['x-powered-by']).to.equal(undefined);
+    });
+
+    it('compresses HTML', async () => {
+      const res = await request().get('/').set('Accept-Encoding', 'gzip').expect(200);
+      expect(res.headers['content-encoding']).to.equal('gzip');
+    });
+
+    it('serves fingerprinted assets with a one-year immutable cache', async () => {
+      const $ = html((await request().get('/').expect(200)).text);
+      const css = $('link[rel="stylesheet"]').attr('href')!;
+      expect(css).to.match(/^\/build\/app-[A-Z0-9]+\.css$/);
+      const res = await request().get(css).expect(200);
+      expect(res.headers['cache-control']).to.include('max-age=31536000').and.include('immutable');
+    });
+
+    it('rejects a form post without a CSRF token with 403 and an Italian message', async () => {
+      const res = await request().post('/auth/logout').type('form').send({}).expect(403);
+      expect(html(res.text)('main').text()).to.include('Sessione scaduta o richiesta non valida');
+    });
+  });
+});

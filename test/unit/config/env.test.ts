@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../../src/config/env.js';
+
+describe('configuration (src/config/env.ts)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sicurhub-env-'));
+
+  it('has working defaults for a fresh machine', () => {
+    const cfg = loadConfig({ DATA_DIR: dataDir });
+    expect(cfg.port).to.equal(3000);
+    expect(cfg.databaseUrl).to.equal(null);
+    expect(cfg.smtpUrl).to.equal(null);
+    expect(cfg.baseUrl).to.equal('http://localhost:3000');
+    expect(cfg.seedDemo).to.equal(true);
+  });
+
+  it('generates the development session secret once and keeps it under DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).to.have.length.greaterThan(40);
+    expect(second).to.equal(first);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).to.equal(first);
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).to.throw(ConfigError, /SESSION_SECRET/);
+  });
+
+  it('names every bad value in one clear message', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope', DATA_DIR: dataDir });
+      expect.fail('should have thrown');
+    } catch (err) {
+      expect(err).to.be.instanceOf(ConfigError);
+      const message = (err as Error).message;
+      expect(message).to.match(/PORT/).and.match(/DATABASE_URL/).and.match(/SMTP_URL/);
+    }
+  });
+
+  it('does not seed demo data on a real server unless asked', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/x';
+    expect(loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir }).seedDemo).to.equal(false);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: '1', DATA_DIR: dataDir }).seedDemo).to.equal(true);
+  });
+});

@@ -1,0 +1,20 @@
+import { expect } from 'chai';
+import { date, shortDate, time, todayInRome, decimal1 } from '../../../src/lib/format.js';
+
+describe('format', () => {
+  it('shows calendar dates in Italian whatever the server time zone', () => {
+    expect(date('2026-03-01')).to.equal('1 marzo 2026');
+    expect(shortDate('2026-12-31')).to.equal('31/12/2026');
+  });
+
+  it('uses the Rome calendar day for "today"', () => {
+    // 23:30 UTC on 31 December is already 1 January in Rome.
+    expect(todayInRome(new Date('2026-12-31T23:30:00Z'))).to.equal('2027-01-01');
+    expect(todayInRome(new Date('2026-07-01T21:59:00Z'))).to.equal('2026-07-01');
+  });
+
+  it('shortens times and formats one decimal with a comma', () => {
+    expect(time('09:30:00')).to.equal('09:30');
+    expect(decimal1(4.25)).to.equal('4,3');
+  });
+});
