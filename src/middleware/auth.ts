@@ -1,0 +1,43 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { t } from '../config/i18n.js';
+import type { UserType } from '../lib/current-user.js';
+
+/** The login link that brings the user back here afterwards (only same-site paths are honoured at login). */
+export function loginUrlFor(req: Request): string {
+  return `/auth/login?returnTo=${encodeURIComponent(req.originalUrl)}`;
+}
+
+function renderLoginRequired(req: Request, res: Response, messageKey: string): void {
+  res.status(401).render('errors/login-required', {
+    title: t('errors:accessRequired.title'),
+    message: t(messageKey),
+    loginUrl: loginUrlFor(req),
+    noindex: true,
+  });
+}
+
+/**
+ * Pages for signed-in users: visitors see "Accesso Richiesto" with the page's own explanation
+ * (e.g. 'errors:accessRequired.bookings') and a link to log in that returns here.
+ */
+export function requireUser(messageKey = 'errors:accessRequired.body'): RequestHandler {
+  return (req, res, next) => {
+    if (req.user) return next();
+    renderLoginRequired(req, res, messageKey);
+  };
+}
+
+/** Pages for one kind of account: others see the page's restriction message with status 403. */
+export function requireRole(role: UserType, titleKey: string, messageKey: string): RequestHandler {
+  return (req, res, next) => {
+    if (!req.user) return renderLoginRequired(req, res, messageKey);
+    if (req.user.userType === role) return next();
+    res.status(403).render('errors/role-required', { title: t(titleKey), message: t(messageKey), noindex: true });
+  };
+}
+
+/** JSON endpoints the islands call: 401 JSON instead of a page. */
+export const requireUserApi: RequestHandler = (req, res, next) => {
+  if (req.user) return next();
+  res.status(401).json({ error: { code: 'unauthorized', message: t('errors:accessRequired.title') } });
+};

@@ -1,0 +1,30 @@
+import type Joi from 'joi';
+import { t } from '../config/i18n.js';
+
+/** Field path ('email', 'address.city', 'participants.0.first_name') -> Italian message. */
+export type FormErrors = Record<string, string>;
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; value: Record<string, unknown>; errors: FormErrors };
+
+/**
+ * Runs a form schema (abortEarly false) and turns its messages — i18n keys such as
+ * 'validation:auth.emailInvalid' — into Italian text, one message per field (the first one).
+ */
+export function validate<T>(schema: Joi.ObjectSchema<T>, input: unknown): Validated<T> {
+  const { value, error } = schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true, convert: true });
+  if (!error) return { ok: true, value: value as T };
+  const errors: FormErrors = {};
+  for (const detail of error.details) {
+    const path = detail.path.join('.');
+    if (errors[path]) continue;
+    errors[path] = translate(detail.message, detail.context);
+  }
+  return { ok: false, value: (value ?? input ?? {}) as Record<string, unknown>, errors };
+}
+
+function translate(message: string, context: Joi.Context | undefined): string {
+  // Joi wraps labels in quotes in its default messages; ours are bare i18n keys.
+  const key = message.replace(/^"|"$/g, '');
+  if (/^[a-z]+:[\w.]+$/.test(key)) return t(key, { limit: context?.limit, value: context?.value });
+  return t('validation:invalid');
+}
