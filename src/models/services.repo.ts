@@ -159,9 +159,11 @@ const AVAILABILITY_SETS: Record<string, Availability[]> = {
  * the row's own columns, several times cheaper per row than earth_distance() on ll_to_earth().
  */
 function distanceKm(k: Knex, lat: number, lng: number): Knex.Raw {
+  // least() skips NULLs: without the CASE a service with no coordinates would be half a world away.
   return k.raw(
-    `(2 * ? * asin(least(1, sqrt(power(sin(radians(s.location_lat - ?) / 2), 2)
-       + cos(radians(?)) * cos(radians(s.location_lat)) * power(sin(radians(s.location_lng - ?) / 2), 2)))))`,
+    `(CASE WHEN s.location_lat IS NULL THEN NULL ELSE
+       2 * ? * asin(least(1, sqrt(power(sin(radians(s.location_lat - ?) / 2), 2)
+       + cos(radians(?)) * cos(radians(s.location_lat)) * power(sin(radians(s.location_lng - ?) / 2), 2)))) END)`,
     [EARTH_RADIUS_KM, lat, lat, lng],
   );
 }
@@ -213,19 +215,20 @@ function matching(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
   if (query.serviceType) q.where('s.service_type', query.serviceType);
   if (query.languages.length > 0) q.whereRaw('s.languages && ?::text[]', [query.languages]);
   if (query.certifications.length > 0) {
-    // A qualification of the provider (provider_profiles.certifications[].name) or a certificate the
-    // service issues, matched case-insensitively as part of the name ("RSPP" finds "RSPP Modulo C").
-    const patterns = query.certifications.map((c) => `%${c.toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`);
-    q.where((w) => {
-      w.whereRaw(
-        `EXISTS (SELECT 1 FROM jsonb_array_elements(p.certifications) AS c(item)
-                 WHERE lower(c.item ->> 'name') LIKE ANY (?::text[]))`,
-        [patterns],
-      ).orWhereRaw(
-        'EXISTS (SELECT 1 FROM unnest(s.certifications_provided) AS cp(name) WHERE lower(cp.name) LIKE ANY (?::text[]))',
-        [patterns],
-      );
-    });
+    // Qualifications of the provider (provider_profiles.certifications[].name), matched as Italian words in
+    // any order ("Medico Competente" finds "Elenco nazionale dei medici competenti"); any option will do.
+    // Evaluated once per provider, not per service.
+    q.whereIn(
+      's.provider_id',
+      k({ pc: 'provider_profiles' })
+        .select('pc.user_id')
+        .whereRaw(
+          `EXISTS (SELECT 1 FROM jsonb_array_elements(pc.certifications) AS c(item), unnest(?::text[]) AS o(name)
+                   WHERE jsonb_typeof(c.item) = 'object'
+                     AND to_tsvector('it_unaccent', coalesce(c.item ->> 'name', '')) @@ plainto_tsquery('it_unaccent', o.name))`,
+          [query.certifications],
+        ),
+    );
   }
   return q;
 }
