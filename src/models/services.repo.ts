@@ -233,40 +233,53 @@ function matching(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
   return q;
 }
 
-/** The page of results: columns, relevance, distance, sort, limit; the total too when `withTotal`. */
+/**
+ * The page of results. The inner query finds, ranks and sorts the matches carrying only their sort keys
+ * (and the total, when `withTotal`), so the rows every match goes through stay narrow; the outer one
+ * reads what the cards show for the page's 20 rows.
+ */
 function resultsPage(query: ServiceSearchQuery, withTotal: boolean, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
-  const q = matching(query, trx);
   const tsquery = toPrefixTsquery(query.text);
-  const columns: (string | Knex.Raw)[] = [...SEARCH_COLUMNS];
+  const keys: (string | Knex.Raw)[] = ['s.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price'];
   // Weights D, C, B, A: detailed text, description, subcategory/tags/category, title. Rounded so that
   // near-equal matches fall to the tie-breakers: featured, then well rated.
-  columns.push(
+  keys.push(
     tsquery
       ? k.raw(`round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`, [tsquery])
       : k.raw('0::float8 AS relevance'),
   );
-  columns.push(
+  keys.push(
     query.location
       ? k.raw('? AS distance_km', [distanceKm(k, query.location.lat, query.location.lng)])
       : k.raw('NULL::float8 AS distance_km'),
   );
-  if (withTotal) columns.push(k.raw('count(*) OVER () AS total_count'));
-  q.select(columns);
+  if (withTotal) keys.push(k.raw('count(*) OVER () AS total_count'));
 
-  const byRelevance = tsquery
-    ? ['relevance DESC', 's.featured DESC', 's.rating_average DESC', 's.reviews_count DESC']
-    : ['s.featured DESC'];
-  const order: Record<ServiceSearchQuery['sort'], string[]> = {
-    relevance: byRelevance,
-    price_asc: ['s.base_price ASC', ...byRelevance],
-    price_desc: ['s.base_price DESC', ...byRelevance],
-    rating: ['s.rating_average DESC', 's.reviews_count DESC', ...byRelevance],
-    distance: query.location ? ['distance_km ASC NULLS LAST', ...byRelevance] : byRelevance,
+  /** The order, on the inner query's columns (table "s", outputs bare) or the outer's ("m"). */
+  const orderBy = (t: 's' | 'm'): string => {
+    const out = t === 'm' ? 'm.' : '';
+    const byRelevance = tsquery
+      ? [`${out}relevance DESC`, `${t}.featured DESC`, `${t}.rating_average DESC`, `${t}.reviews_count DESC`]
+      : [`${t}.featured DESC`];
+    const order: Record<ServiceSearchQuery['sort'], string[]> = {
+      relevance: byRelevance,
+      price_asc: [`${t}.base_price ASC`, ...byRelevance],
+      price_desc: [`${t}.base_price DESC`, ...byRelevance],
+      rating: [`${t}.rating_average DESC`, `${t}.reviews_count DESC`, ...byRelevance],
+      distance: query.location ? [`${out}distance_km ASC NULLS LAST`, ...byRelevance] : byRelevance,
+    };
+    // Newest first among equals (SPEC §7: featured, then newest), then the id for a stable paging order.
+    return [...order[query.sort], `${t}.created_at DESC`, `${t}.id`].join(', ');
   };
-  // Newest first among equals (SPEC §7: featured, then newest), then the id for a stable paging order.
-  q.orderByRaw([...order[query.sort], 's.created_at DESC', 's.id'].join(', '));
-  return q.limit(query.limit).offset(query.offset);
+
+  const inner = matching(query, trx).select(keys).orderByRaw(orderBy('s')).limit(query.limit).offset(query.offset);
+  return k
+    .from(inner.as('m'))
+    .join({ s: 'services' }, 's.id', 'm.id')
+    .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
+    .select([...SEARCH_COLUMNS, 'm.relevance', 'm.distance_km', ...(withTotal ? ['m.total_count'] : [])])
+    .orderByRaw(orderBy('m'));
 }
 
 /**

@@ -7,7 +7,7 @@ import { createProvider, createReview, createService, createUser } from '../fact
 function jsonLd($: Page): Record<string, unknown>[] {
   return $('script[type="application/ld+json"]')
     .map((_, el) => JSON.parse($(el).text()) as Record<string, unknown>)
-    .get();
+    .get() as Record<string, unknown>[];
 }
 
 describe('GET /services/:id', () => {

@@ -12,6 +12,8 @@ const DECIMAL = /^-?\d{1,3}(?:\.\d{1,12})?$/;
 /** GET /api/places?q=&limit= */
 export async function index(req: Request, res: Response): Promise<void> {
   const limit = Number.parseInt(first(req.query.limit), 10);
+  // The gazetteer changes with a deploy, not between two keystrokes: browsers may keep answers an hour.
+  res.set('Cache-Control', 'public, max-age=3600');
   res.json(await placesService.suggest(first(req.query.q), Number.isFinite(limit) ? limit : 0));
 }
 
@@ -24,5 +26,6 @@ export async function reverse(req: Request, res: Response): Promise<void> {
   }
   const place = await placesService.reverse(Number(lat), Number(lng));
   if (!place) throw notFound('search:places.outsideItaly');
+  res.set('Cache-Control', 'public, max-age=3600');
   res.json(place);
 }
