@@ -274,11 +274,17 @@ function resultsPage(query: ServiceSearchQuery, withTotal: boolean, trx?: Trx): 
   };
 
   const inner = matching(query, trx).select(keys).orderByRaw(orderBy('s')).limit(query.limit).offset(query.offset);
+  // LATERAL with LIMIT (which keeps PostgreSQL from flattening it into a join it might hash): each of
+  // the page's rows is read by its primary key, whatever the size of the table.
+  const card = k({ s: 'services' })
+    .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
+    .select(SEARCH_COLUMNS)
+    .whereRaw('s.id = m.id')
+    .limit(1);
   return k
     .from(inner.as('m'))
-    .join({ s: 'services' }, 's.id', 'm.id')
-    .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
-    .select([...SEARCH_COLUMNS, 'm.relevance', 'm.distance_km', ...(withTotal ? ['m.total_count'] : [])])
+    .joinRaw('CROSS JOIN LATERAL (?) AS c', [card as unknown as Knex.Value])
+    .select(['c.*', 'm.relevance', 'm.distance_km', ...(withTotal ? ['m.total_count'] : [])])
     .orderByRaw(orderBy('m'));
 }
 
