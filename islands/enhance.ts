@@ -86,4 +86,9 @@ onReady(() => {
       button.textContent = button.dataset.submittingLabel;
     });
   }
+
+  // Forms that carry on by themselves (the email verification page): sent once, as soon as it loads
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-auto-submit]')) {
+    form.requestSubmit();
+  }
 });
