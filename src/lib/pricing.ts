@@ -1,0 +1,105 @@
+/**
+ * The one price calculation (SPEC §9), in integer cents, used by the server when it stores a booking and by the
+ * booking wizard island for its live "Riepilogo Costi": the two can never disagree. Pure: no Node or DOM imports.
+ */
+
+export const VAT_PERCENT = 22;
+
+export type PricingUnit = 'fixed' | 'per_hour' | 'per_day' | 'per_participant' | 'per_employee';
+
+/** As stored on a service: fixed amounts in euro, percentages in percent. */
+export interface AdditionalCostRule {
+  name: string;
+  type: 'fixed' | 'percentage';
+  amount: number;
+  description?: string;
+}
+
+export interface DiscountRule {
+  type: 'fixed' | 'percentage';
+  value: number;
+}
+
+export interface PriceInput {
+  basePriceCents: number;
+  pricingUnit: PricingUnit;
+  participants: number;
+  additionalCosts?: readonly AdditionalCostRule[];
+  discounts?: readonly DiscountRule[];
+}
+
+export interface AppliedCost {
+  name: string;
+  type: 'fixed' | 'percentage';
+  /** The rule's own figure: euro for fixed, percent for percentage. */
+  rate: number;
+  /** What it added, in cents. */
+  amountCents: number;
+  description?: string;
+}
+
+export interface PriceBreakdown {
+  /** Base price, times the participants for per-participant and per-employee units. */
+  baseAmountCents: number;
+  additionalCosts: AppliedCost[];
+  discountAmountCents: number;
+  /** Before VAT, never below zero. */
+  netAmountCents: number;
+  /** VAT included in the total: total × 22 / 122. */
+  taxAmountCents: number;
+  totalAmountCents: number;
+}
+
+/** Units whose price is per head: the base price is multiplied by the number of participants. */
+export function isPerHead(unit: PricingUnit): boolean {
+  return unit === 'per_participant' || unit === 'per_employee';
+}
+
+const euroToCents = (euro: number): number => Math.round(euro * 100);
+const percentOf = (cents: number, percent: number): number => Math.round((cents * percent) / 100);
+
+/** The VAT contained in a VAT-inclusive total. */
+export function taxIncluded(totalCents: number): number {
+  return Math.round((totalCents * VAT_PERCENT) / (100 + VAT_PERCENT));
+}
+
+/**
+ * base → × participants (per head) → + each additional cost (fixed, or % of the running total) → − each discount
+ * (fixed, or % of the running total) → floor at 0 → + 22% VAT.
+ */
+export function calculatePrice(input: PriceInput): PriceBreakdown {
+  const participants = Math.max(1, Math.floor(input.participants || 1));
+  const baseAmountCents = isPerHead(input.pricingUnit) ? input.basePriceCents * participants : input.basePriceCents;
+
+  let running = baseAmountCents;
+  const additionalCosts: AppliedCost[] = [];
+  for (const cost of input.additionalCosts ?? []) {
+    const amountCents = cost.type === 'percentage' ? percentOf(running, cost.amount) : euroToCents(cost.amount);
+    running += amountCents;
+    additionalCosts.push({
+      name: cost.name,
+      type: cost.type,
+      rate: cost.amount,
+      amountCents,
+      ...(cost.description ? { description: cost.description } : {}),
+    });
+  }
+
+  let discountAmountCents = 0;
+  for (const discount of input.discounts ?? []) {
+    const amount = discount.type === 'percentage' ? percentOf(running, discount.value) : euroToCents(discount.value);
+    running -= amount;
+    discountAmountCents += amount;
+  }
+
+  const netAmountCents = Math.max(0, running);
+  const totalAmountCents = Math.round((netAmountCents * (100 + VAT_PERCENT)) / 100);
+  return {
+    baseAmountCents,
+    additionalCosts,
+    discountAmountCents,
+    netAmountCents,
+    taxAmountCents: taxIncluded(totalAmountCents),
+    totalAmountCents,
+  };
+}

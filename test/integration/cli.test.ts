@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { db } from '../../src/db/knex.js';
+import { testDatabase, resetDatabase } from '../helpers/db.js';
+import { createProvider, createUser } from '../factories/index.js';
+
+const run = promisify(execFile);
+
+/** Runs an admin command of package.json against the test database (the built CLI in dist/). */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['dist/src/cli/db.js', ...args], {
+      env: { ...process.env, DATABASE_URL: testDatabase().connectionString, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('admin commands', () => {
+  before(resetDatabase);
+
+  it('provider:verify marks a provider verified, and --off removes the badge', async () => {
+    const provider = await createProvider({ email: 'studio.rossi@esempio.it', businessName: 'Studio Rossi' });
+    const on = await cli('verify-provider', 'STUDIO.ROSSI@esempio.it');
+    expect(on.code).to.equal(0);
+    expect(on.stdout).to.include('Studio Rossi').and.include('verified = true');
+    expect((await db()('provider_profiles').where({ user_id: provider.id }).first()).verified).to.equal(true);
+
+    const off = await cli('verify-provider', 'studio.rossi@esempio.it', '--off');
+    expect(off.code).to.equal(0);
+    expect((await db()('provider_profiles').where({ user_id: provider.id }).first()).verified).to.equal(false);
+  });
+
+  it('provider:verify refuses an unknown address or a client account', async () => {
+    await createUser({ email: 'cliente.x@esempio.it', userType: 'client' });
+    const unknown = await cli('verify-provider', 'nessuno@esempio.it');
+    expect(unknown.code).to.equal(1);
+    expect(unknown.stderr).to.include('No provider account');
+    const client = await cli('verify-provider', 'cliente.x@esempio.it');
+    expect(client.code).to.equal(1);
+  });
+
+  it('migrate is idempotent on an up-to-date database', async () => {
+    const result = await cli('migrate');
+    expect(result.code).to.equal(0);
+    expect(result.stdout).to.include('Already up to date');
+  });
+
+  it('prints its usage for an unknown command', async () => {
+    const result = await cli('explode');
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.include('npm run provider:verify');
+  });
+});
