@@ -36,9 +36,11 @@ export function newPasswordField(): Joi.StringSchema {
   });
 }
 
-export function confirmPasswordField(): Joi.AnySchema {
-  return Joi.any().valid(Joi.ref('password')).required().messages({
+export function confirmPasswordField(): Joi.StringSchema {
+  return Joi.string().empty('').required().valid(Joi.ref('password')).messages({
     'any.required': 'validation:auth.confirmPasswordRequired',
+    'string.empty': 'validation:auth.confirmPasswordRequired',
+    'string.base': 'validation:auth.confirmPasswordRequired',
     'any.only': 'validation:auth.passwordsDoNotMatch',
   });
 }
