@@ -68,9 +68,10 @@ export async function renderProfile(req: Request, res: Response, tab: Section, s
     options: {
       companySizes: COMPANY_SIZES.map((value) => ({ value, label: t(`profile:companySizes.${value}`) })),
       sectors: INDUSTRY_SECTORS.map((value) => ({ value, label: value })),
-      provinces: (await provinceOptions()).map((p) => ({ value: p.code, label: `${p.name} (${p.code})` })),
+      provinces: (await provinceOptions()).map((p) => ({ value: p.code, label: `${p.name} (${p.code})`, region: p.region })),
       regions: REGIONS.map((value) => ({ value, label: value })),
-      cities: tab === 'address' ? await cityOptions(address.province) : [],
+      // ?province= lets the page's script fetch the suggestions of another province (no JSON API needed).
+      cities: tab === 'address' ? await cityOptions(req.query.province ?? address.province) : [],
       specializations: SPECIALIZATIONS,
       languages: PROFILE_LANGUAGES,
       serviceAreas: REGIONS,

@@ -73,7 +73,7 @@ const website = Joi.string()
   .messages({ 'any.invalid': `${V}.websiteInvalid`, 'string.max': `${V}.websiteInvalid` });
 
 function positiveInteger(min: number, requiredKey: string, minKey: string, invalidKey = minKey): Joi.NumberSchema {
-  return Joi.number().integer().min(min).max(1_000_000).required().messages({
+  return Joi.number().empty('').integer().min(min).max(1_000_000).required().messages({
     'any.required': requiredKey,
     'number.base': invalidKey,
     'number.integer': invalidKey,
@@ -206,6 +206,7 @@ const addressSchema = Joi.object<AddressForm>({
       }),
     region: Joi.string()
       .trim()
+      .empty('')
       .valid(...REGIONS)
       .required()
       .messages({
