@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../../src/db/knex.js';
+import { partitaIvaCheckDigit } from '../../src/lib/italian-tax-ids.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
 
 let sequence = 0;
@@ -129,11 +130,7 @@ let vatSequence = 0;
 /** A fresh, valid partita IVA (11 digits with its check digit); also a valid company codice fiscale. */
 export function partitaIva(): string {
   vatSequence += 1;
-  const base = `${String(Date.now() % 1e6).padStart(6, '0')}${String(vatSequence % 1e4).padStart(4, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 10; i += 1) {
-    const n = Number(base[i]);
-    sum += i % 2 === 0 ? n : n * 2 > 9 ? n * 2 - 9 : n * 2;
-  }
-  return `${base}${(10 - (sum % 10)) % 10}`;
+  const serial = String((Date.now() + vatSequence * 7919) % 1e7).padStart(7, '0');
+  const office = String(1 + (vatSequence % 100)).padStart(3, '0');
+  return `${serial}${office}${partitaIvaCheckDigit(`${serial}${office}`)}`;
 }

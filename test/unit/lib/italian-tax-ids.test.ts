@@ -1,58 +1,85 @@
 import { expect } from 'chai';
-import { isValidCodiceFiscale, isValidPartitaIva } from '../../../src/lib/italian-tax-ids.js';
+import {
+  codiceFiscaleCheckChar,
+  isValidCodiceFiscale,
+  isValidPartitaIva,
+  partitaIvaCheckDigit,
+} from '../../../src/lib/italian-tax-ids.js';
 
-describe('italian tax ids', () => {
+describe('italian-tax-ids', () => {
   describe('isValidPartitaIva', () => {
-    it('accepts 11 digits whose last digit is the check digit', () => {
-      expect(isValidPartitaIva('12345678903')).to.equal(true);
-      expect(isValidPartitaIva('00743110157')).to.equal(true);
-      expect(isValidPartitaIva(' 12345678903 ')).to.equal(true);
+    it('accepts real numbers with a correct check digit (Ferrari S.p.A., Agenzia delle Entrate)', () => {
+      expect(isValidPartitaIva('00159560366')).to.equal(true);
+      expect(isValidPartitaIva('06363391001')).to.equal(true);
+    });
+
+    it('computes the check digit with the Luhn-like rule: odd digits as they are, even ones doubled', () => {
+      expect(partitaIvaCheckDigit('0015956036')).to.equal(6);
+      expect(partitaIvaCheckDigit('0636339100')).to.equal(1);
+      expect(() => partitaIvaCheckDigit('123')).to.throw('Not the first 10 digits');
     });
 
     it('rejects a wrong check digit', () => {
-      expect(isValidPartitaIva('12345678901')).to.equal(false);
-      expect(isValidPartitaIva('00743110158')).to.equal(false);
+      expect(isValidPartitaIva('00159560367')).to.equal(false);
+      expect(isValidPartitaIva('06363391000')).to.equal(false);
     });
 
-    it('rejects other lengths, letters, a country prefix and all zeros', () => {
-      expect(isValidPartitaIva('1234567890')).to.equal(false);
-      expect(isValidPartitaIva('123456789030')).to.equal(false);
-      expect(isValidPartitaIva('1234567890A')).to.equal(false);
-      expect(isValidPartitaIva('IT12345678903')).to.equal(false);
-      expect(isValidPartitaIva('00000000000')).to.equal(false);
+    it('rejects anything that is not exactly 11 digits', () => {
       expect(isValidPartitaIva('')).to.equal(false);
+      expect(isValidPartitaIva('0015956036')).to.equal(false);
+      expect(isValidPartitaIva('001595603660')).to.equal(false);
+      expect(isValidPartitaIva('IT00159560366')).to.equal(false);
+      expect(isValidPartitaIva('0015956O366')).to.equal(false);
+      expect(isValidPartitaIva('001 5956 0366')).to.equal(false);
+    });
+
+    it('ignores surrounding spaces', () => {
+      expect(isValidPartitaIva(' 00159560366 ')).to.equal(true);
+    });
+
+    it('rejects the tax office 000, which does not exist, even with a matching check digit', () => {
+      const first10 = '1234567000';
+      expect(isValidPartitaIva(`${first10}${partitaIvaCheckDigit(first10)}`)).to.equal(false);
+      expect(isValidPartitaIva('00000000000')).to.equal(false);
     });
   });
 
   describe('isValidCodiceFiscale', () => {
-    it('accepts a personal code with its check letter, in any case', () => {
+    it('accepts a personal code with the right check character (Mario Rossi, 10/12/1985, Bagno di Romagna)', () => {
       expect(isValidCodiceFiscale('RSSMRA85T10A562S')).to.equal(true);
-      expect(isValidCodiceFiscale('rssmra85t10a562s')).to.equal(true);
-      expect(isValidCodiceFiscale('BNCLRA90E50H501P')).to.equal(true);
-      expect(isValidCodiceFiscale('VRDGPP80A01L219M')).to.equal(true);
+      expect(codiceFiscaleCheckChar('RSSMRA85T10A562')).to.equal('S');
     });
 
-    it('accepts omocodia substitutions (digits replaced by L..V) with their own check letter', () => {
+    it('accepts a woman’s code, whose day of birth is increased by 40', () => {
+      expect(isValidCodiceFiscale('BNCLRA80A41F205G')).to.equal(true);
+    });
+
+    it('ignores case and surrounding spaces', () => {
+      expect(isValidCodiceFiscale(' rssmra85t10a562s ')).to.equal(true);
+    });
+
+    it('accepts omocodic variants, where digits are replaced by letters and the check character changes', () => {
       expect(isValidCodiceFiscale('RSSMRA85T10A56NH')).to.equal(true);
-      expect(isValidCodiceFiscale('RSSMRA85T10A5MNN')).to.equal(true);
     });
 
-    it('rejects a wrong check letter', () => {
+    it('rejects a wrong check character', () => {
       expect(isValidCodiceFiscale('RSSMRA85T10A562T')).to.equal(false);
-      expect(isValidCodiceFiscale('RSSMRA85T10A56NS')).to.equal(false);
     });
 
     it('rejects impossible months and days and malformed codes', () => {
-      expect(isValidCodiceFiscale('RSSMRA85Z10A562S')).to.equal(false);
-      expect(isValidCodiceFiscale('RSSMRA85T32A562S')).to.equal(false);
+      // Z is not a month letter.
+      expect(isValidCodiceFiscale(`RSSMRA85Z10A562${codiceFiscaleCheckChar('RSSMRA85Z10A562')}`)).to.equal(false);
+      // Day 35 is neither 1-31 nor 41-71.
+      expect(isValidCodiceFiscale(`RSSMRA85T35A562${codiceFiscaleCheckChar('RSSMRA85T35A562')}`)).to.equal(false);
       expect(isValidCodiceFiscale('RSSMRA85T10A562')).to.equal(false);
-      expect(isValidCodiceFiscale('1SSMRA85T10A562S')).to.equal(false);
-      expect(isValidCodiceFiscale('RSSMRA85T10A56-S')).to.equal(false);
+      expect(isValidCodiceFiscale('RSSMRA85T10A562SX')).to.equal(false);
+      expect(isValidCodiceFiscale('R5SMRA85T10A562S')).to.equal(false);
+      expect(isValidCodiceFiscale('')).to.equal(false);
     });
 
-    it('accepts the 11-digit code of a company with the partita IVA check digit', () => {
-      expect(isValidCodiceFiscale('12345678903')).to.equal(true);
-      expect(isValidCodiceFiscale('12345678901')).to.equal(false);
+    it('accepts a company code of 11 digits only when it is a valid Partita IVA', () => {
+      expect(isValidCodiceFiscale('00159560366')).to.equal(true);
+      expect(isValidCodiceFiscale('00159560367')).to.equal(false);
     });
   });
 });

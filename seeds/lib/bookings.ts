@@ -1,0 +1,439 @@
+import { fromCents } from '../../src/lib/money.js';
+import { DEMO_EMAIL_DOMAIN, type BookingStatus } from '../data/constants.js';
+import {
+  CANCELLATION_REASONS,
+  CLIENT_NOTES,
+  DEPARTMENTS_BY_SECTOR,
+  FIRST_NAMES_F,
+  FIRST_NAMES_M,
+  LAST_NAMES,
+  ROLES_BY_SECTOR,
+  SPECIAL_NEEDS,
+} from '../data/people.js';
+import { REVIEW_TEXTS, reviewKindFor } from '../data/reviews.js';
+import type { ServiceTemplate } from '../data/services.js';
+import { addDays, daysBetween, endTime, romeInstant, workingDay } from './clock.js';
+import { calculatePrice } from '../../src/lib/pricing.js';
+import { random, uuidFor, type Random } from './random.js';
+import type { ClientEntity, ServiceEntity, World } from './world.js';
+
+export type Row = Record<string, unknown>;
+
+interface BookingPlan {
+  key: string;
+  client: ClientEntity;
+  service: ServiceEntity;
+  status: BookingStatus;
+  participants?: number;
+  /** A rating for a completed booking; null: no review; absent: drawn. */
+  rating?: number | null;
+}
+
+export interface BookingRows {
+  bookings: Row[];
+  participants: Row[];
+  reviews: Row[];
+  notifications: Row[];
+  /** Completed bookings per provider id (provider_profiles.completed_bookings). */
+  completedByProvider: Map<string, number>;
+}
+
+/** How many bookings the generator adds between the other clients and providers. */
+const RANDOM_BOOKINGS = 130;
+
+const STATUS_WEIGHTS: readonly (readonly [BookingStatus, number])[] = [
+  ['completed', 50],
+  ['confirmed', 14],
+  ['pending', 12],
+  ['cancelled', 10],
+  ['in_progress', 5],
+  ['no_show', 4],
+  ['draft', 5],
+];
+
+const RATING_WEIGHTS: readonly (readonly [number, number])[] = [
+  [5, 50],
+  [4, 32],
+  [3, 11],
+  [2, 4],
+  [1, 3],
+];
+
+/** Specialist services only a manufacturer (or a builder, for the site ones) would buy. */
+function fitsClient(template: ServiceTemplate, client: ClientEntity): boolean {
+  const sector = client.data.sector;
+  if (['Seveso III', 'ATEX', 'Marcatura CE'].includes(template.specialization)) return sector === 'Manifatturiero';
+  if (['csp-cse', 'pos'].includes(template.key)) return sector === 'Edilizia';
+  if (['spazi-confinati', 'siti-contaminati', 'emissioni', 'aua', 'iso14001-system'].includes(template.key)) return sector === 'Manifatturiero';
+  if (template.key === 'amianto') return ['Manifatturiero', 'Edilizia', 'Agricoltura'].includes(sector);
+  return true;
+}
+
+/** Consultancy that lasts days or weeks: the only kind a booking can be "in progress" for. */
+const isProject = (t: ServiceTemplate): boolean => !['training_education', 'emergency_crisis'].includes(t.category) && t.pricingUnit !== 'per_employee';
+
+function plans(world: World): BookingPlan[] {
+  const provider = world.providers.find((p) => p.data.email);
+  const client = world.clients.find((c) => c.data.email);
+  if (!provider || !client) throw new Error('The demo accounts are missing from the data');
+  const clientByKey = (key: string): ClientEntity => {
+    const found = world.clients.find((c) => c.data.key === key);
+    if (!found) throw new Error(`Unknown client ${key}`);
+    return found;
+  };
+  const serviceOf = (providerKey: string, templateKey: string): ServiceEntity => {
+    const found = world.services.find((s) => s.key === `${providerKey}:${templateKey}`);
+    if (!found) throw new Error(`Unknown service ${providerKey}:${templateKey}`);
+    return found;
+  };
+  const demo = (templateKey: string): ServiceEntity => serviceOf(provider.data.key, templateKey);
+  const list: BookingPlan[] = [
+    // The demo provider: bookings in every status, the demo client among its clients.
+    { key: 'demo-p-01', client, service: demo('antincendio-medio'), status: 'completed', participants: 8, rating: 5 },
+    { key: 'demo-p-02', client: clientByKey('edilizia-bonetti'), service: demo('primo-soccorso-bc'), status: 'completed', participants: 4, rating: 5 },
+    { key: 'demo-p-03', client: clientByKey('plastiche-industriali-lombarde'), service: demo('formazione-generale'), status: 'completed', participants: 18, rating: 4 },
+    { key: 'demo-p-04', client: clientByKey('carpenteria-venturini'), service: demo('antincendio-medio'), status: 'completed', participants: 6, rating: 4 },
+    { key: 'demo-p-05', client, service: demo('formazione-generale'), status: 'completed', participants: 12, rating: 5 },
+    { key: 'demo-p-06', client: clientByKey('farmacia-centrale-sala'), service: demo('antincendio-basso'), status: 'completed', participants: 2, rating: null },
+    { key: 'demo-p-07', client, service: demo('primo-soccorso-bc'), status: 'confirmed', participants: 3 },
+    { key: 'demo-p-08', client: clientByKey('software-navigli'), service: demo('antincendio-basso'), status: 'confirmed', participants: 4 },
+    { key: 'demo-p-09', client: clientByKey('plastiche-industriali-lombarde'), service: demo('piano-emergenza'), status: 'pending' },
+    { key: 'demo-p-10', client: clientByKey('edilizia-bonetti'), service: demo('rspp'), status: 'pending' },
+    { key: 'demo-p-11', client: clientByKey('edilizia-bonetti'), service: demo('dvr'), status: 'in_progress' },
+    { key: 'demo-p-12', client: clientByKey('farmacia-centrale-sala'), service: demo('antincendio-aggiornamento'), status: 'cancelled', participants: 2 },
+    { key: 'demo-p-13', client: clientByKey('carpenteria-venturini'), service: demo('primo-soccorso-bc'), status: 'no_show', participants: 3 },
+    { key: 'demo-p-14', client, service: demo('preposti'), status: 'draft', participants: 5 },
+    // The demo client with other providers.
+    { key: 'demo-c-01', client, service: serviceOf('dott-gervasoni', 'medico-competente'), status: 'completed', participants: 38, rating: 5 },
+    { key: 'demo-c-02', client, service: serviceOf('studio-ing-rota', 'rumore'), status: 'completed', rating: 4 },
+    { key: 'demo-c-03', client, service: serviceOf('hse-partners-milano', 'iso45001-audit'), status: 'completed', rating: 4 },
+    { key: 'demo-c-04', client, service: serviceOf('centro-emergenze-pianura', 'blsd'), status: 'confirmed', participants: 4 },
+    { key: 'demo-c-05', client, service: serviceOf('formazione-sicura-bergamasca', 'quota'), status: 'pending', participants: 3 },
+    { key: 'demo-c-06', client, service: serviceOf('orobie-ambiente', 'rifiuti-mud'), status: 'cancelled' },
+  ];
+
+  const others = world.clients.filter((c) => !c.data.email);
+  const bookable = world.services.filter((s) => s.active && s.provider.data.active && !s.provider.data.email);
+  for (let i = 0; i < RANDOM_BOOKINGS; i += 1) {
+    const rng = random(`booking-plan:${i}`);
+    const c = rng.pick(others);
+    const fitting = bookable.filter((s) => fitsClient(s.template, c));
+    const local = fitting.filter(
+      (s) =>
+        s.provider.address.region === c.address.region ||
+        s.provider.data.serviceAreas.includes(c.address.city) ||
+        s.template.locationType === 'remote',
+    );
+    const service = rng.pick(local.length ? local : fitting);
+    let status = rng.weighted(STATUS_WEIGHTS);
+    if (status === 'in_progress' && !isProject(service.template)) status = 'confirmed';
+    // Instant services are confirmed on booking (SPEC §4): only requests wait as pending.
+    if (status === 'pending' && service.template.serviceType === 'instant') status = 'confirmed';
+    list.push({ key: `random-${String(i).padStart(3, '0')}`, client: c, service, status });
+  }
+  return list;
+}
+
+function participantsFor(plan: BookingPlan, rng: Random): number {
+  if (plan.participants) return plan.participants;
+  const t = plan.service.template;
+  if (t.pricingUnit === 'per_participant') return Math.min(rng.int(1, 10), t.maxParticipants ?? 10);
+  if (t.pricingUnit === 'per_employee') return Math.min(plan.client.data.employees, rng.int(4, 25), t.maxParticipants ?? 25);
+  return 1;
+}
+
+function slug(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+/** An Italian mobile number: +39 3xx xxx xxxx. */
+export function mobile(rng: Random): string {
+  const prefix = rng.pick(['320', '328', '329', '331', '333', '335', '338', '340', '345', '347', '348', '349', '366', '392']);
+  return `+39 ${prefix} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`;
+}
+
+/** Dates of a booking by status, relative to the reference day. */
+interface Timeline {
+  requestedDate: string;
+  createdDays: number;
+  quotedDays: number | null;
+  confirmedDays: number | null;
+  startedDays: number | null;
+  completedDays: number | null;
+  cancelledDays: number | null;
+  noShowDays: number | null;
+}
+
+function timeline(status: BookingStatus, instant: boolean, durationHours: number, rng: Random, today: string): Timeline {
+  const at = (date: string): number => daysBetween(today, date);
+  const empty = { quotedDays: null, confirmedDays: null, startedDays: null, completedDays: null, cancelledDays: null, noShowDays: null };
+  // A confirmation comes at once for instant services, after a quote (a day or two) for the others.
+  const confirm = (created: number): { quotedDays: number | null; confirmedDays: number } =>
+    instant ? { quotedDays: null, confirmedDays: created } : { quotedDays: created + 1, confirmedDays: created + 2 };
+  switch (status) {
+    case 'draft': {
+      const requestedDate = workingDay(addDays(today, rng.int(7, 40)));
+      return { ...empty, requestedDate, createdDays: -rng.int(1, 5) };
+    }
+    case 'pending': {
+      const requestedDate = workingDay(addDays(today, rng.int(3, 30)));
+      return { ...empty, requestedDate, createdDays: -rng.int(1, 4) };
+    }
+    case 'confirmed': {
+      const requestedDate = workingDay(addDays(today, rng.int(2, 45)));
+      const createdDays = -rng.int(3, 15);
+      return { ...empty, requestedDate, createdDays, ...confirm(createdDays) };
+    }
+    case 'in_progress': {
+      const requestedDate = workingDay(addDays(today, -rng.int(6, 14)));
+      const createdDays = at(requestedDate) - rng.int(7, 20);
+      return { ...empty, requestedDate, createdDays, ...confirm(createdDays), startedDays: at(requestedDate) };
+    }
+    case 'completed': {
+      const requestedDate = workingDay(addDays(today, -rng.int(7, 280)));
+      const createdDays = at(requestedDate) - rng.int(7, 30);
+      const spanDays = Math.max(1, Math.ceil(durationHours / 8));
+      // Long projects close some weeks after they start.
+      const completedDays = Math.min(-2, at(requestedDate) + (spanDays > 4 ? rng.int(14, 40) : spanDays - 1));
+      return { ...empty, requestedDate, createdDays, ...confirm(createdDays), startedDays: at(requestedDate), completedDays };
+    }
+    case 'no_show': {
+      const requestedDate = workingDay(addDays(today, -rng.int(5, 90)));
+      const createdDays = at(requestedDate) - rng.int(7, 20);
+      return { ...empty, requestedDate, createdDays, ...confirm(createdDays), noShowDays: at(requestedDate) };
+    }
+    case 'cancelled': {
+      const requestedDate = workingDay(addDays(today, rng.int(-60, 30)));
+      const createdDays = Math.min(at(requestedDate), 0) - rng.int(10, 20);
+      const cancelledDays = Math.min(-1, at(requestedDate) - 1, createdDays + rng.int(1, 8));
+      // Instant services were confirmed on booking: the client cancelled a confirmed booking.
+      return { ...empty, requestedDate, createdDays, cancelledDays, confirmedDays: instant ? createdDays : null };
+    }
+  }
+}
+
+/** Bookings with their participants, reviews of completed ones and the demo accounts' notifications. */
+export function buildBookings(world: World): BookingRows {
+  const { clock } = world;
+  const rows: BookingRows = { bookings: [], participants: [], reviews: [], notifications: [], completedByProvider: new Map() };
+  const demoProvider = world.providers.find((p) => p.data.email)!;
+  const demoClient = world.clients.find((c) => c.data.email)!;
+
+  plans(world).forEach((plan, index) => {
+    const rng = random(`booking:${plan.key}`);
+    const service = plan.service;
+    const t = service.template;
+    const client = plan.client;
+    const provider = service.provider;
+    const instant = t.serviceType === 'instant';
+    const duration = t.durationHours ?? 1;
+    const tl = timeline(plan.status, instant, duration, rng, clock.today);
+    const participants = participantsFor(plan, rng);
+    const amounts = calculatePrice({
+      basePriceCents: service.basePriceCents,
+      pricingUnit: t.pricingUnit,
+      participants,
+      additionalCosts: service.additionalCosts,
+      discounts: service.discounts,
+    });
+    const requestedTime = rng.pick(['08:30', '09:00', '09:00', '14:00']);
+    const createdAt = clock.at(tl.createdDays, `${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`);
+    const stamp = (days: number | null, time: string): string | null => (days === null ? null : clock.at(days, time));
+    const bookingLocation =
+      t.locationType === 'on_site'
+        ? 'client_site'
+        : t.locationType === 'provider_location'
+          ? 'provider_site'
+          : t.locationType === 'remote'
+            ? 'remote'
+            : rng.chance(0.7)
+              ? 'client_site'
+              : 'provider_site';
+    const site = bookingLocation === 'client_site' ? client.address : bookingLocation === 'provider_site' ? provider.address : null;
+    // Only a request still waiting for an answer can be rejected by the provider.
+    const cancelledByProvider = plan.status === 'cancelled' && !instant && rng.chance(0.4);
+    const lastChange = [tl.completedDays, tl.cancelledDays, tl.noShowDays, tl.startedDays, tl.confirmedDays, tl.quotedDays, tl.createdDays].find(
+      (d) => d !== null,
+    )!;
+    const id = uuidFor(`booking:${plan.key}`);
+    const paid = plan.status === 'completed' || plan.status === 'in_progress';
+    rows.bookings.push({
+      id,
+      booking_number: `BH${clock.day(tl.createdDays).replace(/-/g, '')}-${String(index + 1).padStart(4, '0')}`,
+      service_id: service.id,
+      client_id: client.id,
+      provider_id: provider.id,
+      status: plan.status,
+      booking_type: t.serviceType,
+      service_title: service.title,
+      service_category: t.category,
+      requested_date: tl.requestedDate,
+      requested_time: requestedTime,
+      end_time: endTime(requestedTime, duration),
+      duration_hours: duration,
+      location_type: bookingLocation,
+      location_address: site?.street ?? null,
+      location_city: site?.city ?? null,
+      location_province: site?.province ?? null,
+      location_postal_code: site?.postalCode ?? null,
+      location_lat: site?.lat ?? null,
+      location_lng: site?.lng ?? null,
+      participants_count: participants,
+      client_notes: rng.chance(0.4) ? rng.pick(CLIENT_NOTES) : null,
+      special_requirements: t.requirements.filter((r) => r.mandatory || rng.chance(0.5)).map((r) => r.name),
+      base_amount: fromCents(amounts.baseAmountCents),
+      additional_costs: JSON.stringify(
+        amounts.additionalCosts.map((a) => ({
+          name: a.name,
+          type: a.type,
+          amount: fromCents(a.amountCents),
+          description: a.type === 'percentage' ? `${a.rate}% sul totale parziale` : 'Importo fisso',
+        })),
+      ),
+      discount_amount: fromCents(amounts.discountAmountCents),
+      tax_amount: fromCents(amounts.taxAmountCents),
+      total_amount: fromCents(amounts.totalAmountCents),
+      currency: 'EUR',
+      payment_status: paid ? 'completed' : 'pending',
+      cancellation_reason: plan.status === 'cancelled' ? (cancelledByProvider ? 'Richiesta rifiutata dal fornitore.' : rng.pick(CANCELLATION_REASONS)) : null,
+      cancelled_by: plan.status === 'cancelled' ? (cancelledByProvider ? provider.id : client.id) : null,
+      rejection_reason: cancelledByProvider ? 'Nessun docente disponibile nella data richiesta: proponiamo di riprenotare una data successiva.' : null,
+      rejected_at: cancelledByProvider ? stamp(tl.cancelledDays, '11:20') : null,
+      idempotency_key: uuidFor(`booking-idempotency:${plan.key}`),
+      quoted_at: stamp(tl.quotedDays, '10:15'),
+      confirmed_at: stamp(tl.confirmedDays, instant ? '19:00' : '16:40'),
+      started_at: tl.startedDays === null ? null : romeInstant(tl.requestedDate, requestedTime),
+      completed_at: stamp(tl.completedDays, '17:30'),
+      cancelled_at: stamp(tl.cancelledDays, '11:20'),
+      no_show_at: stamp(tl.noShowDays, '10:00'),
+      created_at: createdAt,
+      updated_at: clock.at(lastChange, '19:30'),
+    });
+
+    // Participants: the company's referent for services bought as a whole, named workers for courses and visits.
+    const sector = client.data.sector;
+    for (let position = 0; position < participants; position += 1) {
+      const prng = random(`participant:${plan.key}:${position}`);
+      const referent = position === 0 && (t.pricingUnit === 'fixed' || t.pricingUnit === 'per_hour' || t.pricingUnit === 'per_day');
+      const female = prng.chance(0.45);
+      const firstName = referent ? client.data.contact.firstName : prng.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
+      const lastName = referent ? client.data.contact.lastName : prng.pick(LAST_NAMES);
+      rows.participants.push({
+        id: uuidFor(`participant:${plan.key}:${position}`),
+        booking_id: id,
+        position,
+        first_name: firstName,
+        last_name: lastName,
+        email: `${slug(firstName)}.${slug(lastName)}@${client.data.key}.${DEMO_EMAIL_DOMAIN}`,
+        phone: prng.chance(0.7) ? mobile(prng) : null,
+        role: referent ? client.data.contact.role : prng.pick(ROLES_BY_SECTOR[sector] ?? ['Impiegato']),
+        department: prng.pick(DEPARTMENTS_BY_SECTOR[sector] ?? ['Amministrazione']),
+        employee_id: prng.chance(0.6) ? `MAT-${String(prng.int(1, 999)).padStart(4, '0')}` : null,
+        special_needs: prng.chance(0.06) ? prng.pick(SPECIAL_NEEDS) : null,
+      });
+    }
+
+    if (plan.status === 'completed') {
+      rows.completedByProvider.set(provider.id, (rows.completedByProvider.get(provider.id) ?? 0) + 1);
+      const rating = plan.rating === undefined ? (rng.chance(0.82) ? rng.weighted(RATING_WEIGHTS) : null) : plan.rating;
+      if (rating !== null) {
+        const kind = reviewKindFor(t);
+        const text = rng.pick(REVIEW_TEXTS[kind][rating - 1]!);
+        const near = (): number => Math.max(1, Math.min(5, rating + rng.weighted([[0, 6], [-1, 2], [1, 1]] as const)));
+        const aspects: Record<string, number> = { qualita: near(), puntualita: near(), professionalita: near(), rapporto_qualita_prezzo: near() };
+        if (kind === 'training') aspects.materiale = near();
+        const reviewDays = Math.min(-1, tl.completedDays! + rng.int(1, 6));
+        rows.reviews.push({
+          id: uuidFor(`review:${plan.key}`),
+          service_id: service.id,
+          booking_id: id,
+          reviewer_id: client.id,
+          rating,
+          title: text.title,
+          comment: text.comment,
+          aspects: JSON.stringify(aspects),
+          verified: true,
+          created_at: clock.at(reviewDays, '20:15'),
+          updated_at: clock.at(reviewDays, '20:15'),
+        });
+        if (provider.id === demoProvider.id) {
+          rows.notifications.push(
+            notification(`review:${plan.key}`, provider.id, 'review', 'Nuova Recensione', `${client.data.companyName} ha lasciato una recensione di ${rating} stelle per ${service.title}`, id, reviewDays, '20:16', clock.today),
+          );
+        }
+      }
+    }
+
+    // What the demo accounts find in their notifications.
+    if (provider.id === demoProvider.id && plan.status !== 'draft') {
+      rows.notifications.push(
+        notification(`new:${plan.key}`, provider.id, 'booking_confirmed', 'Nuova Prenotazione', `Hai ricevuto una nuova prenotazione per ${service.title}`, id, tl.createdDays, '18:05', clock.today),
+      );
+      if (plan.status === 'cancelled' && !cancelledByProvider) {
+        rows.notifications.push(
+          notification(`cancel:${plan.key}`, provider.id, 'booking_cancelled', 'Prenotazione Cancellata', `${client.data.companyName} ha cancellato la prenotazione per ${service.title}`, id, tl.cancelledDays!, '11:21', clock.today),
+        );
+      }
+    }
+    if (client.id === demoClient.id) {
+      if (tl.confirmedDays !== null) {
+        rows.notifications.push(
+          notification(`confirmed:${plan.key}`, client.id, 'booking_confirmed', 'Prenotazione Confermata', `${provider.data.businessName} ha confermato la prenotazione per ${service.title}`, id, tl.confirmedDays, '19:01', clock.today),
+        );
+      }
+      if (plan.status === 'pending') {
+        rows.notifications.push(
+          notification(`sent:${plan.key}`, client.id, 'booking', 'Richiesta Inviata', `Hai inviato a ${provider.data.businessName} una richiesta per ${service.title}. Riceverai una risposta entro 24h.`, id, tl.createdDays, '18:06', clock.today),
+        );
+      }
+      if (plan.status === 'completed') {
+        rows.notifications.push(
+          notification(`completed:${plan.key}`, client.id, 'booking_completed', 'Servizio Completato', `Il servizio ${service.title} è stato completato: lascia una recensione per aiutare altre aziende.`, id, tl.completedDays!, '17:31', clock.today),
+        );
+      }
+      if (plan.status === 'cancelled') {
+        rows.notifications.push(
+          notification(`cancelled:${plan.key}`, client.id, 'booking_cancelled', 'Prenotazione Cancellata', `La prenotazione per ${service.title} è stata cancellata.`, id, tl.cancelledDays!, '11:21', clock.today),
+        );
+      }
+    }
+  });
+
+  rows.notifications.push(
+    notification('welcome:provider', demoProvider.id, 'system', 'Profilo Verificato', 'Il tuo profilo è stato verificato: i clienti ora vedono il badge "Fornitore Verificato".', null, -demoProvider.ageDays + 3, '09:00', clock.today),
+    notification('welcome:client', demoClient.id, 'system', 'Benvenuto su SicurHub', 'Completa il profilo aziendale e cerca i servizi di sicurezza, ambiente e medicina del lavoro vicino a te.', null, -demoClient.ageDays, '09:00', clock.today),
+  );
+  return rows;
+}
+
+/** Notifications older than two weeks have been read (a couple of hours after they arrived); newer ones are unread. */
+function notification(
+  key: string,
+  userId: string,
+  type: string,
+  title: string,
+  message: string,
+  bookingId: string | null,
+  days: number,
+  time: string,
+  today: string,
+): Row {
+  const createdDays = Math.min(-1, days);
+  const read = createdDays < -14;
+  const createdAt = romeInstant(addDays(today, createdDays), time);
+  return {
+    id: uuidFor(`notification:${key}`),
+    user_id: userId,
+    type,
+    title,
+    message,
+    data: JSON.stringify(bookingId ? { booking_id: bookingId } : {}),
+    read,
+    read_at: read ? new Date(Date.parse(createdAt) + 2 * 3_600_000).toISOString() : null,
+    created_at: createdAt,
+  };
+}
