@@ -74,7 +74,6 @@ export async function renderProfile(req: Request, res: Response, tab: Section, s
       cities: tab === 'address' ? await cityOptions(req.query.province ?? address.province) : [],
       specializations: SPECIALIZATIONS,
       languages: PROFILE_LANGUAGES,
-      serviceAreas: REGIONS,
       certificationSuggestions: CERTIFICATION_SUGGESTIONS,
     },
   });

@@ -139,3 +139,20 @@ export async function listPlaceNames(province: string, trx?: Trx): Promise<strin
   const rows = await db(trx)('places').select<{ name: string }[]>('name').where({ province }).orderBy('name_folded');
   return rows.map((r) => r.name);
 }
+
+/**
+ * The gazetteer's spelling of a municipality typed anywhere in Italy ("forli" -> "Forlì", "Bozen" ->
+ * "Bolzano/Bozen"); with namesakes in several provinces, the most populous. Null when there is none.
+ */
+export async function canonicalPlaceName(name: string, trx?: Trx): Promise<string | null> {
+  const folded = `f_unaccent(lower(?::text))`;
+  const row = await db(trx)('places')
+    .first<{ name: string } | undefined>('name')
+    .whereRaw(`${LOOSE('name_folded')} = ${LOOSE(folded)}`, [name])
+    .orWhereRaw(
+      `EXISTS (SELECT 1 FROM unnest(string_to_array(name_folded, '/')) AS part WHERE ${LOOSE('part')} = ${LOOSE(folded)})`,
+      [name],
+    )
+    .orderByRaw('population DESC NULLS LAST');
+  return row?.name ?? null;
+}

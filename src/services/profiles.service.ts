@@ -148,7 +148,9 @@ async function save(
       if (current.kind !== 'provider') throw new Error('services section of a client');
       const result = validateProviderServices(body, current.profile);
       if (!result.ok) return fail(result);
-      await profiles.updateProviderServices(owner.id, result.value);
+      const areas = await checkServiceAreas(result.value.serviceAreas, current.profile.serviceAreas);
+      if (!areas.ok) return { ok: false, values: body, errors: { service_areas: areas.error } };
+      await profiles.updateProviderServices(owner.id, { ...result.value, serviceAreas: areas.names });
       return { ok: true };
     }
   }
@@ -187,6 +189,22 @@ export function provinceOptions(): Promise<places.ProvinceOption[]> {
     throw err;
   });
   return provinceCache;
+}
+
+/** Every service area must be a municipality of the gazetteer (spelt its way); saved ones stay as they are. */
+async function checkServiceAreas(
+  names: string[],
+  saved: string[],
+): Promise<{ ok: true; names: string[] } | { ok: false; error: string }> {
+  const result: string[] = [];
+  const unknown: string[] = [];
+  for (const name of names) {
+    const canonical = saved.includes(name) ? name : await places.canonicalPlaceName(name);
+    if (!canonical) unknown.push(name);
+    else if (!result.includes(canonical)) result.push(canonical);
+  }
+  if (unknown.length) return { ok: false, error: t('validation:profile.serviceAreaUnknown', { count: unknown.length, names: unknown.join(', ') }) };
+  return { ok: true, names: result };
 }
 
 /** Suggestions for the municipality field: the comuni of the chosen province. */

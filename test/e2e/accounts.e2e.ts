@@ -100,12 +100,12 @@ describe('accounts in a real browser', () => {
       await page.getByRole('link', { name: 'Servizi e Specializzazioni' }).click();
       await page.check('input[name="specializations"][value="RSPP/ASPP"]');
       await page.check('input[name="specializations"][value="Formazione Sicurezza"]');
-      await page.check('input[name="service_areas"][value="Lombardia"]');
+      await page.fill('input[name="service_areas_add"]', 'Bergamo, Treviglio, Brescia');
       await page.check('input[name="languages"][value="Inglese"]');
       await page.locator('.profile-form__actions button').click();
       await page.waitForURL(/\/profile\?tab=services$/);
       expect(await toast(page)).to.equal('Profilo aggiornato con successo!');
-      expect(await page.locator('input[name="service_areas"][value="Lombardia"]').isChecked()).to.equal(true);
+      expect(await page.locator('input[name="service_areas"]:checked').count()).to.equal(3);
 
       // Profile image
       await page.getByRole('link', { name: 'Immagine Profilo' }).click();
