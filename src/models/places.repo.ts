@@ -67,7 +67,7 @@ export async function findProvince(code: string, trx?: Trx): Promise<ProvinceOpt
 }
 
 /** A municipality of the gazetteer as an address needs it. */
-export interface PlaceMatch {
+export interface AddressPlace {
   name: string;
   province: string;
   region: string;
@@ -77,7 +77,7 @@ export interface PlaceMatch {
   coordinateSource: PlaceRecord['coordinateSource'];
 }
 
-interface PlaceMatchRow {
+interface AddressPlaceRow {
   name: string;
   province: string;
   region: string;
@@ -87,9 +87,9 @@ interface PlaceMatchRow {
   coordinate_source: PlaceRecord['coordinateSource'];
 }
 
-const PLACE_MATCH_COLUMNS = ['name', 'province', 'region', 'lat', 'lng', 'postal_codes', 'coordinate_source'];
+const ADDRESS_PLACE_COLUMNS = ['name', 'province', 'region', 'lat', 'lng', 'postal_codes', 'coordinate_source'];
 
-const toPlaceMatch = (row: PlaceMatchRow): PlaceMatch => ({
+const toAddressPlace = (row: AddressPlaceRow): AddressPlace => ({
   name: row.name,
   province: row.province,
   region: row.region,
@@ -106,10 +106,10 @@ const LOOSE = (expr: string): string => `regexp_replace(${expr}, '[^a-z0-9]+', '
  * The municipality of that name in that province. Bilingual names ("Bolzano/Bozen") match either
  * part. Null when there is none.
  */
-export async function findPlaceInProvince(name: string, province: string, trx?: Trx): Promise<PlaceMatch | null> {
+export async function findPlaceInProvince(name: string, province: string, trx?: Trx): Promise<AddressPlace | null> {
   const folded = `f_unaccent(lower(?::text))`;
   const row = await db(trx)('places')
-    .first<PlaceMatchRow | undefined>(PLACE_MATCH_COLUMNS)
+    .first<AddressPlaceRow | undefined>(ADDRESS_PLACE_COLUMNS)
     .where({ province })
     .where((q) =>
       q
@@ -120,7 +120,7 @@ export async function findPlaceInProvince(name: string, province: string, trx?: 
           [name],
         ),
     );
-  return row ? toPlaceMatch(row) : null;
+  return row ? toAddressPlace(row) : null;
 }
 
 /** Up to `limit` municipalities of the province whose name looks like the given one (typos, missing words). */

@@ -156,7 +156,7 @@ async function save(
   }
 }
 
-type AddressCheck = { ok: true; place: places.PlaceMatch } | { ok: false; errors: FormErrors };
+type AddressCheck = { ok: true; place: places.AddressPlace } | { ok: false; errors: FormErrors };
 
 /** Province among the official sigle, region that province's, municipality of that province, CAP of it. */
 export async function checkAddress(address: profiles.AddressChanges): Promise<AddressCheck> {
