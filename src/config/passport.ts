@@ -21,6 +21,7 @@ export function toCurrentUser(row: users.SessionUserRow): CurrentUser {
     hasProfile: row.profileKind !== null,
     profileImage: row.profileImage,
     emailVerified: row.emailVerified,
+    unreadNotifications: row.unreadNotifications,
   };
 }
 

@@ -18,6 +18,6 @@ export const locals: RequestHandler = (req, res, next) => {
   res.locals.currentPath = req.path;
   res.locals.requestId = req.id;
   res.locals.baseUrl = config().baseUrl;
-  res.locals.unreadNotifications ??= 0;
+  res.locals.unreadNotifications = req.user?.unreadNotifications ?? 0;
   next();
 };

@@ -85,6 +85,7 @@ export interface SessionUserRow {
   profileKind: 'client' | 'provider' | null;
   profileName: string | null;
   profileImage: string | null;
+  unreadNotifications: number;
 }
 
 export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUserRow | null> {
@@ -107,6 +108,7 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
       'pp.user_id as provider_profile',
       'pp.business_name as provider_name',
       'pp.profile_image as provider_image',
+      db(trx).raw('(SELECT count(*) FROM notifications n WHERE n.user_id = u.id AND NOT n.read)::int AS unread_notifications'),
     )
     .where('u.id', id)
     .first();
@@ -120,6 +122,7 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
     profileKind: kind,
     profileName: kind === 'client' ? row.client_name : kind === 'provider' ? row.provider_name : null,
     profileImage: kind === 'client' ? row.client_image : kind === 'provider' ? row.provider_image : null,
+    unreadNotifications: Number(row.unread_notifications ?? 0),
   };
 }
 
