@@ -86,4 +86,28 @@ onReady(() => {
       button.textContent = button.dataset.submittingLabel;
     });
   }
+
+  // Forms that carry on by themselves (the email verification page): sent once, as soon as it loads
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-auto-submit]')) {
+    form.requestSubmit();
+  }
+
+  // Address forms: the province fills in its region and loads the municipality suggestions of that
+  // province (the same page rendered with ?province=, its <datalist> swapped in)
+  for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-province-select]')) {
+    const region = document.getElementById(select.dataset.regionTarget ?? '') as HTMLSelectElement | null;
+    const list = document.getElementById(select.dataset.citiesTarget ?? '');
+    select.addEventListener('change', () => {
+      const option = select.selectedOptions[0];
+      if (region && option?.dataset.region) region.value = option.dataset.region;
+      if (!list || !select.value || !select.dataset.citiesSource) return;
+      fetch(`${select.dataset.citiesSource}${encodeURIComponent(select.value)}`, { credentials: 'same-origin' })
+        .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+        .then((page) => {
+          const fresh = new DOMParser().parseFromString(page, 'text/html').getElementById(list.id);
+          if (fresh) list.replaceChildren(...Array.from(fresh.children).map((c) => document.importNode(c, true)));
+        })
+        .catch(() => undefined);
+    });
+  }
 });

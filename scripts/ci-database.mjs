@@ -20,7 +20,7 @@ try {
   } else {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
-  console.log(`${action}d database ${name}`);
+  console.log(`${action === 'create' ? 'created' : 'dropped'} database ${name}`);
 } finally {
   await client.end();
 }

@@ -8,6 +8,17 @@ import * as search from './controllers/search.controller.js';
 import * as searchApi from './controllers/api/search.controller.js';
 import * as services from './controllers/services.controller.js';
 import * as sitemap from './controllers/sitemap.controller.js';
+import * as passwords from './controllers/passwords.controller.js';
+import * as profile from './controllers/profile.controller.js';
+import * as profileImages from './controllers/profile-images.controller.js';
+import * as registrations from './controllers/registrations.controller.js';
+import * as sessions from './controllers/sessions.controller.js';
+import * as verifications from './controllers/verifications.controller.js';
+import { requireGuest, requireUser } from './middleware/auth.js';
+import { byIp, byIpAndEmail, rateLimit } from './middleware/rate-limit.js';
+import { singleFileUpload } from './middleware/upload.js';
+import { PROFILE_IMAGE_MAX_BYTES } from './services/profiles.service.js';
+import { RATE_RULES } from './services/rate-limit.service.js';
 
 /** The whole route table: one line a route, guards inline. */
 export function routes(): Router {
@@ -29,19 +40,32 @@ export function routes(): Router {
   // Accounts
   r.get('/register', pages.redirectTo('/auth/register'));
   r.get('/login', pages.redirectTo('/auth/login'));
-  r.get('/auth/login', pages.comingSoon('login'));
-  r.get('/auth/register', pages.comingSoon('register'));
-  r.get('/auth/callback', pages.comingSoon('emailVerification'));
-  r.get('/auth/verify', pages.comingSoon('emailVerification'));
-  r.get('/auth/reset-password', pages.comingSoon('passwordReset'));
-  r.get('/forgot-password', pages.underConstruction('passwordReset'));
-  r.get('/email-verification', pages.comingSoon('emailVerification'));
-  r.get('/email-verification-wait', pages.comingSoon('emailVerification'));
-  r.get('/email-verification-confirm', pages.comingSoon('emailVerification'));
-  r.get('/email-waiting', pages.comingSoon('emailVerification'));
-  r.get('/profile', pages.comingSoon('profile'));
-  r.get('/client/profile', pages.comingSoon('profile'));
-  r.get('/provider/profile', pages.comingSoon('profile'));
+  r.get('/auth/login', requireGuest, sessions.newSession);
+  r.post('/auth/login', requireGuest, sessions.create);
+  r.post('/auth/logout', sessions.destroy);
+  r.get('/auth/register', requireGuest, registrations.newRegistration);
+  r.post('/auth/register', requireGuest, rateLimit(RATE_RULES.registrationPerIp, byIp), registrations.create);
+  r.get('/auth/verify', verifications.show);
+  r.post('/auth/verify', verifications.create);
+  r.get('/auth/callback', verifications.show);
+  r.get('/email-verification', verifications.show);
+  r.get('/email-verification-confirm', verifications.show);
+  r.get('/email-verification-wait', verifications.instructions);
+  r.get('/email-waiting', verifications.waiting);
+  r.post('/auth/verification-email', rateLimit(RATE_RULES.verificationResendPerIpAndEmail, byIpAndEmail), verifications.resend);
+  r.get('/forgot-password', passwords.forgot);
+  r.post('/forgot-password', rateLimit(RATE_RULES.passwordResetPerIp, byIp), rateLimit(RATE_RULES.passwordResetPerIpAndEmail, byIpAndEmail), passwords.requestReset);
+  r.get('/auth/reset-password', passwords.edit);
+  r.post('/auth/reset-password', passwords.update);
+
+  // Profile
+  r.get('/profile', requireUser('errors:accessRequired.profile'), profile.show);
+  r.get('/client/profile', requireUser('errors:accessRequired.profile'), profile.show);
+  r.get('/provider/profile', requireUser('errors:accessRequired.profile'), profile.show);
+  r.post('/profile/image', requireUser('errors:accessRequired.profile'), singleFileUpload('image', PROFILE_IMAGE_MAX_BYTES), profileImages.create);
+  r.post('/profile/image/removal', requireUser('errors:accessRequired.profile'), profileImages.destroy);
+  r.post('/profile/:section', requireUser('errors:accessRequired.profile'), profile.update);
+  r.get('/media/profile-images/:file', profileImages.show);
 
   // Discovery
   r.get('/search', search.index);

@@ -13,7 +13,7 @@ import {
 import { REVIEW_TEXTS, reviewKindFor } from '../data/reviews.js';
 import type { ServiceTemplate } from '../data/services.js';
 import { addDays, daysBetween, endTime, romeInstant, workingDay } from './clock.js';
-import { bookingAmounts } from './pricing.js';
+import { calculatePrice } from '../../src/lib/pricing.js';
 import { random, uuidFor, type Random } from './random.js';
 import type { ClientEntity, ServiceEntity, World } from './world.js';
 
@@ -233,7 +233,7 @@ export function buildBookings(world: World): BookingRows {
     const duration = t.durationHours ?? 1;
     const tl = timeline(plan.status, instant, duration, rng, clock.today);
     const participants = participantsFor(plan, rng);
-    const amounts = bookingAmounts({
+    const amounts = calculatePrice({
       basePriceCents: service.basePriceCents,
       pricingUnit: t.pricingUnit,
       participants,
@@ -285,18 +285,18 @@ export function buildBookings(world: World): BookingRows {
       participants_count: participants,
       client_notes: rng.chance(0.4) ? rng.pick(CLIENT_NOTES) : null,
       special_requirements: t.requirements.filter((r) => r.mandatory || rng.chance(0.5)).map((r) => r.name),
-      base_amount: fromCents(amounts.baseCents),
+      base_amount: fromCents(amounts.baseAmountCents),
       additional_costs: JSON.stringify(
-        amounts.additional.map((a) => ({
+        amounts.additionalCosts.map((a) => ({
           name: a.name,
           type: a.type,
-          amount: fromCents(a.cents),
+          amount: fromCents(a.amountCents),
           description: a.type === 'percentage' ? `${a.rate}% sul totale parziale` : 'Importo fisso',
         })),
       ),
-      discount_amount: fromCents(amounts.discountCents),
-      tax_amount: fromCents(amounts.taxCents),
-      total_amount: fromCents(amounts.totalCents),
+      discount_amount: fromCents(amounts.discountAmountCents),
+      tax_amount: fromCents(amounts.taxAmountCents),
+      total_amount: fromCents(amounts.totalAmountCents),
       currency: 'EUR',
       payment_status: paid ? 'completed' : 'pending',
       cancellation_reason: plan.status === 'cancelled' ? (cancelledByProvider ? 'Richiesta rifiutata dal fornitore.' : rng.pick(CANCELLATION_REASONS)) : null,

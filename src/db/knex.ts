@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { logger } from '../config/logger.js';
 
 // numeric stays a string (exact money); int8 counts become numbers; dates stay plain 'YYYY-MM-DD' strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -16,6 +17,13 @@ export function createKnex(connectionString: string, poolMax: number): Knex {
     connection: { connectionString, application_name: 'sicurhub' },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
     acquireConnectionTimeout: 20_000,
+    // Knex's own warnings go through our logger (JSON lines, silent in tests), not straight to the console.
+    log: {
+      warn: (message: unknown) => logger.warn('knex', { detail: String(message) }),
+      error: (message: unknown) => logger.error('knex', { detail: String(message) }),
+      deprecate: (method: string, alternative: string) => logger.warn('knex deprecation', { method, alternative }),
+      debug: (message: unknown) => logger.debug('knex', { detail: String(message) }),
+    },
   });
 }
 

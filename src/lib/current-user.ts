@@ -10,4 +10,6 @@ export interface CurrentUser {
   hasProfile: boolean;
   profileImage: string | null;
   emailVerified: boolean;
+  /** Drives the dot on the header bell. */
+  unreadNotifications: number;
 }

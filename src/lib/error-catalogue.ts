@@ -62,10 +62,14 @@ const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
 
 /** The field a unique violation is about, from its constraint or message (SPEC §5 "Database conflicts"). */
 export function conflictingField(err: unknown): 'email' | 'vat_number' | 'fiscal_code' | null {
-  const text = `${field(err, 'constraint') ?? ''} ${field(err, 'detail') ?? ''} ${messageOf(err)}`.toLowerCase();
-  if (text.includes('email')) return 'email';
-  if (/vat|partita_iva/.test(text)) return 'vat_number';
-  if (/fiscal_code|codice_fiscale/.test(text)) return 'fiscal_code';
+  // Most specific first: a Knex error's message also carries the whole SQL statement, which names
+  // every column of the row (an UPDATE setting vat_number and fiscal_code would match both).
+  for (const text of [field(err, 'constraint'), field(err, 'detail'), messageOf(err)]) {
+    const lower = (text ?? '').toLowerCase();
+    if (lower.includes('email')) return 'email';
+    if (/vat|partita_iva/.test(lower)) return 'vat_number';
+    if (/fiscal_code|codice_fiscale/.test(lower)) return 'fiscal_code';
+  }
   return null;
 }
 

@@ -88,8 +88,10 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
   let discountAmountCents = 0;
   for (const discount of input.discounts ?? []) {
     const amount = discount.type === 'percentage' ? percentOf(running, discount.value) : euroToCents(discount.value);
-    running -= amount;
-    discountAmountCents += amount;
+    // A discount cannot take more than what is left: the stored discount is what was really applied.
+    const applied = Math.min(amount, Math.max(0, running));
+    running -= applied;
+    discountAmountCents += applied;
   }
 
   const netAmountCents = Math.max(0, running);

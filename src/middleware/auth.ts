@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { t } from '../config/i18n.js';
 import type { UserType } from '../lib/current-user.js';
+import { safeReturnTo } from '../lib/return-to.js';
 
 /** The login link that brings the user back here afterwards (only same-site paths are honoured at login). */
 export function loginUrlFor(req: Request): string {
@@ -40,4 +41,13 @@ export function requireRole(role: UserType, titleKey: string, messageKey: string
 export const requireUserApi: RequestHandler = (req, res, next) => {
   if (req.user) return next();
   res.status(401).json({ error: { code: 'unauthorized', message: t('errors:accessRequired.title') } });
+};
+
+/**
+ * Login and registration are for visitors: a signed-in user is sent on to the (same-site) page named by
+ * `returnTo`, or to the dashboard.
+ */
+export const requireGuest: RequestHandler = (req, res, next) => {
+  if (!req.user) return next();
+  res.redirect(safeReturnTo(req.query.returnTo) ?? '/dashboard');
 };

@@ -20,9 +20,9 @@ export const locals: RequestHandler = (req, res, next) => {
   res.locals.currentPath = req.path;
   res.locals.requestId = req.id;
   res.locals.baseUrl = config().baseUrl;
-  res.locals.unreadNotifications ??= 0;
   // The header search box shows what the search page is showing.
   const q = Array.isArray(req.query.q) ? req.query.q[0] : req.query.q;
   res.locals.headerQuery = typeof q === 'string' && SEARCH_PAGE.test(req.path) ? q.trim().slice(0, 200) : '';
+  res.locals.unreadNotifications = req.user?.unreadNotifications ?? 0;
   next();
 };

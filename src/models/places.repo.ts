@@ -61,6 +61,102 @@ export async function listProvinces(trx?: Trx): Promise<ProvinceOption[]> {
   return db(trx)('provinces').select('code', 'name', 'region').orderBy('name');
 }
 
+export async function findProvince(code: string, trx?: Trx): Promise<ProvinceOption | null> {
+  const row = await db(trx)('provinces').first<ProvinceOption | undefined>('code', 'name', 'region').where({ code });
+  return row ?? null;
+}
+
+/** A municipality of the gazetteer as an address needs it. */
+export interface AddressPlace {
+  name: string;
+  province: string;
+  region: string;
+  lat: number;
+  lng: number;
+  postalCodes: string[];
+  coordinateSource: PlaceRecord['coordinateSource'];
+}
+
+interface AddressPlaceRow {
+  name: string;
+  province: string;
+  region: string;
+  lat: number;
+  lng: number;
+  postal_codes: string[];
+  coordinate_source: PlaceRecord['coordinateSource'];
+}
+
+const ADDRESS_PLACE_COLUMNS = ['name', 'province', 'region', 'lat', 'lng', 'postal_codes', 'coordinate_source'];
+
+const toAddressPlace = (row: AddressPlaceRow): AddressPlace => ({
+  name: row.name,
+  province: row.province,
+  region: row.region,
+  lat: row.lat,
+  lng: row.lng,
+  postalCodes: row.postal_codes,
+  coordinateSource: row.coordinate_source,
+});
+
+// Accents, case, apostrophes, hyphens and spaces do not matter: "Forli" finds Forlì, "Sant Angelo" Sant'Angelo.
+const LOOSE = (expr: string): string => `regexp_replace(${expr}, '[^a-z0-9]+', '', 'g')`;
+
+/**
+ * The municipality of that name in that province. Bilingual names ("Bolzano/Bozen") match either
+ * part. Null when there is none.
+ */
+export async function findPlaceInProvince(name: string, province: string, trx?: Trx): Promise<AddressPlace | null> {
+  const folded = `f_unaccent(lower(?::text))`;
+  const row = await db(trx)('places')
+    .first<AddressPlaceRow | undefined>(ADDRESS_PLACE_COLUMNS)
+    .where({ province })
+    .where((q) =>
+      q
+        .whereRaw(`${LOOSE('name_folded')} = ${LOOSE(folded)}`, [name])
+        .orWhereRaw(
+          `EXISTS (SELECT 1 FROM unnest(string_to_array(name_folded, '/')) AS part
+                   WHERE ${LOOSE('part')} = ${LOOSE(folded)})`,
+          [name],
+        ),
+    );
+  return row ? toAddressPlace(row) : null;
+}
+
+/** Up to `limit` municipalities of the province whose name looks like the given one (typos, missing words). */
+export async function similarPlacesInProvince(name: string, province: string, limit = 3, trx?: Trx): Promise<string[]> {
+  const rows = await db(trx)('places')
+    .select<{ name: string }[]>('name')
+    .where({ province })
+    .whereRaw('similarity(name_folded, f_unaccent(lower(?::text))) > 0.3', [name])
+    .orderByRaw('similarity(name_folded, f_unaccent(lower(?::text))) DESC, population DESC NULLS LAST', [name])
+    .limit(limit);
+  return rows.map((r) => r.name);
+}
+
+/** The names of the municipalities of a province, alphabetical: the suggestions of an address form. */
+export async function listPlaceNames(province: string, trx?: Trx): Promise<string[]> {
+  const rows = await db(trx)('places').select<{ name: string }[]>('name').where({ province }).orderBy('name_folded');
+  return rows.map((r) => r.name);
+}
+
+/**
+ * The gazetteer's spelling of a municipality typed anywhere in Italy ("forli" -> "Forlì", "Bozen" ->
+ * "Bolzano/Bozen"); with namesakes in several provinces, the most populous. Null when there is none.
+ */
+export async function canonicalPlaceName(name: string, trx?: Trx): Promise<string | null> {
+  const folded = `f_unaccent(lower(?::text))`;
+  const row = await db(trx)('places')
+    .first<{ name: string } | undefined>('name')
+    .whereRaw(`${LOOSE('name_folded')} = ${LOOSE(folded)}`, [name])
+    .orWhereRaw(
+      `EXISTS (SELECT 1 FROM unnest(string_to_array(name_folded, '/')) AS part WHERE ${LOOSE('part')} = ${LOOSE(folded)})`,
+      [name],
+    )
+    .orderByRaw('population DESC NULLS LAST');
+  return row?.name ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Place search, location resolution and reverse lookup (discovery)
 // ---------------------------------------------------------------------------------------------------------

@@ -85,6 +85,7 @@ export interface SessionUserRow {
   profileKind: 'client' | 'provider' | null;
   profileName: string | null;
   profileImage: string | null;
+  unreadNotifications: number;
 }
 
 export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUserRow | null> {
@@ -107,6 +108,7 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
       'pp.user_id as provider_profile',
       'pp.business_name as provider_name',
       'pp.profile_image as provider_image',
+      db(trx).raw('(SELECT count(*) FROM notifications n WHERE n.user_id = u.id AND NOT n.read)::int AS unread_notifications'),
     )
     .where('u.id', id)
     .first();
@@ -120,6 +122,7 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
     profileKind: kind,
     profileName: kind === 'client' ? row.client_name : kind === 'provider' ? row.provider_name : null,
     profileImage: kind === 'client' ? row.client_image : kind === 'provider' ? row.provider_image : null,
+    unreadNotifications: Number(row.unread_notifications ?? 0),
   };
 }
 
@@ -128,4 +131,46 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Ids in URLs are user input: a malformed one is simply "not found", never a database error. */
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_RE.test(value);
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  userType: UserType;
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+}
+
+/** A new, unverified account. The unique index on lower(email) rejects a second account per address. */
+export async function insertUser(user: NewUser, trx?: Trx): Promise<User> {
+  const [row] = await db(trx)('users')
+    .insert({
+      email: user.email,
+      password_hash: user.passwordHash,
+      user_type: user.userType,
+      company_name: user.companyName,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+    })
+    .returning<UserRow[]>(USER_COLUMNS.map((c) => c.replace('users.', '')));
+  return toUser(row!);
+}
+
+export async function updatePasswordHash(id: string, passwordHash: string, trx?: Trx): Promise<void> {
+  await db(trx)('users').where({ id }).update({ password_hash: passwordHash, updated_at: db(trx).fn.now() });
+}
+
+/** Marks the address as confirmed (once: a later confirmation keeps the first date). */
+export async function markEmailVerified(id: string, trx?: Trx): Promise<void> {
+  await db(trx)('users')
+    .where({ id })
+    .whereNull('email_verified_at')
+    .update({ email_verified_at: db(trx).fn.now(), updated_at: db(trx).fn.now() });
+}
+
+export async function touchLastLogin(id: string, trx?: Trx): Promise<void> {
+  await db(trx)('users').where({ id }).update({ last_login_at: db(trx).fn.now() });
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../../src/db/knex.js';
+import { partitaIvaCheckDigit } from '../../src/lib/italian-tax-ids.js';
+import { hashPassword } from '../../src/services/accounts.service.js';
 
 let sequence = 0;
 const next = (): number => {
@@ -185,4 +187,36 @@ export async function createReview(attrs: ReviewAttrs): Promise<{ id: string }> 
     })
     .returning<{ id: string }[]>(['id']);
   return row!;
+}
+
+/** The password factories give accounts unless told otherwise (valid by the registration rules). */
+export const DEFAULT_PASSWORD = 'Sicura2026!';
+
+export interface UserWithPassword {
+  id: string;
+  email: string;
+  password: string;
+  userType: 'client' | 'provider';
+}
+
+/**
+ * An account that can log in through the real login form (argon2id hash of `password`), verified unless
+ * `verified: false`. Its profile is created at first login, as for any account (SPEC §4).
+ */
+export async function createUserWithPassword(
+  attrs: Omit<UserAttrs, 'passwordHash'> & { password?: string } = {},
+): Promise<UserWithPassword> {
+  const password = attrs.password ?? DEFAULT_PASSWORD;
+  const user = await createUser({ ...attrs, passwordHash: await hashPassword(password) });
+  return { ...user, password, userType: attrs.userType ?? 'client' };
+}
+
+let vatSequence = 0;
+
+/** A fresh, valid partita IVA (11 digits with its check digit); also a valid company codice fiscale. */
+export function partitaIva(): string {
+  vatSequence += 1;
+  const serial = String((Date.now() + vatSequence * 7919) % 1e7).padStart(7, '0');
+  const office = String(1 + (vatSequence % 100)).padStart(3, '0');
+  return `${serial}${office}${partitaIvaCheckDigit(`${serial}${office}`)}`;
 }

@@ -8,6 +8,12 @@ export function baseUrl(): string {
   return server.baseUrl;
 }
 
+/** The running server's DATA_DIR (its outbox of .eml files lives in <dataDir>/outbox). */
+export function serverDataDir(): string {
+  if (!server) throw new Error('server not started');
+  return server.dataDir;
+}
+
 export async function mochaGlobalSetup(): Promise<void> {
   server = await startServer();
   await launchBrowser();

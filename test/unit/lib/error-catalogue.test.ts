@@ -71,6 +71,14 @@ describe('error catalogue', () => {
       'Questo codice fiscale è già registrato da un altro account',
     );
     expect(conflictingField({ code: '23505', detail: 'Key (partita_iva)=(1) already exists.' })).to.equal('vat_number');
+    // A Knex error's message repeats the SQL, naming every column: the constraint decides.
+    const knexError = {
+      code: '23505',
+      constraint: 'client_profiles_fiscal_code_unique',
+      detail: 'Key (fiscal_code)=(12345678903) already exists.',
+      message: 'update "client_profiles" set "vat_number" = $1, "fiscal_code" = $2 - duplicate key value violates unique constraint "client_profiles_fiscal_code_unique"',
+    };
+    expect(conflictingField(knexError)).to.equal('fiscal_code');
     expect(messageOf({ code: '23505', constraint: 'bookings_booking_number_key' })).to.equal(
       'Questo dato è già presente nel sistema',
     );

@@ -69,7 +69,7 @@ describe('pricing (SPEC §9)', () => {
       participants: 1,
       discounts: [{ type: 'fixed', value: 80 }],
     });
-    expect(price).to.deep.include({ netAmountCents: 0, taxAmountCents: 0, totalAmountCents: 0 });
+    expect(price).to.deep.include({ discountAmountCents: 5000, netAmountCents: 0, taxAmountCents: 0, totalAmountCents: 0 });
   });
 
   it('treats a missing or invalid participant count as one', () => {

@@ -1,0 +1,36 @@
+import type { Request, Response } from 'express';
+import { t } from '../config/i18n.js';
+import { register } from '../services/accounts.service.js';
+import { registrationSchema } from '../validators/registration.validator.js';
+import { validate, type FormErrors } from '../validators/validate.js';
+
+function render(res: Response, status: number, values: Record<string, unknown>, errors: FormErrors = {}): void {
+  // Passwords are never sent back.
+  const { password: _p, confirmPassword: _c, ...kept } = values;
+  res.status(status).render('auth/register', {
+    title: t('auth:register.title'),
+    description: t('auth:register.description'),
+    values: kept,
+    errors,
+  });
+}
+
+/** GET /auth/register (?type=provider preselects the provider account) */
+export function newRegistration(req: Request, res: Response): void {
+  render(res, 200, { userType: req.query.type === 'provider' ? 'provider' : 'client' });
+}
+
+/** POST /auth/register */
+export async function create(req: Request, res: Response): Promise<void> {
+  const form = validate(registrationSchema, req.body);
+  if (!form.ok) return render(res, 422, form.value, form.errors);
+  const { confirmPassword: _c, terms: _t, ...input } = form.value;
+  const result = await register(input);
+  if (result.status === 'email_taken') {
+    return render(res, 422, { ...form.value }, { email: t('validation:auth.emailTaken') });
+  }
+  req.session.pendingVerificationEmail = result.user.email;
+  req.session.pendingVerificationUserType = result.user.userType;
+  req.flash('success', t('auth:register.success'));
+  res.redirect(303, '/email-waiting');
+}

@@ -1,0 +1,90 @@
+import type { Request, Response } from 'express';
+import passport from 'passport';
+import { t } from '../config/i18n.js';
+import { logger, errorFields } from '../config/logger.js';
+import type { LoginFailure } from '../config/passport.js';
+import { safeReturnTo } from '../lib/return-to.js';
+import { RATE_RULES, check, consume, minutesUntil, reset } from '../services/rate-limit.service.js';
+import { loginSchema } from '../validators/login.validator.js';
+import { validate, type FormErrors } from '../validators/validate.js';
+
+interface LoginPage {
+  status: number;
+  email?: unknown;
+  returnTo: string | null;
+  errors?: FormErrors;
+  banner?: { type: 'error' | 'success' | 'warning'; message: string };
+  unverifiedEmail?: string;
+}
+
+function render(req: Request, res: Response, page: LoginPage): void {
+  res.status(page.status).render('auth/login', {
+    title: t('auth:login.title'),
+    description: t('auth:login.description'),
+    noindex: true,
+    email: typeof page.email === 'string' ? page.email : '',
+    returnTo: page.returnTo,
+    errors: page.errors ?? {},
+    banner: page.banner ?? (req.query.verified === 'true' ? { type: 'success', message: t('auth:login.verifiedBanner') } : null),
+    unverifiedEmail: page.unverifiedEmail ?? null,
+  });
+}
+
+/** GET /auth/login */
+export function newSession(req: Request, res: Response): void {
+  render(req, res, { status: 200, returnTo: safeReturnTo(req.query.returnTo) });
+}
+
+function runLocalStrategy(req: Request, res: Response): Promise<{ user: Express.User | false; info?: LoginFailure }> {
+  return new Promise((resolve, reject) => {
+    passport.authenticate('local', { session: false }, (err: unknown, user: Express.User | false, info?: LoginFailure) =>
+      err ? reject(err) : resolve({ user, info }),
+    )(req, res, reject);
+  });
+}
+
+/** POST /auth/login */
+export async function create(req: Request, res: Response): Promise<void> {
+  const returnTo = safeReturnTo((req.body as Record<string, unknown>).returnTo);
+  const form = validate(loginSchema, req.body);
+  if (!form.ok) return render(req, res, { status: 422, email: form.value.email, returnTo, errors: form.errors });
+  const { email } = form.value;
+  const ip = req.ip ?? 'unknown';
+
+  const limits = await Promise.all([check(RATE_RULES.loginPerIp, ip), check(RATE_RULES.loginPerAccount, email)]);
+  const blocked = limits.find((d) => !d.allowed);
+  if (blocked) {
+    res.setHeader('Retry-After', String(blocked.retryAfterSeconds));
+    const message = t('auth:rateLimited', { count: minutesUntil(blocked.retryAfterSeconds) });
+    return render(req, res, { status: 429, email, returnTo, banner: { type: 'error', message } });
+  }
+
+  const { user, info } = await runLocalStrategy(req, res);
+  if (!user) {
+    if (info?.reason === 'unverified') {
+      const message = t('errors:catalogue.email_not_confirmed');
+      return render(req, res, { status: 403, email, returnTo, banner: { type: 'warning', message }, unverifiedEmail: info.email });
+    }
+    await Promise.all([consume(RATE_RULES.loginPerIp, ip), consume(RATE_RULES.loginPerAccount, email)]);
+    const message = t('errors:catalogue.invalid_credentials');
+    return render(req, res, { status: 401, email, returnTo, banner: { type: 'error', message } });
+  }
+
+  await reset(RATE_RULES.loginPerAccount, email);
+  // passport >= 0.6 regenerates the session here: a session id known before login is worthless after it.
+  await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+  req.flash('success', t('auth:login.success'));
+  res.redirect(303, returnTo ?? '/dashboard');
+}
+
+/** POST /auth/logout — whatever happens, the user ends up on the home page (SPEC §2). */
+export async function destroy(req: Request, res: Response): Promise<void> {
+  try {
+    // passport removes the user and regenerates the session: the old one is deleted from the store.
+    await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+    req.flash('success', t('auth:logout.success'));
+  } catch (err) {
+    logger.warn('logout failed', { requestId: req.id, ...errorFields(err) });
+  }
+  res.redirect(303, '/');
+}

@@ -1,0 +1,102 @@
+import type { Request, Response } from 'express';
+import { t } from '../config/i18n.js';
+import {
+  addressOfExpiredVerification,
+  checkVerificationToken,
+  resendVerification,
+  verifyEmail,
+} from '../services/accounts.service.js';
+import { emailOnlySchema } from '../validators/password.validator.js';
+import { validate } from '../validators/validate.js';
+
+type State = 'loading' | 'success' | 'expired' | 'error';
+const STATUS: Record<State, number> = { loading: 200, success: 200, expired: 410, error: 400 };
+
+function renderState(res: Response, state: State, data: { messageKey: string; token?: string; next?: string }): void {
+  res.status(STATUS[state]).render('auth/verification', {
+    title: t(`auth:verification.${state}.title`),
+    noindex: true,
+    state,
+    message: t(data.messageKey),
+    token: data.token ?? null,
+    next: data.next ?? null,
+  });
+}
+
+/** Our links carry ?token=; links written for the old hosted service carried token_hash. */
+function tokenOf(req: Request): unknown {
+  return req.query.token ?? req.query.token_hash;
+}
+
+/** GET /auth/verify, /auth/callback, /email-verification, /email-verification-confirm */
+export async function show(req: Request, res: Response): Promise<void> {
+  const token = tokenOf(req);
+  if (req.query.error_code === 'otp_expired') return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message' });
+  if (req.query.error || req.query.error_code) return renderState(res, 'error', { messageKey: 'auth:verification.error.generic' });
+  if (token === undefined) return renderState(res, 'error', { messageKey: 'auth:verification.error.missing' });
+  const state = await checkVerificationToken(token);
+  if (state === 'expired') return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: String(token) });
+  if (state === 'invalid') return renderState(res, 'error', { messageKey: 'auth:verification.error.invalid' });
+  // Confirmation needs a POST: mail scanners that open links must not use up the token.
+  renderState(res, 'loading', { messageKey: 'auth:verification.loading.message', token: String(token) });
+}
+
+/** POST /auth/verify */
+export async function create(req: Request, res: Response): Promise<void> {
+  const token = (req.body as Record<string, unknown>).token;
+  const result = await verifyEmail(token);
+  if (result.status === 'expired') {
+    return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: String(token) });
+  }
+  if (result.status === 'invalid') return renderState(res, 'error', { messageKey: 'auth:verification.error.invalid' });
+  delete req.session.pendingVerificationEmail;
+  delete req.session.pendingVerificationUserType;
+  // SPEC §2: after registration clients go to /client/profile, providers to /provider/profile.
+  const next = `/auth/login?verified=true&returnTo=${encodeURIComponent(`/${result.userType}/profile`)}`;
+  // "Reindirizzamento in corso...": on to the login page after 2 seconds (SPEC §9), without script.
+  res.setHeader('Refresh', `2; url=${next}`);
+  renderState(res, 'success', { messageKey: 'auth:verification.success.message', next });
+}
+
+/** GET /email-waiting — the address waits in the session; without one there is nothing to wait for. */
+export function waiting(req: Request, res: Response): void {
+  const email = req.session.pendingVerificationEmail;
+  if (!email) return res.redirect('/auth/register');
+  res.render('auth/email-waiting', {
+    title: t('auth:waiting.title'),
+    noindex: true,
+    email,
+    userType: req.session.pendingVerificationUserType ?? null,
+  });
+}
+
+/** GET /email-verification-wait */
+export function instructions(_req: Request, res: Response): void {
+  res.render('auth/verification-instructions', { title: t('auth:instructions.title'), noindex: true });
+}
+
+/**
+ * POST /auth/verification-email — "Invia di nuovo", from the waiting page (the session's address), the
+ * login page (the address just typed) or an expired link (its token). Always the same answer.
+ */
+export async function resend(req: Request, res: Response): Promise<void> {
+  const body = req.body as Record<string, unknown>;
+  let email: string | null = null;
+  if (typeof body.email === 'string' && body.email.trim()) {
+    const form = validate(emailOnlySchema, { email: body.email });
+    if (!form.ok) {
+      req.flash('error', form.errors.email ?? t('validation:auth.emailInvalid'));
+      return res.redirect(303, '/auth/login');
+    }
+    email = form.value.email;
+  } else if (body.token !== undefined) {
+    email = await addressOfExpiredVerification(body.token);
+  } else {
+    email = req.session.pendingVerificationEmail ?? null;
+  }
+  if (!email) return res.redirect(303, '/auth/register');
+  await resendVerification(email);
+  req.session.pendingVerificationEmail = email;
+  req.flash('success', t('auth:waiting.resent'));
+  res.redirect(303, '/email-waiting');
+}

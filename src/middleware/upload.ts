@@ -1,0 +1,36 @@
+import type { RequestHandler } from 'express';
+import multer from 'multer';
+
+/** Why an upload was refused before its controller ran; the controller answers in Italian beside the field. */
+export type UploadRejection = 'too_large' | 'too_many_files' | 'malformed';
+
+declare global {
+  namespace Express {
+    interface Request {
+      uploadRejection?: UploadRejection;
+    }
+  }
+}
+
+/**
+ * One file from a multipart form, kept in memory (never written under its own name) and cut off at
+ * `maxBytes`: beyond it multer stops buffering and drains the rest. The CSRF token travels in the
+ * form's action (`?_csrf=`), checked before this runs.
+ */
+export function singleFileUpload(field: string, maxBytes: number): RequestHandler {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 2048, parts: 12, headerPairs: 100 },
+  }).single(field);
+  return (req, res, next) => {
+    parse(req, res, (err: unknown) => {
+      if (!err) return next();
+      const code = (err as { code?: string }).code;
+      if (code === 'LIMIT_FILE_SIZE') req.uploadRejection = 'too_large';
+      else if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') req.uploadRejection = 'too_many_files';
+      else req.uploadRejection = 'malformed';
+      req.file = undefined;
+      next();
+    });
+  };
+}

@@ -1,0 +1,220 @@
+import argon2 from 'argon2';
+import { config } from '../config/env.js';
+import { t } from '../config/i18n.js';
+import { transaction, type Trx } from '../db/knex.js';
+import type { UserType } from '../lib/current-user.js';
+import { conflictingField } from '../lib/error-catalogue.js';
+import * as authTokens from '../models/auth-tokens.repo.js';
+import * as profiles from '../models/profiles.repo.js';
+import * as sessions from '../models/sessions.repo.js';
+import * as users from '../models/users.repo.js';
+import { consumeToken, inspectToken, issueToken, TOKEN_TTL_SECONDS, type TokenState } from './auth-tokens.service.js';
+import { queueEmail } from './mail.service.js';
+
+/** argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (about 30 ms a hash here). */
+export const PASSWORD_HASH_OPTIONS = Object.freeze({
+  type: argon2.argon2id,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+});
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, PASSWORD_HASH_OPTIONS);
+}
+
+async function passwordMatches(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    // A malformed stored hash is simply "no match".
+    return false;
+  }
+}
+
+// Compared against when the address is unknown, so that a wrong address costs as long as a wrong password.
+let dummyHash: Promise<string> | null = null;
+const unknownUserHash = (): Promise<string> => (dummyHash ??= hashPassword('sicurhub-no-such-user'));
+
+export interface Registration {
+  userType: UserType;
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  email: string;
+  password: string;
+}
+
+export type RegistrationResult = { status: 'registered'; user: users.User } | { status: 'email_taken' };
+
+/**
+ * Creates the unverified account and its profile, and queues the verification email, in one
+ * transaction: either all of it happens or none.
+ */
+export async function register(input: Registration): Promise<RegistrationResult> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await transaction(async (trx) => {
+      if (await users.findByEmail(input.email, trx)) return { status: 'email_taken' } as const;
+      const user = await users.insertUser({ ...input, passwordHash }, trx);
+      await ensureProfile(user, trx);
+      await sendVerificationEmail(user, trx);
+      return { status: 'registered', user } as const;
+    });
+  } catch (err) {
+    // Two registrations of one address at the same moment: the unique index decides.
+    if (conflictingField(err) === 'email') return { status: 'email_taken' };
+    throw err;
+  }
+}
+
+/** SPEC §4: a missing profile is created at sign-in with its defaults (the name from the account). */
+export async function ensureProfile(user: Pick<users.User, 'id' | 'userType' | 'companyName'>, trx?: Trx): Promise<void> {
+  const name = user.companyName?.trim() || t('profile:defaults.businessName');
+  if (user.userType === 'provider') await profiles.insertProviderDefaults(user.id, name, trx);
+  else await profiles.insertClientDefaults(user.id, name, trx);
+}
+
+export type AuthenticationResult =
+  | { status: 'ok'; userId: string }
+  | { status: 'invalid' }
+  | { status: 'unverified'; email: string };
+
+/**
+ * Checks a login. The same answer, in about the same time, for an unknown address and a wrong password;
+ * "unverified" only once the password is right.
+ */
+export async function authenticate(email: string, password: string): Promise<AuthenticationResult> {
+  const user = await users.findByEmail(email);
+  if (!user) {
+    await passwordMatches(await unknownUserHash(), password);
+    return { status: 'invalid' };
+  }
+  if (!(await passwordMatches(user.passwordHash, password))) return { status: 'invalid' };
+  if (!user.emailVerifiedAt) return { status: 'unverified', email: user.email };
+  const rehash = argon2.needsRehash(user.passwordHash, PASSWORD_HASH_OPTIONS) ? await hashPassword(password) : null;
+  await transaction(async (trx) => {
+    await ensureProfile(user, trx);
+    await users.touchLastLogin(user.id, trx);
+    if (rehash) await users.updatePasswordHash(user.id, rehash, trx);
+  });
+  return { status: 'ok', userId: user.id };
+}
+
+function greetingName(user: users.User): string {
+  return user.firstName?.trim() || user.companyName?.trim() || t('common:fallbackNames.user');
+}
+
+async function sendVerificationEmail(user: users.User, trx: Trx): Promise<void> {
+  const token = await issueToken(user.id, 'email_verification', trx);
+  await queueEmail(
+    {
+      to: user.email,
+      template: 'verify-email',
+      data: {
+        name: greetingName(user),
+        link: `${config().baseUrl}/auth/verify?token=${token}`,
+        hours: TOKEN_TTL_SECONDS.email_verification / 3600,
+      },
+    },
+    trx,
+  );
+}
+
+/** "Invia di nuovo": a fresh link for an unverified account; nothing (and no hint) for any other address. */
+export async function resendVerification(email: string): Promise<void> {
+  await transaction(async (trx) => {
+    const user = await users.findByEmail(email, trx);
+    if (!user || user.emailVerifiedAt) return;
+    await sendVerificationEmail(user, trx);
+  });
+}
+
+export type VerificationResult =
+  | { status: 'verified'; userType: UserType }
+  | { status: 'expired' }
+  | { status: 'invalid' };
+
+/** Confirms the address of a verification link (single use). */
+export async function verifyEmail(token: unknown): Promise<VerificationResult> {
+  return transaction(async (trx) => {
+    const state = await consumeToken(token, 'email_verification', trx);
+    if (state.status !== 'valid') return { status: state.status };
+    const user = await users.findById(state.userId, trx);
+    if (!user) return { status: 'invalid' };
+    await users.markEmailVerified(user.id, trx);
+    return { status: 'verified', userType: user.userType };
+  });
+}
+
+/** The state of a verification link without using it (the page that asks to confirm). */
+export async function checkVerificationToken(token: unknown): Promise<TokenState['status']> {
+  return (await inspectToken(token, 'email_verification')).status;
+}
+
+/**
+ * The address behind a verification link that can no longer be used as it is (expired), so that the
+ * page can offer a fresh one; null for unknown links and for accounts already confirmed.
+ */
+export async function addressOfExpiredVerification(token: unknown): Promise<string | null> {
+  const state = await inspectToken(token, 'email_verification');
+  if (state.status !== 'expired') return null;
+  const user = await users.findById(state.userId);
+  return user && !user.emailVerifiedAt ? user.email : null;
+}
+
+/** Password recovery: a reset link for a known address; for an unknown one nothing happens, silently. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await transaction(async (trx) => {
+    const user = await users.findByEmail(email, trx);
+    if (!user) return;
+    const token = await issueToken(user.id, 'password_reset', trx);
+    await queueEmail(
+      {
+        to: user.email,
+        template: 'reset-password',
+        data: {
+          name: greetingName(user),
+          link: `${config().baseUrl}/auth/reset-password?token=${token}`,
+          minutes: TOKEN_TTL_SECONDS.password_reset / 60,
+        },
+      },
+      trx,
+    );
+  });
+}
+
+export async function checkResetToken(token: unknown): Promise<TokenState['status']> {
+  return (await inspectToken(token, 'password_reset')).status;
+}
+
+export type PasswordResetResult = { status: 'reset'; endedSessions: number } | { status: 'expired' } | { status: 'invalid' };
+
+/**
+ * Sets the new password from a reset link (single use), ends every session of the account, stops the
+ * other reset links and tells the owner by email. The link proves the mailbox, so the address counts
+ * as verified too.
+ */
+export async function resetPassword(token: unknown, password: string): Promise<PasswordResetResult> {
+  const passwordHash = await hashPassword(password);
+  return transaction(async (trx) => {
+    const state = await consumeToken(token, 'password_reset', trx);
+    if (state.status !== 'valid') return { status: state.status };
+    const user = await users.findById(state.userId, trx);
+    if (!user) return { status: 'invalid' };
+    await users.updatePasswordHash(user.id, passwordHash, trx);
+    await users.markEmailVerified(user.id, trx);
+    await authTokens.invalidateForUser(user.id, 'password_reset', trx);
+    const endedSessions = await sessions.deleteForUser(user.id, trx);
+    await queueEmail(
+      {
+        to: user.email,
+        template: 'password-changed',
+        data: { name: greetingName(user), loginLink: `${config().baseUrl}/auth/login`, forgotLink: `${config().baseUrl}/forgot-password` },
+      },
+      trx,
+    );
+    return { status: 'reset', endedSessions };
+  });
+}

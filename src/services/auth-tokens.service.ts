@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Trx } from '../db/knex.js';
+import * as tokens from '../models/auth-tokens.repo.js';
+import type { TokenPurpose } from '../models/auth-tokens.repo.js';
+
+/** Verification links last a day, reset links an hour (issue 3). */
+export const TOKEN_TTL_SECONDS: Readonly<Record<TokenPurpose, number>> = Object.freeze({
+  email_verification: 24 * 60 * 60,
+  password_reset: 60 * 60,
+});
+
+/** Only this digest is stored: a leaked table gives nobody a working link. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+// 32 random bytes, URL-safe: 43 characters.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new single-use token for the user; returns the secret to put in the link (never stored). */
+export async function issueToken(userId: string, purpose: TokenPurpose, trx?: Trx): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tokens.insert({ userId, purpose, tokenHash: hashToken(token), ttlSeconds: TOKEN_TTL_SECONDS[purpose] }, trx);
+  return token;
+}
+
+export type TokenState = { status: 'valid'; userId: string } | { status: 'expired'; userId: string } | { status: 'invalid' };
+
+/** What a link is worth without using it: valid, expired, or invalid (unknown, malformed or already used). */
+export async function inspectToken(token: unknown, purpose: TokenPurpose, trx?: Trx): Promise<TokenState> {
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return { status: 'invalid' };
+  const row = await tokens.findByHash(hashToken(token), purpose, trx);
+  if (!row || row.usedAt) return { status: 'invalid' };
+  if (row.expired) return { status: 'expired', userId: row.userId };
+  return { status: 'valid', userId: row.userId };
+}
+
+/** Uses a token once. Pass the transaction of the change it authorises. */
+export async function consumeToken(token: unknown, purpose: TokenPurpose, trx?: Trx): Promise<TokenState> {
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return { status: 'invalid' };
+  const userId = await tokens.consume(hashToken(token), purpose, trx);
+  if (userId) return { status: 'valid', userId };
+  return inspectToken(token, purpose, trx);
+}
+
+/** Periodic housekeeping: links expired for more than a day. */
+export async function pruneExpiredTokens(): Promise<void> {
+  await tokens.deleteExpired();
+}

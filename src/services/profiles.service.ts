@@ -1,0 +1,348 @@
+import { t } from '../config/i18n.js';
+import { logger, errorFields } from '../config/logger.js';
+import type { UserType } from '../lib/current-user.js';
+import { classifyError, conflictingField } from '../lib/error-catalogue.js';
+import * as places from '../models/places.repo.js';
+import * as profiles from '../models/profiles.repo.js';
+import * as users from '../models/users.repo.js';
+import type { FormErrors } from '../validators/validate.js';
+import {
+  validateAddress,
+  validateClientGeneral,
+  validateContacts,
+  validateProviderGeneral,
+  validateProviderProfessional,
+  validateProviderServices,
+} from '../validators/profile.validator.js';
+import { ensureProfile } from './accounts.service.js';
+import { processImage, type ImageRules } from './images.service.js';
+import { keyFromMediaUrl, mediaUrl, newKey, storage } from './storage.service.js';
+
+export const CLIENT_SECTIONS = ['general', 'image', 'address', 'contacts'] as const;
+export const PROVIDER_SECTIONS = ['general', 'image', 'address', 'contacts', 'professional', 'services'] as const;
+export type Section = (typeof PROVIDER_SECTIONS)[number];
+/** The tabs saved by a form of fields (the image tab has its own upload). */
+export type FormSection = Exclude<Section, 'image'>;
+
+export function sectionsFor(userType: UserType): readonly Section[] {
+  return userType === 'provider' ? PROVIDER_SECTIONS : CLIENT_SECTIONS;
+}
+
+export function isFormSection(userType: UserType, value: unknown): value is FormSection {
+  return typeof value === 'string' && value !== 'image' && (sectionsFor(userType) as readonly string[]).includes(value);
+}
+
+export type OwnProfile =
+  | { kind: 'client'; profile: profiles.ClientProfile }
+  | { kind: 'provider'; profile: profiles.ProviderProfile };
+
+interface Owner {
+  id: string;
+  userType: UserType;
+}
+
+async function find(owner: Owner): Promise<OwnProfile | null> {
+  if (owner.userType === 'provider') {
+    const profile = await profiles.findProviderProfile(owner.id);
+    return profile ? { kind: 'provider', profile } : null;
+  }
+  const profile = await profiles.findClientProfile(owner.id);
+  return profile ? { kind: 'client', profile } : null;
+}
+
+/** The signed-in user's profile, created with its defaults if it is still missing (SPEC §4). */
+export async function loadOwnProfile(owner: Owner): Promise<OwnProfile> {
+  const existing = await find(owner);
+  if (existing) return existing;
+  const user = await users.findById(owner.id);
+  if (!user) throw new Error(`user ${owner.id} vanished`);
+  await ensureProfile(user);
+  const created = await find(owner);
+  if (!created) throw new Error(`profile of ${owner.id} could not be created`);
+  return created;
+}
+
+export type SaveResult = { ok: true } | { ok: false; values: Record<string, unknown>; errors: FormErrors };
+
+/**
+ * Saves one tab of the profile: the form rules first (SPEC §5), then what only the database knows
+ * (province, municipality and CAP from the gazetteer; partita IVA and codice fiscale taken by another
+ * account).
+ */
+export async function saveSection(
+  owner: Owner,
+  section: FormSection,
+  body: Record<string, unknown>,
+  today: string,
+): Promise<SaveResult> {
+  const current = await loadOwnProfile(owner);
+  try {
+    return await save(owner, current, section, body, today);
+  } catch (err) {
+    const entry = classifyError(err);
+    const field = conflictingField(err);
+    if (entry.code === '23505' && (field === 'vat_number' || field === 'fiscal_code')) {
+      return { ok: false, values: body, errors: { [field]: t(entry.messageKey) } };
+    }
+    throw err;
+  }
+}
+
+async function save(
+  owner: Owner,
+  current: OwnProfile,
+  section: FormSection,
+  body: Record<string, unknown>,
+  today: string,
+): Promise<SaveResult> {
+  const fail = (result: { value: Record<string, unknown>; errors: FormErrors }): SaveResult => ({
+    ok: false,
+    values: result.value,
+    errors: result.errors,
+  });
+  switch (section) {
+    case 'general': {
+      if (current.kind === 'client') {
+        const result = validateClientGeneral(body);
+        if (!result.ok) return fail(result);
+        await profiles.updateClientGeneral(owner.id, result.value);
+      } else {
+        const result = validateProviderGeneral(body);
+        if (!result.ok) return fail(result);
+        await profiles.updateProviderGeneral(owner.id, result.value);
+      }
+      return { ok: true };
+    }
+    case 'address': {
+      const result = validateAddress(body);
+      if (!result.ok) return fail(result);
+      const checked = await checkAddress(result.value);
+      if (!checked.ok) return { ok: false, values: body, errors: checked.errors };
+      const address = { ...result.value, city: checked.place.name };
+      if (current.kind === 'client') await profiles.updateClientAddress(owner.id, address);
+      else {
+        // Approximate gazetteer coordinates would put the provider in the wrong place on a map.
+        const exact = checked.place.coordinateSource !== 'approximate';
+        await profiles.updateProviderAddress(owner.id, {
+          ...address,
+          lat: exact ? checked.place.lat : null,
+          lng: exact ? checked.place.lng : null,
+        });
+      }
+      return { ok: true };
+    }
+    case 'contacts': {
+      const result = validateContacts(body);
+      if (!result.ok) return fail(result);
+      await profiles.updateContacts(current.kind, owner.id, result.value);
+      return { ok: true };
+    }
+    case 'professional': {
+      if (current.kind !== 'provider') throw new Error('professional section of a client');
+      const result = validateProviderProfessional(body, today);
+      if (!result.ok) return fail(result);
+      await profiles.updateProviderProfessional(owner.id, result.value);
+      return { ok: true };
+    }
+    case 'services': {
+      if (current.kind !== 'provider') throw new Error('services section of a client');
+      const result = validateProviderServices(body, current.profile);
+      if (!result.ok) return fail(result);
+      const areas = await checkServiceAreas(result.value.serviceAreas, current.profile.serviceAreas);
+      if (!areas.ok) return { ok: false, values: body, errors: { service_areas: areas.error } };
+      await profiles.updateProviderServices(owner.id, { ...result.value, serviceAreas: areas.names });
+      return { ok: true };
+    }
+  }
+}
+
+type AddressCheck = { ok: true; place: places.AddressPlace } | { ok: false; errors: FormErrors };
+
+/** Province among the official sigle, region that province's, municipality of that province, CAP of it. */
+export async function checkAddress(address: profiles.AddressChanges): Promise<AddressCheck> {
+  const V = 'validation:profile';
+  const province = await places.findProvince(address.province);
+  if (!province) return { ok: false, errors: { 'address.province': t(`${V}.provinceInvalid`) } };
+  const errors: FormErrors = {};
+  if (province.region !== address.region) {
+    errors['address.region'] = t(`${V}.regionMismatch`, { province: province.name, region: province.region });
+  }
+  const place = await places.findPlaceInProvince(address.city, province.code);
+  if (!place) {
+    const similar = await places.similarPlacesInProvince(address.city, province.code);
+    errors['address.city'] = similar.length
+      ? t(`${V}.cityUnknownSuggest`, { province: province.name, suggestions: similar.join(', ') })
+      : t(`${V}.cityUnknown`, { province: province.name });
+  } else if (place.postalCodes.length && !place.postalCodes.includes(address.postalCode)) {
+    errors['address.postal_code'] = t(`${V}.postalCodeMismatch`, { postalCode: address.postalCode, city: place.name });
+  }
+  if (Object.keys(errors).length || !place) return { ok: false, errors };
+  return { ok: true, place };
+}
+
+let provinceCache: Promise<places.ProvinceOption[]> | null = null;
+
+/** The 107 provinces (reference data: read once per process). */
+export function provinceOptions(): Promise<places.ProvinceOption[]> {
+  provinceCache ??= places.listProvinces().catch((err: unknown) => {
+    provinceCache = null;
+    throw err;
+  });
+  return provinceCache;
+}
+
+/** Every service area must be a municipality of the gazetteer (spelt its way); saved ones stay as they are. */
+async function checkServiceAreas(
+  names: string[],
+  saved: string[],
+): Promise<{ ok: true; names: string[] } | { ok: false; error: string }> {
+  const result: string[] = [];
+  const unknown: string[] = [];
+  for (const name of names) {
+    const canonical = saved.includes(name) ? name : await places.canonicalPlaceName(name);
+    if (!canonical) unknown.push(name);
+    else if (!result.includes(canonical)) result.push(canonical);
+  }
+  if (unknown.length) return { ok: false, error: t('validation:profile.serviceAreaUnknown', { count: unknown.length, names: unknown.join(', ') }) };
+  return { ok: true, names: result };
+}
+
+/** Suggestions for the municipality field: the comuni of the chosen province. */
+export async function cityOptions(province: unknown): Promise<string[]> {
+  if (typeof province !== 'string' || !/^[A-Z]{2}$/.test(province)) return [];
+  return places.listPlaceNames(province);
+}
+
+/** The saved profile as the forms show it: the same field names the forms submit (SPEC §3 names). */
+export function formValuesOf(own: OwnProfile): Record<string, unknown> {
+  const p = own.profile;
+  const shared = {
+    vat_number: p.vatNumber ?? '',
+    fiscal_code: p.fiscalCode ?? '',
+    address: {
+      street: p.address.street ?? '',
+      city: p.address.city ?? '',
+      province: p.address.province ?? '',
+      postal_code: p.address.postalCode ?? '',
+      region: p.address.region ?? '',
+      country: p.address.country,
+    },
+    contact_person: {
+      first_name: p.contactPerson.firstName ?? '',
+      last_name: p.contactPerson.lastName ?? '',
+      role: p.contactPerson.role ?? '',
+      email: p.contactPerson.email ?? '',
+      phone: p.contactPerson.phone ?? '',
+    },
+    phone: p.phone ?? '',
+    website: p.website ?? '',
+  };
+  if (own.kind === 'client') {
+    const c = own.profile;
+    return {
+      ...shared,
+      company_name: c.companyName,
+      company_size: c.companySize,
+      industry_sector: c.industrySector ?? '',
+      employees_count: c.employeesCount,
+      certifications: c.certifications.join('\n'),
+    };
+  }
+  const v = own.profile;
+  return {
+    ...shared,
+    business_name: v.businessName,
+    description: v.description ?? '',
+    professional_order: v.professionalOrder ?? '',
+    registration_number: v.registrationNumber ?? '',
+    experience_years: v.experienceYears ?? '',
+    team_size: v.teamSize,
+    certifications: v.certifications.map((c) => ({
+      name: c.name,
+      issuer: c.issuer,
+      number: c.number,
+      issue_date: c.issueDate,
+      expiry_date: c.expiryDate ?? '',
+    })),
+    insurance: {
+      provider: v.insurance.provider ?? '',
+      coverage_amount: v.insurance.coverageAmountCents === null ? '' : formatAmount(v.insurance.coverageAmountCents),
+      expiry_date: v.insurance.expiryDate ?? '',
+    },
+    specializations: v.specializations,
+    service_areas: v.serviceAreas,
+    languages: v.languages,
+  };
+}
+
+/** 100000000 cents -> "1000000", 25000050 -> "250000,50" (how the form accepts it back). */
+function formatAmount(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  const frac = cents % 100;
+  return frac ? `${whole},${String(frac).padStart(2, '0')}` : String(whole);
+}
+
+// ------------------------------------------------------------------------------------------------ image
+
+/** SPEC §5: profile images are JPG or PNG up to 5 MB. */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_RULES: ImageRules = Object.freeze({
+  allowed: ['image/jpeg', 'image/png'] as const,
+  maxDimension: 1024,
+  thumbnailSizes: [300],
+});
+const THUMBNAIL = 300;
+const PREFIX = 'profile-images';
+
+/** "/media/profile-images/<id>.webp" -> its square 300 px thumbnail; other URLs are returned unchanged. */
+export function profileThumbnailUrl(url: string | null): string | null {
+  const key = keyFromMediaUrl(url);
+  if (!key?.startsWith(`${PREFIX}/`) || !key.endsWith('.webp')) return url;
+  return mediaUrl(key.replace(/\.webp$/, `-${THUMBNAIL}.jpg`));
+}
+
+function keysOf(url: string | null): string[] {
+  const key = keyFromMediaUrl(url);
+  if (!key?.startsWith(`${PREFIX}/`) || !key.endsWith('.webp')) return [];
+  return [key, key.replace(/\.webp$/, `-${THUMBNAIL}.jpg`)];
+}
+
+async function deleteFiles(keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage().delete(key);
+    } catch (err) {
+      logger.warn('could not delete a stored file', { key, ...errorFields(err) });
+    }
+  }
+}
+
+/** Re-encodes and stores a new profile image (throws ImageRejected for bad files); the old files go. */
+export async function replaceProfileImage(owner: Owner, data: Buffer): Promise<string> {
+  await loadOwnProfile(owner);
+  const image = await processImage(data, PROFILE_IMAGE_RULES);
+  const key = newKey(PREFIX, 'webp');
+  const written = [key, ...image.thumbnails.map((th) => key.replace(/\.webp$/, `-${th.size}.jpg`))];
+  await storage().put(key, image.main.data);
+  for (const th of image.thumbnails) await storage().put(key.replace(/\.webp$/, `-${th.size}.jpg`), th.data);
+  let previous: string | null;
+  try {
+    previous = await profiles.setProfileImage(owner.userType, owner.id, mediaUrl(key));
+  } catch (err) {
+    await deleteFiles(written);
+    throw err;
+  }
+  await deleteFiles(keysOf(previous));
+  return mediaUrl(key);
+}
+
+export async function removeProfileImage(owner: Owner): Promise<void> {
+  await loadOwnProfile(owner);
+  const previous = await profiles.setProfileImage(owner.userType, owner.id, null);
+  await deleteFiles(keysOf(previous));
+}
+
+/** Whether a stored file is a profile image (served publicly by GET /media/profile-images/...). */
+export function isProfileImageKey(key: string): boolean {
+  return key.startsWith(`${PREFIX}/`) && !key.slice(PREFIX.length + 1).includes('/');
+}

@@ -1,0 +1,37 @@
+import Joi from 'joi';
+import type { UserType } from '../lib/current-user.js';
+import { confirmPasswordField, emailField, newPasswordField, optionalText, phoneField, requiredText } from './fields.js';
+
+export interface RegistrationForm {
+  userType: UserType;
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  terms: true;
+}
+
+/** POST /auth/register — SPEC §5 "Registration". */
+export const registrationSchema = Joi.object<RegistrationForm>({
+  userType: Joi.string().valid('client', 'provider').required().messages({
+    'any.required': 'validation:auth.userTypeRequired',
+    'any.only': 'validation:auth.userTypeRequired',
+    'string.base': 'validation:auth.userTypeRequired',
+    'string.empty': 'validation:auth.userTypeRequired',
+  }),
+  companyName: requiredText(200, 'validation:auth.companyNameRequired'),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  phone: phoneField(null, 'validation:auth.phoneInvalid'),
+  email: emailField('validation:auth.emailRequired'),
+  password: newPasswordField(),
+  confirmPassword: confirmPasswordField(),
+  terms: Joi.boolean().truthy('on', '1', 'true').valid(true).required().messages({
+    'any.required': 'validation:auth.termsRequired',
+    'any.only': 'validation:auth.termsRequired',
+    'boolean.base': 'validation:auth.termsRequired',
+  }),
+});
