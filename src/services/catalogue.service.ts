@@ -5,18 +5,11 @@ import * as services from '../models/services.repo.js';
 import type { ServiceDetail, ServiceReview } from '../models/services.repo.js';
 import { bookLabel, effectiveAvailability, priceLabel, pricingUnitLabel } from './search.service.js';
 import { metaDescription, providerJsonLd, serviceJsonLd } from './seo.service.js';
+import { mediaUrl } from './storage.service.js';
 
 /** The public service page and provider page (SPEC §2): data and every label they show. */
 
 export const REVIEWS_SHOWN = 3;
-
-/**
- * Public URL of a stored upload. Uploads are written by the storage adapter under random keys and served
- * from /uploads/<key>; this is the one place that knows it.
- */
-export function uploadUrl(key: string): string {
-  return `/uploads/${key.split('/').map(encodeURIComponent).join('/')}`;
-}
 
 /** mailto: with a subject, or tel:, so "Contatta Fornitore" always does something real. */
 function contactLink(p: { contactEmail: string | null; phone: string | null; accountEmail: string }, subject: string): string {
@@ -79,8 +72,8 @@ export async function servicePage(id: string, baseUrl: string) {
     images: images.map((img, i) => {
       const thumb = [...img.variants].sort((a, b) => a.size - b.size).find((v) => v.size >= 150);
       return {
-        url: uploadUrl(img.storageKey),
-        thumbUrl: uploadUrl(thumb?.key ?? img.storageKey),
+        url: mediaUrl(img.storageKey),
+        thumbUrl: mediaUrl(thumb?.key ?? img.storageKey),
         alt: img.altText ?? t('services:show.imageN', { n: i + 1, total: images.length }),
         width: img.width,
         height: img.height,

@@ -128,18 +128,18 @@ describe('GET /services/:id', () => {
         service_id: serviceId,
         owner_id: owner.provider_id,
         position: i,
-        storage_key: `services/${serviceId}/foto-${i}.webp`,
+        storage_key: `service-images/${serviceId}/foto-${i}.webp`,
         mime_type: 'image/webp',
         width: 1200,
         height: 800,
         size_bytes: 1000,
-        variants: JSON.stringify([{ size: 150, key: `services/${serviceId}/foto-${i}-150.webp` }]),
+        variants: JSON.stringify([{ size: 150, key: `service-images/${serviceId}/foto-${i}-150.webp` }]),
       });
     }
     $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
     expect($('.gallery--placeholder')).to.have.length(0);
-    expect($('.gallery__slide img').map((_, el) => $(el).attr('src')).get()).to.deep.equal([0, 1, 2].map((i) => `/uploads/services/${serviceId}/foto-${i}.webp`));
-    expect($('.gallery__thumb img').first().attr('src')).to.equal(`/uploads/services/${serviceId}/foto-0-150.webp`);
+    expect($('.gallery__slide img').map((_, el) => $(el).attr('src')).get()).to.deep.equal([0, 1, 2].map((i) => `/media/service-images/${serviceId}/foto-${i}.webp`));
+    expect($('.gallery__thumb img').first().attr('src')).to.equal(`/media/service-images/${serviceId}/foto-0-150.webp`);
     expect($('input.gallery__radio')).to.have.length(3);
     expect($('input.gallery__radio').first().attr('checked')).to.not.equal(undefined);
     await db()('service_images').where({ service_id: serviceId }).del();
