@@ -188,10 +188,9 @@ async function main() {
     }
   } finally {
     await server.stop();
-    if (!keep) {
-      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
-      await database?.drop();
-    }
+    // A temporary DATA_DIR goes (with PostgreSQL it only holds a session secret); --keep keeps the data.
+    if (!givenDataDir && (!keep || database)) rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) await database?.drop();
   }
   console.log(`\nbench done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
