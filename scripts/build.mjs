@@ -70,6 +70,12 @@ async function buildClient() {
     const rel = path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
     const logical = rel.replace(/-[A-Z0-9]{8}(\.\w+)$/, '$1');
     manifest[logical] = `/build/${rel}`;
+    // CSS imported by an island (e.g. Leaflet's, from its lazily loaded map) is bundled beside it:
+    // "islands/search.css", for the island to load when it needs it.
+    if (meta.cssBundle) {
+      const css = path.relative(outdir, path.join(root, meta.cssBundle)).split(path.sep).join('/');
+      manifest[logical.replace(/\.js$/, '.css')] = `/build/${css}`;
+    }
   }
   writeFileSync(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return Object.keys(manifest).length;

@@ -2,6 +2,12 @@ import { Router } from 'express';
 import * as health from './controllers/health.controller.js';
 import * as home from './controllers/home.controller.js';
 import * as pages from './controllers/pages.controller.js';
+import * as placesApi from './controllers/api/places.controller.js';
+import * as providers from './controllers/providers.controller.js';
+import * as search from './controllers/search.controller.js';
+import * as searchApi from './controllers/api/search.controller.js';
+import * as services from './controllers/services.controller.js';
+import * as sitemap from './controllers/sitemap.controller.js';
 import * as passwords from './controllers/passwords.controller.js';
 import * as profile from './controllers/profile.controller.js';
 import * as profileImages from './controllers/profile-images.controller.js';
@@ -62,16 +68,21 @@ export function routes(): Router {
   r.get('/media/profile-images/:file', profileImages.show);
 
   // Discovery
-  r.get('/search', pages.comingSoon('search'));
-  r.get('/services', pages.comingSoon('search'));
-  r.get('/services/consultation', pages.comingSoon('search'));
-  r.get('/services/training', pages.comingSoon('search'));
-  r.get('/services/safety', pages.comingSoon('search'));
-  r.get('/services/environment', pages.comingSoon('search'));
-  r.get('/services/health', pages.comingSoon('search'));
+  r.get('/search', search.index);
+  r.get('/services', search.index);
+  r.get('/services/consultation', search.categoryPage('consultation'));
+  r.get('/services/training', search.categoryPage('training'));
+  r.get('/services/safety', search.categoryPage('safety'));
+  r.get('/services/environment', search.categoryPage('environment'));
+  r.get('/services/health', search.categoryPage('health'));
   r.get('/services/create', pages.comingSoon('createService'));
-  r.get('/services/:id', pages.comingSoon('serviceDetail'));
-  r.get('/providers/:id', pages.comingSoon('provider'));
+  r.get('/services/:id', services.show);
+  r.get('/providers/:id', providers.show);
+  r.get('/api/search', searchApi.index);
+  r.get('/api/places', placesApi.index);
+  r.get('/api/places/reverse', placesApi.reverse);
+  r.get('/sitemap.xml', sitemap.show);
+  r.get('/robots.txt', sitemap.robots);
 
   // Bookings
   r.get('/services/:id/book', pages.comingSoon('booking'));

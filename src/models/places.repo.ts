@@ -156,3 +156,110 @@ export async function canonicalPlaceName(name: string, trx?: Trx): Promise<strin
     .orderByRaw('population DESC NULLS LAST');
   return row?.name ?? null;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Place search, location resolution and reverse lookup (discovery)
+// ---------------------------------------------------------------------------------------------------------
+
+/** A municipality as search and the places API use it. */
+export interface PlaceMatch {
+  name: string;
+  province: string;
+  region: string;
+  lat: number;
+  lng: number;
+  population: number | null;
+  isProvincialCapital: boolean;
+}
+
+const PLACE_MATCH_COLUMNS = ['name', 'province', 'region', 'lat', 'lng', 'population', 'is_provincial_capital'];
+
+interface PlaceMatchRow {
+  name: string;
+  province: string;
+  region: string;
+  lat: number;
+  lng: number;
+  population: number | null;
+  is_provincial_capital: boolean;
+}
+
+function toPlaceMatch(row: PlaceMatchRow): PlaceMatch {
+  return {
+    name: row.name,
+    province: row.province,
+    region: row.region,
+    lat: row.lat,
+    lng: row.lng,
+    population: row.population,
+    isProvincialCapital: row.is_provincial_capital,
+  };
+}
+
+/** LIKE pattern for "starts with": the user's text is matched literally. */
+const startsWith = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Municipalities whose name matches the text, accent- and case-insensitively, best first: the exact name
+ * (or one of the names of a bilingual comune, "Bolzano/Bozen"), then names starting with it (btree
+ * prefix index), bigger towns and provincial capitals first. Only when nothing starts with the text does
+ * a trigram word-similarity search (GIN index) look for typos and partial names ("reggio emilia").
+ */
+export async function findPlacesByName(
+  text: string,
+  options: { limit: number; province?: string | null },
+  trx?: Trx,
+): Promise<PlaceMatch[]> {
+  const k = db(trx);
+  const folded = k.raw('f_unaccent(lower(?))', [text]);
+  const base = () => {
+    const q = k('places').select<PlaceMatchRow[]>(PLACE_MATCH_COLUMNS);
+    if (options.province) q.where('province', options.province);
+    return q;
+  };
+  const prefix = await base()
+    .whereRaw('name_folded LIKE f_unaccent(lower(?))', [startsWith(text)])
+    .orderByRaw(
+      'CASE WHEN name_folded = f_unaccent(lower(?)) OR f_unaccent(lower(?)) = ANY (string_to_array(name_folded, ?)) THEN 0 ELSE 1 END',
+      [text, text, '/'],
+    )
+    .orderBy([
+      { column: 'is_provincial_capital', order: 'desc' },
+      { column: 'population', order: 'desc', nulls: 'last' },
+      { column: 'name', order: 'asc' },
+    ])
+    .limit(options.limit);
+  if (prefix.length > 0) return prefix.map(toPlaceMatch);
+  const fuzzy = await base()
+    .whereRaw('? <% name_folded', [folded])
+    .orderByRaw('word_similarity(?, name_folded) DESC', [folded])
+    .orderBy([
+      { column: 'is_provincial_capital', order: 'desc' },
+      { column: 'population', order: 'desc', nulls: 'last' },
+      { column: 'name', order: 'asc' },
+    ])
+    .limit(options.limit);
+  return fuzzy.map(toPlaceMatch);
+}
+
+/**
+ * The municipality nearest to a point (GiST KNN on ll_to_earth), skipping those whose coordinates are only
+ * approximate; null when none lies within `maxKm` (the point is not in Italy).
+ */
+export async function findNearestPlace(
+  lat: number,
+  lng: number,
+  maxKm: number,
+  trx?: Trx,
+): Promise<(PlaceMatch & { distanceKm: number }) | null> {
+  const row = await db(trx)('places')
+    .select<(PlaceMatchRow & { distance_m: number })[]>([
+      ...PLACE_MATCH_COLUMNS,
+      db(trx).raw('earth_distance(ll_to_earth(lat, lng), ll_to_earth(?, ?)) * 6371000 / earth() AS distance_m', [lat, lng]),
+    ])
+    .whereNot('coordinate_source', 'approximate')
+    .orderByRaw('ll_to_earth(lat, lng) <-> ll_to_earth(?, ?)', [lat, lng])
+    .first();
+  if (!row || row.distance_m > maxKm * 1000) return null;
+  return { ...toPlaceMatch(row), distanceKm: row.distance_m / 1000 };
+}

@@ -46,6 +46,17 @@ export interface ProviderAttrs extends UserAttrs {
   ratingAverage?: number;
   reviewsCount?: number;
   description?: string;
+  /** Names of the provider's certifications (issuer and number are filled in). */
+  certifications?: string[];
+  contactEmail?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  experienceYears?: number | null;
+  teamSize?: number;
+  serviceAreas?: string[];
+  languages?: string[];
+  insuranceProvider?: string | null;
+  insuranceCoverage?: string | null;
 }
 
 export async function createProvider(attrs: ProviderAttrs = {}): Promise<{ id: string; email: string; businessName: string }> {
@@ -64,6 +75,18 @@ export async function createProvider(attrs: ProviderAttrs = {}): Promise<{ id: s
     active: attrs.active ?? true,
     rating_average: attrs.ratingAverage ?? 0,
     reviews_count: attrs.reviewsCount ?? 0,
+    certifications: JSON.stringify(
+      (attrs.certifications ?? []).map((name, i) => ({ name, issuer: 'Ente di prova', number: `CERT-${i + 1}`, issue_date: '2024-01-15' })),
+    ),
+    contact_email: attrs.contactEmail === undefined ? null : attrs.contactEmail,
+    phone: attrs.phone === undefined ? null : attrs.phone,
+    website: attrs.website === undefined ? null : attrs.website,
+    experience_years: attrs.experienceYears === undefined ? null : attrs.experienceYears,
+    team_size: attrs.teamSize ?? 1,
+    service_areas: attrs.serviceAreas ?? [],
+    languages: attrs.languages ?? ['Italiano'],
+    insurance_provider: attrs.insuranceProvider ?? null,
+    insurance_coverage_amount: attrs.insuranceCoverage ?? null,
   });
   return { ...user, businessName };
 }
@@ -76,10 +99,28 @@ export interface ServiceAttrs {
   serviceType?: 'instant' | 'on_request';
   basePrice?: string;
   pricingUnit?: string;
-  city?: string;
-  province?: string;
+  city?: string | null;
+  province?: string | null;
   lat?: number | null;
   lng?: number | null;
+  description?: string;
+  detailedDescription?: string | null;
+  subcategory?: string | null;
+  tags?: string[];
+  featured?: boolean;
+  status?: 'draft' | 'active' | 'paused' | 'archived';
+  availability?: 'immediate' | 'within_week' | 'within_month' | 'on_request';
+  ratingAverage?: number;
+  reviewsCount?: number;
+  languages?: string[];
+  serviceAreas?: string[];
+  locationType?: 'on_site' | 'remote' | 'provider_location' | 'flexible';
+  durationHours?: number | null;
+  maxParticipants?: number | null;
+  deliverables?: string[];
+  requirements?: { name: string; mandatory: boolean; description?: string | null }[];
+  certificationsProvided?: string[];
+  createdAt?: Date;
 }
 
 export async function createService(attrs: ServiceAttrs): Promise<{ id: string; title: string }> {
@@ -94,12 +135,57 @@ export async function createService(attrs: ServiceAttrs): Promise<{ id: string; 
       service_type: attrs.serviceType ?? 'instant',
       base_price: attrs.basePrice ?? '250.00',
       pricing_unit: attrs.pricingUnit ?? 'per_participant',
-      location_city: attrs.city ?? 'Milano',
-      location_province: attrs.province ?? 'MI',
+      location_city: attrs.city === undefined ? 'Milano' : attrs.city,
+      location_province: attrs.province === undefined ? 'MI' : attrs.province,
       location_lat: attrs.lat === undefined ? 45.4642 : attrs.lat,
       location_lng: attrs.lng === undefined ? 9.19 : attrs.lng,
+      ...(attrs.description !== undefined ? { description: attrs.description } : {}),
+      detailed_description: attrs.detailedDescription ?? null,
+      subcategory: attrs.subcategory ?? null,
+      tags: attrs.tags ?? [],
+      featured: attrs.featured ?? false,
+      status: attrs.status ?? 'active',
+      availability: attrs.availability ?? 'on_request',
+      rating_average: attrs.ratingAverage ?? 0,
+      reviews_count: attrs.reviewsCount ?? 0,
+      languages: attrs.languages ?? ['Italiano'],
+      service_areas: attrs.serviceAreas ?? [],
+      location_type: attrs.locationType ?? 'flexible',
+      duration_hours: attrs.durationHours ?? null,
+      max_participants: attrs.maxParticipants ?? null,
+      deliverables: attrs.deliverables ?? [],
+      requirements: JSON.stringify(attrs.requirements ?? []),
+      certifications_provided: attrs.certificationsProvided ?? [],
+      ...(attrs.createdAt ? { created_at: attrs.createdAt, updated_at: attrs.createdAt } : {}),
     })
     .returning<{ id: string; title: string }[]>(['id', 'title']);
+  return row!;
+}
+
+export interface ReviewAttrs {
+  serviceId: string;
+  reviewerId?: string;
+  rating?: number;
+  title?: string | null;
+  comment?: string | null;
+  verified?: boolean;
+  createdAt?: Date;
+}
+
+/** A review (verified by default); the database trigger updates the service's and provider's ratings. */
+export async function createReview(attrs: ReviewAttrs): Promise<{ id: string }> {
+  const reviewerId = attrs.reviewerId ?? (await createUser({ userType: 'client' })).id;
+  const [row] = await db()('reviews')
+    .insert({
+      service_id: attrs.serviceId,
+      reviewer_id: reviewerId,
+      rating: attrs.rating ?? 5,
+      title: attrs.title === undefined ? 'Ottimo servizio' : attrs.title,
+      comment: attrs.comment === undefined ? 'Docente preparato e materiale chiaro.' : attrs.comment,
+      verified: attrs.verified ?? true,
+      ...(attrs.createdAt ? { created_at: attrs.createdAt } : {}),
+    })
+    .returning<{ id: string }[]>(['id']);
   return row!;
 }
 

@@ -1,0 +1,80 @@
+import type { ServiceCardView } from '../../src/lib/search.shared.js';
+
+interface Labels {
+  featured: string;
+  details: string;
+  price: string;
+  verifiedProvider: string;
+  ratingTemplate: (rating: string) => string;
+}
+
+/** The same markup as views/partials/_service-card.ejs: change both together. */
+export function ServiceCard({ card, labels }: { card: ServiceCardView; labels: Labels }) {
+  return (
+    <article className={`service-card${card.featured ? ' service-card--featured' : ''}`}>
+      <div className="service-card__badges">
+        {card.featured && <span className="badge badge--featured">{labels.featured}</span>}
+        <span className="service-card__category">{card.categoryLabel}</span>
+        <span className={`badge service-card__availability service-card__availability--${card.availability}`}>
+          {card.availabilityLabel}
+        </span>
+      </div>
+      <h3 className="service-card__title">
+        <a href={card.href}>{card.title}</a>
+      </h3>
+      {card.subcategory && <p className="service-card__subcategory">{card.subcategory}</p>}
+      <p className="service-card__provider">
+        <a href={card.providerHref}>{card.providerName}</a>
+        {card.providerVerified && (
+          <>
+            {' '}
+            <span className="verified-tick" title={labels.verifiedProvider} aria-label={labels.verifiedProvider}>
+              ✓
+            </span>
+          </>
+        )}
+      </p>
+      <p className="service-card__meta">
+        {card.place && <span className="service-card__place">{card.place}</span>}
+        {card.distanceLabel && <span className="service-card__distance">{card.distanceLabel}</span>}
+        {card.ratingLabel && (
+          <span className="rating service-card__rating">
+            <span className="rating__star" aria-hidden="true">
+              ★
+            </span>
+            <span className="visually-hidden">{labels.ratingTemplate(card.ratingLabel)}</span>
+            <span aria-hidden="true">{card.ratingLabel}</span> <span className="rating__count">({card.reviewsLabel})</span>
+          </span>
+        )}
+      </p>
+      {card.tags.length > 0 && (
+        <ul className="chip-list service-card__tags">
+          {card.tags.map((tag) => (
+            <li key={tag}>
+              <span className="tag">{tag}</span>
+            </li>
+          ))}
+          {card.moreTagsLabel && (
+            <li>
+              <span className="tag tag--more">{card.moreTagsLabel}</span>
+            </li>
+          )}
+        </ul>
+      )}
+      <div className="service-card__footer">
+        <p className="service-card__price">
+          <span className="visually-hidden">{labels.price}: </span>
+          <strong>{card.priceLabel}</strong> <span className="service-card__unit">{card.unitLabel}</span>
+        </p>
+        <div className="service-card__actions">
+          <a className="button button--secondary button--sm" href={card.href}>
+            {labels.details}
+          </a>
+          <a className="button button--primary button--sm" href={card.bookHref}>
+            {card.bookLabel}
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { config } from '../config/env.js';
+import { t, tree } from '../config/i18n.js';
+import { asset } from '../lib/assets.js';
+import { islandProps } from '../lib/island.js';
+import { activeFilterCount, toQueryString, type SearchIslandProps, type SearchParams } from '../lib/search.shared.js';
+import type { CategoryId } from '../models/categories.repo.js';
+import { search, searchOptions } from '../services/search.service.js';
+import { parseSearchParams } from '../validators/search.validator.js';
+
+/** The footer's category pages (SPEC §2) and the category each one lists. */
+export const CATEGORY_PAGES: Record<string, CategoryId> = {
+  consultation: 'consultation_management',
+  training: 'training_education',
+  safety: 'workplace_safety',
+  environment: 'environment',
+  health: 'occupational_health',
+};
+
+/** GET /search, GET /services */
+export async function index(req: Request, res: Response): Promise<void> {
+  await render(res, parseSearchParams(req.query), null);
+}
+
+/** GET /services/consultation, /services/training, /services/safety, /services/environment, /services/health */
+export function categoryPage(slug: keyof typeof CATEGORY_PAGES & string): RequestHandler {
+  return async (req, res) => {
+    const params = parseSearchParams(req.query);
+    await render(res, { ...params, category: params.category ?? CATEGORY_PAGES[slug]! }, slug);
+  };
+}
+
+async function render(res: Response, params: SearchParams, slug: string | null): Promise<void> {
+  const result = await search(params);
+  const options = searchOptions(result.location !== null);
+  const categoryName = params.category ? t(`common:categories.${params.category}.name`) : null;
+  // Only the plain listings are pages for search engines; any other combination is a view of them.
+  const onlyCategory = toQueryString({ ...result.params, page: 1 }) === (params.category ? `category=${params.category}` : '');
+  const canonicalPath = slug ? `/services/${slug}` : params.category ? `/search?category=${params.category}` : '/services';
+  const cssUrl = mapStylesheet();
+  const props: SearchIslandProps = {
+    initial: result,
+    options,
+    labels: islandLabels(),
+    endpoints: { search: '/api/search', places: '/api/places', reverse: '/api/places/reverse' },
+    map: { tileUrl: config().tileUrl, attribution: config().tileAttribution, cssUrl },
+  };
+  res.render('search/index', {
+    title: pageTitle(params, result.location?.label ?? null, categoryName),
+    description: categoryName
+      ? t('search:descriptionCategory', { category: categoryName, description: t(`common:categories.${params.category}.description`) })
+      : t('search:description'),
+    canonicalPath,
+    noindex: !onlyCategory || result.page > 1,
+    islands: ['search'],
+    result,
+    options,
+    filterCount: activeFilterCount(result.params),
+    resetHref: `/search?${toQueryString({ ...parseSearchParams({}), q: params.q, location: params.location, radius: params.radius })}`,
+    pageHref: (page: number) => `/search?${toQueryString({ ...result.params, page })}`,
+    islandProps: islandProps(props),
+  });
+}
+
+function pageTitle(params: SearchParams, place: string | null, categoryName: string | null): string {
+  if (params.q && place) return t('search:titleQueryPlace', { q: params.q, place });
+  if (params.q) return t('search:titleQuery', { q: params.q });
+  if (place) return t('search:titlePlace', { place });
+  if (categoryName) return t('search:titleCategory', { category: categoryName });
+  return t('search:title');
+}
+
+/** Leaflet's stylesheet, bundled with the island and loaded by the map only when it is shown. */
+function mapStylesheet(): string | null {
+  try {
+    return asset('islands/search.css');
+  } catch {
+    return null;
+  }
+}
+
+/** Every string the island shows that the server did not already format. */
+function islandLabels(): SearchIslandProps['labels'] {
+  const pick = (ns: string): Record<string, string> =>
+    Object.fromEntries(Object.entries(tree<Record<string, unknown>>(ns)).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >;
+  return {
+    form: pick('search:form'),
+    picker: pick('search:picker'),
+    geo: pick('search:geo'),
+    filters: pick('search:filters'),
+    sort: pick('search:sort'),
+    results: pick('search:results'),
+    empty: pick('search:empty'),
+    locationNotFound: pick('search:locationNotFound'),
+    card: pick('search:card'),
+    pagination: pick('search:pagination'),
+    map: pick('search:map'),
+    common: { verifiedProvider: t('common:verifiedProvider'), rating: t('common:rating', { rating: '{{rating}}' }) },
+  };
+}

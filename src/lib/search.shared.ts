@@ -1,0 +1,229 @@
+/**
+ * Search constants (SPEC §9), the search parameters and the JSON shapes the search island receives.
+ * Pure module: the server and the search island both import it.
+ */
+
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_LINKS = 5;
+export const MAX_PAGE = 1000;
+export const MAX_QUERY_LENGTH = 200;
+export const MAX_LOCATION_LENGTH = 100;
+/** Tags shown on a result card before "+N". */
+export const TAGS_ON_CARD = 4;
+
+export const RADIUS_OPTIONS = [5, 10, 25, 50, 100, 200] as const;
+export type RadiusKm = (typeof RADIUS_OPTIONS)[number];
+export const DEFAULT_RADIUS_KM: RadiusKm = 50;
+
+/** Price buckets in euros, "min-max"; a missing upper bound is 999999 (SPEC §9). */
+export const PRICE_BUCKETS = ['all', '0-200', '200-500', '500-1000', '1000-2000', '2000-999999'] as const;
+export type PriceBucket = (typeof PRICE_BUCKETS)[number];
+
+export const RATING_OPTIONS = ['4.5', '4', '3.5', '3'] as const;
+export type RatingOption = (typeof RATING_OPTIONS)[number];
+
+export const AVAILABILITY_FILTERS = ['any', 'immediate', 'this_week', 'this_month'] as const;
+export type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
+
+export const SERVICE_TYPE_FILTERS = ['all', 'instant', 'on_request'] as const;
+export type ServiceTypeFilter = (typeof SERVICE_TYPE_FILTERS)[number];
+
+export const LANGUAGE_OPTIONS = ['Italiano', 'Inglese', 'Francese', 'Tedesco', 'Spagnolo'] as const;
+export const CERTIFICATION_OPTIONS = [
+  'ISO 45001 Lead Auditor',
+  'RSPP',
+  'ASPP',
+  'Medico Competente',
+  'Formatore Qualificato',
+  'Consulente Ambientale',
+] as const;
+
+export const SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 'distance'] as const;
+export type SortOption = (typeof SORTS)[number];
+
+/** Map defaults (SPEC §9): Italy, the user's position, a chosen place. */
+export const MAP_DEFAULT_CENTER: [number, number] = [41.9, 12.5];
+export const MAP_DEFAULT_ZOOM = 6;
+export const MAP_USER_ZOOM = 12;
+export const MAP_PLACE_ZOOM = 15;
+
+/** Place suggestions (SPEC §5, §9). */
+export const PLACE_MIN_CHARS = 3;
+export const PLACE_SUGGESTIONS = 5;
+export const PLACE_SUGGESTIONS_MAX = 10;
+export const PLACE_DEBOUNCE_MS = 300;
+export const GEOLOCATION_OPTIONS = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 } as const;
+
+/** Every search parameter, already sanitised: what the URL of a search page means. */
+export interface SearchParams {
+  q: string;
+  location: string;
+  category: string | null;
+  radius: RadiusKm;
+  price: PriceBucket;
+  rating: RatingOption | null;
+  availability: AvailabilityFilter;
+  serviceType: ServiceTypeFilter;
+  languages: string[];
+  certifications: string[];
+  sort: SortOption;
+  page: number;
+}
+
+export const DEFAULT_PARAMS: SearchParams = {
+  q: '',
+  location: '',
+  category: null,
+  radius: DEFAULT_RADIUS_KM,
+  price: 'all',
+  rating: null,
+  availability: 'any',
+  serviceType: 'all',
+  languages: [],
+  certifications: [],
+  sort: 'relevance',
+  page: 1,
+};
+
+/**
+ * The query string of a search, defaults left out, in a stable order: pagination links, the island's
+ * pushState and canonical URLs all use it, so one search has one URL.
+ */
+export function toQueryString(params: SearchParams): string {
+  const pairs: [string, string][] = [];
+  if (params.q) pairs.push(['q', params.q]);
+  if (params.location) pairs.push(['location', params.location]);
+  if (params.category) pairs.push(['category', params.category]);
+  if (params.location && params.radius !== DEFAULT_RADIUS_KM) pairs.push(['radius', String(params.radius)]);
+  if (params.price !== 'all') pairs.push(['price', params.price]);
+  if (params.rating) pairs.push(['rating_min', params.rating]);
+  if (params.availability !== 'any') pairs.push(['availability', params.availability]);
+  if (params.serviceType !== 'all') pairs.push(['service_type', params.serviceType]);
+  for (const l of params.languages) pairs.push(['languages', l]);
+  for (const c of params.certifications) pairs.push(['certifications', c]);
+  if (params.sort !== 'relevance') pairs.push(['sort', params.sort]);
+  if (params.page > 1) pairs.push(['page', String(params.page)]);
+  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+}
+
+/** How many filters of the side panel differ from their defaults (the "Filtri" badge). */
+export function activeFilterCount(params: SearchParams): number {
+  return (
+    (params.category ? 1 : 0) +
+    (params.price !== 'all' ? 1 : 0) +
+    (params.rating ? 1 : 0) +
+    (params.availability !== 'any' ? 1 : 0) +
+    (params.serviceType !== 'all' ? 1 : 0) +
+    params.languages.length +
+    params.certifications.length
+  );
+}
+
+/** At most MAX_PAGE_LINKS page numbers around the current page. */
+export function pageWindow(current: number, totalPages: number): number[] {
+  if (totalPages <= 1) return totalPages === 1 ? [1] : [];
+  const size = Math.min(MAX_PAGE_LINKS, totalPages);
+  const start = Math.max(1, Math.min(current - Math.floor(MAX_PAGE_LINKS / 2), totalPages - size + 1));
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+/** One result card, every text already formatted in Italian by the server. */
+export interface ServiceCardView {
+  id: string;
+  href: string;
+  bookHref: string;
+  bookLabel: string;
+  title: string;
+  subcategory: string | null;
+  categoryLabel: string;
+  featured: boolean;
+  availability: 'immediate' | 'within_week' | 'within_month' | 'on_request';
+  availabilityLabel: string;
+  providerId: string;
+  providerName: string;
+  providerHref: string;
+  providerVerified: boolean;
+  place: string | null;
+  distanceKm: number | null;
+  distanceLabel: string | null;
+  ratingAverage: number;
+  ratingLabel: string | null;
+  reviewsLabel: string | null;
+  tags: string[];
+  moreTags: number;
+  moreTagsLabel: string | null;
+  priceLabel: string;
+  unitLabel: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface ResolvedLocation {
+  name: string;
+  province: string | null;
+  lat: number;
+  lng: number;
+  radiusKm: number;
+  label: string;
+}
+
+/** What GET /api/search answers, and what the page passes to the island as its first state. */
+export interface SearchResponse {
+  params: SearchParams;
+  query: string;
+  total: number;
+  totalLabel: string;
+  filtersLabel: string;
+  page: number;
+  totalPages: number;
+  pages: number[];
+  cards: ServiceCardView[];
+  location: ResolvedLocation | null;
+  locationNotFound: boolean;
+  /** "Località non trovata" explained, naming what was typed. */
+  locationNotFoundLabel: string | null;
+  /** "entro 25 km da Bergamo (BG)" */
+  summaryLabel: string | null;
+  /** The text the results are for, when the typed one found nothing and a corrected spelling did. */
+  correctedQuery: string | null;
+  correctedLabel: string | null;
+  /** The sort actually used ("distance" falls back to relevance without a location). */
+  sort: SortOption;
+}
+
+export interface Option<V extends string | number = string> {
+  value: V;
+  label: string;
+}
+
+/** The choices of the search form, labelled in Italian by the server. */
+export interface SearchOptions {
+  categories: Option[];
+  radii: Option<number>[];
+  prices: Option<PriceBucket>[];
+  ratings: Option<RatingOption>[];
+  availabilities: Option<AvailabilityFilter>[];
+  serviceTypes: Option<ServiceTypeFilter>[];
+  languages: Option[];
+  certifications: Option[];
+  sorts: Option<SortOption>[];
+}
+
+/** Props of the search island (views/search/index.ejs writes them, islands/search reads them). */
+export interface SearchIslandProps {
+  initial: SearchResponse;
+  options: SearchOptions;
+  labels: Record<string, Record<string, string>>;
+  endpoints: { search: string; places: string; reverse: string };
+  map: { tileUrl: string; attribution: string; cssUrl: string | null };
+}
+
+/** A municipality as GET /api/places returns it. */
+export interface PlaceView {
+  name: string;
+  province: string;
+  region: string;
+  lat: number;
+  lng: number;
+  display_name: string;
+}

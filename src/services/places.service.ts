@@ -1,0 +1,121 @@
+import * as places from '../models/places.repo.js';
+import type { PlaceMatch } from '../models/places.repo.js';
+import { PLACE_MIN_CHARS, PLACE_SUGGESTIONS, PLACE_SUGGESTIONS_MAX, type PlaceView } from '../lib/search.shared.js';
+
+/**
+ * Our own geocoder over the gazetteer of Italian municipalities: suggestions for the location picker,
+ * reverse lookup of a point, and the resolution of the `location` text of a search. No network.
+ */
+
+/** The nearest comune must be this close to a point for the point to count as "in Italy". */
+export const REVERSE_MAX_KM = 20;
+
+/** A point roughly inside Italy's bounding box (the gazetteer holds the exact answer). */
+export function inItalyBox(lat: number, lng: number): boolean {
+  return lat >= 35 && lat <= 48 && lng >= 6 && lng <= 19;
+}
+
+/** "Bergamo (BG), Lombardia" */
+export function displayName(place: { name: string; province: string; region: string }): string {
+  return `${place.name} (${place.province}), ${place.region}`;
+}
+
+/** What the picker writes in the location field, and what resolveLocation reads back: "Bergamo (BG)". */
+export function locationLabel(place: { name: string; province: string }): string {
+  return `${place.name} (${place.province})`;
+}
+
+export function toPlaceView(place: PlaceMatch): PlaceView {
+  return {
+    name: place.name,
+    province: place.province,
+    region: place.region,
+    lat: place.lat,
+    lng: place.lng,
+    display_name: displayName(place),
+  };
+}
+
+/** GET /api/places: at least 3 characters, 5 suggestions (10 on request), bigger towns first. */
+export async function suggest(text: string, limit: number): Promise<PlaceView[]> {
+  const query = text.replace(/\s+/g, ' ').trim().slice(0, 100);
+  if ([...query].length < PLACE_MIN_CHARS) return [];
+  const max = limit >= PLACE_SUGGESTIONS_MAX ? PLACE_SUGGESTIONS_MAX : PLACE_SUGGESTIONS;
+  return (await places.findPlacesByName(query, { limit: max })).map(toPlaceView);
+}
+
+/** GET /api/places/reverse: the nearest comune with reliable coordinates, or null outside Italy. */
+export async function reverse(lat: number, lng: number): Promise<PlaceView | null> {
+  if (!inItalyBox(lat, lng)) return null;
+  const place = await places.findNearestPlace(lat, lng, REVERSE_MAX_KM);
+  return place ? toPlaceView(place) : null;
+}
+
+export interface ResolvedPlace {
+  name: string;
+  province: string | null;
+  region: string | null;
+  lat: number;
+  lng: number;
+  label: string;
+  /** Names a service's service_areas may use for this place: the comune (each name of a bilingual one), its region. */
+  areaNames: string[];
+}
+
+const COORDINATES = /^(-?\d{1,2}(?:[.]\d+)?)\s*,\s*(-?\d{1,3}(?:[.]\d+)?)$/;
+const NAME_AND_PROVINCE = /^(.+?)\s*\(\s*([a-z]{2})\s*\)$/i;
+
+function fromPlace(place: PlaceMatch): ResolvedPlace {
+  return {
+    name: place.name,
+    province: place.province,
+    region: place.region,
+    lat: place.lat,
+    lng: place.lng,
+    label: locationLabel(place),
+    areaNames: [...new Set([place.name, ...place.name.split('/'), place.region])],
+  };
+}
+
+/**
+ * The `location` of a search as a point: "Bergamo", "bergamo", "Milano, MI", "Bergamo (BG), Lombardia"
+ * (a suggestion), or "45.695990, 9.667210" (what the picker writes when a reverse lookup fails).
+ * Exact names first, then names starting with the text, then near spellings; bigger towns and provincial
+ * capitals win. Null when nothing matches: the page says "Località non trovata".
+ */
+export async function resolveLocation(text: string): Promise<ResolvedPlace | null> {
+  const value = text.trim();
+  const coords = COORDINATES.exec(value);
+  if (coords) {
+    const lat = Number(coords[1]);
+    const lng = Number(coords[2]);
+    if (!inItalyBox(lat, lng)) return null;
+    const nearest = await places.findNearestPlace(lat, lng, REVERSE_MAX_KM);
+    if (!nearest) return null;
+    return {
+      ...fromPlace(nearest),
+      lat,
+      lng,
+      label: `${lat.toFixed(6)}, ${lng.toFixed(6)}`,
+    };
+  }
+
+  const [first = '', second = ''] = value.split(',').map((part) => part.trim());
+  let name = first;
+  let province: string | null = null;
+  const withProvince = NAME_AND_PROVINCE.exec(first);
+  if (withProvince) {
+    name = withProvince[1]!;
+    province = withProvince[2]!.toUpperCase();
+  } else if (/^[a-z]{2}$/i.test(second)) {
+    province = second.toUpperCase();
+  }
+  if ([...name].length < 2) return null;
+  const [match] = await places.findPlacesByName(name, { limit: 1, province });
+  if (match) return fromPlace(match);
+  if (province) {
+    const [anywhere] = await places.findPlacesByName(name, { limit: 1 });
+    if (anywhere) return fromPlace(anywhere);
+  }
+  return null;
+}

@@ -1,0 +1,165 @@
+import { t } from '../config/i18n.js';
+import { fromCents } from '../lib/money.js';
+import type { PublicProvider } from '../models/providers.repo.js';
+import type { ProviderServiceRow, ServiceDetail } from '../models/services.repo.js';
+
+/**
+ * What search engines and link previews read: schema.org JSON-LD for service and provider pages, meta
+ * descriptions, /sitemap.xml and /robots.txt. The layout prints `jsonLd` safely (`<` escaped).
+ */
+
+type JsonLd = Record<string, unknown>;
+
+/** A meta description: whitespace collapsed, cut at a word boundary near 160 characters. */
+export function metaDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 30)).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+const absolute = (baseUrl: string, path: string): string => `${baseUrl}${path}`;
+
+function postalAddress(city: string | null, province: string | null): JsonLd | undefined {
+  if (!city && !province) return undefined;
+  return {
+    '@type': 'PostalAddress',
+    ...(city ? { addressLocality: city } : {}),
+    ...(province ? { addressRegion: province } : {}),
+    addressCountry: 'IT',
+  };
+}
+
+function aggregateRating(ratingAverage: number, reviewsCount: number): JsonLd | undefined {
+  if (!(ratingAverage > 0 && reviewsCount > 0)) return undefined;
+  return {
+    '@type': 'AggregateRating',
+    ratingValue: Number(ratingAverage.toFixed(2)),
+    reviewCount: reviewsCount,
+    bestRating: 5,
+    worstRating: 1,
+  };
+}
+
+function localBusiness(
+  baseUrl: string,
+  p: {
+    id: string;
+    businessName: string;
+    city: string | null;
+    province: string | null;
+    phone: string | null;
+    website: string | null;
+    ratingAverage: number;
+    reviewsCount: number;
+  },
+): JsonLd {
+  const url = absolute(baseUrl, `/providers/${p.id}`);
+  const address = postalAddress(p.city, p.province);
+  const rating = aggregateRating(p.ratingAverage, p.reviewsCount);
+  return {
+    '@type': 'LocalBusiness',
+    '@id': `${url}#business`,
+    name: p.businessName,
+    url,
+    ...(address ? { address } : {}),
+    ...(p.phone ? { telephone: p.phone } : {}),
+    ...(p.website ? { sameAs: [p.website] } : {}),
+    ...(rating ? { aggregateRating: rating } : {}),
+  };
+}
+
+/** Service with its Offer (EUR, VAT included), AggregateRating when reviewed, provider as LocalBusiness. */
+export function serviceJsonLd(baseUrl: string, s: ServiceDetail, description: string): JsonLd[] {
+  const url = absolute(baseUrl, `/services/${s.id}`);
+  const category = t(`common:categories.${s.category}.name`);
+  const rating = aggregateRating(s.ratingAverage, s.reviewsCount);
+  const areas = s.serviceAreas.length > 0 ? s.serviceAreas : s.city ? [s.city] : [];
+  const service: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    name: s.title,
+    description,
+    url,
+    category,
+    serviceType: s.subcategory ?? category,
+    ...(areas.length > 0 ? { areaServed: areas.map((name) => ({ '@type': 'Place', name })) } : {}),
+    provider: localBusiness(baseUrl, s.provider),
+    offers: {
+      '@type': 'Offer',
+      price: fromCents(s.basePriceCents),
+      priceCurrency: 'EUR',
+      url: absolute(baseUrl, `/services/${s.id}/book`),
+      availability: 'https://schema.org/InStock',
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: fromCents(s.basePriceCents),
+        priceCurrency: 'EUR',
+        valueAddedTaxIncluded: true,
+        unitText: t(`common:pricingUnits.${s.pricingUnit}`).replace(/^\//, ''),
+      },
+    },
+    ...(rating ? { aggregateRating: rating } : {}),
+  };
+  const breadcrumb: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { name: t('services:show.breadcrumbHome'), item: absolute(baseUrl, '/') },
+      { name: t('services:show.breadcrumbServices'), item: absolute(baseUrl, '/services') },
+      { name: category, item: absolute(baseUrl, `/search?category=${s.category}`) },
+      { name: s.title, item: url },
+    ].map((entry, i) => ({ '@type': 'ListItem', position: i + 1, ...entry })),
+  };
+  return [service, breadcrumb];
+}
+
+/** A provider page: LocalBusiness with its rating and the services it offers. */
+export function providerJsonLd(baseUrl: string, p: PublicProvider, services: ProviderServiceRow[]): JsonLd[] {
+  return [
+    {
+      '@context': 'https://schema.org',
+      ...localBusiness(baseUrl, p),
+      ...(p.description ? { description: metaDescription(p.description, 300) } : {}),
+      ...(p.serviceAreas.length > 0 ? { areaServed: p.serviceAreas.map((name) => ({ '@type': 'Place', name })) } : {}),
+      ...(p.languages.length > 0 ? { knowsLanguage: p.languages } : {}),
+      ...(services.length > 0
+        ? {
+            makesOffer: services.map((s) => ({
+              '@type': 'Offer',
+              price: fromCents(s.basePriceCents),
+              priceCurrency: 'EUR',
+              itemOffered: { '@type': 'Service', name: s.title, url: absolute(baseUrl, `/services/${s.id}`) },
+            })),
+          }
+        : {}),
+    },
+  ];
+}
+
+const xmlEscape = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export interface SitemapEntry {
+  path: string;
+  lastModified?: Date;
+  priority?: number;
+}
+
+/** sitemaps.org XML (at most 50,000 URLs in one file). */
+export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const parts = [`<loc>${xmlEscape(absolute(baseUrl, e.path))}</loc>`];
+    if (e.lastModified) parts.push(`<lastmod>${e.lastModified.toISOString().slice(0, 10)}</lastmod>`);
+    if (e.priority !== undefined) parts.push(`<priority>${e.priority.toFixed(1)}</priority>`);
+    return `  <url>${parts.join('')}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** Private and machine pages stay out of search engines; the sitemap lists the rest. */
+export function robotsTxt(baseUrl: string): string {
+  const disallow = ['/api/', '/auth/', '/dashboard', '/bookings', '/profile', '/client/', '/provider/', '/notifications', '/analytics', '/services/create', '/services/*/book'];
+  return ['User-agent: *', 'Allow: /', ...disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
+}

@@ -1,0 +1,90 @@
+import { expect } from 'chai';
+import type { PlaceView } from '../../src/lib/search.shared.js';
+import { request } from '../helpers/app.js';
+import { resetDatabase } from '../helpers/db.js';
+
+async function places(query: string): Promise<PlaceView[]> {
+  return (await request().get(`/api/places?${query}`).expect(200)).body as PlaceView[];
+}
+
+describe('places API', () => {
+  before(resetDatabase);
+
+  describe('GET /api/places', () => {
+    it('suggests at most 5 comuni, biggest first, with name, province, region, coordinates and display name', async () => {
+      const found = await places('q=mil');
+      expect(found.length).to.be.at.most(5);
+      expect(found[0]).to.deep.include({ name: 'Milano', province: 'MI', region: 'Lombardia', display_name: 'Milano (MI), Lombardia' });
+      expect(found[0]!.lat).to.be.closeTo(45.46, 0.05);
+      expect(found[0]!.lng).to.be.closeTo(9.19, 0.05);
+      expect(Object.keys(found[0]!).sort()).to.deep.equal(['display_name', 'lat', 'lng', 'name', 'province', 'region']);
+    });
+
+    it('finds provincial capitals by their Italian name', async () => {
+      const capitals: [string, string][] = [
+        ['Milano', 'MI'], ['Roma', 'RM'], ['Torino', 'TO'], ['Napoli', 'NA'], ['Firenze', 'FI'], ['Venezia', 'VE'],
+        ['Genova', 'GE'], ['Bergamo', 'BG'], ['Padova', 'PD'], ['Mantova', 'MN'], ["L'Aquila", 'AQ'], ['Reggio di Calabria', 'RC'],
+      ];
+      for (const [name, province] of capitals) {
+        const [first] = await places(`q=${encodeURIComponent(name)}`);
+        expect(first, name).to.deep.include({ name, province });
+      }
+    });
+
+    it('ignores accents and case', async () => {
+      expect((await places('q=forli'))[0]?.name).to.equal('Forlì');
+      expect((await places('q=FORLÌ'))[0]?.name).to.equal('Forlì');
+      expect((await places('q=citta+di+castello'))[0]?.name).to.equal('Città di Castello');
+    });
+
+    it('finds each name of a bilingual comune and near spellings', async () => {
+      expect((await places('q=bolzano'))[0]?.name).to.equal('Bolzano/Bozen');
+      expect((await places('q=bozen'))[0]?.name).to.equal('Bolzano/Bozen');
+      expect((await places('q=reggio+emilia')).map((p) => p.name)).to.include("Reggio nell'Emilia");
+    });
+
+    it('gives 10 with limit=10, never more', async () => {
+      expect(await places('q=san&limit=10')).to.have.length(10);
+      expect(await places('q=san&limit=500')).to.have.length(10);
+      expect(await places('q=san')).to.have.length(5);
+    });
+
+    it('answers nothing under 3 characters, and nothing for nonsense', async () => {
+      expect(await places('q=mi')).to.deep.equal([]);
+      expect(await places('q=')).to.deep.equal([]);
+      expect(await places('q=%25%25%25')).to.deep.equal([]);
+      expect(await places(`q=${'x'.repeat(3000)}`)).to.deep.equal([]);
+    });
+  });
+
+  describe('GET /api/places/reverse', () => {
+    it('names the comune of known coordinates', async () => {
+      const cases: [number, number, string][] = [
+        [45.4641, 9.1919, 'Milano'], // Piazza del Duomo
+        [45.7037, 9.6623, 'Bergamo'], // Città Alta
+        [41.8902, 12.4922, 'Roma'], // Colosseo
+        [40.8518, 14.2681, 'Napoli'],
+        [43.7696, 11.2558, 'Firenze'],
+      ];
+      for (const [lat, lng, name] of cases) {
+        const res = await request().get(`/api/places/reverse?lat=${lat}&lng=${lng}`).expect(200);
+        expect(res.body.name, name).to.equal(name);
+        expect(res.body).to.have.keys(['name', 'province', 'region', 'lat', 'lng', 'display_name']);
+      }
+    });
+
+    it('answers 404 with an Italian message outside Italy', async () => {
+      for (const [lat, lng] of [[48.8566, 2.3522], [52.52, 13.405], [36.8, 10.18], [40.7128, -74.006]]) {
+        const res = await request().get(`/api/places/reverse?lat=${lat}&lng=${lng}`).expect(404);
+        expect(res.body.error.message).to.equal("Nessun comune italiano vicino a queste coordinate: il punto sembra fuori dall'Italia.");
+      }
+    });
+
+    it('answers 400 to malformed coordinates', async () => {
+      for (const query of ['lat=abc&lng=9', 'lat=45', '', 'lat=91&lng=9', 'lat=45&lng=200', 'lat=45e1&lng=9', 'lat=&lng=', 'lat=45;DROP&lng=9']) {
+        const res = await request().get(`/api/places/reverse?${query}`).expect(400);
+        expect(res.body.error.message).to.equal('Coordinate non valide: indica latitudine e longitudine in gradi decimali.');
+      }
+    });
+  });
+});
