@@ -13,7 +13,9 @@ export function CostPanel({ props, participants }: { props: WizardIslandProps; p
     {
       label: S.costsBase!,
       detail: isPerHead(props.pricing.pricingUnit)
-        ? S.basePerHead!.replace('{price}', money(props.pricing.basePriceCents)).replace('{count}', String(participants))
+        ? (participants === 1 ? S.basePerHeadOne! : S.basePerHeadOther!)
+            .replace('{price}', money(props.pricing.basePriceCents))
+            .replace('{count}', String(participants))
         : undefined,
       amount: money(price.baseAmountCents),
       kind: 'line',

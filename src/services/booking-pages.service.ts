@@ -194,10 +194,9 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
   strings.notesTooLong = t('validation:tooLong', { limit: NOTES_MAX });
   strings.vat = t('bookings:costs.vat', { percent: VAT_PERCENT });
   strings.participantBlock = t('bookings:wizard.participants.block', { n: '{n}' });
-  strings.basePerHead = t('bookings:costs.basePerHead', { price: '{price}', count: '{count}' });
+  strings.basePerHeadOne = t('bookings:costs.basePerHead_one', { price: '{price}', count: '{count}' });
+  strings.basePerHeadOther = t('bookings:costs.basePerHead_other', { price: '{price}', count: '{count}' });
   strings.percentageDescription = t('bookings:costs.percentageDescription', { rate: '{rate}' });
-  strings.participantsIntroOne = t('bookings:wizard.participants.intro', { count: 1 });
-  strings.participantsIntroOther = t('bookings:wizard.participants.intro', { count: 2 }).replace('2', '{count}');
   for (const choice of ['client_site', 'provider_site', 'remote']) {
     strings[`choice_${choice}`] = t(`bookings:wizard.details.locationChoices.${choice}`);
     strings[`place_${choice}`] = t(`bookings:wizard.place.${choice}`);
@@ -405,7 +404,8 @@ export async function detailPage(booking: Booking, viewer: BookingViewer, option
     typeLabel: t(`common:serviceTypes.${booking.bookingType}`),
     dateLabel: format.fullDate(booking.requestedDate),
     timeLabel: format.time(booking.requestedTime),
-    endLabel: end.date === booking.requestedDate ? end.time : `${format.shortDate(end.date)}, ${end.time}`,
+    // A service longer than the day (an annual engagement, a 24-hour course) has no single end on the clock.
+    endLabel: end.date === booking.requestedDate ? end.time : null,
     durationLabel: t('bookings:show.durationHours', { count: booking.durationHours }),
     participantsLabel: t('bookings:card.participantsValue', { count: booking.participantsCount }),
     modeLabel: t(`bookings:mode.${booking.locationType}`),
