@@ -57,9 +57,9 @@ export function documentName(originalName: string, extension: string): string {
     .trim();
   const dot = name.lastIndexOf('.');
   const base = (dot > 0 ? name.slice(0, dot) : name).slice(0, 110).trim();
-  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const ext = dot > 0 ? name.slice(dot + 1) : '';
   const stem = base || 'documento';
-  return `${stem}.${(NAME_EXTENSIONS[extension] ?? []).includes(ext) ? ext : extension}`;
+  return `${stem}.${(NAME_EXTENSIONS[extension] ?? []).includes(ext.toLowerCase()) ? ext : extension}`;
 }
 
 export type DocumentRejection = 'type' | 'unreadable' | 'too_many' | 'closed' | 'provider_only';
