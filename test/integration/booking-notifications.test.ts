@@ -39,7 +39,7 @@ describe('booking notifications and emails', () => {
       (n: { type: string; title: string; message: string; read: boolean }) => ({ type: n.type, title: n.title, message: n.message, read: n.read }),
     );
 
-  async function act(agent: typeof clientAgent, id: string, path: string, fields: Record<string, string> = {}) {
+  async function act(agent: typeof clientAgent, id: string, path: string, fields: Record<string, string | undefined> = {}) {
     const token = csrfFrom(html((await agent.get(`/bookings/${id}`)).text));
     const res = await agent.post(`/bookings/${id}/${path}`).type('form').send({ _csrf: token, ...fields });
     expect(res.status, res.text.slice(0, 200)).to.equal(303);
