@@ -3,6 +3,8 @@ import { pruneExpiredTokens } from './services/auth-tokens.service.js';
 import { pruneExpired as pruneRateLimits } from './services/rate-limit.service.js';
 import { SEND_EMAIL_JOB, sendQueuedEmail } from './services/mail.service.js';
 import { expireUnansweredRequests } from './services/booking-lifecycle.service.js';
+import { config } from './config/env.js';
+import { analyze } from './models/maintenance.repo.js';
 
 /** Every job type and periodic task the worker knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -10,4 +12,6 @@ export function registerJobs(): void {
   registerPeriodicTask('auth-tokens.prune', 60 * 60 * 1000, pruneExpiredTokens);
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
+  // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
+  if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
 }

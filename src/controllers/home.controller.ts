@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { t, tree } from '../config/i18n.js';
 import * as categories from '../models/categories.repo.js';
 import * as providers from '../models/providers.repo.js';
+import * as services from '../models/services.repo.js';
 
 export const FEATURED_PROVIDERS_ON_HOME = 4;
 export const SPECIALIZATIONS_ON_CARD = 2;
@@ -15,7 +16,7 @@ interface CategoryText {
 /** GET / */
 export async function show(_req: Request, res: Response): Promise<void> {
   const [counts, featured] = await Promise.all([
-    categories.countActiveServices(),
+    services.countVisibleByCategory(),
     providers.listFeatured(FEATURED_PROVIDERS_ON_HOME),
   ]);
   res.render('home/show', {

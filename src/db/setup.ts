@@ -26,5 +26,7 @@ export async function prepareDatabase(knex: Knex, options: { seedDemo: boolean }
     logger.info('demo data seeded', summary);
     seeded = true;
   }
+  // Fresh tables have no statistics yet: give the planner real ones before the first search.
+  if (applied.length) await knex.raw('ANALYZE');
   return { applied, firstStart, seeded };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
+import { CATEGORY_IDS, type CategoryId } from './categories.repo.js';
 import { isUuid } from './users.repo.js';
 
 export type ServiceType = 'instant' | 'on_request';
@@ -697,4 +698,16 @@ export async function listSitemapServices(limit: number, trx?: Trx): Promise<{ i
     .limit(limit)
     .select<{ id: string; updated_at: Date }[]>('s.id', 's.updated_at');
   return rows.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
+}
+
+/** How many visible services each category has (the home page's category cards). */
+export async function countVisibleByCategory(trx?: Trx): Promise<Record<CategoryId, number>> {
+  const rows = await whereVisible(
+    db(trx)('services as s').join('provider_profiles as p', 'p.user_id', 's.provider_id'),
+  )
+    .groupBy('s.category')
+    .select<{ category: CategoryId; count: string }[]>('s.category', db(trx).raw('count(*) AS count'));
+  const counts = Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<CategoryId, number>;
+  for (const row of rows) counts[row.category] = Number(row.count);
+  return counts;
 }
