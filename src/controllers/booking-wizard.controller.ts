@@ -66,6 +66,7 @@ async function render(
       errors: page.errors ?? {},
       step: page.step,
       clientHasAddress: Boolean(site?.address && site.city),
+      clientSite: site,
       csrfToken: res.locals.csrfToken(),
       maxDate: addDays(rules.today, MAX_DAYS_AHEAD),
     }),

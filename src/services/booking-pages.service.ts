@@ -9,7 +9,7 @@ import { pageWindow } from '../lib/search.shared.js';
 import * as documentsRepo from '../models/booking-documents.repo.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
 import * as bookings from '../models/bookings.repo.js';
-import type { BookableService, Booking, BookingViewer, ListStatus, Party } from '../models/bookings.repo.js';
+import type { BookableService, Booking, BookingViewer, ListStatus, Party, Place } from '../models/bookings.repo.js';
 import type { BookingFormValues, WizardIslandProps, WizardStep } from '../lib/booking-wizard.shared.js';
 import type { BookingRules } from '../validators/booking.validator.js';
 
@@ -110,6 +110,8 @@ export interface WizardPageInput {
   errors: FormErrors;
   step: WizardStep;
   clientHasAddress: boolean;
+  /** The client's legal address, where on-site services take place. */
+  clientSite: Place | null;
   csrfToken: string;
   maxDate: string;
 }
@@ -205,9 +207,12 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
 }
 
 /** The place as the wizard states it when the service decides it (not flexible). */
-function wizardPlaceText(service: BookableService): string | null {
+function wizardPlaceText(service: BookableService, clientSite: Place | null): string | null {
   if (service.locationType === 'flexible') return null;
   const type = bookingLocationType(service, null);
+  if (type === 'client_site' && clientSite?.city) {
+    return `${t('bookings:wizard.place.client_site')}: ${placeLabel({ locationType: 'client_site', location: clientSite })}`;
+  }
   if (type === 'provider_site') {
     const site = service.providerPlace.city ? service.providerPlace : service.servicePlace;
     return placeLabel({ locationType: 'provider_site', location: site });
@@ -236,7 +241,7 @@ export function wizardPage(input: WizardPageInput) {
     notesMax: NOTES_MAX,
     requirements: service.requirements,
     chooseLocation: rules.chooseLocation,
-    placeText: wizardPlaceText(service),
+    placeText: wizardPlaceText(service, input.clientSite),
     noClientAddress: !input.clientHasAddress,
     pricing: {
       basePriceCents: service.basePriceCents,

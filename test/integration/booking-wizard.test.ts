@@ -118,7 +118,7 @@ describe('booking wizard /services/:id/book', () => {
       expect($('input[name="special_requirements"]').map((_, i) => $(i).attr('value')).get()).to.deep.equal(['Documento di identità', 'Scarpe chiuse']);
       expect(textOf($, '.wizard__requirements')).to.contain('Documento di identità *');
       expect($('input[value="Documento di identità"]').attr('required')).to.equal('required');
-      expect(textOf($, '.wizard__place')).to.contain('Presso la tua sede legale');
+      expect(textOf($, '.wizard__place')).to.equal('Luogo: Presso la tua sede legale: Via Milano 12, 24121 Bergamo (BG)');
       expect($('[data-island="booking-wizard"]')).to.have.length(1);
       expect($('script[data-island-props="booking-wizard"]').text()).to.contain('"maxParticipants":20');
       expect($('input[name="idempotency_key"]').val()).to.match(/^[0-9a-f-]{36}$/);
