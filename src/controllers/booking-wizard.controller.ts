@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
+import { logger, errorFields } from '../config/logger.js';
 import { addDays } from '../lib/booking-time.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { BookableService } from '../models/bookings.repo.js';
@@ -99,7 +100,14 @@ export async function create(req: Request, res: Response): Promise<void> {
     return render(req, res, service, { step: (action === 'next' ? Math.min(3, from + 1) : from) as WizardStep, values });
   }
 
-  const booking = await createBooking({ clientId: req.user!.id, service, details: details.value, participants: participants.value });
+  let booking: Awaited<ReturnType<typeof createBooking>>;
+  try {
+    booking = await createBooking({ clientId: req.user!.id, service, details: details.value, participants: participants.value });
+  } catch (err) {
+    // SPEC §8 "Errore durante la prenotazione": the summary again, everything typed kept, sending it again is safe.
+    logger.error('booking failed', { requestId: req.id, serviceId: service.id, ...errorFields(err) });
+    return render(req, res, service, { step: 3, values, errors: { idempotency_key: t('bookings:wizard.failure') }, status: 500 });
+  }
   req.flash('success', t(`bookings:wizard.success.${service.serviceType}`));
   res.redirect(303, `/bookings/${booking.id}`);
 }
