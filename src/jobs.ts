@@ -2,6 +2,7 @@ import { registerJobHandler, registerPeriodicTask } from './services/worker.serv
 import { pruneExpiredTokens } from './services/auth-tokens.service.js';
 import { pruneExpired as pruneRateLimits } from './services/rate-limit.service.js';
 import { SEND_EMAIL_JOB, sendQueuedEmail } from './services/mail.service.js';
+import { expireUnansweredRequests } from './services/booking-lifecycle.service.js';
 import { config } from './config/env.js';
 import { analyze } from './models/maintenance.repo.js';
 
@@ -10,6 +11,7 @@ export function registerJobs(): void {
   registerJobHandler(SEND_EMAIL_JOB, sendQueuedEmail);
   registerPeriodicTask('auth-tokens.prune', 60 * 60 * 1000, pruneExpiredTokens);
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
+  registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
 }

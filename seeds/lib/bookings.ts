@@ -181,7 +181,9 @@ function timeline(status: BookingStatus, instant: boolean, durationHours: number
     }
     case 'pending': {
       const requestedDate = workingDay(addDays(today, rng.int(3, 30)));
-      return { ...empty, requestedDate, createdDays: -rng.int(1, 4) };
+      // Sent yesterday: a request unanswered for 48 hours expires (the worker cancels it), so older
+      // pending requests would not survive the demo's first minutes.
+      return { ...empty, requestedDate, createdDays: -1 };
     }
     case 'confirmed': {
       const requestedDate = workingDay(addDays(today, rng.int(2, 45)));

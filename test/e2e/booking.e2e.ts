@@ -1,0 +1,269 @@
+/// <reference lib="dom" />
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { baseUrl } from './helpers/global-setup.js';
+import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { waitForEmail } from './helpers/outbox.js';
+
+const CLIENT = { email: 'cliente@demo.sicurhub.it', password: 'Demo2026!' };
+const PROVIDER = { email: 'fornitore@demo.sicurhub.it', password: 'Demo2026!', name: 'Sicurezza & Lavoro Orobie Srl' };
+
+/** A date `days` from today, 'YYYY-MM-DD' in Europe/Rome. */
+function inDays(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+async function noSidewaysScroll(page: Page, what: string): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
+}
+
+async function toast(page: Page): Promise<string> {
+  return (await page.locator('.toast .toast__message').first().textContent())?.trim() ?? '';
+}
+
+async function login(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl()}/auth/login`);
+  await page.fill('#f-email', who.email);
+  await page.fill('#f-password', who.password);
+  await page.locator('form[action="/auth/login"] button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** A demo provider's service found through the search API: its id. */
+async function demoService(page: Page, query: string, type: 'Prenota Ora' | 'Richiedi Preventivo'): Promise<{ id: string; title: string }> {
+  const res = await page.request.get(`${baseUrl()}/api/search?q=${encodeURIComponent(query)}`);
+  const body = (await res.json()) as { cards: { id: string; title: string; providerName: string; bookLabel: string }[] };
+  const card = body.cards.find((c) => c.providerName === PROVIDER.name && c.bookLabel === type);
+  if (!card) throw new Error(`no ${type} service of the demo provider for "${query}"`);
+  return { id: card.id, title: card.title };
+}
+
+/** Step 1 of the wizard: date, time, participants, the mandatory requirements, the place when asked. */
+async function fillDetails(page: Page, date: string, time: string, participants: number): Promise<void> {
+  await page.fill('#f-requested_date', date);
+  await page.fill('#f-requested_time', time);
+  await page.fill('#f-participants_count', String(participants));
+  for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
+  const choice = page.locator('input[name="location_choice"][value="client_site"]');
+  if ((await choice.count()) > 0) await choice.check();
+}
+
+async function fillParticipant(page: Page, i: number, first: string, last: string): Promise<void> {
+  await page.fill(`#p-${i}-first_name`, first);
+  await page.fill(`#p-${i}-last_name`, last);
+  await page.fill(`#p-${i}-email`, `${first}.${last}@meccanica-orobica.it`.toLowerCase());
+}
+
+describe('booking in a real browser', () => {
+  const ids: { instant?: string; requestNoJs?: string; requestJs?: string } = {};
+  let instantService: { id: string; title: string };
+  let requestService: { id: string; title: string };
+  let secondRequest: { id: string; title: string };
+
+  it('a visitor is sent to log in and comes back; the client books an instant service through the wizard with JavaScript (1280 px)', async () => {
+    const { page, context } = await newPage({ viewport: DESKTOP });
+    try {
+      instantService = await demoService(page, 'Corso Antincendio Rischio Medio', 'Prenota Ora');
+      requestService = await demoService(page, 'Piano di Emergenza', 'Richiedi Preventivo');
+      secondRequest = await demoService(page, 'Incarico RSPP Esterno', 'Richiedi Preventivo');
+
+      await page.goto(`${baseUrl()}/services/${instantService.id}`);
+      await page.locator('.price-card a[href$="/book"]').click();
+      await page.waitForURL(/\/auth\/login\?returnTo=/);
+      expect(await toast(page)).to.equal("Devi effettuare l'accesso per prenotare");
+      await page.fill('#f-email', CLIENT.email);
+      await page.fill('#f-password', CLIENT.password);
+      await page.locator('form[action="/auth/login"] button[type="submit"]').click();
+      await page.waitForURL(new RegExp(`/services/${instantService.id}/book$`));
+      await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+      expect(await page.locator('h1').textContent()).to.equal('Prenota Servizio');
+
+      // The island checks the step before going on, with the SPEC messages.
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('#f-requested_date-error').textContent()).to.equal('Data richiesta obbligatoria');
+      expect(await page.locator('#f-requested_time-error').textContent()).to.equal('Orario richiesto obbligatorio');
+      expect(page.url()).to.match(/\/book$/);
+
+      // The cost panel follows the participants.
+      const total = () => page.locator('.wizard-costs .cost-lines__row--total dd').textContent();
+      const oneTotal = await total();
+      await fillDetails(page, inDays(21), '09:00', 2);
+      expect(await total()).to.not.equal(oneTotal);
+      expect(await page.locator('.wizard-costs').textContent()).to.contain('× 2 partecipanti');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Partecipanti');
+      expect(await page.locator('fieldset.wizard__participant').count()).to.equal(2);
+      await fillParticipant(page, 0, 'Luca', 'Ferrari');
+      await fillParticipant(page, 1, 'Anna', 'Colombo');
+
+      // Back, three participants: the two typed stay, a third block appears.
+      await page.getByRole('button', { name: 'Indietro' }).click();
+      await page.fill('#f-participants_count', '3');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('fieldset.wizard__participant').count()).to.equal(3);
+      expect(await page.inputValue('#p-1-first_name')).to.equal('Anna');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('#p-2-first_name-error').textContent()).to.equal('Nome obbligatorio');
+      await fillParticipant(page, 2, 'Paolo', 'Ricci');
+      await page.fill('#p-2-email', 'paolo@');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('#p-2-email-error').textContent()).to.equal('Email non valida');
+      await page.fill('#p-2-email', 'paolo.ricci@meccanica-orobica.it');
+      await screenshot(page, 'booking-wizard-participants-desktop');
+      await page.getByRole('button', { name: 'Continua' }).click();
+
+      expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Conferma');
+      const summary = await page.locator('.wizard__step:not([hidden]) .booking-facts').textContent();
+      const italianDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${inDays(21)}T12:00:00Z`));
+      expect(summary).to.contain(italianDate).and.to.contain(PROVIDER.name);
+      expect(await page.locator('.wizard__terms').textContent()).to.contain('Il pagamento viene richiesto solo alla conferma del servizio.');
+      await noSidewaysScroll(page, 'wizard');
+      await screenshot(page, 'booking-wizard-confirm-desktop');
+      await page.getByRole('button', { name: 'Conferma Prenotazione' }).click();
+      await page.waitForURL(/\/bookings\/[0-9a-f-]{36}$/);
+      ids.instant = page.url().split('/').pop()!;
+      expect(await toast(page)).to.equal('Prenotazione confermata!');
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('Confermata');
+      expect(await page.locator('.participant-list__item').count()).to.equal(3);
+      await screenshot(page, 'booking-detail-client-desktop');
+      // The provider was emailed.
+      expect(await waitForEmail(PROVIDER.email)).to.contain(`Nuova prenotazione: ${instantService.title}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the client requests a quote with JavaScript disabled: the same steps, posted to the server (375 px)', async () => {
+    const { page, context } = await newPage({ viewport: PHONE, javaScriptEnabled: false });
+    try {
+      await login(page, CLIENT);
+      await page.goto(`${baseUrl()}/services/${requestService.id}/book`);
+      expect(await page.locator('h1').textContent()).to.equal('Richiedi Preventivo');
+      await noSidewaysScroll(page, 'wizard without JavaScript');
+      await screenshot(page, 'booking-wizard-nojs-phone');
+      // A date in the past is refused by the server, beside the field, with what was typed kept.
+      await fillDetails(page, inDays(-2), '10:30', 1);
+      await page.fill('#f-client_notes', 'Sede con due capannoni: serve la prova di evacuazione in entrambi.');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('#f-requested_date-error').textContent()).to.equal('La data non può essere precedente a oggi');
+      expect(await page.inputValue('#f-client_notes')).to.contain('due capannoni');
+      await screenshot(page, 'booking-wizard-nojs-error-phone');
+      await fillDetails(page, inDays(30), '10:30', 1);
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await fillParticipant(page, 0, 'Marta', 'Galli');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Conferma');
+      await screenshot(page, 'booking-wizard-nojs-confirm-phone');
+      await page.getByRole('button', { name: 'Invia Richiesta' }).click();
+      await page.waitForURL(/\/bookings\/[0-9a-f-]{36}$/);
+      ids.requestNoJs = page.url().split('/').pop()!;
+      expect(await toast(page)).to.equal('Richiesta inviata! Riceverai una risposta entro 24h');
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('In Attesa');
+      await noSidewaysScroll(page, 'booking page');
+      await screenshot(page, 'booking-detail-pending-phone');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a second request, with JavaScript', async () => {
+    const { page, context } = await newPage({ viewport: PHONE });
+    try {
+      await login(page, CLIENT);
+      await page.goto(`${baseUrl()}/services/${secondRequest.id}/book`);
+      await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+      await fillDetails(page, inDays(45), '14:00', 1);
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await fillParticipant(page, 0, 'Giorgio', 'Testa');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await noSidewaysScroll(page, 'wizard with JavaScript');
+      await screenshot(page, 'booking-wizard-confirm-phone');
+      await page.getByRole('button', { name: 'Invia Richiesta' }).click();
+      await page.waitForURL(/\/bookings\/[0-9a-f-]{36}$/);
+      ids.requestJs = page.url().split('/').pop()!;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the provider confirms one request with a quote and rejects the other (1280 px)', async () => {
+    const { page, context } = await newPage({ viewport: DESKTOP });
+    try {
+      await login(page, PROVIDER);
+      await page.goto(`${baseUrl()}/bookings?status=pending`);
+      expect(await page.locator('h1').textContent()).to.equal('Prenotazioni Ricevute');
+      const links = await page.locator('.booking-card__title a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(links).to.include(`/bookings/${ids.requestNoJs}`).and.to.include(`/bookings/${ids.requestJs}`);
+      await screenshot(page, 'bookings-provider-pending-desktop');
+
+      await page.goto(`${baseUrl()}/bookings/${ids.requestNoJs}`);
+      expect(await page.locator('.booking-notes').textContent()).to.contain('due capannoni');
+      await screenshot(page, 'booking-detail-provider-pending-desktop');
+      await page.fill('#quoted-total', '1.180,00');
+      await page.getByRole('button', { name: 'Conferma Prenotazione' }).click();
+      await page.waitForURL(new RegExp(`/bookings/${ids.requestNoJs}$`));
+      expect(await toast(page)).to.equal('Prenotazione confermata con il preventivo di 1.180,00\u00a0€');
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('Confermata');
+
+      await page.goto(`${baseUrl()}/bookings/${ids.requestJs}`);
+      await page.locator('.booking-actions summary', { hasText: 'Rifiuta Prenotazione' }).click();
+      await page.fill('#reject-reason', 'Non abbiamo disponibilità di un RSPP esterno per la vostra provincia.');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.locator('form[action$="/rejection"] button[type="submit"]').click();
+      await page.waitForURL(new RegExp(`/bookings/${ids.requestJs}$`));
+      expect(await toast(page)).to.equal('Richiesta rifiutata');
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('Cancellata');
+      await screenshot(page, 'booking-detail-provider-rejected-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the client sees both outcomes on /bookings and on the booking pages, and the bell has its dot (375 and 1280 px)', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await newPage({ viewport });
+      const size = viewport === PHONE ? 'phone' : 'desktop';
+      try {
+        await login(page, CLIENT);
+        expect(await page.locator('.bell .bell__dot').count()).to.equal(1);
+        expect(await page.locator('.bell').getAttribute('aria-label')).to.match(/^\d+ notifiche non lette$/);
+        await page.goto(`${baseUrl()}/bookings`);
+        expect(await page.locator('h1').textContent()).to.equal('Le Mie Prenotazioni');
+        const statusOf = async (id: string) => (await page.locator(`.booking-card:has(a[href="/bookings/${id}"]) .booking-card__status`).textContent())?.trim();
+        expect(await statusOf(ids.instant!)).to.equal('Confermata');
+        expect(await statusOf(ids.requestNoJs!)).to.equal('Confermata');
+        expect(await statusOf(ids.requestJs!)).to.equal('Cancellata');
+        await noSidewaysScroll(page, '/bookings');
+        await screenshot(page, `bookings-client-${size}`);
+
+        await page.goto(`${baseUrl()}/bookings/${ids.requestNoJs}`);
+        const costs = (await page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' ');
+        expect(costs).to.contain('Totale preventivato').and.to.contain('1.180,00');
+        expect(await page.locator('main').textContent()).to.contain('Preventivo del fornitore del');
+        await noSidewaysScroll(page, 'confirmed booking');
+        await screenshot(page, `booking-detail-quoted-${size}`);
+
+        await page.goto(`${baseUrl()}/bookings/${ids.requestJs}`);
+        expect(await page.locator('.booking-reason').textContent()).to.contain('Motivo del rifiuto').and.to.contain('Non abbiamo disponibilità');
+        await screenshot(page, `booking-detail-rejected-${size}`);
+
+        await page.goto(`${baseUrl()}/bookings?status=cancelled`);
+        expect(await page.locator(`.booking-card a[href="/bookings/${ids.requestJs}"]`).count()).to.be.greaterThan(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('a visitor who opens a booking link is asked to log in, and sees nothing of it', async () => {
+    const { page, context } = await newPage({ viewport: PHONE });
+    try {
+      await page.goto(`${baseUrl()}/bookings/${ids.instant}`);
+      expect(await page.locator('h1').textContent()).to.equal('Accesso Richiesto');
+      expect(await page.locator('main').textContent()).not.to.contain('Luca');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+import { expect } from 'chai';
+import { db } from '../../src/db/knex.js';
+import { romeLocal } from '../../src/lib/booking-time.js';
+import { expireUnansweredRequests } from '../../src/services/booking-lifecycle.service.js';
+import { createBooking } from '../factories/index.js';
+import { browser, csrfFrom, html, textOf } from '../helpers/app.js';
+import { loginAs } from '../helpers/auth.js';
+import { resetDatabase } from '../helpers/db.js';
+import { Mailbox, linkIn } from '../helpers/mailbox.js';
+import { book, clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
+
+/** Every booking event tells the other party in the app (SPEC §7 notifications) and by email. */
+describe('booking notifications and emails', () => {
+  const mailbox = new Mailbox();
+  let provider: Account & { businessName: string };
+  let client: Account & { companyName: string };
+  let instantId: string;
+  let requestId: string;
+  let providerAgent: Awaited<ReturnType<typeof signIn>>;
+  let clientAgent: Awaited<ReturnType<typeof signIn>>;
+
+  before(async () => {
+    await resetDatabase();
+    await mailbox.start();
+    provider = await providerAccount({ businessName: 'Studio Delta Sicurezza' });
+    client = await clientAccount('Officine Epsilon Srl');
+    instantId = (await service(provider.id, { serviceType: 'instant', title: 'Corso Carrellisti', locationType: 'on_site' })).id;
+    requestId = (await service(provider.id, { serviceType: 'on_request', title: 'Piano di Emergenza', locationType: 'remote' })).id;
+    providerAgent = await signIn(provider);
+    clientAgent = await signIn(client);
+    await mailbox.deliver();
+    mailbox.clear();
+  });
+
+  after(() => mailbox.stop());
+
+  const notesOf = async (userId: string, bookingId: string) =>
+    (await db()('notifications').where({ user_id: userId }).whereRaw(`data->>'booking_id' = ?`, [bookingId]).orderBy('created_at')).map(
+      (n: { type: string; title: string; message: string; read: boolean }) => ({ type: n.type, title: n.title, message: n.message, read: n.read }),
+    );
+
+  async function act(agent: typeof clientAgent, id: string, path: string, fields: Record<string, string | undefined> = {}) {
+    const token = csrfFrom(html((await agent.get(`/bookings/${id}`)).text));
+    const res = await agent.post(`/bookings/${id}/${path}`).type('form').send({ _csrf: token, ...fields });
+    expect(res.status, res.text.slice(0, 200)).to.equal(303);
+  }
+
+  function startIn(hours: number) {
+    const l = romeLocal(new Date(Date.now() + hours * 3_600_000));
+    return { requestedDate: l.date, requestedTime: l.time };
+  }
+
+  it('a new booking: "Nuova Prenotazione" for the provider (SPEC §7), emails to both, end to end through SMTP', async () => {
+    const id = await book(clientAgent, instantId, { participants_count: '1' });
+    const number = (await db()('bookings').where({ id }).first('booking_number')).booking_number;
+    expect(await notesOf(provider.id, id)).to.deep.equal([
+      { type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'Hai ricevuto una nuova prenotazione per Corso Carrellisti', read: false },
+    ]);
+    expect(await notesOf(client.id, id)).to.deep.equal([
+      { type: 'booking_confirmed', title: 'Prenotazione Confermata', message: 'Studio Delta Sicurezza ha confermato la prenotazione per Corso Carrellisti', read: false },
+    ]);
+    const toProvider = await mailbox.receive(provider.email);
+    expect(toProvider.subject).to.equal(`Nuova prenotazione: Corso Carrellisti (${number})`);
+    expect(toProvider.text).to.contain('Officine Epsilon Srl ha prenotato Corso Carrellisti').and.to.contain('Via Milano 12, 24121 Bergamo (BG)');
+    expect(toProvider.html).to.contain('Vedi la prenotazione');
+    const toClient = mailbox.messages.find((m) => m.to.includes(client.email))!;
+    expect(toClient.subject).to.equal(`Prenotazione confermata: Corso Carrellisti (${number})`);
+    // The link in the email opens the booking for its recipient.
+    const link = linkIn(toProvider, `/bookings/${id}`);
+    const page = await providerAgent.get(link.pathname).expect(200);
+    expect(textOf(html(page.text), '.booking-header__number')).to.contain(number);
+    // The header bell shows its dot while the provider has unread notifications.
+    expect(html(page.text)('.bell .bell__dot')).to.have.length(1);
+  });
+
+  it('a request: the provider gets "Nuova Prenotazione" and a request email, the client "Richiesta Inviata"', async () => {
+    mailbox.clear();
+    const id = await book(clientAgent, requestId, { participants_count: '1' });
+    expect((await notesOf(provider.id, id))[0]).to.include({ type: 'booking_confirmed', title: 'Nuova Prenotazione' });
+    expect((await notesOf(client.id, id))[0]).to.include({ type: 'booking', title: 'Richiesta Inviata' });
+    const mails = await mailbox.deliver();
+    expect(mails.map((m) => [m.to[0], m.subject.replace(/ \(BH.*\)$/, '')]).sort()).to.deep.equal(
+      [
+        [client.email, 'Richiesta inviata: Piano di Emergenza'],
+        [provider.email, 'Nuova richiesta di preventivo: Piano di Emergenza'],
+      ].sort(),
+    );
+  });
+
+  const cases = [
+    {
+      name: 'the provider confirms: the client is told',
+      status: 'pending' as const,
+      agent: () => providerAgent,
+      path: 'confirmation',
+      fields: {},
+      to: () => client,
+      note: { type: 'booking_confirmed', title: 'Prenotazione Confermata', message: 'Studio Delta Sicurezza ha confermato la prenotazione per Piano di Emergenza' },
+      subject: 'Studio Delta Sicurezza ha confermato la tua prenotazione',
+    },
+    {
+      name: 'the provider confirms with a quote: the client is told the quoted total',
+      status: 'pending' as const,
+      agent: () => providerAgent,
+      path: 'confirmation',
+      fields: { quoted_total: '980' },
+      to: () => client,
+      note: { type: 'booking_quoted', title: 'Preventivo Confermato', message: 'Studio Delta Sicurezza ha confermato la richiesta per Piano di Emergenza con un preventivo di 980,00\u00a0€ (IVA inclusa)' },
+      subject: 'Preventivo confermato: Piano di Emergenza',
+    },
+    {
+      name: 'the provider rejects: the client is told why',
+      status: 'pending' as const,
+      agent: () => providerAgent,
+      path: 'rejection',
+      fields: { reason: 'Agenda piena fino a marzo' },
+      to: () => client,
+      note: { type: 'booking_rejected', title: 'Richiesta Rifiutata', message: 'Studio Delta Sicurezza non può accettare la richiesta per Piano di Emergenza. Motivo: Agenda piena fino a marzo' },
+      subject: 'Richiesta non accettata: Piano di Emergenza',
+    },
+    {
+      name: 'the client cancels: the provider is told',
+      status: 'confirmed' as const,
+      agent: () => clientAgent,
+      path: 'cancellation',
+      fields: { reason: 'Chiusura aziendale' },
+      to: () => provider,
+      note: { type: 'booking_cancelled', title: 'Prenotazione Cancellata', message: 'Officine Epsilon Srl ha cancellato la prenotazione per Corso Carrellisti. Motivo: Chiusura aziendale' },
+      subject: 'Prenotazione cancellata: Corso Carrellisti',
+    },
+    {
+      name: 'the provider cancels: the client is told',
+      status: 'confirmed' as const,
+      agent: () => providerAgent,
+      path: 'cancellation',
+      fields: { reason: 'Docente indisponibile' },
+      to: () => client,
+      note: { type: 'booking_cancelled', title: 'Prenotazione Cancellata', message: 'Studio Delta Sicurezza ha cancellato la prenotazione per Corso Carrellisti. Motivo: Docente indisponibile' },
+      subject: 'Prenotazione cancellata: Corso Carrellisti',
+    },
+    {
+      name: 'the provider completes: the client is told',
+      status: 'confirmed' as const,
+      past: true,
+      agent: () => providerAgent,
+      path: 'completion',
+      fields: {},
+      to: () => client,
+      note: { type: 'booking_completed', title: 'Servizio Completato', message: 'Il servizio Corso Carrellisti è stato completato: lascia una recensione per aiutare altre aziende.' },
+      subject: 'Servizio completato: Corso Carrellisti',
+    },
+    {
+      name: 'the provider records a no-show: the client is told',
+      status: 'confirmed' as const,
+      past: true,
+      agent: () => providerAgent,
+      path: 'no-show',
+      fields: {},
+      to: () => client,
+      note: { type: 'booking_no_show', title: 'Assenza Registrata' },
+      subject: 'Mancata presenza registrata: Corso Carrellisti',
+    },
+  ];
+
+  for (const c of cases) {
+    it(c.name, async () => {
+      const b = await createBooking({
+        serviceId: c.status === 'pending' ? requestId : instantId,
+        clientId: client.id,
+        status: c.status,
+        ...startIn(c.past ? -3 : 24 * 7),
+      });
+      await mailbox.deliver();
+      mailbox.clear();
+      await act(c.agent(), b.id, c.path, c.fields);
+      const recipient = c.to();
+      const other = recipient.id === client.id ? provider : client;
+      const notes = await notesOf(recipient.id, b.id);
+      expect(notes).to.have.length(1);
+      expect(notes[0]).to.include(c.note);
+      expect(await notesOf(other.id, b.id)).to.deep.equal([]);
+      const mails = await mailbox.deliver();
+      expect(mails.map((m) => m.to[0])).to.deep.equal([recipient.email]);
+      expect(mails[0]!.subject).to.equal(`${c.subject} (${b.bookingNumber})`);
+      expect(mails[0]!.text).to.contain(`/bookings/${b.id}`);
+      if ('reason' in c.fields) expect(mails[0]!.text).to.contain(`Motivo: ${c.fields.reason}`);
+    });
+  }
+
+  it('an expired request: both are told (booking_expired), by email too', async () => {
+    const b = await createBooking({ serviceId: requestId, clientId: client.id, status: 'pending', createdAt: new Date(Date.now() - 49 * 3_600_000) });
+    mailbox.clear();
+    await expireUnansweredRequests();
+    expect((await notesOf(client.id, b.id))[0]).to.include({ type: 'booking_expired', title: 'Richiesta Scaduta' });
+    expect((await notesOf(provider.id, b.id))[0]).to.include({ type: 'booking_expired', title: 'Richiesta Scaduta' });
+    const mails = await mailbox.deliver();
+    expect(mails.map((m) => m.to[0]).sort()).to.deep.equal([client.email, provider.email].sort());
+    const toClient = mails.find((m) => m.to[0] === client.email)!;
+    expect(toClient.subject).to.equal(`Richiesta scaduta: Piano di Emergenza (${b.bookingNumber})`);
+    expect(toClient.text).to.contain('Studio Delta Sicurezza non ha risposto in tempo');
+    expect(mails.find((m) => m.to[0] === provider.email)!.text).to.contain('non ha ricevuto risposta entro 48 ore');
+  });
+
+  it('a refused action tells nobody', async () => {
+    const b = await createBooking({ serviceId: instantId, clientId: client.id, status: 'cancelled' });
+    mailbox.clear();
+    const token = csrfFrom(html((await providerAgent.get(`/bookings/${b.id}`)).text));
+    await providerAgent.post(`/bookings/${b.id}/confirmation`).type('form').send({ _csrf: token }).expect(409);
+    expect(await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [b.id])).to.deep.equal([]);
+    expect(await mailbox.deliver()).to.deep.equal([]);
+  });
+
+  it('the bell of the recipient counts the unread notifications', async () => {
+    const fresh = browser();
+    await loginAs(fresh, client.email, client.password);
+    const unread = Number((await db()('notifications').where({ user_id: client.id, read: false }).count({ n: '*' }).first())!.n);
+    expect(unread).to.be.greaterThan(1);
+    const $ = html((await fresh.get('/bookings').expect(200)).text);
+    expect($('.bell').attr('aria-label')).to.equal(`${unread} notifiche non lette`);
+    expect($('.bell .bell__dot')).to.have.length(1);
+  });
+});

@@ -1,0 +1,443 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { db } from '../../src/db/knex.js';
+import { calculatePrice } from '../../src/lib/pricing.js';
+import * as bookings from '../../src/models/bookings.repo.js';
+import { createBooking } from '../../src/services/bookings.service.js';
+import { createService } from '../factories/index.js';
+import { browser, html, request, textOf } from '../helpers/app.js';
+import { loginAs } from '../helpers/auth.js';
+import { resetDatabase } from '../helpers/db.js';
+import {
+  PEOPLE,
+  book,
+  bookingForm,
+  clientAccount,
+  inDays,
+  openWizard,
+  postWizard,
+  providerAccount,
+  service,
+  signIn,
+} from './booking.helpers.js';
+
+const errorsOf = (text: string): Record<string, string> => {
+  const $ = html(text);
+  const out: Record<string, string> = {};
+  $('.field__error').each((_, el) => {
+    const field = $(el).closest('.field, fieldset');
+    const name = field.find('input, textarea, select').first().attr('name') ?? '?';
+    out[name] = $(el).text().trim();
+  });
+  return out;
+};
+
+const emailJobs = async () =>
+  (await db()('jobs').where({ type: 'email.send' }).orderBy('id').select('payload')).map((r: { payload: { to: string; subject: string; text: string } }) => r.payload);
+
+describe('booking wizard /services/:id/book', () => {
+  let provider: Awaited<ReturnType<typeof providerAccount>>;
+  let instant: { id: string; title: string };
+  let onRequest: { id: string; title: string };
+  let client: Awaited<ReturnType<typeof clientAccount>>;
+
+  before(async () => {
+    await resetDatabase();
+    provider = await providerAccount({ businessName: 'Studio Sicurezza Alfa' });
+    await db()('provider_profiles').where({ user_id: provider.id }).update({
+      address_street: 'Via Roma 1',
+      address_city: 'Milano',
+      address_province: 'MI',
+      address_postal_code: '20121',
+    });
+    instant = await service(provider.id, {
+      title: 'Corso Antincendio Rischio Medio',
+      serviceType: 'instant',
+      basePrice: '165.00',
+      pricingUnit: 'per_participant',
+      maxParticipants: 20,
+      locationType: 'on_site',
+      durationHours: 8,
+      requirements: [
+        { name: 'Documento di identità', mandatory: true, description: 'Da esibire al docente' },
+        { name: 'Scarpe chiuse', mandatory: false },
+      ],
+    });
+    onRequest = await service(provider.id, { title: 'Documento di Valutazione dei Rischi', serviceType: 'on_request', basePrice: '1200.00', pricingUnit: 'fixed', locationType: 'provider_location' });
+    client = await clientAccount('Officine Rossi Srl');
+  });
+
+  describe('who may book', () => {
+    it('sends a visitor to the login with "Devi effettuare l\'accesso per prenotare", and back to the wizard after logging in', async () => {
+      const agent = browser();
+      const res = await agent.get(`/services/${instant.id}/book`).expect(303);
+      expect(res.headers.location).to.equal(`/auth/login?returnTo=${encodeURIComponent(`/services/${instant.id}/book`)}`);
+      const login = await agent.get(res.headers.location).expect(200);
+      expect(textOf(html(login.text), '.toast')).to.contain("Devi effettuare l'accesso per prenotare");
+      await loginAs(agent, client.email, client.password, `/services/${instant.id}/book`);
+      const wizard = await agent.get(`/services/${instant.id}/book`).expect(200);
+      expect(textOf(html(wizard.text), 'h1')).to.equal('Prenota Servizio');
+    });
+
+    it('tells a provider, in Italian, that only client companies book', async () => {
+      const agent = await signIn(provider);
+      const res = await agent.get(`/services/${instant.id}/book`).expect(403);
+      expect(textOf(html(res.text), 'h1')).to.equal('Prenotazione riservata alle aziende clienti');
+      expect(res.text).to.contain('Solo gli account cliente possono prenotare');
+      const post = await agent.post(`/services/${instant.id}/book`).type('form').send({ _csrf: 'x' });
+      expect(post.status).to.equal(403);
+      expect(await db()('bookings').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+    });
+
+    it('answers "Servizio non trovato" (404) for an unknown, inactive or malformed service', async () => {
+      const inactive = await createService({ providerId: provider.id, active: false });
+      const paused = await createService({ providerId: provider.id, status: 'paused' });
+      for (const id of ['00000000-0000-4000-8000-000000000000', inactive.id, paused.id, 'not-a-uuid', "1'; DROP TABLE bookings;--"]) {
+        const res = await request().get(`/services/${encodeURIComponent(id)}/book`).expect(404);
+        const $ = html(res.text);
+        expect(textOf($, 'h1')).to.equal('Servizio non trovato');
+        expect(textOf($, '.lead')).to.equal('Il servizio che stai cercando di prenotare non esiste.');
+        expect($('a[href="/search"]').text()).to.contain('Torna alla Ricerca');
+      }
+    });
+  });
+
+  describe('the page', () => {
+    it('shows "Prenota Servizio" for an instant service, the service and provider, the three steps, Continua and the cost panel', async () => {
+      const agent = await signIn(client);
+      const { $ } = await openWizard(agent, instant.id);
+      expect(textOf($, 'h1')).to.equal('Prenota Servizio');
+      expect(textOf($, '.wizard-page__service')).to.equal('Corso Antincendio Rischio Medio');
+      expect(textOf($, '.wizard-page__provider')).to.contain('Studio Sicurezza Alfa');
+      expect($('.steps li').map((_, li) => $(li).text().trim()).get()).to.deep.equal(['Dettagli', 'Partecipanti', 'Conferma']);
+      expect($('button[value="next"]').text().trim()).to.equal('Continua');
+      expect(textOf($, '.wizard-costs h2')).to.equal('Riepilogo Costi');
+      expect(textOf($, '.cost-lines__row--total')).to.contain('201,30 €');
+      expect(textOf($, '#f-participants_count-hint')).to.equal('Massimo 20 partecipanti');
+      expect($('#f-requested_date').attr('min')).to.match(/^\d{4}-\d{2}-\d{2}$/);
+      expect($('input[name="special_requirements"]').map((_, i) => $(i).attr('value')).get()).to.deep.equal(['Documento di identità', 'Scarpe chiuse']);
+      expect(textOf($, '.wizard__requirements')).to.contain('Documento di identità *');
+      expect($('input[value="Documento di identità"]').attr('required')).to.equal('required');
+      expect(textOf($, '.wizard__place')).to.equal('Luogo: Presso la tua sede legale: Via Milano 12, 24121 Bergamo (BG)');
+      expect($('[data-island="booking-wizard"]')).to.have.length(1);
+      expect($('script[data-island-props="booking-wizard"]').text()).to.contain('"maxParticipants":20');
+      expect($('input[name="idempotency_key"]').val()).to.match(/^[0-9a-f-]{36}$/);
+    });
+
+    it('shows "Richiedi Preventivo" for a service on request, with the hint "Massimo 100 partecipanti" by default', async () => {
+      const agent = await signIn(client);
+      const { $ } = await openWizard(agent, onRequest.id);
+      expect(textOf($, 'h1')).to.equal('Richiedi Preventivo');
+      expect(textOf($, '#f-participants_count-hint')).to.equal('Massimo 100 partecipanti');
+      expect(textOf($, '.wizard__place')).to.contain('Via Roma 1, 20121 Milano (MI)');
+      expect(textOf($, '.wizard-costs')).to.contain('Stima indicativa');
+    });
+  });
+
+  describe('steps without JavaScript', () => {
+    it('goes Dettagli → Partecipanti (one block per participant) → Conferma and back, keeping everything typed', async () => {
+      const agent = await signIn(client);
+      const { csrf, key } = await openWizard(agent, instant.id);
+      const step1 = { _csrf: csrf, idempotency_key: key, step: '1', action: 'next', requested_date: inDays(20), requested_time: '09:00', participants_count: '3', client_notes: 'Sala riunioni al primo piano', special_requirements: ['Documento di identità'] };
+      let res = await postWizard(agent, instant.id, step1);
+      expect(res.status).to.equal(200);
+      let $ = html(res.text);
+      expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Partecipanti');
+      expect($('fieldset.wizard__participant')).to.have.length(3);
+      expect($('legend').map((_, l) => $(l).text().trim()).get()).to.include.members(['Partecipante 1', 'Partecipante 2', 'Partecipante 3']);
+      expect($('input[type="hidden"][name="client_notes"]').val()).to.equal('Sala riunioni al primo piano');
+      expect($('button[value="back"]').text().trim()).to.equal('Indietro');
+
+      // Back to step 1 with two participants typed, count lowered to 2: the typed ones stay.
+      const typed = { ...step1, step: '2', action: 'back', participants: PEOPLE.slice(0, 2) };
+      res = await postWizard(agent, instant.id, typed);
+      $ = html(res.text);
+      expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Dettagli');
+      expect($('#f-participants_count').val()).to.equal('3');
+      expect($('#f-client_notes').text()).to.equal('Sala riunioni al primo piano');
+      expect($('input[value="Documento di identità"]').attr('checked')).to.equal('checked');
+      expect($('input[type="hidden"][name="participants[1][first_name]"]').val()).to.equal('Marco');
+
+      res = await postWizard(agent, instant.id, { ...typed, step: '1', action: 'next', participants_count: '2' });
+      $ = html(res.text);
+      expect($('fieldset.wizard__participant')).to.have.length(2);
+      expect($('#p-0-first_name').val()).to.equal('Giulia');
+      expect($('#p-1-email').val()).to.equal('marco.verdi@officine.it');
+
+      res = await postWizard(agent, instant.id, { ...typed, step: '2', action: 'next', participants_count: '2' });
+      $ = html(res.text);
+      expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Conferma');
+      const summary = textOf($, '.booking-facts');
+      const [y, m, d] = inDays(20).split('-').map(Number) as [number, number, number];
+      const italian = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+      expect(summary).to.contain(italian).and.to.contain('09:00').and.to.contain('Studio Sicurezza Alfa').and.to.contain('Presso la tua sede legale');
+      expect(textOf($, '.participant-list')).to.contain('Giulia Bianchi').and.to.contain('Marco Verdi');
+      expect(textOf($, '.wizard__terms')).to.contain('La prenotazione è soggetta alla conferma del fornitore.').and.to.contain('Il pagamento viene richiesto solo alla conferma del servizio.');
+      const submit = $('button[value="submit"]');
+      expect(submit.text().trim()).to.equal('Conferma Prenotazione');
+      expect(submit.attr('data-submitting-label')).to.equal('Invio in corso...');
+      expect(await db()('bookings').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+
+      // The last step sends the booking.
+      res = await postWizard(agent, instant.id, { ...typed, step: '3', action: 'submit', participants_count: '2' });
+      expect(res.status).to.equal(303);
+      const page = await agent.get(res.headers.location!).expect(200);
+      expect(textOf(html(page.text), '.toast__message')).to.equal('Prenotazione confermata!');
+    });
+
+    it('the request wizard ends with "Invia Richiesta"', async () => {
+      const agent = await signIn(client);
+      const { csrf, key } = await openWizard(agent, onRequest.id);
+      const res = await postWizard(agent, onRequest.id, { ...bookingForm(csrf, key, { participants_count: '1' }), step: '2', action: 'next' });
+      expect(html(res.text)('button[value="submit"]').text().trim()).to.equal('Invia Richiesta');
+    });
+  });
+
+  describe('validation (SPEC §5), beside the fields, 422, nothing typed lost', () => {
+    let agent: Awaited<ReturnType<typeof signIn>>;
+    let csrf: string;
+    let key: string;
+    before(async () => {
+      agent = await signIn(client);
+      ({ csrf, key } = await openWizard(agent, instant.id));
+    });
+
+    const step1 = (fields: Record<string, unknown>) => postWizard(agent, instant.id, { _csrf: csrf, idempotency_key: key, step: '1', action: 'next', special_requirements: ['Documento di identità'], ...fields });
+
+    it('requires the date, the time and the number of participants', async () => {
+      const res = await step1({ requested_date: '', requested_time: '', participants_count: '' });
+      expect(res.status).to.equal(422);
+      expect(errorsOf(res.text)).to.include({
+        requested_date: 'Data richiesta obbligatoria',
+        requested_time: 'Orario richiesto obbligatorio',
+        participants_count: 'Numero partecipanti obbligatorio',
+      });
+      expect(textOf(html(res.text), '.alert--error')).to.equal('Controlla i campi evidenziati.');
+    });
+
+    it('refuses a date before today (Europe/Rome), an impossible date and an impossible time', async () => {
+      expect(errorsOf((await step1({ requested_date: inDays(-1), requested_time: '10:00', participants_count: '1' })).text).requested_date).to.equal('La data non può essere precedente a oggi');
+      expect(errorsOf((await step1({ requested_date: '2027-02-30', requested_time: '10:00', participants_count: '1' })).text).requested_date).to.equal('Data non valida');
+      expect(errorsOf((await step1({ requested_date: inDays(900), requested_time: '10:00', participants_count: '1' })).text).requested_date).to.equal('Scegli una data entro due anni');
+      expect(errorsOf((await step1({ requested_date: inDays(3), requested_time: '25:00', participants_count: '1' })).text).requested_time).to.equal('Orario non valido');
+    });
+
+    it('counts participants from 1 to the service\'s maximum', async () => {
+      const base = { requested_date: inDays(3), requested_time: '10:00' };
+      expect(errorsOf((await step1({ ...base, participants_count: '0' })).text).participants_count).to.equal('Almeno 1 partecipante');
+      expect(errorsOf((await step1({ ...base, participants_count: '21' })).text).participants_count).to.equal('Massimo 20 partecipanti');
+      expect(errorsOf((await step1({ ...base, participants_count: '2.5' })).text).participants_count).to.equal('Indica un numero intero di partecipanti');
+      expect(errorsOf((await step1({ ...base, participants_count: 'tre' })).text).participants_count).to.equal('Numero partecipanti obbligatorio');
+      const { csrf: c2, key: k2 } = await openWizard(agent, onRequest.id);
+      const res = await postWizard(agent, onRequest.id, { _csrf: c2, idempotency_key: k2, step: '1', action: 'next', ...base, participants_count: '101' });
+      expect(errorsOf(res.text).participants_count).to.equal('Massimo 100 partecipanti');
+    });
+
+    it('asks to confirm the mandatory requirements and drops requirements the service does not have', async () => {
+      const res = await step1({ requested_date: inDays(3), requested_time: '10:00', participants_count: '1', special_requirements: ['Scarpe chiuse', 'Requisito inventato'] });
+      expect(res.status).to.equal(422);
+      expect(textOf(html(res.text), '.wizard__requirements .field__error')).to.equal('Conferma i requisiti obbligatori (contrassegnati con *)');
+      const id = await book(agent, instant.id, { participants_count: '1', special_requirements: ['Documento di identità', 'Requisito inventato'] });
+      const row = await db()('bookings').where({ id }).first('special_requirements');
+      expect(row.special_requirements).to.deep.equal(['Documento di identità']);
+    });
+
+    it('keeps very long notes typed and says they are too long', async () => {
+      const notes = 'Nota lunga. '.repeat(200);
+      const res = await step1({ requested_date: inDays(3), requested_time: '10:00', participants_count: '1', client_notes: notes });
+      expect(res.status).to.equal(422);
+      expect(errorsOf(res.text).client_notes).to.equal('Massimo 2000 caratteri');
+      expect(html(res.text)('#f-client_notes').text()).to.equal(notes.slice(0, 2100));
+    });
+
+    it('checks every participant: "Nome obbligatorio", "Cognome obbligatorio", "Email non valida"', async () => {
+      const before = await db()('bookings').count({ n: '*' }).first();
+      const res = await postWizard(agent, instant.id, {
+        ...bookingForm(csrf, key, { participants_count: '2', special_requirements: ['Documento di identità'] }),
+        participants: [
+          { first_name: '', last_name: 'Bianchi', email: 'giulia.bianchi@officine.it' },
+          { first_name: 'Marco', last_name: ' ', email: 'marco@', phone: 'abc' },
+        ],
+      });
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Partecipanti');
+      expect(errorsOf(res.text)).to.include({
+        'participants[0][first_name]': 'Nome obbligatorio',
+        'participants[1][last_name]': 'Cognome obbligatorio',
+        'participants[1][email]': 'Email non valida',
+        'participants[1][phone]': 'Numero di telefono non valido',
+      });
+      expect($('#p-0-last_name').val()).to.equal('Bianchi');
+      expect($('#p-1-email').val()).to.equal('marco@');
+      expect(await db()('bookings').count({ n: '*' }).first()).to.deep.equal(before);
+    });
+
+    it('a form whose idempotency key was tampered with is refused with a fresh one, nothing created', async () => {
+      const before = await db()('bookings').count({ n: '*' }).first();
+      const res = await postWizard(agent, instant.id, bookingForm(csrf, 'not-a-key', { participants_count: '1', special_requirements: ['Documento di identità'] }));
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(textOf($, '.alert--error')).to.equal('Il modulo non è più valido: ricarica la pagina e riprova.');
+      expect($('input[name="idempotency_key"]').val()).to.match(/^[0-9a-f]{8}-/);
+      expect(await db()('bookings').count({ n: '*' }).first()).to.deep.equal(before);
+    });
+
+    it('a service held where the client prefers asks where: "Scegli dove si svolge il servizio"', async () => {
+      const flexible = await service(provider.id, { locationType: 'flexible', serviceType: 'instant' });
+      const { csrf: c3, key: k3 } = await openWizard(agent, flexible.id);
+      const res = await postWizard(agent, flexible.id, { _csrf: c3, idempotency_key: k3, step: '1', action: 'next', requested_date: inDays(5), requested_time: '10:00', participants_count: '1', location_choice: 'the_moon' });
+      expect(errorsOf(res.text).location_choice).to.equal('Scegli dove si svolge il servizio');
+      const id = await book(agent, flexible.id, { participants_count: '1', location_choice: 'remote' });
+      expect(await db()('bookings').where({ id }).first('location_type', 'location_city')).to.deep.equal({ location_type: 'remote', location_city: null });
+    });
+  });
+
+  describe('creating the booking', () => {
+    beforeEach(async () => {
+      await db()('jobs').del();
+    });
+
+    it('an instant service: confirmed at once, payment pending, amounts of the pricing module, participants, place, notification and emails', async () => {
+      const agent = await signIn(client);
+      const id = await book(agent, instant.id, { participants_count: '3', special_requirements: ['Documento di identità', 'Scarpe chiuse'] });
+      const b = await db()('bookings').where({ id }).first();
+      expect(b.booking_number).to.match(/^BH\d{8}-[0-9A-Z]{6}$/);
+      expect(b).to.include({ status: 'confirmed', booking_type: 'instant', payment_status: 'pending', currency: 'EUR', participants_count: 3, client_id: client.id, provider_id: provider.id });
+      expect(b.confirmed_at).to.be.instanceOf(Date);
+      expect(b.service_title).to.equal('Corso Antincendio Rischio Medio');
+      // By hand: 165 × 3 = 495.00; VAT 22% = 108.90; total 603.90; tax included = 603.90 × 22 / 122 = 108.90.
+      expect(b).to.include({ base_amount: '495.00', discount_amount: '0.00', tax_amount: '108.90', total_amount: '603.90' });
+      expect(b.duration_hours).to.equal('8.00');
+      expect(b.end_time).to.equal('17:30:00');
+      expect(b).to.include({ location_type: 'client_site', location_address: 'Via Milano 12', location_city: 'Bergamo', location_province: 'BG', location_postal_code: '24121' });
+      expect(b.special_requirements).to.deep.equal(['Documento di identità', 'Scarpe chiuse']);
+      expect(b.client_notes).to.equal('Ingresso dal cancello B.');
+      const people = await db()('booking_participants').where({ booking_id: id }).orderBy('position');
+      expect(people.map((p: { first_name: string; last_name: string; email: string }) => `${p.first_name} ${p.last_name} <${p.email}>`)).to.deep.equal([
+        'Giulia Bianchi <giulia.bianchi@officine.it>',
+        'Marco Verdi <marco.verdi@officine.it>',
+        'Sara Neri <sara.neri@officine.it>',
+      ]);
+      expect(people[2].special_needs).to.equal('Accesso per sedia a rotelle');
+      expect(people[0]).to.include({ phone: '+39 333 1234567', role: 'Operaia', department: 'Produzione' });
+
+      const [note] = await db()('notifications').where({ user_id: provider.id }).whereRaw(`data->>'booking_id' = ?`, [id]);
+      expect(note).to.include({ type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'Hai ricevuto una nuova prenotazione per Corso Antincendio Rischio Medio', read: false });
+      expect(note.data).to.deep.equal({ booking_id: id });
+      const mails = await emailJobs();
+      expect(mails.map((m) => m.to).sort()).to.deep.equal([client.email, provider.email].sort());
+      expect(mails.find((m) => m.to === provider.email)!.subject).to.equal(`Nuova prenotazione: Corso Antincendio Rischio Medio (${b.booking_number})`);
+      expect(mails.find((m) => m.to === client.email)!.subject).to.equal(`Prenotazione confermata: Corso Antincendio Rischio Medio (${b.booking_number})`);
+    });
+
+    it('a service on request: pending, not confirmed, "Richiesta inviata! Riceverai una risposta entro 24h", at the provider\'s address', async () => {
+      const agent = await signIn(client);
+      const { csrf, key } = await openWizard(agent, onRequest.id);
+      const res = await postWizard(agent, onRequest.id, bookingForm(csrf, key, { participants_count: '1' }));
+      expect(res.status).to.equal(303);
+      const page = await agent.get(res.headers.location!).expect(200);
+      const $ = html(page.text);
+      expect(textOf($, '.toast__message')).to.equal('Richiesta inviata! Riceverai una risposta entro 24h');
+      expect(textOf($, '.booking-header__status')).to.equal('In Attesa');
+      const id = res.headers.location!.split('/').pop()!;
+      const b = await db()('bookings').where({ id }).first();
+      expect(b).to.include({ status: 'pending', booking_type: 'on_request', payment_status: 'pending', confirmed_at: null, base_amount: '1200.00', tax_amount: '264.00', total_amount: '1464.00' });
+      expect(b).to.include({ location_type: 'provider_site', location_address: 'Via Roma 1', location_city: 'Milano' });
+      const mails = await emailJobs();
+      expect(mails.find((m) => m.to === provider.email)!.subject).to.equal(`Nuova richiesta di preventivo: Documento di Valutazione dei Rischi (${b.booking_number})`);
+      expect(mails.find((m) => m.to === client.email)!.subject).to.equal(`Richiesta inviata: Documento di Valutazione dei Rischi (${b.booking_number})`);
+    });
+
+    it('stores each additional cost as the seed does and applies the service\'s discounts, exactly as the pricing module computes', async () => {
+      const priced = await service(provider.id, { serviceType: 'instant', basePrice: '90.00', pricingUnit: 'per_participant', locationType: 'remote' });
+      const additionalCosts = [
+        { name: 'Materiale didattico', type: 'fixed', amount: 15 },
+        { name: 'Diritti di segreteria', type: 'percentage', amount: 10 },
+      ] as const;
+      const discounts = [{ type: 'fixed', value: 20 }] as const;
+      await db()('services').where({ id: priced.id }).update({ additional_costs: JSON.stringify(additionalCosts), discounts: JSON.stringify(discounts) });
+      const agent = await signIn(client);
+      const id = await book(agent, priced.id, { participants_count: '3' });
+      const b = await db()('bookings').where({ id }).first();
+      const expected = calculatePrice({ basePriceCents: 9000, pricingUnit: 'per_participant', participants: 3, additionalCosts: [...additionalCosts], discounts: [...discounts] });
+      // By hand: 90 × 3 = 270; + 15 = 285; + 10% = 28.50 -> 313.50; - 20 = 293.50 net; × 1.22 = 358.07; VAT inside 358.07 × 22 / 122 = 64.57.
+      expect(expected).to.include({ baseAmountCents: 27000, discountAmountCents: 2000, netAmountCents: 29350, totalAmountCents: 35807, taxAmountCents: 6457 });
+      expect(b).to.include({ base_amount: '270.00', discount_amount: '20.00', tax_amount: '64.57', total_amount: '358.07', location_type: 'remote' });
+      expect(b.additional_costs).to.deep.equal([
+        { name: 'Materiale didattico', type: 'fixed', amount: '15.00', description: 'Importo fisso' },
+        { name: 'Diritti di segreteria', type: 'percentage', amount: '28.50', description: '10% sul totale parziale' },
+      ]);
+      const page = html((await agent.get(`/bookings/${id}`).expect(200)).text);
+      const costs = textOf(page, '.cost-lines');
+      for (const text of ['Materiale didattico', '15,00 €', 'Diritti di segreteria', '28,50 €', 'Sconto', '− 20,00 €', 'IVA (22%)', '64,57 €', '358,07 €']) expect(costs).to.contain(text);
+    });
+  });
+
+  describe('without an address', () => {
+    it('a client account without a profile address still books an on-site service (the place left empty), with a notice', async () => {
+      const c = await clientAccount('Senza Sede Srl');
+      await db()('client_profiles').where({ user_id: c.id }).update({ address_street: null, address_city: null, address_province: null, address_postal_code: null });
+      const agent = await signIn(c);
+      const { $ } = await openWizard(agent, instant.id);
+      expect(textOf($, '.wizard__notice')).to.contain('Non hai ancora indicato la sede legale');
+      const id = await book(agent, instant.id, { participants_count: '1', special_requirements: ['Documento di identità'] });
+      expect(await db()('bookings').where({ id }).first('location_type', 'location_city')).to.deep.equal({ location_type: 'client_site', location_city: null });
+    });
+  });
+
+  describe('submitting twice', () => {
+    it('the same form sent again (double click, back and resubmit) returns the same booking, one notification', async () => {
+      const agent = await signIn(client);
+      const { csrf, key } = await openWizard(agent, onRequest.id);
+      const body = bookingForm(csrf, key, { participants_count: '1' });
+      const first = await postWizard(agent, onRequest.id, body);
+      const second = await postWizard(agent, onRequest.id, body);
+      expect(first.status).to.equal(303);
+      expect(second.headers.location).to.equal(first.headers.location);
+      expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+      const id = first.headers.location!.split('/').pop()!;
+      expect(await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [id]).andWhere({ user_id: provider.id }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+    });
+
+    it('the same submission sent 10 times at once creates exactly one booking (the booking service, concurrently)', async () => {
+      const svc = (await bookings.findBookableService(instant.id))!;
+      const key = randomUUID();
+      const details = { requestedDate: inDays(12), requestedTime: '09:00', participantsCount: 1, clientNotes: null, specialRequirements: ['Documento di identità'], locationChoice: null, idempotencyKey: key };
+      const participants = [{ firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@officine.it', phone: null, role: null, department: null, specialNeeds: null }];
+      const results = await Promise.all(Array.from({ length: 10 }, () => createBooking({ clientId: client.id, service: svc, details, participants })));
+      expect(results.filter((r) => r.created)).to.have.length(1);
+      expect(new Set(results.map((r) => r.id)).size).to.equal(1);
+      expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+      expect(await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [results[0]!.id]).count({ n: '*' }).first()).to.deep.equal({ n: 2 });
+    });
+
+    // Over HTTP the 10 requests share one session; the embedded database's socket server cannot serve
+    // concurrent connections reliably (see the report), so this runs on a PostgreSQL server (DATABASE_URL).
+    (process.env.DATABASE_URL ? it : it.skip)('the same form posted 10 times at once over HTTP: ten redirects to one booking', async () => {
+      const agent = await signIn(client);
+      const { csrf, key } = await openWizard(agent, instant.id);
+      const body = bookingForm(csrf, key, { participants_count: '2', special_requirements: ['Documento di identità'] });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => postWizard(agent, instant.id, body)));
+      expect(answers.map((r) => r.status)).to.deep.equal(Array(10).fill(303));
+      expect(new Set(answers.map((r) => r.headers.location)).size).to.equal(1);
+      expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+      const id = answers[0]!.headers.location!.split('/').pop()!;
+      expect(await db()('booking_participants').where({ booking_id: id }).count({ n: '*' }).first()).to.deep.equal({ n: 2 });
+      expect(await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [id]).count({ n: '*' }).first()).to.deep.equal({ n: 2 });
+    });
+
+    it('another client using the same key still gets their own booking', async () => {
+      const other = await clientAccount('Ceramiche Verdi Spa');
+      const a = await signIn(client);
+      const b = await signIn(other);
+      const { csrf: ca, key } = await openWizard(a, onRequest.id);
+      const { csrf: cb } = await openWizard(b, onRequest.id);
+      const first = await postWizard(a, onRequest.id, bookingForm(ca, key, { participants_count: '1' }));
+      const second = await postWizard(b, onRequest.id, bookingForm(cb, key, { participants_count: '1' }));
+      expect(first.headers.location).to.not.equal(second.headers.location);
+      expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 2 });
+    });
+  });
+
+});
