@@ -1,6 +1,10 @@
 import { Router } from 'express';
+import * as analytics from './controllers/analytics.controller.js';
+import * as dashboard from './controllers/dashboard.controller.js';
 import * as health from './controllers/health.controller.js';
 import * as home from './controllers/home.controller.js';
+import * as notificationReadings from './controllers/notification-readings.controller.js';
+import * as notifications from './controllers/notifications.controller.js';
 import * as pages from './controllers/pages.controller.js';
 import * as placesApi from './controllers/api/places.controller.js';
 import * as providers from './controllers/providers.controller.js';
@@ -14,7 +18,7 @@ import * as profileImages from './controllers/profile-images.controller.js';
 import * as registrations from './controllers/registrations.controller.js';
 import * as sessions from './controllers/sessions.controller.js';
 import * as verifications from './controllers/verifications.controller.js';
-import { requireGuest, requireUser } from './middleware/auth.js';
+import { requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byIp, byIpAndEmail, rateLimit } from './middleware/rate-limit.js';
 import { singleFileUpload } from './middleware/upload.js';
 import { PROFILE_IMAGE_MAX_BYTES } from './services/profiles.service.js';
@@ -86,11 +90,16 @@ export function routes(): Router {
 
   // Bookings
   r.get('/services/:id/book', pages.comingSoon('booking'));
-  r.get('/dashboard', pages.comingSoon('dashboard'));
   r.get('/bookings', pages.comingSoon('bookings'));
   r.get('/bookings/:id', pages.comingSoon('bookings'));
-  r.get('/notifications', pages.comingSoon('notifications'));
-  r.get('/analytics', pages.comingSoon('analytics'));
+
+  // Dashboard and notifications
+  r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
+  r.get('/notifications', requireUser('errors:accessRequired.notifications'), notifications.index);
+  r.post('/notifications/readings', requireUser('errors:accessRequired.notifications'), notificationReadings.createAll);
+  r.get('/notifications/:id', requireUser('errors:accessRequired.notifications'), notifications.show);
+  r.post('/notifications/:id/reading', requireUser('errors:accessRequired.notifications'), notificationReadings.create);
+  r.get('/analytics', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics'), analytics.show);
 
   return r;
 }
