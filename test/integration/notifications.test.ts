@@ -213,7 +213,7 @@ describe('notifications', () => {
       const res = await agent.post('/notifications/readings').type('form').send({ _csrf: csrfFrom($), returnTo: '/notifications' }).expect(303);
       expect(res.headers.location).to.equal('/notifications');
       const after = await listOf(agent);
-      expect(textOf(after, '.toast--success .toast__message')).to.equal('Tutte le notifiche sono state segnate come lette (55)');
+      expect(textOf(after, '.toast--success .toast__message')).to.equal('55 notifiche segnate come lette');
       expect(after('.notification--unread')).to.have.length(0);
       expect(after('.bell__dot')).to.have.length(0);
       expect(after('form[action="/notifications/readings"]')).to.have.length(0);
