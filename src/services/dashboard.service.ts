@@ -106,7 +106,11 @@ export function statCards(userType: UserType, s: dashboard.BookingStatistics): S
       key: 'completionRate',
       label: t('dashboard:stats.completionRate'),
       value: t('dashboard:stats.percent', { value: format.decimal1(s.completionRate) }),
-      hint: t('dashboard:stats.completionRateHint', { count: s.completedBookings, sent: s.sentBookings }),
+      // Drafts count in the total (a client sees them in /bookings) but were never sent: say so when there are some.
+      hint: t(s.sentBookings < s.totalBookings ? 'dashboard:stats.completionRateHintDrafts' : 'dashboard:stats.completionRateHint', {
+        count: s.completedBookings,
+        sent: s.sentBookings,
+      }),
     },
     {
       key: 'averageValue',

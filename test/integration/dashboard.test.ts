@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
+import * as bookings from '../../src/models/bookings.repo.js';
 import { browser, html, request, textOf, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -212,7 +213,9 @@ describe('dashboard', () => {
         'Tasso di Completamento': '42,9%',
         'Valore Medio': '425 €',
       });
-      expect(hintOf($, 'completionRate')).to.equal('3 completate su 7');
+      expect(hintOf($, 'completionRate')).to.equal('3 completate su 7 (bozze escluse)');
+      // The same total as the "Tutte" tab of /bookings.
+      expect((await bookings.countByStatusForUser({ id: client.id, userType: 'client' })).all).to.equal(8);
       expect(hintOf($, 'total')).to.equal('Tutte le prenotazioni della tua azienda');
       expect(hintOf($, 'averageValue')).to.equal('Per prenotazione, IVA inclusa, escluse le cancellate');
     });
@@ -229,6 +232,8 @@ describe('dashboard', () => {
         'Valore Medio': '379 €',
       });
       expect(hintOf($, 'total')).to.equal('Tutte le prenotazioni ricevute');
+      expect(hintOf($, 'completionRate')).to.equal('3 completate su 8');
+      expect((await bookings.countByStatusForUser({ id: provider.id, userType: 'provider' })).all).to.equal(8);
     });
 
     it('rounds the completion rate to one decimal (2 of 3 is 66,7%) and groups thousands in the mean value', async () => {
