@@ -56,7 +56,7 @@ describe('analytics', () => {
       const $ = html((await agent.get('/analytics').expect(200)).text);
       expect(textOf($, 'main h1')).to.equal('Analytics');
       expect($('.stat-card')).to.have.length(4);
-      expect(textOf($, '.alert--info')).to.equal('Non hai ancora ricevuto prenotazioni: i grafici si riempiranno con le prime richieste.');
+      expect(textOf($, '.alert--info')).to.equal('Non hai ancora ricevuto prenotazioni: queste tabelle si riempiranno con le prime richieste.');
     });
   });
 
