@@ -4,6 +4,7 @@ import { pruneExpired as pruneRateLimits } from './services/rate-limit.service.j
 import { SEND_EMAIL_JOB, sendQueuedEmail } from './services/mail.service.js';
 import { config } from './config/env.js';
 import { analyze } from './models/maintenance.repo.js';
+import { expireUnansweredRequests } from './services/booking-lifecycle.service.js';
 
 /** Every job type and periodic task the worker knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -12,4 +13,5 @@ export function registerJobs(): void {
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
+  registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
 }

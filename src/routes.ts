@@ -1,5 +1,14 @@
 import { Router } from 'express';
 import * as analytics from './controllers/analytics.controller.js';
+import * as bookingCalendar from './controllers/booking-calendar.controller.js';
+import * as bookingCancellations from './controllers/booking-cancellations.controller.js';
+import * as bookingCompletions from './controllers/booking-completions.controller.js';
+import * as bookingConfirmations from './controllers/booking-confirmations.controller.js';
+import * as bookingDocuments from './controllers/booking-documents.controller.js';
+import * as bookingNoShows from './controllers/booking-no-shows.controller.js';
+import * as bookingRejections from './controllers/booking-rejections.controller.js';
+import * as bookingWizard from './controllers/booking-wizard.controller.js';
+import * as bookingsCtl from './controllers/bookings.controller.js';
 import * as dashboard from './controllers/dashboard.controller.js';
 import * as health from './controllers/health.controller.js';
 import * as home from './controllers/home.controller.js';
@@ -21,6 +30,7 @@ import * as verifications from './controllers/verifications.controller.js';
 import { requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byIp, byIpAndEmail, rateLimit } from './middleware/rate-limit.js';
 import { singleFileUpload } from './middleware/upload.js';
+import { DOCUMENT_MAX_BYTES } from './services/booking-documents.service.js';
 import { PROFILE_IMAGE_MAX_BYTES } from './services/profiles.service.js';
 import { RATE_RULES } from './services/rate-limit.service.js';
 
@@ -89,9 +99,19 @@ export function routes(): Router {
   r.get('/robots.txt', sitemap.robots);
 
   // Bookings
-  r.get('/services/:id/book', pages.comingSoon('booking'));
-  r.get('/bookings', pages.comingSoon('bookings'));
-  r.get('/bookings/:id', pages.comingSoon('bookings'));
+  const signedIn = requireUser('errors:accessRequired.bookings');
+  r.get('/services/:id/book', bookingWizard.show);
+  r.post('/services/:id/book', bookingWizard.create);
+  r.get('/bookings', signedIn, bookingsCtl.index);
+  r.get('/bookings/:id', signedIn, bookingsCtl.show);
+  r.post('/bookings/:id/confirmation', signedIn, bookingConfirmations.create);
+  r.post('/bookings/:id/rejection', signedIn, bookingRejections.create);
+  r.post('/bookings/:id/cancellation', signedIn, bookingCancellations.create);
+  r.post('/bookings/:id/completion', signedIn, bookingCompletions.create);
+  r.post('/bookings/:id/no-show', signedIn, bookingNoShows.create);
+  r.post('/bookings/:id/documents', signedIn, singleFileUpload('document', DOCUMENT_MAX_BYTES), bookingDocuments.create);
+  r.get('/bookings/:id/documents/:documentId', signedIn, bookingDocuments.show);
+  r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
 
   // Dashboard and notifications
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);

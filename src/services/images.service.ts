@@ -105,3 +105,21 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
     }
   });
 }
+
+/**
+ * An image kept as the document it is (an attendance sheet, a certificate scan): re-encoded in its own
+ * format, turned upright, without EXIF, GPS or any other metadata. ImageRejected('unreadable') when
+ * sharp cannot decode it.
+ */
+export async function stripImageMetadata(data: Buffer, mime: ImageMime): Promise<Buffer> {
+  return withSlot(async () => {
+    try {
+      const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+      if (mime === 'image/jpeg') return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+      if (mime === 'image/png') return await image.png().toBuffer();
+      return await image.webp({ quality: 90 }).toBuffer();
+    } catch {
+      throw new ImageRejected('unreadable');
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import { calculatePrice, isPerHead } from '../../src/lib/pricing.js';
+import type { WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
+
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+const percent = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+const money = (cents: number): string => euro.format(cents / 100);
+
+/** "Riepilogo Costi", recomputed with the shared pricing module as the participants change. */
+export function CostPanel({ props, participants }: { props: WizardIslandProps; participants: number }) {
+  const S = props.strings;
+  const price = calculatePrice({ ...props.pricing, participants });
+  const lines: { label: string; detail?: string; amount: string; kind: string }[] = [
+    {
+      label: S.costsBase!,
+      detail: isPerHead(props.pricing.pricingUnit)
+        ? S.basePerHead!.replace('{price}', money(props.pricing.basePriceCents)).replace('{count}', String(participants))
+        : undefined,
+      amount: money(price.baseAmountCents),
+      kind: 'line',
+    },
+    ...price.additionalCosts.map((c) => ({
+      label: c.name,
+      detail: c.type === 'percentage' ? S.percentageDescription!.replace('{rate}', percent.format(c.rate)) : undefined,
+      amount: money(c.amountCents),
+      kind: 'line',
+    })),
+  ];
+  if (price.discountAmountCents > 0) lines.push({ label: S.costsDiscount!, amount: `− ${money(price.discountAmountCents)}`, kind: 'discount' });
+  lines.push(
+    { label: S.costsNet!, amount: money(price.netAmountCents), kind: 'subtotal' },
+    { label: S.vat!, amount: money(price.totalAmountCents - price.netAmountCents), kind: 'vat' },
+    { label: S.costsTotal!, amount: money(price.totalAmountCents), kind: 'total' },
+  );
+  return (
+    <aside className="card wizard-costs" aria-labelledby="costs-title">
+      <h2 id="costs-title" className="card__title">
+        {S.costsTitle}
+      </h2>
+      <dl className="cost-lines" aria-live="polite">
+        {lines.map((line, i) => (
+          <div key={i} className={`cost-lines__row cost-lines__row--${line.kind}`}>
+            <dt>
+              {line.label}
+              {line.detail ? <span className="cost-lines__detail">{line.detail}</span> : null}
+            </dt>
+            <dd>{line.amount}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="field__hint">{S.costsTotalNote}</p>
+      {props.serviceType !== 'instant' ? <p className="field__hint">{S.costsEstimateNote}</p> : null}
+    </aside>
+  );
+}

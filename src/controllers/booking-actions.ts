@@ -1,0 +1,38 @@
+import type { Request, Response } from 'express';
+import { t } from '../config/i18n.js';
+import * as format from '../lib/format.js';
+import { perform, type BookingAction } from '../services/booking-lifecycle.service.js';
+import { renderDetail, renderNotFound, viewerOf } from './bookings.controller.js';
+
+const DONE: Readonly<Record<BookingAction, string>> = {
+  confirm: 'confirmed',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  complete: 'completed',
+  no_show: 'no_show',
+};
+
+/**
+ * What every action form of the booking page does (confirmation, rejection, cancellation, completion,
+ * no-show): the state machine decides; success goes back to the booking with a message, a refusal shows
+ * the booking as it is now with the reason (409), a form that does not hold shows it again (422).
+ */
+export async function act(req: Request, res: Response, action: BookingAction): Promise<void> {
+  const result = await perform(action, String(req.params.id), viewerOf(req), req.body);
+  if (result.ok) {
+    const b = result.booking;
+    const done =
+      action === 'confirm' && b.quotedAt
+        ? t('bookings:actions.done.quoted', { total: format.euro(b.totalAmountCents) })
+        : t(`bookings:actions.done.${DONE[action]}`);
+    req.flash('success', done);
+    return res.redirect(303, `/bookings/${b.id}`);
+  }
+  if (result.kind === 'not_found') return renderNotFound(res);
+  if (result.kind === 'refused') {
+    return renderDetail(req, res, 409, {
+      alert: { type: 'error', title: t('bookings:actions.errors.title'), message: t(result.refusal.messageKey, result.refusal.vars) },
+    });
+  }
+  return renderDetail(req, res, 422, { failedAction: { action, values: result.values, errors: result.errors } });
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { t } from '../config/i18n.js';
+import { addDays } from '../lib/booking-time.js';
+import * as bookings from '../models/bookings.repo.js';
+import type { BookableService } from '../models/bookings.repo.js';
+import { isUuid } from '../models/users.repo.js';
+import { wizardPage, type WizardStep } from '../services/booking-pages.service.js';
+import { createBooking, maxParticipantsOf, wizardRules } from '../services/bookings.service.js';
+import {
+  MAX_DAYS_AHEAD,
+  blankBookingForm,
+  readBookingForm,
+  stepOfError,
+  validateDetails,
+  validateParticipants,
+  type BookingFormValues,
+} from '../validators/booking.validator.js';
+import type { FormErrors } from '../validators/validate.js';
+
+/**
+ * The booking wizard (SPEC §2). Without JavaScript its three steps are posted to the server one by one,
+ * everything typed travelling along in hidden fields; the booking-wizard island shows the same form as
+ * live steps and submits it once at the end. Either way the server checks everything again.
+ */
+
+/** Service, login and role checks shared by both actions; null when a response was already sent. */
+async function bookableFor(req: Request, res: Response): Promise<BookableService | null> {
+  const service = await bookings.findBookableService(String(req.params.id));
+  if (!service) {
+    res.status(404).render('bookings/service-not-found', { title: t('bookings:wizard.notFound.title'), noindex: true });
+    return null;
+  }
+  if (!req.user) {
+    req.flash('error', t('bookings:wizard.loginRequired'));
+    res.redirect(303, `/auth/login?returnTo=${encodeURIComponent(`/services/${service.id}/book`)}`);
+    return null;
+  }
+  if (req.user.userType !== 'client') {
+    res.status(403).render('errors/role-required', {
+      title: t('bookings:wizard.clientsOnly.title'),
+      message: t('bookings:wizard.clientsOnly.body'),
+      noindex: true,
+    });
+    return null;
+  }
+  return service;
+}
+
+async function render(
+  req: Request,
+  res: Response,
+  service: BookableService,
+  page: { step: WizardStep; values: BookingFormValues; errors?: FormErrors; status?: number },
+): Promise<void> {
+  const rules = wizardRules(service);
+  const site = await bookings.findClientSite(req.user!.id);
+  // A form whose key was tampered with gets a fresh one: sending it again then works.
+  const values = isUuid(page.values.idempotency_key) ? page.values : { ...page.values, idempotency_key: randomUUID() };
+  res.status(page.status ?? 200).render(
+    'bookings/new',
+    wizardPage({
+      service,
+      rules,
+      values,
+      errors: page.errors ?? {},
+      step: page.step,
+      clientHasAddress: Boolean(site?.address && site.city),
+      csrfToken: res.locals.csrfToken(),
+      maxDate: addDays(rules.today, MAX_DAYS_AHEAD),
+    }),
+  );
+}
+
+/** GET /services/:id/book */
+export async function show(req: Request, res: Response): Promise<void> {
+  const service = await bookableFor(req, res);
+  if (service) await render(req, res, service, { step: 1, values: blankBookingForm(randomUUID()) });
+}
+
+/** POST /services/:id/book (action: next | back | submit; step: the step the form was on) */
+export async function create(req: Request, res: Response): Promise<void> {
+  const service = await bookableFor(req, res);
+  if (!service) return;
+  const body = req.body as Record<string, unknown>;
+  const values = readBookingForm(body, maxParticipantsOf(service));
+  const from = (['1', '2', '3'].includes(String(body.step)) ? Number(body.step) : 1) as WizardStep;
+  const action = body.action;
+  if (action === 'back') return render(req, res, service, { step: Math.max(1, from - 1) as WizardStep, values });
+
+  const rules = wizardRules(service);
+  const details = validateDetails(values, rules);
+  const participants = from >= 2 || action === 'submit' ? validateParticipants(values) : null;
+  const errors: FormErrors = { ...(details.ok ? {} : details.errors), ...(participants && !participants.ok ? participants.errors : {}) };
+  const firstError = Object.keys(errors)[0];
+  if (firstError) return render(req, res, service, { step: stepOfError(firstError), values, errors, status: 422 });
+  if (action !== 'submit' || from !== 3 || !details.ok || !participants?.ok) {
+    return render(req, res, service, { step: (action === 'next' ? Math.min(3, from + 1) : from) as WizardStep, values });
+  }
+
+  const booking = await createBooking({ clientId: req.user!.id, service, details: details.value, participants: participants.value });
+  req.flash('success', t(`bookings:wizard.success.${service.serviceType}`));
+  res.redirect(303, `/bookings/${booking.id}`);
+}

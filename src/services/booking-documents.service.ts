@@ -1,0 +1,132 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { logger, errorFields } from '../config/logger.js';
+import { transaction } from '../db/knex.js';
+import * as documents from '../models/booking-documents.repo.js';
+import type { BookingDocument } from '../models/booking-documents.repo.js';
+import * as bookings from '../models/bookings.repo.js';
+import type { Booking } from '../models/bookings.repo.js';
+import { announce } from './booking-notifications.service.js';
+import { roleOf, type Actor } from './booking-lifecycle.service.js';
+import { ImageRejected, stripImageMetadata, type ImageMime } from './images.service.js';
+import { newKey, storage, type StoredFile } from './storage.service.js';
+
+/**
+ * Files the provider attaches to a booking (attendance sheets, certificates, a formal quote): PDF or an
+ * image, at most 10 MB (SPEC §9 default upload size), the type read from the bytes. Images are
+ * re-encoded without metadata. Stored under random keys; both parties download them through the
+ * booking's own route, nobody else.
+ */
+
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENTS_PER_BOOKING = 20;
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+const NAME_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  pdf: ['pdf'],
+  jpg: ['jpg', 'jpeg'],
+  png: ['png'],
+  webp: ['webp'],
+};
+
+/** Statuses a document may be attached in: not a draft (never sent) nor a cancelled booking. */
+const OPEN_STATUSES: readonly Booking['status'][] = ['pending', 'confirmed', 'in_progress', 'completed', 'no_show'];
+
+export function acceptsDocuments(booking: Pick<Booking, 'status'>): boolean {
+  return OPEN_STATUSES.includes(booking.status);
+}
+
+/**
+ * The name shown and offered on download: the upload's own name (browsers send UTF-8, read by multer as
+ * latin1), without folders or control characters, at most 120 characters, ending in the real type's
+ * extension.
+ */
+export function documentName(originalName: string, extension: string): string {
+  let name = Buffer.from(originalName, 'latin1').toString('utf8');
+  if (name.includes('\uFFFD')) name = originalName;
+  name = name
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const dot = name.lastIndexOf('.');
+  const base = (dot > 0 ? name.slice(0, dot) : name).slice(0, 110).trim();
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const stem = base || 'documento';
+  return `${stem}.${(NAME_EXTENSIONS[extension] ?? []).includes(ext) ? ext : extension}`;
+}
+
+export type DocumentRejection = 'type' | 'unreadable' | 'too_many' | 'closed' | 'provider_only';
+
+export type AttachResult =
+  | { ok: true; document: BookingDocument }
+  | { ok: false; kind: 'not_found' }
+  | { ok: false; kind: 'rejected'; reason: DocumentRejection };
+
+/** Attaches a file to a booking of the provider and tells the client (notification and email). */
+export async function attachDocument(bookingId: string, actor: Actor, file: { data: Buffer; originalName: string }, now: Date = new Date()): Promise<AttachResult> {
+  const visible = await bookings.findForViewer(bookingId, actor);
+  if (!visible) return { ok: false, kind: 'not_found' };
+  if (roleOf(visible, actor) !== 'provider') return { ok: false, kind: 'rejected', reason: 'provider_only' };
+
+  const type = await fileTypeFromBuffer(file.data);
+  const extension = type ? EXTENSIONS[type.mime] : undefined;
+  if (!type || !extension) return { ok: false, kind: 'rejected', reason: 'type' };
+  let data = file.data;
+  if (type.mime !== 'application/pdf') {
+    try {
+      data = await stripImageMetadata(file.data, type.mime as ImageMime);
+    } catch (err) {
+      if (err instanceof ImageRejected) return { ok: false, kind: 'rejected', reason: 'unreadable' };
+      throw err;
+    }
+  }
+
+  // The file is written before the transaction (no disk work while the booking is locked) and removed
+  // again if the booking turns out not to take it.
+  const key = newKey('booking-documents', extension);
+  await storage().put(key, data);
+  try {
+    const result = await transaction(async (trx): Promise<AttachResult> => {
+      const booking = await bookings.lockForUpdate(bookingId, trx);
+      if (!booking || roleOf(booking, actor) !== 'provider') return { ok: false, kind: 'not_found' };
+      if (!acceptsDocuments(booking)) return { ok: false, kind: 'rejected', reason: 'closed' };
+      if ((await documents.countForBooking(booking.id, trx)) >= DOCUMENTS_PER_BOOKING) return { ok: false, kind: 'rejected', reason: 'too_many' };
+      const name = documentName(file.originalName, extension);
+      const document = await documents.insert(
+        { bookingId: booking.id, uploadedBy: actor.id, name, mimeType: type.mime, sizeBytes: data.length, storageKey: key },
+        trx,
+      );
+      await bookings.updateBooking(booking.id, {}, now, trx);
+      await announce('document', booking, { documentName: name }, trx);
+      return { ok: true, document };
+    });
+    if (!result.ok) await storage().delete(key);
+    return result;
+  } catch (err) {
+    await storage()
+      .delete(key)
+      .catch((e: unknown) => logger.warn('orphan booking document left behind', { key, ...errorFields(e) }));
+    throw err;
+  }
+}
+
+/** A document of a booking the viewer may see, with its bytes; null for anyone else or anything unknown. */
+export async function openDocument(
+  bookingId: string,
+  documentId: string,
+  viewer: Actor,
+): Promise<{ document: BookingDocument; file: StoredFile } | null> {
+  const booking = await bookings.findForViewer(bookingId, viewer);
+  if (!booking) return null;
+  const document = await documents.findForBooking(booking.id, documentId);
+  if (!document) return null;
+  const file = await storage().get(document.storageKey);
+  return file ? { document, file } : null;
+}

@@ -1,0 +1,142 @@
+import { config } from '../config/env.js';
+import { t } from '../config/i18n.js';
+import type { Trx } from '../db/knex.js';
+import * as format from '../lib/format.js';
+import * as bookings from '../models/bookings.repo.js';
+import type { Booking, Party } from '../models/bookings.repo.js';
+import * as notifications from '../models/notifications.repo.js';
+import type { NotificationType } from '../models/notifications.repo.js';
+import { queueEmail } from './mail.service.js';
+
+/**
+ * What each booking event tells whom: an in-app notification (SPEC §7) and an email, both written in the
+ * transaction of the change itself, so a change is never without its notices and notices never announce
+ * a change that was rolled back. The worker sends the emails.
+ */
+
+export type BookingEvent =
+  | 'created'
+  | 'confirmed'
+  | 'quoted'
+  | 'rejected'
+  | 'cancelled'
+  | 'completed'
+  | 'no_show'
+  | 'expired'
+  | 'document';
+
+export interface EventContext {
+  /** Who cancelled (cancelled). */
+  by?: 'client' | 'provider';
+  reason?: string | null;
+  /** The file's name (document). */
+  documentName?: string;
+  /** The estimate before the provider's quote, in cents (quoted). */
+  estimateCents?: number;
+}
+
+type Recipient = 'client' | 'provider';
+
+interface Notice {
+  to: Recipient;
+  type: NotificationType;
+  /** Key under bookings:notifications (title and message). */
+  key: string;
+  /** views/emails/<template>.html.ejs and .text.ejs */
+  template: string;
+}
+
+function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): Notice[] {
+  const instant = booking.bookingType === 'instant';
+  switch (event) {
+    case 'created':
+      return [
+        // SPEC §7: the provider's notification of a new booking has type booking_confirmed, title "Nuova Prenotazione".
+        { to: 'provider', type: 'booking_confirmed', key: 'newBooking', template: instant ? 'booking-new' : 'booking-request' },
+        instant
+          ? { to: 'client', type: 'booking_confirmed', key: 'bookedInstant', template: 'booking-booked' }
+          : { to: 'client', type: 'booking', key: 'requestSent', template: 'booking-request-sent' },
+      ];
+    case 'confirmed':
+      return [{ to: 'client', type: 'booking_confirmed', key: 'confirmed', template: 'booking-confirmed' }];
+    case 'quoted':
+      return [{ to: 'client', type: 'booking_quoted', key: 'quoted', template: 'booking-quoted' }];
+    case 'rejected':
+      return [{ to: 'client', type: 'booking_rejected', key: 'rejected', template: 'booking-rejected' }];
+    case 'cancelled':
+      return ctx.by === 'provider'
+        ? [{ to: 'client', type: 'booking_cancelled', key: 'cancelledByProvider', template: 'booking-cancelled' }]
+        : [{ to: 'provider', type: 'booking_cancelled', key: 'cancelledByClient', template: 'booking-cancelled' }];
+    case 'completed':
+      return [{ to: 'client', type: 'booking_completed', key: 'completed', template: 'booking-completed' }];
+    case 'no_show':
+      return [{ to: 'client', type: 'booking_no_show', key: 'noShow', template: 'booking-no-show' }];
+    case 'expired':
+      return [
+        { to: 'client', type: 'booking_expired', key: 'expiredClient', template: 'booking-expired' },
+        { to: 'provider', type: 'booking_expired', key: 'expiredProvider', template: 'booking-expired' },
+      ];
+    case 'document':
+      return [{ to: 'client', type: 'booking_document', key: 'document', template: 'booking-document' }];
+  }
+}
+
+/** How a booking's place reads in a notice: "Via Roma 1, 20121 Milano (MI)", "Online", or the mode. */
+export function placeLabel(booking: Pick<Booking, 'locationType' | 'location'>): string {
+  if (booking.locationType === 'remote') return t('bookings:mode.remote');
+  const l = booking.location;
+  const cityPart = [l.postalCode, l.city].filter(Boolean).join(' ');
+  const line = [l.address, cityPart ? `${cityPart}${l.province ? ` (${l.province})` : ''}` : null].filter(Boolean).join(', ');
+  return line || t(`bookings:mode.${booking.locationType}`);
+}
+
+/** Writes the notifications and queues the emails of one event, in the caller's transaction. */
+export async function announce(event: BookingEvent, booking: Booking, ctx: EventContext, trx: Trx): Promise<void> {
+  const parties = await bookings.findParties(booking.clientId, booking.providerId, trx);
+  const na = t('bookings:card.notAvailable');
+  const vars = {
+    serviceTitle: booking.serviceTitle,
+    bookingNumber: booking.bookingNumber,
+    clientName: parties.client.name ?? na,
+    providerName: parties.provider.name ?? na,
+    date: format.date(booking.requestedDate),
+    time: format.time(booking.requestedTime),
+    total: format.euro(booking.totalAmountCents),
+    reason: ctx.reason ?? '',
+    documentName: ctx.documentName ?? '',
+  };
+  for (const notice of noticesFor(event, booking, ctx)) {
+    const recipient: Party = parties[notice.to];
+    await notifications.create(
+      {
+        userId: recipient.id,
+        type: notice.type,
+        title: t(`bookings:notifications.${notice.key}.title`, vars),
+        message: t(`bookings:notifications.${notice.key}.message`, vars),
+        data: { booking_id: booking.id },
+      },
+      trx,
+    );
+    const counterpart = notice.to === 'client' ? parties.provider : parties.client;
+    await queueEmail(
+      {
+        to: recipient.email,
+        template: notice.template,
+        data: {
+          ...vars,
+          recipient: notice.to,
+          name: recipient.name ?? recipient.email,
+          counterpartName: counterpart.name ?? na,
+          participants: booking.participantsCount,
+          place: placeLabel(booking),
+          instant: booking.bookingType === 'instant',
+          status: t(`bookings:status.${booking.status}`),
+          estimate: ctx.estimateCents === undefined ? '' : format.euro(ctx.estimateCents),
+          by: ctx.by ?? null,
+          link: `${config().baseUrl}/bookings/${booking.id}`,
+        },
+      },
+      trx,
+    );
+  }
+}

@@ -1,0 +1,171 @@
+import { randomInt } from 'node:crypto';
+import { t } from '../config/i18n.js';
+import { transaction } from '../db/knex.js';
+import { addMinutes, romeLocal } from '../lib/booking-time.js';
+import { fromCents } from '../lib/money.js';
+import { calculatePrice, type PriceBreakdown } from '../lib/pricing.js';
+import * as participantsRepo from '../models/booking-participants.repo.js';
+import * as bookings from '../models/bookings.repo.js';
+import type { BookableService, BookingLocationType, Place } from '../models/bookings.repo.js';
+import {
+  DEFAULT_MAX_PARTICIPANTS,
+  type BookingDetails,
+  type BookingRules,
+  type LocationChoice,
+  type ParticipantInput,
+} from '../validators/booking.validator.js';
+import { announce } from './booking-notifications.service.js';
+
+/** Booking a service: the wizard's rules, the price, the place, and the creation of the booking. */
+
+export function maxParticipantsOf(service: Pick<BookableService, 'maxParticipants'>): number {
+  return service.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
+}
+
+/** The rules the wizard's form is checked with, for this service at this moment (Europe/Rome). */
+export function wizardRules(service: BookableService, now: Date = new Date()): BookingRules {
+  const local = romeLocal(now);
+  return {
+    today: local.date,
+    nowTime: local.time,
+    maxParticipants: maxParticipantsOf(service),
+    requirements: service.requirements,
+    chooseLocation: service.locationType === 'flexible',
+  };
+}
+
+/** The one price calculation (src/lib/pricing.ts) applied to a service and a number of participants. */
+export function priceFor(service: BookableService, participants: number): PriceBreakdown {
+  return calculatePrice({
+    basePriceCents: service.basePriceCents,
+    pricingUnit: service.pricingUnit,
+    participants,
+    additionalCosts: service.additionalCosts,
+    discounts: service.discounts,
+  });
+}
+
+/** Where the booked service takes place (SPEC §3): the service's location type, or the client's choice when flexible. */
+export function bookingLocationType(service: BookableService, choice: LocationChoice | null): BookingLocationType {
+  switch (service.locationType) {
+    case 'on_site':
+      return 'client_site';
+    case 'provider_location':
+      return 'provider_site';
+    case 'remote':
+      return 'remote';
+    case 'flexible':
+      return choice ?? 'client_site';
+  }
+}
+
+const NO_PLACE: Place = { address: null, city: null, province: null, postalCode: null, lat: null, lng: null };
+
+/** The provider's address; the service's own location when the provider has not given one. */
+function providerSite(service: BookableService): Place {
+  return service.providerPlace.city ? service.providerPlace : service.servicePlace;
+}
+
+const BOOKING_NUMBER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** "BH" + the Rome date + 6 random characters: BH20261122-7K3QZP (unique index; a clash is retried). */
+export function newBookingNumber(now: Date = new Date()): string {
+  let suffix = '';
+  for (let i = 0; i < 6; i += 1) suffix += BOOKING_NUMBER_ALPHABET[randomInt(BOOKING_NUMBER_ALPHABET.length)];
+  return `BH${romeLocal(now).date.replace(/-/g, '')}-${suffix}`;
+}
+
+/** The stored form of the applied costs (as the demo data writes it): euro strings and a description. */
+function storedCosts(price: PriceBreakdown): bookings.NewBooking['additionalCosts'] {
+  return price.additionalCosts.map((c) => ({
+    name: c.name,
+    type: c.type,
+    amount: fromCents(c.amountCents),
+    description:
+      c.description ??
+      (c.type === 'percentage' ? t('bookings:costs.percentageDescription', { rate: c.rate }) : t('bookings:costs.fixedDescription')),
+  }));
+}
+
+export interface CreatedBooking {
+  id: string;
+  /** false: this form had already created it (a repeated submission). */
+  created: boolean;
+}
+
+/**
+ * Creates the booking of a validated form in one transaction: the booking (confirmed at once for instant
+ * services, pending for requests; payment pending), its participants, the provider's notification and
+ * the emails to both parties. The form's idempotency key makes a repeated submission (double click,
+ * back and resubmit, a retried request) return the booking it already created:
+ * INSERT … ON CONFLICT DO NOTHING on (client_id, idempotency_key).
+ */
+export async function createBooking(input: {
+  clientId: string;
+  service: BookableService;
+  details: BookingDetails;
+  participants: ParticipantInput[];
+  now?: Date;
+}): Promise<CreatedBooking> {
+  const { clientId, service, details } = input;
+  const now = input.now ?? new Date();
+  const instant = service.serviceType === 'instant';
+  const price = priceFor(service, details.participantsCount);
+  const locationType = bookingLocationType(service, details.locationChoice);
+  const durationHours = service.durationHours ?? 1;
+  const end = addMinutes({ date: details.requestedDate, time: details.requestedTime }, durationHours * 60);
+
+  return transaction(async (trx) => {
+    const location =
+      locationType === 'client_site'
+        ? ((await bookings.findClientSite(clientId, trx)) ?? NO_PLACE)
+        : locationType === 'provider_site'
+          ? providerSite(service)
+          : NO_PLACE;
+    // SPEC §4 "discount 0 at creation" is the booking's own discount: nothing is negotiated yet. The
+    // service's published discounts are part of the price the client was shown, and are stored as applied.
+    const row: Omit<bookings.NewBooking, 'bookingNumber'> = {
+      serviceId: service.id,
+      clientId,
+      providerId: service.providerId,
+      status: instant ? 'confirmed' : 'pending',
+      bookingType: service.serviceType,
+      serviceTitle: service.title,
+      serviceCategory: service.category,
+      requestedDate: details.requestedDate,
+      requestedTime: details.requestedTime,
+      endTime: end.date === details.requestedDate ? end.time : null,
+      durationHours,
+      locationType,
+      location,
+      participantsCount: details.participantsCount,
+      clientNotes: details.clientNotes,
+      specialRequirements: details.specialRequirements,
+      baseAmount: fromCents(price.baseAmountCents),
+      additionalCosts: storedCosts(price),
+      discountAmount: fromCents(price.discountAmountCents),
+      taxAmount: fromCents(price.taxAmountCents),
+      totalAmount: fromCents(price.totalAmountCents),
+      idempotencyKey: details.idempotencyKey,
+      confirmedAt: instant ? now : null,
+      createdAt: now,
+    };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const id = await bookings.insertBooking({ ...row, bookingNumber: newBookingNumber(now) }, trx);
+      if (id) {
+        await participantsRepo.insertMany(
+          id,
+          input.participants.map((p) => ({ ...p, employeeId: null })),
+          trx,
+        );
+        const booking = await bookings.lockForUpdate(id, trx);
+        await announce('created', booking!, {}, trx);
+        return { id, created: true };
+      }
+      // Nothing inserted: this form was already sent (same key), or, rarely, the booking number was taken.
+      const existing = await bookings.findIdByIdempotencyKey(clientId, details.idempotencyKey, trx);
+      if (existing) return { id: existing, created: false };
+    }
+    throw new Error('could not allocate a booking number');
+  });
+}

@@ -1,0 +1,275 @@
+import Joi from 'joi';
+import { addDays } from '../lib/booking-time.js';
+import { asList, emailField, optionalText, phoneField, requiredText } from './fields.js';
+import { validate, type FormErrors, type Validated } from './validate.js';
+import {
+  LOCATION_CHOICES,
+  PARTICIPANT_FIELDS,
+  emptyParticipant,
+  type BookingFormValues,
+  type LocationChoice,
+  type ParticipantValues,
+} from '../lib/booking-wizard.shared.js';
+
+export { LOCATION_CHOICES, PARTICIPANT_FIELDS, type BookingFormValues, type LocationChoice, type ParticipantValues };
+
+/**
+ * The booking wizard's form (SPEC §3 "Booking form", §5 "Booking form"): requested_date, requested_time,
+ * participants_count, client_notes, special_requirements, participants[], plus location_choice for
+ * services that take place where the client prefers, and the form's idempotency key. The same rules run
+ * step by step (Continua) and all together at the end.
+ */
+
+const V = 'bookings:validation';
+
+/** SPEC §9: without a max_participants of its own a service takes at most 100. */
+export const DEFAULT_MAX_PARTICIPANTS = 100;
+/** How far ahead a date may be requested. */
+export const MAX_DAYS_AHEAD = 730;
+export const NOTES_MAX = 2000;
+
+export interface BookingRules {
+  /** Today in Europe/Rome ('YYYY-MM-DD') and the time now there ('HH:MM'). */
+  today: string;
+  nowTime: string;
+  maxParticipants: number;
+  requirements: readonly { name: string; mandatory: boolean }[];
+  /** The service lets the client choose where (location_type flexible). */
+  chooseLocation: boolean;
+}
+
+export interface BookingDetails {
+  requestedDate: string;
+  /** 'HH:MM' */
+  requestedTime: string;
+  participantsCount: number;
+  clientNotes: string | null;
+  specialRequirements: string[];
+  locationChoice: LocationChoice | null;
+  idempotencyKey: string;
+}
+
+export interface ParticipantInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  role: string | null;
+  department: string | null;
+  specialNeeds: string | null;
+}
+
+// No field of this form is legitimately longer; anything beyond is cut before it is echoed back.
+const ECHO_MAX = NOTES_MAX + 100;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, ECHO_MAX) : typeof v === 'number' ? String(v) : '');
+
+/** The participant count the form asks for, when it is one the service accepts; otherwise null. */
+export function requestedCount(values: Pick<BookingFormValues, 'participants_count'>, max: number): number | null {
+  if (!/^\s*\d{1,4}\s*$/.test(values.participants_count)) return null;
+  const n = Number(values.participants_count);
+  return n >= 1 && n <= max ? n : null;
+}
+
+/**
+ * Reads the posted form into strings. The participant blocks follow the requested count (SPEC §2:
+ * resized, keeping what was typed); while the count is not valid the blocks already typed are kept.
+ */
+export function readBookingForm(body: unknown, maxParticipants: number): BookingFormValues {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const rows = asList(b.participants)
+    .slice(0, Math.max(maxParticipants, 1))
+    .map((row) => {
+      const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
+      return Object.fromEntries(PARTICIPANT_FIELDS.map((f) => [f, str(r[f])])) as ParticipantValues;
+    });
+  const values: BookingFormValues = {
+    requested_date: str(b.requested_date).trim(),
+    requested_time: str(b.requested_time).trim(),
+    participants_count: str(b.participants_count).trim(),
+    client_notes: str(b.client_notes),
+    special_requirements: asList(b.special_requirements).filter((v): v is string => typeof v === 'string').slice(0, 50),
+    location_choice: str(b.location_choice),
+    participants: rows,
+    idempotency_key: str(b.idempotency_key).trim(),
+  };
+  return resizeParticipants(values, maxParticipants);
+}
+
+export function resizeParticipants(values: BookingFormValues, maxParticipants: number): BookingFormValues {
+  const count = requestedCount(values, maxParticipants) ?? Math.max(values.participants.length, 1);
+  const participants = values.participants.slice(0, count);
+  while (participants.length < count) participants.push(emptyParticipant());
+  return { ...values, participants };
+}
+
+/** A fresh form: one participant, nothing chosen. */
+export function blankBookingForm(idempotencyKey: string): BookingFormValues {
+  return {
+    requested_date: '',
+    requested_time: '',
+    participants_count: '1',
+    client_notes: '',
+    special_requirements: [],
+    location_choice: '',
+    participants: [emptyParticipant()],
+    idempotency_key: idempotencyKey,
+  };
+}
+
+function detailsSchema(rules: BookingRules): Joi.ObjectSchema<BookingDetails> {
+  const dateRequired = `${V}.dateRequired`;
+  const timeRequired = `${V}.timeRequired`;
+  return Joi.object<BookingDetails>({
+    requestedDate: Joi.string()
+      .empty('')
+      .required()
+      .pattern(/^\d{4}-\d{2}-\d{2}$/)
+      .custom((value: string, helpers) => {
+        const d = new Date(`${value}T12:00:00Z`);
+        if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return helpers.error('date.base');
+        if (value < rules.today) return helpers.error('date.min');
+        if (value > addDays(rules.today, MAX_DAYS_AHEAD)) return helpers.error('date.max');
+        return value;
+      })
+      .messages({
+        'any.required': dateRequired,
+        'string.base': dateRequired,
+        'string.pattern.base': `${V}.dateInvalid`,
+        'date.base': `${V}.dateInvalid`,
+        'date.min': `${V}.dateInPast`,
+        'date.max': `${V}.dateTooFar`,
+      }),
+    requestedTime: Joi.string()
+      .empty('')
+      .required()
+      .pattern(/^([01]\d|2[0-3]):[0-5]\d(:00)?$/)
+      .custom((value: string, helpers) => {
+        const hhmm = value.slice(0, 5);
+        const date = (helpers.state.ancestors[0] as { requestedDate?: unknown }).requestedDate;
+        if (date === rules.today && hhmm <= rules.nowTime) return helpers.error('time.past');
+        return hhmm;
+      })
+      .messages({
+        'any.required': timeRequired,
+        'string.base': timeRequired,
+        'string.pattern.base': `${V}.timeInvalid`,
+        'time.past': `${V}.timePast`,
+      }),
+    participantsCount: Joi.number()
+      .empty('')
+      .required()
+      .integer()
+      .min(1)
+      .max(rules.maxParticipants)
+      .messages({
+        'any.required': `${V}.participantsRequired`,
+        'number.base': `${V}.participantsRequired`,
+        'number.integer': `${V}.participantsInteger`,
+        'number.unsafe': `${V}.participantsMax`,
+        'number.min': `${V}.participantsMin`,
+        'number.max': `${V}.participantsMax`,
+      }),
+    clientNotes: optionalText(NOTES_MAX),
+    specialRequirements: Joi.array()
+      .items(Joi.string())
+      .custom((chosen: string[], helpers) => {
+        const missing = rules.requirements.filter((r) => r.mandatory && !chosen.includes(r.name));
+        if (missing.length > 0) return helpers.error('requirements.mandatory');
+        // Only the service's own requirements, in the service's order: anything else was not offered.
+        return rules.requirements.filter((r) => chosen.includes(r.name)).map((r) => r.name);
+      })
+      .messages({ 'requirements.mandatory': `${V}.requirementsMandatory` }),
+    locationChoice: rules.chooseLocation
+      ? Joi.string()
+          .empty('')
+          .required()
+          .valid(...LOCATION_CHOICES)
+          .messages({ 'any.required': `${V}.locationRequired`, 'any.only': `${V}.locationRequired`, 'string.base': `${V}.locationRequired` })
+      : Joi.any().strip().default(null),
+    idempotencyKey: Joi.string().required().guid().messages({
+      'any.required': `${V}.formExpired`,
+      'string.empty': `${V}.formExpired`,
+      'string.guid': `${V}.formExpired`,
+      'string.base': `${V}.formExpired`,
+    }),
+  });
+}
+
+const participantSchema = Joi.object<ParticipantInput>({
+  firstName: requiredText(100, `${V}.firstNameRequired`),
+  lastName: requiredText(100, `${V}.lastNameRequired`),
+  email: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`),
+  phone: phoneField(null, `${V}.phoneInvalid`),
+  role: optionalText(100),
+  department: optionalText(100),
+  specialNeeds: optionalText(500),
+});
+
+/** Maps error paths of the schemas back to the form's field names (so they sit beside the right field). */
+const FIELD_NAMES: Record<string, string> = {
+  requestedDate: 'requested_date',
+  requestedTime: 'requested_time',
+  participantsCount: 'participants_count',
+  clientNotes: 'client_notes',
+  specialRequirements: 'special_requirements',
+  locationChoice: 'location_choice',
+  idempotencyKey: 'idempotency_key',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  role: 'role',
+  department: 'department',
+  specialNeeds: 'special_needs',
+};
+
+function renamed(errors: FormErrors, prefix = ''): FormErrors {
+  const out: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const parts = path.split('.');
+    const field = FIELD_NAMES[parts[0]!] ?? parts[0]!;
+    out[`${prefix}${field}`] = message;
+  }
+  return out;
+}
+
+/** Step 1 (Dettagli). */
+export function validateDetails(values: BookingFormValues, rules: BookingRules): Validated<BookingDetails> {
+  const result = validate(detailsSchema(rules), {
+    requestedDate: values.requested_date,
+    requestedTime: values.requested_time,
+    participantsCount: values.participants_count,
+    clientNotes: values.client_notes,
+    specialRequirements: values.special_requirements,
+    locationChoice: values.location_choice,
+    idempotencyKey: values.idempotency_key,
+  });
+  return result.ok ? result : { ...result, errors: renamed(result.errors) };
+}
+
+/** Step 2 (Partecipanti): one block per participant; errors as 'participants.0.first_name'. */
+export function validateParticipants(values: BookingFormValues): Validated<ParticipantInput[]> {
+  const errors: FormErrors = {};
+  const participants: ParticipantInput[] = [];
+  values.participants.forEach((p, i) => {
+    const result = validate(participantSchema, {
+      firstName: p.first_name,
+      lastName: p.last_name,
+      email: p.email,
+      phone: p.phone,
+      role: p.role,
+      department: p.department,
+      specialNeeds: p.special_needs,
+    });
+    if (result.ok) participants.push(result.value);
+    else Object.assign(errors, renamed(result.errors, `participants.${i}.`));
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, value: values as unknown as Record<string, unknown>, errors };
+  return { ok: true, value: participants };
+}
+
+/** Which step an error belongs to: the wizard goes back to the first step with one. */
+export function stepOfError(field: string): 1 | 2 {
+  return field.startsWith('participants.') ? 2 : 1;
+}
