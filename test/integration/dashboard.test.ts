@@ -382,6 +382,35 @@ describe('dashboard', () => {
     });
   });
 
+  describe('a real booking event', () => {
+    it('the provider confirms a pending request: the client\'s figures, recent booking and notifications follow, and the notification opens the booking', async () => {
+      const client = await signIn('client', 'Evento Reale Srl');
+      const provider = await signIn('provider', 'Studio Evento HSE');
+      const service = await createService({ providerId: provider.id, title: 'Corso RLS', serviceType: 'on_request' });
+      const booking = await createBooking({ serviceId: service.id, clientId: client.id, status: 'pending', totalAmount: '610.00' });
+      let $ = await dashboardOf(client.agent);
+      expect(statsOf($)).to.deep.include({ 'Prenotazioni Totali': '1', Confermate: '0' });
+      expect($('.notifications-box .notification')).to.have.length(0);
+
+      const page = html((await provider.agent.get(`/bookings/${booking.id}`).expect(200)).text);
+      const form = page(`form[action="/bookings/${booking.id}/confirmation"]`);
+      expect(form).to.have.length(1);
+      await provider.agent.post(`/bookings/${booking.id}/confirmation`).type('form').send({ _csrf: form.find('input[name="_csrf"]').val() }).expect(303);
+
+      $ = await dashboardOf(client.agent);
+      expect(statsOf($)).to.deep.include({ 'Prenotazioni Totali': '1', Confermate: '1' });
+      expect($('.dashboard__recent .booking-card .booking-card__status').text().trim()).to.equal('Confermata');
+      expect(textOf($, '.notifications-box__badge')).to.equal('1 nuova');
+      expect($('.bell__dot')).to.have.length(1);
+      const open = $('.notifications-box .notification__title a').attr('href')!;
+      const res = await client.agent.get(open).expect(303);
+      expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
+      const detail = html((await client.agent.get(res.headers.location).expect(200)).text);
+      expect(detail('main').text()).to.include('Corso RLS');
+      expect(detail('.bell__dot')).to.have.length(0);
+    });
+  });
+
   describe('when the data cannot be loaded', () => {
     it('still greets and offers the actions, with "Errore nel caricamento dei dati" (500)', async () => {
       const { agent } = await signIn('client', 'Errore Caricamento Srl');
