@@ -49,8 +49,8 @@ const toStatistics = (row: StatisticsRow | undefined): BookingStatistics => ({
   averageBookingValueCents: Number(row?.average_value_cents ?? 0),
 });
 
-/** The owner's bookings (alias `b`) as /bookings lists them: a provider never sees a client's draft. */
-export function ownBookings(q: Knex.QueryBuilder, owner: StatisticsOwner): Knex.QueryBuilder {
+/** The owner's bookings (alias `b`), the same rule as bookings.repo listForUser: a provider never sees a client's draft. */
+function ownBookings(q: Knex.QueryBuilder, owner: StatisticsOwner): Knex.QueryBuilder {
   if (owner.userType === 'provider') return q.where('b.provider_id', owner.id).whereNot('b.status', 'draft');
   return q.where('b.client_id', owner.id);
 }
