@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import * as analytics from './controllers/analytics.controller.js';
 import * as bookingCalendar from './controllers/booking-calendar.controller.js';
 import * as bookingCancellations from './controllers/booking-cancellations.controller.js';
 import * as bookingCompletions from './controllers/booking-completions.controller.js';
@@ -8,8 +9,11 @@ import * as bookingNoShows from './controllers/booking-no-shows.controller.js';
 import * as bookingRejections from './controllers/booking-rejections.controller.js';
 import * as bookingWizard from './controllers/booking-wizard.controller.js';
 import * as bookingsCtl from './controllers/bookings.controller.js';
+import * as dashboard from './controllers/dashboard.controller.js';
 import * as health from './controllers/health.controller.js';
 import * as home from './controllers/home.controller.js';
+import * as notificationReadings from './controllers/notification-readings.controller.js';
+import * as notifications from './controllers/notifications.controller.js';
 import * as pages from './controllers/pages.controller.js';
 import * as placesApi from './controllers/api/places.controller.js';
 import * as providers from './controllers/providers.controller.js';
@@ -23,7 +27,7 @@ import * as profileImages from './controllers/profile-images.controller.js';
 import * as registrations from './controllers/registrations.controller.js';
 import * as sessions from './controllers/sessions.controller.js';
 import * as verifications from './controllers/verifications.controller.js';
-import { requireGuest, requireUser } from './middleware/auth.js';
+import { requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byIp, byIpAndEmail, rateLimit } from './middleware/rate-limit.js';
 import { singleFileUpload } from './middleware/upload.js';
 import { DOCUMENT_MAX_BYTES } from './services/booking-documents.service.js';
@@ -98,7 +102,6 @@ export function routes(): Router {
   const signedIn = requireUser('errors:accessRequired.bookings');
   r.get('/services/:id/book', bookingWizard.show);
   r.post('/services/:id/book', bookingWizard.create);
-  r.get('/dashboard', pages.comingSoon('dashboard'));
   r.get('/bookings', signedIn, bookingsCtl.index);
   r.get('/bookings/:id', signedIn, bookingsCtl.show);
   r.post('/bookings/:id/confirmation', signedIn, bookingConfirmations.create);
@@ -109,8 +112,14 @@ export function routes(): Router {
   r.post('/bookings/:id/documents', signedIn, singleFileUpload('document', DOCUMENT_MAX_BYTES), bookingDocuments.create);
   r.get('/bookings/:id/documents/:documentId', signedIn, bookingDocuments.show);
   r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
-  r.get('/notifications', pages.comingSoon('notifications'));
-  r.get('/analytics', pages.comingSoon('analytics'));
+
+  // Dashboard and notifications
+  r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
+  r.get('/notifications', requireUser('errors:accessRequired.notifications'), notifications.index);
+  r.post('/notifications/readings', requireUser('errors:accessRequired.notifications'), notificationReadings.createAll);
+  r.get('/notifications/:id', requireUser('errors:accessRequired.notifications'), notifications.show);
+  r.post('/notifications/:id/reading', requireUser('errors:accessRequired.notifications'), notificationReadings.create);
+  r.get('/analytics', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics'), analytics.show);
 
   return r;
 }

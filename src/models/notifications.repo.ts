@@ -1,4 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
+import { isUuid } from './users.repo.js';
 
 export type NotificationType =
   | 'booking'
@@ -115,4 +116,11 @@ export async function markRead(userId: string, id: string, trx?: Trx): Promise<b
 
 export async function markAllRead(userId: string, trx?: Trx): Promise<number> {
   return db(trx)('notifications').where({ user_id: userId, read: false }).update({ read: true, read_at: db(trx).fn.now() });
+}
+
+/** One of the user's own notifications; null when it is someone else's, does not exist, or the id is malformed. */
+export async function findForUser(userId: string, id: string, trx?: Trx): Promise<Notification | null> {
+  if (!isUuid(id)) return null;
+  const row = await db(trx)('notifications').first<NotificationRow | undefined>(COLUMNS).where({ id, user_id: userId });
+  return row ? toNotification(row) : null;
 }

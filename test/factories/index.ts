@@ -289,3 +289,33 @@ export async function createBooking(attrs: BookingAttrs): Promise<{ id: string; 
     .returning<{ id: string; booking_number: string }[]>(['id', 'booking_number']);
   return { id: row!.id, bookingNumber: row!.booking_number, providerId: service.provider_id };
 }
+
+export interface NotificationAttrs {
+  userId: string;
+  type?: 'booking' | 'booking_confirmed' | 'booking_cancelled' | 'booking_completed' | 'review' | 'system';
+  title?: string;
+  message?: string;
+  bookingId?: string | null;
+  read?: boolean;
+  createdAt?: Date;
+}
+
+/** A notification as the booking events write them (unread unless `read: true`), at `createdAt` if given. */
+export async function createNotification(attrs: NotificationAttrs): Promise<{ id: string; title: string }> {
+  const n = next();
+  const createdAt = attrs.createdAt ?? new Date();
+  const read = attrs.read ?? false;
+  const [row] = await db()('notifications')
+    .insert({
+      user_id: attrs.userId,
+      type: attrs.type ?? 'booking_confirmed',
+      title: attrs.title ?? `Prenotazione Confermata ${n}`,
+      message: attrs.message ?? `Il fornitore ha confermato la prenotazione numero ${n}.`,
+      data: JSON.stringify(attrs.bookingId ? { booking_id: attrs.bookingId } : {}),
+      read,
+      read_at: read ? createdAt : null,
+      created_at: createdAt,
+    })
+    .returning<{ id: string; title: string }[]>(['id', 'title']);
+  return row!;
+}
