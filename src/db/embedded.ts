@@ -6,7 +6,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serveEmbedded } from './embedded-server.js';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -23,16 +23,15 @@ export async function startEmbeddedDatabase(dataDir: string | null): Promise<Emb
   const pglite = await PGlite.create(dataDir ?? undefined, {
     extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gist },
   });
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32 });
-  await server.start();
-  const [host, port] = server.getServerConn().split(':');
+  const server = await serveEmbedded(pglite);
+  const { host, port } = server;
   let closed = false;
   return {
     connectionString: `postgres://postgres@${host}:${port}/postgres?sslmode=disable`,
     async close() {
       if (closed) return;
       closed = true;
-      await server.stop();
+      await server.close();
       await pglite.close();
     },
   };
