@@ -64,8 +64,11 @@ const toCard = (row: CardRow): BookingCard => ({
   counterpartName: row.counterpart_name,
 });
 
-/** The viewer's own bookings (`b`): by client_id or provider_id; a provider never sees a client's drafts. */
-function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
+/**
+ * The viewer's own bookings (`b`): by client_id or provider_id; a provider never sees a client's drafts.
+ * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
+ */
+export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
   if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id).whereNot('b.status', 'draft');
   return q.where('b.client_id', viewer.id);
 }

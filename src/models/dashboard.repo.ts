@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
+import { ownedBy } from './bookings.repo.js';
 
 /** Whose figures: a client's own bookings (client_id), or the bookings of a provider's services (provider_id). */
 export interface StatisticsOwner {
@@ -49,12 +49,6 @@ const toStatistics = (row: StatisticsRow | undefined): BookingStatistics => ({
   averageBookingValueCents: Number(row?.average_value_cents ?? 0),
 });
 
-/** The owner's bookings (alias `b`), the same rule as bookings.repo listForUser: a provider never sees a client's draft. */
-function ownBookings(q: Knex.QueryBuilder, owner: StatisticsOwner): Knex.QueryBuilder {
-  if (owner.userType === 'provider') return q.where('b.provider_id', owner.id).whereNot('b.status', 'draft');
-  return q.where('b.client_id', owner.id);
-}
-
 /** The four statistics in one aggregate query over the owner's bookings. */
 export async function bookingStatistics(owner: StatisticsOwner, trx?: Trx): Promise<BookingStatistics> {
   const k = db(trx);
@@ -72,5 +66,5 @@ export async function bookingStatistics(owner: StatisticsOwner, trx?: Trx): Prom
          AS average_value_cents`,
     ),
   );
-  return toStatistics(await ownBookings(q, owner));
+  return toStatistics(await ownedBy(q, owner));
 }
