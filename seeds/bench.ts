@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES, SPECIALIZATIONS } from '../src/lib/profile-options.js';
+import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, type PricingUnit } from '../src/lib/service-options.js';
 
 /**
  * Benchmark volumes (not demo data): `npm run bench` seeds a throw-away database with this generator.
@@ -110,23 +112,17 @@ const TEMPLATES: Record<string, { titles: string[]; subcategory: string[]; tags:
   },
 };
 const CATEGORIES = Object.keys(TEMPLATES);
-const UNITS = ['fixed', 'per_hour', 'per_day', 'per_participant', 'per_employee'] as const;
-const PRICE_RANGE: Record<(typeof UNITS)[number], [number, number]> = {
+const UNITS = PRICING_UNITS;
+const PRICE_RANGE: Record<PricingUnit, [number, number]> = {
   fixed: [300, 6000],
   per_hour: [40, 150],
   per_day: [350, 1200],
   per_participant: [35, 450],
   per_employee: [15, 120],
 };
-const AVAILABILITY = ['immediate', 'within_week', 'within_month', 'on_request'] as const;
-const LOCATION_TYPES = ['on_site', 'remote', 'provider_location', 'flexible'] as const;
-const LANGUAGES = ['Italiano', 'Inglese', 'Francese', 'Tedesco', 'Spagnolo'];
-const CERTIFICATIONS = ['ISO 45001 Lead Auditor', 'RSPP', 'ASPP', 'Medico Competente', 'Formatore Qualificato', 'Consulente Ambientale'];
-const SPECIALIZATIONS = [
-  'Consulenza DVR/DUVRI', 'ISO 45001/14001', 'Formazione Sicurezza', 'Medico Competente', 'RSPP/ASPP', 'Antincendio',
-  'Primo Soccorso', 'Ambiente', 'Gestione Rifiuti', 'ATEX', 'Marcatura CE', 'Seveso III', 'Bonifiche', 'Ergonomia',
-  'Stress Lavoro-Correlato',
-];
+const AVAILABILITY = AVAILABILITIES;
+const LANGUAGES = PROFILE_LANGUAGES.slice(0, 5);
+const CERTIFICATIONS = CERTIFICATION_SUGGESTIONS;
 const NAME_A = ['Studio', 'Centro', 'Gruppo', 'Consulenze', 'Servizi', 'Istituto', 'Agenzia'];
 const NAME_B = ['Sicurezza', 'HSE', 'Ambiente', 'Lavoro Sicuro', 'Prevenzione', 'Formazione', 'Medicina del Lavoro', 'Tutela'];
 const DESCRIPTIONS = [

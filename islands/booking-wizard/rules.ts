@@ -1,4 +1,5 @@
 import type { BookingFormValues, WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
+import { romeLocal } from '../../src/lib/booking-time.js';
 
 /**
  * The wizard's checks before Continua, with the messages of SPEC §5 (the server checks everything
@@ -17,24 +18,6 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** The time now in Rome, 'HH:MM'. */
-function romeNow(): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Rome',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
 /** The participant count, when it is one the service accepts. */
 export function validCount(text: string, max: number): number | null {
   if (!/^\s*\d{1,4}\s*$/.test(text)) return null;
@@ -45,7 +28,7 @@ export function validCount(text: string, max: number): number | null {
 export function checkDetails(v: BookingFormValues, p: WizardIslandProps): Errors {
   const S = p.strings;
   const e: Errors = {};
-  const today = romeNow();
+  const today = romeLocal(new Date());
   const date = v.requested_date.trim();
   if (!date) e.requested_date = S.dateRequired!;
   else if (!DATE.test(date) || !isRealDate(date)) e.requested_date = S.dateInvalid!;

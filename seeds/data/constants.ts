@@ -1,68 +1,19 @@
-/** Closed lists of SPEC §9 and of the schema's CHECK constraints, as the seed uses them. */
+/** The closed lists of SPEC §9 the seed uses (the application's own, so the two cannot drift), and the seed's constants. */
 
-export const SPECIALIZATIONS = [
-  'Consulenza DVR/DUVRI',
-  'ISO 45001/14001',
-  'Formazione Sicurezza',
-  'Medico Competente',
-  'RSPP/ASPP',
-  'Antincendio',
-  'Primo Soccorso',
-  'Ambiente',
-  'Gestione Rifiuti',
-  'ATEX',
-  'Marcatura CE',
-  'Seveso III',
-  'Bonifiche',
-  'Ergonomia',
-  'Stress Lavoro-Correlato',
-] as const;
+import { CATEGORY_IDS, type CategoryId } from '../../src/models/categories.repo.js';
+import { BOOKING_STATUSES, type BookingStatus } from '../../src/models/bookings.repo.js';
+import { INDUSTRY_SECTORS, PROFILE_LANGUAGES, SPECIALIZATIONS } from '../../src/lib/profile-options.js';
+
+export { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, SERVICE_TYPES } from '../../src/lib/service-options.js';
+export type { Availability, LocationType, PricingUnit, ServiceType } from '../../src/lib/service-options.js';
+export { BOOKING_STATUSES, INDUSTRY_SECTORS, SPECIALIZATIONS };
+export type { BookingStatus };
 export type Specialization = (typeof SPECIALIZATIONS)[number];
-
-export const INDUSTRY_SECTORS = [
-  'Manifatturiero',
-  'Edilizia',
-  'Servizi',
-  'Commercio',
-  'Trasporti',
-  'Sanità',
-  'Istruzione',
-  'Pubblica Amministrazione',
-  'Agricoltura',
-  'Turismo',
-  'Altro',
-] as const;
 export type IndustrySector = (typeof INDUSTRY_SECTORS)[number];
-
-export const LANGUAGES = ['Italiano', 'Inglese', 'Francese', 'Tedesco', 'Spagnolo', 'Portoghese', 'Russo', 'Cinese', 'Arabo'] as const;
+export const LANGUAGES = PROFILE_LANGUAGES;
 export type Language = (typeof LANGUAGES)[number];
-
-export const CATEGORIES = [
-  'consultation_management',
-  'workplace_safety',
-  'training_education',
-  'environment',
-  'occupational_health',
-  'emergency_crisis',
-  'innovation_digital',
-  'specialized_services',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-export const PRICING_UNITS = ['fixed', 'per_hour', 'per_day', 'per_participant', 'per_employee'] as const;
-export type PricingUnit = (typeof PRICING_UNITS)[number];
-
-export const SERVICE_TYPES = ['instant', 'on_request'] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
-
-export const AVAILABILITIES = ['immediate', 'within_week', 'within_month', 'on_request'] as const;
-export type Availability = (typeof AVAILABILITIES)[number];
-
-export const LOCATION_TYPES = ['on_site', 'remote', 'provider_location', 'flexible'] as const;
-export type LocationType = (typeof LOCATION_TYPES)[number];
-
-export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const CATEGORIES = CATEGORY_IDS;
+export type Category = CategoryId;
 
 export type CompanySize = 'micro' | 'small' | 'medium' | 'large';
 

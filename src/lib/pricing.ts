@@ -3,9 +3,11 @@
  * booking wizard island for its live "Riepilogo Costi": the two can never disagree. Pure: no Node or DOM imports.
  */
 
-export const VAT_PERCENT = 22;
+import type { PricingUnit } from './service-options.js';
 
-export type PricingUnit = 'fixed' | 'per_hour' | 'per_day' | 'per_participant' | 'per_employee';
+export type { PricingUnit };
+
+export const VAT_PERCENT = 22;
 
 /** As stored on a service: fixed amounts in euro, percentages in percent. */
 export interface AdditionalCostRule {

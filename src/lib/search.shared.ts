@@ -3,6 +3,9 @@
  * Pure module: the server and the search island both import it.
  */
 
+import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES } from './profile-options.js';
+import type { Availability } from './service-options.js';
+
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_LINKS = 5;
 export const MAX_PAGE = 1000;
@@ -28,15 +31,9 @@ export type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
 export const SERVICE_TYPE_FILTERS = ['all', 'instant', 'on_request'] as const;
 export type ServiceTypeFilter = (typeof SERVICE_TYPE_FILTERS)[number];
 
-export const LANGUAGE_OPTIONS = ['Italiano', 'Inglese', 'Francese', 'Tedesco', 'Spagnolo'] as const;
-export const CERTIFICATION_OPTIONS = [
-  'ISO 45001 Lead Auditor',
-  'RSPP',
-  'ASPP',
-  'Medico Competente',
-  'Formatore Qualificato',
-  'Consulente Ambientale',
-] as const;
+/** SPEC §9 filter options: the first five profile languages, and the certifications profiles suggest. */
+export const LANGUAGE_OPTIONS = PROFILE_LANGUAGES.slice(0, 5);
+export const CERTIFICATION_OPTIONS = CERTIFICATION_SUGGESTIONS;
 
 export const SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 'distance'] as const;
 export type SortOption = (typeof SORTS)[number];
@@ -137,7 +134,7 @@ export interface ServiceCardView {
   subcategory: string | null;
   categoryLabel: string;
   featured: boolean;
-  availability: 'immediate' | 'within_week' | 'within_month' | 'on_request';
+  availability: Availability;
   availabilityLabel: string;
   providerId: string;
   providerName: string;

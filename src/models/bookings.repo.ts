@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import { toCents } from '../lib/money.js';
+import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from './users.repo.js';
 
 /** SPEC §4. draft is never shown to the provider: it was never sent. */
@@ -131,7 +132,7 @@ export async function countByStatusForUser(viewer: BookingViewer, trx?: Trx): Pr
 // The service being booked
 // ---------------------------------------------------------------------------------------------------------
 
-export type ServiceLocationType = 'on_site' | 'remote' | 'provider_location' | 'flexible';
+export type ServiceLocationType = LocationType;
 export type BookingLocationType = 'client_site' | 'provider_site' | 'remote';
 
 export interface Place {
@@ -150,9 +151,9 @@ export interface BookableService {
   providerName: string;
   title: string;
   category: string;
-  serviceType: 'instant' | 'on_request';
+  serviceType: ServiceType;
   basePriceCents: number;
-  pricingUnit: 'fixed' | 'per_hour' | 'per_day' | 'per_participant' | 'per_employee';
+  pricingUnit: PricingUnit;
   additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: number; description?: string }[];
   discounts: { type: 'fixed' | 'percentage'; value: number }[];
   locationType: ServiceLocationType;
@@ -330,7 +331,7 @@ export interface Booking {
   clientId: string;
   providerId: string;
   status: BookingStatus;
-  bookingType: 'instant' | 'on_request';
+  bookingType: ServiceType;
   serviceTitle: string;
   serviceCategory: string;
   requestedDate: string;
@@ -536,33 +537,36 @@ export async function lockForUpdate(id: string, trx: Trx): Promise<Booking | nul
   return row ? toBooking(row) : null;
 }
 
-export interface NewBooking {
-  bookingNumber: string;
-  serviceId: string;
-  clientId: string;
-  providerId: string;
+/** What a new booking is made of: the booking's own fields, with amounts as numeric strings (euro). */
+export type NewBooking = Pick<
+  Booking,
+  | 'bookingNumber'
+  | 'serviceId'
+  | 'clientId'
+  | 'providerId'
+  | 'bookingType'
+  | 'serviceTitle'
+  | 'serviceCategory'
+  | 'requestedDate'
+  | 'requestedTime'
+  | 'endTime'
+  | 'durationHours'
+  | 'locationType'
+  | 'location'
+  | 'participantsCount'
+  | 'clientNotes'
+  | 'specialRequirements'
+  | 'confirmedAt'
+  | 'createdAt'
+> & {
   status: 'pending' | 'confirmed';
-  bookingType: 'instant' | 'on_request';
-  serviceTitle: string;
-  serviceCategory: string;
-  requestedDate: string;
-  requestedTime: string;
-  endTime: string | null;
-  durationHours: number;
-  locationType: BookingLocationType;
-  location: Place;
-  participantsCount: number;
-  clientNotes: string | null;
-  specialRequirements: string[];
   baseAmount: string;
   additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: string; description: string }[];
   discountAmount: string;
   taxAmount: string;
   totalAmount: string;
   idempotencyKey: string;
-  confirmedAt: Date | null;
-  createdAt: Date;
-}
+};
 
 /**
  * Inserts a booking unless one with the same (client, idempotency key) or booking number exists:

@@ -4,10 +4,9 @@ import { toCents } from '../lib/money.js';
 import { CATEGORY_IDS, type CategoryId } from './categories.repo.js';
 import { isUuid } from './users.repo.js';
 
-export type ServiceType = 'instant' | 'on_request';
-export type Availability = 'immediate' | 'within_week' | 'within_month' | 'on_request';
-export type PricingUnit = 'fixed' | 'per_hour' | 'per_day' | 'per_participant' | 'per_employee';
-export type LocationType = 'on_site' | 'remote' | 'provider_location' | 'flexible';
+import type { Availability, LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
+
+export type { Availability, LocationType, PricingUnit, ServiceType };
 
 /**
  * A service people may see: itself active (and published), its provider active. Every public query of

@@ -57,28 +57,8 @@ export function bookLabel(availability: Availability): string {
   return t(availability === 'immediate' ? 'search:card.bookNow' : 'search:card.requestQuote');
 }
 
-export interface CardSource {
-  id: string;
-  title: string;
-  subcategory: string | null;
-  category: string;
-  featured: boolean;
-  serviceType: ServiceType;
-  availability: Availability;
-  basePriceCents: number;
-  pricingUnit: PricingUnit;
-  city: string | null;
-  province: string | null;
-  lat: number | null;
-  lng: number | null;
-  tags: string[];
-  ratingAverage: number;
-  reviewsCount: number;
-  providerId: string;
-  providerName: string;
-  providerVerified: boolean;
-  distanceKm?: number | null;
-}
+/** A card is made from a search row; distance and relevance may be absent (no place searched, no words). */
+export type CardSource = Omit<ServiceSearchRow, 'distanceKm' | 'relevance'> & { distanceKm?: number | null };
 
 /** A result card (views/partials/_service-card.ejs and the search island render this). */
 export function toServiceCard(s: CardSource): ServiceCardView {

@@ -1,15 +1,8 @@
 import Joi from 'joi';
-import type { UserType } from '../lib/current-user.js';
+import type { Registration } from '../services/accounts.service.js';
 import { confirmPasswordField, emailField, newPasswordField, optionalText, phoneField, requiredText } from './fields.js';
 
-export interface RegistrationForm {
-  userType: UserType;
-  companyName: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  email: string;
-  password: string;
+export interface RegistrationForm extends Registration {
   confirmPassword: string;
   terms: true;
 }

@@ -1,10 +1,21 @@
 import { expect } from 'chai';
 import * as notifications from '../../../src/models/notifications.repo.js';
 import * as users from '../../../src/models/users.repo.js';
+import { db } from '../../../src/db/knex.js';
 import { resetDatabase } from '../../helpers/db.js';
 import { createUser, createUserWithPassword } from '../../factories/index.js';
 import { browser, html } from '../../helpers/app.js';
 import { loginAs } from '../../helpers/auth.js';
+
+/**
+ * Creates a notification `minutesAgo` minutes in the past: the order newest-first is then the order of the
+ * data, not of two inserts that may share a clock tick (the embedded database's clock counts milliseconds).
+ */
+async function createAgo(minutesAgo: number, input: notifications.NewNotification) {
+  const note = await notifications.create(input);
+  await db()('notifications').where({ id: note.id }).update({ created_at: new Date(Date.now() - minutesAgo * 60_000) });
+  return note;
+}
 
 describe('notifications repository', () => {
   before(resetDatabase);
@@ -13,7 +24,7 @@ describe('notifications repository', () => {
     const alice = await createUser();
     const bob = await createUser();
     for (let i = 0; i < 53; i += 1) {
-      await notifications.create({ userId: alice.id, type: 'booking', title: `N${i}`, message: 'm', data: { booking_id: null } });
+      await createAgo(60 - i, { userId: alice.id, type: 'booking', title: `N${i}`, message: 'm', data: { booking_id: null } });
     }
     await notifications.create({ userId: bob.id, type: 'system', title: 'per Bob', message: 'm' });
     const list = await notifications.listForUser(alice.id);
@@ -26,8 +37,8 @@ describe('notifications repository', () => {
   it('marks one read only for its owner, and all read at once', async () => {
     const carla = await createUser();
     const dario = await createUser();
-    const note = await notifications.create({ userId: carla.id, type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'x' });
-    await notifications.create({ userId: carla.id, type: 'booking', title: 'Altra', message: 'y' });
+    const note = await createAgo(2, { userId: carla.id, type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'x' });
+    await createAgo(1, { userId: carla.id, type: 'booking', title: 'Altra', message: 'y' });
     expect(await notifications.markRead(dario.id, note.id)).to.equal(false);
     expect(await notifications.markRead(carla.id, note.id)).to.equal(true);
     const [latest, first] = await notifications.listForUser(carla.id);
