@@ -9,7 +9,7 @@ import { configureViews } from './config/views.js';
 import { csrfProtection } from './middleware/csrf.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { flash } from './middleware/flash.js';
-import { locals } from './middleware/locals.js';
+import { pageLocals, userLocals } from './middleware/locals.js';
 import { notFound } from './middleware/not-found.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security.js';
@@ -27,6 +27,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   configureViews(app, cfg.isProduction);
 
   app.use(requestId);
+  app.use(pageLocals);
   app.use(securityHeaders(cfg));
   app.use(compression());
   // Built assets are fingerprinted: cache them for a year. Other public files for a day.
@@ -49,7 +50,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.use(passport.initialize());
   app.use(passport.session());
   app.use(flash);
-  app.use(locals);
+  app.use(userLocals);
   app.use(csrfProtection);
 
   app.use(routes());

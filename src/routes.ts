@@ -28,7 +28,7 @@ import * as registrations from './controllers/registrations.controller.js';
 import * as sessions from './controllers/sessions.controller.js';
 import * as verifications from './controllers/verifications.controller.js';
 import { requireGuest, requireRole, requireUser } from './middleware/auth.js';
-import { byIp, byIpAndEmail, rateLimit } from './middleware/rate-limit.js';
+import { byEmail, byIp, byIpAndEmail, rateLimit } from './middleware/rate-limit.js';
 import { singleFileUpload } from './middleware/upload.js';
 import { DOCUMENT_MAX_BYTES } from './services/booking-documents.service.js';
 import { PROFILE_IMAGE_MAX_BYTES } from './services/profiles.service.js';
@@ -66,9 +66,9 @@ export function routes(): Router {
   r.get('/email-verification-confirm', verifications.show);
   r.get('/email-verification-wait', verifications.instructions);
   r.get('/email-waiting', verifications.waiting);
-  r.post('/auth/verification-email', rateLimit(RATE_RULES.verificationResendPerIpAndEmail, byIpAndEmail), verifications.resend);
+  r.post('/auth/verification-email', rateLimit(RATE_RULES.verificationResendPerIpAndEmail, byIpAndEmail), rateLimit(RATE_RULES.verificationResendPerEmail, byEmail), verifications.resend);
   r.get('/forgot-password', passwords.forgot);
-  r.post('/forgot-password', rateLimit(RATE_RULES.passwordResetPerIp, byIp), rateLimit(RATE_RULES.passwordResetPerIpAndEmail, byIpAndEmail), passwords.requestReset);
+  r.post('/forgot-password', rateLimit(RATE_RULES.passwordResetPerIp, byIp), rateLimit(RATE_RULES.passwordResetPerIpAndEmail, byIpAndEmail), rateLimit(RATE_RULES.passwordResetPerEmail, byEmail), passwords.requestReset);
   r.get('/auth/reset-password', passwords.edit);
   r.post('/auth/reset-password', passwords.update);
 

@@ -29,7 +29,7 @@ export interface Config {
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
-  PORT: Joi.number().integer().min(0).max(65535).default(3000),
+  PORT: Joi.number().integer().min(0).max(65535).empty('').default(3000),
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .empty(''),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Config } from '../config/env.js';
+import { errorFields, logger } from '../config/logger.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.js';
 import { createKnex, setDb } from './knex.js';
 
@@ -28,6 +29,9 @@ export async function openDatabase(cfg: Config, options: { inMemory?: boolean } 
   // PGlite runs one query at a time: a couple of connections are enough and keep waits short.
   const knex = createKnex(connectionString, embedded ? 4 : 10);
   const sessionPool = new pg.Pool({ connectionString, max: embedded ? 2 : 5, idleTimeoutMillis: 30_000 });
+  // An idle client whose connection the server ends (restart, failover, pg_terminate_backend) emits 'error'
+  // on the pool; unheard, it would end the process. The pool drops that client and opens a new one when asked.
+  sessionPool.on('error', (err) => logger.warn('session store connection lost', errorFields(err)));
   setDb(knex);
   let closed = false;
   return {

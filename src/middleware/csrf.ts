@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { AppError } from '../lib/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const LOGOUT_PATH = '/auth/logout';
 
 /** The synchronizer token of this session, created the first time a form asks for it. */
 export function csrfTokenFor(req: Request): string {
@@ -25,6 +26,9 @@ function submittedToken(req: Request): string | undefined {
  */
 export const csrfProtection: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
+  // Logging out without a signed-in session (expired, or already ended in another tab) changes nothing:
+  // it needs no token and lands on the home page like any logout (SPEC §2 "whatever happens").
+  if (req.path === LOGOUT_PATH && !req.user) return next();
   const expected = req.session?.csrfToken;
   const actual = submittedToken(req);
   if (!expected || !actual || !sameToken(expected, actual)) {

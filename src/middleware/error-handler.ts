@@ -11,6 +11,8 @@ function wantsJson(req: Request): boolean {
 /** Body-parser and similar library errors carry a status and a type; map the common ones. */
 function fromLibrary(err: unknown): AppError | null {
   if (!err || typeof err !== 'object') return null;
+  // A path that cannot be decoded (the router's URIError) is an address that does not exist.
+  if (err instanceof URIError) return new AppError(404, 'not_found', 'errors:notFound.title');
   const e = err as { type?: string; status?: number; code?: string };
   if (e.type === 'entity.too.large') return new AppError(413, 'payload_too_large', 'errors:payloadTooLarge');
   if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'parameters.too.many') {
@@ -27,7 +29,7 @@ function render(res: Response, view: string, status: number, model: Record<strin
   res.status(status).render(view, model, (renderErr, html) => {
     if (renderErr) {
       logger.error('error page failed to render', errorFields(renderErr));
-      res.type('text/plain').send(`${t('errors:unexpected')} (${String(res.locals.requestId ?? '')})`);
+      res.type('text/plain').send(`${t('errors:unexpected')} (${String(res.req.id ?? '')})`);
       return;
     }
     res.send(html);

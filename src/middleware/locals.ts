@@ -2,27 +2,46 @@ import type { RequestHandler } from 'express';
 import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import { asset } from '../lib/assets.js';
+import { loginUrlFor } from './auth.js';
 import { csrfTokenFor } from './csrf.js';
 import * as format from '../lib/format.js';
 
+const ACCOUNT_PAGE = /^\/(auth|login|register|forgot-password|email-)/;
 const SEARCH_PAGE = /^\/(search|services)(\/(consultation|training|safety|environment|health))?\/?$/;
 
 /**
- * What every view may use: the translator, the current user, the CSRF token, flash messages and
- * the formatting helpers. Nothing else: pages get their data from an explicit view model.
+ * What every view may use, set first thing so that even a request that fails before the session is read
+ * (a malformed body, a session store that is down) renders its error page: the translator, the
+ * formatting helpers, the request's path and id, and a visitor's header. Nothing else: pages get their
+ * data from an explicit view model.
  */
-export const locals: RequestHandler = (req, res, next) => {
+export const pageLocals: RequestHandler = (req, res, next) => {
   res.locals.t = t;
   res.locals.asset = asset;
   res.locals.format = format;
-  res.locals.currentUser = req.user ?? null;
-  res.locals.csrfToken = () => csrfTokenFor(req);
   res.locals.currentPath = req.path;
   res.locals.requestId = req.id;
   res.locals.baseUrl = config().baseUrl;
+  res.locals.currentUser = null;
+  res.locals.unreadNotifications = 0;
+  res.locals.flashMessages = [];
+  res.locals.csrfToken = () => '';
   // The header search box shows what the search page is showing.
   const q = Array.isArray(req.query.q) ? req.query.q[0] : req.query.q;
   res.locals.headerQuery = typeof q === 'string' && SEARCH_PAGE.test(req.path) ? q.trim().slice(0, 200) : '';
+  // "Accedi" in the header brings the visitor back to the page they were reading (not from home or the
+  // account pages themselves: from there the dashboard is the place to go).
+  res.locals.headerLoginUrl =
+    req.method === 'GET' && req.path !== '/' && !ACCOUNT_PAGE.test(req.path) ? loginUrlFor(req) : '/auth/login';
+  next();
+};
+
+/** Once the session is read: the current user, their unread count and the session's CSRF token. */
+export const userLocals: RequestHandler = (req, res, next) => {
+  res.locals.currentUser = req.user ?? null;
+  res.locals.csrfToken = () => csrfTokenFor(req);
   res.locals.unreadNotifications = req.user?.unreadNotifications ?? 0;
+  // Pages of a signed-in user are never kept by the browser or a proxy: after Esci, Back shows nothing.
+  if (req.user) res.set('Cache-Control', 'private, no-store');
   next();
 };

@@ -6,12 +6,18 @@ export type Subject = (req: Request) => string | null;
 
 export const byIp: Subject = (req) => req.ip ?? 'unknown';
 
-/** IP plus the normalised email of the form (falls back to the address waiting in the session). */
-export const byIpAndEmail: Subject = (req) => {
+/** The normalised email of the form, or the address waiting in the session; '' when there is none. */
+function formEmail(req: Request): string {
   const body = req.body as Record<string, unknown> | undefined;
   const email = typeof body?.email === 'string' && body.email.trim() ? body.email : req.session?.pendingVerificationEmail;
-  return `${req.ip ?? 'unknown'}|${(email ?? '').trim().toLowerCase()}`;
-};
+  return (email ?? '').trim().toLowerCase();
+}
+
+/** IP plus the email of the form. */
+export const byIpAndEmail: Subject = (req) => `${req.ip ?? 'unknown'}|${formEmail(req)}`;
+
+/** The email of the form, from any IP: one mailbox cannot be flooded from many addresses. Not counted without one. */
+export const byEmail: Subject = (req) => formEmail(req) || null;
 
 /**
  * Counts the request against a rule stored in PostgreSQL (shared by every process); over the limit the

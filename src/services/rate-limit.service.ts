@@ -22,7 +22,9 @@ export const RATE_RULES = Object.freeze({
   registrationPerIp: { name: 'register-ip', limit: 20, windowSeconds: HOUR },
   passwordResetPerIpAndEmail: { name: 'forgot-ip-email', limit: 5, windowSeconds: HOUR },
   passwordResetPerIp: { name: 'forgot-ip', limit: 30, windowSeconds: HOUR },
+  passwordResetPerEmail: { name: 'forgot-email', limit: 10, windowSeconds: HOUR },
   verificationResendPerIpAndEmail: { name: 'resend-ip-email', limit: 5, windowSeconds: HOUR },
+  verificationResendPerEmail: { name: 'resend-email', limit: 10, windowSeconds: HOUR },
 } satisfies Record<string, RateRule>);
 
 export interface RateDecision {

@@ -196,13 +196,17 @@ describe('login and logout', () => {
       const user = await createUserWithPassword();
       const agent = await loginAs(browser(), user.email, user.password);
       const sid = sessionIdOf(agent)!;
-      const $page = html((await agent.get('/help').expect(200)).text);
+      const signedIn = await agent.get('/help').expect(200);
+      // A signed-in page is never stored: after logout, Back cannot show it again.
+      expect(signedIn.headers['cache-control']).to.equal('private, no-store');
+      const $page = html(signedIn.text);
       const res = await agent.post('/auth/logout').type('form').send({ _csrf: csrfFrom($page) }).expect(303);
       expect(res.headers.location).to.equal('/');
       expect(await db()('sessions').where({ sid }).first()).to.equal(undefined);
       const $ = html((await agent.get('/').expect(200)).text);
       expect(textOf($, '.toast--success .toast__message')).to.equal('Disconnesso con successo');
       expect(textOf($, '.site-nav__account a[href="/auth/login"]')).to.equal('Accedi');
+      expect(String((await agent.get('/help').expect(200)).headers['cache-control'] ?? '')).not.to.include('no-store');
       expect((await agent.get('/profile').expect(401)).text).to.include('Accesso Richiesto');
     });
 

@@ -4,20 +4,16 @@ import supertest from 'supertest';
 import { configureViews } from '../../src/config/views.js';
 import { AppError } from '../../src/lib/app-error.js';
 import { errorHandler } from '../../src/middleware/error-handler.js';
-import { locals } from '../../src/middleware/locals.js';
+import { pageLocals } from '../../src/middleware/locals.js';
 import { requestId } from '../../src/middleware/request-id.js';
-import { html, textOf } from '../helpers/app.js';
+import { html, request, textOf } from '../helpers/app.js';
 
 /** A bare app with the real views and error handler, and routes that fail on purpose. */
 function failingApp(): express.Express {
   const app = express();
   configureViews(app, false);
   app.use(requestId);
-  app.use((_req, res, next) => {
-    res.locals.flashMessages = [];
-    next();
-  });
-  app.use(locals);
+  app.use(pageLocals);
   app.get('/boom', () => {
     throw new Error('secret internal detail');
   });
@@ -63,5 +59,24 @@ describe('the error handler', () => {
     const res = await supertest(app).get('/api/boom').expect(500);
     expect(res.body.error).to.include({ code: 'unknown', message: 'Si è verificato un errore imprevisto' });
     expect(res.body.error.requestId).to.equal(res.headers['x-request-id']);
+  });
+});
+
+describe('requests that fail before the session is read', () => {
+  it('a malformed JSON body gets the Italian "Richiesta non valida" page (400), with the layout', async () => {
+    const res = await request().post('/auth/login').set('Content-Type', 'application/json').send('{bad').expect(400);
+    const $ = html(res.text);
+    expect($('main [role="alert"]').text()).to.equal('Richiesta non valida');
+    expect($('header a[href^="/auth/login"]').text()).to.equal('Accedi');
+  });
+
+  it('a form over 200 kB gets "Il contenuto inviato è troppo grande" (413)', async () => {
+    const res = await request().post('/auth/login').type('form').send(`email=${'a'.repeat(300_000)}`).expect(413);
+    expect(html(res.text)('main [role="alert"]').text()).to.equal('Il contenuto inviato è troppo grande');
+  });
+
+  it('a path that cannot be decoded is the 404 page, like any unknown address', async () => {
+    const res = await request().get('/services/%E0%A4%A').expect(404);
+    expect(textOf(html(res.text), 'main h1')).to.equal('Pagina non trovata');
   });
 });

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createKnex, db, setDb } from '../../src/db/knex.js';
-import { request } from '../helpers/app.js';
+import type { Socket } from 'node:net';
+import { browser, request } from '../helpers/app.js';
+import { testDatabase } from '../helpers/db.js';
 
 describe('GET /healthz', () => {
   it('answers 200 {"status":"ok"} when the database answers', async () => {
@@ -36,5 +38,20 @@ describe('GET /healthz', () => {
       setDb(real);
       await unreachable.destroy();
     }
+  });
+
+  it('keeps serving when the database ends an idle connection of the session store (restart, failover)', async () => {
+    const pool = testDatabase().sessionPool;
+    const client = await pool.connect();
+    client.release();
+    const idleBefore = pool.idleCount;
+    // The server going away looks like this to the idle client: its socket closes. Without a listener on
+    // the pool, the 'error' it emits would end the process (here: an uncaught error failing this test).
+    (client as unknown as { connection: { stream: Socket } }).connection.stream.destroy();
+    for (let i = 0; i < 100 && pool.idleCount >= idleBefore; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(pool.idleCount).to.be.below(idleBefore);
+    // A page that stores a session still works: the pool opens a new connection.
+    const res = await browser().get('/auth/login').expect(200);
+    expect(String(res.headers['set-cookie'])).to.include('sicurhub.sid=');
   });
 });

@@ -224,7 +224,8 @@ describe('public pages', () => {
       expect($('form.header-search').attr('action')).to.equal('/search');
       expect($('a.bell').attr('href')).to.equal('/notifications');
       expect($('.bell__dot')).to.have.length(0);
-      expect(textOf($, '.site-nav__account a[href="/auth/login"]')).to.equal('Accedi');
+      // "Accedi" brings the visitor back to the page they were reading.
+      expect(textOf($, '.site-nav__account a[href="/auth/login?returnTo=%2Fhow-it-works"]')).to.equal('Accedi');
       expect(textOf($, '.site-nav__account a[href="/auth/register"]')).to.equal('Registrati');
       expect($('[data-menu-toggle]').attr('aria-controls')).to.equal('site-nav');
     });
@@ -339,8 +340,13 @@ describe('public pages', () => {
     });
 
     it('rejects a form post without a CSRF token with 403 and an Italian message', async () => {
-      const res = await request().post('/auth/logout').type('form').send({}).expect(403);
+      const res = await request().post('/auth/login').type('form').send({ email: 'a@b.it', password: 'x' }).expect(403);
       expect(html(res.text)('main').text()).to.include('Sessione scaduta o richiesta non valida');
+    });
+
+    it('a logout without a signed-in session (expired, or ended in another tab) lands on the home page', async () => {
+      const res = await request().post('/auth/logout').type('form').send({}).expect(303);
+      expect(res.headers.location).to.equal('/');
     });
   });
 });
