@@ -269,6 +269,15 @@ export function formValuesOf(own: OwnProfile): Record<string, unknown> {
       coverage_amount: v.insurance.coverageAmountCents === null ? '' : formatAmount(v.insurance.coverageAmountCents),
       expiry_date: v.insurance.expiryDate ?? '',
     },
+    pricing_model: {
+      type: v.pricingModel.type,
+      base_rate: v.pricingModel.baseRateCents === null ? '' : formatAmount(v.pricingModel.baseRateCents),
+    },
+    cancellation_policy: {
+      type: v.cancellationPolicy.type,
+      hours_before: v.cancellationPolicy.hoursBefore,
+      refund_percentage: v.cancellationPolicy.refundPercentage,
+    },
     specializations: v.specializations,
     service_areas: v.serviceAreas,
     languages: v.languages,
