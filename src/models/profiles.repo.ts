@@ -557,3 +557,29 @@ export async function setProfileImage(
   );
   return rows[0]?.previous ?? null;
 }
+
+export interface TaxIds {
+  vatNumber: string | null;
+  fiscalCode: string | null;
+}
+
+/** Which of these tax ids another profile of the same kind holds (what the unique indexes would refuse). */
+export async function taxIdsHeldByOthers(
+  kind: 'client' | 'provider',
+  userId: string,
+  ids: TaxIds,
+  trx?: Trx,
+): Promise<('vat_number' | 'fiscal_code')[]> {
+  if (ids.vatNumber === null && ids.fiscalCode === null) return [];
+  const rows = await db(trx)(kind === 'client' ? 'client_profiles' : 'provider_profiles')
+    .select<{ vat_number: string | null; fiscal_code: string | null }[]>('vat_number', 'fiscal_code')
+    .whereNot({ user_id: userId })
+    .where((q) => {
+      if (ids.vatNumber !== null) q.orWhere({ vat_number: ids.vatNumber });
+      if (ids.fiscalCode !== null) q.orWhere({ fiscal_code: ids.fiscalCode });
+    });
+  const taken: ('vat_number' | 'fiscal_code')[] = [];
+  if (ids.vatNumber !== null && rows.some((r) => r.vat_number === ids.vatNumber)) taken.push('vat_number');
+  if (ids.fiscalCode !== null && rows.some((r) => r.fiscal_code === ids.fiscalCode)) taken.push('fiscal_code');
+  return taken;
+}

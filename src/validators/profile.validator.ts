@@ -228,15 +228,25 @@ const addressSchema = Joi.object<AddressForm>({
     .default({}),
 });
 
-/** The form checks; the gazetteer checks (province, city, CAP) follow in profiles.service. */
-export function validateAddress(body: Record<string, unknown>): Validated<AddressChanges> {
-  const result = validate(addressSchema, { address: typeof body.address === 'object' ? body.address : {} });
-  if (!result.ok) return result;
-  const a = result.value.address;
-  return {
-    ok: true,
-    value: { street: a.street, city: a.city, province: a.province, postalCode: a.postal_code, region: a.region },
-  };
+export type AddressValidation =
+  | { ok: true; value: AddressChanges }
+  | { ok: false; value: Record<string, unknown>; errors: FormErrors; passed: Partial<AddressChanges> };
+
+/**
+ * The form checks; the gazetteer checks (province, city, CAP) follow in profiles.service. On failure,
+ * `passed` holds the fields that met their rule, so that the gazetteer checks them in the same submit.
+ */
+export function validateAddress(body: Record<string, unknown>): AddressValidation {
+  const result = validate(addressSchema, { address: objectOf(body.address) });
+  const a = (result.value as Partial<AddressForm>).address ?? ({} as Partial<AddressForm['address']>);
+  const value = { street: a.street, city: a.city, province: a.province, postalCode: a.postal_code, region: a.region };
+  if (result.ok) return { ok: true, value: value as AddressChanges };
+  const passed: Partial<AddressChanges> = {};
+  for (const [key, field] of Object.entries({ street: 'street', city: 'city', province: 'province', postalCode: 'postal_code', region: 'region' })) {
+    const part = value[key as keyof AddressChanges];
+    if (!(`address.${field}` in result.errors) && typeof part === 'string') passed[key as keyof AddressChanges] = part;
+  }
+  return { ...result, passed };
 }
 
 // --------------------------------------------------------------------------------------------- contacts

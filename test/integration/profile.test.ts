@@ -225,6 +225,43 @@ describe('profile', () => {
       });
     }
 
+    it('reports every address error in one answer: a sigla that does not exist, a 4-digit CAP and an unknown region', async () => {
+      const { agent, user } = await signIn('client');
+      const res = await save(agent, 'address', { address: { ...ADDRESS, province: 'XX', postal_code: '2412', region: 'Padania' } });
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(errorOf($, 'address.province')).to.equal("Provincia non valida: scegli una sigla dall'elenco");
+      expect(errorOf($, 'address.postal_code')).to.equal('CAP non valido: servono 5 cifre');
+      expect(errorOf($, 'address.region')).to.equal('Regione non valida: scegli una delle 20 regioni');
+      expect($('input[name="address[postal_code]"]').val()).to.equal('2412');
+      expect($('input[name="address[street]"]').val()).to.equal(ADDRESS.street);
+      expect((await db()('client_profiles').where({ user_id: user.id }).first()).address_street).to.equal(null);
+    });
+
+    it('checks the municipality on the gazetteer even when the street is missing and the region is not the province\'s', async () => {
+      const { agent } = await signIn('client');
+      const res = await save(agent, 'address', { address: { ...ADDRESS, street: '', city: 'Milano', region: 'Veneto' } });
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(errorOf($, 'address.street')).to.equal('Via obbligatoria');
+      expect(errorOf($, 'address.city')).to.equal('Comune non trovato nella provincia di Bergamo');
+      expect(errorOf($, 'address.region')).to.equal('La provincia di Bergamo è in Lombardia');
+    });
+
+    it('names a partita IVA already taken together with the other errors of the form', async () => {
+      const first = await signIn('client');
+      const taken = clientGeneral();
+      expect((await save(first.agent, 'general', taken)).status).to.equal(303);
+      const second = await signIn('client', 'Altra Azienda Srl');
+      const res = await save(second.agent, 'general', clientGeneral({ vat_number: taken.vat_number, fiscal_code: taken.fiscal_code, company_name: '', employees_count: '0' }));
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(errorOf($, 'company_name')).to.equal('Nome azienda obbligatorio');
+      expect(errorOf($, 'employees_count')).to.equal('Numero dipendenti deve essere almeno 1');
+      expect(errorOf($, 'vat_number')).to.equal('Questa Partita IVA è già registrata da un altro account');
+      expect(errorOf($, 'fiscal_code')).to.equal('Questo codice fiscale è già registrato da un altro account');
+    });
+
     it('saves the contacts; a website without scheme gets https://', async () => {
       const { agent, user } = await signIn('client');
       expect((await save(agent, 'contacts', CONTACTS)).status).to.equal(303);
@@ -530,6 +567,16 @@ describe('profile', () => {
       expect(textOf($, '#f-specializations-error')).to.equal('Almeno una specializzazione richiesta');
       expect(textOf($, '#f-service_areas-error')).to.equal("Almeno un'area di servizio richiesta");
       expect(textOf($, '#f-languages-error')).to.equal('Almeno una lingua richiesta');
+    });
+
+    it('looks the municipalities up even when another list is missing: both errors at once', async () => {
+      const { agent } = await signIn('provider');
+      const res = await save(agent, 'services', { service_areas_add: 'Bergamo, Atlantide', languages: 'Italiano' });
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(textOf($, '#f-specializations-error')).to.equal('Almeno una specializzazione richiesta');
+      expect(textOf($, '#f-service_areas-error')).to.equal('Comune non trovato: Atlantide');
+      expect($('input[name="service_areas_add"]').val()).to.equal('Bergamo, Atlantide');
     });
 
     it('refuses a value that is not in the lists', async () => {
