@@ -207,8 +207,45 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const res = await post(agent, '/auth/verification-email', '/auth/login', { email: 'insistente@esempio.it' });
       expect(res.status).to.equal(429);
       expect(Number(res.headers['retry-after'])).to.be.within(3500, 3600);
-      expect(textOf(html(res.text), 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      // The login page the resend button was on, with the address and when to retry in its banner.
+      const $ = html(res.text);
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect($('form[action="/auth/login"] input[name="email"]').val()).to.equal('insistente@esempio.it');
       expect((await post(agent, '/auth/verification-email', '/auth/login', { email: 'altro@esempio.it' })).status).to.equal(303);
+    });
+
+    it('over the limit, "Invia di nuovo" on /email-waiting shows the waiting page again with when to retry', async () => {
+      const agent = browser();
+      await register(agent, 'attesa.insistente@esempio.it');
+      for (let i = 0; i < 5; i += 1) {
+        expect((await post(agent, '/auth/verification-email', '/email-waiting', {})).status).to.equal(303);
+      }
+      const res = await post(agent, '/auth/verification-email', '/email-waiting', {});
+      expect(res.status).to.equal(429);
+      expect(res.headers['retry-after']).to.match(/^\d+$/);
+      const $ = html(res.text);
+      expect(textOf($, 'main h1')).to.equal(textOf(html((await agent.get('/email-waiting').expect(200)).text), 'main h1'));
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect(textOf($, '.auth-status__email')).to.equal('attesa.insistente@esempio.it');
+      expect($('form[action="/auth/verification-email"] button')).to.have.length(1);
+    });
+
+    it('over the limit, the button of an expired link shows "Link Scaduto" again, keeping the link\'s token', async () => {
+      const agent = browser();
+      await register(agent, 'link.insistente@esempio.it');
+      const link = linkIn(await mailbox.receive('link.insistente@esempio.it'), '/auth/verify');
+      await db()('auth_tokens').update({ expires_at: db().raw(`now() - interval '1 minute'`) });
+      const page = html((await agent.get(`${link.pathname}${link.search}`).expect(410)).text);
+      const token = String(page('form[action="/auth/verification-email"] input[name="token"]').val());
+      for (let i = 0; i < 5; i += 1) {
+        await agent.post('/auth/verification-email').type('form').send({ _csrf: csrfFrom(page), token }).expect(303);
+      }
+      const res = await agent.post('/auth/verification-email').type('form').send({ _csrf: csrfFrom(page), token });
+      expect(res.status).to.equal(429);
+      const $ = html(res.text);
+      expect(textOf($, 'main h1')).to.equal('Link Scaduto');
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect($('form[action="/auth/verification-email"] input[name="token"]').val()).to.equal(token);
     });
   });
 
@@ -341,6 +378,9 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const res = await post(agent, '/forgot-password', '/forgot-password', { email: 'ripetuto@esempio.it' });
       expect(res.status).to.equal(429);
       expect(res.headers['retry-after']).to.match(/^\d+$/);
+      const $ = html(res.text);
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect($('form[action="/forgot-password"] input[name="email"]').val(), 'the address typed').to.equal('ripetuto@esempio.it');
     });
   });
 
