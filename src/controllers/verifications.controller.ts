@@ -41,7 +41,9 @@ function tokenOf(req: Request): unknown {
 /** GET /auth/verify, /auth/callback, /email-verification, /email-verification-confirm */
 export async function show(req: Request, res: Response): Promise<void> {
   const token = tokenOf(req);
+  // The error codes of links written for the old hosted service (SPEC §8, verification first screen).
   if (req.query.error_code === 'otp_expired') return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message' });
+  if (req.query.error_code === 'access_denied') return renderState(res, 'error', { messageKey: 'auth:verification.error.accessDenied' });
   if (req.query.error || req.query.error_code) return renderState(res, 'error', { messageKey: 'auth:verification.error.generic' });
   if (token === undefined) return renderState(res, 'error', { messageKey: 'auth:verification.error.missing' });
   const state = await checkVerificationToken(token);

@@ -150,6 +150,11 @@ describe('account emails, end to end through a real SMTP peer', () => {
       expect(textOf($, 'main h1')).to.equal('Link Scaduto');
       $ = html((await request().get('/auth/callback?error=access_denied&error_description=%3Cb%3Ehi%3C%2Fb%3E').expect(400)).text);
       expect(textOf($, '.auth-status__message')).to.equal("Errore durante la verifica dell'account.");
+      for (const path of ['/auth/callback', '/email-verification', '/auth/verify']) {
+        $ = html((await request().get(`${path}?error=access_denied&error_code=access_denied`).expect(400)).text);
+        expect(textOf($, 'main h1'), path).to.equal('Verifica Fallita');
+        expect(textOf($, '.auth-status__message'), path).to.equal('Accesso negato. Il link potrebbe essere già stato utilizzato.');
+      }
     });
 
     it('/email-verification-wait shows the instructions with a link back to the login', async () => {
