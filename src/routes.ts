@@ -58,7 +58,7 @@ export function routes(): Router {
   r.post('/auth/login', requireGuest, sessions.create);
   r.post('/auth/logout', sessions.destroy);
   r.get('/auth/register', requireGuest, registrations.newRegistration);
-  r.post('/auth/register', requireGuest, rateLimit(RATE_RULES.registrationPerIp, byIp), registrations.create);
+  r.post('/auth/register', requireGuest, rateLimit(RATE_RULES.registrationPerIp, byIp, registrations.limited), registrations.create);
   r.get('/auth/verify', verifications.show);
   r.post('/auth/verify', verifications.create);
   r.get('/auth/callback', verifications.show);
@@ -66,9 +66,9 @@ export function routes(): Router {
   r.get('/email-verification-confirm', verifications.show);
   r.get('/email-verification-wait', verifications.instructions);
   r.get('/email-waiting', verifications.waiting);
-  r.post('/auth/verification-email', rateLimit(RATE_RULES.verificationResendPerIpAndEmail, byIpAndEmail), rateLimit(RATE_RULES.verificationResendPerEmail, byEmail), verifications.resend);
+  r.post('/auth/verification-email', rateLimit(RATE_RULES.verificationResendPerIpAndEmail, byIpAndEmail, verifications.limited), rateLimit(RATE_RULES.verificationResendPerEmail, byEmail, verifications.limited), verifications.resend);
   r.get('/forgot-password', passwords.forgot);
-  r.post('/forgot-password', rateLimit(RATE_RULES.passwordResetPerIp, byIp), rateLimit(RATE_RULES.passwordResetPerIpAndEmail, byIpAndEmail), rateLimit(RATE_RULES.passwordResetPerEmail, byEmail), passwords.requestReset);
+  r.post('/forgot-password', rateLimit(RATE_RULES.passwordResetPerIp, byIp, passwords.limited), rateLimit(RATE_RULES.passwordResetPerIpAndEmail, byIpAndEmail, passwords.limited), rateLimit(RATE_RULES.passwordResetPerEmail, byEmail, passwords.limited), passwords.requestReset);
   r.get('/auth/reset-password', passwords.edit);
   r.post('/auth/reset-password', passwords.update);
 

@@ -4,29 +4,31 @@ import { checkResetToken, requestPasswordReset, resetPassword } from '../service
 import { emailOnlySchema, resetPasswordSchema } from '../validators/password.validator.js';
 import { validate, type FormErrors } from '../validators/validate.js';
 
-/** GET /forgot-password (?sent=1 after a request: the same neutral message for every address) */
-export function forgot(req: Request, res: Response): void {
-  res.render('auth/forgot-password', {
+function renderRequest(res: Response, status: number, page: { sent?: boolean; email?: unknown; errors?: FormErrors; banner?: string }): void {
+  res.status(status).render('auth/forgot-password', {
     title: t('auth:forgot.title'),
     noindex: true,
-    sent: req.query.sent === '1',
-    email: '',
-    errors: {},
+    sent: page.sent ?? false,
+    email: typeof page.email === 'string' ? page.email : '',
+    errors: page.errors ?? {},
+    banner: page.banner ?? null,
   });
+}
+
+/** GET /forgot-password (?sent=1 after a request: the same neutral message for every address) */
+export function forgot(req: Request, res: Response): void {
+  renderRequest(res, 200, { sent: req.query.sent === '1' });
+}
+
+/** POST /forgot-password over a rate limit: the form with the address typed, "Troppi tentativi..." in its banner. */
+export function limited(req: Request, res: Response, message: string): void {
+  renderRequest(res, res.statusCode, { email: (req.body as Record<string, unknown> | undefined)?.email, banner: message });
 }
 
 /** POST /forgot-password */
 export async function requestReset(req: Request, res: Response): Promise<void> {
   const form = validate(emailOnlySchema, req.body);
-  if (!form.ok) {
-    return res.status(422).render('auth/forgot-password', {
-      title: t('auth:forgot.title'),
-      noindex: true,
-      sent: false,
-      email: form.value.email,
-      errors: form.errors,
-    });
-  }
+  if (!form.ok) return renderRequest(res, 422, { email: form.value.email, errors: form.errors });
   await requestPasswordReset(form.value.email);
   res.redirect(303, '/forgot-password?sent=1');
 }

@@ -2,10 +2,13 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import {
+  CANCELLATION_TYPES,
   CERTIFICATION_SUGGESTIONS,
   COMPANY_SIZES,
   INDUSTRY_SECTORS,
+  MAX_CANCELLATION_HOURS,
   MAX_CERTIFICATIONS,
+  PRICING_TYPES,
   PROFILE_LANGUAGES,
   REGIONS,
   SPECIALIZATIONS,
@@ -75,6 +78,9 @@ export async function renderProfile(req: Request, res: Response, tab: Section, s
       specializations: SPECIALIZATIONS,
       languages: PROFILE_LANGUAGES,
       certificationSuggestions: CERTIFICATION_SUGGESTIONS,
+      pricingTypes: PRICING_TYPES.map((value) => ({ value, label: t(`profile:pricingTypes.${value}`) })),
+      cancellationTypes: CANCELLATION_TYPES.map((value) => ({ value, label: t(`profile:cancellationTypes.${value}`) })),
+      maxCancellationHours: MAX_CANCELLATION_HOURS,
     },
   });
 }

@@ -4,7 +4,7 @@ import { register } from '../services/accounts.service.js';
 import { registrationSchema } from '../validators/registration.validator.js';
 import { validate, type FormErrors } from '../validators/validate.js';
 
-function render(res: Response, status: number, values: Record<string, unknown>, errors: FormErrors = {}): void {
+function render(res: Response, status: number, values: Record<string, unknown>, errors: FormErrors = {}, banner: string | null = null): void {
   // Passwords are never sent back.
   const { password: _p, confirmPassword: _c, ...kept } = values;
   res.status(status).render('auth/register', {
@@ -12,12 +12,18 @@ function render(res: Response, status: number, values: Record<string, unknown>, 
     description: t('auth:register.description'),
     values: kept,
     errors,
+    banner,
   });
 }
 
 /** GET /auth/register (?type=provider preselects the provider account) */
 export function newRegistration(req: Request, res: Response): void {
   render(res, 200, { userType: req.query.type === 'provider' ? 'provider' : 'client' });
+}
+
+/** POST /auth/register over its rate limit: the form as typed, "Troppi tentativi..." in its banner. */
+export function limited(req: Request, res: Response, message: string): void {
+  render(res, res.statusCode, (req.body ?? {}) as Record<string, unknown>, {}, message);
 }
 
 /** POST /auth/register */

@@ -8,7 +8,7 @@ import { RATE_RULES, check, consume, minutesUntil, reset } from '../services/rat
 import { loginSchema } from '../validators/login.validator.js';
 import { validate, type FormErrors } from '../validators/validate.js';
 
-interface LoginPage {
+export interface LoginPage {
   status: number;
   email?: unknown;
   returnTo: string | null;
@@ -17,7 +17,8 @@ interface LoginPage {
   unverifiedEmail?: string;
 }
 
-function render(req: Request, res: Response, page: LoginPage): void {
+/** The login page; the verification resend also answers with it (rate limit of the login page's resend). */
+export function renderLogin(req: Request, res: Response, page: LoginPage): void {
   res.status(page.status).render('auth/login', {
     title: t('auth:login.title'),
     description: t('auth:login.description'),
@@ -32,7 +33,7 @@ function render(req: Request, res: Response, page: LoginPage): void {
 
 /** GET /auth/login */
 export function newSession(req: Request, res: Response): void {
-  render(req, res, { status: 200, returnTo: safeReturnTo(req.query.returnTo) });
+  renderLogin(req, res, { status: 200, returnTo: safeReturnTo(req.query.returnTo) });
 }
 
 function runLocalStrategy(req: Request, res: Response): Promise<{ user: Express.User | false; info?: LoginFailure }> {
@@ -47,7 +48,7 @@ function runLocalStrategy(req: Request, res: Response): Promise<{ user: Express.
 export async function create(req: Request, res: Response): Promise<void> {
   const returnTo = safeReturnTo((req.body as Record<string, unknown>).returnTo);
   const form = validate(loginSchema, req.body);
-  if (!form.ok) return render(req, res, { status: 422, email: form.value.email, returnTo, errors: form.errors });
+  if (!form.ok) return renderLogin(req, res, { status: 422, email: form.value.email, returnTo, errors: form.errors });
   const { email } = form.value;
   const ip = req.ip ?? 'unknown';
 
@@ -56,18 +57,18 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (blocked) {
     res.setHeader('Retry-After', String(blocked.retryAfterSeconds));
     const message = t('auth:rateLimited', { count: minutesUntil(blocked.retryAfterSeconds) });
-    return render(req, res, { status: 429, email, returnTo, banner: { type: 'error', message } });
+    return renderLogin(req, res, { status: 429, email, returnTo, banner: { type: 'error', message } });
   }
 
   const { user, info } = await runLocalStrategy(req, res);
   if (!user) {
     if (info?.reason === 'unverified') {
       const message = t('errors:catalogue.email_not_confirmed');
-      return render(req, res, { status: 403, email, returnTo, banner: { type: 'warning', message }, unverifiedEmail: info.email });
+      return renderLogin(req, res, { status: 403, email, returnTo, banner: { type: 'warning', message }, unverifiedEmail: info.email });
     }
     await Promise.all([consume(RATE_RULES.loginPerIp, ip), consume(RATE_RULES.loginPerAccount, email)]);
     const message = t('errors:catalogue.invalid_credentials');
-    return render(req, res, { status: 401, email, returnTo, banner: { type: 'error', message } });
+    return renderLogin(req, res, { status: 401, email, returnTo, banner: { type: 'error', message } });
   }
 
   await reset(RATE_RULES.loginPerAccount, email);

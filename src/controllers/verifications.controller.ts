@@ -8,18 +8,28 @@ import {
 } from '../services/accounts.service.js';
 import { emailOnlySchema } from '../validators/password.validator.js';
 import { validate } from '../validators/validate.js';
+import { renderLogin } from './sessions.controller.js';
 
 type State = 'loading' | 'success' | 'expired' | 'error';
 const STATUS: Record<State, number> = { loading: 200, success: 200, expired: 410, error: 400 };
 
-function renderState(res: Response, state: State, data: { messageKey: string; token?: string; next?: string }): void {
-  res.status(STATUS[state]).render('auth/verification', {
+interface StateData {
+  messageKey: string;
+  token?: string;
+  next?: string;
+  status?: number;
+  banner?: string;
+}
+
+function renderState(res: Response, state: State, data: StateData): void {
+  res.status(data.status ?? STATUS[state]).render('auth/verification', {
     title: t(`auth:verification.${state}.title`),
     noindex: true,
     state,
     message: t(data.messageKey),
     token: data.token ?? null,
     next: data.next ?? null,
+    banner: data.banner ?? null,
   });
 }
 
@@ -31,7 +41,9 @@ function tokenOf(req: Request): unknown {
 /** GET /auth/verify, /auth/callback, /email-verification, /email-verification-confirm */
 export async function show(req: Request, res: Response): Promise<void> {
   const token = tokenOf(req);
+  // The error codes of links written for the old hosted service (SPEC §8, verification first screen).
   if (req.query.error_code === 'otp_expired') return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message' });
+  if (req.query.error_code === 'access_denied') return renderState(res, 'error', { messageKey: 'auth:verification.error.accessDenied' });
   if (req.query.error || req.query.error_code) return renderState(res, 'error', { messageKey: 'auth:verification.error.generic' });
   if (token === undefined) return renderState(res, 'error', { messageKey: 'auth:verification.error.missing' });
   const state = await checkVerificationToken(token);
@@ -58,21 +70,42 @@ export async function create(req: Request, res: Response): Promise<void> {
   renderState(res, 'success', { messageKey: 'auth:verification.success.message', next });
 }
 
-/** GET /email-waiting — the address waits in the session; without one there is nothing to wait for. */
-export function waiting(req: Request, res: Response): void {
+function renderWaiting(req: Request, res: Response, status: number, banner: string | null): void {
   const email = req.session.pendingVerificationEmail;
-  if (!email) return res.redirect('/auth/register');
-  res.render('auth/email-waiting', {
+  if (!email) return res.redirect(req.method === 'GET' ? 302 : 303, '/auth/register');
+  res.status(status).render('auth/email-waiting', {
     title: t('auth:waiting.title'),
     noindex: true,
     email,
     userType: req.session.pendingVerificationUserType ?? null,
+    banner,
   });
+}
+
+/** GET /email-waiting — the address waits in the session; without one there is nothing to wait for. */
+export function waiting(req: Request, res: Response): void {
+  renderWaiting(req, res, 200, null);
 }
 
 /** GET /email-verification-wait */
 export function instructions(_req: Request, res: Response): void {
   res.render('auth/verification-instructions', { title: t('auth:instructions.title'), noindex: true });
+}
+
+/**
+ * POST /auth/verification-email over a rate limit: the page whose button was pressed (login page with
+ * the address typed, expired link, waiting page), "Troppi tentativi..." in its banner.
+ */
+export function limited(req: Request, res: Response, message: string): void {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const status = res.statusCode;
+  if (typeof body.email === 'string' && body.email.trim()) {
+    return renderLogin(req, res, { status, email: body.email, returnTo: null, banner: { type: 'error', message } });
+  }
+  if (typeof body.token === 'string') {
+    return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: body.token, status, banner: message });
+  }
+  renderWaiting(req, res, status, message);
 }
 
 /**

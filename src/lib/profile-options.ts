@@ -88,3 +88,23 @@ export const CERTIFICATION_SUGGESTIONS = [
 export const MAX_CERTIFICATIONS = 20;
 /** Clients list their own certifications (ISO 9001, ...) one per line. */
 export const MAX_CLIENT_CERTIFICATIONS = 30;
+
+/**
+ * How a provider prices its work (provider_profiles.pricing_model.type): the units the create-service
+ * form of SPEC §3 offers (fixed, hourly, daily, project); SPEC §3's default is hourly.
+ */
+export const PRICING_TYPES = ['hourly', 'daily', 'fixed', 'project'] as const;
+export type PricingType = (typeof PRICING_TYPES)[number];
+
+/**
+ * The names of a provider's cancellation policy (provider_profiles.cancellation_policy.type). SPEC §9 names
+ * only the default, flexible; the other two are the usual steps of a marketplace. The rule itself is
+ * hours_before and refund_percentage, which the provider sets beside the name.
+ */
+export const CANCELLATION_TYPES = ['flexible', 'moderate', 'strict'] as const;
+export type CancellationType = (typeof CANCELLATION_TYPES)[number];
+
+/** SPEC §9: "Default provider cancellation policy: flexible, 24 hours, 100 percent refund". */
+export const DEFAULT_CANCELLATION_POLICY = Object.freeze({ type: 'flexible' as CancellationType, hoursBefore: 24, refundPercentage: 100 });
+/** The longest notice a provider may ask: 30 days (the booking lifecycle reads no more). */
+export const MAX_CANCELLATION_HOURS = 24 * 30;

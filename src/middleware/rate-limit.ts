@@ -1,5 +1,6 @@
-import type { Request, RequestHandler } from 'express';
-import { consume, tooManyAttempts, type RateRule } from '../services/rate-limit.service.js';
+import type { Request, RequestHandler, Response } from 'express';
+import { t } from '../config/i18n.js';
+import { consume, minutesUntil, tooManyAttempts, type RateRule } from '../services/rate-limit.service.js';
 
 /** What a request is counted as: e.g. its IP, or its IP and the address typed in the form. */
 export type Subject = (req: Request) => string | null;
@@ -20,15 +21,25 @@ export const byIpAndEmail: Subject = (req) => `${req.ip ?? 'unknown'}|${formEmai
 export const byEmail: Subject = (req) => formEmail(req) || null;
 
 /**
- * Counts the request against a rule stored in PostgreSQL (shared by every process); over the limit the
- * request stops with 429, an Italian message saying when to retry, and Retry-After.
+ * How a form answers a request over its limit: the status (429) and Retry-After are already set; the
+ * controller draws its form again, as typed (never a password), with `message` ("Troppi tentativi.
+ * Riprova tra N minuti.") in the form's banner.
  */
-export function rateLimit(rule: RateRule, subject: Subject): RequestHandler {
-  return async (req, _res, next) => {
+export type LimitedAnswer = (req: Request, res: Response, message: string) => void | Promise<void>;
+
+/**
+ * Counts the request against a rule stored in PostgreSQL (shared by every process). Over the limit the
+ * request stops with 429, an Italian message saying when to retry, and Retry-After: given to the form's
+ * `limited` answer when there is one, else thrown for the error page.
+ */
+export function rateLimit(rule: RateRule, subject: Subject, limited?: LimitedAnswer): RequestHandler {
+  return async (req, res, next) => {
     const key = subject(req);
     if (key === null) return next();
     const decision = await consume(rule, key);
-    if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
-    next();
+    if (decision.allowed) return next();
+    if (!limited) throw tooManyAttempts(decision.retryAfterSeconds);
+    res.status(429).setHeader('Retry-After', String(decision.retryAfterSeconds));
+    await limited(req, res, t('auth:rateLimited', { count: minutesUntil(decision.retryAfterSeconds) }));
   };
 }

@@ -6,6 +6,8 @@ export interface Job {
   payload: Record<string, unknown>;
   attempts: number;
   maxAttempts: number;
+  /** When set, the job is retried until this moment, however many attempts that takes. */
+  retryUntil: Date | null;
 }
 
 interface JobRow {
@@ -14,6 +16,7 @@ interface JobRow {
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
+  retry_until: Date | null;
 }
 
 const toJob = (row: JobRow): Job => ({
@@ -22,13 +25,17 @@ const toJob = (row: JobRow): Job => ({
   payload: row.payload,
   attempts: row.attempts,
   maxAttempts: row.max_attempts,
+  retryUntil: row.retry_until,
 });
 
-/** Queues work; pass the business transaction so the job exists only if the change is committed. */
+/**
+ * Queues work; pass the business transaction so the job exists only if the change is committed.
+ * `retryForSeconds` retries a failing job for that long after queueing, instead of `maxAttempts` times.
+ */
 export async function enqueue(
   type: string,
   payload: Record<string, unknown>,
-  options: { runAt?: Date; maxAttempts?: number } = {},
+  options: { runAt?: Date; maxAttempts?: number; retryForSeconds?: number } = {},
   trx?: Trx,
 ): Promise<number> {
   const [row] = await db(trx)('jobs')
@@ -37,6 +44,10 @@ export async function enqueue(
       payload: JSON.stringify(payload),
       run_at: options.runAt ?? db(trx).fn.now(),
       max_attempts: options.maxAttempts ?? 10,
+      retry_until:
+        options.retryForSeconds === undefined
+          ? null
+          : db(trx).raw('now() + make_interval(secs => ?)', [options.retryForSeconds]),
     })
     .returning<{ id: number }[]>('id');
   return row!.id;
@@ -56,7 +67,7 @@ export async function claimDue(limit: number, lockSeconds: number): Promise<Job[
        ORDER BY run_at, id
        LIMIT ?
        FOR UPDATE SKIP LOCKED)
-     RETURNING id, type, payload, attempts, max_attempts`,
+     RETURNING id, type, payload, attempts, max_attempts, retry_until`,
     [lockSeconds, limit],
   );
   return result.rows.map(toJob);

@@ -1,5 +1,13 @@
 import { db, type Trx } from '../db/knex.js';
 import { toCents, fromCents } from '../lib/money.js';
+import {
+  CANCELLATION_TYPES,
+  DEFAULT_CANCELLATION_POLICY,
+  MAX_CANCELLATION_HOURS,
+  PRICING_TYPES,
+  type CancellationType,
+  type PricingType,
+} from '../lib/profile-options.js';
 
 export interface Address {
   street: string | null;
@@ -51,6 +59,20 @@ export interface Insurance {
   expiryDate: string | null;
 }
 
+/** SPEC §3 pricing_model {type hourly, base_rate, currency EUR}; the rate in cents (jsonb keeps euros). */
+export interface PricingModel {
+  type: PricingType;
+  baseRateCents: number | null;
+  currency: 'EUR';
+}
+
+/** SPEC §3 cancellation_policy {type flexible, hours_before 24, refund_percentage 100}. */
+export interface CancellationPolicy {
+  type: CancellationType;
+  hoursBefore: number;
+  refundPercentage: number;
+}
+
 export interface ProviderProfile {
   userId: string;
   businessName: string;
@@ -70,6 +92,8 @@ export interface ProviderProfile {
   experienceYears: number | null;
   teamSize: number;
   insurance: Insurance;
+  pricingModel: PricingModel;
+  cancellationPolicy: CancellationPolicy;
   ratingAverage: number;
   reviewsCount: number;
   completedBookings: number;
@@ -120,6 +144,8 @@ const PROVIDER_COLUMNS = [
   'insurance_provider',
   'insurance_coverage_amount',
   'insurance_expiry_date',
+  'pricing_model',
+  'cancellation_policy',
   'rating_average',
   'reviews_count',
   'completed_bookings',
@@ -165,6 +191,18 @@ interface CertificationJson {
   expiry_date?: string | null;
 }
 
+interface PricingModelJson {
+  type?: unknown;
+  base_rate?: unknown;
+  currency?: unknown;
+}
+
+interface CancellationPolicyJson {
+  type?: unknown;
+  hours_before?: unknown;
+  refund_percentage?: unknown;
+}
+
 interface ProviderRow extends SharedRow {
   business_name: string;
   professional_order: string | null;
@@ -181,6 +219,8 @@ interface ProviderRow extends SharedRow {
   insurance_provider: string | null;
   insurance_coverage_amount: string | null;
   insurance_expiry_date: string | null;
+  pricing_model: PricingModelJson | null;
+  cancellation_policy: CancellationPolicyJson | null;
   rating_average: string;
   reviews_count: number;
   completed_bookings: number;
@@ -229,6 +269,30 @@ function toClientProfile(row: ClientRow): ClientProfile {
   };
 }
 
+const isIn = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
+const isIntegerIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/** The jsonb as written by seeds or older code may miss parts: those read as SPEC §3's defaults. */
+function pricingModelOf(json: PricingModelJson | null): PricingModel {
+  const rate = json?.base_rate;
+  return {
+    type: isIn(PRICING_TYPES, json?.type) ? json.type : 'hourly',
+    baseRateCents: typeof rate === 'number' && Number.isFinite(rate) && rate >= 0 ? toCents(rate) : null,
+    currency: 'EUR',
+  };
+}
+
+function cancellationPolicyOf(json: CancellationPolicyJson | null): CancellationPolicy {
+  const d = DEFAULT_CANCELLATION_POLICY;
+  return {
+    type: isIn(CANCELLATION_TYPES, json?.type) ? json.type : d.type,
+    hoursBefore: isIntegerIn(json?.hours_before, 0, MAX_CANCELLATION_HOURS) ? json.hours_before : d.hoursBefore,
+    refundPercentage: isIntegerIn(json?.refund_percentage, 0, 100) ? json.refund_percentage : d.refundPercentage,
+  };
+}
+
 function toProviderProfile(row: ProviderRow): ProviderProfile {
   return {
     userId: row.user_id,
@@ -259,6 +323,8 @@ function toProviderProfile(row: ProviderRow): ProviderProfile {
       coverageAmountCents: row.insurance_coverage_amount === null ? null : toCents(row.insurance_coverage_amount),
       expiryDate: row.insurance_expiry_date,
     },
+    pricingModel: pricingModelOf(row.pricing_model),
+    cancellationPolicy: cancellationPolicyOf(row.cancellation_policy),
     ratingAverage: Number(row.rating_average),
     reviewsCount: row.reviews_count,
     completedBookings: row.completed_bookings,
@@ -337,6 +403,8 @@ export interface ProviderProfessionalChanges {
   teamSize: number;
   certifications: Certification[];
   insurance: Insurance;
+  pricingModel: PricingModel;
+  cancellationPolicy: CancellationPolicy;
 }
 
 export interface ProviderServicesChanges {
@@ -448,6 +516,16 @@ export async function updateProviderProfessional(
       insurance_coverage_amount:
         c.insurance.coverageAmountCents === null ? null : fromCents(c.insurance.coverageAmountCents),
       insurance_expiry_date: c.insurance.expiryDate,
+      pricing_model: JSON.stringify({
+        type: c.pricingModel.type,
+        base_rate: c.pricingModel.baseRateCents === null ? null : Number(fromCents(c.pricingModel.baseRateCents)),
+        currency: c.pricingModel.currency,
+      }),
+      cancellation_policy: JSON.stringify({
+        type: c.cancellationPolicy.type,
+        hours_before: c.cancellationPolicy.hoursBefore,
+        refund_percentage: c.cancellationPolicy.refundPercentage,
+      }),
     },
     trx,
   );
@@ -478,4 +556,30 @@ export async function setProfileImage(
     [url, userId],
   );
   return rows[0]?.previous ?? null;
+}
+
+export interface TaxIds {
+  vatNumber: string | null;
+  fiscalCode: string | null;
+}
+
+/** Which of these tax ids another profile of the same kind holds (what the unique indexes would refuse). */
+export async function taxIdsHeldByOthers(
+  kind: 'client' | 'provider',
+  userId: string,
+  ids: TaxIds,
+  trx?: Trx,
+): Promise<('vat_number' | 'fiscal_code')[]> {
+  if (ids.vatNumber === null && ids.fiscalCode === null) return [];
+  const rows = await db(trx)(kind === 'client' ? 'client_profiles' : 'provider_profiles')
+    .select<{ vat_number: string | null; fiscal_code: string | null }[]>('vat_number', 'fiscal_code')
+    .whereNot({ user_id: userId })
+    .where((q) => {
+      if (ids.vatNumber !== null) q.orWhere({ vat_number: ids.vatNumber });
+      if (ids.fiscalCode !== null) q.orWhere({ fiscal_code: ids.fiscalCode });
+    });
+  const taken: ('vat_number' | 'fiscal_code')[] = [];
+  if (ids.vatNumber !== null && rows.some((r) => r.vat_number === ids.vatNumber)) taken.push('vat_number');
+  if (ids.fiscalCode !== null && rows.some((r) => r.fiscal_code === ids.fiscalCode)) taken.push('fiscal_code');
+  return taken;
 }

@@ -32,12 +32,25 @@ export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail>
 }
 
 /**
+ * How long an email is retried while SMTP fails: 72 hours, by age rather than by count. The worker's
+ * backoff grows to one attempt an hour (worker.service backoffMs), so an outage of a whole weekend
+ * still ends with the message sent within the hour after SMTP is back. A count would not do: 12
+ * attempts covered about 5 hours, less than the 24 hours a verification link is valid for.
+ */
+export const EMAIL_RETRY_SECONDS = 72 * 60 * 60;
+
+/**
  * Never sends inside the request: the rendered message is queued in the caller's transaction and the
  * worker sends it, retrying while SMTP is down.
  */
 export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<number> {
   const message = await renderEmail(request);
-  return jobs.enqueue(SEND_EMAIL_JOB, { ...message, template: request.template }, { maxAttempts: 12 }, trx);
+  return jobs.enqueue(
+    SEND_EMAIL_JOB,
+    { ...message, template: request.template },
+    { retryForSeconds: EMAIL_RETRY_SECONDS },
+    trx,
+  );
 }
 
 /** The job handler: hands a queued message to the transport (SMTP or outbox folder). */

@@ -5,7 +5,7 @@ import { classifyError, conflictingField } from '../lib/error-catalogue.js';
 import * as places from '../models/places.repo.js';
 import * as profiles from '../models/profiles.repo.js';
 import * as users from '../models/users.repo.js';
-import type { FormErrors } from '../validators/validate.js';
+import type { FormErrors, Validated } from '../validators/validate.js';
 import {
   validateAddress,
   validateClientGeneral,
@@ -102,22 +102,28 @@ async function save(
   });
   switch (section) {
     case 'general': {
+      // The tax ids another account holds are reported with the form's own errors (the unique
+      // indexes still decide a race: see saveSection).
       if (current.kind === 'client') {
         const result = validateClientGeneral(body);
-        if (!result.ok) return fail(result);
+        const taken = await takenTaxIds(current.kind, owner.id, result);
+        if (!result.ok || taken) return fail(withErrors(result, body, taken));
         await profiles.updateClientGeneral(owner.id, result.value);
       } else {
         const result = validateProviderGeneral(body);
-        if (!result.ok) return fail(result);
+        const taken = await takenTaxIds(current.kind, owner.id, result);
+        if (!result.ok || taken) return fail(withErrors(result, body, taken));
         await profiles.updateProviderGeneral(owner.id, result.value);
       }
       return { ok: true };
     }
     case 'address': {
       const result = validateAddress(body);
-      if (!result.ok) return fail(result);
-      const checked = await checkAddress(result.value);
-      if (!checked.ok) return { ok: false, values: body, errors: checked.errors };
+      // The gazetteer also checks the fields that passed when others did not: every error in one answer.
+      const checked = await checkAddress(result.ok ? result.value : result.passed);
+      if (!result.ok || !checked.ok) {
+        return { ok: false, values: body, errors: { ...(checked.ok ? {} : checked.errors), ...(result.ok ? {} : result.errors) } };
+      }
       const address = { ...result.value, city: checked.place.name };
       if (current.kind === 'client') await profiles.updateClientAddress(owner.id, address);
       else {
@@ -147,34 +153,77 @@ async function save(
     case 'services': {
       if (current.kind !== 'provider') throw new Error('services section of a client');
       const result = validateProviderServices(body, current.profile);
-      if (!result.ok) return fail(result);
-      const areas = await checkServiceAreas(result.value.serviceAreas, current.profile.serviceAreas);
-      if (!areas.ok) return { ok: false, values: body, errors: { service_areas: areas.error } };
+      // The municipalities are looked up even when another list failed: every error in one answer.
+      const typed = result.ok ? result.value.serviceAreas : result.errors.service_areas ? [] : (result.value.serviceAreas as string[]);
+      const areas = await checkServiceAreas(typed, current.profile.serviceAreas);
+      if (!result.ok || !areas.ok) return fail(withErrors(result, body, areas.ok ? null : { service_areas: areas.error }));
       await profiles.updateProviderServices(owner.id, { ...result.value, serviceAreas: areas.names });
       return { ok: true };
     }
   }
 }
 
+/** A form's result with errors found beyond its rules (database lookups) added beside its own. */
+function withErrors(
+  result: Validated<unknown>,
+  body: Record<string, unknown>,
+  more: FormErrors | null,
+): { value: Record<string, unknown>; errors: FormErrors } {
+  if (result.ok) return { value: body, errors: more ?? {} };
+  return { value: result.value, errors: { ...(more ?? {}), ...result.errors } };
+}
+
+const TAX_ID_FIELDS = ['vat_number', 'fiscal_code'] as const;
+
+/**
+ * The partita IVA and codice fiscale of the form (those that passed their own rule) that another
+ * account of the same kind already holds, with the message naming each (SPEC §5 Database conflicts).
+ */
+async function takenTaxIds(
+  kind: 'client' | 'provider',
+  userId: string,
+  result: Validated<{ vatNumber: string; fiscalCode: string }>,
+): Promise<FormErrors | null> {
+  const ids: profiles.TaxIds = result.ok
+    ? { vatNumber: result.value.vatNumber, fiscalCode: result.value.fiscalCode }
+    : {
+        vatNumber: 'vat_number' in result.errors ? null : stringOrNull(result.value.vat_number),
+        fiscalCode: 'fiscal_code' in result.errors ? null : stringOrNull(result.value.fiscal_code),
+      };
+  const taken = await profiles.taxIdsHeldByOthers(kind, userId, ids);
+  if (!taken.length) return null;
+  const errors: FormErrors = {};
+  for (const f of TAX_ID_FIELDS) if (taken.includes(f)) errors[f] = t(`errors:catalogue.unique_violation_${f}`);
+  return errors;
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
 type AddressCheck = { ok: true; place: places.AddressPlace } | { ok: false; errors: FormErrors };
 
-/** Province among the official sigle, region that province's, municipality of that province, CAP of it. */
-export async function checkAddress(address: profiles.AddressChanges): Promise<AddressCheck> {
+/**
+ * Province among the official sigle, region that province's, municipality of that province, CAP of it.
+ * Takes the parts that passed the form's rules: a missing part is simply not checked (and no place is found).
+ */
+export async function checkAddress(address: Partial<profiles.AddressChanges>): Promise<AddressCheck> {
   const V = 'validation:profile';
-  const province = await places.findProvince(address.province);
-  if (!province) return { ok: false, errors: { 'address.province': t(`${V}.provinceInvalid`) } };
   const errors: FormErrors = {};
-  if (province.region !== address.region) {
+  const province = address.province === undefined ? null : await places.findProvince(address.province);
+  if (address.province !== undefined && !province) errors['address.province'] = t(`${V}.provinceInvalid`);
+  if (province && address.region !== undefined && province.region !== address.region) {
     errors['address.region'] = t(`${V}.regionMismatch`, { province: province.name, region: province.region });
   }
-  const place = await places.findPlaceInProvince(address.city, province.code);
-  if (!place) {
-    const similar = await places.similarPlacesInProvince(address.city, province.code);
-    errors['address.city'] = similar.length
-      ? t(`${V}.cityUnknownSuggest`, { province: province.name, suggestions: similar.join(', ') })
-      : t(`${V}.cityUnknown`, { province: province.name });
-  } else if (place.postalCodes.length && !place.postalCodes.includes(address.postalCode)) {
-    errors['address.postal_code'] = t(`${V}.postalCodeMismatch`, { postalCode: address.postalCode, city: place.name });
+  let place: places.AddressPlace | null = null;
+  if (province && address.city !== undefined) {
+    place = await places.findPlaceInProvince(address.city, province.code);
+    if (!place) {
+      const similar = await places.similarPlacesInProvince(address.city, province.code);
+      errors['address.city'] = similar.length
+        ? t(`${V}.cityUnknownSuggest`, { province: province.name, suggestions: similar.join(', ') })
+        : t(`${V}.cityUnknown`, { province: province.name });
+    } else if (address.postalCode !== undefined && place.postalCodes.length && !place.postalCodes.includes(address.postalCode)) {
+      errors['address.postal_code'] = t(`${V}.postalCodeMismatch`, { postalCode: address.postalCode, city: place.name });
+    }
   }
   if (Object.keys(errors).length || !place) return { ok: false, errors };
   return { ok: true, place };
@@ -268,6 +317,15 @@ export function formValuesOf(own: OwnProfile): Record<string, unknown> {
       provider: v.insurance.provider ?? '',
       coverage_amount: v.insurance.coverageAmountCents === null ? '' : formatAmount(v.insurance.coverageAmountCents),
       expiry_date: v.insurance.expiryDate ?? '',
+    },
+    pricing_model: {
+      type: v.pricingModel.type,
+      base_rate: v.pricingModel.baseRateCents === null ? '' : formatAmount(v.pricingModel.baseRateCents),
+    },
+    cancellation_policy: {
+      type: v.cancellationPolicy.type,
+      hours_before: v.cancellationPolicy.hoursBefore,
+      refund_percentage: v.cancellationPolicy.refundPercentage,
     },
     specializations: v.specializations,
     service_areas: v.serviceAreas,

@@ -27,6 +27,20 @@ export function backoffMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS);
 }
 
+/**
+ * When a failed job runs again, or null to give up. A job with a retry window is retried until the
+ * window closes, the last time at its very end, whatever the number of attempts; others stop after
+ * max_attempts.
+ */
+export function nextAttempt(job: Pick<jobs.Job, 'attempts' | 'maxAttempts' | 'retryUntil'>, now: number): Date | null {
+  const next = now + backoffMs(job.attempts);
+  if (job.retryUntil) {
+    const until = job.retryUntil.getTime();
+    return now < until ? new Date(Math.min(next, until)) : null;
+  }
+  return job.attempts < job.maxAttempts ? new Date(next) : null;
+}
+
 /** Runs every due job once; returns how many were processed. Tests call it to drain the queue. */
 export async function runDueJobs(now: () => number = Date.now): Promise<number> {
   let processed = 0;
@@ -42,7 +56,7 @@ export async function runDueJobs(now: () => number = Date.now): Promise<number> 
         await jobs.markCompleted(job.id);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        const retryAt = job.attempts < job.maxAttempts ? new Date(now() + backoffMs(job.attempts)) : null;
+        const retryAt = nextAttempt(job, now());
         logger.warn('job failed', { jobId: job.id, type: job.type, attempt: job.attempts, retryAt, error: message });
         await jobs.markFailed(job.id, message, retryAt);
       }

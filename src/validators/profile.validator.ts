@@ -2,13 +2,18 @@ import Joi from 'joi';
 import { t } from '../config/i18n.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../lib/italian-tax-ids.js';
 import {
+  CANCELLATION_TYPES,
   COMPANY_SIZES,
   INDUSTRY_SECTORS,
   MAX_CERTIFICATIONS,
+  MAX_CANCELLATION_HOURS,
   MAX_CLIENT_CERTIFICATIONS,
+  PRICING_TYPES,
   PROFILE_LANGUAGES,
   REGIONS,
   SPECIALIZATIONS,
+  type CancellationType,
+  type PricingType,
 } from '../lib/profile-options.js';
 import type {
   AddressChanges,
@@ -90,6 +95,10 @@ const allMessages = (key: string): Record<string, string> => ({
   'string.empty': key,
   'string.base': key,
 });
+
+/** A nested object of the form, whatever was posted in its place. */
+const objectOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 // ---------------------------------------------------------------------------------------------- general
 
@@ -219,15 +228,25 @@ const addressSchema = Joi.object<AddressForm>({
     .default({}),
 });
 
-/** The form checks; the gazetteer checks (province, city, CAP) follow in profiles.service. */
-export function validateAddress(body: Record<string, unknown>): Validated<AddressChanges> {
-  const result = validate(addressSchema, { address: typeof body.address === 'object' ? body.address : {} });
-  if (!result.ok) return result;
-  const a = result.value.address;
-  return {
-    ok: true,
-    value: { street: a.street, city: a.city, province: a.province, postalCode: a.postal_code, region: a.region },
-  };
+export type AddressValidation =
+  | { ok: true; value: AddressChanges }
+  | { ok: false; value: Record<string, unknown>; errors: FormErrors; passed: Partial<AddressChanges> };
+
+/**
+ * The form checks; the gazetteer checks (province, city, CAP) follow in profiles.service. On failure,
+ * `passed` holds the fields that met their rule, so that the gazetteer checks them in the same submit.
+ */
+export function validateAddress(body: Record<string, unknown>): AddressValidation {
+  const result = validate(addressSchema, { address: objectOf(body.address) });
+  const a = (result.value as Partial<AddressForm>).address ?? ({} as Partial<AddressForm['address']>);
+  const value = { street: a.street, city: a.city, province: a.province, postalCode: a.postal_code, region: a.region };
+  if (result.ok) return { ok: true, value: value as AddressChanges };
+  const passed: Partial<AddressChanges> = {};
+  for (const [key, field] of Object.entries({ street: 'street', city: 'city', province: 'province', postalCode: 'postal_code', region: 'region' })) {
+    const part = value[key as keyof AddressChanges];
+    if (!(`address.${field}` in result.errors) && typeof part === 'string') passed[key as keyof AddressChanges] = part;
+  }
+  return { ...result, passed };
 }
 
 // --------------------------------------------------------------------------------------------- contacts
@@ -314,6 +333,19 @@ interface ProfessionalForm {
   experience_years: number;
   team_size: number;
   insurance: { provider: string | null; coverage_amount: string | null; expiry_date: string | null };
+  pricing_model: { type: PricingType; base_rate: string | null };
+  cancellation_policy: { type: CancellationType; hours_before: number; refund_percentage: number };
+}
+
+function integerBetween(min: number, max: number, requiredKey: string, invalidKey: string): Joi.NumberSchema {
+  return Joi.number().empty('').integer().min(min).max(max).required().messages({
+    'any.required': requiredKey,
+    'number.base': invalidKey,
+    'number.integer': invalidKey,
+    'number.min': invalidKey,
+    'number.max': invalidKey,
+    'number.unsafe': invalidKey,
+  });
 }
 
 const professionalSchema = Joi.object<ProfessionalForm>({
@@ -325,6 +357,21 @@ const professionalSchema = Joi.object<ProfessionalForm>({
     provider: optionalText(150),
     coverage_amount: optionalText(30),
     expiry_date: dateField(null),
+  }).default({}),
+  pricing_model: Joi.object({
+    type: Joi.string()
+      .valid(...PRICING_TYPES)
+      .required()
+      .messages(allMessages(`${V}.pricingTypeRequired`)),
+    base_rate: optionalText(30),
+  }).default({}),
+  cancellation_policy: Joi.object({
+    type: Joi.string()
+      .valid(...CANCELLATION_TYPES)
+      .required()
+      .messages(allMessages(`${V}.cancellationTypeRequired`)),
+    hours_before: integerBetween(0, MAX_CANCELLATION_HOURS, `${V}.cancellationHoursRequired`, `${V}.cancellationHoursInvalid`),
+    refund_percentage: integerBetween(0, 100, `${V}.refundPercentageRequired`, `${V}.refundPercentageInvalid`),
   }).default({}),
 });
 
@@ -354,44 +401,73 @@ export function certificationRows(value: unknown): Record<string, string>[] {
 
 const isBlankRow = (row: Record<string, string>): boolean => CERTIFICATION_KEYS.every((k) => !row[k]?.trim());
 
+/**
+ * The rules that compare fields (dates of a certification, the parts of the insurance, the amounts)
+ * run on every field that passed its own rule, whatever happened to the others, so that one submit
+ * shows every error of the form.
+ */
 export function validateProviderProfessional(
   body: Record<string, unknown>,
   today: string,
 ): Validated<ProviderProfessionalChanges> {
   const rows = certificationRows(body.certifications);
-  const main = validate(professionalSchema, { ...body, insurance: typeof body.insurance === 'object' ? body.insurance : {} });
+  const main = validate(professionalSchema, {
+    ...body,
+    insurance: objectOf(body.insurance),
+    pricing_model: objectOf(body.pricing_model),
+    cancellation_policy: objectOf(body.cancellation_policy),
+  });
   const errors: FormErrors = main.ok ? {} : { ...main.errors };
+  // Joi returns the converted value of every field, including beside failed ones.
+  const form = main.value as ProfessionalForm;
+  const passed = (path: string): boolean => !(path in errors);
 
   const certifications: Certification[] = [];
   rows.forEach((row, i) => {
     if (row.remove || isBlankRow(row)) return;
     const checked = validate(certificationRowSchema, row);
-    if (!checked.ok) {
-      for (const [path, message] of Object.entries(checked.errors)) errors[`certifications.${i}.${path}`] = message;
-      return;
-    }
-    const c = checked.value;
-    if (c.issue_date > today) errors[`certifications.${i}.issue_date`] = t(`${V}.issueDateInFuture`);
-    else if (c.expiry_date && c.expiry_date <= c.issue_date) errors[`certifications.${i}.expiry_date`] = t(`${V}.expiryBeforeIssue`);
-    certifications.push({ name: c.name, issuer: c.issuer, number: c.number, issueDate: c.issue_date, expiryDate: c.expiry_date });
+    const c = checked.value as CertificationRow;
+    const p = `certifications.${i}`;
+    if (!checked.ok) for (const [path, message] of Object.entries(checked.errors)) errors[`${p}.${path}`] = message;
+    const issueOk = checked.ok || !('issue_date' in checked.errors);
+    const expiryOk = checked.ok || !('expiry_date' in checked.errors);
+    if (issueOk && c.issue_date > today) errors[`${p}.issue_date`] = t(`${V}.issueDateInFuture`);
+    else if (issueOk && expiryOk && c.expiry_date && c.expiry_date <= c.issue_date) errors[`${p}.expiry_date`] = t(`${V}.expiryBeforeIssue`);
+    if (checked.ok) certifications.push({ name: c.name, issuer: c.issuer, number: c.number, issueDate: c.issue_date, expiryDate: c.expiry_date });
   });
 
+  const ins = form.insurance;
   let coverageAmountCents: number | null = null;
-  if (main.ok) {
-    const ins = main.value.insurance;
-    if (ins.coverage_amount !== null) {
-      coverageAmountCents = parseEuroAmount(ins.coverage_amount);
-      if (coverageAmountCents === null) errors['insurance.coverage_amount'] = t(`${V}.insuranceAmountInvalid`);
-    }
-    const anyInsurance = ins.provider !== null || ins.coverage_amount !== null || ins.expiry_date !== null;
-    if (anyInsurance && ins.provider === null) errors['insurance.provider'] = t(`${V}.insuranceProviderRequired`);
-    if (anyInsurance && ins.coverage_amount === null) errors['insurance.coverage_amount'] = t(`${V}.insuranceAmountRequired`);
+  if (passed('insurance.coverage_amount') && ins.coverage_amount !== null) {
+    coverageAmountCents = parseEuroAmount(ins.coverage_amount);
+    if (coverageAmountCents === null) errors['insurance.coverage_amount'] = t(`${V}.insuranceAmountInvalid`);
+  }
+  // A field that failed its own rule was filled in.
+  const given = (path: string, value: unknown): boolean => !passed(path) || value !== null;
+  const anyInsurance =
+    given('insurance.provider', ins.provider) ||
+    given('insurance.coverage_amount', ins.coverage_amount) ||
+    given('insurance.expiry_date', ins.expiry_date);
+  if (anyInsurance && passed('insurance.provider') && ins.provider === null) {
+    errors['insurance.provider'] = t(`${V}.insuranceProviderRequired`);
+  }
+  if (anyInsurance && passed('insurance.coverage_amount') && ins.coverage_amount === null) {
+    errors['insurance.coverage_amount'] = t(`${V}.insuranceAmountRequired`);
   }
 
-  if (!main.ok || Object.keys(errors).length) {
+  let baseRateCents: number | null = null;
+  const rate = form.pricing_model.base_rate;
+  if (passed('pricing_model.base_rate') && rate !== null) {
+    baseRateCents = parseEuroAmount(rate);
+    if (baseRateCents === null) {
+      errors['pricing_model.base_rate'] = t(rate.trim().startsWith('-') ? `${V}.baseRateNegative` : `${V}.baseRateInvalid`);
+    }
+  }
+
+  if (Object.keys(errors).length) {
     return { ok: false, value: { ...body, certifications: rows }, errors };
   }
-  const v = main.value;
+  const v = form;
   return {
     ok: true,
     value: {
@@ -400,7 +476,13 @@ export function validateProviderProfessional(
       experienceYears: v.experience_years,
       teamSize: v.team_size,
       certifications,
-      insurance: { provider: v.insurance.provider, coverageAmountCents, expiryDate: v.insurance.expiry_date },
+      insurance: { provider: ins.provider, coverageAmountCents, expiryDate: ins.expiry_date },
+      pricingModel: { type: v.pricing_model.type, baseRateCents, currency: 'EUR' },
+      cancellationPolicy: {
+        type: v.cancellation_policy.type,
+        hoursBefore: v.cancellation_policy.hours_before,
+        refundPercentage: v.cancellation_policy.refund_percentage,
+      },
     },
   };
 }

@@ -56,6 +56,17 @@ describe('dashboard and notifications in a real browser', () => {
     const { page, context } = await newPage({ viewport: DESKTOP });
     try {
       await logIn(page, DEMO_CLIENT);
+      // The open user menu sits above the login toast that shares its corner.
+      await page.locator('summary.user-menu__summary').click();
+      const covered = await page.locator('.user-menu__list a[href="/dashboard"]').evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        const toastBox = document.querySelector('.toast')!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return { overlaps: toastBox.top < box.bottom && toastBox.bottom > box.top && toastBox.left < box.right && toastBox.right > box.left, onTop: link === hit || link.contains(hit) };
+      });
+      expect(covered).to.deep.equal({ overlaps: true, onTop: true });
+      await screenshot(page, 'dashboard-user-menu-over-toast-desktop');
+      await page.locator('summary.user-menu__summary').click();
       expect(await page.locator('h1').textContent()).to.match(/^Benvenuto, \S/);
       expectRealFigures(await statistics(page));
       expect(await page.locator('.dashboard__recent .booking-card').count()).to.equal(5);

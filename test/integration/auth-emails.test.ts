@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { config } from '../../src/config/env.js';
 import { db } from '../../src/db/knex.js';
+import { runDueJobs } from '../../src/services/worker.service.js';
 import { browser, csrfFrom, html, request, textOf } from '../helpers/app.js';
 import { csrfTokenOf, loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -149,6 +150,11 @@ describe('account emails, end to end through a real SMTP peer', () => {
       expect(textOf($, 'main h1')).to.equal('Link Scaduto');
       $ = html((await request().get('/auth/callback?error=access_denied&error_description=%3Cb%3Ehi%3C%2Fb%3E').expect(400)).text);
       expect(textOf($, '.auth-status__message')).to.equal("Errore durante la verifica dell'account.");
+      for (const path of ['/auth/callback', '/email-verification', '/auth/verify']) {
+        $ = html((await request().get(`${path}?error=access_denied&error_code=access_denied`).expect(400)).text);
+        expect(textOf($, 'main h1'), path).to.equal('Verifica Fallita');
+        expect(textOf($, '.auth-status__message'), path).to.equal('Accesso negato. Il link potrebbe essere già stato utilizzato.');
+      }
     });
 
     it('/email-verification-wait shows the instructions with a link back to the login', async () => {
@@ -206,8 +212,45 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const res = await post(agent, '/auth/verification-email', '/auth/login', { email: 'insistente@esempio.it' });
       expect(res.status).to.equal(429);
       expect(Number(res.headers['retry-after'])).to.be.within(3500, 3600);
-      expect(textOf(html(res.text), 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      // The login page the resend button was on, with the address and when to retry in its banner.
+      const $ = html(res.text);
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect($('form[action="/auth/login"] input[name="email"]').val()).to.equal('insistente@esempio.it');
       expect((await post(agent, '/auth/verification-email', '/auth/login', { email: 'altro@esempio.it' })).status).to.equal(303);
+    });
+
+    it('over the limit, "Invia di nuovo" on /email-waiting shows the waiting page again with when to retry', async () => {
+      const agent = browser();
+      await register(agent, 'attesa.insistente@esempio.it');
+      for (let i = 0; i < 5; i += 1) {
+        expect((await post(agent, '/auth/verification-email', '/email-waiting', {})).status).to.equal(303);
+      }
+      const res = await post(agent, '/auth/verification-email', '/email-waiting', {});
+      expect(res.status).to.equal(429);
+      expect(res.headers['retry-after']).to.match(/^\d+$/);
+      const $ = html(res.text);
+      expect(textOf($, 'main h1')).to.equal(textOf(html((await agent.get('/email-waiting').expect(200)).text), 'main h1'));
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect(textOf($, '.auth-status__email')).to.equal('attesa.insistente@esempio.it');
+      expect($('form[action="/auth/verification-email"] button')).to.have.length(1);
+    });
+
+    it('over the limit, the button of an expired link shows "Link Scaduto" again, keeping the link\'s token', async () => {
+      const agent = browser();
+      await register(agent, 'link.insistente@esempio.it');
+      const link = linkIn(await mailbox.receive('link.insistente@esempio.it'), '/auth/verify');
+      await db()('auth_tokens').update({ expires_at: db().raw(`now() - interval '1 minute'`) });
+      const page = html((await agent.get(`${link.pathname}${link.search}`).expect(410)).text);
+      const token = String(page('form[action="/auth/verification-email"] input[name="token"]').val());
+      for (let i = 0; i < 5; i += 1) {
+        await agent.post('/auth/verification-email').type('form').send({ _csrf: csrfFrom(page), token }).expect(303);
+      }
+      const res = await agent.post('/auth/verification-email').type('form').send({ _csrf: csrfFrom(page), token });
+      expect(res.status).to.equal(429);
+      const $ = html(res.text);
+      expect(textOf($, 'main h1')).to.equal('Link Scaduto');
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect($('form[action="/auth/verification-email"] input[name="token"]').val()).to.equal(token);
     });
   });
 
@@ -340,6 +383,9 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const res = await post(agent, '/forgot-password', '/forgot-password', { email: 'ripetuto@esempio.it' });
       expect(res.status).to.equal(429);
       expect(res.headers['retry-after']).to.match(/^\d+$/);
+      const $ = html(res.text);
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect($('form[action="/forgot-password"] input[name="email"]').val(), 'the address typed').to.equal('ripetuto@esempio.it');
     });
   });
 
@@ -357,6 +403,56 @@ describe('account emails, end to end through a real SMTP peer', () => {
       await db()('jobs').where({ id: job.id }).update({ run_at: db().fn.now() });
       const email = await mailbox.receive('smtp.giu@esempio.it');
       expect(linkIn(email, '/auth/verify').searchParams.get('token')).to.have.length(43);
+    });
+
+    /**
+     * Lives through an outage on a clock that jumps to each retry the worker schedules: the database's
+     * run_at is set back to now so the job is due, and the worker is told the time of the clock.
+     * Returns the clock times of the attempts, from the queueing of the email.
+     */
+    async function outage(jobId: number, until: (elapsedMs: number) => boolean): Promise<number[]> {
+      const queued = new Date((await db()('jobs').where({ id: jobId }).first()).created_at).getTime();
+      const attempts: number[] = [];
+      for (let i = 0; i < 500; i += 1) {
+        const job = await db()('jobs').where({ id: jobId }).first();
+        if (job.failed_at || job.completed_at) break;
+        const clock = Math.max(queued, new Date(job.run_at).getTime());
+        if (until(clock - queued)) break;
+        await db()('jobs').where({ id: jobId }).update({ run_at: db().fn.now() });
+        await runDueJobs(() => clock);
+        attempts.push(clock - queued);
+      }
+      return attempts;
+    }
+
+    const HOUR = 3_600_000;
+
+    it('retries through an outage of 47 hours, at least once an hour, and sends the email when SMTP is back', async () => {
+      mailbox.refuse = true;
+      await register(browser(), 'lunga.interruzione@esempio.it');
+      const job = await db()('jobs').where({ type: 'email.send' }).orderBy('id', 'desc').first();
+      const attempts = await outage(job.id, (elapsed) => elapsed >= 47 * HOUR);
+      expect(attempts.length).to.be.greaterThan(40);
+      const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
+      expect(Math.max(...gaps)).to.be.at.most(HOUR);
+      expect((await db()('jobs').where({ id: job.id }).first()).failed_at).to.equal(null);
+
+      mailbox.refuse = false;
+      await db()('jobs').where({ id: job.id }).update({ run_at: db().fn.now() });
+      const email = await mailbox.receive('lunga.interruzione@esempio.it');
+      expect(email.subject).to.equal('Conferma il tuo indirizzo email su SicurHub');
+    });
+
+    it('gives up by age, not by count: the last attempt is 72 hours after queueing', async () => {
+      mailbox.refuse = true;
+      await register(browser(), 'mai.tornato@esempio.it');
+      const job = await db()('jobs').where({ type: 'email.send' }).orderBy('id', 'desc').first();
+      const attempts = await outage(job.id, () => false);
+      const final = await db()('jobs').where({ id: job.id }).first();
+      expect(final.failed_at).to.not.equal(null);
+      expect(final.last_error).to.include('mailbox unavailable');
+      expect(attempts.at(-1)).to.be.closeTo(72 * HOUR, 5_000);
+      expect(final.attempts).to.be.greaterThan(12);
     });
   });
 });

@@ -165,16 +165,25 @@ describe('registration', () => {
       expect(await db()('users').where({ email: 'senza.token@esempio.it' })).to.have.length(0);
     });
 
-    it('after 20 registrations from one IP in an hour answers 429 with when to retry', async () => {
+    it('after 20 registrations from one IP in an hour answers 429 with the form again, as typed, and when to retry in its banner', async () => {
       const agent = browser();
       for (let i = 0; i < 20; i += 1) {
         const res = await postRegistration(agent, { ...VALID, email: `massa${i}@esempio.it`, password: 'x', confirmPassword: 'x' });
         expect(res.status).to.equal(422);
       }
-      const res = await postRegistration(agent, { ...VALID, email: 'ventunesimo@esempio.it' });
+      const res = await postRegistration(agent, { ...VALID, userType: 'provider', email: 'ventunesimo@esempio.it' });
       expect(res.status).to.equal(429);
-      expect(res.headers['retry-after']).to.match(/^\d+$/);
-      expect(textOf(html(res.text), 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect(Number(res.headers['retry-after'])).to.be.within(3500, 3600);
+      const $ = html(res.text);
+      expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
+      expect(textOf($, 'main h1')).to.equal('Crea il tuo account');
+      expect($('input[name="userType"][value="provider"]').attr('checked')).to.not.equal(undefined);
+      for (const name of ['companyName', 'firstName', 'lastName', 'phone'] as const) expect($(`input[name="${name}"]`).val(), name).to.equal(VALID[name]);
+      expect($('input[name="email"]').val()).to.equal('ventunesimo@esempio.it');
+      expect($('input[name="terms"]').attr('checked')).to.not.equal(undefined);
+      expect($('input[name="password"]').attr('value') ?? '', 'never the password').to.equal('');
+      expect($('input[name="confirmPassword"]').attr('value') ?? '').to.equal('');
+      expect(res.text).not.to.include(VALID.password);
       expect(await db()('users').where({ email: 'ventunesimo@esempio.it' })).to.have.length(0);
     });
   });

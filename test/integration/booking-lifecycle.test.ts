@@ -6,6 +6,7 @@ import { expireUnansweredRequests, perform } from '../../src/services/booking-li
 import { runPeriodicTasks } from '../../src/services/worker.service.js';
 import { createBooking } from '../factories/index.js';
 import { csrfFrom, html, textOf } from '../helpers/app.js';
+import { filledForm } from '../helpers/form.js';
 import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
 
@@ -220,8 +221,14 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       expect((await act(providerAgent, id, 'cancellation', { reason: 'Docente malato' })).status).to.equal(303);
     });
 
-    it('the provider\'s own policy decides the window (48 hours: 30 hours before is too late)', async () => {
-      await db()('provider_profiles').where({ user_id: provider.id }).update({ cancellation_policy: JSON.stringify({ type: 'moderate', hours_before: 48, refund_percentage: 50 }) });
+    it('the provider\'s own policy decides the window: 48 hours set on the profile form make 30 hours before too late', async () => {
+      const form = html((await providerAgent.get('/profile?tab=professional').expect(200)).text);
+      expect(form('input[name="cancellation_policy[hours_before]"]').val(), 'SPEC §9 default').to.equal('24');
+      const saved = await providerAgent
+        .post('/profile/professional')
+        .type('form')
+        .send(filledForm(form, 'form[action="/profile/professional"]', { experience_years: '8', 'cancellation_policy[hours_before]': '48' }));
+      expect(saved.status).to.equal(303);
       try {
         const id = await make('confirmed', startIn(30));
         const res = await act(clientAgent, id, 'cancellation', { reason: 'Imprevisto' });

@@ -225,6 +225,43 @@ describe('profile', () => {
       });
     }
 
+    it('reports every address error in one answer: a sigla that does not exist, a 4-digit CAP and an unknown region', async () => {
+      const { agent, user } = await signIn('client');
+      const res = await save(agent, 'address', { address: { ...ADDRESS, province: 'XX', postal_code: '2412', region: 'Padania' } });
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(errorOf($, 'address.province')).to.equal("Provincia non valida: scegli una sigla dall'elenco");
+      expect(errorOf($, 'address.postal_code')).to.equal('CAP non valido: servono 5 cifre');
+      expect(errorOf($, 'address.region')).to.equal('Regione non valida: scegli una delle 20 regioni');
+      expect($('input[name="address[postal_code]"]').val()).to.equal('2412');
+      expect($('input[name="address[street]"]').val()).to.equal(ADDRESS.street);
+      expect((await db()('client_profiles').where({ user_id: user.id }).first()).address_street).to.equal(null);
+    });
+
+    it('checks the municipality on the gazetteer even when the street is missing and the region is not the province\'s', async () => {
+      const { agent } = await signIn('client');
+      const res = await save(agent, 'address', { address: { ...ADDRESS, street: '', city: 'Milano', region: 'Veneto' } });
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(errorOf($, 'address.street')).to.equal('Via obbligatoria');
+      expect(errorOf($, 'address.city')).to.equal('Comune non trovato nella provincia di Bergamo');
+      expect(errorOf($, 'address.region')).to.equal('La provincia di Bergamo è in Lombardia');
+    });
+
+    it('names a partita IVA already taken together with the other errors of the form', async () => {
+      const first = await signIn('client');
+      const taken = clientGeneral();
+      expect((await save(first.agent, 'general', taken)).status).to.equal(303);
+      const second = await signIn('client', 'Altra Azienda Srl');
+      const res = await save(second.agent, 'general', clientGeneral({ vat_number: taken.vat_number, fiscal_code: taken.fiscal_code, company_name: '', employees_count: '0' }));
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(errorOf($, 'company_name')).to.equal('Nome azienda obbligatorio');
+      expect(errorOf($, 'employees_count')).to.equal('Numero dipendenti deve essere almeno 1');
+      expect(errorOf($, 'vat_number')).to.equal('Questa Partita IVA è già registrata da un altro account');
+      expect(errorOf($, 'fiscal_code')).to.equal('Questo codice fiscale è già registrato da un altro account');
+    });
+
     it('saves the contacts; a website without scheme gets https://', async () => {
       const { agent, user } = await signIn('client');
       expect((await save(agent, 'contacts', CONTACTS)).status).to.equal(303);
@@ -326,6 +363,8 @@ describe('profile', () => {
         { name: '', issuer: '', number: '', issue_date: '', expiry_date: '' },
       ],
       insurance: { provider: 'Generali', coverage_amount: '1.000.000', expiry_date: '2027-12-31' },
+      pricing_model: { type: 'daily', base_rate: '650,50' },
+      cancellation_policy: { type: 'moderate', hours_before: '48', refund_percentage: '50' },
     };
 
     it('saves the professional information with its certification rows and insurance', async () => {
@@ -339,6 +378,81 @@ describe('profile', () => {
       expect($('input[name="certifications[0][issuer]"]').val()).to.equal('AiFOS');
       expect($('input[name="certifications[1][name]"]').val(), 'an empty row to add one more').to.equal('');
       expect($('input[name="insurance[coverage_amount]"]').val()).to.equal('1000000');
+    });
+
+    it('saves the pricing model and the cancellation policy of SPEC §3 (jsonb) and shows them back', async () => {
+      const { agent, user } = await signIn('provider');
+      let $ = html((await agent.get('/profile?tab=professional').expect(200)).text);
+      // The defaults of SPEC §3/§9: hourly, no rate, EUR; flexible, 24 hours, 100% refund.
+      expect($('select[name="pricing_model[type]"] option[selected]').attr('value')).to.equal('hourly');
+      expect($('select[name="pricing_model[type]"] option').map((_, el) => $(el).text()).get()).to.deep.equal(['A ore', 'A giornata', 'Prezzo fisso', 'A progetto']);
+      expect($('input[name="pricing_model[base_rate]"]').val()).to.equal('');
+      expect($('select[name="cancellation_policy[type]"] option[selected]').text()).to.equal('Flessibile');
+      expect($('input[name="cancellation_policy[hours_before]"]').val()).to.equal('24');
+      expect($('input[name="cancellation_policy[refund_percentage]"]').val()).to.equal('100');
+
+      expect((await save(agent, 'professional', PROFESSIONAL)).status).to.equal(303);
+      const row = await db()('provider_profiles').where({ user_id: user.id }).first();
+      expect(row.pricing_model).to.deep.equal({ type: 'daily', base_rate: 650.5, currency: 'EUR' });
+      expect(row.cancellation_policy).to.deep.equal({ type: 'moderate', hours_before: 48, refund_percentage: 50 });
+      $ = html((await agent.get('/profile?tab=professional').expect(200)).text);
+      expect($('select[name="pricing_model[type]"] option[selected]').attr('value')).to.equal('daily');
+      expect($('input[name="pricing_model[base_rate]"]').val()).to.equal('650,50');
+      expect($('select[name="cancellation_policy[type]"] option[selected]').attr('value')).to.equal('moderate');
+      expect($('input[name="cancellation_policy[hours_before]"]').val()).to.equal('48');
+      expect($('input[name="cancellation_policy[refund_percentage]"]').val()).to.equal('50');
+
+      expect((await save(agent, 'professional', { ...PROFESSIONAL, pricing_model: { type: 'project', base_rate: '' } })).status).to.equal(303);
+      expect((await db()('provider_profiles').where({ user_id: user.id }).first()).pricing_model).to.deep.equal({ type: 'project', base_rate: null, currency: 'EUR' });
+    });
+
+    it('reports every error of the professional form in one answer, keeping what was typed', async () => {
+      const { agent, user } = await signIn('provider');
+      const res = await save(agent, 'professional', {
+        ...PROFESSIONAL,
+        experience_years: '',
+        certifications: [
+          { name: 'RSPP', issuer: '', number: 'R-1', issue_date: '2999-01-01', expiry_date: '' },
+          { name: 'ASPP', issuer: 'AiFOS', number: '', issue_date: '2020-01-01', expiry_date: '2019-01-01' },
+        ],
+        insurance: { provider: '', coverage_amount: 'un milione', expiry_date: '' },
+        pricing_model: { type: 'weekly', base_rate: '80,555' },
+        cancellation_policy: { type: 'moderate', hours_before: '721', refund_percentage: '150' },
+      });
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect({
+        experience: errorOf($, 'experience_years'),
+        issuer0: errorOf($, 'certifications.0.issuer'),
+        issue0: errorOf($, 'certifications.0.issue_date'),
+        number1: errorOf($, 'certifications.1.number'),
+        expiry1: errorOf($, 'certifications.1.expiry_date'),
+        insurer: errorOf($, 'insurance.provider'),
+        amount: errorOf($, 'insurance.coverage_amount'),
+        pricing: errorOf($, 'pricing_model.type'),
+        rate: errorOf($, 'pricing_model.base_rate'),
+        hours: errorOf($, 'cancellation_policy.hours_before'),
+        refund: errorOf($, 'cancellation_policy.refund_percentage'),
+      }).to.deep.equal({
+        experience: 'Anni esperienza obbligatori',
+        issuer0: 'Ente di rilascio obbligatorio',
+        issue0: 'La data di rilascio non può essere nel futuro',
+        number1: 'Numero del certificato obbligatorio',
+        expiry1: 'La scadenza deve essere successiva alla data di rilascio',
+        insurer: 'Indica la compagnia assicurativa',
+        amount: 'Importo non valido: usa un numero in euro, ad esempio 1000000 o 250000,50',
+        pricing: "Scegli una modalità di prezzo dall'elenco",
+        rate: 'Tariffa non valida: usa un importo in euro con al massimo 2 decimali, ad esempio 80 o 75,50',
+        hours: 'Preavviso non valido: un numero intero di ore da 0 a 720',
+        refund: 'Rimborso non valido: una percentuale intera da 0 a 100',
+      });
+      expect($('input[name="certifications[0][issue_date]"]').val()).to.equal('2999-01-01');
+      expect($('input[name="insurance[coverage_amount]"]').val()).to.equal('un milione');
+      expect($('input[name="pricing_model[base_rate]"]').val()).to.equal('80,555');
+      expect($('input[name="cancellation_policy[hours_before]"]').val()).to.equal('721');
+      expect($('input[name="registration_number"]').val()).to.equal('A-1234');
+      const row = await db()('provider_profiles').where({ user_id: user.id }).first();
+      expect(row.cancellation_policy).to.deep.equal({ type: 'flexible', hours_before: 24, refund_percentage: 100 });
     });
 
     it('"Aggiungi un\'altra certificazione" adds a row without saving, keeping what was typed', async () => {
@@ -376,6 +490,17 @@ describe('profile', () => {
       ['an insurance amount that is not a number', { insurance: { provider: 'Generali', coverage_amount: 'un milione', expiry_date: '' } }, 'insurance.coverage_amount', 'Importo non valido: usa un numero in euro, ad esempio 1000000 o 250000,50'],
       ['an insurance amount without company', { insurance: { provider: '', coverage_amount: '500000', expiry_date: '' } }, 'insurance.provider', 'Indica la compagnia assicurativa'],
       ['an insurance company without amount', { insurance: { provider: 'Generali', coverage_amount: '', expiry_date: '' } }, 'insurance.coverage_amount', 'Indica il massimale della copertura'],
+      ['a pricing type not in the list', { pricing_model: { type: 'weekly', base_rate: '80' } }, 'pricing_model.type', "Scegli una modalità di prezzo dall'elenco"],
+      ['a base rate with three decimals', { pricing_model: { type: 'hourly', base_rate: '80,555' } }, 'pricing_model.base_rate', 'Tariffa non valida: usa un importo in euro con al massimo 2 decimali, ad esempio 80 o 75,50'],
+      ['a base rate that is not a number', { pricing_model: { type: 'hourly', base_rate: 'ottanta' } }, 'pricing_model.base_rate', 'Tariffa non valida: usa un importo in euro con al massimo 2 decimali, ad esempio 80 o 75,50'],
+      ['a negative base rate', { pricing_model: { type: 'hourly', base_rate: '-80' } }, 'pricing_model.base_rate', 'La tariffa non può essere negativa'],
+      ['a cancellation type not in the list', { cancellation_policy: { type: 'lassista', hours_before: '24', refund_percentage: '100' } }, 'cancellation_policy.type', "Scegli un tipo di politica dall'elenco"],
+      ['no cancellation notice', { cancellation_policy: { type: 'flexible', hours_before: '', refund_percentage: '100' } }, 'cancellation_policy.hours_before', 'Indica il preavviso minimo in ore'],
+      ['a notice over 720 hours', { cancellation_policy: { type: 'flexible', hours_before: '721', refund_percentage: '100' } }, 'cancellation_policy.hours_before', 'Preavviso non valido: un numero intero di ore da 0 a 720'],
+      ['a negative notice', { cancellation_policy: { type: 'flexible', hours_before: '-1', refund_percentage: '100' } }, 'cancellation_policy.hours_before', 'Preavviso non valido: un numero intero di ore da 0 a 720'],
+      ['a notice in fractions of an hour', { cancellation_policy: { type: 'flexible', hours_before: '12,5', refund_percentage: '100' } }, 'cancellation_policy.hours_before', 'Preavviso non valido: un numero intero di ore da 0 a 720'],
+      ['no refund percentage', { cancellation_policy: { type: 'flexible', hours_before: '24', refund_percentage: '' } }, 'cancellation_policy.refund_percentage', 'Indica la percentuale di rimborso'],
+      ['a refund over 100%', { cancellation_policy: { type: 'flexible', hours_before: '24', refund_percentage: '101' } }, 'cancellation_policy.refund_percentage', 'Rimborso non valido: una percentuale intera da 0 a 100'],
     ];
     for (const [what, change, field, message] of professionalCases) {
       it(`professional information with ${what}: 422 and "${message}"`, async () => {
@@ -442,6 +567,16 @@ describe('profile', () => {
       expect(textOf($, '#f-specializations-error')).to.equal('Almeno una specializzazione richiesta');
       expect(textOf($, '#f-service_areas-error')).to.equal("Almeno un'area di servizio richiesta");
       expect(textOf($, '#f-languages-error')).to.equal('Almeno una lingua richiesta');
+    });
+
+    it('looks the municipalities up even when another list is missing: both errors at once', async () => {
+      const { agent } = await signIn('provider');
+      const res = await save(agent, 'services', { service_areas_add: 'Bergamo, Atlantide', languages: 'Italiano' });
+      expect(res.status).to.equal(422);
+      const $ = html(res.text);
+      expect(textOf($, '#f-specializations-error')).to.equal('Almeno una specializzazione richiesta');
+      expect(textOf($, '#f-service_areas-error')).to.equal('Comune non trovato: Atlantide');
+      expect($('input[name="service_areas_add"]').val()).to.equal('Bergamo, Atlantide');
     });
 
     it('refuses a value that is not in the lists', async () => {
