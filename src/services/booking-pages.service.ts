@@ -10,7 +10,7 @@ import * as documentsRepo from '../models/booking-documents.repo.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { BookableService, Booking, BookingViewer, ListStatus, Party, Place } from '../models/bookings.repo.js';
-import type { BookingFormValues, WizardIslandProps, WizardStep } from '../lib/booking-wizard.shared.js';
+import { shownParticipants, type BookingFormValues, type WizardIslandProps, type WizardStep } from '../lib/booking-wizard.shared.js';
 import type { BookingRules } from '../validators/booking.validator.js';
 
 export type { WizardStep };
@@ -262,6 +262,8 @@ export function wizardPage(input: WizardPageInput) {
     serviceHref: `/services/${service.id}`,
     step,
     values,
+    // The blocks of the count; the others typed travel along hidden, for when the count goes up again.
+    participants: shownParticipants(values, rules.maxParticipants),
     errors,
     hasErrors: errorList.length > 0,
     formError: errors.idempotency_key ?? null,

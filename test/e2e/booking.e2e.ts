@@ -97,6 +97,16 @@ describe('booking in a real browser', () => {
       await fillParticipant(page, 0, 'Luca', 'Ferrari');
       await fillParticipant(page, 1, 'Anna', 'Colombo');
 
+      // Back, the count retyped key by key as 12: on the way it reads "1", and nobody typed is lost.
+      await page.getByRole('button', { name: 'Indietro' }).click();
+      await page.locator('#f-participants_count').selectText();
+      await page.keyboard.type('12', { delay: 30 });
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('fieldset.wizard__participant').count()).to.equal(12);
+      expect(await page.inputValue('#p-0-first_name')).to.equal('Luca');
+      expect(await page.inputValue('#p-1-first_name')).to.equal('Anna');
+      expect(await page.inputValue('#p-1-email')).to.equal('anna.colombo@meccanica-orobica.it');
+
       // Back, three participants: the two typed stay, a third block appears.
       await page.getByRole('button', { name: 'Indietro' }).click();
       await page.fill('#f-participants_count', '3');
