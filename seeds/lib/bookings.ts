@@ -384,7 +384,20 @@ export function buildBookings(world: World): BookingRows {
     if (client.id === demoClient.id) {
       if (tl.confirmedDays !== null) {
         rows.notifications.push(
-          notification(`confirmed:${plan.key}`, client.id, 'booking_confirmed', 'Prenotazione Confermata', `${provider.data.businessName} ha confermato la prenotazione per ${service.title}`, id, tl.confirmedDays, '19:01', clock.today),
+          notification(
+            `confirmed:${plan.key}`,
+            client.id,
+            'booking_confirmed',
+            'Prenotazione Confermata',
+            // An instant service confirms itself: nobody "confirmed" it (the texts of bookings:notifications).
+            instant
+              ? `La tua prenotazione per ${service.title} con ${provider.data.businessName} è confermata.`
+              : `${provider.data.businessName} ha confermato la prenotazione per ${service.title}`,
+            id,
+            tl.confirmedDays,
+            '19:01',
+            clock.today,
+          ),
         );
       }
       if (plan.status === 'pending') {
