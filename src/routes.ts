@@ -12,6 +12,7 @@ import * as bookingsCtl from './controllers/bookings.controller.js';
 import * as dashboard from './controllers/dashboard.controller.js';
 import * as health from './controllers/health.controller.js';
 import * as home from './controllers/home.controller.js';
+import * as notificationOpenings from './controllers/notification-openings.controller.js';
 import * as notificationReadings from './controllers/notification-readings.controller.js';
 import * as notifications from './controllers/notifications.controller.js';
 import * as pages from './controllers/pages.controller.js';
@@ -119,6 +120,7 @@ export function routes(): Router {
   r.post('/notifications/readings', requireUser('errors:accessRequired.notifications'), notificationReadings.createAll);
   r.get('/notifications/:id', requireUser('errors:accessRequired.notifications'), notifications.show);
   r.post('/notifications/:id/reading', requireUser('errors:accessRequired.notifications'), notificationReadings.create);
+  r.post('/notifications/:id/opening', requireUser('errors:accessRequired.notifications'), notificationOpenings.create);
   r.get('/analytics', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics'), analytics.show);
 
   return r;

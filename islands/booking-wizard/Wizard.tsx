@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   LOCATION_CHOICES,
   PARTICIPANT_FIELDS,
-  emptyParticipant,
+  keepParticipants,
+  participantCount,
   type BookingFormValues,
   type ParticipantField,
   type WizardIslandProps,
@@ -10,7 +11,7 @@ import {
 } from '../../src/lib/booking-wizard.shared.js';
 import { CostPanel } from './CostPanel.js';
 import { Field } from './Field.js';
-import { checkDetails, checkParticipants, stepOf, validCount, type Errors } from './rules.js';
+import { checkDetails, checkParticipants, stepOf, type Errors } from './rules.js';
 
 const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dateLabel = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? longDate.format(new Date(`${value}T12:00:00Z`)) : value);
@@ -26,13 +27,14 @@ const MAX_LENGTH: Record<ParticipantField, number> = {
   special_needs: 500,
 };
 
-/** The participant blocks follow the count (SPEC §2), keeping what was typed in the ones that stay. */
+/**
+ * The participant blocks follow the count (SPEC §2), keeping what was typed: the state keeps every block
+ * typed, also beyond a count that went down on the way ("12" typed over "3" passes through "1"); only the
+ * first `count` are shown, checked and booked.
+ */
 function resized(values: BookingFormValues, max: number): BookingFormValues {
-  const count = validCount(values.participants_count, max);
-  if (count === null || count === values.participants.length) return values;
-  const participants = values.participants.slice(0, count);
-  while (participants.length < count) participants.push(emptyParticipant());
-  return { ...values, participants };
+  const count = participantCount(values.participants_count, max);
+  return count === null ? values : { ...values, participants: keepParticipants(values.participants, count) };
 }
 
 /**
@@ -45,6 +47,10 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
   const S = props.strings;
   const [step, setStep] = useState<WizardStep>(props.step);
   const [values, setValues] = useState<BookingFormValues>(() => resized(props.values, props.maxParticipants));
+  // How many blocks show: the count typed, or the last valid one while it is being typed ("" on the way to "12").
+  const [shown, setShown] = useState<number>(
+    () => participantCount(props.values.participants_count, props.maxParticipants) ?? Math.max(1, props.values.participants.length),
+  );
   const [errors, setErrors] = useState<Errors>(props.errors);
   const [submitting, setSubmitting] = useState(false);
   const heading = useRef<HTMLHeadingElement | HTMLLegendElement | null>(null);
@@ -62,6 +68,8 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
   };
 
   const update = (patch: Partial<BookingFormValues>, field?: string): void => {
+    const count = patch.participants_count === undefined ? null : participantCount(patch.participants_count, props.maxParticipants);
+    if (count !== null) setShown(count);
     setValues((v) => resized({ ...v, ...patch }, props.maxParticipants));
     if (field) setErrors(({ [field]: _dropped, ...rest }) => rest);
   };
@@ -71,9 +79,12 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     setErrors(({ [`participants.${i}.${field}`]: _dropped, ...rest }) => rest);
   };
 
+  const participants = values.participants.slice(0, shown);
+  const kept = values.participants.slice(shown);
+
   const checkUpTo = (last: WizardStep): Errors => ({
     ...checkDetails(values, props),
-    ...(last >= 2 ? checkParticipants(values, props) : {}),
+    ...(last >= 2 ? checkParticipants({ ...values, participants }, props) : {}),
   });
 
   const next = (): void => {
@@ -106,7 +117,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     setSubmitting(true);
   };
 
-  const count = validCount(values.participants_count, props.maxParticipants) ?? values.participants.length;
+  const count = shown;
   const hasErrors = Object.keys(errors).length > 0;
   const place = props.chooseLocation
     ? values.location_choice
@@ -281,7 +292,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
           <legend className="wizard__legend" tabIndex={-1} ref={step === 2 ? (el) => void (heading.current = el) : undefined}>
             {S.participantsTitle}
           </legend>
-          {values.participants.map((p, i) => (
+          {participants.map((p, i) => (
             <fieldset key={i} className="fieldset wizard__participant">
               <legend>{S.participantBlock!.replace('{n}', String(i + 1))}</legend>
               <div className="form-grid form-grid--2">
@@ -307,6 +318,10 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
               </div>
             </fieldset>
           ))}
+          {/* The blocks beyond the count travel along unseen: a server round trip keeps them too (never booked). */}
+          {kept.map((p, j) =>
+            PARTICIPANT_FIELDS.map((f) => <input key={`${shown + j}-${f}`} type="hidden" name={`participants[${shown + j}][${f}]`} value={p[f]} />),
+          )}
         </fieldset>
 
         <section className="wizard__step" hidden={step !== 3} aria-labelledby="summary-title">
@@ -353,7 +368,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
           </dl>
           <h3 className="booking-section__subtitle">{S.summaryParticipantList}</h3>
           <ol className="participant-list participant-list--compact">
-            {values.participants.map((p, i) => (
+            {participants.map((p, i) => (
               <li key={i}>
                 <strong>
                   {p.first_name} {p.last_name}

@@ -18,13 +18,6 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** The participant count, when it is one the service accepts. */
-export function validCount(text: string, max: number): number | null {
-  if (!/^\s*\d{1,4}\s*$/.test(text)) return null;
-  const n = Number(text);
-  return n >= 1 && n <= max ? n : null;
-}
-
 export function checkDetails(v: BookingFormValues, p: WizardIslandProps): Errors {
   const S = p.strings;
   const e: Errors = {};

@@ -13,7 +13,7 @@ import {
 import { REVIEW_TEXTS, reviewKindFor } from '../data/reviews.js';
 import type { ServiceTemplate } from '../data/services.js';
 import { addDays, daysBetween, endTime, romeInstant, workingDay } from './clock.js';
-import { calculatePrice } from '../../src/lib/pricing.js';
+import { calculatePrice, quotedPrice } from '../../src/lib/pricing.js';
 import { random, uuidFor, type Random } from './random.js';
 import type { ClientEntity, ServiceEntity, World } from './world.js';
 
@@ -235,13 +235,17 @@ export function buildBookings(world: World): BookingRows {
     const duration = t.durationHours ?? 1;
     const tl = timeline(plan.status, instant, duration, rng, clock.today);
     const participants = participantsFor(plan, rng);
-    const amounts = calculatePrice({
+    const estimate = calculatePrice({
       basePriceCents: service.basePriceCents,
       pricingUnit: t.pricingUnit,
       participants,
       additionalCosts: service.additionalCosts,
       discounts: service.discounts,
     });
+    // A request the provider answered with a quote (of the estimated total): the quote replaces the price,
+    // as src/services/booking-lifecycle.service.ts stores it.
+    const quoted = tl.quotedDays !== null;
+    const amounts = quoted ? quotedPrice(estimate.totalAmountCents) : estimate;
     const requestedTime = rng.pick(['08:30', '09:00', '09:00', '14:00']);
     const createdAt = clock.at(tl.createdDays, `${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`);
     const stamp = (days: number | null, time: string): string | null => (days === null ? null : clock.at(days, time));
@@ -299,6 +303,7 @@ export function buildBookings(world: World): BookingRows {
       discount_amount: fromCents(amounts.discountAmountCents),
       tax_amount: fromCents(amounts.taxAmountCents),
       total_amount: fromCents(amounts.totalAmountCents),
+      estimated_total_amount: quoted ? fromCents(estimate.totalAmountCents) : null,
       currency: 'EUR',
       payment_status: paid ? 'completed' : 'pending',
       cancellation_reason: plan.status === 'cancelled' ? (cancelledByProvider ? 'Richiesta rifiutata dal fornitore.' : rng.pick(CANCELLATION_REASONS)) : null,
@@ -384,7 +389,20 @@ export function buildBookings(world: World): BookingRows {
     if (client.id === demoClient.id) {
       if (tl.confirmedDays !== null) {
         rows.notifications.push(
-          notification(`confirmed:${plan.key}`, client.id, 'booking_confirmed', 'Prenotazione Confermata', `${provider.data.businessName} ha confermato la prenotazione per ${service.title}`, id, tl.confirmedDays, '19:01', clock.today),
+          notification(
+            `confirmed:${plan.key}`,
+            client.id,
+            'booking_confirmed',
+            'Prenotazione Confermata',
+            // An instant service confirms itself: nobody "confirmed" it (the texts of bookings:notifications).
+            instant
+              ? `La tua prenotazione per ${service.title} con ${provider.data.businessName} è confermata.`
+              : `${provider.data.businessName} ha confermato la prenotazione per ${service.title}`,
+            id,
+            tl.confirmedDays,
+            '19:01',
+            clock.today,
+          ),
         );
       }
       if (plan.status === 'pending') {

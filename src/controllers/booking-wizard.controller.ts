@@ -85,14 +85,15 @@ export async function create(req: Request, res: Response): Promise<void> {
   const service = await bookableFor(req, res);
   if (!service) return;
   const body = req.body as Record<string, unknown>;
-  const values = readBookingForm(body, maxParticipantsOf(service));
+  const max = maxParticipantsOf(service);
+  const values = readBookingForm(body, max);
   const from = (['1', '2', '3'].includes(String(body.step)) ? Number(body.step) : 1) as WizardStep;
   const action = body.action;
   if (action === 'back') return render(req, res, service, { step: Math.max(1, from - 1) as WizardStep, values });
 
   const rules = wizardRules(service);
   const details = validateDetails(values, rules);
-  const participants = from >= 2 || action === 'submit' ? validateParticipants(values) : null;
+  const participants = from >= 2 || action === 'submit' ? validateParticipants(values, max) : null;
   const errors: FormErrors = { ...(details.ok ? {} : details.errors), ...(participants && !participants.ok ? participants.errors : {}) };
   const firstError = Object.keys(errors)[0];
   if (firstError) return render(req, res, service, { step: stepOfError(firstError), values, errors, status: 422 });

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import * as notifications from '../models/notifications.repo.js';
-import { notificationView } from '../services/dashboard.service.js';
+import { notificationTarget, notificationView } from '../services/dashboard.service.js';
 
 /** GET /notifications — the newest 50 (SPEC §9), unread ones marked. */
 export async function index(req: Request, res: Response): Promise<void> {
@@ -20,12 +20,12 @@ export async function index(req: Request, res: Response): Promise<void> {
   });
 }
 
-/** GET /notifications/:id — opening a notification reads it: marked read, then on to its booking. */
+/**
+ * GET /notifications/:id — on to the notification's booking, changing nothing: a GET may be fetched by a
+ * link prefetcher or a mail scanner. Opening it from a page (POST …/opening) is what marks it read.
+ */
 export async function show(req: Request, res: Response): Promise<void> {
-  const user = req.user!;
-  const notification = await notifications.findForUser(user.id, String(req.params.id));
+  const notification = await notifications.findForUser(req.user!.id, String(req.params.id));
   if (!notification) throw notFound('notifications:notFound');
-  if (!notification.read) await notifications.markRead(user.id, notification.id);
-  const bookingId = notification.data?.booking_id;
-  res.redirect(303, typeof bookingId === 'string' ? `/bookings/${encodeURIComponent(bookingId)}` : '/notifications');
+  res.redirect(303, notificationTarget(notification));
 }

@@ -58,3 +58,31 @@ export interface WizardIslandProps {
 
 export const emptyParticipant = (): ParticipantValues =>
   Object.fromEntries(PARTICIPANT_FIELDS.map((f) => [f, ''])) as ParticipantValues;
+
+const isBlank = (p: ParticipantValues): boolean => PARTICIPANT_FIELDS.every((f) => p[f].trim() === '');
+
+/** The participant count typed, when it is one the service accepts (1 to max); otherwise null. */
+export function participantCount(text: string, max: number): number | null {
+  if (!/^\s*\d{1,4}\s*$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= max ? n : null;
+}
+
+/**
+ * SPEC §2: the participant blocks are "resized to the count, keeping what was typed". Blocks are added up
+ * to the count, and none that holds something is dropped when the count goes down: typing "12" over "3"
+ * passes through "1", and going back to lower the count and raising it again must not lose anybody. Only
+ * the first `count` are shown and booked (see shownParticipants); blank blocks beyond the count go.
+ */
+export function keepParticipants(participants: readonly ParticipantValues[], count: number): ParticipantValues[] {
+  const kept = participants.slice();
+  while (kept.length < count) kept.push(emptyParticipant());
+  while (kept.length > count && isBlank(kept[kept.length - 1]!)) kept.pop();
+  return kept;
+}
+
+/** The blocks shown and booked: the first `count` (all of them while the count typed is not a valid one). */
+export function shownParticipants(values: Pick<BookingFormValues, 'participants' | 'participants_count'>, max: number): ParticipantValues[] {
+  const count = participantCount(values.participants_count, max);
+  return count === null ? values.participants : values.participants.slice(0, count);
+}

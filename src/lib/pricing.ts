@@ -107,3 +107,22 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
     totalAmountCents,
   };
 }
+
+/**
+ * The price of a booking once the provider has quoted a total (VAT included): the quote replaces the
+ * estimate, so the stored parts still add up: base = the total without VAT, no additional costs, no
+ * discount, tax = total × 22 / 122 as above.
+ */
+export function quotedPrice(totalCents: number): PriceBreakdown {
+  const totalAmountCents = Math.max(0, Math.round(totalCents));
+  const taxAmountCents = taxIncluded(totalAmountCents);
+  const netAmountCents = totalAmountCents - taxAmountCents;
+  return {
+    baseAmountCents: netAmountCents,
+    additionalCosts: [],
+    discountAmountCents: 0,
+    netAmountCents,
+    taxAmountCents,
+    totalAmountCents,
+  };
+}

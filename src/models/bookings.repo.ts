@@ -350,6 +350,8 @@ export interface Booking {
   discountAmountCents: number;
   taxAmountCents: number;
   totalAmountCents: number;
+  /** The estimate's total that a provider's quote replaced (null until a quote). */
+  estimatedTotalAmountCents: number | null;
   currency: string;
   paymentStatus: 'pending' | 'completed' | 'refunded';
   cancellationReason: string | null;
@@ -395,6 +397,7 @@ const BOOKING_COLUMNS: readonly string[] = [
   'discount_amount',
   'tax_amount',
   'total_amount',
+  'estimated_total_amount',
   'currency',
   'payment_status',
   'cancellation_reason',
@@ -440,6 +443,7 @@ interface BookingRow {
   discount_amount: string;
   tax_amount: string;
   total_amount: string;
+  estimated_total_amount: string | null;
   currency: string;
   payment_status: Booking['paymentStatus'];
   cancellation_reason: string | null;
@@ -503,6 +507,7 @@ function toBooking(row: BookingRow): Booking {
     discountAmountCents: toCents(row.discount_amount),
     taxAmountCents: toCents(row.tax_amount),
     totalAmountCents: toCents(row.total_amount),
+    estimatedTotalAmountCents: row.estimated_total_amount === null ? null : toCents(row.estimated_total_amount),
     currency: row.currency,
     paymentStatus: row.payment_status,
     cancellationReason: row.cancellation_reason,
@@ -621,8 +626,13 @@ export async function findIdByIdempotencyKey(clientId: string, key: string, trx?
 
 export interface BookingChanges {
   status?: BookingStatus;
+  /** Amounts as numeric strings (euro). */
+  baseAmount?: string;
+  additionalCosts?: NewBooking['additionalCosts'];
+  discountAmount?: string;
   totalAmount?: string;
   taxAmount?: string;
+  estimatedTotalAmount?: string;
   cancellationReason?: string | null;
   cancelledBy?: string | null;
   rejectionReason?: string | null;
@@ -636,8 +646,12 @@ export interface BookingChanges {
 
 const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
   status: 'status',
+  baseAmount: 'base_amount',
+  additionalCosts: 'additional_costs',
+  discountAmount: 'discount_amount',
   totalAmount: 'total_amount',
   taxAmount: 'tax_amount',
+  estimatedTotalAmount: 'estimated_total_amount',
   cancellationReason: 'cancellation_reason',
   cancelledBy: 'cancelled_by',
   rejectionReason: 'rejection_reason',
@@ -653,7 +667,7 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
 export async function updateBooking(id: string, changes: BookingChanges, at: Date, trx: Trx): Promise<Booking> {
   const values: Record<string, unknown> = { updated_at: at };
   for (const [key, value] of Object.entries(changes)) {
-    if (value !== undefined) values[CHANGE_COLUMNS[key as keyof BookingChanges]] = value;
+    if (value !== undefined) values[CHANGE_COLUMNS[key as keyof BookingChanges]] = key === 'additionalCosts' ? JSON.stringify(value) : value;
   }
   const [row] = await trx('bookings').where({ id }).update(values).returning<BookingRow[]>(BOOKING_COLUMNS);
   return toBooking(row!);

@@ -3,7 +3,7 @@ import { transaction, type Trx } from '../db/knex.js';
 import { romeInstant } from '../lib/booking-time.js';
 import type { UserType } from '../lib/current-user.js';
 import { fromCents } from '../lib/money.js';
-import { taxIncluded } from '../lib/pricing.js';
+import { quotedPrice } from '../lib/pricing.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { Booking, BookingChanges } from '../models/bookings.repo.js';
 import { validateConfirmation, validateReason } from '../validators/booking-actions.validator.js';
@@ -13,7 +13,7 @@ import { announce, type BookingEvent, type EventContext } from './booking-notifi
 /**
  * The booking state machine (SPEC §4), the only place a booking's status changes:
  *
- *   pending   --confirm (provider)-->                 confirmed   (optionally with a quoted total)
+ *   pending   --confirm (provider)-->                 confirmed   (optionally with a quoted total, which replaces the price)
  *   pending   --reject (provider, reason)-->          cancelled   (rejected_at)
  *   pending   --expire (worker, 48 h unanswered)-->   cancelled   (reason "scaduta")
  *   confirmed --cancel (client until 24 h before the start; provider until the start; reason)--> cancelled
@@ -131,6 +131,9 @@ function plan(action: BookingAction, booking: Booking, role: Role, actor: Actor,
       if (quoted === null || booking.bookingType === 'instant') {
         return { ok: true, planned: { changes: { status: 'confirmed', confirmedAt: now }, event: 'confirmed', context: {} } };
       }
+      // The quote replaces the estimate's price (its parts would no longer add up to the total); the
+      // estimate's total is kept to show what the quote replaced.
+      const price = quotedPrice(quoted);
       return {
         ok: true,
         planned: {
@@ -138,8 +141,12 @@ function plan(action: BookingAction, booking: Booking, role: Role, actor: Actor,
             status: 'confirmed',
             confirmedAt: now,
             quotedAt: now,
-            totalAmount: fromCents(quoted),
-            taxAmount: fromCents(taxIncluded(quoted)),
+            baseAmount: fromCents(price.baseAmountCents),
+            additionalCosts: [],
+            discountAmount: fromCents(price.discountAmountCents),
+            taxAmount: fromCents(price.taxAmountCents),
+            totalAmount: fromCents(price.totalAmountCents),
+            estimatedTotalAmount: fromCents(booking.totalAmountCents),
           },
           event: 'quoted',
           context: { estimateCents: booking.totalAmountCents },

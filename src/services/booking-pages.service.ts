@@ -10,7 +10,7 @@ import * as documentsRepo from '../models/booking-documents.repo.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { BookableService, Booking, BookingViewer, ListStatus, Party, Place } from '../models/bookings.repo.js';
-import type { BookingFormValues, WizardIslandProps, WizardStep } from '../lib/booking-wizard.shared.js';
+import { shownParticipants, type BookingFormValues, type WizardIslandProps, type WizardStep } from '../lib/booking-wizard.shared.js';
 import type { BookingRules } from '../validators/booking.validator.js';
 
 export type { WizardStep };
@@ -70,31 +70,37 @@ export function estimateLines(service: BookableService, price: PriceBreakdown, p
   return lines;
 }
 
-/** The estimate a quote replaced: base + costs − discount, plus VAT, as the pricing module adds them up. */
-function estimateOf(b: Booking): number {
-  const net = Math.max(0, b.baseAmountCents + b.additionalCosts.reduce((s, c) => s + c.amountCents, 0) - b.discountAmountCents);
-  return Math.round((net * (100 + VAT_PERCENT)) / 100);
-}
-
-/** A stored booking's cost summary: each additional cost, the discount, VAT and the total as stored. */
+/**
+ * A stored booking's cost summary. Before a quote: the base, each additional cost, the discount, VAT and the
+ * total as stored. After a quote, which replaces the price: the provider's figure without VAT, the VAT and
+ * the quoted total (what the estimate was is said beside it, see quotedNote).
+ */
 export function bookingCostLines(b: Booking): CostLine[] {
-  const lines: CostLine[] = [];
-  if (!b.quotedAt) {
-    lines.push({
+  const net = b.totalAmountCents - b.taxAmountCents;
+  const vat: CostLine = { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(b.taxAmountCents), kind: 'vat' };
+  if (b.quotedAt) {
+    return [
+      { label: t('bookings:costs.quote'), detail: t('bookings:costs.quoteDetail'), amount: format.euro(net), kind: 'line' },
+      vat,
+      { label: t('bookings:costs.quotedTotal'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
+    ];
+  }
+  const lines: CostLine[] = [
+    {
       label: t('bookings:costs.base'),
       detail: b.participantsCount > 1 ? t('bookings:card.participantsValue', { count: b.participantsCount }) : null,
       amount: format.euro(b.baseAmountCents),
       kind: 'line',
-    });
-    for (const c of b.additionalCosts) lines.push({ label: c.name, detail: c.description, amount: format.euro(c.amountCents), kind: 'line' });
-    if (b.discountAmountCents > 0) {
-      lines.push({ label: t('bookings:costs.discount'), detail: null, amount: `− ${format.euro(b.discountAmountCents)}`, kind: 'discount' });
-    }
+    },
+  ];
+  for (const c of b.additionalCosts) lines.push({ label: c.name, detail: c.description, amount: format.euro(c.amountCents), kind: 'line' });
+  if (b.discountAmountCents > 0) {
+    lines.push({ label: t('bookings:costs.discount'), detail: null, amount: `− ${format.euro(b.discountAmountCents)}`, kind: 'discount' });
   }
   lines.push(
-    { label: t('bookings:costs.net'), detail: null, amount: format.euro(b.totalAmountCents - b.taxAmountCents), kind: 'subtotal' },
-    { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(b.taxAmountCents), kind: 'vat' },
-    { label: b.quotedAt ? t('bookings:costs.quotedTotal') : t('bookings:costs.total'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
+    { label: t('bookings:costs.net'), detail: null, amount: format.euro(net), kind: 'subtotal' },
+    vat,
+    { label: t('bookings:costs.total'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
   );
   return lines;
 }
@@ -262,6 +268,8 @@ export function wizardPage(input: WizardPageInput) {
     serviceHref: `/services/${service.id}`,
     step,
     values,
+    // The blocks of the count; the others typed travel along hidden, for when the count goes up again.
+    participants: shownParticipants(values, rules.maxParticipants),
     errors,
     hasErrors: errorList.length > 0,
     formError: errors.idempotency_key ?? null,
@@ -438,7 +446,10 @@ export async function detailPage(booking: Booking, viewer: BookingViewer, option
     },
     costLines: bookingCostLines(booking),
     quotedNote: booking.quotedAt
-      ? t('bookings:costs.quotedNote', { date: format.date(booking.quotedAt), estimate: format.euro(estimateOf(booking)) })
+      ? t('bookings:costs.quotedNote', {
+          date: format.date(booking.quotedAt),
+          estimate: format.euro(booking.estimatedTotalAmountCents ?? booking.totalAmountCents),
+        })
       : null,
     estimateNote: booking.status === 'pending' && booking.bookingType === 'on_request' ? t('bookings:costs.estimateNote') : null,
     paymentLabel: t(booking.paymentStatus === 'pending' ? 'bookings:costs.paymentPending' : 'bookings:costs.paymentCompleted'),

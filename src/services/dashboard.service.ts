@@ -63,8 +63,11 @@ export interface NotificationView {
   title: string;
   message: string;
   read: boolean;
-  /** Opens the notification: marks it read and goes on to its booking (or back to the list). */
-  openHref: string;
+  /**
+   * Opens the notification: a POST form (CSRF-protected) that marks it read and goes on to its booking, or
+   * back to the list. Never a GET: link prefetchers and mail scanners would mark it read.
+   */
+  openAction: string;
   hasBooking: boolean;
   /** ISO 8601, for <time datetime>. */
   createdAtIso: string;
@@ -74,13 +77,19 @@ export interface NotificationView {
   createdAtFull: string;
 }
 
+/** Where a notification leads: its booking, or the list when it is about none. */
+export function notificationTarget(n: Pick<notifications.Notification, 'data'>): string {
+  const bookingId = n.data?.booking_id;
+  return typeof bookingId === 'string' ? `/bookings/${encodeURIComponent(bookingId)}` : '/notifications';
+}
+
 export function notificationView(n: notifications.Notification, now: Date = new Date()): NotificationView {
   return {
     id: n.id,
     title: n.title,
     message: n.message,
     read: n.read,
-    openHref: `/notifications/${n.id}`,
+    openAction: `/notifications/${n.id}/opening`,
     hasBooking: typeof n.data?.booking_id === 'string',
     createdAtIso: n.createdAt.toISOString(),
     createdAtLabel: relativeTime(n.createdAt, now),

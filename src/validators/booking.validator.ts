@@ -6,6 +6,9 @@ import {
   LOCATION_CHOICES,
   PARTICIPANT_FIELDS,
   emptyParticipant,
+  keepParticipants,
+  participantCount,
+  shownParticipants,
   type BookingFormValues,
   type LocationChoice,
   type ParticipantValues,
@@ -66,14 +69,13 @@ const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, ECHO_MAX
 
 /** The participant count the form asks for, when it is one the service accepts; otherwise null. */
 export function requestedCount(values: Pick<BookingFormValues, 'participants_count'>, max: number): number | null {
-  if (!/^\s*\d{1,4}\s*$/.test(values.participants_count)) return null;
-  const n = Number(values.participants_count);
-  return n >= 1 && n <= max ? n : null;
+  return participantCount(values.participants_count, max);
 }
 
 /**
  * Reads the posted form into strings. The participant blocks follow the requested count (SPEC §2:
- * resized, keeping what was typed); while the count is not valid the blocks already typed are kept.
+ * resized, keeping what was typed): the steps carry every block typed, also those beyond a count that
+ * was lowered, so raising it again brings them back; only the first `count` are shown and booked.
  */
 export function readBookingForm(body: unknown, maxParticipants: number): BookingFormValues {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -93,14 +95,8 @@ export function readBookingForm(body: unknown, maxParticipants: number): Booking
     participants: rows,
     idempotency_key: str(b.idempotency_key).trim(),
   };
-  return resizeParticipants(values, maxParticipants);
-}
-
-export function resizeParticipants(values: BookingFormValues, maxParticipants: number): BookingFormValues {
-  const count = requestedCount(values, maxParticipants) ?? Math.max(values.participants.length, 1);
-  const participants = values.participants.slice(0, count);
-  while (participants.length < count) participants.push(emptyParticipant());
-  return { ...values, participants };
+  const count = requestedCount(values, maxParticipants) ?? Math.max(rows.length, 1);
+  return { ...values, participants: keepParticipants(rows, count) };
 }
 
 /** A fresh form: one participant, nothing chosen. */
@@ -248,11 +244,14 @@ export function validateDetails(values: BookingFormValues, rules: BookingRules):
   return result.ok ? result : { ...result, errors: renamed(result.errors) };
 }
 
-/** Step 2 (Partecipanti): one block per participant; errors as 'participants.0.first_name'. */
-export function validateParticipants(values: BookingFormValues): Validated<ParticipantInput[]> {
+/**
+ * Step 2 (Partecipanti): one block per participant of the count (blocks kept beyond it are neither
+ * checked nor booked); errors as 'participants.0.first_name'.
+ */
+export function validateParticipants(values: BookingFormValues, maxParticipants: number): Validated<ParticipantInput[]> {
   const errors: FormErrors = {};
   const participants: ParticipantInput[] = [];
-  values.participants.forEach((p, i) => {
+  shownParticipants(values, maxParticipants).forEach((p, i) => {
     const result = validate(participantSchema, {
       firstName: p.first_name,
       lastName: p.last_name,

@@ -61,6 +61,13 @@ describe('booking in a real browser', () => {
   let requestService: { id: string; title: string };
   let secondRequest: { id: string; title: string };
 
+  /** What the client's notifications say about the three outcomes (whitespace collapsed). */
+  const outcomes = (): string[] => [
+    `La tua prenotazione per ${instantService.title} con ${PROVIDER.name} è confermata.`,
+    `${PROVIDER.name} ha confermato la richiesta per ${requestService.title} con un preventivo di 1.180,00 € (IVA inclusa)`,
+    `${PROVIDER.name} non può accettare la richiesta per ${secondRequest.title}. Motivo: Non abbiamo disponibilità`,
+  ];
+
   it('a visitor is sent to log in and comes back; the client books an instant service through the wizard with JavaScript (1280 px)', async () => {
     const { page, context } = await newPage({ viewport: DESKTOP });
     try {
@@ -96,6 +103,16 @@ describe('booking in a real browser', () => {
       expect(await page.locator('fieldset.wizard__participant').count()).to.equal(2);
       await fillParticipant(page, 0, 'Luca', 'Ferrari');
       await fillParticipant(page, 1, 'Anna', 'Colombo');
+
+      // Back, the count retyped key by key as 12: on the way it reads "1", and nobody typed is lost.
+      await page.getByRole('button', { name: 'Indietro' }).click();
+      await page.locator('#f-participants_count').selectText();
+      await page.keyboard.type('12', { delay: 30 });
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('fieldset.wizard__participant').count()).to.equal(12);
+      expect(await page.inputValue('#p-0-first_name')).to.equal('Luca');
+      expect(await page.inputValue('#p-1-first_name')).to.equal('Anna');
+      expect(await page.inputValue('#p-1-email')).to.equal('anna.colombo@meccanica-orobica.it');
 
       // Back, three participants: the two typed stay, a third block appears.
       await page.getByRole('button', { name: 'Indietro' }).click();
@@ -220,7 +237,7 @@ describe('booking in a real browser', () => {
     }
   });
 
-  it('the client sees both outcomes on /bookings and on the booking pages, and the bell has its dot (375 and 1280 px)', async () => {
+  it('the client sees both outcomes on /bookings, the booking pages, the dashboard and the notifications, and the bell has its dot (375 and 1280 px)', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, context } = await newPage({ viewport });
       const size = viewport === PHONE ? 'phone' : 'desktop';
@@ -239,7 +256,9 @@ describe('booking in a real browser', () => {
 
         await page.goto(`${baseUrl()}/bookings/${ids.requestNoJs}`);
         const costs = (await page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' ');
-        expect(costs).to.contain('Totale preventivato').and.to.contain('1.180,00');
+        // The quote replaced the estimate: 967,21 € + VAT 212,79 € = 1.180,00 €, no estimate lines left.
+        expect(costs).to.contain('Preventivo del fornitore').and.to.contain('967,21').and.to.contain('212,79');
+        expect(costs).to.contain('Totale preventivato').and.to.contain('1.180,00').and.not.to.contain('Prezzo base');
         expect(await page.locator('main').textContent()).to.contain('Preventivo del fornitore del');
         await noSidewaysScroll(page, 'confirmed booking');
         await screenshot(page, `booking-detail-quoted-${size}`);
@@ -250,9 +269,57 @@ describe('booking in a real browser', () => {
 
         await page.goto(`${baseUrl()}/bookings?status=cancelled`);
         expect(await page.locator(`.booking-card a[href="/bookings/${ids.requestJs}"]`).count()).to.be.greaterThan(0);
+
+        // The dashboard: the three among the recent bookings with their outcome, and the unread notifications.
+        await page.goto(`${baseUrl()}/dashboard`);
+        const recentStatus = async (id: string) =>
+          (await page.locator(`.dashboard__recent .booking-card:has(a[href="/bookings/${id}"]) .booking-card__status`).textContent())?.trim();
+        expect(await recentStatus(ids.instant!)).to.equal('Confermata');
+        expect(await recentStatus(ids.requestNoJs!)).to.equal('Confermata');
+        expect(await recentStatus(ids.requestJs!)).to.equal('Cancellata');
+        const box = (await page.locator('.notifications-box').textContent())!.replace(/\s+/g, ' ');
+        for (const message of outcomes()) expect(box).to.contain(message);
+        // Nobody confirmed the instant booking: it confirmed itself.
+        expect(box).not.to.contain(`ha confermato la prenotazione per ${instantService.title}`);
+        await noSidewaysScroll(page, 'dashboard');
+        await screenshot(page, `dashboard-client-outcomes-${size}`);
+
+        // The notifications page: the same, unread.
+        await page.goto(`${baseUrl()}/notifications`);
+        const unread = (await page.locator('.notification-list .notification--unread').allTextContents()).map((t) => t.replace(/\s+/g, ' '));
+        for (const message of outcomes()) expect(unread.some((t) => t.includes(message)), message).to.equal(true);
+        await noSidewaysScroll(page, 'notifications');
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('the client opens the quote from /notifications and the rejection from the dashboard: each is read and shows its booking', async () => {
+    const { page, context } = await newPage({ viewport: DESKTOP });
+    try {
+      await login(page, CLIENT);
+      await page.goto(`${baseUrl()}/notifications`);
+      const unreadBefore = await page.locator('.notification-list .notification--unread').count();
+      const quote = page.locator('.notification-list .notification--unread', { hasText: 'Preventivo Confermato' });
+      const quoteId = await quote.getAttribute('data-notification');
+      await quote.getByRole('button', { name: 'Preventivo Confermato', exact: true }).click();
+      await page.waitForURL(new RegExp(`/bookings/${ids.requestNoJs}$`));
+      expect((await page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' ')).to.contain('Totale preventivato').and.to.contain('1.180,00');
+      await page.goto(`${baseUrl()}/notifications`);
+      expect(await page.locator(`[data-notification="${quoteId}"]`).getAttribute('class')).not.to.include('notification--unread');
+      expect(await page.locator('.notification-list .notification--unread').count()).to.equal(unreadBefore - 1);
+
+      await page.goto(`${baseUrl()}/dashboard`);
+      const rejection = page.locator('.notifications-box .notification', { hasText: 'Richiesta Rifiutata' });
+      const rejectionId = await rejection.getAttribute('data-notification');
+      await rejection.getByRole('button', { name: 'Vedi prenotazione', exact: true }).click();
+      await page.waitForURL(new RegExp(`/bookings/${ids.requestJs}$`));
+      expect(await page.locator('.booking-reason').textContent()).to.contain('Non abbiamo disponibilità');
+      await page.goto(`${baseUrl()}/dashboard`);
+      expect(await page.locator(`.notifications-box [data-notification="${rejectionId}"]`).count()).to.equal(0);
+    } finally {
+      await context.close();
     }
   });
 

@@ -127,6 +127,42 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       expect(note).to.include({ type: 'booking_quoted', title: 'Preventivo Confermato' });
     });
 
+    it('a quote replaces the estimate\'s price: the stored parts add up to the quoted total, the summary shows the quote', async () => {
+      // The estimate of the audit: base 2050, extra costs 105, discount 50 → net 2105, total 2568,10.
+      const id = await make('pending');
+      await db()('bookings').where({ id }).update({
+        base_amount: '2050.00',
+        additional_costs: JSON.stringify([{ name: 'Trasferta', type: 'fixed', amount: '105.00', description: 'Importo fisso' }]),
+        discount_amount: '50.00',
+        tax_amount: '463.10',
+        total_amount: '2568.10',
+      });
+      let page = html((await providerAgent.get(`/bookings/${id}`)).text);
+      expect(page('.cost-lines dt').map((_, dt) => page(dt).contents().first().text().trim()).get()).to.deep.equal([
+        'Prezzo base', 'Trasferta', 'Sconto', 'Imponibile', 'IVA (22%)', 'Totale',
+      ]);
+
+      expect((await act(providerAgent, id, 'confirmation', { quoted_total: '3000' })).status).to.equal(303);
+      const b = await row(id);
+      expect(b).to.include({ status: 'confirmed', base_amount: '2459.02', discount_amount: '0.00', tax_amount: '540.98', total_amount: '3000.00', estimated_total_amount: '2568.10' });
+      expect(b.additional_costs).to.deep.equal([]);
+      expect(Number(b.base_amount) * 100 + Number(b.tax_amount) * 100).to.be.closeTo(Number(b.total_amount) * 100, 1e-6);
+
+      for (const agent of [clientAgent, providerAgent]) {
+        page = html((await agent.get(`/bookings/${id}`)).text);
+        const lines = page('.cost-lines__row')
+          .map((_, r) => [[page(r).find('dt').contents().first().text().trim(), page(r).find('dd').text().trim()]])
+          .get() as unknown as [string, string][];
+        expect(lines).to.deep.equal([
+          ['Preventivo del fornitore', '2.459,02\u00a0€'],
+          ['IVA (22%)', '540,98\u00a0€'],
+          ['Totale preventivato', '3.000,00\u00a0€'],
+        ]);
+        expect(textOf(page, '.cost-lines')).to.contain('Imponibile, IVA esclusa').and.not.to.contain('Trasferta').and.not.to.contain('Sconto');
+        expect(textOf(page, 'main')).to.contain('La stima iniziale era 2.568,10 €');
+      }
+    });
+
     it('a quote that is not an amount: 422 beside the field, nothing changed', async () => {
       const id = await make('pending');
       const before = await row(id);

@@ -57,7 +57,8 @@ describe('booking notifications and emails', () => {
       { type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'Hai ricevuto una nuova prenotazione per Corso Carrellisti', read: false },
     ]);
     expect(await notesOf(client.id, id)).to.deep.equal([
-      { type: 'booking_confirmed', title: 'Prenotazione Confermata', message: 'Studio Delta Sicurezza ha confermato la prenotazione per Corso Carrellisti', read: false },
+      // An instant booking confirms itself: the client is not told the provider confirmed it.
+      { type: 'booking_confirmed', title: 'Prenotazione Confermata', message: 'La tua prenotazione per Corso Carrellisti con Studio Delta Sicurezza è confermata.', read: false },
     ]);
     const toProvider = await mailbox.receive(provider.email);
     expect(toProvider.subject).to.equal(`Nuova prenotazione: Corso Carrellisti (${number})`);
@@ -65,6 +66,8 @@ describe('booking notifications and emails', () => {
     expect(toProvider.html).to.contain('Vedi la prenotazione');
     const toClient = mailbox.messages.find((m) => m.to.includes(client.email))!;
     expect(toClient.subject).to.equal(`Prenotazione confermata: Corso Carrellisti (${number})`);
+    expect(toClient.text).to.contain('la tua prenotazione di Corso Carrellisti con Studio Delta Sicurezza è confermata.');
+    expect(`${toClient.subject}\n${toClient.text}\n${toClient.html}`).not.to.contain('ha confermato');
     // The link in the email opens the booking for its recipient.
     const link = linkIn(toProvider, `/bookings/${id}`);
     const page = await providerAgent.get(link.pathname).expect(200);

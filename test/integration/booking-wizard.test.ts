@@ -5,8 +5,8 @@ import { calculatePrice } from '../../src/lib/pricing.js';
 import * as bookings from '../../src/models/bookings.repo.js';
 import { createBooking } from '../../src/services/bookings.service.js';
 import { createService } from '../factories/index.js';
-import { browser, html, request, textOf } from '../helpers/app.js';
-import { loginAs } from '../helpers/auth.js';
+import { browser, html, request, textOf, type Page } from '../helpers/app.js';
+import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import {
   PEOPLE,
@@ -31,6 +31,15 @@ const errorsOf = (text: string): Record<string, string> => {
   });
   return out;
 };
+
+/** Posts the wizard's form on `$` as a browser would: every field as it stands, `changes` typed over, one button pressed. */
+function sendWizardForm(agent: Agent, serviceId: string, $: Page, action: string, changes: Record<string, string> = {}) {
+  const pairs = $('form.wizard').serializeArray().map(({ name, value }) => [name, name in changes ? changes[name]! : value] as const);
+  const named = new Set(pairs.map(([name]) => name));
+  const extra = Object.entries(changes).filter(([name]) => !named.has(name));
+  const body = [...pairs, ...extra, ['action', action] as const].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return agent.post(`/services/${serviceId}/book`).type('form').send(body);
+}
 
 const emailJobs = async () =>
   (await db()('jobs').where({ type: 'email.send' }).orderBy('id').select('payload')).map((r: { payload: { to: string; subject: string; text: string } }) => r.payload);
@@ -183,6 +192,53 @@ describe('booking wizard /services/:id/book', () => {
       expect(res.status).to.equal(303);
       const page = await agent.get(res.headers.location!).expect(200);
       expect(textOf(html(page.text), '.toast__message')).to.equal('Prenotazione confermata!');
+    });
+
+    it('lowering the count on the way back and raising it again loses nobody typed; only the first N are shown and booked', async () => {
+      const agent = await signIn(client);
+      const { csrf, key } = await openWizard(agent, instant.id);
+      const start = { _csrf: csrf, idempotency_key: key, step: '1', action: 'next', requested_date: inDays(25), requested_time: '10:00', participants_count: '3', special_requirements: ['Documento di identità'] };
+      let $ = html((await postWizard(agent, instant.id, start)).text);
+      const typed: Record<string, string> = {};
+      PEOPLE.forEach((p, i) => Object.entries(p).forEach(([f, v]) => (typed[`participants[${i}][${f}]`] = v)));
+
+      // Three typed, back to Dettagli, the count lowered to 1: one block shown, the other two carried along.
+      $ = html((await sendWizardForm(agent, instant.id, $, 'back', typed).expect(200)).text);
+      expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Dettagli');
+      $ = html((await sendWizardForm(agent, instant.id, $, 'next', { participants_count: '1' }).expect(200)).text);
+      expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Partecipanti');
+      expect($('fieldset.wizard__participant')).to.have.length(1);
+      expect($('#p-0-first_name').val()).to.equal('Giulia');
+      expect($('input[type="hidden"][name="participants[1][first_name]"]').val()).to.equal('Marco');
+      expect($('input[type="hidden"][name="participants[2][special_needs]"]').val()).to.equal('Accesso per sedia a rotelle');
+
+      // The summary of one participant lists one.
+      const summary = html((await sendWizardForm(agent, instant.id, $, 'next').expect(200)).text);
+      expect(summary('.steps li[aria-current="step"]').text().trim()).to.equal('Conferma');
+      expect(summary('.participant-list li')).to.have.length(1);
+      expect(textOf(summary, '.participant-list')).to.contain('Giulia Bianchi').and.not.to.contain('Marco');
+
+      // Back twice, the count raised to 3 again: everybody is back as typed.
+      $ = html((await sendWizardForm(agent, instant.id, summary, 'back').expect(200)).text);
+      $ = html((await sendWizardForm(agent, instant.id, $, 'back').expect(200)).text);
+      expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Dettagli');
+      $ = html((await sendWizardForm(agent, instant.id, $, 'next', { participants_count: '3' }).expect(200)).text);
+      expect($('fieldset.wizard__participant')).to.have.length(3);
+      expect($('#p-1-first_name').val()).to.equal('Marco');
+      expect($('#p-1-email').val()).to.equal('marco.verdi@officine.it');
+      expect($('#p-2-last_name').val()).to.equal('Neri');
+      expect($('#p-2-special_needs').val()).to.equal('Accesso per sedia a rotelle');
+
+      // Lowered to 2 and sent: the third, still carried, is neither checked nor booked.
+      $ = html((await sendWizardForm(agent, instant.id, $, 'back').expect(200)).text);
+      $ = html((await sendWizardForm(agent, instant.id, $, 'next', { participants_count: '2' }).expect(200)).text);
+      $ = html((await sendWizardForm(agent, instant.id, $, 'next', { 'participants[2][email]': 'non-valida' }).expect(200)).text);
+      expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Conferma');
+      const res = await sendWizardForm(agent, instant.id, $, 'submit').expect(303);
+      const id = res.headers.location!.split('/').pop()!;
+      const stored = await db()('booking_participants').where({ booking_id: id }).orderBy('position').select('first_name');
+      expect(stored.map((r: { first_name: string }) => r.first_name)).to.deep.equal(['Giulia', 'Marco']);
+      expect((await db()('bookings').where({ id }).first<{ participants_count: number }>('participants_count'))!.participants_count).to.equal(2);
     });
 
     it('the request wizard ends with "Invia Richiesta"', async () => {

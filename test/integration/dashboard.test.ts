@@ -326,7 +326,7 @@ describe('dashboard', () => {
   });
 
   describe('notifications box', () => {
-    const titlesOf = ($: Page) => $('.notifications-box .notification__title a').map((_, a) => $(a).text().trim()).get();
+    const titlesOf = ($: Page) => $('.notifications-box .notification__title .notification__open').map((_, a) => $(a).text().trim()).get();
 
     it('shows the 5 newest unread with an "N nuove" badge and the link to /notifications', async () => {
       const { id, agent } = await signIn('client', 'Notifiche Molte Srl');
@@ -370,15 +370,19 @@ describe('dashboard', () => {
       expect($('.bell__dot')).to.have.length(0);
     });
 
-    it('opens a notification through /notifications/{id}, which leads on to its booking', async () => {
+    it('opens a notification with a POST form (CSRF token, no link), which marks it read and leads on to its booking', async () => {
       const { id, agent } = await signIn('client', 'Notifica Con Prenotazione Srl');
       const provider = await createProvider();
       const booking = await createBooking({ serviceId: (await createService({ providerId: provider.id })).id, clientId: id, status: 'confirmed' });
       const n = await createNotification({ userId: id, bookingId: booking.id });
       const $ = await dashboardOf(agent);
-      expect($('.notifications-box .notification__title a').attr('href')).to.equal(`/notifications/${n.id}`);
-      const res = await agent.get(`/notifications/${n.id}`).expect(303);
+      const form = $('.notifications-box form.notification__body');
+      expect(form.attr('action')).to.equal(`/notifications/${n.id}/opening`);
+      expect(form.attr('method')).to.equal('post');
+      expect($('.notifications-box .notification a')).to.have.length(0);
+      const res = await agent.post(form.attr('action')!).type('form').send({ _csrf: form.find('input[name="_csrf"]').val() }).expect(303);
       expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
+      expect((await db()('notifications').where({ id: n.id }).first<{ read: boolean }>('read'))!.read).to.equal(true);
     });
   });
 
@@ -402,8 +406,8 @@ describe('dashboard', () => {
       expect($('.dashboard__recent .booking-card .booking-card__status').text().trim()).to.equal('Confermata');
       expect(textOf($, '.notifications-box__badge')).to.equal('1 nuova');
       expect($('.bell__dot')).to.have.length(1);
-      const open = $('.notifications-box .notification__title a').attr('href')!;
-      const res = await client.agent.get(open).expect(303);
+      const open = $('.notifications-box form.notification__body');
+      const res = await client.agent.post(open.attr('action')!).type('form').send({ _csrf: open.find('input[name="_csrf"]').val() }).expect(303);
       expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
       const detail = html((await client.agent.get(res.headers.location).expect(200)).text);
       expect(detail('main').text()).to.include('Corso RLS');

@@ -17,7 +17,7 @@ async function listOf(agent: Agent): Promise<Page> {
   return html((await agent.get('/notifications').expect(200)).text);
 }
 
-const titlesOf = ($: Page): string[] => $('.notification-list .notification__title a').map((_, a) => $(a).text().trim()).get();
+const titlesOf = ($: Page): string[] => $('.notification-list .notification__title .notification__open').map((_, a) => $(a).text().trim()).get();
 const isRead = async (id: string): Promise<boolean> => (await db()('notifications').where({ id }).first<{ read: boolean }>('read'))!.read;
 
 describe('notifications', () => {
@@ -37,6 +37,7 @@ describe('notifications', () => {
       await request().get(`/notifications/${n.id}`).expect(401);
       const agent = browser();
       const token = csrfFrom(html((await agent.get('/auth/login').expect(200)).text));
+      await agent.post(`/notifications/${n.id}/opening`).type('form').send({ _csrf: token }).expect(401);
       await agent.post(`/notifications/${n.id}/reading`).type('form').send({ _csrf: token }).expect(401);
       await agent.post('/notifications/readings').type('form').send({ _csrf: token }).expect(401);
       expect(await isRead(n.id)).to.equal(false);
@@ -61,7 +62,7 @@ describe('notifications', () => {
       expect(items.map((_, el) => $(el).find('time').text()).get()).to.deep.equal(['5 minuti fa', '1 ora fa', '3 giorni fa']);
       expect(items.first().find('time').attr('datetime')).to.match(/^\d{4}-\d{2}-\d{2}T/);
       // A "mark as read" form only where there is something to mark.
-      expect(items.map((_, el) => $(el).find('form').length).get()).to.deep.equal([1, 1, 0]);
+      expect(items.map((_, el) => $(el).find('form.notification__action').length).get()).to.deep.equal([1, 1, 0]);
       expect($('form[action="/notifications/readings"] button').text().trim()).to.equal('Segna tutte come lette');
     });
 
@@ -72,7 +73,7 @@ describe('notifications', () => {
       expect(textOf($, '.notification-list time')).to.equal('05/03/2026, 14:07');
     });
 
-    it('links each notification about a booking to it ("Vedi prenotazione"), the others to nothing more', async () => {
+    it('opens each notification with a POST form (title, and "Vedi prenotazione" when it is about a booking), never a GET link', async () => {
       const { id, agent } = await signIn();
       const provider = await createProvider();
       const booking = await createBooking({ serviceId: (await createService({ providerId: provider.id })).id, clientId: id, status: 'pending' });
@@ -80,9 +81,16 @@ describe('notifications', () => {
       const without = await createNotification({ userId: id, title: 'Benvenuto su SicurHub', type: 'system', createdAt: ago(2 * MINUTE) });
       const $ = await listOf(agent);
       const first = $(`[data-notification="${withBooking.id}"]`);
-      expect(first.find('.notification__meta a').text()).to.equal('Vedi prenotazione');
-      expect(first.find('.notification__meta a').attr('href')).to.equal(`/notifications/${withBooking.id}`);
-      expect($(`[data-notification="${without.id}"] .notification__meta a`)).to.have.length(0);
+      const open = first.find(`form[action="/notifications/${withBooking.id}/opening"]`);
+      expect(open.attr('method')).to.equal('post');
+      expect(open.find('input[name="_csrf"]').val()).to.equal(csrfFrom($));
+      expect(open.find('.notification__title button[type="submit"]').text().trim()).to.equal('Richiesta Inviata');
+      expect(open.find('.notification__meta button[type="submit"]').text().trim()).to.equal('Vedi prenotazione');
+      expect($(`[data-notification="${without.id}"] form[action="/notifications/${without.id}/opening"] .notification__title button`).text().trim()).to.equal('Benvenuto su SicurHub');
+      expect($(`[data-notification="${without.id}"] .notification__meta button`)).to.have.length(0);
+      // No link a prefetcher could follow to mark a notification read; no inline script either (CSP).
+      expect($('.notification a')).to.have.length(0);
+      expect($('.notification [onclick], .notification script')).to.have.length(0);
     });
 
     it('shows at most 50, the newest, and says so', async () => {
@@ -116,32 +124,77 @@ describe('notifications', () => {
   });
 
   describe('GET /notifications/{id}', () => {
-    it('marks it read and goes on to its booking', async () => {
+    it('goes on to its booking and changes nothing (a prefetcher or a mail scanner does not read it)', async () => {
       const { id, agent } = await signIn();
       const provider = await createProvider();
       const booking = await createBooking({ serviceId: (await createService({ providerId: provider.id })).id, clientId: id, status: 'confirmed' });
       const n = await createNotification({ userId: id, bookingId: booking.id });
       const res = await agent.get(`/notifications/${n.id}`).expect(303);
       expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
-      expect(await isRead(n.id)).to.equal(true);
+      expect(await isRead(n.id)).to.equal(false);
     });
 
-    it('without a booking goes back to the list', async () => {
+    it('without a booking goes to the list, still unread', async () => {
       const { id, agent } = await signIn();
       const n = await createNotification({ userId: id, type: 'system' });
       expect((await agent.get(`/notifications/${n.id}`).expect(303)).headers.location).to.equal('/notifications');
+      expect(await isRead(n.id)).to.equal(false);
+    });
+
+    it('answers 404 "Notifica non trovata" for someone else\'s notification and for a malformed id', async () => {
+      const { agent } = await signIn();
+      const other = await createNotification({ userId: (await createUser()).id, title: 'Segreta' });
+      const res = await agent.get(`/notifications/${other.id}`).expect(404);
+      expect(textOf(html(res.text), '.error-page .lead')).to.equal('Notifica non trovata');
+      expect(res.text).not.to.include('Segreta');
+      await agent.get('/notifications/non-un-id').expect(404);
+      await agent.get('/notifications/00000000-0000-4000-8000-000000000000').expect(404);
+    });
+  });
+
+  describe('POST /notifications/{id}/opening (its title or "Vedi prenotazione")', () => {
+    it('marks it read and goes on to its booking (303), from the form on the list', async () => {
+      const { id, agent } = await signIn();
+      const provider = await createProvider();
+      const booking = await createBooking({ serviceId: (await createService({ providerId: provider.id })).id, clientId: id, status: 'confirmed' });
+      const n = await createNotification({ userId: id, bookingId: booking.id });
+      const untouched = await createNotification({ userId: id, bookingId: booking.id });
+      const $ = await listOf(agent);
+      const form = $(`[data-notification="${n.id}"] form.notification__body`);
+      const res = await agent.post(form.attr('action')!).type('form').send({ _csrf: form.find('input[name="_csrf"]').val() }).expect(303);
+      expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
+      expect(await isRead(n.id)).to.equal(true);
+      expect(await isRead(untouched.id)).to.equal(false);
+      await agent.get(res.headers.location).expect(200);
+    });
+
+    it('without a booking marks it read and goes back to the list; an already read one stays read', async () => {
+      const { id, agent } = await signIn();
+      const n = await createNotification({ userId: id, type: 'system' });
+      const token = csrfFrom(await listOf(agent));
+      expect((await agent.post(`/notifications/${n.id}/opening`).type('form').send({ _csrf: token }).expect(303)).headers.location).to.equal('/notifications');
+      expect(await isRead(n.id)).to.equal(true);
+      await agent.post(`/notifications/${n.id}/opening`).type('form').send({ _csrf: token }).expect(303);
       expect(await isRead(n.id)).to.equal(true);
     });
 
     it('answers 404 "Notifica non trovata" for someone else\'s notification, leaving it unread, and for a malformed id', async () => {
       const { agent } = await signIn();
       const other = await createNotification({ userId: (await createUser()).id, title: 'Segreta' });
-      const res = await agent.get(`/notifications/${other.id}`).expect(404);
+      const token = csrfFrom(await listOf(agent));
+      const res = await agent.post(`/notifications/${other.id}/opening`).type('form').send({ _csrf: token }).expect(404);
       expect(textOf(html(res.text), '.error-page .lead')).to.equal('Notifica non trovata');
       expect(res.text).not.to.include('Segreta');
       expect(await isRead(other.id)).to.equal(false);
-      await agent.get('/notifications/non-un-id').expect(404);
-      await agent.get('/notifications/00000000-0000-4000-8000-000000000000').expect(404);
+      await agent.post('/notifications/non-un-id/opening').type('form').send({ _csrf: token }).expect(404);
+    });
+
+    it('refuses a request without the CSRF token (403) and changes nothing', async () => {
+      const { id, agent } = await signIn();
+      const n = await createNotification({ userId: id });
+      await agent.post(`/notifications/${n.id}/opening`).type('form').send({}).expect(403);
+      await agent.post(`/notifications/${n.id}/opening`).type('form').send({ _csrf: 'falso' }).expect(403);
+      expect(await isRead(n.id)).to.equal(false);
     });
   });
 
@@ -151,7 +204,7 @@ describe('notifications', () => {
       const target = await createNotification({ userId: id, title: 'Da leggere', createdAt: ago(MINUTE) });
       const untouched = await createNotification({ userId: id, title: 'Resta non letta', createdAt: ago(2 * MINUTE) });
       const $ = await listOf(agent);
-      const form = $(`[data-notification="${target.id}"] form`);
+      const form = $(`[data-notification="${target.id}"] form.notification__action`);
       expect(form.attr('action')).to.equal(`/notifications/${target.id}/reading`);
       expect(form.attr('method')).to.equal('post');
       expect(form.find('button').text().trim()).to.equal('Segna come letta');

@@ -335,20 +335,21 @@ describe('seeds/demo: seedDemo()', function () {
                           WHERE b.participants_count > s.max_participants`)).to.equal(0);
     });
 
-    it('computes the amounts with the rule of SPEC §9 (extras, discounts, 22% VAT included in the total)', async () => {
+    it('computes the amounts with the rule of SPEC §9 (extras, discounts, 22% VAT included in the total); a quote replaces them', async () => {
       const { rows } = await db().raw<{
         rows: {
           base_price: string; pricing_unit: string; participants_count: number; service_costs: { type: string; amount: number }[];
           discounts: { type: string; value: number }[]; base_amount: string; additional_costs: { amount: string }[];
-          discount_amount: string; tax_amount: string; total_amount: string;
+          discount_amount: string; tax_amount: string; total_amount: string; estimated_total_amount: string | null; quoted_at: Date | null;
         }[];
       }>(`SELECT s.base_price, s.pricing_unit, s.additional_costs AS service_costs, s.discounts, b.participants_count,
-                 b.base_amount, b.additional_costs, b.discount_amount, b.tax_amount, b.total_amount
+                 b.base_amount, b.additional_costs, b.discount_amount, b.tax_amount, b.total_amount, b.estimated_total_amount, b.quoted_at
           FROM bookings b JOIN services s ON s.id = b.service_id`);
+      expect(rows.filter((r) => r.quoted_at)).not.to.have.length(0);
       for (const row of rows) {
         const perHead = row.pricing_unit === 'per_participant' || row.pricing_unit === 'per_employee';
         let running = toCents(row.base_price) * (perHead ? row.participants_count : 1);
-        expect(toCents(row.base_amount)).to.equal(running);
+        const base = running;
         for (const cost of row.service_costs) {
           running += cost.type === 'fixed' ? Math.round(cost.amount * 100) : Math.round((running * cost.amount) / 100);
         }
@@ -359,10 +360,22 @@ describe('seeds/demo: seedDemo()', function () {
           discount += cents;
         }
         const total = running + Math.round((running * 22) / 100);
-        expect(toCents(row.discount_amount)).to.equal(discount);
-        expect(toCents(row.base_amount) + row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) - discount).to.equal(running);
+        const tax = toCents(row.tax_amount);
         expect(toCents(row.total_amount)).to.equal(total);
-        expect(toCents(row.tax_amount)).to.equal(Math.round((total * 22) / 122));
+        expect(tax).to.equal(Math.round((total * 22) / 122));
+        // Whatever happened, the stored parts add up to the total.
+        expect(toCents(row.base_amount) + row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) - toCents(row.discount_amount) + tax).to.equal(total);
+        if (row.quoted_at) {
+          expect(toCents(row.base_amount)).to.equal(total - tax);
+          expect(row.additional_costs).to.deep.equal([]);
+          expect(toCents(row.discount_amount)).to.equal(0);
+          expect(toCents(row.estimated_total_amount!)).to.equal(total);
+        } else {
+          expect(toCents(row.base_amount)).to.equal(base);
+          expect(toCents(row.discount_amount)).to.equal(discount);
+          expect(toCents(row.base_amount) + row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) - discount).to.equal(running);
+          expect(row.estimated_total_amount).to.equal(null);
+        }
       }
     });
 

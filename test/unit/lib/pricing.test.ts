@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { calculatePrice, taxIncluded } from '../../../src/lib/pricing.js';
+import { calculatePrice, quotedPrice, taxIncluded } from '../../../src/lib/pricing.js';
 
 describe('pricing (SPEC §9)', () => {
   it('adds 22% VAT to a fixed price: the §9 sample, tax 330 on a base of 1500', () => {
@@ -96,5 +96,34 @@ describe('pricing invariants', () => {
       expect(price.taxAmountCents).to.equal(Math.round((price.totalAmountCents * 22) / 122));
       expect(Math.abs(price.netAmountCents + price.taxAmountCents - price.totalAmountCents)).to.be.at.most(1);
     }
+  });
+
+  describe('quotedPrice: a provider\'s quote replaces the price', () => {
+    it('3000 € quoted: base 2459,02 without VAT, no costs, no discount, tax 540,98', () => {
+      expect(quotedPrice(300000)).to.deep.equal({
+        baseAmountCents: 245902,
+        additionalCosts: [],
+        discountAmountCents: 0,
+        netAmountCents: 245902,
+        taxAmountCents: 54098,
+        totalAmountCents: 300000,
+      });
+    });
+
+    it('keeps the parts adding up to the quoted total, the tax as the pricing module rounds it, for every cent', () => {
+      for (let total = 0; total <= 100000; total += 7) {
+        const price = quotedPrice(total);
+        expect(price.taxAmountCents).to.equal(taxIncluded(total));
+        expect(price.baseAmountCents + price.taxAmountCents).to.equal(total);
+        expect(price.totalAmountCents).to.equal(total);
+      }
+    });
+
+    it('the §9 sample quoted as it was estimated gives back its parts: base 1500, tax 330', () => {
+      expect(quotedPrice(calculatePrice({ basePriceCents: 150000, pricingUnit: 'fixed', participants: 1 }).totalAmountCents)).to.deep.include({
+        baseAmountCents: 150000,
+        taxAmountCents: 33000,
+      });
+    });
   });
 });

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { db } from '../../src/db/knex.js';
+import * as estimatedTotal from '../../migrations/20261126090000_bookings_estimated_total.js';
+import { createBooking, createProvider, createService, createUser } from '../factories/index.js';
+import { resetDatabase } from '../helpers/db.js';
+
+/** Runs fn in a transaction that is always rolled back: the migrations' DDL included, nothing stays. */
+async function inRolledBack(fn: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+  const rollback = new Error('rollback');
+  try {
+    await db().transaction(async (trx) => {
+      await fn(trx);
+      throw rollback;
+    });
+  } catch (err) {
+    if (err !== rollback) throw err;
+  }
+}
+
+describe('migrations', () => {
+  before(resetDatabase);
+  after(resetDatabase);
+
+  describe('20261126090000_bookings_estimated_total', () => {
+    it('rewrites a quote stored with the estimate\'s parts: the parts add up to the quoted total, the estimate is kept', async () => {
+      const provider = await createProvider();
+      const service = await createService({ providerId: provider.id, serviceType: 'on_request' });
+      const client = await createUser();
+      const quoted = await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed' });
+      const plain = await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed', totalAmount: '610.00' });
+      await inRolledBack(async (trx) => {
+        await estimatedTotal.down(trx);
+        // As the lifecycle stored a quote of 3000 € over an estimate of 2050 + 105 − 50 (+ VAT = 2568,10).
+        await trx('bookings').where({ id: quoted.id }).update({
+          base_amount: '2050.00',
+          additional_costs: JSON.stringify([{ name: 'Trasferta', type: 'fixed', amount: '105.00', description: 'Importo fisso' }]),
+          discount_amount: '50.00',
+          tax_amount: '540.98',
+          total_amount: '3000.00',
+          quoted_at: new Date(),
+        });
+        await estimatedTotal.up(trx);
+        const after = await trx('bookings').where({ id: quoted.id }).first();
+        expect(after).to.include({ base_amount: '2459.02', discount_amount: '0.00', tax_amount: '540.98', total_amount: '3000.00', estimated_total_amount: '2568.10' });
+        expect(after.additional_costs).to.deep.equal([]);
+        const untouched = await trx('bookings').where({ id: plain.id }).first();
+        expect(untouched).to.include({ base_amount: '500.00', total_amount: '610.00', estimated_total_amount: null });
+        // From now on a quote without the estimate it replaced is refused by the database.
+        let refused: unknown = null;
+        await trx.raw('SAVEPOINT quote').then(() =>
+          trx('bookings').where({ id: plain.id }).update({ quoted_at: new Date() }).catch((err: unknown) => (refused = err)),
+        );
+        await trx.raw('ROLLBACK TO SAVEPOINT quote');
+        expect(String(refused)).to.contain('bookings_estimated_total_check');
+      });
+      expect((await db()('bookings').where({ id: quoted.id }).first()).base_amount).to.equal('250.00');
+    });
+  });
+});
