@@ -445,12 +445,7 @@ export async function detailPage(booking: Booking, viewer: BookingViewer, option
       contactHref: contactHref(counterpart, t('bookings:show.contactSubject', { title: booking.serviceTitle, number: booking.bookingNumber })),
     },
     costLines: bookingCostLines(booking),
-    quotedNote: booking.quotedAt
-      ? t('bookings:costs.quotedNote', {
-          date: format.date(booking.quotedAt),
-          estimate: format.euro(booking.estimatedTotalAmountCents ?? booking.totalAmountCents),
-        })
-      : null,
+    quotedNote: booking.quotedAt ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents) : null,
     estimateNote: booking.status === 'pending' && booking.bookingType === 'on_request' ? t('bookings:costs.estimateNote') : null,
     paymentLabel: t(booking.paymentStatus === 'pending' ? 'bookings:costs.paymentPending' : 'bookings:costs.paymentCompleted'),
     rejectionReason: booking.rejectedAt ? booking.rejectionReason : null,
@@ -515,4 +510,11 @@ export async function calendarFile(booking: Booking, now: Date = new Date()): Pr
     status: booking.status === 'pending' ? 'TENTATIVE' : booking.status === 'cancelled' || booking.status === 'no_show' ? 'CANCELLED' : 'CONFIRMED',
   });
   return { filename: t('bookings:calendar.filename', { number: booking.bookingNumber }), body };
+}
+
+/** Beside a quoted price: when the provider quoted, and the estimate it replaced (or that it kept it). */
+function quotedNote(quotedAt: Date, estimateCents: number | null, totalCents: number): string {
+  const date = format.date(quotedAt);
+  if (estimateCents === null || estimateCents === totalCents) return t('bookings:costs.quotedSameNote', { date });
+  return t('bookings:costs.quotedNote', { date, estimate: format.euro(estimateCents) });
 }

@@ -127,6 +127,13 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       expect(note).to.include({ type: 'booking_quoted', title: 'Preventivo Confermato' });
     });
 
+    it('a quote of the estimate\'s own amount says that it confirms the estimate, not that the total changed', async () => {
+      const id = await make('pending');
+      await act(providerAgent, id, 'confirmation', { quoted_total: '305,00' });
+      const main = textOf(html((await clientAgent.get(`/bookings/${id}`)).text), 'main');
+      expect(main).to.contain('confermata la stima iniziale').and.not.to.contain('La stima iniziale era');
+    });
+
     it('a quote replaces the estimate\'s price: the stored parts add up to the quoted total, the summary shows the quote', async () => {
       // The estimate of the audit: base 2050, extra costs 105, discount 50 → net 2105, total 2568,10.
       const id = await make('pending');
