@@ -251,6 +251,29 @@ describe('search', () => {
       expect($('.service-card')).to.have.length(0);
     });
 
+    it('"Aquila" is L\'Aquila, the provincial capital, not Aquila d\'Arroscia', async () => {
+      const result = await api('location=Aquila');
+      expect(result.location?.label).to.equal("L'Aquila (AQ)");
+      expect((await api('location=Emilia')).location?.label).to.equal("Reggio nell'Emilia (RE)");
+    });
+
+    it('under 3 characters only a comune\'s exact name will do: "ab" is "Località non trovata", "Ne" is Ne (GE)', async () => {
+      const ab = await api('location=ab');
+      expect(ab.location).to.equal(null);
+      expect(ab.locationNotFound).to.equal(true);
+      expect(ab.cards).to.have.length(0);
+      const $ = html((await request().get('/search?location=ab').expect(200)).text);
+      expect(textOf($, '.search-alert strong')).to.equal('Località non trovata');
+      expect((await api('location=Ne')).location?.label).to.equal('Ne (GE)');
+      expect((await api('location=ab%2C+MI')).locationNotFound).to.equal(true);
+    });
+
+    it('control characters in the location count as spaces', async () => {
+      expect((await api('location=Bergamo%00')).location?.label).to.equal('Bergamo (BG)');
+      expect((await api('location=%00%00%00')).location).to.equal(null);
+      await request().get('/search?location=ab%00c').expect(200);
+    });
+
     it('accepts coordinates as text, as the picker writes them when a reverse lookup fails', async () => {
       const result = await api(`location=${encodeURIComponent('45.695990, 9.667210')}&radius=5`);
       expect(result.location?.label).to.equal('45.695990, 9.667210');
@@ -478,6 +501,9 @@ describe('search', () => {
       `q=${encodeURIComponent('<script>alert(1)</script>')}`,
       `q=${encodeURIComponent('a & | ! :* ( ) <-> \\')}`,
       'q=%00%01',
+      'location=%00%00%00',
+      'location=Mil%00',
+      'location=ab%00c',
       `location=${encodeURIComponent('<img src=x onerror=alert(1)>')}`,
       `location=${encodeURIComponent('%_\\')}`,
       'location=999%2C999',
