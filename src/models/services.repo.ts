@@ -28,8 +28,8 @@ export interface ServiceSearchQuery {
   text: string;
   location: { lat: number; lng: number; radiusKm: number; areaNames: string[] } | null;
   category: string | null;
-  priceMin: number | null;
-  priceMax: number | null;
+  /** Base price in euros between min and max; min itself only when `includesMin` (buckets do not overlap). */
+  price: { min: number; max: number; includesMin: boolean } | null;
   ratingMin: number | null;
   /** 'immediate' | 'this_week' | 'this_month' | 'any' */
   availability: string;
@@ -204,8 +204,9 @@ function matching(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
   }
 
   if (query.category) q.where('s.category', query.category);
-  if (query.priceMin !== null) q.where('s.base_price', '>=', query.priceMin);
-  if (query.priceMax !== null) q.where('s.base_price', '<=', query.priceMax);
+  if (query.price) {
+    q.where('s.base_price', query.price.includesMin ? '>=' : '>', query.price.min).where('s.base_price', '<=', query.price.max);
+  }
   if (query.ratingMin !== null) q.where('s.rating_average', '>=', query.ratingMin);
   const accepted = AVAILABILITY_SETS[query.availability];
   if (accepted) {

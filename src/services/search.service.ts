@@ -96,10 +96,15 @@ export function toServiceCard(s: CardSource): ServiceCardView {
   };
 }
 
-function priceRange(bucket: SearchParams['price']): { min: number | null; max: number | null } {
-  if (bucket === 'all') return { min: null, max: null };
-  const [min, max] = bucket.split('-').map(Number);
-  return { min: min ?? 0, max: max ?? 999999 };
+/**
+ * A price bucket of SPEC §9 as a range in euros ("200-500"; a missing upper bound is 999999). Each
+ * bucket holds its upper bound and, but for the first, not its lower one, so that a service at exactly
+ * 200 € is "Fino a 200 €" only, never also "Da 200 a 500 €".
+ */
+export function priceRange(bucket: SearchParams['price']): services.ServiceSearchQuery['price'] {
+  if (bucket === 'all') return null;
+  const [min = 0, max = 999999] = bucket.split('-').map(Number);
+  return { min, max, includesMin: min === 0 };
 }
 
 /** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
@@ -107,7 +112,6 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
   const location = params.location ? await resolveLocation(params.location) : null;
   const locationNotFound = params.location !== '' && location === null;
   const sort: SortOption = params.sort === 'distance' && !location ? 'relevance' : params.sort;
-  const { min, max } = priceRange(params.price);
 
   let correctedQuery: string | null = null;
   let rows: ServiceSearchRow[] = [];
@@ -120,8 +124,7 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
         ? { lat: location.lat, lng: location.lng, radiusKm: params.radius, areaNames: location.areaNames }
         : null,
       category: params.category,
-      priceMin: min,
-      priceMax: max,
+      price: priceRange(params.price),
       ratingMin: params.rating ? Number(params.rating) : null,
       availability: params.availability,
       serviceType: params.serviceType === 'all' ? null : params.serviceType,

@@ -291,13 +291,17 @@ describe('search', () => {
       expect(await titles('category=consultation_management')).to.deep.equal(['Documento Valutazione Rischi (DVR)']);
     });
 
-    it('price buckets, bounds included, 2000+ open-ended', async () => {
+    it('price buckets do not overlap: each holds its upper bound, only the first its lower one; 2000+ open-ended', async () => {
       const upTo200 = await api('price=0-200&category=training_education');
       expect(upTo200.cards.map((c) => c.title)).to.have.members(['Corso Antincendio Rischio Medio', 'Formazione Sicurezza Lavoratori Online']);
-      expect(await titles('price=200-500&category=training_education')).to.deep.equal(['Formazione Sicurezza Lavoratori Online']);
+      // 200 € exactly is "Fino a 200 €", not also "Da 200 a 500 €".
+      expect(await titles('price=200-500&category=training_education')).to.deep.equal([]);
       expect(await titles('price=500-1000&category=emergency_crisis')).to.deep.equal(['Piano di Emergenza ed Evacuazione']);
       expect(await titles('price=1000-2000&category=workplace_safety')).to.deep.equal(['Coordinamento Sicurezza Cantieri']);
       expect(await titles('price=2000-999999')).to.deep.equal(['Valutazione Rischio Rumore']);
+      let inBuckets = 0;
+      for (const bucket of ['0-200', '200-500', '500-1000', '1000-2000', '2000-999999']) inBuckets += (await api(`price=${bucket}`)).total;
+      expect(inBuckets).to.equal((await api('')).total);
     });
 
     it('minimum rating', async () => {
@@ -553,8 +557,7 @@ describe('search query plans on a realistic volume', () => {
     text: '',
     location: null,
     category: null,
-    priceMin: null,
-    priceMax: null,
+    price: null,
     ratingMin: null,
     availability: 'any',
     serviceType: null,
@@ -579,7 +582,7 @@ describe('search query plans on a realistic volume', () => {
     ['place and radius', { ...base, location: bergamo, sort: 'distance' }, ['services_location_earth_idx', 'services_service_areas_idx']],
     [
       'text, place and filters',
-      { ...base, text: 'corso antincendio', location: milano, priceMin: 0, priceMax: 500, ratingMin: 4, availability: 'this_month', languages: ['Italiano'] },
+      { ...base, text: 'corso antincendio', location: milano, price: { min: 0, max: 500, includesMin: true }, ratingMin: 4, availability: 'this_month', languages: ['Italiano'] },
       ['services_location_earth_idx'],
     ],
   ];
