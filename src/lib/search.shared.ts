@@ -179,7 +179,7 @@ export interface SearchResponse {
   locationNotFound: boolean;
   /** "Località non trovata" explained, naming what was typed. */
   locationNotFoundLabel: string | null;
-  /** "entro 25 km da Bergamo (BG)" */
+  /** "entro 25 km da Bergamo (BG)", "… o che servono la zona" when service areas brought in farther ones. */
   summaryLabel: string | null;
   /** The text the results are for, when the typed one found nothing and a corrected spelling did. */
   correctedQuery: string | null;

@@ -116,6 +116,7 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
   let correctedQuery: string | null = null;
   let rows: ServiceSearchRow[] = [];
   let total = 0;
+  let outsideRadius = 0;
   let page = params.page;
   if (!locationNotFound) {
     const base: services.ServiceSearchQuery = {
@@ -135,12 +136,12 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
       offset: (page - 1) * PAGE_SIZE,
     };
     let query = base;
-    ({ rows, total } = await services.searchServices(query));
+    ({ rows, total, outsideRadius } = await services.searchServices(query));
     if (total === 0 && params.q) {
       const corrected = await services.correctSpelling(params.q);
       if (corrected) {
         query = { ...base, text: corrected };
-        ({ rows, total } = await services.searchServices(query));
+        ({ rows, total, outsideRadius } = await services.searchServices(query));
         if (total > 0) correctedQuery = corrected;
       }
     }
@@ -148,7 +149,7 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
     if (page > lastPage) {
       // A page past the end (an old link, a hand-made URL): show the last one.
       page = lastPage;
-      ({ rows } = await services.searchServices({ ...query, offset: (page - 1) * PAGE_SIZE }));
+      ({ rows, outsideRadius } = await services.searchServices({ ...query, offset: (page - 1) * PAGE_SIZE }));
     }
   }
 
@@ -176,7 +177,10 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
       : null,
     locationNotFound,
     locationNotFoundLabel: locationNotFound ? t('search:locationNotFound.body', { location: params.location }) : null,
-    summaryLabel: location ? t('search:results.near', { radius: params.radius, place: location.label }) : null,
+    // Services outside the radius that serve the place are in the count too: the summary says so.
+    summaryLabel: location
+      ? t(outsideRadius > 0 ? 'search:results.nearOrServing' : 'search:results.near', { radius: params.radius, place: location.label })
+      : null,
     correctedQuery,
     correctedLabel: correctedQuery ? t('search:results.corrected', { original: params.q, corrected: correctedQuery }) : null,
     sort,

@@ -235,6 +235,15 @@ describe('search', () => {
       expect(online?.distanceLabel).to.equal(null);
     });
 
+    it('the summary says when services farther away are listed because they serve the place', async () => {
+      const near = html((await request().get('/search?location=Bergamo&radius=5').expect(200)).text);
+      expect(textOf(near, '.search-results__count')).to.equal('3 servizi trovati entro 5 km da Bergamo (BG) o che servono la zona');
+      expect((await api('location=Bergamo&radius=100')).summaryLabel).to.equal('entro 100 km da Bergamo (BG) o che servono la zona');
+      expect((await api('q=antincendio&location=Bergamo&radius=5')).summaryLabel).to.equal('entro 5 km da Bergamo (BG)');
+      // On a page past the end the count still knows.
+      expect((await api('location=Bergamo&radius=5&page=9')).summaryLabel).to.equal('entro 5 km da Bergamo (BG) o che servono la zona');
+    });
+
     it('shows the distance on cards and the area in the summary', async () => {
       const $ = html((await request().get('/search?q=antincendio&location=Bergamo&radius=25').expect(200)).text);
       expect(textOf($, '.search-results__count')).to.equal('2 servizi trovati entro 25 km da Bergamo (BG)');
