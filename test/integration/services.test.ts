@@ -85,7 +85,7 @@ describe('GET /services/:id', () => {
     const $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
     expect($('.breadcrumb li').map((_, el) => $(el).text().trim()).get()).to.deep.equal(['Home', 'Servizi', 'Formazione e Addestramento']);
     expect($('.breadcrumb a').eq(1).attr('href')).to.equal('/services');
-    expect($('.breadcrumb a').eq(2).attr('href')).to.equal('/search?category=training_education');
+    expect($('.breadcrumb a').eq(2).attr('href')).to.equal('/services/training');
     expect(textOf($, 'h1')).to.equal('Corso Antincendio Rischio Medio');
     expect($('.service-header__badges .badge').map((_, el) => $(el).text()).get()).to.deep.equal([
       'In evidenza',
