@@ -13,6 +13,7 @@ import {
   TAGS_ON_CARD,
   pageWindow,
   toQueryString,
+  withPlaceRules,
   type SearchOptions,
   type SearchParams,
   type SearchResponse,
@@ -23,6 +24,7 @@ import { CATEGORY_IDS } from '../models/categories.repo.js';
 import * as services from '../models/services.repo.js';
 import type { Availability, PricingUnit, ServiceSearchRow, ServiceType } from '../models/services.repo.js';
 import { resolveLocation } from './places.service.js';
+import { documentTitle } from './seo.service.js';
 
 /**
  * The search of SPEC §2/§4: sanitised parameters in, one page of result cards out, every label already
@@ -107,6 +109,15 @@ export function priceRange(bucket: SearchParams['price']): services.ServiceSearc
   return { min, max, includesMin: min === 0 };
 }
 
+/** The <title> of a search page (the layout adds the site name): text and place, or category, or plain. */
+export function searchTitle(params: SearchParams, place: string | null): string {
+  if (params.q && place) return t('search:titleQueryPlace', { q: params.q, place });
+  if (params.q) return t('search:titleQuery', { q: params.q });
+  if (place) return t('search:titlePlace', { place });
+  if (params.category) return t('search:titleCategory', { category: t(`common:categories.${params.category}.name`) });
+  return t('search:title');
+}
+
 /** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
 export async function search(params: SearchParams): Promise<SearchResponse> {
   const location = params.location ? await resolveLocation(params.location) : null;
@@ -154,10 +165,11 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
   }
 
   const totalPages = Math.ceil(total / PAGE_SIZE);
-  const effective: SearchParams = { ...params, page, sort: params.sort };
+  const effective: SearchParams = withPlaceRules({ ...params, page });
   return {
     params: effective,
     query: toQueryString(effective),
+    documentTitle: documentTitle(searchTitle(params, location?.label ?? null)),
     total,
     totalLabel: t('search:results.count', { count: total }),
     filtersLabel: t('search:filters.toggle', { count: total }),
@@ -187,8 +199,8 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
   };
 }
 
-/** The choices of the search form with their Italian labels; distance only when a place is set. */
-export function searchOptions(withDistance: boolean): SearchOptions {
+/** The choices of the search form with their Italian labels (every sort: sortsFor() picks those on offer). */
+export function searchOptions(): SearchOptions {
   return {
     categories: CATEGORY_IDS.map((id) => ({ value: id, label: t(`common:categories.${id}.name`) })),
     radii: RADIUS_OPTIONS.map((km) => ({ value: km, label: t('search:form.radiusOption', { km }) })),
@@ -198,9 +210,6 @@ export function searchOptions(withDistance: boolean): SearchOptions {
     serviceTypes: SERVICE_TYPE_FILTERS.map((value) => ({ value, label: t(`search:filters.serviceTypes.${value}`) })),
     languages: LANGUAGE_OPTIONS.map((value) => ({ value, label: value })),
     certifications: CERTIFICATION_OPTIONS.map((value) => ({ value, label: value })),
-    sorts: SORTS.filter((value) => withDistance || value !== 'distance').map((value) => ({
-      value,
-      label: t(`search:sort.options.${value}`),
-    })),
+    sorts: SORTS.map((value) => ({ value, label: t(`search:sort.options.${value}`) })),
   };
 }

@@ -32,6 +32,11 @@ export function categoryPath(category: string): string {
   return slug ? `/services/${slug}` : `/search?category=${encodeURIComponent(category)}`;
 }
 
+/** What the browser's tab shows for a page title: "Cerca Servizi · SicurHub" (as the layout writes it). */
+export function documentTitle(title: string): string {
+  return t('common:app.documentTitle', { title, site: t('common:app.name') });
+}
+
 /** A meta description: whitespace collapsed, cut at a word boundary near 160 characters. */
 export function metaDescription(text: string, max = 160): string {
   const clean = text.replace(/\s+/g, ' ').trim();

@@ -389,8 +389,14 @@ describe('search', () => {
     it('distance only with a place: without one it falls back to relevance and is not offered', async () => {
       const result = await api('q=antincendio&sort=distance');
       expect(result.sort).to.equal('relevance');
+      // The URL of such a search drops the sort: it is the plain search.
+      expect(result.params.sort).to.equal('relevance');
+      expect(result.query).to.equal('q=antincendio');
       const $ = html((await request().get('/search?q=antincendio').expect(200)).text);
       expect($('#search-sort option').map((_, el) => $(el).attr('value')).get()).to.deep.equal(['relevance', 'price_asc', 'price_desc', 'rating']);
+      // The island gets every sort, to offer distance as soon as a place is chosen.
+      const props = JSON.parse($('script[data-island-props="search"]').text()) as { options: { sorts: { value: string }[] } };
+      expect(props.options.sorts.map((o) => o.value)).to.include('distance');
       const $near = html((await request().get('/search?location=Bergamo').expect(200)).text);
       expect($near('#search-sort option').map((_, el) => $near(el).text()).get()).to.deep.equal([
         'Rilevanza',

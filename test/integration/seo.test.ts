@@ -73,4 +73,12 @@ describe('search engines', () => {
     const sitemap = (await request().get('/sitemap.xml').expect(200)).text;
     expect(sitemap).not.to.include('/search?category=training_education');
   });
+
+  it('the search API gives the same document title as the page of the same URL (the island sets it)', async () => {
+    for (const query of ['', 'q=dvr', 'q=dvr&location=Milano', 'location=Bergamo&radius=25', 'category=environment', 'q=%3Cb%3E+%26']) {
+      const page = html((await request().get(`/search?${query}`).expect(200)).text);
+      const api = (await request().get(`/api/search?${query}`).expect(200)).body as { documentTitle: string };
+      expect(api.documentTitle, query).to.equal(page('title').text());
+    }
+  });
 });
