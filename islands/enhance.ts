@@ -7,6 +7,13 @@ function onReady(fn: () => void): void {
 }
 
 onReady(() => {
+  // Sticky panels sit below the sticky header: where the header wraps onto two rows (narrow desktops,
+  // a long name in the user menu) --header-offset follows its real height.
+  const header = document.querySelector<HTMLElement>('.site-header');
+  if (header && 'ResizeObserver' in window) {
+    new ResizeObserver(() => document.documentElement.style.setProperty('--header-offset', `${header.offsetHeight}px`)).observe(header);
+  }
+
   // Mobile menu
   const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
   const nav = toggle ? document.getElementById(toggle.getAttribute('aria-controls') ?? '') : null;

@@ -209,6 +209,35 @@ describe('the search page in a real browser', () => {
       }
     });
 
+    it('the sticky filter panel and price card stay below the sticky header when the page scrolls (1280 and 1024 px)', async () => {
+      const { page, context } = await newPage({ viewport: DESKTOP });
+      /** How far below the header's bottom edge an element's top is, after scrolling down. */
+      const gapBelowHeader = (selector: string) =>
+        page.evaluate((sel) => {
+          window.scrollTo({ top: 900, behavior: 'instant' });
+          const header = document.querySelector('.site-header')!.getBoundingClientRect();
+          return document.querySelector(sel)!.getBoundingClientRect().top - header.bottom;
+        }, selector);
+      try {
+        for (const width of [1280, 1024]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(`${baseUrl()}/search`);
+          await islandReady(page);
+          expect(await gapBelowHeader('.search-filters'), `filters at ${width}px`).to.be.within(0, 24);
+          await page.waitForTimeout(100);
+          expect(await page.locator('.search-filters summary').isVisible()).to.equal(true);
+          if (width === 1280) await screenshot(page, 'search-desktop-scrolled');
+
+          await page.locator('.service-card__title a').first().click();
+          await page.waitForURL(/\/services\/[0-9a-f-]{36}$/);
+          expect(await gapBelowHeader('.price-card'), `price card at ${width}px`).to.be.within(0, 24);
+          if (width === 1280) await screenshot(page, 'service-desktop-scrolled');
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
     it('"Usa la mia posizione" finds the comune of the browser position, and explains a refusal in Italian', async () => {
       const { page, context } = await newPage({ viewport: PHONE });
       try {
