@@ -58,6 +58,40 @@ onReady(() => {
     });
   }
 
+  // Service gallery: its radio buttons swap the image without a script. Here a thumbnail swaps it
+  // without the page jumping to the (hidden) radio, previous/next buttons step through the images, and
+  // "Immagine 2 di 5" is announced. The radios keep focus, so the arrow keys go on working.
+  for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) {
+    const radios = Array.from(gallery.querySelectorAll<HTMLInputElement>('input.gallery__radio'));
+    if (radios.length < 2) continue;
+    const counter = gallery.querySelector<HTMLElement>('[data-gallery-counter]');
+    const current = (): number => Math.max(0, radios.findIndex((r) => r.checked));
+    const announce = (): void => {
+      if (counter) counter.textContent = (counter.dataset.template ?? '').replace('{n}', String(current() + 1));
+    };
+    const show = (index: number, focus: boolean): void => {
+      const radio = radios[(index + radios.length) % radios.length]!;
+      radio.checked = true;
+      if (focus) radio.focus({ preventScroll: true });
+      announce();
+    };
+    for (const thumb of gallery.querySelectorAll<HTMLLabelElement>('label.gallery__thumb')) {
+      thumb.addEventListener('click', (event) => {
+        event.preventDefault();
+        show(radios.findIndex((r) => r.id === thumb.htmlFor), true);
+      });
+    }
+    for (const radio of radios) radio.addEventListener('change', announce);
+    for (const button of gallery.querySelectorAll<HTMLButtonElement>('[data-gallery-step]')) {
+      button.hidden = false;
+      button.addEventListener('click', () => show(current() + Number(button.dataset.galleryStep), false));
+    }
+    if (counter) {
+      counter.hidden = false;
+      announce();
+    }
+  }
+
   // Quick-search chips keep the location typed in the hero form
   for (const chip of document.querySelectorAll<HTMLAnchorElement>('[data-quick-search]')) {
     chip.addEventListener('click', (event) => {

@@ -142,6 +142,11 @@ describe('GET /services/:id', () => {
     expect($('.gallery__thumb img').first().attr('src')).to.equal(`/media/service-images/${serviceId}/foto-0-150.webp`);
     expect($('input.gallery__radio')).to.have.length(3);
     expect($('input.gallery__radio').first().attr('checked')).to.not.equal(undefined);
+    // For the page script (islands/enhance.ts): hidden until it runs, no inline script.
+    expect($('[data-gallery] .gallery__step').map((_, el) => $(el).attr('aria-label')).get()).to.deep.equal(['Immagine precedente', 'Immagine successiva']);
+    expect($('[data-gallery] .gallery__step[hidden]')).to.have.length(2);
+    expect($('[data-gallery-counter]').attr('data-template')).to.equal('Immagine {n} di 3');
+    expect($('main script:not([type="application/json"]):not([type="application/ld+json"])')).to.have.length(0);
     await db()('service_images').where({ service_id: serviceId }).del();
   });
 
