@@ -58,9 +58,9 @@ onReady(() => {
     });
   }
 
-  // Service gallery: its radio buttons swap the image without a script. Here a thumbnail swaps it
-  // without the page jumping to the (hidden) radio, previous/next buttons step through the images, and
-  // "Immagine 2 di 5" is announced. The radios keep focus, so the arrow keys go on working.
+  // Service gallery: its radio buttons swap the image without a script. Here a thumbnail or an arrow
+  // key swaps it without the page jumping to the (hidden) radio, which keeps the focus; previous/next
+  // buttons step through the images, and "Immagine 2 di 5" is announced.
   for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) {
     const radios = Array.from(gallery.querySelectorAll<HTMLInputElement>('input.gallery__radio'));
     if (radios.length < 2) continue;
@@ -81,7 +81,24 @@ onReady(() => {
         show(radios.findIndex((r) => r.id === thumb.htmlFor), true);
       });
     }
-    for (const radio of radios) radio.addEventListener('change', announce);
+    // The browser's own arrow keys would scroll to the radio (hidden at the top of the gallery).
+    const steps: Record<string, (i: number) => number> = {
+      ArrowLeft: (i) => i - 1,
+      ArrowUp: (i) => i - 1,
+      ArrowRight: (i) => i + 1,
+      ArrowDown: (i) => i + 1,
+      Home: () => 0,
+      End: () => radios.length - 1,
+    };
+    for (const radio of radios) {
+      radio.addEventListener('change', announce);
+      radio.addEventListener('keydown', (event) => {
+        const step = steps[event.key];
+        if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+        event.preventDefault();
+        show(step(current()), true);
+      });
+    }
     for (const button of gallery.querySelectorAll<HTMLButtonElement>('[data-gallery-step]')) {
       button.hidden = false;
       button.addEventListener('click', () => show(current() + Number(button.dataset.galleryStep), false));
