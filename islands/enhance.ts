@@ -7,6 +7,13 @@ function onReady(fn: () => void): void {
 }
 
 onReady(() => {
+  // Sticky panels sit below the sticky header: where the header wraps onto two rows (narrow desktops,
+  // a long name in the user menu) --header-offset follows its real height.
+  const header = document.querySelector<HTMLElement>('.site-header');
+  if (header && 'ResizeObserver' in window) {
+    new ResizeObserver(() => document.documentElement.style.setProperty('--header-offset', `${header.offsetHeight}px`)).observe(header);
+  }
+
   // Mobile menu
   const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
   const nav = toggle ? document.getElementById(toggle.getAttribute('aria-controls') ?? '') : null;
@@ -49,6 +56,57 @@ onReady(() => {
       button.setAttribute('aria-pressed', String(show));
       button.textContent = (show ? button.dataset.labelHide : button.dataset.labelShow) ?? '';
     });
+  }
+
+  // Service gallery: its radio buttons swap the image without a script. Here a thumbnail or an arrow
+  // key swaps it without the page jumping to the (hidden) radio, which keeps the focus; previous/next
+  // buttons step through the images, and "Immagine 2 di 5" is announced.
+  for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) {
+    const radios = Array.from(gallery.querySelectorAll<HTMLInputElement>('input.gallery__radio'));
+    if (radios.length < 2) continue;
+    const counter = gallery.querySelector<HTMLElement>('[data-gallery-counter]');
+    const current = (): number => Math.max(0, radios.findIndex((r) => r.checked));
+    const announce = (): void => {
+      if (counter) counter.textContent = (counter.dataset.template ?? '').replace('{n}', String(current() + 1));
+    };
+    const show = (index: number, focus: boolean): void => {
+      const radio = radios[(index + radios.length) % radios.length]!;
+      radio.checked = true;
+      if (focus) radio.focus({ preventScroll: true });
+      announce();
+    };
+    for (const thumb of gallery.querySelectorAll<HTMLLabelElement>('label.gallery__thumb')) {
+      thumb.addEventListener('click', (event) => {
+        event.preventDefault();
+        show(radios.findIndex((r) => r.id === thumb.htmlFor), true);
+      });
+    }
+    // The browser's own arrow keys would scroll to the radio (hidden at the top of the gallery).
+    const steps: Record<string, (i: number) => number> = {
+      ArrowLeft: (i) => i - 1,
+      ArrowUp: (i) => i - 1,
+      ArrowRight: (i) => i + 1,
+      ArrowDown: (i) => i + 1,
+      Home: () => 0,
+      End: () => radios.length - 1,
+    };
+    for (const radio of radios) {
+      radio.addEventListener('change', announce);
+      radio.addEventListener('keydown', (event) => {
+        const step = steps[event.key];
+        if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+        event.preventDefault();
+        show(step(current()), true);
+      });
+    }
+    for (const button of gallery.querySelectorAll<HTMLButtonElement>('[data-gallery-step]')) {
+      button.hidden = false;
+      button.addEventListener('click', () => show(current() + Number(button.dataset.galleryStep), false));
+    }
+    if (counter) {
+      counter.hidden = false;
+      announce();
+    }
   }
 
   // Quick-search chips keep the location typed in the hero form

@@ -3,7 +3,9 @@ import {
   MAP_PLACE_ZOOM,
   MAP_USER_ZOOM,
   activeFilterCount,
+  sortsFor,
   toQueryString,
+  withPlaceRules,
   type PlaceView,
   type SearchIslandProps,
   type SearchParams,
@@ -47,6 +49,8 @@ export function SearchApp({ initial, options, labels, endpoints, map }: SearchIs
   const L = labels;
 
   const show = useCallback((next: SearchResponse) => {
+    // The same title the server gives the page at this URL (history entries and tabs read it).
+    document.title = next.documentTitle;
     setResponse(next);
     setParams(next.params);
     setQ(next.params.q);
@@ -72,7 +76,8 @@ export function SearchApp({ initial, options, labels, endpoints, map }: SearchIs
 
   /** Runs a search and shows it; every change of the form goes through here. */
   const run = useCallback(
-    (next: SearchParams, after?: { scroll?: boolean; focus?: MapFocus }) => {
+    (wanted: SearchParams, after?: { scroll?: boolean; focus?: MapFocus }) => {
+      const next = withPlaceRules(wanted);
       pending.current?.abort();
       const controller = new AbortController();
       pending.current = controller;
@@ -136,7 +141,7 @@ export function SearchApp({ initial, options, labels, endpoints, map }: SearchIs
     return query ? `/search?${query}` : '/search';
   };
   const filterCount = activeFilterCount(params);
-  const sorts = options.sorts.filter((o) => o.value !== 'distance' || place.trim() !== '' || response.location);
+  const sorts = sortsFor(options.sorts, place.trim() !== '' || response.location !== null);
   const cardLabels = {
     featured: L.card?.featured ?? '',
     details: L.card?.details ?? '',

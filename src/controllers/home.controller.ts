@@ -3,6 +3,7 @@ import { t, tree } from '../config/i18n.js';
 import * as categories from '../models/categories.repo.js';
 import * as providers from '../models/providers.repo.js';
 import * as services from '../models/services.repo.js';
+import { categoryPath } from '../services/seo.service.js';
 
 export const FEATURED_PROVIDERS_ON_HOME = 4;
 export const SPECIALIZATIONS_ON_CARD = 2;
@@ -23,6 +24,7 @@ export async function show(_req: Request, res: Response): Promise<void> {
     title: null,
     categories: categories.CATEGORY_IDS.map((id) => ({
       id,
+      href: categoryPath(id),
       ...tree<CategoryText>(`common:categories.${id}`),
       count: counts[id],
       countLabel: t('common:categoryCount', { count: counts[id] }),

@@ -3,40 +3,32 @@ import { config } from '../config/env.js';
 import { t, tree } from '../config/i18n.js';
 import { asset } from '../lib/assets.js';
 import { islandProps } from '../lib/island.js';
-import { activeFilterCount, toQueryString, type SearchIslandProps, type SearchParams } from '../lib/search.shared.js';
-import type { CategoryId } from '../models/categories.repo.js';
-import { search, searchOptions } from '../services/search.service.js';
+import { activeFilterCount, sortsFor, toQueryString, type SearchIslandProps, type SearchParams } from '../lib/search.shared.js';
+import { search, searchOptions, searchTitle } from '../services/search.service.js';
+import { CATEGORY_PAGES, categoryPath, type CategoryPage } from '../services/seo.service.js';
 import { parseSearchParams } from '../validators/search.validator.js';
-
-/** The footer's category pages (SPEC §2) and the category each one lists. */
-export const CATEGORY_PAGES: Record<string, CategoryId> = {
-  consultation: 'consultation_management',
-  training: 'training_education',
-  safety: 'workplace_safety',
-  environment: 'environment',
-  health: 'occupational_health',
-};
 
 /** GET /search, GET /services */
 export async function index(req: Request, res: Response): Promise<void> {
-  await render(res, parseSearchParams(req.query), null);
+  await render(res, parseSearchParams(req.query));
 }
 
 /** GET /services/consultation, /services/training, /services/safety, /services/environment, /services/health */
-export function categoryPage(slug: keyof typeof CATEGORY_PAGES & string): RequestHandler {
+export function categoryPage(slug: CategoryPage): RequestHandler {
   return async (req, res) => {
     const params = parseSearchParams(req.query);
-    await render(res, { ...params, category: params.category ?? CATEGORY_PAGES[slug]! }, slug);
+    await render(res, { ...params, category: params.category ?? CATEGORY_PAGES[slug] });
   };
 }
 
-async function render(res: Response, params: SearchParams, slug: string | null): Promise<void> {
+async function render(res: Response, params: SearchParams): Promise<void> {
   const result = await search(params);
-  const options = searchOptions(result.location !== null);
+  const options = searchOptions();
   const categoryName = params.category ? t(`common:categories.${params.category}.name`) : null;
   // Only the plain listings are pages for search engines; any other combination is a view of them.
   const onlyCategory = toQueryString({ ...result.params, page: 1 }) === (params.category ? `category=${params.category}` : '');
-  const canonicalPath = slug ? `/services/${slug}` : params.category ? `/search?category=${params.category}` : '/services';
+  // The listing this view belongs to: a category's own page, or all services.
+  const canonicalPath = params.category ? categoryPath(params.category) : '/services';
   const cssUrl = mapStylesheet();
   const props: SearchIslandProps = {
     initial: result,
@@ -46,7 +38,7 @@ async function render(res: Response, params: SearchParams, slug: string | null):
     map: { tileUrl: config().tileUrl, attribution: config().tileAttribution, cssUrl },
   };
   res.render('search/index', {
-    title: pageTitle(params, result.location?.label ?? null, categoryName),
+    title: searchTitle(params, result.location?.label ?? null),
     description: categoryName
       ? t('search:descriptionCategory', { category: categoryName, description: t(`common:categories.${params.category}.description`) })
       : t('search:description'),
@@ -55,19 +47,14 @@ async function render(res: Response, params: SearchParams, slug: string | null):
     islands: ['search'],
     result,
     options,
+    // Without JavaScript the sorts are those of the place the page was rendered for; the island
+    // offers distance as soon as a place is chosen.
+    sorts: sortsFor(options.sorts, result.location !== null),
     filterCount: activeFilterCount(result.params),
     resetHref: `/search?${toQueryString({ ...parseSearchParams({}), q: params.q, location: params.location, radius: params.radius })}`,
     pageHref: (page: number) => `/search?${toQueryString({ ...result.params, page })}`,
     islandProps: islandProps(props),
   });
-}
-
-function pageTitle(params: SearchParams, place: string | null, categoryName: string | null): string {
-  if (params.q && place) return t('search:titleQueryPlace', { q: params.q, place });
-  if (params.q) return t('search:titleQuery', { q: params.q });
-  if (place) return t('search:titlePlace', { place });
-  if (categoryName) return t('search:titleCategory', { category: categoryName });
-  return t('search:title');
 }
 
 /** Leaflet's stylesheet, bundled with the island and loaded by the map only when it is shown. */

@@ -3,8 +3,7 @@ import { config } from '../config/env.js';
 import { CATEGORY_IDS } from '../models/categories.repo.js';
 import { listSitemapProviders } from '../models/providers.repo.js';
 import { listSitemapServices } from '../models/services.repo.js';
-import { robotsTxt, sitemapXml, type SitemapEntry } from '../services/seo.service.js';
-import { CATEGORY_PAGES } from './search.controller.js';
+import { categoryPath, robotsTxt, sitemapXml, type SitemapEntry } from '../services/seo.service.js';
 
 /** One sitemap file holds at most 50,000 URLs. */
 const MAX_URLS = 50_000;
@@ -12,10 +11,7 @@ const PUBLIC_PAGES = ['/', '/services', '/how-it-works', '/for-providers', '/ter
 
 /** GET /sitemap.xml */
 export async function show(_req: Request, res: Response): Promise<void> {
-  const categoryPaths = CATEGORY_IDS.map((id) => {
-    const slug = Object.keys(CATEGORY_PAGES).find((s) => CATEGORY_PAGES[s] === id);
-    return slug ? `/services/${slug}` : `/search?category=${id}`;
-  });
+  const categoryPaths = CATEGORY_IDS.map(categoryPath);
   const fixed: SitemapEntry[] = [
     ...PUBLIC_PAGES.map((path) => ({ path, priority: path === '/' ? 1 : 0.6 })),
     ...categoryPaths.map((path) => ({ path, priority: 0.7 })),

@@ -103,6 +103,16 @@ export function toQueryString(params: SearchParams): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
 
+/** SPEC §9: the sorts on offer; distance only when a place is set. */
+export function sortsFor<T extends { value: SortOption }>(sorts: readonly T[], withPlace: boolean): T[] {
+  return sorts.filter((o) => withPlace || o.value !== 'distance');
+}
+
+/** Without a place there is nothing to measure a distance from: such a search sorts by relevance. */
+export function withPlaceRules(params: SearchParams): SearchParams {
+  return params.sort === 'distance' && !params.location ? { ...params, sort: 'relevance' } : params;
+}
+
 /** How many filters of the side panel differ from their defaults (the "Filtri" badge). */
 export function activeFilterCount(params: SearchParams): number {
   return (
@@ -168,6 +178,8 @@ export interface ResolvedLocation {
 export interface SearchResponse {
   params: SearchParams;
   query: string;
+  /** The document title the server gives the page of this search ("dvr vicino a Milano (MI) · SicurHub"). */
+  documentTitle: string;
   total: number;
   totalLabel: string;
   filtersLabel: string;
@@ -179,7 +191,7 @@ export interface SearchResponse {
   locationNotFound: boolean;
   /** "Località non trovata" explained, naming what was typed. */
   locationNotFoundLabel: string | null;
-  /** "entro 25 km da Bergamo (BG)" */
+  /** "entro 25 km da Bergamo (BG)", "… o che servono la zona" when service areas brought in farther ones. */
   summaryLabel: string | null;
   /** The text the results are for, when the typed one found nothing and a corrected spelling did. */
   correctedQuery: string | null;

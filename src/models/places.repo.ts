@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 
 export interface ProvinceRecord {
@@ -199,47 +200,76 @@ function toPlaceMatch(row: PlaceMatchRow): PlaceMatch {
 /** LIKE pattern for "starts with": the user's text is matched literally. */
 const startsWith = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The user's text as a literal inside a regular expression. */
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * Municipalities whose name matches the text, accent- and case-insensitively, best first: the exact name
- * (or one of the names of a bilingual comune, "Bolzano/Bozen"), then names starting with it (btree
- * prefix index), bigger towns and provincial capitals first. Only when nothing starts with the text does
- * a trigram word-similarity search (GIN index) look for typos and partial names ("reggio emilia").
+ * Municipalities whose name matches the text, accent- and case-insensitively, best first. A name
+ * matches when one of its words starts with the text: "Aquila" finds L'Aquila and Aquila d'Arroscia,
+ * "emilia" Reggio nell'Emilia, "bozen" Bolzano/Bozen. The exact name (or one name of a bilingual comune)
+ * comes first, then provincial capitals, then names that start with the text (what someone typing
+ * expects: "san" is San Severo before Sesto San Giovanni), each group bigger towns first. The conditions
+ * are regular expressions the trigram GIN index answers. Only when no word starts with the text does a
+ * trigram word-similarity search (same index) look for typos and partial names ("reggio emilia").
+ * `exact` keeps only exact names: what a text too short for suggestions may still mean ("Ne", "Re").
  */
 export async function findPlacesByName(
   text: string,
-  options: { limit: number; province?: string | null },
+  options: PlaceNameOptions,
   trx?: Trx,
 ): Promise<PlaceMatch[]> {
+  const queries = placeNameQueries(text, options, trx);
+  if (options.exact) return ((await queries.exact) as PlaceMatchRow[]).map(toPlaceMatch);
+  const wordStart = (await queries.wordStart) as PlaceMatchRow[];
+  if (wordStart.length > 0) return wordStart.map(toPlaceMatch);
+  return ((await queries.fuzzy) as PlaceMatchRow[]).map(toPlaceMatch);
+}
+
+export interface PlaceNameOptions {
+  limit: number;
+  province?: string | null;
+  exact?: boolean;
+}
+
+/** The three searches of findPlacesByName, built but not run. */
+function placeNameQueries(text: string, options: PlaceNameOptions, trx?: Trx) {
   const k = db(trx);
   const folded = k.raw('f_unaccent(lower(?))', [text]);
-  const base = () => {
-    const q = k('places').select<PlaceMatchRow[]>(PLACE_MATCH_COLUMNS);
+  const exactName = k.raw(`name_folded ~ ('(^|/)' || f_unaccent(lower(?)) || '($|/)')`, [literal(text)]);
+  const base = (): Knex.QueryBuilder => {
+    const q = k('places').select(PLACE_MATCH_COLUMNS).limit(options.limit);
     if (options.province) q.where('province', options.province);
     return q;
   };
-  const prefix = await base()
-    .whereRaw('name_folded LIKE f_unaccent(lower(?))', [startsWith(text)])
-    .orderByRaw(
-      'CASE WHEN name_folded = f_unaccent(lower(?)) OR f_unaccent(lower(?)) = ANY (string_to_array(name_folded, ?)) THEN 0 ELSE 1 END',
-      [text, text, '/'],
-    )
-    .orderBy([
-      { column: 'is_provincial_capital', order: 'desc' },
-      { column: 'population', order: 'desc', nulls: 'last' },
-      { column: 'name', order: 'asc' },
-    ])
-    .limit(options.limit);
-  if (prefix.length > 0) return prefix.map(toPlaceMatch);
-  const fuzzy = await base()
-    .whereRaw('? <% name_folded', [folded])
-    .orderByRaw('word_similarity(?, name_folded) DESC', [folded])
-    .orderBy([
-      { column: 'is_provincial_capital', order: 'desc' },
-      { column: 'population', order: 'desc', nulls: 'last' },
-      { column: 'name', order: 'asc' },
-    ])
-    .limit(options.limit);
-  return fuzzy.map(toPlaceMatch);
+  const biggestFirst = [
+    { column: 'is_provincial_capital', order: 'desc' },
+    { column: 'population', order: 'desc', nulls: 'last' },
+    { column: 'name', order: 'asc' },
+  ] as const;
+  return {
+    exact: base().where(exactName).orderBy([...biggestFirst]),
+    wordStart: base()
+      .whereRaw(`name_folded ~ ('(^|[^a-z0-9])' || f_unaccent(lower(?)))`, [literal(text)])
+      .orderByRaw('CASE WHEN ? THEN 0 ELSE 1 END', [exactName])
+      .orderBy('is_provincial_capital', 'desc')
+      .orderByRaw('CASE WHEN name_folded LIKE f_unaccent(lower(?)) THEN 0 ELSE 1 END', [startsWith(text)])
+      .orderBy([...biggestFirst]),
+    fuzzy: base()
+      .whereRaw('? <% name_folded', [folded])
+      .orderByRaw('word_similarity(?, name_folded) DESC', [folded])
+      .orderBy([...biggestFirst]),
+  };
+}
+
+/** The plans of the place-name searches (`EXPLAIN`): tests check that they go through an index. */
+export async function explainPlacesByName(text: string, options: PlaceNameOptions, trx?: Trx): Promise<Record<'exact' | 'wordStart' | 'fuzzy', string>> {
+  const queries = placeNameQueries(text, options, trx);
+  const explain = async (q: Knex.QueryBuilder): Promise<string> => {
+    const { sql, bindings } = q.toSQL();
+    const result = await db(trx).raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN (COSTS OFF) ${sql}`, bindings as Knex.RawBinding[]);
+    return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  };
+  return { exact: await explain(queries.exact), wordStart: await explain(queries.wordStart), fuzzy: await explain(queries.fuzzy) };
 }
 
 /**

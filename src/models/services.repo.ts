@@ -28,8 +28,8 @@ export interface ServiceSearchQuery {
   text: string;
   location: { lat: number; lng: number; radiusKm: number; areaNames: string[] } | null;
   category: string | null;
-  priceMin: number | null;
-  priceMax: number | null;
+  /** Base price in euros between min and max; min itself only when `includesMin` (buckets do not overlap). */
+  price: { min: number; max: number; includesMin: boolean } | null;
   ratingMin: number | null;
   /** 'immediate' | 'this_week' | 'this_month' | 'any' */
   availability: string;
@@ -88,6 +88,7 @@ interface SearchRow {
   distance_km: number | null;
   relevance: number;
   total_count: number;
+  outside_count: number | null;
 }
 
 const SEARCH_COLUMNS = [
@@ -204,8 +205,9 @@ function matching(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
   }
 
   if (query.category) q.where('s.category', query.category);
-  if (query.priceMin !== null) q.where('s.base_price', '>=', query.priceMin);
-  if (query.priceMax !== null) q.where('s.base_price', '<=', query.priceMax);
+  if (query.price) {
+    q.where('s.base_price', query.price.includesMin ? '>=' : '>', query.price.min).where('s.base_price', '<=', query.price.max);
+  }
   if (query.ratingMin !== null) q.where('s.rating_average', '>=', query.ratingMin);
   const accepted = AVAILABILITY_SETS[query.availability];
   if (accepted) {
@@ -254,7 +256,19 @@ function resultsPage(query: ServiceSearchQuery, withTotal: boolean, trx?: Trx): 
       ? k.raw('? AS distance_km', [distanceKm(k, query.location.lat, query.location.lng)])
       : k.raw('NULL::float8 AS distance_km'),
   );
-  if (withTotal) keys.push(k.raw('count(*) OVER () AS total_count'));
+  if (withTotal) {
+    keys.push(k.raw('count(*) OVER () AS total_count'));
+    // Matches that are not within the radius: in only because their service areas name the place.
+    keys.push(
+      query.location
+        ? k.raw('count(*) FILTER (WHERE ? IS NULL OR ? > ?) OVER () AS outside_count', [
+            distanceKm(k, query.location.lat, query.location.lng),
+            distanceKm(k, query.location.lat, query.location.lng),
+            query.location.radiusKm,
+          ])
+        : k.raw('0 AS outside_count'),
+    );
+  }
 
   /** The order, on the inner query's columns (table "s", outputs bare) or the outer's ("m"). */
   const orderBy = (t: 's' | 'm'): string => {
@@ -284,33 +298,43 @@ function resultsPage(query: ServiceSearchQuery, withTotal: boolean, trx?: Trx): 
   return k
     .from(inner.as('m'))
     .joinRaw('CROSS JOIN LATERAL (?) AS c', [card as unknown as Knex.Value])
-    .select(['c.*', 'm.relevance', 'm.distance_km', ...(withTotal ? ['m.total_count'] : [])])
+    .select(['c.*', 'm.relevance', 'm.distance_km', ...(withTotal ? ['m.total_count', 'm.outside_count'] : [])])
     .orderByRaw(orderBy('m'));
+}
+
+/** A page of results, the number of matches, and how many of them lie outside the radius. */
+export interface ServiceSearchResult {
+  rows: ServiceSearchRow[];
+  total: number;
+  /** Matches farther than the radius (or without coordinates) found through their service areas. */
+  outsideRadius: number;
 }
 
 /**
  * One search. When the order needs every match anyway (a text, a location, a sort on price or rating)
- * the total comes with the page (count(*) OVER ()); the plain listing instead reads its first rows in
- * index order (featured, newest) and counts apart.
+ * the totals come with the page (count(*) OVER ()); the plain listing instead reads its first rows in
+ * index order (featured, newest) and counts apart. A page past the end has no rows to carry the
+ * totals: its total is counted apart and outsideRadius is 0 (the caller asks for the last page then).
  */
-export async function searchServices(
-  query: ServiceSearchQuery,
-  trx?: Trx,
-): Promise<{ rows: ServiceSearchRow[]; total: number }> {
+export async function searchServices(query: ServiceSearchQuery, trx?: Trx): Promise<ServiceSearchResult> {
   const ordersEverything = toPrefixTsquery(query.text) !== '' || query.location !== null || query.sort !== 'relevance';
   if (!ordersEverything) {
     const [rows, counted] = await Promise.all([
       resultsPage(query, false, trx) as Promise<SearchRow[]>,
       matching(query, trx).count<{ count: number }[]>({ count: '*' }),
     ]);
-    return { rows: rows.map(toSearchRow), total: Number(counted[0]?.count ?? 0) };
+    return { rows: rows.map(toSearchRow), total: Number(counted[0]?.count ?? 0), outsideRadius: 0 };
   }
   const rows = (await resultsPage(query, true, trx)) as SearchRow[];
   if (rows.length === 0 && query.offset > 0) {
     const counted = await matching(query, trx).count<{ count: number }[]>({ count: '*' });
-    return { rows: [], total: Number(counted[0]?.count ?? 0) };
+    return { rows: [], total: Number(counted[0]?.count ?? 0), outsideRadius: 0 };
   }
-  return { rows: rows.map(toSearchRow), total: rows[0] ? Number(rows[0].total_count) : 0 };
+  return {
+    rows: rows.map(toSearchRow),
+    total: rows[0] ? Number(rows[0].total_count) : 0,
+    outsideRadius: rows[0] ? Number(rows[0].outside_count ?? 0) : 0,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import * as providers from '../models/providers.repo.js';
 import * as services from '../models/services.repo.js';
 import type { ServiceDetail, ServiceReview } from '../models/services.repo.js';
 import { bookLabel, effectiveAvailability, priceLabel, pricingUnitLabel } from './search.service.js';
-import { metaDescription, providerJsonLd, serviceJsonLd } from './seo.service.js';
+import { categoryPath, metaDescription, providerJsonLd, serviceJsonLd } from './seo.service.js';
 import { mediaUrl } from './storage.service.js';
 
 /** The public service page and provider page (SPEC §2): data and every label they show. */
@@ -51,7 +51,7 @@ export async function servicePage(id: string, baseUrl: string) {
     jsonLd: serviceJsonLd(baseUrl, service, description),
     service,
     categoryLabel,
-    categoryHref: `/search?category=${service.category}`,
+    categoryHref: categoryPath(service.category),
     availability,
     availabilityLabel: t(`common:availability.${availability}`),
     serviceTypeLabel: t(`common:serviceTypes.${service.serviceType}`),

@@ -1,6 +1,13 @@
 import * as places from '../models/places.repo.js';
 import type { PlaceMatch } from '../models/places.repo.js';
-import { PLACE_MIN_CHARS, PLACE_SUGGESTIONS, PLACE_SUGGESTIONS_MAX, type PlaceView } from '../lib/search.shared.js';
+import { plainText } from '../lib/plain-text.js';
+import {
+  MAX_LOCATION_LENGTH,
+  PLACE_MIN_CHARS,
+  PLACE_SUGGESTIONS,
+  PLACE_SUGGESTIONS_MAX,
+  type PlaceView,
+} from '../lib/search.shared.js';
 
 /**
  * Our own geocoder over the gazetteer of Italian municipalities: suggestions for the location picker,
@@ -38,7 +45,7 @@ export function toPlaceView(place: PlaceMatch): PlaceView {
 
 /** GET /api/places: at least 3 characters, 5 suggestions (10 on request), bigger towns first. */
 export async function suggest(text: string, limit: number): Promise<PlaceView[]> {
-  const query = text.replace(/\s+/g, ' ').trim().slice(0, 100);
+  const query = plainText(text, MAX_LOCATION_LENGTH);
   if ([...query].length < PLACE_MIN_CHARS) return [];
   const max = limit >= PLACE_SUGGESTIONS_MAX ? PLACE_SUGGESTIONS_MAX : PLACE_SUGGESTIONS;
   return (await places.findPlacesByName(query, { limit: max })).map(toPlaceView);
@@ -80,11 +87,12 @@ function fromPlace(place: PlaceMatch): ResolvedPlace {
 /**
  * The `location` of a search as a point: "Bergamo", "bergamo", "Milano, MI", "Bergamo (BG), Lombardia"
  * (a suggestion), or "45.695990, 9.667210" (what the picker writes when a reverse lookup fails).
- * Exact names first, then names starting with the text, then near spellings; bigger towns and provincial
- * capitals win. Null when nothing matches: the page says "Località non trovata".
+ * Exact names first, then names with a word starting with the text, then near spellings; provincial
+ * capitals and bigger towns win. Under 3 characters only an exact name will do. Null when nothing
+ * matches: the page says "Località non trovata".
  */
 export async function resolveLocation(text: string): Promise<ResolvedPlace | null> {
-  const value = text.trim();
+  const value = plainText(text, MAX_LOCATION_LENGTH);
   const coords = COORDINATES.exec(value);
   if (coords) {
     const lat = Number(coords[1]);
@@ -110,11 +118,13 @@ export async function resolveLocation(text: string): Promise<ResolvedPlace | nul
   } else if (/^[a-z]{2}$/i.test(second)) {
     province = second.toUpperCase();
   }
-  if ([...name].length < 2) return null;
-  const [match] = await places.findPlacesByName(name, { limit: 1, province });
+  if (name === '') return null;
+  // As for the suggestions: 3 characters at least, or a comune's whole name ("Ne", "Re").
+  const exact = [...name].length < PLACE_MIN_CHARS;
+  const [match] = await places.findPlacesByName(name, { limit: 1, province, exact });
   if (match) return fromPlace(match);
   if (province) {
-    const [anywhere] = await places.findPlacesByName(name, { limit: 1 });
+    const [anywhere] = await places.findPlacesByName(name, { limit: 1, exact });
     if (anywhere) return fromPlace(anywhere);
   }
   return null;

@@ -13,6 +13,7 @@ import {
   TAGS_ON_CARD,
   pageWindow,
   toQueryString,
+  withPlaceRules,
   type SearchOptions,
   type SearchParams,
   type SearchResponse,
@@ -23,6 +24,7 @@ import { CATEGORY_IDS } from '../models/categories.repo.js';
 import * as services from '../models/services.repo.js';
 import type { Availability, PricingUnit, ServiceSearchRow, ServiceType } from '../models/services.repo.js';
 import { resolveLocation } from './places.service.js';
+import { documentTitle } from './seo.service.js';
 
 /**
  * The search of SPEC §2/§4: sanitised parameters in, one page of result cards out, every label already
@@ -96,10 +98,24 @@ export function toServiceCard(s: CardSource): ServiceCardView {
   };
 }
 
-function priceRange(bucket: SearchParams['price']): { min: number | null; max: number | null } {
-  if (bucket === 'all') return { min: null, max: null };
-  const [min, max] = bucket.split('-').map(Number);
-  return { min: min ?? 0, max: max ?? 999999 };
+/**
+ * A price bucket of SPEC §9 as a range in euros ("200-500"; a missing upper bound is 999999). Each
+ * bucket holds its upper bound and, but for the first, not its lower one, so that a service at exactly
+ * 200 € is "Fino a 200 €" only, never also "Da 200 a 500 €".
+ */
+export function priceRange(bucket: SearchParams['price']): services.ServiceSearchQuery['price'] {
+  if (bucket === 'all') return null;
+  const [min = 0, max = 999999] = bucket.split('-').map(Number);
+  return { min, max, includesMin: min === 0 };
+}
+
+/** The <title> of a search page (the layout adds the site name): text and place, or category, or plain. */
+export function searchTitle(params: SearchParams, place: string | null): string {
+  if (params.q && place) return t('search:titleQueryPlace', { q: params.q, place });
+  if (params.q) return t('search:titleQuery', { q: params.q });
+  if (place) return t('search:titlePlace', { place });
+  if (params.category) return t('search:titleCategory', { category: t(`common:categories.${params.category}.name`) });
+  return t('search:title');
 }
 
 /** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
@@ -107,11 +123,11 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
   const location = params.location ? await resolveLocation(params.location) : null;
   const locationNotFound = params.location !== '' && location === null;
   const sort: SortOption = params.sort === 'distance' && !location ? 'relevance' : params.sort;
-  const { min, max } = priceRange(params.price);
 
   let correctedQuery: string | null = null;
   let rows: ServiceSearchRow[] = [];
   let total = 0;
+  let outsideRadius = 0;
   let page = params.page;
   if (!locationNotFound) {
     const base: services.ServiceSearchQuery = {
@@ -120,8 +136,7 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
         ? { lat: location.lat, lng: location.lng, radiusKm: params.radius, areaNames: location.areaNames }
         : null,
       category: params.category,
-      priceMin: min,
-      priceMax: max,
+      price: priceRange(params.price),
       ratingMin: params.rating ? Number(params.rating) : null,
       availability: params.availability,
       serviceType: params.serviceType === 'all' ? null : params.serviceType,
@@ -132,12 +147,12 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
       offset: (page - 1) * PAGE_SIZE,
     };
     let query = base;
-    ({ rows, total } = await services.searchServices(query));
+    ({ rows, total, outsideRadius } = await services.searchServices(query));
     if (total === 0 && params.q) {
       const corrected = await services.correctSpelling(params.q);
       if (corrected) {
         query = { ...base, text: corrected };
-        ({ rows, total } = await services.searchServices(query));
+        ({ rows, total, outsideRadius } = await services.searchServices(query));
         if (total > 0) correctedQuery = corrected;
       }
     }
@@ -145,15 +160,16 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
     if (page > lastPage) {
       // A page past the end (an old link, a hand-made URL): show the last one.
       page = lastPage;
-      ({ rows } = await services.searchServices({ ...query, offset: (page - 1) * PAGE_SIZE }));
+      ({ rows, outsideRadius } = await services.searchServices({ ...query, offset: (page - 1) * PAGE_SIZE }));
     }
   }
 
   const totalPages = Math.ceil(total / PAGE_SIZE);
-  const effective: SearchParams = { ...params, page, sort: params.sort };
+  const effective: SearchParams = withPlaceRules({ ...params, page });
   return {
     params: effective,
     query: toQueryString(effective),
+    documentTitle: documentTitle(searchTitle(params, location?.label ?? null)),
     total,
     totalLabel: t('search:results.count', { count: total }),
     filtersLabel: t('search:filters.toggle', { count: total }),
@@ -173,15 +189,18 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
       : null,
     locationNotFound,
     locationNotFoundLabel: locationNotFound ? t('search:locationNotFound.body', { location: params.location }) : null,
-    summaryLabel: location ? t('search:results.near', { radius: params.radius, place: location.label }) : null,
+    // Services outside the radius that serve the place are in the count too: the summary says so.
+    summaryLabel: location
+      ? t(outsideRadius > 0 ? 'search:results.nearOrServing' : 'search:results.near', { radius: params.radius, place: location.label })
+      : null,
     correctedQuery,
     correctedLabel: correctedQuery ? t('search:results.corrected', { original: params.q, corrected: correctedQuery }) : null,
     sort,
   };
 }
 
-/** The choices of the search form with their Italian labels; distance only when a place is set. */
-export function searchOptions(withDistance: boolean): SearchOptions {
+/** The choices of the search form with their Italian labels (every sort: sortsFor() picks those on offer). */
+export function searchOptions(): SearchOptions {
   return {
     categories: CATEGORY_IDS.map((id) => ({ value: id, label: t(`common:categories.${id}.name`) })),
     radii: RADIUS_OPTIONS.map((km) => ({ value: km, label: t('search:form.radiusOption', { km }) })),
@@ -191,9 +210,6 @@ export function searchOptions(withDistance: boolean): SearchOptions {
     serviceTypes: SERVICE_TYPE_FILTERS.map((value) => ({ value, label: t(`search:filters.serviceTypes.${value}`) })),
     languages: LANGUAGE_OPTIONS.map((value) => ({ value, label: value })),
     certifications: CERTIFICATION_OPTIONS.map((value) => ({ value, label: value })),
-    sorts: SORTS.filter((value) => withDistance || value !== 'distance').map((value) => ({
-      value,
-      label: t(`search:sort.options.${value}`),
-    })),
+    sorts: SORTS.map((value) => ({ value, label: t(`search:sort.options.${value}`) })),
   };
 }

@@ -1,5 +1,6 @@
 import { t } from '../config/i18n.js';
 import { fromCents } from '../lib/money.js';
+import type { CategoryId } from '../models/categories.repo.js';
 import type { PublicProvider } from '../models/providers.repo.js';
 import type { ProviderServiceRow, ServiceDetail } from '../models/services.repo.js';
 
@@ -9,6 +10,32 @@ import type { ProviderServiceRow, ServiceDetail } from '../models/services.repo.
  */
 
 type JsonLd = Record<string, unknown>;
+
+/** The footer's category pages (SPEC §2) and the category each one lists. */
+export const CATEGORY_PAGES = {
+  consultation: 'consultation_management',
+  training: 'training_education',
+  safety: 'workplace_safety',
+  environment: 'environment',
+  health: 'occupational_health',
+} as const satisfies Record<string, CategoryId>;
+
+export type CategoryPage = keyof typeof CATEGORY_PAGES;
+
+/**
+ * The one URL of a category's listing: its footer page where it has one (/services/training), else the
+ * search form (/search?category=emergency_crisis). Canonical links, the sitemap and every internal link
+ * to a category use it, so no listing is indexed under two addresses.
+ */
+export function categoryPath(category: string): string {
+  const slug = (Object.keys(CATEGORY_PAGES) as CategoryPage[]).find((s) => CATEGORY_PAGES[s] === category);
+  return slug ? `/services/${slug}` : `/search?category=${encodeURIComponent(category)}`;
+}
+
+/** What the browser's tab shows for a page title: "Cerca Servizi · SicurHub" (as the layout writes it). */
+export function documentTitle(title: string): string {
+  return t('common:app.documentTitle', { title, site: t('common:app.name') });
+}
 
 /** A meta description: whitespace collapsed, cut at a word boundary near 160 characters. */
 export function metaDescription(text: string, max = 160): string {
@@ -108,7 +135,7 @@ export function serviceJsonLd(baseUrl: string, s: ServiceDetail, description: st
     itemListElement: [
       { name: t('services:show.breadcrumbHome'), item: absolute(baseUrl, '/') },
       { name: t('services:show.breadcrumbServices'), item: absolute(baseUrl, '/services') },
-      { name: category, item: absolute(baseUrl, `/search?category=${s.category}`) },
+      { name: category, item: absolute(baseUrl, categoryPath(s.category)) },
       { name: s.title, item: url },
     ].map((entry, i) => ({ '@type': 'ListItem', position: i + 1, ...entry })),
   };

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { plainText } from '../lib/plain-text.js';
 import { CATEGORY_IDS } from '../models/categories.repo.js';
 import {
   AVAILABILITY_FILTERS,
@@ -31,14 +32,7 @@ const firstString = (value: unknown): string | undefined => {
 /** Free text: control characters out, whitespace collapsed, at most `max` characters. */
 function text(max: number) {
   return Joi.any()
-    .custom((value: unknown) =>
-      (firstString(value) ?? '')
-        .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, max)
-        .trim(),
-    )
+    .custom((value: unknown) => plainText(firstString(value) ?? '', max))
     .failover('')
     .default('');
 }

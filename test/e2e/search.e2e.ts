@@ -147,6 +147,97 @@ describe('the search page in a real browser', () => {
       }
     });
 
+    it('offers "Distanza" as soon as a place is chosen, and drops it from the URL when the place is cleared', async () => {
+      const { page, context } = await newPage({ viewport: DESKTOP });
+      const sortOptions = () => page.locator('#search-sort option').allInnerTexts();
+      try {
+        await page.goto(`${baseUrl()}/search`);
+        await islandReady(page);
+        expect(await sortOptions()).to.deep.equal(['Rilevanza', 'Prezzo crescente', 'Prezzo decrescente', 'Valutazione']);
+        await page.locator('#search-location').pressSequentially('Bergam', { delay: 30 });
+        await page.getByRole('option', { name: /Bergamo \(BG\)/ }).click();
+        await page.waitForURL(/location=Bergamo/);
+        expect(await sortOptions()).to.deep.equal(['Rilevanza', 'Prezzo crescente', 'Prezzo decrescente', 'Valutazione', 'Distanza']);
+
+        await page.selectOption('#search-sort', 'distance');
+        await page.waitForURL(/sort=distance/);
+        await page.waitForFunction(() => document.querySelector('.service-card__distance') !== null);
+        const distances = await page.locator('.service-card').evaluateAll((cards) =>
+          cards.map((c) => c.querySelector('.service-card__distance')?.textContent ?? null),
+        );
+        const km = distances.filter((d): d is string => d !== null).map((d) => Number(d.replace(/[^\d,]/g, '').replace(',', '.')));
+        expect(km.length).to.be.greaterThan(1);
+        expect(km).to.deep.equal([...km].sort((a, b) => a - b));
+
+        await page.getByRole('button', { name: 'Cancella la località' }).click();
+        await page.waitForURL((url) => !url.search.includes('location'));
+        expect(new URL(page.url()).searchParams.get('sort')).to.equal(null);
+        expect(await sortOptions()).to.deep.equal(['Rilevanza', 'Prezzo crescente', 'Prezzo decrescente', 'Valutazione']);
+        expect(await page.locator('#search-sort').inputValue()).to.equal('relevance');
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('gives the document the title the server gives the same URL', async () => {
+      const { page, context } = await newPage({ viewport: DESKTOP });
+      const serverTitle = async (): Promise<string> => {
+        const res = await page.request.get(page.url());
+        return /<title>([^<]*)<\/title>/.exec(await res.text())![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+      };
+      try {
+        await page.goto(`${baseUrl()}/search`);
+        await islandReady(page);
+        expect(await page.title()).to.equal('Cerca Servizi · SicurHub');
+        await page.getByLabel('Ambiente').check();
+        await page.waitForURL(/category=environment/);
+        await page.waitForFunction(() => document.title !== 'Cerca Servizi · SicurHub');
+        expect(await page.title()).to.equal('Ambiente – Servizi · SicurHub');
+        expect(await page.title()).to.equal(await serverTitle());
+
+        await page.fill('#search-q', 'consulenza');
+        await page.locator('.search-bar__submit').click();
+        await page.waitForURL(/q=consulenza/);
+        await page.waitForFunction(() => document.title.startsWith('consulenza'));
+        expect(await page.title()).to.equal(await serverTitle());
+
+        await page.goBack();
+        await page.waitForURL((url) => !url.search.includes('q='));
+        expect(await page.title()).to.equal('Ambiente – Servizi · SicurHub');
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('the sticky filter panel and price card stay below the sticky header when the page scrolls (1280 and 1024 px)', async () => {
+      const { page, context } = await newPage({ viewport: DESKTOP });
+      /** How far below the header's bottom edge an element's top is, after scrolling down. */
+      const gapBelowHeader = (selector: string) =>
+        page.evaluate((sel) => {
+          window.scrollTo({ top: 900, behavior: 'instant' });
+          const header = document.querySelector('.site-header')!.getBoundingClientRect();
+          return document.querySelector(sel)!.getBoundingClientRect().top - header.bottom;
+        }, selector);
+      try {
+        for (const width of [1280, 1024]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(`${baseUrl()}/search`);
+          await islandReady(page);
+          expect(await gapBelowHeader('.search-filters'), `filters at ${width}px`).to.be.within(0, 24);
+          await page.waitForTimeout(100);
+          expect(await page.locator('.search-filters summary').isVisible()).to.equal(true);
+          if (width === 1280) await screenshot(page, 'search-desktop-scrolled');
+
+          await page.locator('.service-card__title a').first().click();
+          await page.waitForURL(/\/services\/[0-9a-f-]{36}$/);
+          expect(await gapBelowHeader('.price-card'), `price card at ${width}px`).to.be.within(0, 24);
+          if (width === 1280) await screenshot(page, 'service-desktop-scrolled');
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
     it('"Usa la mia posizione" finds the comune of the browser position, and explains a refusal in Italian', async () => {
       const { page, context } = await newPage({ viewport: PHONE });
       try {
@@ -214,7 +305,14 @@ describe('the search page in a real browser', () => {
         const url = new URL(page.url());
         expect(url.searchParams.get('q')).to.equal('corso antincendio');
         expect(url.searchParams.get('location')).to.equal('Bergamo');
-        expect(await page.locator('#search-results-count').innerText()).to.match(/^\d+ servizi trovati entro 25 km da Bergamo \(BG\)$/);
+        // Services farther away that serve Bergamo are listed too: then, and only then, the summary says so.
+        const summary = await page.locator('#search-results-count').innerText();
+        expect(summary).to.match(/^\d+ servizi trovati entro 25 km da Bergamo \(BG\)( o che servono la zona)?$/);
+        const distances = await page.locator('.service-card').evaluateAll((cards) =>
+          cards.map((c) => c.querySelector('.service-card__distance')?.textContent ?? null),
+        );
+        const beyond = distances.some((d) => d === null || Number(d.replace(/[^\d,]/g, '').replace(',', '.')) > 25);
+        expect(summary.endsWith(' o che servono la zona')).to.equal(beyond);
         expect((await page.locator('.service-card__title').allInnerTexts()).some((t) => /Corso Antincendio/.test(t))).to.equal(true);
         await screenshot(page, 'search-phone-nojs');
 

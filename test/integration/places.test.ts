@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { PlaceView } from '../../src/lib/search.shared.js';
+import { explainPlacesByName } from '../../src/models/places.repo.js';
 import { request } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 
@@ -43,6 +44,31 @@ describe('places API', () => {
       expect((await places('q=reggio+emilia')).map((p) => p.name)).to.include("Reggio nell'Emilia");
     });
 
+    it('matches a word inside the name too, provincial capitals first: "Aquila" is L\'Aquila before Aquila d\'Arroscia', async () => {
+      expect((await places('q=Aquila')).map((p) => p.name)).to.deep.equal(["L'Aquila", "Aquila d'Arroscia"]);
+      expect((await places('q=aquila'))[0]?.name).to.equal("L'Aquila");
+      expect((await places('q=emilia'))[0]?.name).to.equal("Reggio nell'Emilia");
+      expect((await places('q=spezia'))[0]?.name).to.equal('La Spezia');
+    });
+
+    it('among names that are neither exact nor capitals, those starting with the text come first, bigger towns first', async () => {
+      const found = (await places('q=mil')).map((p) => p.name);
+      expect(found.slice(0, 2)).to.deep.equal(['Milano', 'Milazzo']);
+      expect(found).not.to.include('San Giuliano Milanese');
+    });
+
+    it('finds names through the trigram index, never by reading the whole gazetteer', async () => {
+      const noSeqScan = (plan: string, what: string) =>
+        expect(plan, what).to.include('places_name_folded_trgm_idx').and.not.match(/Seq Scan on places/);
+      for (const text of ['mil', 'aquila', 'reggio emilia']) {
+        const plans = await explainPlacesByName(text, { limit: 5 });
+        noSeqScan(plans.wordStart, `${text}: word start`);
+        noSeqScan(plans.fuzzy, `${text}: near spellings`);
+      }
+      // Under 3 characters only an exact name is looked for (a location of a search).
+      for (const text of ['ne', 'bergamo']) noSeqScan((await explainPlacesByName(text, { limit: 1, exact: true })).exact, `${text}: exact`);
+    });
+
     it('gives 10 with limit=10, never more', async () => {
       expect(await places('q=san&limit=10')).to.have.length(10);
       expect(await places('q=san&limit=500')).to.have.length(10);
@@ -54,6 +80,15 @@ describe('places API', () => {
       expect(await places('q=')).to.deep.equal([]);
       expect(await places('q=%25%25%25')).to.deep.equal([]);
       expect(await places(`q=${'x'.repeat(3000)}`)).to.deep.equal([]);
+    });
+
+    it('answers control characters (NUL bytes included) without an error: they count as spaces', async () => {
+      expect(await places('q=%00%00%00')).to.deep.equal([]);
+      expect(await places('q=%01%1f%7f')).to.deep.equal([]);
+      expect(await places('q=ab%00c')).to.be.an('array');
+      expect((await places('q=Mil%00'))[0]?.name).to.equal('Milano');
+      expect((await places('q=%00Berg%00amo'))).to.be.an('array');
+      expect((await places('q=Berg%09amo'))).to.be.an('array');
     });
   });
 
@@ -81,7 +116,7 @@ describe('places API', () => {
     });
 
     it('answers 400 to malformed coordinates', async () => {
-      for (const query of ['lat=abc&lng=9', 'lat=45', '', 'lat=91&lng=9', 'lat=45&lng=200', 'lat=45e1&lng=9', 'lat=&lng=', 'lat=45;DROP&lng=9']) {
+      for (const query of ['lat=abc&lng=9', 'lat=45', '', 'lat=91&lng=9', 'lat=45&lng=200', 'lat=45e1&lng=9', 'lat=&lng=', 'lat=45;DROP&lng=9', 'lat=45%00&lng=9', 'lat=%00&lng=%00']) {
         const res = await request().get(`/api/places/reverse?${query}`).expect(400);
         expect(res.body.error.message).to.equal('Coordinate non valide: indica latitudine e longitudine in gradi decimali.');
       }

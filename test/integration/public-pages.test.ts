@@ -27,7 +27,7 @@ describe('public pages', () => {
       expect(cards).to.have.length(8);
       const environment = cards.filter((_, el) => $(el).find('h3').text() === 'Ambiente');
       expect(environment.find('.category-card__count').text()).to.equal('2 servizi');
-      expect(environment.attr('href')).to.equal('/search?category=environment');
+      expect(environment.attr('href')).to.equal('/services/environment');
       expect(cards.map((_, el) => $(el).find('h3').text()).get()).to.include.members([
         'Sicurezza sul Lavoro',
         'Medicina del Lavoro',

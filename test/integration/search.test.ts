@@ -235,6 +235,15 @@ describe('search', () => {
       expect(online?.distanceLabel).to.equal(null);
     });
 
+    it('the summary says when services farther away are listed because they serve the place', async () => {
+      const near = html((await request().get('/search?location=Bergamo&radius=5').expect(200)).text);
+      expect(textOf(near, '.search-results__count')).to.equal('3 servizi trovati entro 5 km da Bergamo (BG) o che servono la zona');
+      expect((await api('location=Bergamo&radius=100')).summaryLabel).to.equal('entro 100 km da Bergamo (BG) o che servono la zona');
+      expect((await api('q=antincendio&location=Bergamo&radius=5')).summaryLabel).to.equal('entro 5 km da Bergamo (BG)');
+      // On a page past the end the count still knows.
+      expect((await api('location=Bergamo&radius=5&page=9')).summaryLabel).to.equal('entro 5 km da Bergamo (BG) o che servono la zona');
+    });
+
     it('shows the distance on cards and the area in the summary', async () => {
       const $ = html((await request().get('/search?q=antincendio&location=Bergamo&radius=25').expect(200)).text);
       expect(textOf($, '.search-results__count')).to.equal('2 servizi trovati entro 25 km da Bergamo (BG)');
@@ -249,6 +258,29 @@ describe('search', () => {
       expect(textOf($, '.search-alert strong')).to.equal('Località non trovata');
       expect(textOf($, '.search-alert p')).to.include('«Atlantide»');
       expect($('.service-card')).to.have.length(0);
+    });
+
+    it('"Aquila" is L\'Aquila, the provincial capital, not Aquila d\'Arroscia', async () => {
+      const result = await api('location=Aquila');
+      expect(result.location?.label).to.equal("L'Aquila (AQ)");
+      expect((await api('location=Emilia')).location?.label).to.equal("Reggio nell'Emilia (RE)");
+    });
+
+    it('under 3 characters only a comune\'s exact name will do: "ab" is "Località non trovata", "Ne" is Ne (GE)', async () => {
+      const ab = await api('location=ab');
+      expect(ab.location).to.equal(null);
+      expect(ab.locationNotFound).to.equal(true);
+      expect(ab.cards).to.have.length(0);
+      const $ = html((await request().get('/search?location=ab').expect(200)).text);
+      expect(textOf($, '.search-alert strong')).to.equal('Località non trovata');
+      expect((await api('location=Ne')).location?.label).to.equal('Ne (GE)');
+      expect((await api('location=ab%2C+MI')).locationNotFound).to.equal(true);
+    });
+
+    it('control characters in the location count as spaces', async () => {
+      expect((await api('location=Bergamo%00')).location?.label).to.equal('Bergamo (BG)');
+      expect((await api('location=%00%00%00')).location).to.equal(null);
+      await request().get('/search?location=ab%00c').expect(200);
     });
 
     it('accepts coordinates as text, as the picker writes them when a reverse lookup fails', async () => {
@@ -268,13 +300,17 @@ describe('search', () => {
       expect(await titles('category=consultation_management')).to.deep.equal(['Documento Valutazione Rischi (DVR)']);
     });
 
-    it('price buckets, bounds included, 2000+ open-ended', async () => {
+    it('price buckets do not overlap: each holds its upper bound, only the first its lower one; 2000+ open-ended', async () => {
       const upTo200 = await api('price=0-200&category=training_education');
       expect(upTo200.cards.map((c) => c.title)).to.have.members(['Corso Antincendio Rischio Medio', 'Formazione Sicurezza Lavoratori Online']);
-      expect(await titles('price=200-500&category=training_education')).to.deep.equal(['Formazione Sicurezza Lavoratori Online']);
+      // 200 € exactly is "Fino a 200 €", not also "Da 200 a 500 €".
+      expect(await titles('price=200-500&category=training_education')).to.deep.equal([]);
       expect(await titles('price=500-1000&category=emergency_crisis')).to.deep.equal(['Piano di Emergenza ed Evacuazione']);
       expect(await titles('price=1000-2000&category=workplace_safety')).to.deep.equal(['Coordinamento Sicurezza Cantieri']);
       expect(await titles('price=2000-999999')).to.deep.equal(['Valutazione Rischio Rumore']);
+      let inBuckets = 0;
+      for (const bucket of ['0-200', '200-500', '500-1000', '1000-2000', '2000-999999']) inBuckets += (await api(`price=${bucket}`)).total;
+      expect(inBuckets).to.equal((await api('')).total);
     });
 
     it('minimum rating', async () => {
@@ -353,8 +389,14 @@ describe('search', () => {
     it('distance only with a place: without one it falls back to relevance and is not offered', async () => {
       const result = await api('q=antincendio&sort=distance');
       expect(result.sort).to.equal('relevance');
+      // The URL of such a search drops the sort: it is the plain search.
+      expect(result.params.sort).to.equal('relevance');
+      expect(result.query).to.equal('q=antincendio');
       const $ = html((await request().get('/search?q=antincendio').expect(200)).text);
       expect($('#search-sort option').map((_, el) => $(el).attr('value')).get()).to.deep.equal(['relevance', 'price_asc', 'price_desc', 'rating']);
+      // The island gets every sort, to offer distance as soon as a place is chosen.
+      const props = JSON.parse($('script[data-island-props="search"]').text()) as { options: { sorts: { value: string }[] } };
+      expect(props.options.sorts.map((o) => o.value)).to.include('distance');
       const $near = html((await request().get('/search?location=Bergamo').expect(200)).text);
       expect($near('#search-sort option').map((_, el) => $near(el).text()).get()).to.deep.equal([
         'Rilevanza',
@@ -478,6 +520,9 @@ describe('search', () => {
       `q=${encodeURIComponent('<script>alert(1)</script>')}`,
       `q=${encodeURIComponent('a & | ! :* ( ) <-> \\')}`,
       'q=%00%01',
+      'location=%00%00%00',
+      'location=Mil%00',
+      'location=ab%00c',
       `location=${encodeURIComponent('<img src=x onerror=alert(1)>')}`,
       `location=${encodeURIComponent('%_\\')}`,
       'location=999%2C999',
@@ -527,8 +572,7 @@ describe('search query plans on a realistic volume', () => {
     text: '',
     location: null,
     category: null,
-    priceMin: null,
-    priceMax: null,
+    price: null,
     ratingMin: null,
     availability: 'any',
     serviceType: null,
@@ -553,7 +597,7 @@ describe('search query plans on a realistic volume', () => {
     ['place and radius', { ...base, location: bergamo, sort: 'distance' }, ['services_location_earth_idx', 'services_service_areas_idx']],
     [
       'text, place and filters',
-      { ...base, text: 'corso antincendio', location: milano, priceMin: 0, priceMax: 500, ratingMin: 4, availability: 'this_month', languages: ['Italiano'] },
+      { ...base, text: 'corso antincendio', location: milano, price: { min: 0, max: 500, includesMin: true }, ratingMin: 4, availability: 'this_month', languages: ['Italiano'] },
       ['services_location_earth_idx'],
     ],
   ];

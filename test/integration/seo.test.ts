@@ -43,8 +43,42 @@ describe('search engines', () => {
     expect(category('meta[name="description"]').attr('content')).to.match(/^Ambiente: /);
     expect(category('meta[name="robots"]')).to.have.length(0);
 
+    expect(category('link[rel="canonical"]').attr('href')).to.match(/\/services\/environment$/);
+
     const query = html((await request().get('/search?q=dvr&location=Milano').expect(200)).text);
     expect(query('title').text()).to.equal('dvr vicino a Milano (MI) · SicurHub');
     expect(query('meta[name="robots"]').attr('content')).to.equal('noindex');
+  });
+
+  it('gives each category listing one canonical URL: its footer page where it has one, else the search form', async () => {
+    const canonical = async (path: string): Promise<string> => {
+      const url = new URL(html((await request().get(path).expect(200)).text)('link[rel="canonical"]').attr('href')!);
+      return url.pathname + url.search;
+    };
+    const pages: [string, string][] = [
+      ['consultation_management', '/services/consultation'],
+      ['training_education', '/services/training'],
+      ['workplace_safety', '/services/safety'],
+      ['environment', '/services/environment'],
+      ['occupational_health', '/services/health'],
+      ['emergency_crisis', '/search?category=emergency_crisis'],
+    ];
+    for (const [category, path] of pages) {
+      expect(await canonical(`/search?category=${category}`), category).to.equal(path);
+      expect(await canonical(`/services?category=${category}`), category).to.equal(path);
+      expect(await canonical(path), path).to.equal(path);
+    }
+    // A footer page whose category was changed in the address belongs to the category shown.
+    expect(await canonical('/services/training?category=environment')).to.equal('/services/environment');
+    const sitemap = (await request().get('/sitemap.xml').expect(200)).text;
+    expect(sitemap).not.to.include('/search?category=training_education');
+  });
+
+  it('the search API gives the same document title as the page of the same URL (the island sets it)', async () => {
+    for (const query of ['', 'q=dvr', 'q=dvr&location=Milano', 'location=Bergamo&radius=25', 'category=environment', 'q=%3Cb%3E+%26']) {
+      const page = html((await request().get(`/search?${query}`).expect(200)).text);
+      const api = (await request().get(`/api/search?${query}`).expect(200)).body as { documentTitle: string };
+      expect(api.documentTitle, query).to.equal(page('title').text());
+    }
   });
 });

@@ -85,7 +85,7 @@ describe('GET /services/:id', () => {
     const $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
     expect($('.breadcrumb li').map((_, el) => $(el).text().trim()).get()).to.deep.equal(['Home', 'Servizi', 'Formazione e Addestramento']);
     expect($('.breadcrumb a').eq(1).attr('href')).to.equal('/services');
-    expect($('.breadcrumb a').eq(2).attr('href')).to.equal('/search?category=training_education');
+    expect($('.breadcrumb a').eq(2).attr('href')).to.equal('/services/training');
     expect(textOf($, 'h1')).to.equal('Corso Antincendio Rischio Medio');
     expect($('.service-header__badges .badge').map((_, el) => $(el).text()).get()).to.deep.equal([
       'In evidenza',
@@ -142,6 +142,11 @@ describe('GET /services/:id', () => {
     expect($('.gallery__thumb img').first().attr('src')).to.equal(`/media/service-images/${serviceId}/foto-0-150.webp`);
     expect($('input.gallery__radio')).to.have.length(3);
     expect($('input.gallery__radio').first().attr('checked')).to.not.equal(undefined);
+    // For the page script (islands/enhance.ts): hidden until it runs, no inline script.
+    expect($('[data-gallery] .gallery__step').map((_, el) => $(el).attr('aria-label')).get()).to.deep.equal(['Immagine precedente', 'Immagine successiva']);
+    expect($('[data-gallery] .gallery__step[hidden]')).to.have.length(2);
+    expect($('[data-gallery-counter]').attr('data-template')).to.equal('Immagine {n} di 3');
+    expect($('main script:not([type="application/json"]):not([type="application/ld+json"])')).to.have.length(0);
     await db()('service_images').where({ service_id: serviceId }).del();
   });
 
