@@ -6,6 +6,34 @@ import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
 const PUBLIC_PAGES = ['/', '/how-it-works', '/for-providers', '/terms', '/privacy', '/cookies', '/help', '/pagina-inesistente'];
 
 describe('the layout in a real browser', () => {
+  it('from 960 px up the header is one row, for a visitor and for a provider with a long business name', async () => {
+    const heights: Record<string, number> = {};
+    for (const who of ['visitor', 'provider'] as const) {
+      const { page, context } = await newPage({ viewport: { width: 960, height: 700 } });
+      try {
+        if (who === 'provider') {
+          await page.goto(`${baseUrl()}/auth/login`);
+          await page.fill('#f-email', 'fornitore@demo.sicurhub.it');
+          await page.fill('#f-password', 'Demo2026!');
+          await page.locator('form[action="/auth/login"] button[type="submit"]').click();
+          await page.waitForURL(/\/dashboard$/);
+        }
+        for (const width of [960, 1024, 1180, 1280]) {
+          await page.setViewportSize({ width, height: 700 });
+          await page.goto(`${baseUrl()}/how-it-works`);
+          heights[`${who} ${width}`] = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
+          // Each navigation link on one line: its height is one line of text plus its padding.
+          const linkHeights = await page.locator('.site-nav__links a').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+          expect(Math.max(...linkHeights), `${who} ${width}: a link wraps`).to.be.below(40);
+        }
+        await screenshot(page, `header-${who}-1280`);
+      } finally {
+        await context.close();
+      }
+    }
+    for (const [key, height] of Object.entries(heights)) expect(height, key).to.be.at.most(72);
+  });
+
   it('on a 375 px phone, the menu button opens and closes the navigation', async () => {
     const { page, context } = await newPage({ viewport: PHONE });
     try {
