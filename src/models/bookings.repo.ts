@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import { toCents } from '../lib/money.js';
-import { DEFAULT_CANCELLATION_POLICY, MAX_CANCELLATION_HOURS } from '../lib/profile-options.js';
 import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
+import { cancellationPolicyOf, type CancellationPolicyJson } from './profiles.repo.js';
 import { isUuid } from './users.repo.js';
 
 /** SPEC §4. draft is never shown to the provider: it was never sent. */
@@ -777,12 +777,13 @@ export async function findParties(clientId: string, providerId: string, trx?: Tr
   return { client: toParty(client), provider: toParty(provider) };
 }
 
-/** SPEC §3 default provider policy: flexible, 24 hours before, 100% refund. */
-export const DEFAULT_CANCELLATION_HOURS = DEFAULT_CANCELLATION_POLICY.hoursBefore;
-
-/** How many hours before the start a client may still cancel online, by the provider's policy (profile form). */
+/**
+ * How many hours before the start a client may still cancel online, by the provider's policy (profile
+ * form), read as the profile reads it: SPEC §3's default (24) where it is missing or out of range.
+ */
 export async function findCancellationHours(providerId: string, trx?: Trx): Promise<number> {
-  const row = await db(trx)('provider_profiles').where({ user_id: providerId }).first<{ cancellation_policy: unknown } | undefined>('cancellation_policy');
-  const hours = (row?.cancellation_policy as { hours_before?: unknown } | null | undefined)?.hours_before;
-  return typeof hours === 'number' && Number.isFinite(hours) && hours >= 0 && hours <= MAX_CANCELLATION_HOURS ? hours : DEFAULT_CANCELLATION_HOURS;
+  const row = await db(trx)('provider_profiles')
+    .where({ user_id: providerId })
+    .first<{ cancellation_policy: CancellationPolicyJson | null } | undefined>('cancellation_policy');
+  return cancellationPolicyOf(row?.cancellation_policy ?? null).hoursBefore;
 }

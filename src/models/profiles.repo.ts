@@ -197,7 +197,7 @@ interface PricingModelJson {
   currency?: unknown;
 }
 
-interface CancellationPolicyJson {
+export interface CancellationPolicyJson {
   type?: unknown;
   hours_before?: unknown;
   refund_percentage?: unknown;
@@ -284,7 +284,8 @@ function pricingModelOf(json: PricingModelJson | null): PricingModel {
   };
 }
 
-function cancellationPolicyOf(json: CancellationPolicyJson | null): CancellationPolicy {
+/** The policy as stored, missing or out-of-range parts read as SPEC §9's default (the booking lifecycle reads it too). */
+export function cancellationPolicyOf(json: CancellationPolicyJson | null): CancellationPolicy {
   const d = DEFAULT_CANCELLATION_POLICY;
   return {
     type: isIn(CANCELLATION_TYPES, json?.type) ? json.type : d.type,

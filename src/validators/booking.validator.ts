@@ -67,11 +67,6 @@ const ECHO_MAX = NOTES_MAX + 100;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, ECHO_MAX) : typeof v === 'number' ? String(v) : '');
 
-/** The participant count the form asks for, when it is one the service accepts; otherwise null. */
-export function requestedCount(values: Pick<BookingFormValues, 'participants_count'>, max: number): number | null {
-  return participantCount(values.participants_count, max);
-}
-
 /**
  * Reads the posted form into strings. The participant blocks follow the requested count (SPEC §2:
  * resized, keeping what was typed): the steps carry every block typed, also those beyond a count that
@@ -95,7 +90,7 @@ export function readBookingForm(body: unknown, maxParticipants: number): Booking
     participants: rows,
     idempotency_key: str(b.idempotency_key).trim(),
   };
-  const count = requestedCount(values, maxParticipants) ?? Math.max(rows.length, 1);
+  const count = participantCount(values.participants_count, maxParticipants) ?? Math.max(rows.length, 1);
   return { ...values, participants: keepParticipants(rows, count) };
 }
 
