@@ -25,14 +25,17 @@ onReady(() => {
     });
   }
 
-  // Toasts: top right, gone after 4 s (8 s for errors) or when closed
+  // Toasts: top right, gone 4 s (8 s for errors) after the page has finished loading, or when closed.
+  // Counting from the load, not from the first script, a slow page does not eat the time to read them.
   for (const toast of document.querySelectorAll<HTMLElement>('[data-toast]')) {
     const dismiss = (): void => {
       toast.classList.add('is-leaving');
       setTimeout(() => toast.remove(), 260);
     };
     toast.querySelector('[data-toast-close]')?.addEventListener('click', dismiss);
-    setTimeout(dismiss, Number(toast.dataset.timeout ?? 4000));
+    const schedule = (): void => void setTimeout(dismiss, Number(toast.dataset.timeout ?? 4000));
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
   }
 
   // "Torna indietro" goes back in history when there is history

@@ -3,16 +3,12 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, toast } from './helpers/browser.js';
 import { linkFrom, waitForEmail } from './helpers/outbox.js';
 
 async function noSidewaysScroll(page: Page, what: string): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
-}
-
-async function toast(page: Page): Promise<string> {
-  return (await page.locator('.toast .toast__message').first().textContent())?.trim() ?? '';
 }
 
 describe('accounts in a real browser', () => {

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, toast } from './helpers/browser.js';
 import { waitForEmail } from './helpers/outbox.js';
 
 const CLIENT = { email: 'cliente@demo.sicurhub.it', password: 'Demo2026!' };
@@ -16,10 +16,6 @@ function inDays(days: number): string {
 async function noSidewaysScroll(page: Page, what: string): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
-}
-
-async function toast(page: Page): Promise<string> {
-  return (await page.locator('.toast .toast__message').first().textContent())?.trim() ?? '';
 }
 
 async function login(page: Page, who: { email: string; password: string }): Promise<void> {

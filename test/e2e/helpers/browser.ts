@@ -33,6 +33,11 @@ export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 860 };
 
 /** A fresh browser context (cookies, storage) with Italian settings; JavaScript can be turned off. */
+/** The text of the page's first toast (the flash message of the last redirect). */
+export async function toast(page: Page): Promise<string> {
+  return (await page.locator('.toast .toast__message').first().textContent())?.trim() ?? '';
+}
+
 export async function newPage(
   options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
 ): Promise<{ page: Page; context: BrowserContext }> {
