@@ -1,7 +1,7 @@
 import { config } from '../config/env.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateLatest, rollbackLast } from '../db/migrate.js';
-import { ensureReferenceData } from '../services/reference-data.service.js';
+import { ensureReferenceData } from '../reference-data/ensure-reference-data.js';
 import * as providers from '../models/providers.repo.js';
 import * as users from '../models/users.repo.js';
 

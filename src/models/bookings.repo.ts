@@ -4,7 +4,7 @@ import type { UserType } from '../lib/current-user.js';
 import { toCents } from '../lib/money.js';
 import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { cancellationPolicyOf, type CancellationPolicyJson } from './profiles.repo.js';
-import { isUuid } from './users.repo.js';
+import { isUuid } from '../lib/uuid.js';
 
 /** SPEC §4. draft is never shown to the provider: it was never sent. */
 export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;

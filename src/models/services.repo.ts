@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
 import { CATEGORY_IDS, type CategoryId } from './categories.repo.js';
-import { isUuid } from './users.repo.js';
+import { isUuid } from '../lib/uuid.js';
 
 import type { Availability, LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 
