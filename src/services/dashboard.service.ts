@@ -2,7 +2,7 @@ import { t } from '../config/i18n.js';
 import type { CurrentUser, UserType } from '../lib/current-user.js';
 import * as format from '../lib/format.js';
 import { relativeTime } from '../lib/relative-time.js';
-import * as bookings from '../models/bookings.repo.js';
+import * as bookings from '../models/booking-cards.repo.js';
 import * as dashboard from '../models/dashboard.repo.js';
 import * as notifications from '../models/notifications.repo.js';
 import * as profiles from '../models/profiles.repo.js';

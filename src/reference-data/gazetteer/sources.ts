@@ -42,7 +42,6 @@ interface GeoNamesCity {
   admin2: string;
 }
 
-
 export interface GeoRow extends LatLng {
   name: string;
   province: string;
