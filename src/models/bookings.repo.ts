@@ -3,7 +3,7 @@ import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import { isUuid } from '../lib/uuid.js';
 import { BOOKING_COLUMNS, toBooking, type Booking, type BookingRow } from './booking-record.js';
-import { cancellationPolicyOf, type CancellationPolicyJson } from './profiles.repo.js';
+import { cancellationPolicyOf, type CancellationPolicyJson } from './provider-profile-record.js';
 
 /** SPEC §4. draft is never shown to the provider: it was never sent. */
 export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
