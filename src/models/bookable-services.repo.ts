@@ -1,4 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
+import { isFiniteNumber } from '../lib/guards.js';
 import { toCents } from '../lib/money.js';
 import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from '../lib/uuid.js';
@@ -6,7 +7,7 @@ import type { Place } from './booking-record.js';
 
 // The service being booked, and the client's own site: what the booking wizard prices and places.
 
-export type ServiceLocationType = LocationType;
+type ServiceLocationType = LocationType;
 
 /** What the wizard needs of an active service of an active provider: prices, rules, places. */
 export interface BookableService {
@@ -30,15 +31,13 @@ export interface BookableService {
   requirements: { name: string; mandatory: boolean; description: string | null }[];
 }
 
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
 /** Pricing rules are jsonb written by forms: keep only well-formed entries. */
 function toAdditionalCosts(value: unknown): BookableService['additionalCosts'] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((c: unknown) => {
     const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
     const n = typeof amount === 'string' ? Number(amount) : amount;
-    if (typeof name !== 'string' || !name.trim() || (type !== 'fixed' && type !== 'percentage') || !finite(n) || n < 0) return [];
+    if (typeof name !== 'string' || !name.trim() || (type !== 'fixed' && type !== 'percentage') || !isFiniteNumber(n) || n < 0) return [];
     return [{ name, type, amount: n, ...(typeof description === 'string' && description.trim() ? { description } : {}) }];
   });
 }
@@ -48,7 +47,7 @@ function toDiscounts(value: unknown): BookableService['discounts'] {
   return value.flatMap((d: unknown) => {
     const { type, value: v } = (d ?? {}) as Record<string, unknown>;
     const n = typeof v === 'string' ? Number(v) : v;
-    if ((type !== 'fixed' && type !== 'percentage') || !finite(n) || n < 0) return [];
+    if ((type !== 'fixed' && type !== 'percentage') || !isFiniteNumber(n) || n < 0) return [];
     return [{ type, value: n }];
   });
 }

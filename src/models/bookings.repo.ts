@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
+import { isOneOf } from '../lib/guards.js';
 import { isUuid } from '../lib/uuid.js';
 import { BOOKING_COLUMNS, toBooking, type Booking, type BookingRow } from './booking-record.js';
 import { cancellationPolicyOf, type CancellationPolicyJson } from './provider-profile-record.js';
@@ -14,7 +15,7 @@ export const LIST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] 
 export type ListStatus = (typeof LIST_STATUSES)[number];
 
 export function isListStatus(value: unknown): value is ListStatus {
-  return typeof value === 'string' && (LIST_STATUSES as readonly string[]).includes(value);
+  return isOneOf(LIST_STATUSES, value);
 }
 
 /** Who is looking: a client sees the bookings it made, a provider the bookings of its services. */

@@ -98,7 +98,7 @@ export interface ContactChanges {
   website: string | null;
 }
 
-export type Columns = Record<string, unknown>;
+type Columns = Record<string, unknown>;
 
 export function addressColumns(a: AddressChanges): Columns {
   return {

@@ -1,3 +1,4 @@
+import { isIntegerIn, isOneOf } from '../lib/guards.js';
 import { toCents } from '../lib/money.js';
 import {
   CANCELLATION_TYPES,
@@ -142,16 +143,11 @@ export interface ProviderRow extends SharedRow {
   active: boolean;
 }
 
-const isIn = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && (list as readonly string[]).includes(value);
-const isIntegerIn = (value: unknown, min: number, max: number): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-
 /** The jsonb as written by seeds or older code may miss parts: those read as SPEC §3's defaults. */
 function pricingModelOf(json: PricingModelJson | null): PricingModel {
   const rate = json?.base_rate;
   return {
-    type: isIn(PRICING_TYPES, json?.type) ? json.type : 'hourly',
+    type: isOneOf(PRICING_TYPES, json?.type) ? json.type : 'hourly',
     baseRateCents: typeof rate === 'number' && Number.isFinite(rate) && rate >= 0 ? toCents(rate) : null,
     currency: 'EUR',
   };
@@ -161,7 +157,7 @@ function pricingModelOf(json: PricingModelJson | null): PricingModel {
 export function cancellationPolicyOf(json: CancellationPolicyJson | null): CancellationPolicy {
   const d = DEFAULT_CANCELLATION_POLICY;
   return {
-    type: isIn(CANCELLATION_TYPES, json?.type) ? json.type : d.type,
+    type: isOneOf(CANCELLATION_TYPES, json?.type) ? json.type : d.type,
     hoursBefore: isIntegerIn(json?.hours_before, 0, MAX_CANCELLATION_HOURS) ? json.hours_before : d.hoursBefore,
     refundPercentage: isIntegerIn(json?.refund_percentage, 0, 100) ? json.refund_percentage : d.refundPercentage,
   };
