@@ -7,8 +7,6 @@ import type { Place } from './booking-record.js';
 
 // The service being booked, and the client's own site: what the booking wizard prices and places.
 
-type ServiceLocationType = LocationType;
-
 /** What the wizard needs of an active service of an active provider: prices, rules, places. */
 export interface BookableService {
   id: string;
@@ -21,7 +19,7 @@ export interface BookableService {
   pricingUnit: PricingUnit;
   additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: number; description?: string }[];
   discounts: { type: 'fixed' | 'percentage'; value: number }[];
-  locationType: ServiceLocationType;
+  locationType: LocationType;
   /** Where the service itself says it takes place. */
   servicePlace: Place;
   /** The provider's address (provider_profiles). */
@@ -72,7 +70,7 @@ interface BookableRow {
   pricing_unit: BookableService['pricingUnit'];
   additional_costs: unknown;
   discounts: unknown;
-  location_type: ServiceLocationType;
+  location_type: LocationType;
   location_address: string | null;
   location_city: string | null;
   location_province: string | null;

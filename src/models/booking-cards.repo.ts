@@ -1,6 +1,9 @@
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
-import { BOOKING_STATUSES, ownedBy, type BookingStatus, type BookingViewer, type ListStatus } from './bookings.repo.js';
+import { BOOKING_STATUSES, type BookingStatus } from './booking-record.js';
+import { ownedBy, type BookingViewer, type ListStatus } from './bookings.repo.js';
+
+// The lists of bookings: the cards of /bookings and of the dashboard, and the counts of its tabs.
 
 /**
  * One booking as the cards of /bookings and of the dashboard show it (SPEC §2): the counterpart is the

@@ -1,8 +1,11 @@
 import { toCents } from '../lib/money.js';
 import type { ServiceType } from '../lib/service-options.js';
-import type { BookingStatus } from './bookings.repo.js';
 
 // The columns of one booking and their mapper, shared by the repos that read or write whole bookings.
+
+/** SPEC §4. draft is never shown to the provider: it was never sent. */
+export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export type BookingLocationType = 'client_site' | 'provider_site' | 'remote';
 

@@ -3,12 +3,10 @@ import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import { isOneOf } from '../lib/guards.js';
 import { isUuid } from '../lib/uuid.js';
-import { BOOKING_COLUMNS, toBooking, type Booking, type BookingRow } from './booking-record.js';
+import { BOOKING_COLUMNS, toBooking, type Booking, type BookingRow, type BookingStatus } from './booking-record.js';
 import { cancellationPolicyOf, type CancellationPolicyJson } from './provider-profile-record.js';
 
-/** SPEC §4. draft is never shown to the provider: it was never sent. */
-export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+// One booking: its statuses, who may see it, reading it (under lock to change it), inserting and updating it.
 
 /** The tabs of /bookings (SPEC §2) besides "all". */
 export const LIST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;

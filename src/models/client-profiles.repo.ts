@@ -11,6 +11,8 @@ import {
   type SharedRow,
 } from './profiles.repo.js';
 
+// A client's company profile: reading it, creating it at registration, and the tabs only clients have.
+
 export type CompanySize = 'micro' | 'small' | 'medium' | 'large';
 
 export interface ClientProfile {

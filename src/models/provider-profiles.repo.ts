@@ -13,6 +13,8 @@ import {
 } from './provider-profile-record.js';
 import { addressColumns, updateProfile, type AddressChanges } from './profiles.repo.js';
 
+// A provider's profile: reading it, creating it at registration, and the tabs only providers have.
+
 export async function findProviderProfile(userId: string, trx?: Trx): Promise<ProviderProfile | null> {
   const row = await db(trx)('provider_profiles')
     .first<ProviderRow | undefined>(PROVIDER_COLUMNS)

@@ -1,10 +1,27 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
-import type { Availability } from '../lib/service-options.js';
-import type { ServiceSearchQuery } from './search.repo.js';
+import type { Availability, ServiceType } from '../lib/service-options.js';
 import { whereVisible } from './services.repo.js';
 
 // Which services a search matches: the text, the place, the filters. search.repo.ts orders and reads them.
+
+export interface ServiceSearchQuery {
+  /** Free text as typed (already trimmed and truncated); empty = no text condition. */
+  text: string;
+  location: { lat: number; lng: number; radiusKm: number; areaNames: string[] } | null;
+  category: string | null;
+  /** Base price in euros between min and max; min itself only when `includesMin` (buckets do not overlap). */
+  price: { min: number; max: number; includesMin: boolean } | null;
+  ratingMin: number | null;
+  /** 'immediate' | 'this_week' | 'this_month' | 'any' */
+  availability: string;
+  serviceType: ServiceType | null;
+  languages: string[];
+  certifications: string[];
+  sort: 'relevance' | 'price_asc' | 'price_desc' | 'rating' | 'distance';
+  limit: number;
+  offset: number;
+}
 
 /** Great-circle distances use an Earth radius of 6371 km (SPEC §9); earthdistance's earth() is 6378168 m. */
 const EARTH_RADIUS_KM = 6371;

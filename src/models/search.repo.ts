@@ -2,27 +2,12 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
 import type { Availability, PricingUnit, ServiceType } from '../lib/service-options.js';
-import { distanceKm, matching, toPrefixTsquery } from './search-matching.repo.js';
+import { distanceKm, matching, toPrefixTsquery, type ServiceSearchQuery } from './search-matching.repo.js';
 
 // The search of services (SPEC §7): one page of result cards, the totals, typo correction, the plan.
 
-export interface ServiceSearchQuery {
-  /** Free text as typed (already trimmed and truncated); empty = no text condition. */
-  text: string;
-  location: { lat: number; lng: number; radiusKm: number; areaNames: string[] } | null;
-  category: string | null;
-  /** Base price in euros between min and max; min itself only when `includesMin` (buckets do not overlap). */
-  price: { min: number; max: number; includesMin: boolean } | null;
-  ratingMin: number | null;
-  /** 'immediate' | 'this_week' | 'this_month' | 'any' */
-  availability: string;
-  serviceType: ServiceType | null;
-  languages: string[];
-  certifications: string[];
-  sort: 'relevance' | 'price_asc' | 'price_desc' | 'rating' | 'distance';
-  limit: number;
-  offset: number;
-}
+// Callers build the query with the results they read; it is defined beside the conditions it drives.
+export type { ServiceSearchQuery };
 
 export interface ServiceSearchRow {
   id: string;

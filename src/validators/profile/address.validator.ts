@@ -5,6 +5,8 @@ import { requiredText } from '../fields.js';
 import { validate, type FormErrors } from '../validate.js';
 import { objectOf, V } from './profile-fields.js';
 
+// The "address" tab of both kinds of profile.
+
 interface AddressForm {
   address: { street: string; city: string; province: string; postal_code: string; region: string };
 }

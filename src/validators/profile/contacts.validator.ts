@@ -4,6 +4,8 @@ import { emailField, phoneField, requiredText } from '../fields.js';
 import { validate, type Validated } from '../validate.js';
 import { V } from './profile-fields.js';
 
+// The "contacts" tab of both kinds of profile.
+
 /** www.esempio.it is accepted and saved as https://www.esempio.it. */
 const website = Joi.string()
   .trim()

@@ -6,6 +6,8 @@ import { asList, requiredText } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { allMessages, fiscalCode, positiveInteger, V, vatNumber } from './profile-fields.js';
 
+// The "general" tab: the company (client) or the business (provider).
+
 interface ClientGeneralForm {
   company_name: string;
   vat_number: string;

@@ -15,6 +15,8 @@ import { asList, optionalText, requiredText } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { allMessages, objectOf, positiveInteger, V } from './profile-fields.js';
 
+// The provider's "professional" tab: order, certifications, insurance, pricing, cancellation policy.
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isRealDate(value: string): boolean {

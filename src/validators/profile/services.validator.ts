@@ -5,6 +5,8 @@ import { asList } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { V } from './profile-fields.js';
 
+// The provider's "services" tab: specializations, service areas, languages.
+
 /** Service areas are municipalities (search matches the city a client looks in); at most this many. */
 export const MAX_SERVICE_AREAS = 60;
 
