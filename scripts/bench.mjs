@@ -66,7 +66,7 @@ async function benchDatabase(url) {
 async function seed(env) {
   const { loadConfig } = await import(dist('src/config/env.js'));
   const { openDatabase } = await import(dist('src/db/connection.js'));
-  const { prepareDatabase } = await import(dist('src/db/setup.js'));
+  const { prepareDatabase } = await import(dist('src/boot/prepare-database.js'));
   const { seedBench } = await import(dist('seeds/bench.js'));
   const cfg = loadConfig({ ...process.env, ...env, NODE_ENV: 'development', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
   const handle = await openDatabase(cfg);

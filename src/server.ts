@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { ConfigError, config } from './config/env.js';
 import { logger, errorFields } from './config/logger.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
-import { prepareDatabase } from './db/setup.js';
+import { prepareDatabase } from './boot/prepare-database.js';
 import { createApp } from './app.js';
 import { startWorker, type WorkerHandle } from './services/worker.service.js';
 import { registerJobs } from './jobs.js';

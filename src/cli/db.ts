@@ -1,9 +1,9 @@
 import { config } from '../config/env.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateLatest, rollbackLast } from '../db/migrate.js';
-import { ensureReferenceData } from '../services/reference-data.service.js';
 import * as providers from '../models/providers.repo.js';
 import * as users from '../models/users.repo.js';
+import { ensureReferenceData } from '../reference-data/ensure-reference-data.js';
 
 const USAGE = `Usage:
   npm run migrate                       apply pending migrations and load the gazetteer if missing

@@ -3,9 +3,9 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import { addDays } from '../lib/booking-time.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { BookableService } from '../models/bookings.repo.js';
-import { isUuid } from '../models/users.repo.js';
+import * as bookings from '../models/bookable-services.repo.js';
+import type { BookableService } from '../models/bookable-services.repo.js';
+import { isUuid } from '../lib/uuid.js';
 import { wizardPage, type WizardStep } from '../services/booking-pages.service.js';
 import { createBooking, maxParticipantsOf, wizardRules } from '../services/bookings.service.js';
 import {

@@ -25,7 +25,7 @@ import {
   sectionsFor,
   type Section,
 } from '../services/profiles.service.js';
-import { certificationRows } from '../validators/profile.validator.js';
+import { certificationRows } from '../validators/profile/professional.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 
 export interface ProfilePageState {

@@ -46,7 +46,3 @@ export async function rollbackLast(knex: Knex): Promise<string[]> {
   const [, rolledBack] = (await knex.migrate.rollback(migratorConfig())) as [number, string[]];
   return rolledBack;
 }
-
-export async function rollbackAll(knex: Knex): Promise<void> {
-  await knex.migrate.rollback(migratorConfig(), true);
-}

@@ -1,5 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
-import { isUuid } from './users.repo.js';
+import { isUuid } from '../lib/uuid.js';
 
 /** A file attached to a booking (SPEC §3 Document: id, name, size); served only through an authorised route. */
 export interface BookingDocument {

@@ -10,7 +10,3 @@ export const CATEGORY_IDS = [
 ] as const;
 
 export type CategoryId = (typeof CATEGORY_IDS)[number];
-
-export function isCategoryId(value: unknown): value is CategoryId {
-  return typeof value === 'string' && (CATEGORY_IDS as readonly string[]).includes(value);
-}

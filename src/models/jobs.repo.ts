@@ -87,30 +87,3 @@ export async function markFailed(id: number, error: string, retryAt: Date | null
         : { failed_at: db().fn.now(), locked_until: null, last_error: error },
     );
 }
-
-export interface JobSummary {
-  id: number;
-  type: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  completedAt: Date | null;
-  failedAt: Date | null;
-  lastError: string | null;
-}
-
-/** Jobs of a type, oldest first (tests and the admin CLI inspect the queue with it). */
-export async function listByType(type: string, trx?: Trx): Promise<JobSummary[]> {
-  const rows = await db(trx)('jobs')
-    .where({ type })
-    .orderBy('id')
-    .select('id', 'type', 'payload', 'attempts', 'completed_at', 'failed_at', 'last_error');
-  return rows.map((r: JobRow & { completed_at: Date | null; failed_at: Date | null; last_error: string | null }) => ({
-    id: r.id,
-    type: r.type,
-    payload: r.payload,
-    attempts: r.attempts,
-    completedAt: r.completed_at,
-    failedAt: r.failed_at,
-    lastError: r.last_error,
-  }));
-}

@@ -1,5 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
-import { isUuid } from './users.repo.js';
+import { isUuid } from '../lib/uuid.js';
 
 /** A provider as cards show it (home page, search, service detail). */
 export interface ProviderCard {

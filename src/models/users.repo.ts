@@ -1,5 +1,6 @@
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
+import { isUuid } from '../lib/uuid.js';
 
 export interface User {
   id: string;
@@ -124,13 +125,6 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
     profileImage: kind === 'client' ? row.client_image : kind === 'provider' ? row.provider_image : null,
     unreadNotifications: Number(row.unread_notifications ?? 0),
   };
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in URLs are user input: a malformed one is simply "not found", never a database error. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID_RE.test(value);
 }
 
 export interface NewUser {

@@ -5,7 +5,8 @@ import { transaction, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import { conflictingField } from '../lib/error-catalogue.js';
 import * as authTokens from '../models/auth-tokens.repo.js';
-import * as profiles from '../models/profiles.repo.js';
+import * as clientProfiles from '../models/client-profiles.repo.js';
+import * as providerProfiles from '../models/provider-profiles.repo.js';
 import * as sessions from '../models/sessions.repo.js';
 import * as users from '../models/users.repo.js';
 import { consumeToken, inspectToken, issueToken, TOKEN_TTL_SECONDS, type TokenState } from './auth-tokens.service.js';
@@ -72,8 +73,8 @@ export async function register(input: Registration): Promise<RegistrationResult>
 /** SPEC §4: a missing profile is created at sign-in with its defaults (the name from the account). */
 export async function ensureProfile(user: Pick<users.User, 'id' | 'userType' | 'companyName'>, trx?: Trx): Promise<void> {
   const name = user.companyName?.trim() || t('profile:defaults.businessName');
-  if (user.userType === 'provider') await profiles.insertProviderDefaults(user.id, name, trx);
-  else await profiles.insertClientDefaults(user.id, name, trx);
+  if (user.userType === 'provider') await providerProfiles.insertProviderDefaults(user.id, name, trx);
+  else await clientProfiles.insertClientDefaults(user.id, name, trx);
 }
 
 export type AuthenticationResult =

@@ -2,7 +2,7 @@ import { t } from '../config/i18n.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import * as format from '../lib/format.js';
 import * as analytics from '../models/analytics.repo.js';
-import * as bookings from '../models/bookings.repo.js';
+import * as bookings from '../models/booking-cards.repo.js';
 import * as dashboard from '../models/dashboard.repo.js';
 import { statCards } from './dashboard.service.js';
 

@@ -4,7 +4,7 @@ import { transaction } from '../db/knex.js';
 import * as documents from '../models/booking-documents.repo.js';
 import type { BookingDocument } from '../models/booking-documents.repo.js';
 import * as bookings from '../models/bookings.repo.js';
-import type { Booking } from '../models/bookings.repo.js';
+import type { Booking } from '../models/booking-record.js';
 import { announce } from './booking-notifications.service.js';
 import { roleOf, type Actor } from './booking-lifecycle.service.js';
 import { ImageRejected, stripImageMetadata, type ImageMime } from './images.service.js';

@@ -9,7 +9,12 @@ import { pageWindow } from '../lib/search.shared.js';
 import * as documentsRepo from '../models/booking-documents.repo.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
 import * as bookings from '../models/bookings.repo.js';
-import type { BookableService, Booking, BookingViewer, ListStatus, Party, Place } from '../models/bookings.repo.js';
+import type { BookableService } from '../models/bookable-services.repo.js';
+import * as bookingCards from '../models/booking-cards.repo.js';
+import * as bookingParties from '../models/booking-parties.repo.js';
+import type { Party } from '../models/booking-parties.repo.js';
+import type { Booking, Place } from '../models/booking-record.js';
+import type { BookingViewer, ListStatus } from '../models/bookings.repo.js';
 import { shownParticipants, type BookingFormValues, type WizardIslandProps, type WizardStep } from '../lib/booking-wizard.shared.js';
 import type { BookingRules } from '../validators/booking.validator.js';
 
@@ -304,11 +309,11 @@ export function wizardPage(input: WizardPageInput) {
 export const BOOKINGS_PER_PAGE = 20;
 
 export async function listPage(viewer: BookingViewer, status: ListStatus | null, page: number) {
-  const counts = await bookings.countByStatusForUser(viewer);
+  const counts = await bookingCards.countByStatusForUser(viewer);
   const total = status ? counts[status] : counts.all;
   const totalPages = Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE));
   const current = Math.min(Math.max(1, page), totalPages);
-  const cards = await bookings.listForUser(viewer, {
+  const cards = await bookingCards.listForUser(viewer, {
     ...(status ? { status } : {}),
     limit: BOOKINGS_PER_PAGE,
     offset: (current - 1) * BOOKINGS_PER_PAGE,
@@ -379,7 +384,7 @@ export async function detailPage(booking: Booking, viewer: BookingViewer, option
   const now = options.now ?? new Date();
   const role = roleOf(booking, viewer)!;
   const [parties, participants, documents, cancellationHours] = await Promise.all([
-    bookings.findParties(booking.clientId, booking.providerId),
+    bookingParties.findParties(booking.clientId, booking.providerId),
     participantsRepo.listForBooking(booking.id),
     documentsRepo.listForBooking(booking.id),
     bookings.findCancellationHours(booking.providerId),
@@ -487,7 +492,7 @@ export async function detailPage(booking: Booking, viewer: BookingViewer, option
 
 /** The booking as an .ics event: the Rome date and time, the duration, the place, the provider. */
 export async function calendarFile(booking: Booking, now: Date = new Date()): Promise<{ filename: string; body: string }> {
-  const parties = await bookings.findParties(booking.clientId, booking.providerId);
+  const parties = await bookingParties.findParties(booking.clientId, booking.providerId);
   const start = { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) };
   const providerName = parties.provider.name ?? t('bookings:card.notAvailable');
   const url = `${config().baseUrl}/bookings/${booking.id}`;

@@ -6,7 +6,9 @@ import { fromCents } from '../lib/money.js';
 import { calculatePrice, type PriceBreakdown } from '../lib/pricing.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
 import * as bookings from '../models/bookings.repo.js';
-import type { BookableService, BookingLocationType, Place } from '../models/bookings.repo.js';
+import * as bookableServices from '../models/bookable-services.repo.js';
+import type { BookableService } from '../models/bookable-services.repo.js';
+import type { BookingLocationType, Place } from '../models/booking-record.js';
 import {
   DEFAULT_MAX_PARTICIPANTS,
   type BookingDetails,
@@ -118,7 +120,7 @@ export async function createBooking(input: {
   return transaction(async (trx) => {
     const location =
       locationType === 'client_site'
-        ? ((await bookings.findClientSite(clientId, trx)) ?? NO_PLACE)
+        ? ((await bookableServices.findClientSite(clientId, trx)) ?? NO_PLACE)
         : locationType === 'provider_site'
           ? providerSite(service)
           : NO_PLACE;

@@ -2,10 +2,13 @@ import { t } from '../config/i18n.js';
 import type { CurrentUser, UserType } from '../lib/current-user.js';
 import * as format from '../lib/format.js';
 import { relativeTime } from '../lib/relative-time.js';
-import * as bookings from '../models/bookings.repo.js';
+import * as bookings from '../models/booking-cards.repo.js';
 import * as dashboard from '../models/dashboard.repo.js';
 import * as notifications from '../models/notifications.repo.js';
-import * as profiles from '../models/profiles.repo.js';
+import * as clientProfiles from '../models/client-profiles.repo.js';
+import type { ClientProfile } from '../models/client-profiles.repo.js';
+import * as providerProfiles from '../models/provider-profiles.repo.js';
+import type { ProviderProfile } from '../models/provider-profile-record.js';
 import type { Section } from './profiles.service.js';
 
 /** SPEC §9: the dashboard lists 5 bookings and 5 unread notifications. */
@@ -14,7 +17,7 @@ export const UNREAD_NOTIFICATIONS_SHOWN = 5;
 
 // ----------------------------------------------------------------------------------- profile completeness
 
-type OwnProfile = { kind: 'client'; profile: profiles.ClientProfile } | { kind: 'provider'; profile: profiles.ProviderProfile };
+type OwnProfile = { kind: 'client'; profile: ClientProfile } | { kind: 'provider'; profile: ProviderProfile };
 
 const blank = (value: string | null | undefined): boolean => !value || value.trim() === '';
 
@@ -49,10 +52,10 @@ export function incompleteProfileSections(userType: UserType, own: OwnProfile | 
 
 async function findOwnProfile(user: Pick<CurrentUser, 'id' | 'userType'>): Promise<OwnProfile | null> {
   if (user.userType === 'provider') {
-    const profile = await profiles.findProviderProfile(user.id);
+    const profile = await providerProfiles.findProviderProfile(user.id);
     return profile ? { kind: 'provider', profile } : null;
   }
-  const profile = await profiles.findClientProfile(user.id);
+  const profile = await clientProfiles.findClientProfile(user.id);
   return profile ? { kind: 'client', profile } : null;
 }
 

@@ -3,17 +3,18 @@ import { logger, errorFields } from '../config/logger.js';
 import type { UserType } from '../lib/current-user.js';
 import { classifyError, conflictingField } from '../lib/error-catalogue.js';
 import * as places from '../models/places.repo.js';
+import * as clientProfiles from '../models/client-profiles.repo.js';
+import type { ClientProfile } from '../models/client-profiles.repo.js';
+import * as providerProfiles from '../models/provider-profiles.repo.js';
+import type { ProviderProfile } from '../models/provider-profile-record.js';
 import * as profiles from '../models/profiles.repo.js';
 import * as users from '../models/users.repo.js';
 import type { FormErrors, Validated } from '../validators/validate.js';
-import {
-  validateAddress,
-  validateClientGeneral,
-  validateContacts,
-  validateProviderGeneral,
-  validateProviderProfessional,
-  validateProviderServices,
-} from '../validators/profile.validator.js';
+import { validateAddress } from '../validators/profile/address.validator.js';
+import { validateContacts } from '../validators/profile/contacts.validator.js';
+import { validateClientGeneral, validateProviderGeneral } from '../validators/profile/general.validator.js';
+import { validateProviderProfessional } from '../validators/profile/professional.validator.js';
+import { validateProviderServices } from '../validators/profile/services.validator.js';
 import { ensureProfile } from './accounts.service.js';
 import { processImage, type ImageRules } from './images.service.js';
 import { keyFromMediaUrl, mediaUrl, newKey, storage } from './storage.service.js';
@@ -33,8 +34,8 @@ export function isFormSection(userType: UserType, value: unknown): value is Form
 }
 
 export type OwnProfile =
-  | { kind: 'client'; profile: profiles.ClientProfile }
-  | { kind: 'provider'; profile: profiles.ProviderProfile };
+  | { kind: 'client'; profile: ClientProfile }
+  | { kind: 'provider'; profile: ProviderProfile };
 
 interface Owner {
   id: string;
@@ -43,10 +44,10 @@ interface Owner {
 
 async function find(owner: Owner): Promise<OwnProfile | null> {
   if (owner.userType === 'provider') {
-    const profile = await profiles.findProviderProfile(owner.id);
+    const profile = await providerProfiles.findProviderProfile(owner.id);
     return profile ? { kind: 'provider', profile } : null;
   }
-  const profile = await profiles.findClientProfile(owner.id);
+  const profile = await clientProfiles.findClientProfile(owner.id);
   return profile ? { kind: 'client', profile } : null;
 }
 
@@ -108,12 +109,12 @@ async function save(
         const result = validateClientGeneral(body);
         const taken = await takenTaxIds(current.kind, owner.id, result);
         if (!result.ok || taken) return fail(withErrors(result, body, taken));
-        await profiles.updateClientGeneral(owner.id, result.value);
+        await clientProfiles.updateClientGeneral(owner.id, result.value);
       } else {
         const result = validateProviderGeneral(body);
         const taken = await takenTaxIds(current.kind, owner.id, result);
         if (!result.ok || taken) return fail(withErrors(result, body, taken));
-        await profiles.updateProviderGeneral(owner.id, result.value);
+        await providerProfiles.updateProviderGeneral(owner.id, result.value);
       }
       return { ok: true };
     }
@@ -125,11 +126,11 @@ async function save(
         return { ok: false, values: body, errors: { ...(checked.ok ? {} : checked.errors), ...(result.ok ? {} : result.errors) } };
       }
       const address = { ...result.value, city: checked.place.name };
-      if (current.kind === 'client') await profiles.updateClientAddress(owner.id, address);
+      if (current.kind === 'client') await clientProfiles.updateClientAddress(owner.id, address);
       else {
         // Approximate gazetteer coordinates would put the provider in the wrong place on a map.
         const exact = checked.place.coordinateSource !== 'approximate';
-        await profiles.updateProviderAddress(owner.id, {
+        await providerProfiles.updateProviderAddress(owner.id, {
           ...address,
           lat: exact ? checked.place.lat : null,
           lng: exact ? checked.place.lng : null,
@@ -147,7 +148,7 @@ async function save(
       if (current.kind !== 'provider') throw new Error('professional section of a client');
       const result = validateProviderProfessional(body, today);
       if (!result.ok) return fail(result);
-      await profiles.updateProviderProfessional(owner.id, result.value);
+      await providerProfiles.updateProviderProfessional(owner.id, result.value);
       return { ok: true };
     }
     case 'services': {
@@ -157,7 +158,7 @@ async function save(
       const typed = result.ok ? result.value.serviceAreas : result.errors.service_areas ? [] : (result.value.serviceAreas as string[]);
       const areas = await checkServiceAreas(typed, current.profile.serviceAreas);
       if (!result.ok || !areas.ok) return fail(withErrors(result, body, areas.ok ? null : { service_areas: areas.error }));
-      await profiles.updateProviderServices(owner.id, { ...result.value, serviceAreas: areas.names });
+      await providerProfiles.updateProviderServices(owner.id, { ...result.value, serviceAreas: areas.names });
       return { ok: true };
     }
   }

@@ -21,8 +21,9 @@ import {
   type SortOption,
 } from '../lib/search.shared.js';
 import { CATEGORY_IDS } from '../models/categories.repo.js';
-import * as services from '../models/services.repo.js';
-import type { Availability, PricingUnit, ServiceSearchRow, ServiceType } from '../models/services.repo.js';
+import * as services from '../models/search.repo.js';
+import type { ServiceSearchRow } from '../models/search.repo.js';
+import type { Availability, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { resolveLocation } from './places.service.js';
 import { documentTitle } from './seo.service.js';
 

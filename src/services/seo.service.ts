@@ -2,7 +2,8 @@ import { t } from '../config/i18n.js';
 import { fromCents } from '../lib/money.js';
 import type { CategoryId } from '../models/categories.repo.js';
 import type { PublicProvider } from '../models/providers.repo.js';
-import type { ProviderServiceRow, ServiceDetail } from '../models/services.repo.js';
+import type { ServiceDetail } from '../models/service-record.js';
+import type { ProviderServiceRow } from '../models/services.repo.js';
 
 /**
  * What search engines and link previews read: schema.org JSON-LD for service and provider pages, meta

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { t } from '../config/i18n.js';
 import { optionalText, requiredText } from './fields.js';
-import { parseEuroAmount } from './profile.validator.js';
+import { parseEuroAmount } from '../lib/euro-amount.js';
 import { validate, type Validated } from './validate.js';
 
 /** The forms of the booking page's actions: a reason to reject or cancel, an optional quoted total to confirm. */

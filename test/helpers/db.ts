@@ -1,7 +1,7 @@
 import { loadConfig, overrideConfig } from '../../src/config/env.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.js';
 import { db } from '../../src/db/knex.js';
-import { prepareDatabase } from '../../src/db/setup.js';
+import { prepareDatabase } from '../../src/boot/prepare-database.js';
 
 let handle: DatabaseHandle | null = null;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { calculatePrice } from '../../src/lib/pricing.js';
-import * as bookings from '../../src/models/bookings.repo.js';
+import * as bookings from '../../src/models/bookable-services.repo.js';
 import { createBooking } from '../../src/services/bookings.service.js';
 import { createService } from '../factories/index.js';
 import { browser, html, request, textOf, type Page } from '../helpers/app.js';

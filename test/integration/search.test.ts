@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { seedBench } from '../../seeds/bench.js';
-import { explainSearch, type ServiceSearchQuery } from '../../src/models/services.repo.js';
+import { explainSearch, type ServiceSearchQuery } from '../../src/models/search.repo.js';
 import type { SearchResponse } from '../../src/lib/search.shared.js';
 import { html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { asList } from '../../../src/validators/fields.js';
-import { parseEuroAmount, placeNames } from '../../../src/validators/profile.validator.js';
+import { parseEuroAmount } from '../../../src/lib/euro-amount.js';
+import { placeNames } from '../../../src/validators/profile/services.validator.js';
 
 describe('profile form helpers', () => {
   it('reads euro amounts as Italians type them, in cents', () => {

@@ -1,7 +1,7 @@
 import { logger } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
 import * as places from '../models/places.repo.js';
-import { buildGazetteer } from './gazetteer.service.js';
+import { buildGazetteer } from './gazetteer/index.js';
 
 /**
  * Provinces and the gazetteer of municipalities come from npm data packages (no network). They are

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { toPrefixTsquery } from '../../../src/models/services.repo.js';
+import { toPrefixTsquery } from '../../../src/models/search-matching.repo.js';
 
 describe('toPrefixTsquery()', () => {
   it('requires every word and matches the last one as a prefix', () => {

@@ -8,7 +8,7 @@ import {
   SEAT_NAMES,
   type Gazetteer,
   type GazetteerPlace,
-} from '../../../src/services/gazetteer.service.js';
+} from '../../../src/reference-data/gazetteer/index.js';
 
 const require = createRequire(import.meta.url);
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { logger } from '../config/logger.js';
-import { migrateLatest } from './migrate.js';
-import { ensureReferenceData } from '../services/reference-data.service.js';
+import { migrateLatest } from '../db/migrate.js';
+import { ensureReferenceData } from '../reference-data/ensure-reference-data.js';
 
 export interface PreparedDatabase {
   applied: string[];

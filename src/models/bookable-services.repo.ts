@@ -1,0 +1,174 @@
+import { db, type Trx } from '../db/knex.js';
+import { isFiniteNumber } from '../lib/guards.js';
+import { toCents } from '../lib/money.js';
+import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
+import { isUuid } from '../lib/uuid.js';
+import type { Place } from './booking-record.js';
+
+// The service being booked, and the client's own site: what the booking wizard prices and places.
+
+/** What the wizard needs of an active service of an active provider: prices, rules, places. */
+export interface BookableService {
+  id: string;
+  providerId: string;
+  providerName: string;
+  title: string;
+  category: string;
+  serviceType: ServiceType;
+  basePriceCents: number;
+  pricingUnit: PricingUnit;
+  additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: number; description?: string }[];
+  discounts: { type: 'fixed' | 'percentage'; value: number }[];
+  locationType: LocationType;
+  /** Where the service itself says it takes place. */
+  servicePlace: Place;
+  /** The provider's address (provider_profiles). */
+  providerPlace: Place;
+  durationHours: number | null;
+  maxParticipants: number | null;
+  requirements: { name: string; mandatory: boolean; description: string | null }[];
+}
+
+/** Pricing rules are jsonb written by forms: keep only well-formed entries. */
+function toAdditionalCosts(value: unknown): BookableService['additionalCosts'] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((c: unknown) => {
+    const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
+    const n = typeof amount === 'string' ? Number(amount) : amount;
+    if (typeof name !== 'string' || !name.trim() || (type !== 'fixed' && type !== 'percentage') || !isFiniteNumber(n) || n < 0) return [];
+    return [{ name, type, amount: n, ...(typeof description === 'string' && description.trim() ? { description } : {}) }];
+  });
+}
+
+function toDiscounts(value: unknown): BookableService['discounts'] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((d: unknown) => {
+    const { type, value: v } = (d ?? {}) as Record<string, unknown>;
+    const n = typeof v === 'string' ? Number(v) : v;
+    if ((type !== 'fixed' && type !== 'percentage') || !isFiniteNumber(n) || n < 0) return [];
+    return [{ type, value: n }];
+  });
+}
+
+function toRequirements(value: unknown): BookableService['requirements'] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((r: unknown) => {
+    const { name, mandatory, description } = (r ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string' || !name.trim()) return [];
+    return [{ name: name.trim(), mandatory: mandatory === true, description: typeof description === 'string' && description.trim() ? description : null }];
+  });
+}
+
+interface BookableRow {
+  id: string;
+  provider_id: string;
+  business_name: string;
+  title: string;
+  category: string;
+  service_type: BookableService['serviceType'];
+  base_price: string;
+  pricing_unit: BookableService['pricingUnit'];
+  additional_costs: unknown;
+  discounts: unknown;
+  location_type: LocationType;
+  location_address: string | null;
+  location_city: string | null;
+  location_province: string | null;
+  location_postal_code: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  p_street: string | null;
+  p_city: string | null;
+  p_province: string | null;
+  p_postal_code: string | null;
+  p_lat: number | null;
+  p_lng: number | null;
+  duration_hours: number | null;
+  max_participants: number | null;
+  requirements: unknown;
+}
+
+const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
+  's.id',
+  's.provider_id',
+  'p.business_name',
+  's.title',
+  's.category',
+  's.service_type',
+  's.base_price',
+  's.pricing_unit',
+  's.additional_costs',
+  's.discounts',
+  's.location_type',
+  's.location_address',
+  's.location_city',
+  's.location_province',
+  's.location_postal_code',
+  's.location_lat',
+  's.location_lng',
+  { p_street: 'p.address_street' },
+  { p_city: 'p.address_city' },
+  { p_province: 'p.address_province' },
+  { p_postal_code: 'p.address_postal_code' },
+  { p_lat: 'p.address_lat' },
+  { p_lng: 'p.address_lng' },
+  's.duration_hours',
+  's.max_participants',
+  's.requirements',
+];
+
+/** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
+export async function findBookableService(id: string, trx?: Trx): Promise<BookableService | null> {
+  if (!isUuid(id)) return null;
+  const row = await db(trx)({ s: 'services' })
+    .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
+    .where({ 's.id': id, 's.active': true, 's.status': 'active', 'p.active': true })
+    .first<BookableRow | undefined>(BOOKABLE_COLUMNS);
+  if (!row) return null;
+  return {
+    id: row.id,
+    providerId: row.provider_id,
+    providerName: row.business_name,
+    title: row.title,
+    category: row.category,
+    serviceType: row.service_type,
+    basePriceCents: toCents(row.base_price),
+    pricingUnit: row.pricing_unit,
+    additionalCosts: toAdditionalCosts(row.additional_costs),
+    discounts: toDiscounts(row.discounts),
+    locationType: row.location_type,
+    servicePlace: {
+      address: row.location_address,
+      city: row.location_city,
+      province: row.location_province,
+      postalCode: row.location_postal_code,
+      lat: row.location_lat,
+      lng: row.location_lng,
+    },
+    providerPlace: {
+      address: row.p_street,
+      city: row.p_city,
+      province: row.p_province,
+      postalCode: row.p_postal_code,
+      lat: row.p_lat,
+      lng: row.p_lng,
+    },
+    durationHours: row.duration_hours,
+    maxParticipants: row.max_participants,
+    requirements: toRequirements(row.requirements),
+  };
+}
+
+/** The client's legal address (client_profiles), where on-site services take place; null without a profile. */
+export async function findClientSite(clientId: string, trx?: Trx): Promise<Place | null> {
+  const row = await db(trx)('client_profiles')
+    .where({ user_id: clientId })
+    .first<{ address_street: string | null; address_city: string | null; address_province: string | null; address_postal_code: string | null } | undefined>(
+      'address_street',
+      'address_city',
+      'address_province',
+      'address_postal_code',
+    );
+  if (!row) return null;
+  return { address: row.address_street, city: row.address_city, province: row.address_province, postalCode: row.address_postal_code, lat: null, lng: null };
+}

@@ -1,0 +1,102 @@
+import { db, type Trx } from '../db/knex.js';
+import { toCents } from '../lib/money.js';
+import { BOOKING_STATUSES, type BookingStatus } from './booking-record.js';
+import { ownedBy, type BookingViewer, type ListStatus } from './bookings.repo.js';
+
+// The lists of bookings: the cards of /bookings and of the dashboard, and the counts of its tabs.
+
+/**
+ * One booking as the cards of /bookings and of the dashboard show it (SPEC §2): the counterpart is the
+ * provider's business name for a client, the client's company name for a provider (null: shown "N/A").
+ */
+export interface BookingCard {
+  id: string;
+  bookingNumber: string;
+  serviceTitle: string;
+  status: BookingStatus;
+  /** 'YYYY-MM-DD' */
+  requestedDate: string;
+  /** 'HH:MM:SS' */
+  requestedTime: string;
+  participantsCount: number;
+  totalAmountCents: number;
+  counterpartName: string | null;
+}
+
+interface CardRow {
+  id: string;
+  booking_number: string;
+  service_title: string;
+  status: BookingStatus;
+  requested_date: string;
+  requested_time: string;
+  participants_count: number;
+  total_amount: string;
+  counterpart_name: string | null;
+}
+
+const toCard = (row: CardRow): BookingCard => ({
+  id: row.id,
+  bookingNumber: row.booking_number,
+  serviceTitle: row.service_title,
+  status: row.status,
+  requestedDate: row.requested_date,
+  requestedTime: row.requested_time,
+  participantsCount: row.participants_count,
+  totalAmountCents: toCents(row.total_amount),
+  counterpartName: row.counterpart_name,
+});
+
+/** The viewer's bookings as cards, newest first; optionally one status only, at most `limit`, from `offset`. */
+export async function listForUser(
+  viewer: BookingViewer,
+  options: { status?: ListStatus; limit?: number; offset?: number } = {},
+  trx?: Trx,
+): Promise<BookingCard[]> {
+  const k = db(trx);
+  const q = k({ b: 'bookings' });
+  if (viewer.userType === 'provider') {
+    q.leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id')
+      .leftJoin({ cu: 'users' }, 'cu.id', 'b.client_id')
+      .select(k.raw('coalesce(cp.company_name, cu.company_name) AS counterpart_name'));
+  } else {
+    q.leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id').select({ counterpart_name: 'pp.business_name' });
+  }
+  ownedBy(q, viewer)
+    .select(
+      'b.id',
+      'b.booking_number',
+      'b.service_title',
+      'b.status',
+      'b.requested_date',
+      'b.requested_time',
+      'b.participants_count',
+      'b.total_amount',
+    )
+    .orderBy([
+      { column: 'b.created_at', order: 'desc' },
+      { column: 'b.id', order: 'desc' },
+    ]);
+  if (options.status) q.where('b.status', options.status);
+  if (options.limit !== undefined) q.limit(options.limit);
+  if (options.offset) q.offset(options.offset);
+  const rows = (await q) as CardRow[];
+  return rows.map(toCard);
+}
+
+/** How many of the viewer's bookings are in each status, and in all (the tabs of /bookings). */
+export type BookingCounts = Record<BookingStatus | 'all', number>;
+
+export async function countByStatusForUser(viewer: BookingViewer, trx?: Trx): Promise<BookingCounts> {
+  const q = db(trx)({ b: 'bookings' });
+  const rows = (await ownedBy(q, viewer).select('b.status').count({ count: '*' }).groupBy('b.status')) as {
+    status: BookingStatus;
+    count: number | string;
+  }[];
+  const counts = Object.fromEntries([...BOOKING_STATUSES, 'all'].map((s) => [s, 0])) as BookingCounts;
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    counts.all += Number(row.count);
+  }
+  return counts;
+}

@@ -1,0 +1,81 @@
+import { db, type Trx } from '../db/knex.js';
+import type { UserType } from '../lib/current-user.js';
+
+// The two parties of a booking: what its page and its emails show of the client and the provider.
+
+export interface Party {
+  id: string;
+  /** The account's address: where emails go. */
+  email: string;
+  /** Company name (client) or business name (provider); null when unknown ("N/A"). */
+  name: string | null;
+  /** Contact address and phone shown on the booking (profile contact, else the account's). */
+  contactEmail: string;
+  phone: string | null;
+  contactPerson: string | null;
+}
+
+interface PartyRow {
+  id: string;
+  email: string;
+  user_type: UserType;
+  account_company: string | null;
+  account_phone: string | null;
+  client_name: string | null;
+  client_email: string | null;
+  client_phone: string | null;
+  client_contact_phone: string | null;
+  client_first: string | null;
+  client_last: string | null;
+  provider_name: string | null;
+  provider_email: string | null;
+  provider_phone: string | null;
+  provider_contact_phone: string | null;
+  provider_first: string | null;
+  provider_last: string | null;
+}
+
+function toParty(r: PartyRow): Party {
+  const provider = r.user_type === 'provider';
+  const first = provider ? r.provider_first : r.client_first;
+  const last = provider ? r.provider_last : r.client_last;
+  return {
+    id: r.id,
+    email: r.email,
+    name: (provider ? r.provider_name : r.client_name) ?? r.account_company,
+    contactEmail: (provider ? r.provider_email : r.client_email) ?? r.email,
+    phone: (provider ? (r.provider_phone ?? r.provider_contact_phone) : (r.client_phone ?? r.client_contact_phone)) ?? r.account_phone,
+    contactPerson: [first, last].filter(Boolean).join(' ') || null,
+  };
+}
+
+/** The client and the provider of a booking, with what the booking page and the emails show of them. */
+export async function findParties(clientId: string, providerId: string, trx?: Trx): Promise<{ client: Party; provider: Party }> {
+  const rows = await db(trx)({ u: 'users' })
+    .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'u.id')
+    .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'u.id')
+    .whereIn('u.id', [clientId, providerId])
+    .select<PartyRow[]>({
+      id: 'u.id',
+      email: 'u.email',
+      user_type: 'u.user_type',
+      account_company: 'u.company_name',
+      account_phone: 'u.phone',
+      client_name: 'cp.company_name',
+      client_email: 'cp.contact_email',
+      client_phone: 'cp.phone',
+      client_contact_phone: 'cp.contact_phone',
+      client_first: 'cp.contact_first_name',
+      client_last: 'cp.contact_last_name',
+      provider_name: 'pp.business_name',
+      provider_email: 'pp.contact_email',
+      provider_phone: 'pp.phone',
+      provider_contact_phone: 'pp.contact_phone',
+      provider_first: 'pp.contact_first_name',
+      provider_last: 'pp.contact_last_name',
+    });
+  const client = rows.find((r) => r.id === clientId);
+  const provider = rows.find((r) => r.id === providerId);
+  if (!client || !provider) throw new Error(`parties of a booking missing: ${clientId}, ${providerId}`);
+  return { client: toParty(client), provider: toParty(provider) };
+}

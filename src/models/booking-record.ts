@@ -1,0 +1,227 @@
+import { toCents } from '../lib/money.js';
+import type { ServiceType } from '../lib/service-options.js';
+
+// The columns of one booking and their mapper, shared by the repos that read or write whole bookings.
+
+/** SPEC §4. draft is never shown to the provider: it was never sent. */
+export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export type BookingLocationType = 'client_site' | 'provider_site' | 'remote';
+
+export interface Place {
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  postalCode: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** As stored in bookings.additional_costs: what each cost added, in euro as a string ('72.00'). */
+export interface StoredAdditionalCost {
+  name: string;
+  type: 'fixed' | 'percentage';
+  amountCents: number;
+  description: string | null;
+}
+
+export interface Booking {
+  id: string;
+  bookingNumber: string;
+  serviceId: string;
+  clientId: string;
+  providerId: string;
+  status: BookingStatus;
+  bookingType: ServiceType;
+  serviceTitle: string;
+  serviceCategory: string;
+  requestedDate: string;
+  /** 'HH:MM:SS' */
+  requestedTime: string;
+  endTime: string | null;
+  durationHours: number;
+  locationType: BookingLocationType;
+  location: Place;
+  participantsCount: number;
+  clientNotes: string | null;
+  specialRequirements: string[];
+  baseAmountCents: number;
+  additionalCosts: StoredAdditionalCost[];
+  discountAmountCents: number;
+  taxAmountCents: number;
+  totalAmountCents: number;
+  /** The estimate's total that a provider's quote replaced (null until a quote). */
+  estimatedTotalAmountCents: number | null;
+  currency: string;
+  paymentStatus: 'pending' | 'completed' | 'refunded';
+  cancellationReason: string | null;
+  cancelledBy: string | null;
+  rejectionReason: string | null;
+  quotedAt: Date | null;
+  confirmedAt: Date | null;
+  rejectedAt: Date | null;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  cancelledAt: Date | null;
+  noShowAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const BOOKING_COLUMNS: readonly string[] = [
+  'id',
+  'booking_number',
+  'service_id',
+  'client_id',
+  'provider_id',
+  'status',
+  'booking_type',
+  'service_title',
+  'service_category',
+  'requested_date',
+  'requested_time',
+  'end_time',
+  'duration_hours',
+  'location_type',
+  'location_address',
+  'location_city',
+  'location_province',
+  'location_postal_code',
+  'location_lat',
+  'location_lng',
+  'participants_count',
+  'client_notes',
+  'special_requirements',
+  'base_amount',
+  'additional_costs',
+  'discount_amount',
+  'tax_amount',
+  'total_amount',
+  'estimated_total_amount',
+  'currency',
+  'payment_status',
+  'cancellation_reason',
+  'cancelled_by',
+  'rejection_reason',
+  'quoted_at',
+  'confirmed_at',
+  'rejected_at',
+  'started_at',
+  'completed_at',
+  'cancelled_at',
+  'no_show_at',
+  'created_at',
+  'updated_at',
+];
+
+export interface BookingRow {
+  id: string;
+  booking_number: string;
+  service_id: string;
+  client_id: string;
+  provider_id: string;
+  status: BookingStatus;
+  booking_type: Booking['bookingType'];
+  service_title: string;
+  service_category: string;
+  requested_date: string;
+  requested_time: string;
+  end_time: string | null;
+  duration_hours: string;
+  location_type: BookingLocationType;
+  location_address: string | null;
+  location_city: string | null;
+  location_province: string | null;
+  location_postal_code: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  participants_count: number;
+  client_notes: string | null;
+  special_requirements: string[];
+  base_amount: string;
+  additional_costs: unknown;
+  discount_amount: string;
+  tax_amount: string;
+  total_amount: string;
+  estimated_total_amount: string | null;
+  currency: string;
+  payment_status: Booking['paymentStatus'];
+  cancellation_reason: string | null;
+  cancelled_by: string | null;
+  rejection_reason: string | null;
+  quoted_at: Date | null;
+  confirmed_at: Date | null;
+  rejected_at: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+  no_show_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toStoredCosts(value: unknown): StoredAdditionalCost[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((c: unknown) => {
+    const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string') return [];
+    let amountCents = 0;
+    try {
+      amountCents = toCents(typeof amount === 'number' || typeof amount === 'string' ? amount : 0);
+    } catch {
+      return [];
+    }
+    return [{ name, type: type === 'percentage' ? 'percentage' : 'fixed', amountCents, description: typeof description === 'string' ? description : null }];
+  });
+}
+
+export function toBooking(row: BookingRow): Booking {
+  return {
+    id: row.id,
+    bookingNumber: row.booking_number,
+    serviceId: row.service_id,
+    clientId: row.client_id,
+    providerId: row.provider_id,
+    status: row.status,
+    bookingType: row.booking_type,
+    serviceTitle: row.service_title,
+    serviceCategory: row.service_category,
+    requestedDate: row.requested_date,
+    requestedTime: row.requested_time,
+    endTime: row.end_time,
+    durationHours: Number(row.duration_hours),
+    locationType: row.location_type,
+    location: {
+      address: row.location_address,
+      city: row.location_city,
+      province: row.location_province,
+      postalCode: row.location_postal_code,
+      lat: row.location_lat,
+      lng: row.location_lng,
+    },
+    participantsCount: row.participants_count,
+    clientNotes: row.client_notes,
+    specialRequirements: row.special_requirements,
+    baseAmountCents: toCents(row.base_amount),
+    additionalCosts: toStoredCosts(row.additional_costs),
+    discountAmountCents: toCents(row.discount_amount),
+    taxAmountCents: toCents(row.tax_amount),
+    totalAmountCents: toCents(row.total_amount),
+    estimatedTotalAmountCents: row.estimated_total_amount === null ? null : toCents(row.estimated_total_amount),
+    currency: row.currency,
+    paymentStatus: row.payment_status,
+    cancellationReason: row.cancellation_reason,
+    cancelledBy: row.cancelled_by,
+    rejectionReason: row.rejection_reason,
+    quotedAt: row.quoted_at,
+    confirmedAt: row.confirmed_at,
+    rejectedAt: row.rejected_at,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+    cancelledAt: row.cancelled_at,
+    noShowAt: row.no_show_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
