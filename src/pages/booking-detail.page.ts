@@ -1,7 +1,7 @@
 import { t } from '../config/i18n.js';
 import { addMinutes } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
-import type { BookingAction, Role } from '../services/booking-lifecycle.service.js';
+import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle.service.js';
 import { placeLabel } from '../services/booking-notifications.service.js';
 import type { Booking, BookingDetail, Participant, Party } from '../services/booking-records.service.js';
 import type { FormErrors } from '../validators/validate.js';
@@ -24,7 +24,7 @@ export interface FailedAction {
   errors: FormErrors;
 }
 
-export interface DetailAlert {
+interface DetailAlert {
   type: 'error' | 'success';
   title: string;
   message: string;
@@ -33,7 +33,8 @@ export interface DetailAlert {
 /** How the booking page is shown again after an action that did not go through. */
 export interface DetailOptions {
   failedAction?: FailedAction;
-  alert?: DetailAlert;
+  /** The state machine said no: the reason shows above the booking as it is now. */
+  refusal?: Refusal;
 }
 
 /** views/bookings/show.ejs: one booking as its client or its provider sees it, with what they can do now. */
@@ -202,6 +203,8 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     actions: actionsOf(detail, now),
     calendarHref: booking.status === 'draft' ? null : `/bookings/${booking.id}/calendar.ics`,
     failed: options.failedAction ?? null,
-    alert: options.alert ?? null,
+    alert: options.refusal
+      ? { type: 'error', title: t('bookings:actions.errors.title'), message: t(options.refusal.messageKey, options.refusal.vars) }
+      : null,
   };
 }
