@@ -6,9 +6,7 @@ import type { BookingCounts } from '../models/bookings.repo.js';
 import * as dashboard from '../models/dashboard.repo.js';
 import type { BookingStatistics } from '../models/dashboard.repo.js';
 
-export type { MonthActivity };
-
-export const ANALYTICS_MONTHS = 6;
+const ANALYTICS_MONTHS = 6;
 
 /** What /analytics shows of a provider's own bookings (src/pages/analytics.page.ts makes the page). */
 export interface AnalyticsData {

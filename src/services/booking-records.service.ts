@@ -5,8 +5,7 @@ import type { Booking, BookingCard, BookingCounts, BookingViewer, ListStatus, Pa
 import { EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
 import { DOCUMENT_MAX_BYTES, acceptsDocuments } from './booking-documents.service.js';
 
-export type { Booking, BookingCard, BookingCounts, BookingViewer, ListStatus, Party };
-export type { BookingDocument } from '../models/booking-documents.repo.js';
+export type { Booking, BookingCard, BookingViewer, ListStatus, Party };
 export type { Participant } from '../models/booking-participants.repo.js';
 export { LIST_STATUSES, isListStatus } from '../models/bookings.repo.js';
 
@@ -15,7 +14,7 @@ export { LIST_STATUSES, isListStatus } from '../models/bookings.repo.js';
  * person's booking and an unknown id both read as null, so nothing is leaked.
  */
 
-export const BOOKINGS_PER_PAGE = 20;
+const BOOKINGS_PER_PAGE = 20;
 
 export function findBooking(id: string, viewer: BookingViewer): Promise<Booking | null> {
   return bookings.findForViewer(id, viewer);

@@ -2,11 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
+import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { fromCents } from '../lib/money.js';
 import { calculatePrice, type PriceBreakdown } from '../lib/pricing.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { BookableService, BookingLocationType, Place } from '../models/bookings.repo.js';
+import { isUuid } from '../models/users.repo.js';
 import {
   DEFAULT_MAX_PARTICIPANTS,
   type BookingDetails,
@@ -14,8 +16,6 @@ import {
   type LocationChoice,
   type ParticipantInput,
 } from '../validators/booking.validator.js';
-import { isUuid } from '../models/users.repo.js';
-import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { announce } from './booking-notifications.service.js';
 
 export type { BookableService, BookingLocationType, Place };

@@ -10,7 +10,7 @@ import type { Section } from './profiles.service.js';
 export type { BookingStatistics } from '../models/dashboard.repo.js';
 
 /** SPEC §9: the dashboard lists 5 bookings and 5 unread notifications. */
-export const RECENT_BOOKINGS_SHOWN = 5;
+const RECENT_BOOKINGS_SHOWN = 5;
 export const UNREAD_NOTIFICATIONS_SHOWN = 5;
 
 // ----------------------------------------------------------------------------------- profile completeness
