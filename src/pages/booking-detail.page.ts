@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import { addMinutes } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
+import type { DocumentRejection } from '../services/booking-documents.service.js';
 import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle.service.js';
 import { placeLabel } from '../services/booking-notifications.service.js';
 import type { Booking, BookingDetail, Participant, Party } from '../services/booking-records.service.js';
@@ -30,9 +31,36 @@ interface DetailAlert {
   message: string;
 }
 
+/** Why an upload was not attached: the service's refusals, or the request's own (too large, broken, empty). */
+export type DocumentProblem = DocumentRejection | 'too_large' | 'upload_failed' | 'missing';
+
+const DOCUMENT_PROBLEMS: Readonly<Record<DocumentProblem, string>> = {
+  type: 'bookings:show.upload.type',
+  unreadable: 'bookings:show.upload.unreadable',
+  too_many: 'bookings:show.upload.tooMany',
+  closed: 'bookings:show.upload.closed',
+  provider_only: 'bookings:show.upload.providerOnly',
+  too_large: 'bookings:show.upload.tooLarge',
+  upload_failed: 'bookings:show.upload.failed',
+  missing: 'bookings:show.upload.missing',
+};
+
+function documentFailure(problem: DocumentProblem, detail: BookingDetail): FailedAction {
+  const key = DOCUMENT_PROBLEMS[problem];
+  const message =
+    problem === 'too_large'
+      ? t(key, { mb: detail.documentMaxBytes / (1024 * 1024) })
+      : problem === 'upload_failed' || problem === 'missing'
+        ? t(key)
+        : t(key, { count: detail.documentLimit });
+  return { action: 'document', values: {}, errors: { document: message } };
+}
+
 /** How the booking page is shown again after an action that did not go through. */
 export interface DetailOptions {
   failedAction?: FailedAction;
+  /** An upload that was not attached: the message shows beside the upload form. */
+  documentProblem?: DocumentProblem;
   /** The state machine said no: the reason shows above the booking as it is now. */
   refusal?: Refusal;
 }
@@ -202,7 +230,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     timeline: timeline(booking),
     actions: actionsOf(detail, now),
     calendarHref: booking.status === 'draft' ? null : `/bookings/${booking.id}/calendar.ics`,
-    failed: options.failedAction ?? null,
+    failed: options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null),
     alert: options.refusal
       ? { type: 'error', title: t('bookings:actions.errors.title'), message: t(options.refusal.messageKey, options.refusal.vars) }
       : null,

@@ -3,7 +3,7 @@ import * as participantsRepo from '../models/booking-participants.repo.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { Booking, BookingCard, BookingCounts, BookingViewer, ListStatus, Party } from '../models/bookings.repo.js';
 import { EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
-import { DOCUMENT_MAX_BYTES, acceptsDocuments } from './booking-documents.service.js';
+import { DOCUMENTS_PER_BOOKING, DOCUMENT_MAX_BYTES, acceptsDocuments } from './booking-documents.service.js';
 
 export type { Booking, BookingCard, BookingViewer, ListStatus, Party };
 export type { Participant } from '../models/booking-participants.repo.js';
@@ -58,6 +58,8 @@ export interface BookingDetail {
   expired: boolean;
   canUpload: boolean;
   documentMaxBytes: number;
+  /** How many documents a booking may hold. */
+  documentLimit: number;
 }
 
 export async function bookingDetail(booking: Booking, viewer: BookingViewer, now: Date): Promise<BookingDetail> {
@@ -81,5 +83,6 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     expired: booking.cancellationReason === EXPIRED_REASON,
     canUpload: role === 'provider' && acceptsDocuments(booking),
     documentMaxBytes: DOCUMENT_MAX_BYTES,
+    documentLimit: DOCUMENTS_PER_BOOKING,
   };
 }
