@@ -30,9 +30,7 @@ export async function act(req: Request, res: Response, action: BookingAction): P
   }
   if (result.kind === 'not_found') return renderNotFound(res);
   if (result.kind === 'refused') {
-    return renderDetail(req, res, 409, {
-      alert: { type: 'error', title: t('bookings:actions.errors.title'), message: t(result.refusal.messageKey, result.refusal.vars) },
-    });
+    return renderDetail(req, res, 409, { refusal: result.refusal });
   }
   return renderDetail(req, res, 422, { failedAction: { action, values: result.values, errors: result.errors } });
 }

@@ -3,11 +3,17 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import { addDays } from '../lib/booking-time.js';
-import * as bookings from '../models/bookable-services.repo.js';
-import type { BookableService } from '../models/bookable-services.repo.js';
-import { isUuid } from '../lib/uuid.js';
-import { wizardPage, type WizardStep } from '../services/booking-pages.service.js';
-import { createBooking, maxParticipantsOf, wizardRules } from '../services/bookings.service.js';
+import { wizardPage, type WizardStep } from '../pages/booking-wizard.page.js';
+import {
+  createBooking,
+  findBookableService,
+  findClientSite,
+  maxParticipantsOf,
+  withValidIdempotencyKey,
+  wizardEstimate,
+  wizardRules,
+  type BookableService,
+} from '../services/bookings.service.js';
 import {
   MAX_DAYS_AHEAD,
   blankBookingForm,
@@ -27,7 +33,7 @@ import type { FormErrors } from '../validators/validate.js';
 
 /** Service, login and role checks shared by both actions; null when a response was already sent. */
 async function bookableFor(req: Request, res: Response): Promise<BookableService | null> {
-  const service = await bookings.findBookableService(String(req.params.id));
+  const service = await findBookableService(String(req.params.id));
   if (!service) {
     res.status(404).render('bookings/service-not-found', { title: t('bookings:wizard.notFound.title'), noindex: true });
     return null;
@@ -55,18 +61,17 @@ async function render(
   page: { step: WizardStep; values: BookingFormValues; errors?: FormErrors; status?: number },
 ): Promise<void> {
   const rules = wizardRules(service);
-  const site = await bookings.findClientSite(req.user!.id);
-  // A form whose key was tampered with gets a fresh one: sending it again then works.
-  const values = isUuid(page.values.idempotency_key) ? page.values : { ...page.values, idempotency_key: randomUUID() };
+  const site = await findClientSite(req.user!.id);
+  const values = withValidIdempotencyKey(page.values);
   res.status(page.status ?? 200).render(
     'bookings/new',
     wizardPage({
       service,
       rules,
+      estimate: wizardEstimate(service, values, rules),
       values,
       errors: page.errors ?? {},
       step: page.step,
-      clientHasAddress: Boolean(site?.address && site.city),
       clientSite: site,
       csrfToken: res.locals.csrfToken(),
       maxDate: addDays(rules.today, MAX_DAYS_AHEAD),

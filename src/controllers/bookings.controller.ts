@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { BookingViewer } from '../models/bookings.repo.js';
-import { detailPage, listPage, type DetailOptions } from '../services/booking-pages.service.js';
+import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
+import { bookingsListPage } from '../pages/bookings-list.page.js';
+import { bookingDetail, findBooking, isListStatus, listBookings, type BookingViewer } from '../services/booking-records.service.js';
 
 export function viewerOf(req: Request): BookingViewer {
   return { id: req.user!.id, userType: req.user!.userType };
@@ -15,16 +15,18 @@ export function renderNotFound(res: Response): void {
 
 /** The booking page, also after an action that did not go through (its status and message). */
 export async function renderDetail(req: Request, res: Response, status: number, options: DetailOptions = {}): Promise<void> {
-  const booking = await bookings.findForViewer(String(req.params.id), viewerOf(req));
+  const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) return renderNotFound(res);
-  res.status(status).render('bookings/show', await detailPage(booking, viewerOf(req), options));
+  const now = new Date();
+  res.status(status).render('bookings/show', bookingDetailPage(await bookingDetail(booking, viewerOf(req), now), now, options));
 }
 
 /** GET /bookings */
 export async function index(req: Request, res: Response): Promise<void> {
-  const status = bookings.isListStatus(req.query.status) ? req.query.status : null;
+  const status = isListStatus(req.query.status) ? req.query.status : null;
   const page = Number.parseInt(typeof req.query.page === 'string' ? req.query.page : '1', 10);
-  res.render('bookings/index', await listPage(viewerOf(req), status, Number.isFinite(page) ? page : 1));
+  const viewer = viewerOf(req);
+  res.render('bookings/index', bookingsListPage(await listBookings(viewer, status, Number.isFinite(page) ? page : 1), viewer));
 }
 
 /** GET /bookings/:id */

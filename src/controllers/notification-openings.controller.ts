@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
-import * as notifications from '../models/notifications.repo.js';
-import { notificationTarget } from '../services/dashboard.service.js';
+import { findNotification, markRead, notificationTarget } from '../services/notifications.service.js';
 
 /**
  * POST /notifications/:id/opening — opening a notification from the list or the dashboard (its title, or
@@ -9,8 +8,8 @@ import { notificationTarget } from '../services/dashboard.service.js';
  */
 export async function create(req: Request, res: Response): Promise<void> {
   const user = req.user!;
-  const notification = await notifications.findForUser(user.id, String(req.params.id));
+  const notification = await findNotification(user.id, String(req.params.id));
   if (!notification) throw notFound('notifications:notFound');
-  if (!notification.read) await notifications.markRead(user.id, notification.id);
+  if (!notification.read) await markRead(user.id, notification.id);
   res.redirect(303, notificationTarget(notification));
 }

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { safeReturnTo } from '../lib/return-to.js';
-import * as notifications from '../models/notifications.repo.js';
+import { findNotification, markAllRead, markRead } from '../services/notifications.service.js';
 
 /** Back to the page the form was on (the list or the dashboard), same-site only. */
 const back = (req: Request): string => safeReturnTo((req.body as Record<string, unknown>).returnTo) ?? '/notifications';
@@ -10,16 +10,16 @@ const back = (req: Request): string => safeReturnTo((req.body as Record<string, 
 /** POST /notifications/:id/reading — "Segna come letta"; someone else's or an unknown id is 404. */
 export async function create(req: Request, res: Response): Promise<void> {
   const user = req.user!;
-  const notification = await notifications.findForUser(user.id, String(req.params.id));
+  const notification = await findNotification(user.id, String(req.params.id));
   if (!notification) throw notFound('notifications:notFound');
-  await notifications.markRead(user.id, notification.id);
+  await markRead(user.id, notification.id);
   req.flash('success', t('notifications:markedRead'));
   res.redirect(303, back(req));
 }
 
 /** POST /notifications/readings — "Segna tutte come lette". */
 export async function createAll(req: Request, res: Response): Promise<void> {
-  const count = await notifications.markAllRead(req.user!.id);
+  const count = await markAllRead(req.user!.id);
   req.flash('success', count > 0 ? t('notifications:allMarkedRead', { count }) : t('notifications:noneUnread'));
   res.redirect(303, back(req));
 }

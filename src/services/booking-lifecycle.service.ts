@@ -50,7 +50,7 @@ export interface RuleContext {
   cancellationHours: number;
 }
 
-type Role = 'client' | 'provider';
+export type Role = 'client' | 'provider';
 
 /** The actor's side of the booking, or null when it is not theirs (the booking "does not exist" for them). */
 export function roleOf(booking: Pick<Booking, 'clientId' | 'providerId' | 'status'>, actor: Actor): Role | null {

@@ -1,7 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
+import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { fromCents } from '../lib/money.js';
 import { calculatePrice, type PriceBreakdown } from '../lib/pricing.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
@@ -9,6 +10,7 @@ import * as bookings from '../models/bookings.repo.js';
 import * as bookableServices from '../models/bookable-services.repo.js';
 import type { BookableService } from '../models/bookable-services.repo.js';
 import type { BookingLocationType, Place } from '../models/booking-record.js';
+import { isUuid } from '../lib/uuid.js';
 import {
   DEFAULT_MAX_PARTICIPANTS,
   type BookingDetails,
@@ -17,6 +19,8 @@ import {
   type ParticipantInput,
 } from '../validators/booking.validator.js';
 import { announce } from './booking-notifications.service.js';
+
+export type { BookableService, BookingLocationType, Place };
 
 /** Booking a service: the wizard's rules, the price, the place, and the creation of the booking. */
 
@@ -59,6 +63,37 @@ export function bookingLocationType(service: BookableService, choice: LocationCh
     case 'flexible':
       return choice ?? 'client_site';
   }
+}
+
+export function findBookableService(id: string): Promise<BookableService | null> {
+  return bookableServices.findBookableService(id);
+}
+
+/** The client's legal address, where on-site services take place (null before the profile has one). */
+export function findClientSite(clientId: string): Promise<Place | null> {
+  return bookableServices.findClientSite(clientId);
+}
+
+/** A form whose key was tampered with gets a fresh one: sending it again then works. */
+export function withValidIdempotencyKey(values: BookingFormValues): BookingFormValues {
+  return isUuid(values.idempotency_key) ? values : { ...values, idempotency_key: randomUUID() };
+}
+
+export interface WizardEstimate {
+  /** The count the estimate is for: the one typed, kept within 1…the service's maximum. */
+  participants: number;
+  price: PriceBreakdown;
+  /** Where the service takes place when it decides it; null when the client chooses (flexible). */
+  fixedLocation: BookingLocationType | null;
+}
+
+export function wizardEstimate(service: BookableService, values: BookingFormValues, rules: BookingRules): WizardEstimate {
+  const participants = Math.max(1, Math.min(rules.maxParticipants, Number.parseInt(values.participants_count, 10) || 1));
+  return {
+    participants,
+    price: priceFor(service, participants),
+    fixedLocation: service.locationType === 'flexible' ? null : bookingLocationType(service, null),
+  };
 }
 
 const NO_PLACE: Place = { address: null, city: null, province: null, postalCode: null, lat: null, lng: null };

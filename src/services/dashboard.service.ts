@@ -1,18 +1,19 @@
-import { t } from '../config/i18n.js';
 import type { CurrentUser, UserType } from '../lib/current-user.js';
-import * as format from '../lib/format.js';
-import { relativeTime } from '../lib/relative-time.js';
 import * as bookings from '../models/booking-cards.repo.js';
+import type { BookingCard } from '../models/booking-cards.repo.js';
 import * as dashboard from '../models/dashboard.repo.js';
 import * as notifications from '../models/notifications.repo.js';
+import type { Notification } from '../models/notifications.repo.js';
 import * as clientProfiles from '../models/client-profiles.repo.js';
 import type { ClientProfile } from '../models/client-profiles.repo.js';
 import * as providerProfiles from '../models/provider-profiles.repo.js';
 import type { ProviderProfile } from '../models/provider-profile-record.js';
 import type { Section } from './profiles.service.js';
 
+export type { BookingStatistics } from '../models/dashboard.repo.js';
+
 /** SPEC §9: the dashboard lists 5 bookings and 5 unread notifications. */
-export const RECENT_BOOKINGS_SHOWN = 5;
+const RECENT_BOOKINGS_SHOWN = 5;
 export const UNREAD_NOTIFICATIONS_SHOWN = 5;
 
 // ----------------------------------------------------------------------------------- profile completeness
@@ -31,7 +32,7 @@ const blank = (value: string | null | undefined): boolean => !value || value.tri
  * - services (providers): at least one specialization and one service area (search finds them by area).
  * No profile row at all: every one of these tabs.
  */
-export function incompleteProfileSections(userType: UserType, own: OwnProfile | null): Section[] {
+function incompleteProfileSections(userType: UserType, own: OwnProfile | null): Section[] {
   const all: Section[] = userType === 'provider' ? ['general', 'address', 'contacts', 'services'] : ['general', 'address', 'contacts'];
   if (!own) return all;
   const p = own.profile;
@@ -59,131 +60,17 @@ async function findOwnProfile(user: Pick<CurrentUser, 'id' | 'userType'>): Promi
   return profile ? { kind: 'client', profile } : null;
 }
 
-// ------------------------------------------------------------------------------------------ notifications
+// ---------------------------------------------------------------------------------------------- the data
 
-export interface NotificationView {
-  id: string;
-  title: string;
-  message: string;
-  read: boolean;
-  /**
-   * Opens the notification: a POST form (CSRF-protected) that marks it read and goes on to its booking, or
-   * back to the list. Never a GET: link prefetchers and mail scanners would mark it read.
-   */
-  openAction: string;
-  hasBooking: boolean;
-  /** ISO 8601, for <time datetime>. */
-  createdAtIso: string;
-  /** '3 ore fa', or '22/11/2026, 14:30' from a week back. */
-  createdAtLabel: string;
-  /** '22/11/2026, 14:30' (Europe/Rome), as a tooltip. */
-  createdAtFull: string;
-}
-
-/** Where a notification leads: its booking, or the list when it is about none. */
-export function notificationTarget(n: Pick<notifications.Notification, 'data'>): string {
-  const bookingId = n.data?.booking_id;
-  return typeof bookingId === 'string' ? `/bookings/${encodeURIComponent(bookingId)}` : '/notifications';
-}
-
-export function notificationView(n: notifications.Notification, now: Date = new Date()): NotificationView {
-  return {
-    id: n.id,
-    title: n.title,
-    message: n.message,
-    read: n.read,
-    openAction: `/notifications/${n.id}/opening`,
-    hasBooking: typeof n.data?.booking_id === 'string',
-    createdAtIso: n.createdAt.toISOString(),
-    createdAtLabel: relativeTime(n.createdAt, now),
-    createdAtFull: format.dateTimeShort(n.createdAt),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------- statistics
-
-export interface StatCard {
-  key: 'total' | 'confirmed' | 'completionRate' | 'averageValue';
-  label: string;
-  value: string;
-  hint: string;
-}
-
-/** The four cards: counts, completion rate with one decimal ("66,7%"), average value in whole euro. */
-export function statCards(userType: UserType, s: dashboard.BookingStatistics): StatCard[] {
-  return [
-    { key: 'total', label: t('dashboard:stats.total'), value: format.number(s.totalBookings), hint: t(`dashboard:stats.totalHint.${userType}`) },
-    { key: 'confirmed', label: t('dashboard:stats.confirmed'), value: format.number(s.confirmedBookings), hint: t('dashboard:stats.confirmedHint') },
-    {
-      key: 'completionRate',
-      label: t('dashboard:stats.completionRate'),
-      value: t('dashboard:stats.percent', { value: format.decimal1(s.completionRate) }),
-      // Drafts count in the total (a client sees them in /bookings) but were never sent: say so when there are some.
-      hint: t(s.sentBookings < s.totalBookings ? 'dashboard:stats.completionRateHintDrafts' : 'dashboard:stats.completionRateHint', {
-        count: s.completedBookings,
-        sent: s.sentBookings,
-      }),
-    },
-    {
-      key: 'averageValue',
-      label: t('dashboard:stats.averageValue'),
-      value: format.euro(s.averageBookingValueCents, 0),
-      hint: t('dashboard:stats.averageValueHint'),
-    },
-  ];
-}
-
-// ---------------------------------------------------------------------------------------------- the page
-
-export interface QuickAction {
-  key: string;
-  label: string;
-  description: string;
-  href: string;
-  /** A line icon of views/pages/_icon.ejs. */
-  icon: string;
-}
-
-const ACTION_ICONS: Record<string, string> = {
-  newBooking: 'search',
-  myBookings: 'calendar',
-  myProfile: 'users',
-  addService: 'filePlus',
-  receivedBookings: 'inbox',
-  myServices: 'clipboard',
-  analytics: 'chart',
-};
-
-export function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[] {
-  const action = (key: string, href: string): QuickAction => ({
-    key,
-    href,
-    icon: ACTION_ICONS[key] ?? 'arrowRight',
-    label: t(`dashboard:quickActions.${key}.label`),
-    description: t(`dashboard:quickActions.${key}.description`),
-  });
-  if (user.userType === 'provider') {
-    return [
-      action('addService', '/services/create'),
-      action('receivedBookings', '/bookings'),
-      // Their public page lists the services they offer (search has no provider filter).
-      action('myServices', `/providers/${user.id}`),
-      action('analytics', '/analytics'),
-    ];
-  }
-  return [action('newBooking', '/search'), action('myBookings', '/bookings'), action('myProfile', '/profile')];
-}
-
-/** The dashboard's greeting and actions: what shows even when the figures cannot be loaded. */
-export function dashboardFrame(user: CurrentUser) {
-  return {
-    title: t('dashboard:title'),
-    noindex: true,
-    greeting: t('dashboard:greeting', { name: user.displayName }),
-    subtitle: t(`dashboard:subtitle.${user.userType}`),
-    isClient: user.userType === 'client',
-    quickActions: quickActions(user),
-  };
+/** What the dashboard shows that comes from the database (src/pages/dashboard.page.ts makes the page). */
+export interface DashboardData {
+  statistics: dashboard.BookingStatistics;
+  recentBookings: BookingCard[];
+  /** The newest unread notifications, at most UNREAD_NOTIFICATIONS_SHOWN. */
+  unread: Notification[];
+  counts: { total: number; unread: number };
+  /** The tabs of /profile whose required fields are not all saved. */
+  missingSections: Section[];
 }
 
 /**
@@ -191,30 +78,13 @@ export function dashboardFrame(user: CurrentUser) {
  * statistics, one for the recent bookings, two for the notifications (the unread five, the counts), one
  * for the profile.
  */
-export async function dashboardSections(user: CurrentUser, now: Date = new Date()) {
-  const [statistics, recent, unread, counts, own] = await Promise.all([
+export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
+  const [statistics, recentBookings, unread, counts, own] = await Promise.all([
     dashboard.bookingStatistics(user),
     bookings.listForUser(user, { limit: RECENT_BOOKINGS_SHOWN }),
     notifications.listForUser(user.id, { unreadOnly: true, limit: UNREAD_NOTIFICATIONS_SHOWN }),
     notifications.countForUser(user.id),
     findOwnProfile(user),
   ]);
-  const missing = incompleteProfileSections(user.userType, own);
-  const sectionLabel = (key: Section): string =>
-    t(key === 'address' && user.userType === 'client' ? 'profile:tabs.legalAddress' : `profile:tabs.${key}`);
-  return {
-    profileIncomplete: missing.length > 0,
-    missingSections: missing.map((key) => ({ key, label: sectionLabel(key), href: `/profile?tab=${key}` })),
-    stats: statCards(user.userType, statistics),
-    recentBookings: recent,
-    notifications: {
-      items: unread.map((n) => notificationView(n, now)),
-      unreadCount: counts.unread,
-      badge: counts.unread > 0 ? t('dashboard:notifications.newCount', { count: counts.unread }) : null,
-      // SPEC §2: the link to the full list when more than five exist in total.
-      showAllLink: counts.total > UNREAD_NOTIFICATIONS_SHOWN,
-    },
-  };
+  return { statistics, recentBookings, unread, counts, missingSections: incompleteProfileSections(user.userType, own) };
 }
-
-export type DashboardSections = Awaited<ReturnType<typeof dashboardSections>>;

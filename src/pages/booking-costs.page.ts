@@ -1,0 +1,84 @@
+import { t } from '../config/i18n.js';
+import * as format from '../lib/format.js';
+import { VAT_PERCENT, isPerHead, type PriceBreakdown } from '../lib/pricing.js';
+import type { Booking } from '../services/booking-records.service.js';
+import type { BookableService } from '../services/bookings.service.js';
+
+/** The lines of a "Riepilogo Costi" (views/bookings/_cost-lines.ejs), for the wizard and the booking page. */
+export interface CostLine {
+  label: string;
+  detail: string | null;
+  amount: string;
+  kind: 'line' | 'discount' | 'subtotal' | 'vat' | 'total';
+}
+
+/** The wizard's "Riepilogo Costi" for a number of participants (the same lines the island computes live). */
+export function estimateLines(service: BookableService, price: PriceBreakdown, participants: number): CostLine[] {
+  const lines: CostLine[] = [
+    {
+      label: t('bookings:costs.base'),
+      detail: isPerHead(service.pricingUnit) ? t('bookings:costs.basePerHead', { price: format.euro(service.basePriceCents), count: participants }) : null,
+      amount: format.euro(price.baseAmountCents),
+      kind: 'line',
+    },
+  ];
+  for (const c of price.additionalCosts) {
+    lines.push({
+      label: c.name,
+      detail: c.type === 'percentage' ? t('bookings:costs.percentageDescription', { rate: format.decimal1(c.rate).replace(/,0$/, '') }) : null,
+      amount: format.euro(c.amountCents),
+      kind: 'line',
+    });
+  }
+  if (price.discountAmountCents > 0) {
+    lines.push({ label: t('bookings:costs.discount'), detail: null, amount: `− ${format.euro(price.discountAmountCents)}`, kind: 'discount' });
+  }
+  lines.push(
+    { label: t('bookings:costs.net'), detail: null, amount: format.euro(price.netAmountCents), kind: 'subtotal' },
+    { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(price.totalAmountCents - price.netAmountCents), kind: 'vat' },
+    { label: t('bookings:costs.total'), detail: null, amount: format.euro(price.totalAmountCents), kind: 'total' },
+  );
+  return lines;
+}
+
+/**
+ * A stored booking's cost summary. Before a quote: the base, each additional cost, the discount, VAT and the
+ * total as stored. After a quote, which replaces the price: the provider's figure without VAT, the VAT and
+ * the quoted total (what the estimate was is said beside it, see quotedNote).
+ */
+export function bookingCostLines(b: Booking): CostLine[] {
+  const net = b.totalAmountCents - b.taxAmountCents;
+  const vat: CostLine = { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(b.taxAmountCents), kind: 'vat' };
+  if (b.quotedAt) {
+    return [
+      { label: t('bookings:costs.quote'), detail: t('bookings:costs.quoteDetail'), amount: format.euro(net), kind: 'line' },
+      vat,
+      { label: t('bookings:costs.quotedTotal'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
+    ];
+  }
+  const lines: CostLine[] = [
+    {
+      label: t('bookings:costs.base'),
+      detail: b.participantsCount > 1 ? t('bookings:card.participantsValue', { count: b.participantsCount }) : null,
+      amount: format.euro(b.baseAmountCents),
+      kind: 'line',
+    },
+  ];
+  for (const c of b.additionalCosts) lines.push({ label: c.name, detail: c.description, amount: format.euro(c.amountCents), kind: 'line' });
+  if (b.discountAmountCents > 0) {
+    lines.push({ label: t('bookings:costs.discount'), detail: null, amount: `− ${format.euro(b.discountAmountCents)}`, kind: 'discount' });
+  }
+  lines.push(
+    { label: t('bookings:costs.net'), detail: null, amount: format.euro(net), kind: 'subtotal' },
+    vat,
+    { label: t('bookings:costs.total'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
+  );
+  return lines;
+}
+
+/** Beside a quoted price: when the provider quoted, and the estimate it replaced (or that it kept it). */
+export function quotedNote(quotedAt: Date, estimateCents: number | null, totalCents: number): string {
+  const date = format.date(quotedAt);
+  if (estimateCents === null || estimateCents === totalCents) return t('bookings:costs.quotedSameNote', { date });
+  return t('bookings:costs.quotedNote', { date, estimate: format.euro(estimateCents) });
+}

@@ -1,0 +1,238 @@
+import { t } from '../config/i18n.js';
+import { addMinutes } from '../lib/booking-time.js';
+import * as format from '../lib/format.js';
+import type { DocumentRejection } from '../services/booking-documents.service.js';
+import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle.service.js';
+import { placeLabel } from '../services/booking-notifications.service.js';
+import type { Booking, BookingDetail, Participant, Party } from '../services/booking-records.service.js';
+import type { FormErrors } from '../validators/validate.js';
+import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
+
+const STATUS_BADGES: Readonly<Record<Booking['status'], string>> = {
+  draft: '',
+  pending: 'warning',
+  confirmed: 'success',
+  in_progress: 'info',
+  completed: 'info',
+  cancelled: 'danger',
+  no_show: 'danger',
+};
+
+/** Re-rendering after an action's form did not hold: which one, its values and errors. */
+export interface FailedAction {
+  action: BookingAction | 'document';
+  values: Record<string, unknown>;
+  errors: FormErrors;
+}
+
+interface DetailAlert {
+  type: 'error' | 'success';
+  title: string;
+  message: string;
+}
+
+/** Why an upload was not attached: the service's refusals, or the request's own (too large, broken, empty). */
+export type DocumentProblem = DocumentRejection | 'too_large' | 'upload_failed' | 'missing';
+
+const DOCUMENT_PROBLEMS: Readonly<Record<DocumentProblem, string>> = {
+  type: 'bookings:show.upload.type',
+  unreadable: 'bookings:show.upload.unreadable',
+  too_many: 'bookings:show.upload.tooMany',
+  closed: 'bookings:show.upload.closed',
+  provider_only: 'bookings:show.upload.providerOnly',
+  too_large: 'bookings:show.upload.tooLarge',
+  upload_failed: 'bookings:show.upload.failed',
+  missing: 'bookings:show.upload.missing',
+};
+
+function documentFailure(problem: DocumentProblem, detail: BookingDetail): FailedAction {
+  const key = DOCUMENT_PROBLEMS[problem];
+  const message =
+    problem === 'too_large'
+      ? t(key, { mb: detail.documentMaxBytes / (1024 * 1024) })
+      : problem === 'upload_failed' || problem === 'missing'
+        ? t(key)
+        : t(key, { count: detail.documentLimit });
+  return { action: 'document', values: {}, errors: { document: message } };
+}
+
+/** How the booking page is shown again after an action that did not go through. */
+export interface DetailOptions {
+  failedAction?: FailedAction;
+  /** An upload that was not attached: the message shows beside the upload form. */
+  documentProblem?: DocumentProblem;
+  /** The state machine said no: the reason shows above the booking as it is now. */
+  refusal?: Refusal;
+}
+
+/** views/bookings/show.ejs: one booking as its client or its provider sees it, with what they can do now. */
+export interface BookingDetailView {
+  title: string;
+  noindex: true;
+  booking: Booking;
+  role: Role;
+  statusLabel: string;
+  statusBadge: string;
+  typeLabel: string;
+  dateLabel: string;
+  timeLabel: string;
+  /** Null when a service longer than the day (an annual engagement, a 24-hour course) has no single end. */
+  endLabel: string | null;
+  durationLabel: string;
+  participantsLabel: string;
+  modeLabel: string;
+  placeLabel: string | null;
+  participants: Participant[];
+  documents: { id: string; name: string; size: string; date: string; href: string }[];
+  canUpload: boolean;
+  documentMaxMb: number;
+  counterpart: {
+    heading: string;
+    name: string;
+    person: string | null;
+    email: string | null;
+    phone: string | null;
+    phoneHref: string | null;
+    profileHref: string | null;
+    contactLabel: string;
+    contactHref: string;
+  };
+  costLines: CostLine[];
+  quotedNote: string | null;
+  estimateNote: string | null;
+  paymentLabel: string;
+  rejectionReason: string | null;
+  cancellationReason: string | null;
+  timeline: { label: string; when: string; iso: string }[];
+  actions: {
+    confirm: boolean;
+    reject: boolean;
+    cancel: boolean;
+    complete: boolean;
+    noShow: boolean;
+    quote: boolean;
+    estimate: string;
+    cancelHint: string | null;
+    afterStartHint: string | null;
+  };
+  calendarHref: string | null;
+  failed: FailedAction | null;
+  alert: DetailAlert | null;
+}
+
+function sizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${format.decimal1(bytes / 1024)} KB`;
+  return `${format.decimal1(bytes / (1024 * 1024))} MB`;
+}
+
+/** mailto: with a subject, else tel:, so "Contatta Fornitore/Cliente" always does something real. */
+function contactHref(party: Party, subject: string): string {
+  if (party.contactEmail) return `mailto:${encodeURIComponent(party.contactEmail).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
+  if (party.phone) return `tel:${party.phone.replace(/[^\d+]/g, '')}`;
+  return `mailto:${encodeURIComponent(party.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
+}
+
+function timeline(booking: Booking): BookingDetailView['timeline'] {
+  const cancelledByLabel =
+    booking.cancelledBy === null ? null : booking.cancelledBy === booking.providerId ? t('bookings:card.provider') : t('bookings:card.client');
+  return [
+    { label: t(booking.bookingType === 'instant' ? 'bookings:show.timeline.booked' : 'bookings:show.timeline.created'), at: booking.createdAt },
+    { label: t('bookings:show.timeline.quoted'), at: booking.quotedAt },
+    { label: t('bookings:show.timeline.confirmed'), at: booking.confirmedAt },
+    { label: t('bookings:show.timeline.rejected'), at: booking.rejectedAt },
+    { label: t('bookings:show.timeline.completed'), at: booking.completedAt },
+    { label: t('bookings:show.timeline.noShow'), at: booking.noShowAt },
+    {
+      label: cancelledByLabel ? t('bookings:show.timeline.cancelledBy', { who: cancelledByLabel }) : t('bookings:show.timeline.cancelled'),
+      at: booking.rejectedAt ? null : booking.cancelledAt,
+    },
+  ]
+    .filter((e): e is { label: string; at: Date } => e.at !== null)
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((e) => ({ label: e.label, when: format.dateTimeShort(e.at), iso: e.at.toISOString() }));
+}
+
+function counterpartOf(detail: BookingDetail): BookingDetailView['counterpart'] {
+  const { booking, role, counterpart } = detail;
+  return {
+    heading: t(role === 'client' ? 'bookings:card.provider' : 'bookings:card.client'),
+    name: counterpart.name ?? t('bookings:card.notAvailable'),
+    person: counterpart.contactPerson,
+    email: counterpart.contactEmail,
+    phone: counterpart.phone,
+    phoneHref: counterpart.phone ? `tel:${counterpart.phone.replace(/[^\d+]/g, '')}` : null,
+    profileHref: role === 'client' ? `/providers/${booking.providerId}` : null,
+    contactLabel: t(role === 'client' ? 'bookings:actions.contactProvider' : 'bookings:actions.contactClient'),
+    contactHref: contactHref(counterpart, t('bookings:show.contactSubject', { title: booking.serviceTitle, number: booking.bookingNumber })),
+  };
+}
+
+function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions'] {
+  const { booking, role, actions, cancellationHours, start } = detail;
+  return {
+    confirm: actions.includes('confirm'),
+    reject: actions.includes('reject'),
+    cancel: actions.includes('cancel'),
+    complete: actions.includes('complete'),
+    noShow: actions.includes('no_show'),
+    quote: actions.includes('confirm') && booking.bookingType === 'on_request',
+    estimate: format.euro(booking.totalAmountCents),
+    cancelHint:
+      role === 'client' && booking.status === 'confirmed' && now < start
+        ? actions.includes('cancel')
+          ? t('bookings:actions.cancelDeadline', { hours: cancellationHours, deadline: format.dateTimeShort(detail.cancellationDeadline) })
+          : t('bookings:actions.cancelClosed', { hours: cancellationHours })
+        : null,
+    afterStartHint:
+      role === 'provider' && booking.status === 'confirmed' && now < start
+        ? t('bookings:actions.afterStart', { start: `${format.shortDate(booking.requestedDate)}, ${format.time(booking.requestedTime)}` })
+        : null,
+  };
+}
+
+export function bookingDetailPage(detail: BookingDetail, now: Date, options: DetailOptions = {}): BookingDetailView {
+  const { booking, role } = detail;
+  const end = addMinutes({ date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) }, Math.round(booking.durationHours * 60));
+  return {
+    title: t('bookings:show.pageTitle', { title: booking.serviceTitle, number: booking.bookingNumber }),
+    noindex: true,
+    booking,
+    role,
+    statusLabel: t(`bookings:status.${booking.status}`),
+    statusBadge: STATUS_BADGES[booking.status],
+    typeLabel: t(`common:serviceTypes.${booking.bookingType}`),
+    dateLabel: format.fullDate(booking.requestedDate),
+    timeLabel: format.time(booking.requestedTime),
+    endLabel: end.date === booking.requestedDate ? end.time : null,
+    durationLabel: t('bookings:show.durationHours', { count: booking.durationHours }),
+    participantsLabel: t('bookings:card.participantsValue', { count: booking.participantsCount }),
+    modeLabel: t(`bookings:mode.${booking.locationType}`),
+    placeLabel: booking.locationType === 'remote' ? null : placeLabel(booking),
+    participants: detail.participants,
+    documents: detail.documents.map((d) => ({
+      id: d.id,
+      name: d.name,
+      size: sizeLabel(d.sizeBytes),
+      date: format.dateTimeShort(d.createdAt),
+      href: `/bookings/${booking.id}/documents/${d.id}`,
+    })),
+    canUpload: detail.canUpload,
+    documentMaxMb: detail.documentMaxBytes / (1024 * 1024),
+    counterpart: counterpartOf(detail),
+    costLines: bookingCostLines(booking),
+    quotedNote: booking.quotedAt ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents) : null,
+    estimateNote: booking.status === 'pending' && booking.bookingType === 'on_request' ? t('bookings:costs.estimateNote') : null,
+    paymentLabel: t(booking.paymentStatus === 'pending' ? 'bookings:costs.paymentPending' : 'bookings:costs.paymentCompleted'),
+    rejectionReason: booking.rejectedAt ? booking.rejectionReason : null,
+    cancellationReason:
+      booking.status === 'cancelled' && !booking.rejectedAt ? (detail.expired ? t('bookings:show.expired') : booking.cancellationReason) : null,
+    timeline: timeline(booking),
+    actions: actionsOf(detail, now),
+    calendarHref: booking.status === 'draft' ? null : `/bookings/${booking.id}/calendar.ics`,
+    failed: options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null),
+    alert: options.refusal
+      ? { type: 'error', title: t('bookings:actions.errors.title'), message: t(options.refusal.messageKey, options.refusal.vars) }
+      : null,
+  };
+}

@@ -1,0 +1,104 @@
+import { t } from '../config/i18n.js';
+import type { CurrentUser } from '../lib/current-user.js';
+import type { BookingCard } from '../services/booking-records.service.js';
+import { UNREAD_NOTIFICATIONS_SHOWN, type DashboardData } from '../services/dashboard.service.js';
+import type { Section } from '../services/profiles.service.js';
+import { statCards, type StatCard } from './booking-stats.page.js';
+import { notificationView, type NotificationView } from './notifications.page.js';
+
+export interface QuickAction {
+  key: string;
+  label: string;
+  description: string;
+  href: string;
+  /** A line icon of views/pages/_icon.ejs. */
+  icon: string;
+}
+
+/** The dashboard's figures; null on the page when they could not be loaded. */
+export interface DashboardSectionsView {
+  profileIncomplete: boolean;
+  missingSections: { key: Section; label: string; href: string }[];
+  stats: StatCard[];
+  recentBookings: BookingCard[];
+  notifications: {
+    items: NotificationView[];
+    unreadCount: number;
+    /** "3 nuove"; null when none is unread. */
+    badge: string | null;
+    showAllLink: boolean;
+  };
+}
+
+/** views/dashboard/show.ejs */
+export interface DashboardView {
+  title: string;
+  noindex: true;
+  greeting: string;
+  subtitle: string;
+  isClient: boolean;
+  quickActions: QuickAction[];
+  sections: DashboardSectionsView | null;
+}
+
+const ACTION_ICONS: Record<string, string> = {
+  newBooking: 'search',
+  myBookings: 'calendar',
+  myProfile: 'users',
+  addService: 'filePlus',
+  receivedBookings: 'inbox',
+  myServices: 'clipboard',
+  analytics: 'chart',
+};
+
+function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[] {
+  const action = (key: string, href: string): QuickAction => ({
+    key,
+    href,
+    icon: ACTION_ICONS[key] ?? 'arrowRight',
+    label: t(`dashboard:quickActions.${key}.label`),
+    description: t(`dashboard:quickActions.${key}.description`),
+  });
+  if (user.userType === 'provider') {
+    return [
+      action('addService', '/services/create'),
+      action('receivedBookings', '/bookings'),
+      // Their public page lists the services they offer (search has no provider filter).
+      action('myServices', `/providers/${user.id}`),
+      action('analytics', '/analytics'),
+    ];
+  }
+  return [action('newBooking', '/search'), action('myBookings', '/bookings'), action('myProfile', '/profile')];
+}
+
+function sectionsView(user: CurrentUser, data: DashboardData, now: Date): DashboardSectionsView {
+  const sectionLabel = (key: Section): string =>
+    t(key === 'address' && user.userType === 'client' ? 'profile:tabs.legalAddress' : `profile:tabs.${key}`);
+  const { counts } = data;
+  return {
+    profileIncomplete: data.missingSections.length > 0,
+    missingSections: data.missingSections.map((key) => ({ key, label: sectionLabel(key), href: `/profile?tab=${key}` })),
+    stats: statCards(user.userType, data.statistics),
+    recentBookings: data.recentBookings,
+    notifications: {
+      items: data.unread.map((n) => notificationView(n, now)),
+      unreadCount: counts.unread,
+      badge: counts.unread > 0 ? t('dashboard:notifications.newCount', { count: counts.unread }) : null,
+      // SPEC §2: the link to the full list when more than five exist in total.
+      showAllLink: counts.total > UNREAD_NOTIFICATIONS_SHOWN,
+    },
+  };
+}
+
+/** The greeting and the actions show even when the figures (data null) could not be loaded. */
+export function dashboardPage(user: CurrentUser, data: DashboardData | null, now: Date): DashboardView {
+  return {
+    title: t('dashboard:title'),
+    noindex: true,
+    greeting: t('dashboard:greeting', { name: user.displayName }),
+    subtitle: t(`dashboard:subtitle.${user.userType}`),
+    isClient: user.userType === 'client',
+    quickActions: quickActions(user),
+    sections: data ? sectionsView(user, data, now) : null,
+  };
+}

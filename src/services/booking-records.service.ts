@@ -1,0 +1,93 @@
+import * as documentsRepo from '../models/booking-documents.repo.js';
+import * as participantsRepo from '../models/booking-participants.repo.js';
+import * as bookingCards from '../models/booking-cards.repo.js';
+import type { BookingCard, BookingCounts } from '../models/booking-cards.repo.js';
+import * as bookingParties from '../models/booking-parties.repo.js';
+import type { Party } from '../models/booking-parties.repo.js';
+import type { Booking } from '../models/booking-record.js';
+import * as bookings from '../models/bookings.repo.js';
+import type { BookingViewer, ListStatus } from '../models/bookings.repo.js';
+import { EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
+import { DOCUMENTS_PER_BOOKING, DOCUMENT_MAX_BYTES, acceptsDocuments } from './booking-documents.service.js';
+
+export type { Booking, BookingCard, BookingViewer, ListStatus, Party };
+export type { Participant } from '../models/booking-participants.repo.js';
+export { LIST_STATUSES, isListStatus } from '../models/bookings.repo.js';
+
+/**
+ * What a viewer may read of bookings: their list, one booking, and everything its page shows. Another
+ * person's booking and an unknown id both read as null, so nothing is leaked.
+ */
+
+const BOOKINGS_PER_PAGE = 20;
+
+export function findBooking(id: string, viewer: BookingViewer): Promise<Booking | null> {
+  return bookings.findForViewer(id, viewer);
+}
+
+export interface BookingList {
+  status: ListStatus | null;
+  counts: BookingCounts;
+  cards: BookingCard[];
+  /** The page shown: the one asked for, kept within 1…totalPages. */
+  page: number;
+  totalPages: number;
+}
+
+export async function listBookings(viewer: BookingViewer, status: ListStatus | null, page: number): Promise<BookingList> {
+  const counts = await bookingCards.countByStatusForUser(viewer);
+  const total = status ? counts[status] : counts.all;
+  const totalPages = Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), totalPages);
+  const cards = await bookingCards.listForUser(viewer, {
+    ...(status ? { status } : {}),
+    limit: BOOKINGS_PER_PAGE,
+    offset: (current - 1) * BOOKINGS_PER_PAGE,
+  });
+  return { status, counts, cards, page: current, totalPages };
+}
+
+/** A booking with its parties, participants, documents and what the viewer may do with it now. */
+export interface BookingDetail {
+  booking: Booking;
+  role: Role;
+  counterpart: Party;
+  participants: participantsRepo.Participant[];
+  documents: documentsRepo.BookingDocument[];
+  actions: BookingAction[];
+  cancellationHours: number;
+  start: Date;
+  /** The last moment the client may cancel a confirmed booking. */
+  cancellationDeadline: Date;
+  /** Cancelled by the job that closes requests left unanswered, not by a person. */
+  expired: boolean;
+  canUpload: boolean;
+  documentMaxBytes: number;
+  /** How many documents a booking may hold. */
+  documentLimit: number;
+}
+
+export async function bookingDetail(booking: Booking, viewer: BookingViewer, now: Date): Promise<BookingDetail> {
+  const role = roleOf(booking, viewer)!;
+  const [parties, participants, documents, cancellationHours] = await Promise.all([
+    bookingParties.findParties(booking.clientId, booking.providerId),
+    participantsRepo.listForBooking(booking.id),
+    documentsRepo.listForBooking(booking.id),
+    bookings.findCancellationHours(booking.providerId),
+  ]);
+  return {
+    booking,
+    role,
+    counterpart: role === 'client' ? parties.provider : parties.client,
+    participants,
+    documents,
+    actions: availableActions(booking, viewer, { now, cancellationHours }),
+    cancellationHours,
+    start: startOf(booking),
+    cancellationDeadline: clientCancellationDeadline(booking, cancellationHours),
+    expired: booking.cancellationReason === EXPIRED_REASON,
+    canUpload: role === 'provider' && acceptsDocuments(booking),
+    documentMaxBytes: DOCUMENT_MAX_BYTES,
+    documentLimit: DOCUMENTS_PER_BOOKING,
+  };
+}

@@ -1,0 +1,32 @@
+import * as notifications from '../models/notifications.repo.js';
+import type { Notification } from '../models/notifications.repo.js';
+
+export type { Notification };
+
+/** A person's notifications: the list, the counts, opening and marking them read. Only their own. */
+
+/** The newest NOTIFICATION_LIST_LIMIT (SPEC §9), with how many there are in all and unread. */
+export async function listNotifications(userId: string): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
+  const [list, counts] = await Promise.all([notifications.listForUser(userId), notifications.countForUser(userId)]);
+  return { list, counts };
+}
+
+/** Someone else's notification and an unknown id are both null. */
+export function findNotification(userId: string, id: string): Promise<Notification | null> {
+  return notifications.findForUser(userId, id);
+}
+
+export async function markRead(userId: string, id: string): Promise<void> {
+  await notifications.markRead(userId, id);
+}
+
+/** How many were unread before. */
+export function markAllRead(userId: string): Promise<number> {
+  return notifications.markAllRead(userId);
+}
+
+/** Where a notification leads: its booking, or the list when it is about none. */
+export function notificationTarget(n: Pick<Notification, 'data'>): string {
+  const bookingId = n.data?.booking_id;
+  return typeof bookingId === 'string' ? `/bookings/${encodeURIComponent(bookingId)}` : '/notifications';
+}
