@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { t } from '../config/i18n.js';
+import { notFound } from '../lib/app-error.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { BookingViewer } from '../models/bookings.repo.js';
 import { detailPage, listPage, type DetailOptions } from '../services/booking-pages.service.js';
@@ -9,8 +9,8 @@ export function viewerOf(req: Request): BookingViewer {
 }
 
 /** "Prenotazione non trovata": unknown ids and other people's bookings look the same (nothing leaked). */
-export function renderNotFound(res: Response): void {
-  res.status(404).render('bookings/not-found', { title: t('bookings:show.notFound.title'), noindex: true });
+export function renderNotFound(_res: Response): never {
+  throw notFound('booking');
 }
 
 /** The booking page, also after an action that did not go through (its status and message). */
