@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
+import { notFound } from '../lib/app-error.js';
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { perform, type BookingAction } from '../services/booking-lifecycle.service.js';
-import { renderDetail, renderNotFound, viewerOf } from './bookings.controller.js';
+import { renderDetail, viewerOf } from './bookings.controller.js';
 
 const DONE: Readonly<Record<BookingAction, string>> = {
   confirm: 'confirmed',
@@ -28,7 +29,7 @@ export async function act(req: Request, res: Response, action: BookingAction): P
     req.flash('success', done);
     return res.redirect(303, `/bookings/${b.id}`);
   }
-  if (result.kind === 'not_found') return renderNotFound(res);
+  if (result.kind === 'not_found') throw notFound('booking');
   if (result.kind === 'refused') {
     return renderDetail(req, res, 409, { refusal: result.refusal });
   }

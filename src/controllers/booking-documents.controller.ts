@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
+import { notFound } from '../lib/app-error.js';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import type { DocumentProblem } from '../pages/booking-detail.page.js';
 import { attachDocument, openDocument } from '../services/booking-documents.service.js';
-import { renderDetail, renderNotFound, viewerOf } from './bookings.controller.js';
+import { renderDetail, viewerOf } from './bookings.controller.js';
 
 const STATUSES: Readonly<Record<DocumentProblem, number>> = {
   too_large: 413,
@@ -30,14 +31,14 @@ export async function create(req: Request, res: Response): Promise<void> {
     req.flash('success', t('bookings:show.upload.done'));
     return res.redirect(303, `/bookings/${String(req.params.id)}#documents`);
   }
-  if (result.kind === 'not_found') return renderNotFound(res);
+  if (result.kind === 'not_found') throw notFound('booking');
   return refuse(req, res, result.reason);
 }
 
 /** GET /bookings/:id/documents/:documentId — only the booking's client and provider. */
 export async function show(req: Request, res: Response): Promise<void> {
   const found = await openDocument(String(req.params.id), String(req.params.documentId), viewerOf(req));
-  if (!found) return renderNotFound(res);
+  if (!found) throw notFound('booking');
   const { document, file } = found;
   res.attachment(document.name);
   res.setHeader('Content-Type', document.mimeType);

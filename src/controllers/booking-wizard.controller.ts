@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
+import { notFound } from '../lib/app-error.js';
 import { addDays } from '../lib/booking-time.js';
 import { wizardPage, type WizardStep } from '../pages/booking-wizard.page.js';
 import {
@@ -34,10 +35,7 @@ import type { FormErrors } from '../validators/validate.js';
 /** Service, login and role checks shared by both actions; null when a response was already sent. */
 async function bookableFor(req: Request, res: Response): Promise<BookableService | null> {
   const service = await findBookableService(String(req.params.id));
-  if (!service) {
-    res.status(404).render('bookings/service-not-found', { title: t('bookings:wizard.notFound.title'), noindex: true });
-    return null;
-  }
+  if (!service) throw notFound('bookable_service');
   if (!req.user) {
     req.flash('error', t('bookings:wizard.loginRequired'));
     res.redirect(303, `/auth/login?returnTo=${encodeURIComponent(`/services/${service.id}/book`)}`);

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { t } from '../config/i18n.js';
+import { notFound } from '../lib/app-error.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { bookingDetail, findBooking, isListStatus, listBookings, type BookingViewer } from '../services/booking-records.service.js';
@@ -8,15 +8,10 @@ export function viewerOf(req: Request): BookingViewer {
   return { id: req.user!.id, userType: req.user!.userType };
 }
 
-/** "Prenotazione non trovata": unknown ids and other people's bookings look the same (nothing leaked). */
-export function renderNotFound(res: Response): void {
-  res.status(404).render('bookings/not-found', { title: t('bookings:show.notFound.title'), noindex: true });
-}
-
 /** The booking page, also after an action that did not go through (its status and message). */
 export async function renderDetail(req: Request, res: Response, status: number, options: DetailOptions = {}): Promise<void> {
   const booking = await findBooking(String(req.params.id), viewerOf(req));
-  if (!booking) return renderNotFound(res);
+  if (!booking) throw notFound('booking');
   const now = new Date();
   res.status(status).render('bookings/show', bookingDetailPage(await bookingDetail(booking, viewerOf(req), now), now, options));
 }

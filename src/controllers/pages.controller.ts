@@ -1,48 +1,41 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { t, tree } from '../config/i18n.js';
+import {
+  comingSoonPage,
+  forProvidersPage,
+  howItWorksPage,
+  legalPage,
+  underConstructionPage,
+  type LegalDocument,
+} from '../pages/marketing.page.js';
 
 /** GET /how-it-works */
 export function howItWorks(_req: Request, res: Response): void {
-  res.render('pages/how-it-works', {
-    title: t('pages:howItWorks.title'),
-    description: t('pages:howItWorks.description'),
-    content: tree('pages:howItWorks'),
-    figures: tree('pages:figures'),
-  });
+  res.render('pages/how-it-works', howItWorksPage());
 }
 
 /** GET /for-providers */
 export function forProviders(_req: Request, res: Response): void {
-  res.render('pages/for-providers', {
-    title: t('pages:forProviders.title'),
-    description: t('pages:forProviders.description'),
-    content: tree('pages:forProviders'),
-    figures: tree('pages:figures'),
-  });
+  res.render('pages/for-providers', forProvidersPage());
 }
 
 /** GET /terms, /privacy, /cookies: the legal texts live in locales/it/legal.json. */
-export function legal(document: 'terms' | 'privacy' | 'cookies'): RequestHandler {
+export function legal(document: LegalDocument): RequestHandler {
   return (_req, res) => {
-    res.render('pages/legal', {
-      title: t(`legal:${document}.title`),
-      description: t(`legal:${document}.description`),
-      document: tree(`legal:${document}`),
-    });
+    res.render('pages/legal', legalPage(document));
   };
 }
 
 /** GET /about, /contact, /help, ...: pages still being written (SPEC §2 route table). */
 export function underConstruction(titleKey: string): RequestHandler {
   return (_req, res) => {
-    res.render('pages/under-construction', { title: t(`common:pages.${titleKey}`) });
+    res.render('pages/under-construction', underConstructionPage(titleKey));
   };
 }
 
 /** A route whose feature arrives with a later issue: a plain page saying so, status 200. */
 export function comingSoon(titleKey: string): RequestHandler {
   return (_req, res) => {
-    res.render('pages/coming-soon', { title: t(`common:pages.${titleKey}`), noindex: true });
+    res.render('pages/coming-soon', comingSoonPage(titleKey));
   };
 }
 

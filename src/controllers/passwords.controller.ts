@@ -1,18 +1,12 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
+import { forgotPasswordPage, resetPasswordPage, unusableResetPage } from '../pages/auth.page.js';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../services/accounts.service.js';
 import { emailOnlySchema, resetPasswordSchema } from '../validators/password.validator.js';
 import { validate, type FormErrors } from '../validators/validate.js';
 
-function renderRequest(res: Response, status: number, page: { sent?: boolean; email?: unknown; errors?: FormErrors; banner?: string }): void {
-  res.status(status).render('auth/forgot-password', {
-    title: t('auth:forgot.title'),
-    noindex: true,
-    sent: page.sent ?? false,
-    email: typeof page.email === 'string' ? page.email : '',
-    errors: page.errors ?? {},
-    banner: page.banner ?? null,
-  });
+function renderRequest(res: Response, status: number, state: Parameters<typeof forgotPasswordPage>[0]): void {
+  res.status(status).render('auth/forgot-password', forgotPasswordPage(state));
 }
 
 /** GET /forgot-password (?sent=1 after a request: the same neutral message for every address) */
@@ -34,17 +28,11 @@ export async function requestReset(req: Request, res: Response): Promise<void> {
 }
 
 function renderForm(res: Response, status: number, token: string, errors: FormErrors = {}): void {
-  res.status(status).render('auth/reset-password', { title: t('auth:reset.title'), noindex: true, state: 'form', token, errors });
+  res.status(status).render('auth/reset-password', resetPasswordPage(token, errors));
 }
 
 function renderUnusable(res: Response, state: 'expired' | 'invalid'): void {
-  res.status(state === 'expired' ? 410 : 400).render('auth/reset-password', {
-    title: t(`auth:reset.${state}.title`),
-    noindex: true,
-    state,
-    token: null,
-    errors: {},
-  });
+  res.status(state === 'expired' ? 410 : 400).render('auth/reset-password', unusableResetPage(state));
 }
 
 /** GET /auth/reset-password?token=... */

@@ -3,7 +3,7 @@ import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import { notFound } from '../lib/app-error.js';
 import { ImageRejected } from '../services/images.service.js';
-import { isProfileImageKey, removeProfileImage, replaceProfileImage } from '../services/profiles.service.js';
+import { isProfileImageKey, removeProfileImage, replaceProfileImage } from '../services/profile-images.service.js';
 import { isValidKey, storage } from '../services/storage.service.js';
 import { renderProfile } from './profile.controller.js';
 

@@ -1,14 +1,12 @@
 import type { Request, Response } from 'express';
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
-import { providerPage } from '../services/catalogue.service.js';
+import { notFound } from '../lib/app-error.js';
+import { providerPage } from '../pages/provider.page.js';
+import { findProviderListing } from '../services/catalogue.service.js';
 
 /** GET /providers/:id */
 export async function show(req: Request, res: Response): Promise<void> {
-  const page = await providerPage(String(req.params.id), config().baseUrl);
-  if (!page) {
-    res.status(404).render('providers/not-found', { title: t('services:provider.notFound.title'), noindex: true });
-    return;
-  }
-  res.render('providers/show', page);
+  const listing = await findProviderListing(String(req.params.id));
+  if (!listing) throw notFound('provider');
+  res.render('providers/show', providerPage(listing, config().baseUrl));
 }

@@ -1,19 +1,12 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
+import { registerPage } from '../pages/auth.page.js';
 import { register } from '../services/accounts.service.js';
 import { registrationSchema } from '../validators/registration.validator.js';
 import { validate, type FormErrors } from '../validators/validate.js';
 
 function render(res: Response, status: number, values: Record<string, unknown>, errors: FormErrors = {}, banner: string | null = null): void {
-  // Passwords are never sent back.
-  const { password: _p, confirmPassword: _c, ...kept } = values;
-  res.status(status).render('auth/register', {
-    title: t('auth:register.title'),
-    description: t('auth:register.description'),
-    values: kept,
-    errors,
-    banner,
-  });
+  res.status(status).render('auth/register', registerPage(values, errors, banner));
 }
 
 /** GET /auth/register (?type=provider preselects the provider account) */

@@ -4,36 +4,19 @@ import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import type { LoginFailure } from '../config/passport.js';
 import { safeReturnTo } from '../lib/return-to.js';
+import { loginPage, type LoginState } from '../pages/auth.page.js';
 import { RATE_RULES, check, consume, minutesUntil, reset } from '../services/rate-limit.service.js';
 import { loginSchema } from '../validators/login.validator.js';
-import { validate, type FormErrors } from '../validators/validate.js';
+import { validate } from '../validators/validate.js';
 
-export interface LoginPage {
-  status: number;
-  email?: unknown;
-  returnTo: string | null;
-  errors?: FormErrors;
-  banner?: { type: 'error' | 'success' | 'warning'; message: string };
-  unverifiedEmail?: string;
-}
-
-/** The login page; the verification resend also answers with it (rate limit of the login page's resend). */
-export function renderLogin(req: Request, res: Response, page: LoginPage): void {
-  res.status(page.status).render('auth/login', {
-    title: t('auth:login.title'),
-    description: t('auth:login.description'),
-    noindex: true,
-    email: typeof page.email === 'string' ? page.email : '',
-    returnTo: page.returnTo,
-    errors: page.errors ?? {},
-    banner: page.banner ?? (req.query.verified === 'true' ? { type: 'success', message: t('auth:login.verifiedBanner') } : null),
-    unverifiedEmail: page.unverifiedEmail ?? null,
-  });
+/** The login page with its status; the verification resend also answers with it (its rate limit). */
+export function renderLogin(req: Request, res: Response, status: number, state: LoginState): void {
+  res.status(status).render('auth/login', loginPage({ ...state, justVerified: req.query.verified === 'true' }));
 }
 
 /** GET /auth/login */
 export function newSession(req: Request, res: Response): void {
-  renderLogin(req, res, { status: 200, returnTo: safeReturnTo(req.query.returnTo) });
+  renderLogin(req, res, 200, { returnTo: safeReturnTo(req.query.returnTo) });
 }
 
 function runLocalStrategy(req: Request, res: Response): Promise<{ user: Express.User | false; info?: LoginFailure }> {
@@ -48,7 +31,7 @@ function runLocalStrategy(req: Request, res: Response): Promise<{ user: Express.
 export async function create(req: Request, res: Response): Promise<void> {
   const returnTo = safeReturnTo((req.body as Record<string, unknown>).returnTo);
   const form = validate(loginSchema, req.body);
-  if (!form.ok) return renderLogin(req, res, { status: 422, email: form.value.email, returnTo, errors: form.errors });
+  if (!form.ok) return renderLogin(req, res, 422, { email: form.value.email, returnTo, errors: form.errors });
   const { email } = form.value;
   const ip = req.ip ?? 'unknown';
 
@@ -57,18 +40,18 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (blocked) {
     res.setHeader('Retry-After', String(blocked.retryAfterSeconds));
     const message = t('auth:rateLimited', { count: minutesUntil(blocked.retryAfterSeconds) });
-    return renderLogin(req, res, { status: 429, email, returnTo, banner: { type: 'error', message } });
+    return renderLogin(req, res, 429, { email, returnTo, banner: { type: 'error', message } });
   }
 
   const { user, info } = await runLocalStrategy(req, res);
   if (!user) {
     if (info?.reason === 'unverified') {
       const message = t('errors:catalogue.email_not_confirmed');
-      return renderLogin(req, res, { status: 403, email, returnTo, banner: { type: 'warning', message }, unverifiedEmail: info.email });
+      return renderLogin(req, res, 403, { email, returnTo, banner: { type: 'warning', message }, unverifiedEmail: info.email });
     }
     await Promise.all([consume(RATE_RULES.loginPerIp, ip), consume(RATE_RULES.loginPerAccount, email)]);
     const message = t('errors:catalogue.invalid_credentials');
-    return renderLogin(req, res, { status: 401, email, returnTo, banner: { type: 'error', message } });
+    return renderLogin(req, res, 401, { email, returnTo, banner: { type: 'error', message } });
   }
 
   await reset(RATE_RULES.loginPerAccount, email);

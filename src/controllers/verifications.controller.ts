@@ -1,6 +1,12 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import {
+  emailWaitingPage,
+  verificationInstructionsPage,
+  verificationPage,
+  type VerificationState,
+} from '../pages/auth.page.js';
+import {
   addressOfExpiredVerification,
   checkVerificationToken,
   resendVerification,
@@ -10,27 +16,12 @@ import { emailOnlySchema } from '../validators/password.validator.js';
 import { validate } from '../validators/validate.js';
 import { renderLogin } from './sessions.controller.js';
 
-type State = 'loading' | 'success' | 'expired' | 'error';
-const STATUS: Record<State, number> = { loading: 200, success: 200, expired: 410, error: 400 };
+const STATUS: Record<VerificationState, number> = { loading: 200, success: 200, expired: 410, error: 400 };
 
-interface StateData {
-  messageKey: string;
-  token?: string;
-  next?: string;
-  status?: number;
-  banner?: string;
-}
+type StateData = Parameters<typeof verificationPage>[1] & { status?: number };
 
-function renderState(res: Response, state: State, data: StateData): void {
-  res.status(data.status ?? STATUS[state]).render('auth/verification', {
-    title: t(`auth:verification.${state}.title`),
-    noindex: true,
-    state,
-    message: t(data.messageKey),
-    token: data.token ?? null,
-    next: data.next ?? null,
-    banner: data.banner ?? null,
-  });
+function renderState(res: Response, state: VerificationState, { status, ...data }: StateData): void {
+  res.status(status ?? STATUS[state]).render('auth/verification', verificationPage(state, data));
 }
 
 /** Our links carry ?token=; links written for the old hosted service carried token_hash. */
@@ -73,13 +64,7 @@ export async function create(req: Request, res: Response): Promise<void> {
 function renderWaiting(req: Request, res: Response, status: number, banner: string | null): void {
   const email = req.session.pendingVerificationEmail;
   if (!email) return res.redirect(req.method === 'GET' ? 302 : 303, '/auth/register');
-  res.status(status).render('auth/email-waiting', {
-    title: t('auth:waiting.title'),
-    noindex: true,
-    email,
-    userType: req.session.pendingVerificationUserType ?? null,
-    banner,
-  });
+  res.status(status).render('auth/email-waiting', emailWaitingPage(email, req.session.pendingVerificationUserType ?? null, banner));
 }
 
 /** GET /email-waiting — the address waits in the session; without one there is nothing to wait for. */
@@ -89,7 +74,7 @@ export function waiting(req: Request, res: Response): void {
 
 /** GET /email-verification-wait */
 export function instructions(_req: Request, res: Response): void {
-  res.render('auth/verification-instructions', { title: t('auth:instructions.title'), noindex: true });
+  res.render('auth/verification-instructions', verificationInstructionsPage());
 }
 
 /**
@@ -100,7 +85,7 @@ export function limited(req: Request, res: Response, message: string): void {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const status = res.statusCode;
   if (typeof body.email === 'string' && body.email.trim()) {
-    return renderLogin(req, res, { status, email: body.email, returnTo: null, banner: { type: 'error', message } });
+    return renderLogin(req, res, status, { email: body.email, returnTo: null, banner: { type: 'error', message } });
   }
   if (typeof body.token === 'string') {
     return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: body.token, status, banner: message });

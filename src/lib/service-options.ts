@@ -14,3 +14,8 @@ export type Availability = (typeof AVAILABILITIES)[number];
 
 export const LOCATION_TYPES = ['on_site', 'remote', 'provider_location', 'flexible'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
+
+/** SPEC §4: an instant service shows as immediate; otherwise its availability (default on request). */
+export function effectiveAvailability(serviceType: ServiceType, availability: Availability | null): Availability {
+  return serviceType === 'instant' ? 'immediate' : (availability ?? 'on_request');
+}

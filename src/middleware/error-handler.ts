@@ -1,8 +1,17 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
-import { AppError } from '../lib/app-error.js';
+import { AppError, type NotFoundResource } from '../lib/app-error.js';
 import { classifyError } from '../lib/error-catalogue.js';
+
+/** Each missing resource's own page and its title: one table for the whole app. */
+const NOT_FOUND_PAGES: Record<NotFoundResource, { view: string; titleKey: string }> = {
+  page: { view: 'errors/404', titleKey: 'errors:notFound.title' },
+  service: { view: 'services/not-found', titleKey: 'services:show.notFound.title' },
+  provider: { view: 'providers/not-found', titleKey: 'services:provider.notFound.title' },
+  booking: { view: 'bookings/not-found', titleKey: 'bookings:show.notFound.title' },
+  bookable_service: { view: 'bookings/service-not-found', titleKey: 'bookings:wizard.notFound.title' },
+};
 
 function wantsJson(req: Request): boolean {
   return req.path.startsWith('/api/') || (req.accepts(['html', 'json']) === 'json' && !req.accepts('html'));
@@ -66,8 +75,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     res.status(status).json({ error: { code: appError.code, message, requestId } });
     return;
   }
+  if (status === 404 && appError.resource !== 'page') {
+    const page = NOT_FOUND_PAGES[appError.resource];
+    render(res, page.view, 404, { title: t(page.titleKey), noindex: true });
+    return;
+  }
   if (status === 404 && appError.messageKey === 'errors:notFound.title') {
-    render(res, 'errors/404', 404, { title: t('errors:notFound.title'), backUrl: sameSiteReferer(req) });
+    render(res, NOT_FOUND_PAGES.page.view, 404, { title: t(NOT_FOUND_PAGES.page.titleKey), backUrl: sameSiteReferer(req) });
     return;
   }
   render(res, 'errors/error', status, { title: message, message, status, backUrl: sameSiteReferer(req) });

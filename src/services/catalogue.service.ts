@@ -1,151 +1,89 @@
-import { t } from '../config/i18n.js';
-import * as format from '../lib/format.js';
+import { CATEGORY_IDS, type CategoryId } from '../models/categories.repo.js';
 import * as providers from '../models/providers.repo.js';
+import type { ProviderCard, PublicProvider } from '../models/providers.repo.js';
 import * as services from '../models/services.repo.js';
 import type { ServiceDetail } from '../models/service-record.js';
-import type { ServiceReview } from '../models/services.repo.js';
-import { bookLabel, effectiveAvailability, priceLabel, pricingUnitLabel } from './search.service.js';
-import { categoryPath, metaDescription, providerJsonLd, serviceJsonLd } from './seo.service.js';
+import type { ProviderServiceRow, ServiceReview } from '../models/services.repo.js';
 import { mediaUrl } from './storage.service.js';
 
-/** The public service page and provider page (SPEC §2): data and every label they show. */
+/**
+ * What the public catalogue shows (SPEC §2): a service with its gallery and reviews, a provider with
+ * its services, the home page's counts and featured providers, the sitemap's addresses. Plain data:
+ * the page builders of src/pages/ turn it into what the templates print.
+ */
 
-export const REVIEWS_SHOWN = 3;
+// The page builders read these shapes without reaching into the models.
+export { CATEGORY_IDS };
+export type { CategoryId, ProviderCard, ProviderServiceRow, PublicProvider, ServiceDetail, ServiceReview };
 
-/** mailto: with a subject, or tel:, so "Contatta Fornitore" always does something real. */
-function contactLink(p: { contactEmail: string | null; phone: string | null; accountEmail: string }, subject: string): string {
-  if (p.contactEmail) return `mailto:${encodeURIComponent(p.contactEmail).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
-  if (p.phone) return `tel:${p.phone.replace(/[^\d+]/g, '')}`;
-  return `mailto:${encodeURIComponent(p.accountEmail).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
+/** A gallery image with its stored files already turned into addresses. */
+export interface GalleryImage {
+  url: string;
+  /** The smallest square thumbnail of at least 150 px, else the image itself. */
+  thumbUrl: string;
+  altText: string | null;
+  width: number;
+  height: number;
 }
 
-function reviewView(r: ServiceReview) {
-  return {
-    id: r.id,
-    rating: r.rating,
-    ratingLabel: t('services:show.reviewRating', { rating: r.rating }),
-    title: r.title,
-    comment: r.comment,
-    reviewer: r.reviewerName ?? t('services:show.anonymous'),
-    date: format.date(r.createdAt),
-    isoDate: r.createdAt.toISOString().slice(0, 10),
-  };
+export interface ServiceListing {
+  service: ServiceDetail;
+  images: GalleryImage[];
+  reviews: ServiceReview[];
 }
 
-export type ServicePage = NonNullable<Awaited<ReturnType<typeof servicePage>>>;
-
-export async function servicePage(id: string, baseUrl: string) {
-  const service: ServiceDetail | null = await services.findPublicService(id);
+/** A visible service with its gallery and verified reviews; null when there is none to show. */
+export async function findServiceListing(id: string): Promise<ServiceListing | null> {
+  const service = await services.findPublicService(id);
   if (!service) return null;
   const [images, reviews] = await Promise.all([services.listServiceImages(service.id), services.listVerifiedReviews(service.id)]);
-  const categoryLabel = t(`common:categories.${service.category}.name`);
-  const availability = effectiveAvailability(service.serviceType, service.availability);
-  const instant = service.serviceType === 'instant';
-  const description = metaDescription(
-    service.description || t('services:show.descriptionFallback', { title: service.title, provider: service.provider.businessName }),
-  );
-  const reviewViews = reviews.map(reviewView);
   return {
-    title: t('services:show.titleSuffix', { title: service.title, provider: service.provider.businessName }),
-    description,
-    canonicalPath: `/services/${service.id}`,
-    jsonLd: serviceJsonLd(baseUrl, service, description),
     service,
-    categoryLabel,
-    categoryHref: categoryPath(service.category),
-    availability,
-    availabilityLabel: t(`common:availability.${availability}`),
-    serviceTypeLabel: t(`common:serviceTypes.${service.serviceType}`),
-    locationTypeLabel: t(`common:locationTypes.${service.locationType}`),
-    place: service.city ? (service.province ? `${service.city} (${service.province})` : service.city) : null,
-    durationLabel: service.durationHours ? t('services:show.durationHours', { count: service.durationHours }) : null,
-    maxParticipantsLabel: service.maxParticipants ? t('services:show.maxParticipantsValue', { count: service.maxParticipants }) : null,
-    ratingLabel: service.ratingAverage > 0 ? format.decimal1(service.ratingAverage) : null,
-    reviewsCountLabel: service.ratingAverage > 0 ? t('common:reviews', { count: service.reviewsCount }) : null,
-    priceLabel: priceLabel(service.basePriceCents),
-    unitLabel: pricingUnitLabel(service.pricingUnit),
-    responseLabel: t(instant ? 'services:show.instant' : 'services:show.onRequest'),
-    bookHref: `/services/${service.id}/book`,
-    // The price card follows the booking flow: an instant service is booked, any other is quoted.
-    bookLabel: t(instant ? 'services:show.bookNow' : 'services:show.requestQuote'),
-    cardBookLabel: bookLabel(availability),
-    contactHref: contactLink(service.provider, t('services:show.contactSubject', { title: service.title })),
-    images: images.map((img, i) => {
+    reviews,
+    images: images.map((img) => {
       const thumb = [...img.variants].sort((a, b) => a.size - b.size).find((v) => v.size >= 150);
       return {
         url: mediaUrl(img.storageKey),
         thumbUrl: mediaUrl(thumb?.key ?? img.storageKey),
-        alt: img.altText ?? t('services:show.imageN', { n: i + 1, total: images.length }),
+        altText: img.altText,
         width: img.width,
         height: img.height,
       };
     }),
-    provider: {
-      ...service.provider,
-      href: `/providers/${service.provider.id}`,
-      place: service.provider.city
-        ? service.provider.province
-          ? `${service.provider.city} (${service.provider.province})`
-          : service.provider.city
-        : null,
-      experienceLabel:
-        service.provider.experienceYears !== null
-          ? t('services:show.providerExperience', { count: service.provider.experienceYears })
-          : null,
-      teamLabel: t('services:show.providerTeam', { count: service.provider.teamSize }),
-      ratingLabel: service.provider.ratingAverage > 0 ? format.decimal1(service.provider.ratingAverage) : null,
-      reviewsCountLabel:
-        service.provider.ratingAverage > 0 ? t('common:reviews', { count: service.provider.reviewsCount }) : null,
-    },
-    reviewsShown: reviewViews.slice(0, REVIEWS_SHOWN),
-    reviewsMore: reviewViews.slice(REVIEWS_SHOWN),
   };
 }
 
-export type ProviderPage = NonNullable<Awaited<ReturnType<typeof providerPage>>>;
+export interface ProviderListing {
+  provider: PublicProvider;
+  services: ProviderServiceRow[];
+}
 
-export async function providerPage(id: string, baseUrl: string) {
+/** A public provider with the services it offers; null when there is none to show. */
+export async function findProviderListing(id: string): Promise<ProviderListing | null> {
   const provider = await providers.findPublicProvider(id);
   if (!provider) return null;
-  const offered = await services.listProviderServices(provider.id);
-  // "Richiedi Preventivo": the quote form of one of their on-request services, else their first service,
-  // else an email asking for a quote.
-  const quoteService = offered.find((s) => s.serviceType === 'on_request') ?? offered[0];
-  const messageHref = contactLink(provider, t('services:provider.messageSubject'));
-  return {
-    title: t('services:provider.title', { name: provider.businessName }),
-    description: metaDescription(provider.description || t('services:provider.descriptionFallback', { name: provider.businessName })),
-    canonicalPath: `/providers/${provider.id}`,
-    jsonLd: providerJsonLd(baseUrl, provider, offered),
-    provider,
-    initial: provider.businessName.trim().charAt(0).toUpperCase(),
-    place: provider.city ? (provider.province ? `${provider.city} (${provider.province})` : provider.city) : null,
-    ratingLabel: provider.ratingAverage > 0 ? format.decimal1(provider.ratingAverage) : null,
-    reviewsCountLabel: provider.ratingAverage > 0 ? t('common:reviews', { count: provider.reviewsCount }) : null,
-    experienceLabel:
-      provider.experienceYears !== null ? t('services:provider.experienceYears', { count: provider.experienceYears }) : null,
-    teamLabel: t('services:provider.teamSizeValue', { count: provider.teamSize }),
-    phoneHref: provider.phone ? `tel:${provider.phone.replace(/[^\d+]/g, '')}` : null,
-    emailHref: provider.contactEmail ? `mailto:${provider.contactEmail}` : null,
-    websiteHref: provider.website && /^https?:\/\//i.test(provider.website) ? provider.website : provider.website ? `https://${provider.website}` : null,
-    insurance: provider.insuranceProvider
-      ? {
-          provider: provider.insuranceProvider,
-          amount: provider.insuranceCoverageCents !== null ? t('services:provider.insuranceAmount', { amount: format.euro(provider.insuranceCoverageCents, 0) }) : null,
-          expiry: provider.insuranceExpiryDate ? t('services:provider.insuranceExpiry', { date: format.date(provider.insuranceExpiryDate) }) : null,
-        }
-      : null,
-    messageHref,
-    quoteHref: quoteService ? `/services/${quoteService.id}/book` : contactLink(provider, t('services:provider.quoteSubject')),
-    services: offered.map((s) => ({
-      ...s,
-      href: `/services/${s.id}`,
-      categoryLabel: t(`common:categories.${s.category}.name`),
-      summary: metaDescription(s.description, 180),
-      priceLabel: priceLabel(s.basePriceCents),
-      unitLabel: pricingUnitLabel(s.pricingUnit),
-      ratingLabel: s.ratingAverage > 0 ? format.decimal1(s.ratingAverage) : null,
-      reviewsCountLabel: s.ratingAverage > 0 ? t('common:reviews', { count: s.reviewsCount }) : null,
-    })),
-  };
+  return { provider, services: await services.listProviderServices(provider.id) };
+}
+
+export interface HomeListings {
+  counts: Record<CategoryId, number>;
+  featured: ProviderCard[];
+}
+
+/** The home page's visible services per category and its featured providers. */
+export async function homeListings(featuredCount: number): Promise<HomeListings> {
+  const [counts, featured] = await Promise.all([services.countVisibleByCategory(), providers.listFeatured(featuredCount)]);
+  return { counts, featured };
+}
+
+export interface SitemapListings {
+  services: { id: string; updatedAt: Date }[];
+  providers: { id: string; updatedAt: Date }[];
+}
+
+/** The public services and providers for the sitemap: a fifth of the room at most goes to providers. */
+export async function sitemapListings(room: number): Promise<SitemapListings> {
+  const providerRows = await providers.listSitemapProviders(Math.floor(room / 5));
+  const serviceRows = await services.listSitemapServices(room - providerRows.length);
+  return { services: serviceRows, providers: providerRows };
 }

@@ -6,8 +6,9 @@ import {
   PLACE_MIN_CHARS,
   PLACE_SUGGESTIONS,
   PLACE_SUGGESTIONS_MAX,
-  type PlaceView,
 } from '../lib/search.shared.js';
+
+export type { PlaceMatch };
 
 /**
  * Our own geocoder over the gazetteer of Italian municipalities: suggestions for the location picker,
@@ -22,40 +23,23 @@ export function inItalyBox(lat: number, lng: number): boolean {
   return lat >= 35 && lat <= 48 && lng >= 6 && lng <= 19;
 }
 
-/** "Bergamo (BG), Lombardia" */
-export function displayName(place: { name: string; province: string; region: string }): string {
-  return `${place.name} (${place.province}), ${place.region}`;
-}
-
 /** What the picker writes in the location field, and what resolveLocation reads back: "Bergamo (BG)". */
 export function locationLabel(place: { name: string; province: string }): string {
   return `${place.name} (${place.province})`;
 }
 
-export function toPlaceView(place: PlaceMatch): PlaceView {
-  return {
-    name: place.name,
-    province: place.province,
-    region: place.region,
-    lat: place.lat,
-    lng: place.lng,
-    display_name: displayName(place),
-  };
-}
-
 /** GET /api/places: at least 3 characters, 5 suggestions (10 on request), bigger towns first. */
-export async function suggest(text: string, limit: number): Promise<PlaceView[]> {
+export async function suggest(text: string, limit: number): Promise<PlaceMatch[]> {
   const query = plainText(text, MAX_LOCATION_LENGTH);
   if ([...query].length < PLACE_MIN_CHARS) return [];
   const max = limit >= PLACE_SUGGESTIONS_MAX ? PLACE_SUGGESTIONS_MAX : PLACE_SUGGESTIONS;
-  return (await places.findPlacesByName(query, { limit: max })).map(toPlaceView);
+  return places.findPlacesByName(query, { limit: max });
 }
 
 /** GET /api/places/reverse: the nearest comune with reliable coordinates, or null outside Italy. */
-export async function reverse(lat: number, lng: number): Promise<PlaceView | null> {
+export async function reverse(lat: number, lng: number): Promise<PlaceMatch | null> {
   if (!inItalyBox(lat, lng)) return null;
-  const place = await places.findNearestPlace(lat, lng, REVERSE_MAX_KM);
-  return place ? toPlaceView(place) : null;
+  return places.findNearestPlace(lat, lng, REVERSE_MAX_KM);
 }
 
 export interface ResolvedPlace {

@@ -1,5 +1,4 @@
 import { t } from '../config/i18n.js';
-import { logger, errorFields } from '../config/logger.js';
 import type { UserType } from '../lib/current-user.js';
 import { classifyError, conflictingField } from '../lib/error-catalogue.js';
 import * as places from '../models/places.repo.js';
@@ -16,8 +15,8 @@ import { validateClientGeneral, validateProviderGeneral } from '../validators/pr
 import { validateProviderProfessional } from '../validators/profile/professional.validator.js';
 import { validateProviderServices } from '../validators/profile/services.validator.js';
 import { ensureProfile } from './accounts.service.js';
-import { processImage, type ImageRules } from './images.service.js';
-import { keyFromMediaUrl, mediaUrl, newKey, storage } from './storage.service.js';
+
+export type { ProvinceOption } from '../models/places.repo.js';
 
 export const CLIENT_SECTIONS = ['general', 'image', 'address', 'contacts'] as const;
 export const PROVIDER_SECTIONS = ['general', 'image', 'address', 'contacts', 'professional', 'services'] as const;
@@ -37,7 +36,7 @@ export type OwnProfile =
   | { kind: 'client'; profile: ClientProfile }
   | { kind: 'provider'; profile: ProviderProfile };
 
-interface Owner {
+export interface Owner {
   id: string;
   userType: UserType;
 }
@@ -261,147 +260,4 @@ async function checkServiceAreas(
 export async function cityOptions(province: unknown): Promise<string[]> {
   if (typeof province !== 'string' || !/^[A-Z]{2}$/.test(province)) return [];
   return places.listPlaceNames(province);
-}
-
-/** The saved profile as the forms show it: the same field names the forms submit (SPEC §3 names). */
-export function formValuesOf(own: OwnProfile): Record<string, unknown> {
-  const p = own.profile;
-  const shared = {
-    vat_number: p.vatNumber ?? '',
-    fiscal_code: p.fiscalCode ?? '',
-    address: {
-      street: p.address.street ?? '',
-      city: p.address.city ?? '',
-      province: p.address.province ?? '',
-      postal_code: p.address.postalCode ?? '',
-      region: p.address.region ?? '',
-      country: p.address.country,
-    },
-    contact_person: {
-      first_name: p.contactPerson.firstName ?? '',
-      last_name: p.contactPerson.lastName ?? '',
-      role: p.contactPerson.role ?? '',
-      email: p.contactPerson.email ?? '',
-      phone: p.contactPerson.phone ?? '',
-    },
-    phone: p.phone ?? '',
-    website: p.website ?? '',
-  };
-  if (own.kind === 'client') {
-    const c = own.profile;
-    return {
-      ...shared,
-      company_name: c.companyName,
-      company_size: c.companySize,
-      industry_sector: c.industrySector ?? '',
-      employees_count: c.employeesCount,
-      certifications: c.certifications.join('\n'),
-    };
-  }
-  const v = own.profile;
-  return {
-    ...shared,
-    business_name: v.businessName,
-    description: v.description ?? '',
-    professional_order: v.professionalOrder ?? '',
-    registration_number: v.registrationNumber ?? '',
-    experience_years: v.experienceYears ?? '',
-    team_size: v.teamSize,
-    certifications: v.certifications.map((c) => ({
-      name: c.name,
-      issuer: c.issuer,
-      number: c.number,
-      issue_date: c.issueDate,
-      expiry_date: c.expiryDate ?? '',
-    })),
-    insurance: {
-      provider: v.insurance.provider ?? '',
-      coverage_amount: v.insurance.coverageAmountCents === null ? '' : formatAmount(v.insurance.coverageAmountCents),
-      expiry_date: v.insurance.expiryDate ?? '',
-    },
-    pricing_model: {
-      type: v.pricingModel.type,
-      base_rate: v.pricingModel.baseRateCents === null ? '' : formatAmount(v.pricingModel.baseRateCents),
-    },
-    cancellation_policy: {
-      type: v.cancellationPolicy.type,
-      hours_before: v.cancellationPolicy.hoursBefore,
-      refund_percentage: v.cancellationPolicy.refundPercentage,
-    },
-    specializations: v.specializations,
-    service_areas: v.serviceAreas,
-    languages: v.languages,
-  };
-}
-
-/** 100000000 cents -> "1000000", 25000050 -> "250000,50" (how the form accepts it back). */
-function formatAmount(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  const frac = cents % 100;
-  return frac ? `${whole},${String(frac).padStart(2, '0')}` : String(whole);
-}
-
-// ------------------------------------------------------------------------------------------------ image
-
-/** SPEC §5: profile images are JPG or PNG up to 5 MB. */
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const PROFILE_IMAGE_RULES: ImageRules = Object.freeze({
-  allowed: ['image/jpeg', 'image/png'] as const,
-  maxDimension: 1024,
-  thumbnailSizes: [300],
-});
-const THUMBNAIL = 300;
-const PREFIX = 'profile-images';
-
-/** "/media/profile-images/<id>.webp" -> its square 300 px thumbnail; other URLs are returned unchanged. */
-export function profileThumbnailUrl(url: string | null): string | null {
-  const key = keyFromMediaUrl(url);
-  if (!key?.startsWith(`${PREFIX}/`) || !key.endsWith('.webp')) return url;
-  return mediaUrl(key.replace(/\.webp$/, `-${THUMBNAIL}.jpg`));
-}
-
-function keysOf(url: string | null): string[] {
-  const key = keyFromMediaUrl(url);
-  if (!key?.startsWith(`${PREFIX}/`) || !key.endsWith('.webp')) return [];
-  return [key, key.replace(/\.webp$/, `-${THUMBNAIL}.jpg`)];
-}
-
-async function deleteFiles(keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await storage().delete(key);
-    } catch (err) {
-      logger.warn('could not delete a stored file', { key, ...errorFields(err) });
-    }
-  }
-}
-
-/** Re-encodes and stores a new profile image (throws ImageRejected for bad files); the old files go. */
-export async function replaceProfileImage(owner: Owner, data: Buffer): Promise<string> {
-  await loadOwnProfile(owner);
-  const image = await processImage(data, PROFILE_IMAGE_RULES);
-  const key = newKey(PREFIX, 'webp');
-  const written = [key, ...image.thumbnails.map((th) => key.replace(/\.webp$/, `-${th.size}.jpg`))];
-  await storage().put(key, image.main.data);
-  for (const th of image.thumbnails) await storage().put(key.replace(/\.webp$/, `-${th.size}.jpg`), th.data);
-  let previous: string | null;
-  try {
-    previous = await profiles.setProfileImage(owner.userType, owner.id, mediaUrl(key));
-  } catch (err) {
-    await deleteFiles(written);
-    throw err;
-  }
-  await deleteFiles(keysOf(previous));
-  return mediaUrl(key);
-}
-
-export async function removeProfileImage(owner: Owner): Promise<void> {
-  await loadOwnProfile(owner);
-  const previous = await profiles.setProfileImage(owner.userType, owner.id, null);
-  await deleteFiles(keysOf(previous));
-}
-
-/** Whether a stored file is a profile image (served publicly by GET /media/profile-images/...). */
-export function isProfileImageKey(key: string): boolean {
-  return key.startsWith(`${PREFIX}/`) && !key.slice(PREFIX.length + 1).includes('/');
 }

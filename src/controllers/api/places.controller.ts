@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { placeView } from '../../pages/places.page.js';
 import * as placesService from '../../services/places.service.js';
 
 const first = (value: unknown): string => {
@@ -14,7 +15,8 @@ export async function index(req: Request, res: Response): Promise<void> {
   const limit = Number.parseInt(first(req.query.limit), 10);
   // The gazetteer changes with a deploy, not between two keystrokes: browsers may keep answers an hour.
   res.set('Cache-Control', 'public, max-age=3600');
-  res.json(await placesService.suggest(first(req.query.q), Number.isFinite(limit) ? limit : 0));
+  const places = await placesService.suggest(first(req.query.q), Number.isFinite(limit) ? limit : 0);
+  res.json(places.map(placeView));
 }
 
 /** GET /api/places/reverse?lat=&lng= */
@@ -27,5 +29,5 @@ export async function reverse(req: Request, res: Response): Promise<void> {
   const place = await placesService.reverse(Number(lat), Number(lng));
   if (!place) throw notFound('search:places.outsideItaly');
   res.set('Cache-Control', 'public, max-age=3600');
-  res.json(place);
+  res.json(placeView(place));
 }

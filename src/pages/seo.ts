@@ -1,13 +1,10 @@
 import { t } from '../config/i18n.js';
 import { fromCents } from '../lib/money.js';
-import type { CategoryId } from '../models/categories.repo.js';
-import type { PublicProvider } from '../models/providers.repo.js';
-import type { ServiceDetail } from '../models/service-record.js';
-import type { ProviderServiceRow } from '../models/services.repo.js';
+import type { CategoryId, ProviderServiceRow, PublicProvider, ServiceDetail } from '../services/catalogue.service.js';
 
 /**
- * What search engines and link previews read: schema.org JSON-LD for service and provider pages, meta
- * descriptions, /sitemap.xml and /robots.txt. The layout prints `jsonLd` safely (`<` escaped).
+ * What search engines and link previews read, shared by the page builders: schema.org JSON-LD for service
+ * and provider pages, meta descriptions, category addresses. The layout prints `jsonLd` safely (`<` escaped).
  */
 
 type JsonLd = Record<string, unknown>;
@@ -164,30 +161,4 @@ export function providerJsonLd(baseUrl: string, p: PublicProvider, services: Pro
         : {}),
     },
   ];
-}
-
-const xmlEscape = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
-export interface SitemapEntry {
-  path: string;
-  lastModified?: Date;
-  priority?: number;
-}
-
-/** sitemaps.org XML (at most 50,000 URLs in one file). */
-export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => {
-    const parts = [`<loc>${xmlEscape(absolute(baseUrl, e.path))}</loc>`];
-    if (e.lastModified) parts.push(`<lastmod>${e.lastModified.toISOString().slice(0, 10)}</lastmod>`);
-    if (e.priority !== undefined) parts.push(`<priority>${e.priority.toFixed(1)}</priority>`);
-    return `  <url>${parts.join('')}</url>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-}
-
-/** Private and machine pages stay out of search engines; the sitemap lists the rest. */
-export function robotsTxt(baseUrl: string): string {
-  const disallow = ['/api/', '/auth/', '/dashboard', '/bookings', '/profile', '/client/', '/provider/', '/notifications', '/analytics', '/services/create', '/services/*/book'];
-  return ['User-agent: *', 'Allow: /', ...disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
 }

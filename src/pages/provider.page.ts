@@ -1,0 +1,95 @@
+import { t } from '../config/i18n.js';
+import * as format from '../lib/format.js';
+import type { ProviderListing, ProviderServiceRow, PublicProvider } from '../services/catalogue.service.js';
+import { contactLink } from './contact-link.js';
+import { metaDescription, providerJsonLd } from './seo.js';
+import { placeLabel, priceLabel, pricingUnitLabel } from './service-card.page.js';
+
+/** The public provider page (views/providers/show.ejs, SPEC §2). */
+
+export interface ProviderServiceView extends ProviderServiceRow {
+  href: string;
+  categoryLabel: string;
+  summary: string;
+  priceLabel: string;
+  unitLabel: string;
+  ratingLabel: string | null;
+  reviewsCountLabel: string | null;
+}
+
+export interface ProviderView {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  jsonLd: Record<string, unknown>[];
+  provider: PublicProvider;
+  initial: string;
+  place: string | null;
+  ratingLabel: string | null;
+  reviewsCountLabel: string | null;
+  experienceLabel: string | null;
+  teamLabel: string;
+  phoneHref: string | null;
+  emailHref: string | null;
+  websiteHref: string | null;
+  insurance: { provider: string; amount: string | null; expiry: string | null } | null;
+  messageHref: string;
+  quoteHref: string;
+  services: ProviderServiceView[];
+}
+
+function websiteHref(website: string | null): string | null {
+  if (!website) return null;
+  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+function serviceView(s: ProviderServiceRow): ProviderServiceView {
+  return {
+    ...s,
+    href: `/services/${s.id}`,
+    categoryLabel: t(`common:categories.${s.category}.name`),
+    summary: metaDescription(s.description, 180),
+    priceLabel: priceLabel(s.basePriceCents),
+    unitLabel: pricingUnitLabel(s.pricingUnit),
+    ratingLabel: s.ratingAverage > 0 ? format.decimal1(s.ratingAverage) : null,
+    reviewsCountLabel: s.ratingAverage > 0 ? t('common:reviews', { count: s.reviewsCount }) : null,
+  };
+}
+
+export function providerPage({ provider, services: offered }: ProviderListing, baseUrl: string): ProviderView {
+  // "Richiedi Preventivo": the quote form of one of their on-request services, else their first service,
+  // else an email asking for a quote.
+  const quoteService = offered.find((s) => s.serviceType === 'on_request') ?? offered[0];
+  return {
+    title: t('services:provider.title', { name: provider.businessName }),
+    description: metaDescription(provider.description || t('services:provider.descriptionFallback', { name: provider.businessName })),
+    canonicalPath: `/providers/${provider.id}`,
+    jsonLd: providerJsonLd(baseUrl, provider, offered),
+    provider,
+    initial: provider.businessName.trim().charAt(0).toUpperCase(),
+    place: placeLabel(provider.city, provider.province),
+    ratingLabel: provider.ratingAverage > 0 ? format.decimal1(provider.ratingAverage) : null,
+    reviewsCountLabel: provider.ratingAverage > 0 ? t('common:reviews', { count: provider.reviewsCount }) : null,
+    experienceLabel:
+      provider.experienceYears !== null ? t('services:provider.experienceYears', { count: provider.experienceYears }) : null,
+    teamLabel: t('services:provider.teamSizeValue', { count: provider.teamSize }),
+    phoneHref: provider.phone ? `tel:${provider.phone.replace(/[^\d+]/g, '')}` : null,
+    emailHref: provider.contactEmail ? `mailto:${provider.contactEmail}` : null,
+    websiteHref: websiteHref(provider.website),
+    insurance: provider.insuranceProvider
+      ? {
+          provider: provider.insuranceProvider,
+          amount:
+            provider.insuranceCoverageCents !== null
+              ? t('services:provider.insuranceAmount', { amount: format.euro(provider.insuranceCoverageCents, 0) })
+              : null,
+          expiry: provider.insuranceExpiryDate
+            ? t('services:provider.insuranceExpiry', { date: format.date(provider.insuranceExpiryDate) })
+            : null,
+        }
+      : null,
+    messageHref: contactLink(provider, t('services:provider.messageSubject')),
+    quoteHref: quoteService ? `/services/${quoteService.id}/book` : contactLink(provider, t('services:provider.quoteSubject')),
+    services: offered.map(serviceView),
+  };
+}

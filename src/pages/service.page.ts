@@ -1,0 +1,137 @@
+import { t } from '../config/i18n.js';
+import * as format from '../lib/format.js';
+import { effectiveAvailability, type Availability } from '../lib/service-options.js';
+import type { ServiceDetail, ServiceListing, ServiceReview } from '../services/catalogue.service.js';
+import { contactLink } from './contact-link.js';
+import { categoryPath, metaDescription, serviceJsonLd } from './seo.js';
+import { bookLabel, placeLabel, priceLabel, pricingUnitLabel } from './service-card.page.js';
+
+/** The public service page (views/services/show.ejs, SPEC §2). */
+
+export const REVIEWS_SHOWN = 3;
+
+export interface ReviewView {
+  id: string;
+  rating: number;
+  ratingLabel: string;
+  title: string | null;
+  comment: string | null;
+  reviewer: string;
+  date: string;
+  isoDate: string;
+}
+
+export interface ServiceImageView {
+  url: string;
+  thumbUrl: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface ServiceView {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  jsonLd: Record<string, unknown>[];
+  service: ServiceDetail;
+  categoryLabel: string;
+  categoryHref: string;
+  availability: Availability;
+  availabilityLabel: string;
+  serviceTypeLabel: string;
+  locationTypeLabel: string;
+  place: string | null;
+  durationLabel: string | null;
+  maxParticipantsLabel: string | null;
+  ratingLabel: string | null;
+  reviewsCountLabel: string | null;
+  priceLabel: string;
+  unitLabel: string;
+  responseLabel: string;
+  bookHref: string;
+  bookLabel: string;
+  cardBookLabel: string;
+  contactHref: string;
+  images: ServiceImageView[];
+  provider: ServiceDetail['provider'] & {
+    href: string;
+    place: string | null;
+    experienceLabel: string | null;
+    teamLabel: string;
+    ratingLabel: string | null;
+    reviewsCountLabel: string | null;
+  };
+  reviewsShown: ReviewView[];
+  reviewsMore: ReviewView[];
+}
+
+function reviewView(r: ServiceReview): ReviewView {
+  return {
+    id: r.id,
+    rating: r.rating,
+    ratingLabel: t('services:show.reviewRating', { rating: r.rating }),
+    title: r.title,
+    comment: r.comment,
+    reviewer: r.reviewerName ?? t('services:show.anonymous'),
+    date: format.date(r.createdAt),
+    isoDate: r.createdAt.toISOString().slice(0, 10),
+  };
+}
+
+function providerView(p: ServiceDetail['provider']): ServiceView['provider'] {
+  return {
+    ...p,
+    href: `/providers/${p.id}`,
+    place: placeLabel(p.city, p.province),
+    experienceLabel: p.experienceYears !== null ? t('services:show.providerExperience', { count: p.experienceYears }) : null,
+    teamLabel: t('services:show.providerTeam', { count: p.teamSize }),
+    ratingLabel: p.ratingAverage > 0 ? format.decimal1(p.ratingAverage) : null,
+    reviewsCountLabel: p.ratingAverage > 0 ? t('common:reviews', { count: p.reviewsCount }) : null,
+  };
+}
+
+export function servicePage({ service, images, reviews }: ServiceListing, baseUrl: string): ServiceView {
+  const availability = effectiveAvailability(service.serviceType, service.availability);
+  const instant = service.serviceType === 'instant';
+  const description = metaDescription(
+    service.description || t('services:show.descriptionFallback', { title: service.title, provider: service.provider.businessName }),
+  );
+  const reviewViews = reviews.map(reviewView);
+  return {
+    title: t('services:show.titleSuffix', { title: service.title, provider: service.provider.businessName }),
+    description,
+    canonicalPath: `/services/${service.id}`,
+    jsonLd: serviceJsonLd(baseUrl, service, description),
+    service,
+    categoryLabel: t(`common:categories.${service.category}.name`),
+    categoryHref: categoryPath(service.category),
+    availability,
+    availabilityLabel: t(`common:availability.${availability}`),
+    serviceTypeLabel: t(`common:serviceTypes.${service.serviceType}`),
+    locationTypeLabel: t(`common:locationTypes.${service.locationType}`),
+    place: placeLabel(service.city, service.province),
+    durationLabel: service.durationHours ? t('services:show.durationHours', { count: service.durationHours }) : null,
+    maxParticipantsLabel: service.maxParticipants ? t('services:show.maxParticipantsValue', { count: service.maxParticipants }) : null,
+    ratingLabel: service.ratingAverage > 0 ? format.decimal1(service.ratingAverage) : null,
+    reviewsCountLabel: service.ratingAverage > 0 ? t('common:reviews', { count: service.reviewsCount }) : null,
+    priceLabel: priceLabel(service.basePriceCents),
+    unitLabel: pricingUnitLabel(service.pricingUnit),
+    responseLabel: t(instant ? 'services:show.instant' : 'services:show.onRequest'),
+    bookHref: `/services/${service.id}/book`,
+    // The price card follows the booking flow: an instant service is booked, any other is quoted.
+    bookLabel: t(instant ? 'services:show.bookNow' : 'services:show.requestQuote'),
+    cardBookLabel: bookLabel(availability),
+    contactHref: contactLink(service.provider, t('services:show.contactSubject', { title: service.title })),
+    images: images.map((img, i) => ({
+      url: img.url,
+      thumbUrl: img.thumbUrl,
+      alt: img.altText ?? t('services:show.imageN', { n: i + 1, total: images.length }),
+      width: img.width,
+      height: img.height,
+    })),
+    provider: providerView(service.provider),
+    reviewsShown: reviewViews.slice(0, REVIEWS_SHOWN),
+    reviewsMore: reviewViews.slice(REVIEWS_SHOWN),
+  };
+}
