@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
+import { todayInRome as today } from '../lib/booking-time.js';
 import {
   CANCELLATION_TYPES,
   CERTIFICATION_SUGGESTIONS,
@@ -35,8 +36,6 @@ export interface ProfilePageState {
   alert?: { type: 'error' | 'success'; title: string; message?: string } | null;
   extraRow?: boolean;
 }
-
-const today = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 
 /** Renders one tab of the profile page: saved values, or the submitted ones with their errors. */
 export async function renderProfile(req: Request, res: Response, tab: Section, state: ProfilePageState = {}): Promise<void> {
