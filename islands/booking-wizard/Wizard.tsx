@@ -8,7 +8,7 @@ import {
   type WizardStep,
 } from '../../src/lib/booking-wizard.shared.js';
 import { romeLocal } from '../../src/lib/booking-time.js';
-import { detailsErrors, participantErrors, stepOfField } from '../../src/lib/booking-fields.js';
+import { detailsErrors, participantErrors, stepOfError } from '../../src/lib/booking-fields.js';
 import { CostPanel } from './CostPanel.js';
 import { DetailsStep } from './DetailsStep.js';
 import { ParticipantsStep } from './ParticipantsStep.js';
@@ -102,7 +102,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     const first = Object.keys(found)[0];
     if (first) {
       moved.current = true;
-      setStep(stepOfField(first));
+      setStep(stepOfError(first));
       return;
     }
     go(Math.min(3, step + 1) as WizardStep);
@@ -119,7 +119,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       setErrors(found);
-      go(stepOfField(Object.keys(found)[0]!));
+      go(stepOfError(Object.keys(found)[0]!));
       return;
     }
     // The real form goes to the server; the button says "Invio in corso..." and a second click does nothing.

@@ -123,6 +123,6 @@ export function participantErrors(p: ParticipantValues): Partial<Record<Particip
 }
 
 /** Which step an error belongs to: the wizard goes back to the first step with one. */
-export function stepOfField(field: string): 1 | 2 {
+export function stepOfError(field: string): 1 | 2 {
   return field.startsWith('participants.') ? 2 : 1;
 }

@@ -8,7 +8,6 @@ import {
   missingMandatoryRequirement,
   requestedDateError,
   requestedTimeError,
-  stepOfField,
 } from '../lib/booking-fields.js';
 import {
   LOCATION_CHOICES,
@@ -264,5 +263,4 @@ export function validateParticipants(values: BookingFormValues, maxParticipants:
   return { ok: true, value: participants };
 }
 
-/** Which step an error belongs to: the wizard goes back to the first step with one. */
-export const stepOfError = stepOfField;
+export { stepOfError } from '../lib/booking-fields.js';
