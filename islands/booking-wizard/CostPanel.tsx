@@ -1,9 +1,8 @@
 import { calculatePrice, isPerHead } from '../../src/lib/pricing.js';
 import type { WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
+import { formatEuro as money } from '../../src/lib/money.js';
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
 const percent = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
-const money = (cents: number): string => euro.format(cents / 100);
 
 /** "Riepilogo Costi", recomputed with the shared pricing module as the participants change. */
 export function CostPanel({ props, participants }: { props: WizardIslandProps; participants: number }) {

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  LOCATION_CHOICES,
-  PARTICIPANT_FIELDS,
   keepParticipants,
   participantCount,
   type BookingFormValues,
@@ -9,23 +7,38 @@ import {
   type WizardIslandProps,
   type WizardStep,
 } from '../../src/lib/booking-wizard.shared.js';
+import { romeLocal } from '../../src/lib/booking-time.js';
+import { detailsErrors, participantErrors, stepOfError } from '../../src/lib/booking-fields.js';
 import { CostPanel } from './CostPanel.js';
-import { Field } from './Field.js';
-import { checkDetails, checkParticipants, stepOf, type Errors } from './rules.js';
+import { DetailsStep } from './DetailsStep.js';
+import { ParticipantsStep } from './ParticipantsStep.js';
+import { SummaryStep } from './SummaryStep.js';
 
-const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateLabel = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? longDate.format(new Date(`${value}T12:00:00Z`)) : value);
+type Errors = Record<string, string>;
 
-const REQUIRED_PARTICIPANT_FIELDS: readonly ParticipantField[] = ['first_name', 'last_name', 'email'];
-const MAX_LENGTH: Record<ParticipantField, number> = {
-  first_name: 100,
-  last_name: 100,
-  email: 254,
-  phone: 30,
-  role: 100,
-  department: 100,
-  special_needs: 500,
-};
+/**
+ * The server's checks of src/lib/booking-fields.ts before Continua, worded with the island's strings (the
+ * server checks everything again when the booking is sent: these only spare a round trip). Today is the
+ * later of the server's and this browser's clock in Rome, so a page left open past midnight still knows.
+ */
+function check(values: BookingFormValues, participants: BookingFormValues['participants'], props: WizardIslandProps, last: WizardStep): Errors {
+  const local = romeLocal(new Date());
+  const today = local.date > props.today ? local.date : props.today;
+  const codes: Errors = detailsErrors(values, {
+    today,
+    nowTime: local.date === today ? local.time : '',
+    maxDate: props.maxDate,
+    maxParticipants: props.maxParticipants,
+    requirements: props.requirements,
+    chooseLocation: props.chooseLocation,
+  });
+  if (last >= 2) {
+    participants.forEach((p, i) => {
+      for (const [field, code] of Object.entries(participantErrors(p))) codes[`participants.${i}.${field}`] = code;
+    });
+  }
+  return Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, props.strings[code] ?? code]));
+}
 
 /**
  * The participant blocks follow the count (SPEC §2), keeping what was typed: the state keeps every block
@@ -81,11 +94,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
 
   const participants = values.participants.slice(0, shown);
   const kept = values.participants.slice(shown);
-
-  const checkUpTo = (last: WizardStep): Errors => ({
-    ...checkDetails(values, props),
-    ...(last >= 2 ? checkParticipants({ ...values, participants }, props) : {}),
-  });
+  const checkUpTo = (last: WizardStep): Errors => check(values, participants, props, last);
 
   const next = (): void => {
     const found = checkUpTo(step);
@@ -93,7 +102,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     const first = Object.keys(found)[0];
     if (first) {
       moved.current = true;
-      setStep(stepOf(first));
+      setStep(stepOfError(first));
       return;
     }
     go(Math.min(3, step + 1) as WizardStep);
@@ -110,7 +119,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       setErrors(found);
-      go(stepOf(Object.keys(found)[0]!));
+      go(stepOfError(Object.keys(found)[0]!));
       return;
     }
     // The real form goes to the server; the button says "Invio in corso..." and a second click does nothing.
@@ -119,13 +128,6 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
 
   const count = shown;
   const hasErrors = Object.keys(errors).length > 0;
-  const place = props.chooseLocation
-    ? values.location_choice
-      ? S[`choice_${values.location_choice}`]
-      : ''
-    : (props.placeText ?? '');
-  const showNoAddress =
-    props.noClientAddress && (props.chooseLocation ? values.location_choice === 'client_site' : props.placeText === S.place_client_site);
 
   return (
     <div className="wizard-layout">
@@ -156,236 +158,21 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
           <legend className="wizard__legend" tabIndex={-1} ref={step === 1 ? (el) => void (heading.current = el) : undefined}>
             {S.detailsTitle}
           </legend>
-          <div className="form-grid form-grid--2">
-            <Field
-              id="f-requested_date"
-              name="requested_date"
-              type="date"
-              label={S.date!}
-              value={values.requested_date}
-              onChange={(v) => update({ requested_date: v }, 'requested_date')}
-              error={errors.requested_date}
-              required
-              inputProps={{ min: props.today, max: props.maxDate }}
-            />
-            <Field
-              id="f-requested_time"
-              name="requested_time"
-              type="time"
-              label={S.time!}
-              value={values.requested_time}
-              onChange={(v) => update({ requested_time: v }, 'requested_time')}
-              error={errors.requested_time}
-              required
-              inputProps={{ step: 300 }}
-            />
-            <Field
-              id="f-participants_count"
-              name="participants_count"
-              type="number"
-              label={S.participants!}
-              value={values.participants_count}
-              onChange={(v) => update({ participants_count: v }, 'participants_count')}
-              error={errors.participants_count}
-              hint={S.participantsHint}
-              required
-              inputProps={{ min: 1, max: props.maxParticipants, step: 1, inputMode: 'numeric' }}
-            />
-          </div>
-
-          {props.chooseLocation ? (
-            <fieldset className={`choice-group wizard__choices${errors.location_choice ? ' field--error' : ''}`}>
-              <legend className="field__label">
-                {S.location}{' '}
-                <span className="field__required" aria-hidden="true">
-                  *
-                </span>
-              </legend>
-              {LOCATION_CHOICES.map((choice) => (
-                <label key={choice} className="choice-card">
-                  <input
-                    type="radio"
-                    name="location_choice"
-                    value={choice}
-                    checked={values.location_choice === choice}
-                    onChange={() => update({ location_choice: choice }, 'location_choice')}
-                  />{' '}
-                  <strong>{S[`choice_${choice}`]}</strong>
-                </label>
-              ))}
-              {errors.location_choice ? <p className="field__error">{errors.location_choice}</p> : null}
-            </fieldset>
-          ) : (
-            <p className="wizard__place">
-              <span className="wizard__place-label">{S.placeLabel}:</span> {props.placeText}
-            </p>
-          )}
-          {showNoAddress ? (
-            <p className="alert alert--info wizard__notice">
-              {S.noClientAddress} <a href="/profile?tab=address">{S.completeProfile}</a>
-            </p>
-          ) : null}
-
-          <Field
-            id="f-client_notes"
-            name="client_notes"
-            textarea
-            label={S.notes!}
-            value={values.client_notes}
-            onChange={(v) => update({ client_notes: v }, 'client_notes')}
-            error={errors.client_notes}
-            hint={S.notesHint}
-            optional={S.optional}
-            maxLength={props.notesMax}
-          />
-
-          {props.requirements.length > 0 ? (
-            <fieldset
-              className={`wizard__requirements${errors.special_requirements ? ' field--error' : ''}`}
-              aria-describedby="requirements-hint"
-            >
-              <legend className="field__label">{S.requirements}</legend>
-              <p className="field__hint" id="requirements-hint">
-                {S.requirementsHint}
-              </p>
-              {props.requirements.map((r) => (
-                <label key={r.name} className="checkbox wizard__requirement">
-                  <input
-                    type="checkbox"
-                    name="special_requirements"
-                    value={r.name}
-                    checked={values.special_requirements.includes(r.name)}
-                    required={r.mandatory}
-                    onChange={(e) =>
-                      update(
-                        {
-                          special_requirements: e.target.checked
-                            ? [...values.special_requirements, r.name]
-                            : values.special_requirements.filter((n) => n !== r.name),
-                        },
-                        'special_requirements',
-                      )
-                    }
-                  />
-                  <span>
-                    <span className="wizard__requirement-name">
-                      {r.name}
-                      {r.mandatory ? (
-                        <>
-                          {' '}
-                          <span className="field__required" title={S.mandatory}>
-                            *
-                          </span>
-                        </>
-                      ) : null}
-                    </span>
-                    {r.description ? <span className="wizard__requirement-description">{r.description}</span> : null}
-                  </span>
-                </label>
-              ))}
-              {errors.special_requirements ? <p className="field__error">{errors.special_requirements}</p> : null}
-            </fieldset>
-          ) : null}
+          <DetailsStep props={props} values={values} errors={errors} update={update} />
         </fieldset>
 
         <fieldset className="wizard__step" hidden={step !== 2}>
           <legend className="wizard__legend" tabIndex={-1} ref={step === 2 ? (el) => void (heading.current = el) : undefined}>
             {S.participantsTitle}
           </legend>
-          {participants.map((p, i) => (
-            <fieldset key={i} className="fieldset wizard__participant">
-              <legend>{S.participantBlock!.replace('{n}', String(i + 1))}</legend>
-              <div className="form-grid form-grid--2">
-                {PARTICIPANT_FIELDS.map((f) => {
-                  const required = REQUIRED_PARTICIPANT_FIELDS.includes(f);
-                  return (
-                    <Field
-                      key={f}
-                      id={`p-${i}-${f}`}
-                      name={`participants[${i}][${f}]`}
-                      type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
-                      label={S[f]!}
-                      value={p[f]}
-                      onChange={(v) => updateParticipant(i, f, v)}
-                      error={errors[`participants.${i}.${f}`]}
-                      required={required}
-                      optional={required ? undefined : S.optional}
-                      maxLength={MAX_LENGTH[f]}
-                      full={f === 'special_needs'}
-                    />
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
-          {/* The blocks beyond the count travel along unseen: a server round trip keeps them too (never booked). */}
-          {kept.map((p, j) =>
-            PARTICIPANT_FIELDS.map((f) => <input key={`${shown + j}-${f}`} type="hidden" name={`participants[${shown + j}][${f}]`} value={p[f]} />),
-          )}
+          <ParticipantsStep strings={S} participants={participants} kept={kept} errors={errors} updateParticipant={updateParticipant} />
         </fieldset>
 
         <section className="wizard__step" hidden={step !== 3} aria-labelledby="summary-title">
           <h2 id="summary-title" className="wizard__legend" tabIndex={-1} ref={step === 3 ? (el) => void (heading.current = el) : undefined}>
             {S.summaryTitle}
           </h2>
-          <dl className="booking-facts">
-            <div>
-              <dt>{S.summaryService}</dt>
-              <dd>{props.serviceTitle}</dd>
-            </div>
-            <div>
-              <dt>{S.summaryProvider}</dt>
-              <dd>{props.providerName}</dd>
-            </div>
-            <div>
-              <dt>{S.summaryDate}</dt>
-              <dd>{dateLabel(values.requested_date)}</dd>
-            </div>
-            <div>
-              <dt>{S.summaryTime}</dt>
-              <dd>{values.requested_time.slice(0, 5)}</dd>
-            </div>
-            <div>
-              <dt>{S.summaryParticipants}</dt>
-              <dd>{count}</dd>
-            </div>
-            <div>
-              <dt>{S.summaryPlace}</dt>
-              <dd>{place}</dd>
-            </div>
-            {values.client_notes.trim() ? (
-              <div className="booking-facts__wide">
-                <dt>{S.summaryNotes}</dt>
-                <dd className="booking-notes">{values.client_notes}</dd>
-              </div>
-            ) : null}
-            {values.special_requirements.length > 0 ? (
-              <div className="booking-facts__wide">
-                <dt>{S.summaryRequirements}</dt>
-                <dd>{values.special_requirements.join(', ')}</dd>
-              </div>
-            ) : null}
-          </dl>
-          <h3 className="booking-section__subtitle">{S.summaryParticipantList}</h3>
-          <ol className="participant-list participant-list--compact">
-            {participants.map((p, i) => (
-              <li key={i}>
-                <strong>
-                  {p.first_name} {p.last_name}
-                </strong>{' '}
-                <span className="participant-list__contact">{p.email}</span>
-              </li>
-            ))}
-          </ol>
-          <div className="wizard__terms" role="note">
-            <h3 className="wizard__terms-title">{S.termsTitle}</h3>
-            <ul>
-              <li>{S.termsConfirmation}</li>
-              <li>{S.termsType}</li>
-              <li>{S.termsPayment}</li>
-              <li>{S.termsCancellation}</li>
-            </ul>
-          </div>
+          <SummaryStep props={props} values={values} participants={participants} count={count} />
         </section>
 
         <div className="wizard__buttons">

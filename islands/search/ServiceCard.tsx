@@ -8,7 +8,11 @@ interface Labels {
   ratingTemplate: (rating: string) => string;
 }
 
-/** The same markup as views/partials/_service-card.ejs: change both together. */
+/**
+ * The service card of views/partials/_service-card.ejs, again: the island re-renders results in the browser
+ * from the JSON of GET /api/search and cannot run the server's EJS, so this writes the same markup from the
+ * same ServiceCardView. Change both together; test/unit/islands/service-card.test.ts checks they agree.
+ */
 export function ServiceCard({ card, labels }: { card: ServiceCardView; labels: Labels }) {
   return (
     <article className={`service-card${card.featured ? ' service-card--featured' : ''}`}>

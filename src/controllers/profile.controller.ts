@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
-import { todayInRome } from '../lib/format.js';
+import { todayInRome } from '../lib/booking-time.js';
 import { profilePage, profileValues, type ProfilePageState } from '../pages/profile.page.js';
 import { profileThumbnailUrl } from '../services/profile-images.service.js';
 import {

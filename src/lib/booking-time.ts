@@ -61,6 +61,11 @@ export function romeLocal(instant: Date): LocalDateTime {
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
+/** Today's date in Rome as 'YYYY-MM-DD' (bookings may not be requested before it): the one "today" of server and islands. */
+export function todayInRome(now: Date = new Date()): string {
+  return romeLocal(now).date;
+}
+
 /** The Rome wall clock `minutes` after a local date and time (real elapsed time, across clock changes). */
 export function addMinutes(start: LocalDateTime, minutes: number): LocalDateTime {
   return romeLocal(new Date(romeInstant(start.date, start.time).getTime() + minutes * 60_000));

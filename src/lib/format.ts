@@ -43,9 +43,3 @@ export const time = (value: string | null | undefined): string => (value ? value
 export const number = (value: number): string => integer.format(value);
 /** 4.25 -> '4,3' */
 export const decimal1 = (value: number): string => oneDecimal.format(value);
-
-/** Today's date in Europe/Rome as 'YYYY-MM-DD' (bookings may not be requested before it). */
-export function todayInRome(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return parts;
-}

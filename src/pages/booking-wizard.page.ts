@@ -15,7 +15,6 @@ export type { WizardStep };
 export interface WizardView {
   title: string;
   noindex: true;
-  islands: string[];
   heading: string;
   service: BookableService;
   serviceHref: string;
@@ -188,7 +187,6 @@ export function wizardPage(input: WizardPageInput): WizardView {
   return {
     title: t('bookings:wizard.pageTitle', { action: strings.title, title: service.title }),
     noindex: true,
-    islands: ['booking-wizard'],
     heading: strings.title!,
     service,
     serviceHref: `/services/${service.id}`,

@@ -102,7 +102,6 @@ export interface SearchView {
   description: string;
   canonicalPath: string;
   noindex: boolean;
-  islands: string[];
   result: SearchResponse;
   options: SearchOptions;
   sorts: Option<SortOption>[];
@@ -144,7 +143,6 @@ export function searchPage(outcome: SearchOutcome, defaults: SearchParams, map: 
     // The listing this view belongs to: a category's own page, or all services.
     canonicalPath: params.category ? categoryPath(params.category) : '/services',
     noindex: !onlyCategory || result.page > 1,
-    islands: ['search'],
     result,
     options,
     // Without JavaScript the sorts are those of the place the page was rendered for; the island

@@ -3,6 +3,13 @@ import { addDays } from '../lib/booking-time.js';
 import { asList, emailField, optionalText, phoneField, requiredText } from './fields.js';
 import { validate, type FormErrors, type Validated } from './validate.js';
 import {
+  NOTES_MAX,
+  PARTICIPANT_MAX_LENGTH,
+  missingMandatoryRequirement,
+  requestedDateError,
+  requestedTimeError,
+} from '../lib/booking-fields.js';
+import {
   LOCATION_CHOICES,
   PARTICIPANT_FIELDS,
   emptyParticipant,
@@ -29,7 +36,7 @@ const V = 'bookings:validation';
 export const DEFAULT_MAX_PARTICIPANTS = 100;
 /** How far ahead a date may be requested. */
 export const MAX_DAYS_AHEAD = 730;
-export const NOTES_MAX = 2000;
+export { NOTES_MAX };
 
 export interface BookingRules {
   /** Today in Europe/Rome ('YYYY-MM-DD') and the time now there ('HH:MM'). */
@@ -111,41 +118,35 @@ export function blankBookingForm(idempotencyKey: string): BookingFormValues {
 function detailsSchema(rules: BookingRules): Joi.ObjectSchema<BookingDetails> {
   const dateRequired = `${V}.dateRequired`;
   const timeRequired = `${V}.timeRequired`;
+  const dateContext = { today: rules.today, maxDate: addDays(rules.today, MAX_DAYS_AHEAD) };
   return Joi.object<BookingDetails>({
     requestedDate: Joi.string()
       .empty('')
       .required()
-      .pattern(/^\d{4}-\d{2}-\d{2}$/)
       .custom((value: string, helpers) => {
-        const d = new Date(`${value}T12:00:00Z`);
-        if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return helpers.error('date.base');
-        if (value < rules.today) return helpers.error('date.min');
-        if (value > addDays(rules.today, MAX_DAYS_AHEAD)) return helpers.error('date.max');
-        return value;
+        const code = requestedDateError(value, dateContext);
+        return code ? helpers.error(`booking.${code}`) : value;
       })
       .messages({
         'any.required': dateRequired,
         'string.base': dateRequired,
-        'string.pattern.base': `${V}.dateInvalid`,
-        'date.base': `${V}.dateInvalid`,
-        'date.min': `${V}.dateInPast`,
-        'date.max': `${V}.dateTooFar`,
+        'booking.dateInvalid': `${V}.dateInvalid`,
+        'booking.dateInPast': `${V}.dateInPast`,
+        'booking.dateTooFar': `${V}.dateTooFar`,
       }),
     requestedTime: Joi.string()
       .empty('')
       .required()
-      .pattern(/^([01]\d|2[0-3]):[0-5]\d(:00)?$/)
       .custom((value: string, helpers) => {
-        const hhmm = value.slice(0, 5);
         const date = (helpers.state.ancestors[0] as { requestedDate?: unknown }).requestedDate;
-        if (date === rules.today && hhmm <= rules.nowTime) return helpers.error('time.past');
-        return hhmm;
+        const code = requestedTimeError(value, typeof date === 'string' ? date : '', rules);
+        return code ? helpers.error(`booking.${code}`) : value.slice(0, 5);
       })
       .messages({
         'any.required': timeRequired,
         'string.base': timeRequired,
-        'string.pattern.base': `${V}.timeInvalid`,
-        'time.past': `${V}.timePast`,
+        'booking.timeInvalid': `${V}.timeInvalid`,
+        'booking.timePast': `${V}.timePast`,
       }),
     participantsCount: Joi.number()
       .empty('')
@@ -165,8 +166,7 @@ function detailsSchema(rules: BookingRules): Joi.ObjectSchema<BookingDetails> {
     specialRequirements: Joi.array()
       .items(Joi.string())
       .custom((chosen: string[], helpers) => {
-        const missing = rules.requirements.filter((r) => r.mandatory && !chosen.includes(r.name));
-        if (missing.length > 0) return helpers.error('requirements.mandatory');
+        if (missingMandatoryRequirement(chosen, rules.requirements)) return helpers.error('requirements.mandatory');
         // Only the service's own requirements, in the service's order: anything else was not offered.
         return rules.requirements.filter((r) => chosen.includes(r.name)).map((r) => r.name);
       })
@@ -188,13 +188,13 @@ function detailsSchema(rules: BookingRules): Joi.ObjectSchema<BookingDetails> {
 }
 
 const participantSchema = Joi.object<ParticipantInput>({
-  firstName: requiredText(100, `${V}.firstNameRequired`),
-  lastName: requiredText(100, `${V}.lastNameRequired`),
+  firstName: requiredText(PARTICIPANT_MAX_LENGTH.first_name, `${V}.firstNameRequired`),
+  lastName: requiredText(PARTICIPANT_MAX_LENGTH.last_name, `${V}.lastNameRequired`),
   email: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`),
   phone: phoneField(null, `${V}.phoneInvalid`),
-  role: optionalText(100),
-  department: optionalText(100),
-  specialNeeds: optionalText(500),
+  role: optionalText(PARTICIPANT_MAX_LENGTH.role),
+  department: optionalText(PARTICIPANT_MAX_LENGTH.department),
+  specialNeeds: optionalText(PARTICIPANT_MAX_LENGTH.special_needs),
 });
 
 /** Maps error paths of the schemas back to the form's field names (so they sit beside the right field). */
@@ -263,7 +263,4 @@ export function validateParticipants(values: BookingFormValues, maxParticipants:
   return { ok: true, value: participants };
 }
 
-/** Which step an error belongs to: the wizard goes back to the first step with one. */
-export function stepOfError(field: string): 1 | 2 {
-  return field.startsWith('participants.') ? 2 : 1;
-}
+export { stepOfError } from '../lib/booking-fields.js';

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { EMAIL_MAX, PHONE_MAX, isEmail, isPhone } from '../lib/booking-fields.js';
 
 /**
  * Building blocks shared by the account and profile forms: each carries its Italian messages (i18n keys).
@@ -8,13 +9,16 @@ export const PASSWORD_MIN = 8;
 // argon2 takes any length; a cap keeps hashing cheap for absurd inputs.
 export const PASSWORD_MAX = 128;
 
-/** Email as registration and the profile forms check it ("Email non valida", required message given). */
+/**
+ * Email as every form checks it ("Email non valida", required message given): the rule of
+ * src/lib/booking-fields.ts, the one the booking wizard island checks with too.
+ */
 export function emailField(requiredKey: string, invalidKey = 'validation:auth.emailInvalid'): Joi.StringSchema {
   return Joi.string()
     .trim()
     .lowercase()
-    .max(254)
-    .email()
+    .max(EMAIL_MAX)
+    .custom((value: string, helpers) => (isEmail(value) ? value : helpers.error('string.email')))
     .required()
     .messages({
       'any.required': requiredKey,
@@ -45,11 +49,12 @@ export function confirmPasswordField(): Joi.StringSchema {
   });
 }
 
-/** Italian phone numbers as people type them: digits, spaces, +, -, /, dots and brackets. */
-const PHONE = /^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/;
-
+/** A phone number by the rule of src/lib/booking-fields.ts (the booking wizard island checks with it too). */
 export function phoneField(requiredKey: string | null, invalidKey: string): Joi.StringSchema {
-  const base = Joi.string().trim().max(30).pattern(PHONE);
+  const base = Joi.string()
+    .trim()
+    .max(PHONE_MAX)
+    .custom((value: string, helpers) => (isPhone(value) ? value : helpers.error('string.pattern.base')));
   const messages = { 'string.pattern.base': invalidKey, 'string.max': invalidKey, 'string.base': invalidKey };
   if (requiredKey) {
     return base.required().messages({ ...messages, 'any.required': requiredKey, 'string.empty': requiredKey });

@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { db } from '../../src/db/knex.js';
-import { todayInRome } from '../../src/lib/format.js';
+import { todayInRome } from '../../src/lib/booking-time.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../../src/lib/italian-tax-ids.js';
 import { toCents } from '../../src/lib/money.js';
 import { seedDemo } from '../../seeds/demo.js';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { date, shortDate, time, todayInRome, decimal1 } from '../../../src/lib/format.js';
+import { date, shortDate, time, decimal1 } from '../../../src/lib/format.js';
+import { todayInRome } from '../../../src/lib/booking-time.js';
 
 describe('format', () => {
   it('shows calendar dates in Italian whatever the server time zone', () => {

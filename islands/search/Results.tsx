@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { sortsFor, toQueryString, type SearchIslandProps, type SearchParams, type SearchResponse } from '../../src/lib/search.shared.js';
+import { fill } from '../shared/text.js';
+import { Pagination } from './Pagination.js';
+import { ServiceCard } from './ServiceCard.js';
+
+export interface ResultsProps {
+  labels: SearchIslandProps['labels'];
+  sortOptions: SearchIslandProps['options']['sorts'];
+  response: SearchResponse;
+  params: SearchParams;
+  /** A place is typed or found: the distance sort is offered. */
+  hasPlace: boolean;
+  loading: boolean;
+  error: string | null;
+  mapShown: boolean;
+  onToggleMap: () => void;
+  /** The map panel, when shown (the parent owns its focus and clicks). */
+  map: ReactNode;
+  change: (patch: Partial<SearchParams>) => void;
+  onPage: (page: number) => void;
+}
+
+/** The results: count, sort, map toggle, alerts, the service cards and the pagination. */
+export function Results({ labels: L, sortOptions, response, params, hasPlace, loading, error, mapShown, onToggleMap, map, change, onPage }: ResultsProps) {
+  const sorts = sortsFor(sortOptions, hasPlace);
+  const pageHref = (page: number) => {
+    const query = toQueryString({ ...response.params, page });
+    return query ? `/search?${query}` : '/search';
+  };
+  const cardLabels = {
+    featured: L.card?.featured ?? '',
+    details: L.card?.details ?? '',
+    price: L.card?.price ?? '',
+    verifiedProvider: L.common?.verifiedProvider ?? '',
+    ratingTemplate: (rating: string) => fill(L.common?.rating, { rating }),
+  };
+  return (
+    <section className="search-results" aria-labelledby="search-results-count" aria-busy={loading}>
+      <div className="search-results__bar">
+        <p className="search-results__count" id="search-results-count" role="status">
+          <strong>{response.totalLabel}</strong>
+          {response.summaryLabel && <span className="search-results__near"> {response.summaryLabel}</span>}
+        </p>
+        <div className="search-sort">
+          <label htmlFor="search-sort">{L.sort?.label}</label>
+          <select id="search-sort" className="input" name="sort" value={sorts.some((o) => o.value === params.sort) ? params.sort : 'relevance'} onChange={(event) => change({ sort: event.target.value as SearchParams['sort'] })}>
+            {sorts.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button button--secondary button--sm search-map-toggle" aria-expanded={mapShown} aria-controls="search-map" onClick={onToggleMap}>
+          {mapShown ? L.map?.hide : L.map?.show}
+        </button>
+      </div>
+
+      {mapShown && <div id="search-map">{map}</div>}
+
+      {error && (
+        <p className="alert alert--error search-alert" role="alert">
+          {error}
+        </p>
+      )}
+      {response.locationNotFound && (
+        <div className="alert alert--warning search-alert" role="alert">
+          <strong>{L.locationNotFound?.title}</strong>
+          <p>{response.locationNotFoundLabel}</p>
+        </div>
+      )}
+      {response.correctedLabel && <p className="alert alert--info search-alert">{response.correctedLabel}</p>}
+      {loading && <p className="search-results__loading visually-hidden">{L.results?.loading}</p>}
+
+      <div className={loading ? 'search-results__list is-loading' : 'search-results__list'}>
+        {response.cards.length === 0 ? (
+          <div className="empty-state search-empty">
+            <h2>{L.empty?.title}</h2>
+            <p>{L.empty?.hint}</p>
+          </div>
+        ) : (
+          <>
+            <ol className="service-list">
+              {response.cards.map((card) => (
+                <li key={card.id}>
+                  <ServiceCard card={card} labels={cardLabels} />
+                </li>
+              ))}
+            </ol>
+            <Pagination
+              page={response.page}
+              totalPages={response.totalPages}
+              pages={response.pages}
+              href={pageHref}
+              labels={L.pagination ?? {}}
+              onPage={onPage}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
