@@ -1,0 +1,113 @@
+// The house rules a tool can check. The layers are import rules, so breaking one fails
+// `npm run lint`, which the README's test command and .ci/run both run:
+//   models      → db, lib, types (and other models)
+//   services    → never controllers, pages or express
+//   pages       → never models, db or knex
+//   controllers → never models, db or knex: they call services and page builders
+//   lib         → pure: no node modules, no other layer (islands bundle it for the browser)
+//   islands     → only pure src/lib modules and src/types
+// and: only src/config reads process.env; only src/models (with migrations, seeds and src/db) build SQL.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const KNEX_IMPORT = { name: 'knex', message: 'SQL lives in src/models/*.repo.ts.' };
+const PG_IMPORT = { name: 'pg', message: 'The database driver is used by src/db and src/models only.' };
+const layer = (group, message) => ({ group, message });
+/** Services start transactions (`transaction`, `Trx`) but never build queries with the Knex instance. */
+const DB_INSTANCE = {
+  group: ['**/db/knex.js'],
+  importNames: ['db', 'createKnex', 'setDb'],
+  message: 'Only src/models queries the database: call a repo function.',
+};
+const TO_MODELS = layer(['**/models/**'], 'Call a service: only services read repos.');
+const TO_DB = layer(['**/db/*', '!**/db/knex.js'], 'Database plumbing belongs to src/db and the boot code.');
+const TO_CONTROLLERS = layer(['**/controllers/**'], 'Controllers are the outermost layer: nothing imports them.');
+const TO_PAGES = layer(['**/pages/**'], 'Page builders are called by controllers only.');
+const TO_SERVICES = layer(['**/services/**'], 'This layer sits below the services.');
+const TO_MIDDLEWARE = layer(['**/middleware/**'], 'This layer sits below the middleware.');
+const TO_CONFIG = layer(['**/config/**'], 'This layer must stay free of configuration and I/O.');
+const TO_VALIDATORS = layer(['**/validators/**'], 'This layer sits below the validators.');
+
+/** SQL text outside the repositories: a string or template that starts like a statement. */
+const SQL_TEXT = {
+  selector: 'Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
+  message: 'SQL lives in src/models/*.repo.ts.',
+};
+const SQL_TEMPLATE = {
+  selector: 'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
+  message: 'SQL lives in src/models/*.repo.ts.',
+};
+/** A transaction handed to a service is passed on to repos, never queried directly. */
+const TRX_QUERY = {
+  selector: "CallExpression[callee.type='Identifier'][callee.name='trx'], MemberExpression[object.name='trx'][property.name=/^(raw|select|insert|update|del|delete|where|from|join|count)$/]",
+  message: 'Pass the transaction to a repo function instead of querying it here.',
+};
+
+const restricted = (...patterns) => ['error', { paths: [KNEX_IMPORT, PG_IMPORT], patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'public/build/**', 'node_modules/**', 'var/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'error',
+      // Module augmentation (Express.Request, multer's File) needs these two forms.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  // Only src/config reads the environment (config/env.ts validates it once at boot).
+  {
+    files: ['src/**/*.ts', 'islands/**/*.{ts,tsx}'],
+    ignores: ['src/config/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config() (src/config/env.ts).' }],
+    },
+  },
+  // SQL text and queries on a transaction only in the repositories, migrations, seeds and the database plumbing.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/models/**', 'src/db/**'],
+    rules: { 'no-restricted-syntax': ['error', SQL_TEXT, SQL_TEMPLATE, TRX_QUERY] },
+  },
+  { files: ['src/models/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [TO_SERVICES, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_VALIDATORS, layer(['**/config/*', '!**/config/logger.js'], 'Repos take plain arguments, not configuration.')] }] } },
+  { files: ['src/services/**/*.ts'], rules: { 'no-restricted-imports': restricted(DB_INSTANCE, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_DB, layer(['express'], 'Services take plain objects, never req/res.')) } },
+  { files: ['src/pages/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Page builders shape data they are given; they never query.'), TO_MODELS, TO_SERVICES, TO_CONTROLLERS, TO_MIDDLEWARE, layer(['express'], 'Page builders return plain view models.')) } },
+  { files: ['src/controllers/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Controllers call services, which own transactions.'), TO_MODELS) } },
+  { files: ['src/validators/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Validators check shapes; services check the database.'), TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE) } },
+  { files: ['src/middleware/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Middleware calls services.'), TO_MODELS, TO_CONTROLLERS, TO_PAGES) } },
+  {
+    files: ['src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        layer(['node:*', 'fs', 'path', 'crypto', 'express', 'joi'], 'src/lib is pure: the islands bundle it for the browser.'),
+        TO_CONFIG, TO_MODELS, TO_DB, TO_SERVICES, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_VALIDATORS,
+      ),
+    },
+  },
+  {
+    files: ['islands/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The browser's console is where an island reports a failed request; the server logs through its logger.
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-imports': restricted(
+        { regex: '^(\\.\\./)+src/(?!lib/|types/)', message: 'Islands import only pure src/lib modules and types.' },
+        layer(['node:*'], 'Islands run in the browser.'),
+      ),
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'scripts/**/*.{js,mjs}', 'seeds/**/*.ts', 'migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off', 'no-console': 'off' },
+  },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  prettier,
+);
