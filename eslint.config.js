@@ -79,7 +79,8 @@ export default tseslint.config(
   },
   { files: ['src/models/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [TO_SERVICES, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_VALIDATORS, layer(['**/config/*', '!**/config/logger.js'], 'Repos take plain arguments, not configuration.')] }] } },
   { files: ['src/services/**/*.ts'], rules: { 'no-restricted-imports': restricted(DB_INSTANCE, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_DB, layer(['express'], 'Services take plain objects, never req/res.')) } },
-  { files: ['src/pages/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Page builders shape data they are given; they never query.'), TO_MODELS, TO_SERVICES, TO_CONTROLLERS, TO_MIDDLEWARE, layer(['express'], 'Page builders return plain view models.')) } },
+  // Page builders take the services' result types, but never call a service: they shape what they are given.
+  { files: ['src/pages/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Page builders shape data they are given; they never query.'), TO_MODELS, { ...TO_SERVICES, allowTypeImports: true, message: 'Page builders never call services: the controller passes their results in.' }, TO_CONTROLLERS, TO_MIDDLEWARE, layer(['express'], 'Page builders return plain view models.')) } },
   { files: ['src/controllers/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Controllers call services, which own transactions.'), TO_MODELS) } },
   { files: ['src/validators/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Validators check shapes; services check the database.'), TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE) } },
   { files: ['src/middleware/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Middleware calls services.'), TO_MODELS, TO_CONTROLLERS, TO_PAGES) } },

@@ -32,7 +32,7 @@ import { requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byEmail, byIp, byIpAndEmail, rateLimit } from './middleware/rate-limit.js';
 import { singleFileUpload } from './middleware/upload.js';
 import { DOCUMENT_MAX_BYTES } from './services/booking-documents.service.js';
-import { PROFILE_IMAGE_MAX_BYTES } from './services/profile-images.service.js';
+import { PROFILE_IMAGE_MAX_BYTES } from './lib/profile-sections.js';
 import { RATE_RULES } from './services/rate-limit.service.js';
 
 /** The whole route table: one line a route, guards inline. */

@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
-import { bookingDetail, findBooking, isListStatus, listBookings, type BookingViewer } from '../services/booking-records.service.js';
+import { isListStatus } from '../lib/booking-list-status.js';
+import { bookingDetail, findBooking, listBookings, type BookingViewer } from '../services/booking-records.service.js';
 
 export function viewerOf(req: Request): BookingViewer {
   return { id: req.user!.id, userType: req.user!.userType };

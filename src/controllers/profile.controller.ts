@@ -4,15 +4,8 @@ import { notFound } from '../lib/app-error.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { profilePage, profileValues, type ProfilePageState } from '../pages/profile.page.js';
 import { profileThumbnailUrl } from '../services/profile-images.service.js';
-import {
-  cityOptions,
-  isFormSection,
-  loadOwnProfile,
-  provinceOptions,
-  saveSection,
-  sectionsFor,
-  type Section,
-} from '../services/profiles.service.js';
+import { isFormSection, sectionsFor, type Section } from '../lib/profile-sections.js';
+import { cityOptions, loadOwnProfile, provinceOptions, saveSection } from '../services/profiles.service.js';
 
 /** Renders one tab of the profile page: saved values, or the submitted ones with their errors. */
 export async function renderProfile(req: Request, res: Response, tab: Section, state: ProfilePageState = {}): Promise<void> {

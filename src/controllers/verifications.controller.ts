@@ -99,7 +99,7 @@ export function limited(req: Request, res: Response, message: string): void {
  */
 export async function resend(req: Request, res: Response): Promise<void> {
   const body = req.body as Record<string, unknown>;
-  let email: string | null = null;
+  let email: string | null;
   if (typeof body.email === 'string' && body.email.trim()) {
     const form = validate(emailOnlySchema, { email: body.email });
     if (!form.ok) {

@@ -5,6 +5,7 @@
  */
 export function plainText(value: string, max: number): string {
   return value
+    // eslint-disable-next-line no-control-regex -- matching control characters is this function's job
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

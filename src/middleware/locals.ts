@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
-import { asset } from '../lib/assets.js';
+import { asset } from '../config/assets.js';
 import { loginUrlFor } from './auth.js';
 import { csrfTokenFor } from './csrf.js';
 import * as format from '../lib/format.js';

@@ -1,7 +1,8 @@
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
 import { BOOKING_STATUSES, type BookingStatus } from './booking-record.js';
-import { ownedBy, type BookingViewer, type ListStatus } from './bookings.repo.js';
+import type { ListStatus } from '../lib/booking-list-status.js';
+import { ownedBy, type BookingViewer } from './bookings.repo.js';
 
 // The lists of bookings: the cards of /bookings and of the dashboard, and the counts of its tabs.
 

@@ -166,7 +166,7 @@ function toStoredCosts(value: unknown): StoredAdditionalCost[] {
   return value.flatMap((c: unknown) => {
     const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
     if (typeof name !== 'string') return [];
-    let amountCents = 0;
+    let amountCents: number;
     try {
       amountCents = toCents(typeof amount === 'number' || typeof amount === 'string' ? amount : 0);
     } catch {

@@ -1,20 +1,11 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
-import { isOneOf } from '../lib/guards.js';
 import { isUuid } from '../lib/uuid.js';
 import { BOOKING_COLUMNS, toBooking, type Booking, type BookingRow, type BookingStatus } from './booking-record.js';
 import { cancellationPolicyOf, type CancellationPolicyJson } from './provider-profile-record.js';
 
 // One booking: its statuses, who may see it, reading it (under lock to change it), inserting and updating it.
-
-/** The tabs of /bookings (SPEC §2) besides "all". */
-export const LIST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
-export type ListStatus = (typeof LIST_STATUSES)[number];
-
-export function isListStatus(value: unknown): value is ListStatus {
-  return isOneOf(LIST_STATUSES, value);
-}
 
 /** Who is looking: a client sees the bookings it made, a provider the bookings of its services. */
 export interface BookingViewer {

@@ -3,7 +3,7 @@ import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
 import type { Availability, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from '../lib/uuid.js';
-import { CATEGORY_IDS, type CategoryId } from './categories.repo.js';
+import { CATEGORY_IDS, type CategoryId } from '../lib/categories.js';
 import { DETAIL_COLUMNS, toDetail, type DetailRow, type ServiceDetail } from './service-record.js';
 
 /**

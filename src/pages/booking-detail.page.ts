@@ -3,7 +3,7 @@ import { addMinutes } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
 import type { DocumentRejection } from '../services/booking-documents.service.js';
 import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle.service.js';
-import { placeLabel } from '../services/booking-notifications.service.js';
+import { placeLabel } from '../lib/booking-place.js';
 import type { Booking, BookingDetail, Participant, Party } from '../services/booking-records.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
@@ -208,7 +208,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     durationLabel: t('bookings:show.durationHours', { count: booking.durationHours }),
     participantsLabel: t('bookings:card.participantsValue', { count: booking.participantsCount }),
     modeLabel: t(`bookings:mode.${booking.locationType}`),
-    placeLabel: booking.locationType === 'remote' ? null : placeLabel(booking),
+    placeLabel: booking.locationType === 'remote' ? null : placeLabel(booking, t),
     participants: detail.participants,
     documents: detail.documents.map((d) => ({
       id: d.id,

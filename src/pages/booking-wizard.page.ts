@@ -3,7 +3,7 @@ import * as format from '../lib/format.js';
 import { islandProps } from '../lib/island.js';
 import { VAT_PERCENT } from '../lib/pricing.js';
 import { shownParticipants, type BookingFormValues, type ParticipantValues, type WizardIslandProps, type WizardStep } from '../lib/booking-wizard.shared.js';
-import { placeLabel } from '../services/booking-notifications.service.js';
+import { placeLabel } from '../lib/booking-place.js';
 import type { BookableService, BookingLocationType, Place, WizardEstimate } from '../services/bookings.service.js';
 import { NOTES_MAX, type BookingRules } from '../validators/booking.validator.js';
 import type { FormErrors } from '../validators/validate.js';
@@ -143,11 +143,11 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
 function wizardPlaceText(service: BookableService, fixed: BookingLocationType | null, clientSite: Place | null): string | null {
   if (fixed === null) return null;
   if (fixed === 'client_site' && clientSite?.city) {
-    return `${t('bookings:wizard.place.client_site')}: ${placeLabel({ locationType: 'client_site', location: clientSite })}`;
+    return `${t('bookings:wizard.place.client_site')}: ${placeLabel({ locationType: 'client_site', location: clientSite }, t)}`;
   }
   if (fixed === 'provider_site') {
     const site = service.providerPlace.city ? service.providerPlace : service.servicePlace;
-    return placeLabel({ locationType: 'provider_site', location: site });
+    return placeLabel({ locationType: 'provider_site', location: site }, t);
   }
   return t(`bookings:wizard.place.${fixed}`);
 }

@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import { pageWindow } from '../lib/search.shared.js';
-import { LIST_STATUSES, type BookingCard, type BookingList, type BookingViewer, type ListStatus } from '../services/booking-records.service.js';
+import { LIST_STATUSES, type ListStatus } from '../lib/booking-list-status.js';
+import type { BookingCard, BookingList, BookingViewer } from '../services/booking-records.service.js';
 
 /** views/bookings/index.ejs: a client's or provider's bookings, by status tab, a page at a time. */
 export interface BookingsListView {

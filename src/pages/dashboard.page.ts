@@ -1,8 +1,8 @@
 import { t } from '../config/i18n.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import type { BookingCard } from '../services/booking-records.service.js';
-import { UNREAD_NOTIFICATIONS_SHOWN, type DashboardData } from '../services/dashboard.service.js';
-import type { Section } from '../services/profiles.service.js';
+import type { DashboardData } from '../services/dashboard.service.js';
+import type { Section } from '../lib/profile-sections.js';
 import { statCards, type StatCard } from './booking-stats.page.js';
 import { notificationView, type NotificationView } from './notifications.page.js';
 
@@ -84,8 +84,7 @@ function sectionsView(user: CurrentUser, data: DashboardData, now: Date): Dashbo
       items: data.unread.map((n) => notificationView(n, now)),
       unreadCount: counts.unread,
       badge: counts.unread > 0 ? t('dashboard:notifications.newCount', { count: counts.unread }) : null,
-      // SPEC §2: the link to the full list when more than five exist in total.
-      showAllLink: counts.total > UNREAD_NOTIFICATIONS_SHOWN,
+      showAllLink: data.moreNotifications,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { t, tree } from '../config/i18n.js';
-import { CATEGORY_IDS, type CategoryId, type HomeListings, type ProviderCard } from '../services/catalogue.service.js';
+import { CATEGORY_IDS, type CategoryId } from '../lib/categories.js';
+import type { HomeListings, ProviderCard } from '../services/catalogue.service.js';
 import { categoryPath } from './seo.js';
 
 /** The home page (views/home/show.ejs): the categories with their counts and the featured providers. */

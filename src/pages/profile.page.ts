@@ -11,8 +11,8 @@ import {
   REGIONS,
   SPECIALIZATIONS,
 } from '../lib/profile-options.js';
-import { PROFILE_IMAGE_MAX_BYTES } from '../services/profile-images.service.js';
-import { sectionsFor, type OwnProfile, type ProvinceOption, type Section } from '../services/profiles.service.js';
+import { PROFILE_IMAGE_MAX_BYTES, sectionsFor, type Section } from '../lib/profile-sections.js';
+import type { OwnProfile, ProvinceOption } from '../services/profiles.service.js';
 import { certificationRows } from '../validators/profile/professional.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 

@@ -1,5 +1,5 @@
 import { t, tree } from '../config/i18n.js';
-import { asset } from '../lib/assets.js';
+import { asset } from '../config/assets.js';
 import { islandProps } from '../lib/island.js';
 import {
   AVAILABILITY_FILTERS,
@@ -21,7 +21,7 @@ import {
   type SearchResponse,
   type SortOption,
 } from '../lib/search.shared.js';
-import { CATEGORY_IDS } from '../services/catalogue.service.js';
+import { CATEGORY_IDS } from '../lib/categories.js';
 import type { SearchOutcome } from '../services/search.service.js';
 import { categoryPath, documentTitle } from './seo.js';
 import { serviceCard } from './service-card.page.js';

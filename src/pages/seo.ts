@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import { fromCents } from '../lib/money.js';
-import type { CategoryId, ProviderServiceRow, PublicProvider, ServiceDetail } from '../services/catalogue.service.js';
+import type { CategoryId } from '../lib/categories.js';
+import type { ProviderServiceRow, PublicProvider, ServiceDetail } from '../services/catalogue.service.js';
 
 /**
  * What search engines and link previews read, shared by the page builders: schema.org JSON-LD for service

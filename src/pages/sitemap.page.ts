@@ -1,4 +1,5 @@
-import { CATEGORY_IDS, type SitemapListings } from '../services/catalogue.service.js';
+import { CATEGORY_IDS } from '../lib/categories.js';
+import type { SitemapListings } from '../services/catalogue.service.js';
 import { categoryPath } from './seo.js';
 
 /** /sitemap.xml and /robots.txt: what search engines read to find the public pages. */

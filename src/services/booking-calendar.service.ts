@@ -4,7 +4,7 @@ import { addMinutes } from '../lib/booking-time.js';
 import { toICalendar } from '../lib/icalendar.js';
 import * as bookingParties from '../models/booking-parties.repo.js';
 import type { Booking } from '../models/booking-record.js';
-import { placeLabel } from './booking-notifications.service.js';
+import { placeLabel } from '../lib/booking-place.js';
 
 /** The booking as an .ics event: the Rome date and time, the duration, the place, the provider. */
 export async function calendarFile(booking: Booking, now: Date = new Date()): Promise<{ filename: string; body: string }> {
@@ -25,7 +25,7 @@ export async function calendarFile(booking: Booking, now: Date = new Date()): Pr
     start,
     end: addMinutes(start, Math.round(booking.durationHours * 60)),
     summary: t('bookings:calendar.summary', { title: booking.serviceTitle, provider: providerName }),
-    location: booking.locationType === 'remote' ? t('bookings:mode.remote') : placeLabel(booking),
+    location: booking.locationType === 'remote' ? t('bookings:mode.remote') : placeLabel(booking, t),
     description,
     url,
     status: booking.status === 'pending' ? 'TENTATIVE' : booking.status === 'cancelled' || booking.status === 'no_show' ? 'CANCELLED' : 'CONFIRMED',

@@ -1,6 +1,7 @@
 import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import type { Trx } from '../db/knex.js';
+import { placeLabel } from '../lib/booking-place.js';
 import * as format from '../lib/format.js';
 import * as bookings from '../models/booking-parties.repo.js';
 import type { Party } from '../models/booking-parties.repo.js';
@@ -82,15 +83,6 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
   }
 }
 
-/** How a booking's place reads in a notice: "Via Roma 1, 20121 Milano (MI)", "Online", or the mode. */
-export function placeLabel(booking: Pick<Booking, 'locationType' | 'location'>): string {
-  if (booking.locationType === 'remote') return t('bookings:mode.remote');
-  const l = booking.location;
-  const cityPart = [l.postalCode, l.city].filter(Boolean).join(' ');
-  const line = [l.address, cityPart ? `${cityPart}${l.province ? ` (${l.province})` : ''}` : null].filter(Boolean).join(', ');
-  return line || t(`bookings:mode.${booking.locationType}`);
-}
-
 /** Writes the notifications and queues the emails of one event, in the caller's transaction. */
 export async function announce(event: BookingEvent, booking: Booking, ctx: EventContext, trx: Trx): Promise<void> {
   const parties = await bookings.findParties(booking.clientId, booking.providerId, trx);
@@ -129,7 +121,7 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
           name: recipient.name ?? recipient.email,
           counterpartName: counterpart.name ?? na,
           participants: booking.participantsCount,
-          place: placeLabel(booking),
+          place: placeLabel(booking, t),
           instant: booking.bookingType === 'instant',
           status: t(`bookings:status.${booking.status}`),
           estimate: ctx.estimateCents === undefined ? '' : format.euro(ctx.estimateCents),

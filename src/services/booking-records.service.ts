@@ -6,13 +6,13 @@ import * as bookingParties from '../models/booking-parties.repo.js';
 import type { Party } from '../models/booking-parties.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import * as bookings from '../models/bookings.repo.js';
-import type { BookingViewer, ListStatus } from '../models/bookings.repo.js';
+import type { ListStatus } from '../lib/booking-list-status.js';
+import type { BookingViewer } from '../models/bookings.repo.js';
 import { EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
 import { DOCUMENTS_PER_BOOKING, DOCUMENT_MAX_BYTES, acceptsDocuments } from './booking-documents.service.js';
 
-export type { Booking, BookingCard, BookingViewer, ListStatus, Party };
+export type { Booking, BookingCard, BookingViewer, Party };
 export type { Participant } from '../models/booking-participants.repo.js';
-export { LIST_STATUSES, isListStatus } from '../models/bookings.repo.js';
 
 /**
  * What a viewer may read of bookings: their list, one booking, and everything its page shows. Another

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, type CategoryId } from '../models/categories.repo.js';
+import type { CategoryId } from '../lib/categories.js';
 import * as providers from '../models/providers.repo.js';
 import type { ProviderCard, PublicProvider } from '../models/providers.repo.js';
 import * as services from '../models/services.repo.js';
@@ -13,8 +13,7 @@ import { mediaUrl } from './storage.service.js';
  */
 
 // The page builders read these shapes without reaching into the models.
-export { CATEGORY_IDS };
-export type { CategoryId, ProviderCard, ProviderServiceRow, PublicProvider, ServiceDetail, ServiceReview };
+export type { ProviderCard, ProviderServiceRow, PublicProvider, ServiceDetail, ServiceReview };
 
 /** A gallery image with its stored files already turned into addresses. */
 export interface GalleryImage {

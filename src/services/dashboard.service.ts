@@ -8,13 +8,13 @@ import * as clientProfiles from '../models/client-profiles.repo.js';
 import type { ClientProfile } from '../models/client-profiles.repo.js';
 import * as providerProfiles from '../models/provider-profiles.repo.js';
 import type { ProviderProfile } from '../models/provider-profile-record.js';
-import type { Section } from './profiles.service.js';
+import type { Section } from '../lib/profile-sections.js';
 
 export type { BookingStatistics } from '../models/dashboard.repo.js';
 
 /** SPEC §9: the dashboard lists 5 bookings and 5 unread notifications. */
 const RECENT_BOOKINGS_SHOWN = 5;
-export const UNREAD_NOTIFICATIONS_SHOWN = 5;
+const UNREAD_NOTIFICATIONS_SHOWN = 5;
 
 // ----------------------------------------------------------------------------------- profile completeness
 
@@ -69,6 +69,8 @@ export interface DashboardData {
   /** The newest unread notifications, at most UNREAD_NOTIFICATIONS_SHOWN. */
   unread: Notification[];
   counts: { total: number; unread: number };
+  /** SPEC §2: more notifications exist in total than the dashboard shows, so it links to the full list. */
+  moreNotifications: boolean;
   /** The tabs of /profile whose required fields are not all saved. */
   missingSections: Section[];
 }
@@ -86,5 +88,12 @@ export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
     notifications.countForUser(user.id),
     findOwnProfile(user),
   ]);
-  return { statistics, recentBookings, unread, counts, missingSections: incompleteProfileSections(user.userType, own) };
+  return {
+    statistics,
+    recentBookings,
+    unread,
+    counts,
+    moreNotifications: counts.total > UNREAD_NOTIFICATIONS_SHOWN,
+    missingSections: incompleteProfileSections(user.userType, own),
+  };
 }

@@ -6,8 +6,7 @@ import { keyFromMediaUrl, mediaUrl, newKey, storage } from './storage.service.js
 
 /** The profile image (SPEC §5): re-encoded, stored under a random name with its thumbnail, served publicly. */
 
-/** SPEC §5: profile images are JPG or PNG up to 5 MB. */
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
 export const PROFILE_IMAGE_RULES: ImageRules = Object.freeze({
   allowed: ['image/jpeg', 'image/png'] as const,
   maxDimension: 1024,

@@ -1,5 +1,6 @@
 import { t } from '../config/i18n.js';
 import type { UserType } from '../lib/current-user.js';
+import type { FormSection } from '../lib/profile-sections.js';
 import { classifyError, conflictingField } from '../lib/error-catalogue.js';
 import * as places from '../models/places.repo.js';
 import * as clientProfiles from '../models/client-profiles.repo.js';
@@ -17,20 +18,6 @@ import { validateProviderServices } from '../validators/profile/services.validat
 import { ensureProfile } from './accounts.service.js';
 
 export type { ProvinceOption } from '../models/places.repo.js';
-
-export const CLIENT_SECTIONS = ['general', 'image', 'address', 'contacts'] as const;
-export const PROVIDER_SECTIONS = ['general', 'image', 'address', 'contacts', 'professional', 'services'] as const;
-export type Section = (typeof PROVIDER_SECTIONS)[number];
-/** The tabs saved by a form of fields (the image tab has its own upload). */
-export type FormSection = Exclude<Section, 'image'>;
-
-export function sectionsFor(userType: UserType): readonly Section[] {
-  return userType === 'provider' ? PROVIDER_SECTIONS : CLIENT_SECTIONS;
-}
-
-export function isFormSection(userType: UserType, value: unknown): value is FormSection {
-  return typeof value === 'string' && value !== 'image' && (sectionsFor(userType) as readonly string[]).includes(value);
-}
 
 export type OwnProfile =
   | { kind: 'client'; profile: ClientProfile }

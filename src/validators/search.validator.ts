@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { plainText } from '../lib/plain-text.js';
-import { CATEGORY_IDS } from '../models/categories.repo.js';
+import { CATEGORY_IDS } from '../lib/categories.js';
 import {
   AVAILABILITY_FILTERS,
   CERTIFICATION_OPTIONS,

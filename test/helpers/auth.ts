@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { SESSION_COOKIE } from '../../src/config/session.js';
-import { browser, csrfFrom, html } from './app.js';
+import { csrfFrom, html, type browser } from './app.js';
 
 export type Agent = ReturnType<typeof browser>;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD_DIR } from '../config/paths.js';
+import { BUILD_DIR } from './paths.js';
 
 let manifest: Record<string, string> | null = null;
 

@@ -1,0 +1,19 @@
+import type { UserType } from './current-user.js';
+
+/** The tabs of /profile (SPEC §2): clients have four, providers six. */
+export const CLIENT_SECTIONS = ['general', 'image', 'address', 'contacts'] as const;
+export const PROVIDER_SECTIONS = ['general', 'image', 'address', 'contacts', 'professional', 'services'] as const;
+export type Section = (typeof PROVIDER_SECTIONS)[number];
+/** The tabs saved by a form of fields (the image tab has its own upload). */
+export type FormSection = Exclude<Section, 'image'>;
+
+export function sectionsFor(userType: UserType): readonly Section[] {
+  return userType === 'provider' ? PROVIDER_SECTIONS : CLIENT_SECTIONS;
+}
+
+export function isFormSection(userType: UserType, value: unknown): value is FormSection {
+  return typeof value === 'string' && value !== 'image' && (sectionsFor(userType) as readonly string[]).includes(value);
+}
+
+/** SPEC §5: profile images are JPG or PNG up to 5 MB. */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
