@@ -102,7 +102,8 @@ export async function authenticate(email: string, password: string): Promise<Aut
   return { status: 'ok', userId: user.id };
 }
 
-function greetingName(user: users.User): string {
+/** How an email greets the account holder: first name, else company, else "Utente". */
+export function greetingName(user: users.User): string {
   return user.firstName?.trim() || user.companyName?.trim() || t('common:fallbackNames.user');
 }
 
