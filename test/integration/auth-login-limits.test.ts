@@ -1,38 +1,11 @@
 import { expect } from 'chai';
-import { Agent as HttpAgent } from 'node:http';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { createApp } from '../../src/app.js';
 import { db } from '../../src/db/knex.js';
-import { csrfFrom, html, testApp } from '../helpers/app.js';
-import { testDatabase } from '../helpers/db.js';
-import { resetDatabase } from '../helpers/db.js';
+import { resetDatabase, testDatabase } from '../helpers/db.js';
 import { Mailbox } from '../helpers/mailbox.js';
+import { Visitor } from '../helpers/visitor.js';
 import { createUserWithPassword } from '../factories/index.js';
-
-type Browser = ReturnType<typeof supertest.agent>;
-
-/**
- * A person's browser on its own IP address: its connections leave from that loopback address (any
- * 127.x.y.z), which is what the application sees as req.ip. `app` picks the web process it talks to.
- */
-class Visitor {
-  private readonly socketAgent: HttpAgent;
-  private readonly browser: Browser;
-  private token: string | null = null;
-
-  constructor(ip: string, app = testApp()) {
-    this.socketAgent = new HttpAgent({ localAddress: ip });
-    this.browser = supertest.agent(app);
-  }
-
-  async login(email: string, password: string): Promise<supertest.Response> {
-    if (!this.token) {
-      const page = await this.browser.get('/auth/login').agent(this.socketAgent).expect(200);
-      this.token = csrfFrom(html(page.text));
-    }
-    return this.browser.post('/auth/login').agent(this.socketAgent).type('form').send({ _csrf: this.token, email, password });
-  }
-}
 
 const statuses = (responses: supertest.Response[]): Record<number, number> => {
   const counts: Record<number, number> = {};
