@@ -237,6 +237,17 @@ describe('the background worker sends each email once', () => {
       expect(countsByAddress(peer.delivered())).to.deep.equal(once(addresses));
     });
 
+    it('a worker whose lock connection is cut claims nothing more, even through the pool', async () => {
+      await queueEmails(1, 'isolato');
+      const cut = await joinWorkers();
+      await db().raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?`, [`sicurhub-worker-${cut.id}`]);
+      await until(() => !cut.alive(), 5000);
+      expect(await runDueJobs(Date.now, cut)).to.equal(0);
+      expect(await jobs.claimNext(cut.id, { whileLockHeld: true }), 'the database refuses its claim too').to.equal(null);
+      expect(await runDueJobs()).to.equal(1);
+      await cut.leave();
+    });
+
     it('a worker killed in the middle of a send: its job waits until its process is gone, then is sent once', async () => {
       const [address] = await queueEmails(1, 'ucciso');
       let receiving!: () => void;
