@@ -2,6 +2,7 @@ import { registerJobHandler, registerPeriodicTask } from './services/worker.serv
 import { pruneExpiredTokens } from './services/auth-tokens.service.js';
 import { pruneExpired as pruneRateLimits } from './services/rate-limit.service.js';
 import { SEND_EMAIL_JOB, sendQueuedEmail } from './services/mail.service.js';
+import { PASSWORD_RESET_JOB, sendPasswordReset } from './services/accounts.service.js';
 import { expireUnansweredRequests } from './services/booking-lifecycle.service.js';
 import { config } from './config/env.js';
 import { analyze } from './models/maintenance.repo.js';
@@ -9,6 +10,7 @@ import { analyze } from './models/maintenance.repo.js';
 /** Every job type and periodic task the worker knows: one line each, like the route table. */
 export function registerJobs(): void {
   registerJobHandler(SEND_EMAIL_JOB, sendQueuedEmail);
+  registerJobHandler(PASSWORD_RESET_JOB, sendPasswordReset);
   registerPeriodicTask('auth-tokens.prune', 60 * 60 * 1000, pruneExpiredTokens);
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));

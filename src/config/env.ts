@@ -14,6 +14,11 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   smtpUrl: string | null;
+  /**
+   * How long SMTP may take, in ms: to open the connection, to greet, and of silence on an open one. A
+   * stalled server fails the attempt (retried later) instead of holding the worker and its job.
+   */
+  smtpTimeouts: Readonly<{ connectionMs: number; greetingMs: number; socketMs: number }>;
   mailFrom: string;
   sessionSecret: string;
   baseUrl: string;
@@ -37,6 +42,9 @@ const schema = Joi.object({
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })
     .empty(''),
+  SMTP_CONNECTION_TIMEOUT_MS: Joi.number().integer().min(1000).max(300_000).empty('').default(10_000),
+  SMTP_GREETING_TIMEOUT_MS: Joi.number().integer().min(1000).max(300_000).empty('').default(10_000),
+  SMTP_SOCKET_TIMEOUT_MS: Joi.number().integer().min(1000).max(600_000).empty('').default(60_000),
   MAIL_FROM: Joi.string().empty('').default('SicurHub <no-reply@sicurhub.it>'),
   SESSION_SECRET: Joi.string().min(32).empty('').when('NODE_ENV', {
     is: 'production',
@@ -69,6 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: (value.DATABASE_URL as string | undefined) ?? null,
     dataDir,
     smtpUrl: (value.SMTP_URL as string | undefined) ?? null,
+    smtpTimeouts: Object.freeze({
+      connectionMs: value.SMTP_CONNECTION_TIMEOUT_MS as number,
+      greetingMs: value.SMTP_GREETING_TIMEOUT_MS as number,
+      socketMs: value.SMTP_SOCKET_TIMEOUT_MS as number,
+    }),
     mailFrom: value.MAIL_FROM as string,
     sessionSecret: (value.SESSION_SECRET as string | undefined) ?? developmentSecret(dataDir),
     baseUrl: ((value.BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/$/, ''),

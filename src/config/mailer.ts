@@ -11,15 +11,25 @@ export interface OutgoingEmail {
   text: string;
 }
 
+/** An email as the worker hands it over: with the Message-ID it keeps across retries. */
+export interface Envelope extends OutgoingEmail {
+  messageId?: string;
+}
+
 export interface Mailer {
-  send(message: OutgoingEmail): Promise<void>;
+  send(message: Envelope): Promise<void>;
   close(): void;
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and its links are logged. */
 export function createMailer(cfg: Config): Mailer {
   if (cfg.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(cfg.smtpUrl);
+    const transport: Transporter = nodemailer.createTransport({
+      url: cfg.smtpUrl,
+      connectionTimeout: cfg.smtpTimeouts.connectionMs,
+      greetingTimeout: cfg.smtpTimeouts.greetingMs,
+      socketTimeout: cfg.smtpTimeouts.socketMs,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: cfg.mailFrom, ...message });

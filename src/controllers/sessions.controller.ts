@@ -5,7 +5,8 @@ import { logger, errorFields } from '../config/logger.js';
 import type { LoginFailure } from '../config/passport.js';
 import { safeReturnTo } from '../lib/return-to.js';
 import { loginPage, type LoginState } from '../pages/auth.page.js';
-import { RATE_RULES, check, consume, minutesUntil, reset } from '../services/rate-limit.service.js';
+import { admitLoginAttempt, passwordAccepted } from '../services/login-limits.service.js';
+import { minutesUntil } from '../services/rate-limit.service.js';
 import { loginSchema } from '../validators/login.validator.js';
 import { validate } from '../validators/validate.js';
 
@@ -35,26 +36,26 @@ export async function create(req: Request, res: Response): Promise<void> {
   const { email } = form.value;
   const ip = req.ip ?? 'unknown';
 
-  const limits = await Promise.all([check(RATE_RULES.loginPerIp, ip), check(RATE_RULES.loginPerAccount, email)]);
-  const blocked = limits.find((d) => !d.allowed);
-  if (blocked) {
-    res.setHeader('Retry-After', String(blocked.retryAfterSeconds));
-    const message = t('auth:rateLimited', { count: minutesUntil(blocked.retryAfterSeconds) });
+  // Counted before the password is checked: simultaneous attempts cannot check more than the limit.
+  const admission = await admitLoginAttempt(ip, email);
+  if (!admission.allowed) {
+    res.setHeader('Retry-After', String(admission.retryAfterSeconds));
+    const message = t('auth:rateLimited', { count: minutesUntil(admission.retryAfterSeconds) });
     return renderLogin(req, res, 429, { email, returnTo, banner: { type: 'error', message } });
   }
 
   const { user, info } = await runLocalStrategy(req, res);
   if (!user) {
     if (info?.reason === 'unverified') {
+      await passwordAccepted(ip, email);
       const message = t('errors:catalogue.email_not_confirmed');
       return renderLogin(req, res, 403, { email, returnTo, banner: { type: 'warning', message }, unverifiedEmail: info.email });
     }
-    await Promise.all([consume(RATE_RULES.loginPerIp, ip), consume(RATE_RULES.loginPerAccount, email)]);
     const message = t('errors:catalogue.invalid_credentials');
     return renderLogin(req, res, 401, { email, returnTo, banner: { type: 'error', message } });
   }
 
-  await reset(RATE_RULES.loginPerAccount, email);
+  await passwordAccepted(ip, email);
   // passport >= 0.6 regenerates the session here: a session id known before login is worthless after it.
   await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
   req.flash('success', t('auth:login.success'));

@@ -1,4 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
+import { WORKER_LOCK_SPACE } from './worker-locks.repo.js';
 
 export interface Job {
   id: number;
@@ -8,6 +9,7 @@ export interface Job {
   maxAttempts: number;
   /** When set, the job is retried until this moment, however many attempts that takes. */
   retryUntil: Date | null;
+  createdAt: Date;
 }
 
 interface JobRow {
@@ -17,6 +19,7 @@ interface JobRow {
   attempts: number;
   max_attempts: number;
   retry_until: Date | null;
+  created_at: Date;
 }
 
 const toJob = (row: JobRow): Job => ({
@@ -26,6 +29,7 @@ const toJob = (row: JobRow): Job => ({
   attempts: row.attempts,
   maxAttempts: row.max_attempts,
   retryUntil: row.retry_until,
+  createdAt: row.created_at,
 });
 
 /**
@@ -53,37 +57,76 @@ export async function enqueue(
   return row!.id;
 }
 
+const RETURNING = 'id, type, payload, attempts, max_attempts, retry_until, created_at';
+
 /**
- * Claims up to `limit` due jobs for `lockSeconds`; other workers skip them (SKIP LOCKED) and a crashed
- * worker's jobs become due again when the lock expires.
+ * Claims the oldest due job for one worker: it becomes `running` with the worker's id, and no other
+ * worker ever claims a running job (only worker-presence recovery queues it again, once its worker is
+ * provably gone). SKIP LOCKED lets concurrent claims take different jobs instead of waiting.
  */
-export async function claimDue(limit: number, lockSeconds: number): Promise<Job[]> {
+export async function claimNext(workerId: number, options: { whileLockHeld: boolean }): Promise<Job | null> {
+  // On a PostgreSQL server the claim also proves, in the same statement, that the worker's presence
+  // lock is still held: a worker whose lock session has just ended (and whose jobs others may already
+  // be queueing again) cannot claim, even before it has noticed.
+  const lockHeld = options.whileLockHeld
+    ? `AND EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
+         AND classid = ?::int::oid AND objid = ?::int::oid AND objsubid = 2)`
+    : '';
   const result = await db().raw<{ rows: JobRow[] }>(
-    `UPDATE jobs SET locked_until = now() + make_interval(secs => ?), attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM jobs
-       WHERE completed_at IS NULL AND failed_at IS NULL AND run_at <= now()
-         AND (locked_until IS NULL OR locked_until < now())
-       ORDER BY run_at, id
-       LIMIT ?
+    `UPDATE jobs SET state = 'running', worker_id = ?, attempts = attempts + 1
+     WHERE id = (
+       SELECT id FROM jobs WHERE state = 'queued' AND run_at <= now()
+       ORDER BY run_at, id LIMIT 1
        FOR UPDATE SKIP LOCKED)
-     RETURNING id, type, payload, attempts, max_attempts, retry_until`,
-    [lockSeconds, limit],
+     ${lockHeld}
+     RETURNING ${RETURNING}`,
+    options.whileLockHeld ? [workerId, WORKER_LOCK_SPACE, workerId] : [workerId],
   );
-  return result.rows.map(toJob);
+  const row = result.rows[0];
+  return row ? toJob(row) : null;
 }
 
-export async function markCompleted(id: number): Promise<void> {
-  await db()('jobs').where({ id }).update({ completed_at: db().fn.now(), locked_until: null, last_error: null });
+/**
+ * Marks a job done, only while `workerId` holds it; false when it does not (already finished in the
+ * handler's own transaction, or taken away because its worker was found gone). Pass the transaction of
+ * the job's own database work to make that work and the job's completion one.
+ */
+export async function finish(id: number, workerId: number, trx?: Trx): Promise<boolean> {
+  const changed = await db(trx)('jobs')
+    .where({ id, state: 'running', worker_id: workerId })
+    .update({ state: 'done', worker_id: null, completed_at: db(trx).fn.now(), last_error: null });
+  return changed === 1;
 }
 
-/** A failed attempt: retried at `retryAt`, or given up when there is none. */
-export async function markFailed(id: number, error: string, retryAt: Date | null): Promise<void> {
-  await db()('jobs')
-    .where({ id })
+/** A failed attempt of the worker that holds the job: queued again for `retryAt`, or given up when there is none. */
+export async function release(id: number, workerId: number, error: string, retryAt: Date | null): Promise<boolean> {
+  const changed = await db()('jobs')
+    .where({ id, state: 'running', worker_id: workerId })
     .update(
       retryAt
-        ? { run_at: retryAt, locked_until: null, last_error: error }
-        : { failed_at: db().fn.now(), locked_until: null, last_error: error },
+        ? { state: 'queued', worker_id: null, run_at: retryAt, last_error: error }
+        : { state: 'failed', worker_id: null, failed_at: db().fn.now(), last_error: error },
     );
+  return changed === 1;
+}
+
+/** The workers, other than `exceptWorkerId`, that hold running jobs. */
+export async function runningWorkerIds(exceptWorkerId: number): Promise<number[]> {
+  const rows = await db()('jobs')
+    .distinct('worker_id')
+    .where('state', 'running')
+    .whereNot('worker_id', exceptWorkerId)
+    .orderBy('worker_id');
+  return rows.map((r: { worker_id: number }) => r.worker_id);
+}
+
+/** Queues again, due at once, the running jobs of a worker that is gone; returns how many. */
+export async function requeueRunning(workerId: number): Promise<number> {
+  return db()('jobs').where({ state: 'running', worker_id: workerId }).update({ state: 'queued', worker_id: null });
+}
+
+/** A fresh worker id, never given before (a sequence, so ids survive restarts and truncations). */
+export async function nextWorkerId(): Promise<number> {
+  const { rows } = await db().raw<{ rows: { id: number }[] }>(`SELECT nextval('job_worker_ids')::int AS id`);
+  return rows[0]!.id;
 }

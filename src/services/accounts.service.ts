@@ -6,11 +6,13 @@ import type { UserType } from '../lib/current-user.js';
 import { conflictingField } from '../lib/error-catalogue.js';
 import * as authTokens from '../models/auth-tokens.repo.js';
 import * as clientProfiles from '../models/client-profiles.repo.js';
+import * as jobs from '../models/jobs.repo.js';
 import * as providerProfiles from '../models/provider-profiles.repo.js';
 import * as sessions from '../models/sessions.repo.js';
 import * as users from '../models/users.repo.js';
 import { consumeToken, inspectToken, issueToken, TOKEN_TTL_SECONDS, type TokenState } from './auth-tokens.service.js';
 import { queueEmail } from './mail.service.js';
+import type { RunningJob } from './worker.service.js';
 
 /** argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (about 30 ms a hash here). */
 export const PASSWORD_HASH_OPTIONS = Object.freeze({
@@ -103,7 +105,8 @@ export async function authenticate(email: string, password: string): Promise<Aut
   return { status: 'ok', userId: user.id };
 }
 
-function greetingName(user: users.User): string {
+/** How an email greets the account holder: first name, else company, else "Utente". */
+export function greetingName(user: users.User): string {
   return user.firstName?.trim() || user.companyName?.trim() || t('common:fallbackNames.user');
 }
 
@@ -165,24 +168,41 @@ export async function addressOfExpiredVerification(token: unknown): Promise<stri
   return user && !user.emailVerifiedAt ? user.email : null;
 }
 
-/** Password recovery: a reset link for a known address; for an unknown one nothing happens, silently. */
+export const PASSWORD_RESET_JOB = 'password-reset.request';
+
+/**
+ * Password recovery, as the request sees it: one queued job holding the address, the same work for a
+ * registered address as for an unknown one, so the answer's timing tells nobody who is registered.
+ * The worker decides (sendPasswordReset).
+ */
 export async function requestPasswordReset(email: string): Promise<void> {
+  await jobs.enqueue(PASSWORD_RESET_JOB, { email });
+}
+
+/**
+ * The job of a reset request: for a registered address, a new reset link and its email (queued, sent by
+ * the next job); for an unknown one nothing. The job completes in the same transaction, so a retry
+ * after a crash can never send a second link.
+ */
+export async function sendPasswordReset(payload: Record<string, unknown>, job: RunningJob): Promise<void> {
   await transaction(async (trx) => {
-    const user = await users.findByEmail(email, trx);
-    if (!user) return;
-    const token = await issueToken(user.id, 'password_reset', trx);
-    await queueEmail(
-      {
-        to: user.email,
-        template: 'reset-password',
-        data: {
-          name: greetingName(user),
-          link: `${config().baseUrl}/auth/reset-password?token=${token}`,
-          minutes: TOKEN_TTL_SECONDS.password_reset / 60,
+    const user = typeof payload.email === 'string' ? await users.findByEmail(payload.email, trx) : null;
+    if (user) {
+      const token = await issueToken(user.id, 'password_reset', trx);
+      await queueEmail(
+        {
+          to: user.email,
+          template: 'reset-password',
+          data: {
+            name: greetingName(user),
+            link: `${config().baseUrl}/auth/reset-password?token=${token}`,
+            minutes: TOKEN_TTL_SECONDS.password_reset / 60,
+          },
         },
-      },
-      trx,
-    );
+        trx,
+      );
+    }
+    await job.complete(trx);
   });
 }
 

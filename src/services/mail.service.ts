@@ -7,6 +7,7 @@ import { VIEWS_DIR } from '../config/paths.js';
 import type { Trx } from '../db/knex.js';
 import * as format from '../lib/format.js';
 import * as jobs from '../models/jobs.repo.js';
+import type { RunningJob } from './worker.service.js';
 
 export const SEND_EMAIL_JOB = 'email.send';
 
@@ -53,8 +54,18 @@ export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<numb
   );
 }
 
+/**
+ * The Message-ID of a queued email: the same on every attempt of its job, so that a copy sent again
+ * after a crash (see worker-presence.service) is recognisably the same message. The job's creation time
+ * keeps ids distinct across databases whose job ids restart (a reset development database).
+ */
+export function messageIdOf(job: Pick<RunningJob, 'id' | 'createdAt'>): string {
+  const host = new URL(config().baseUrl).hostname || 'sicurhub.it';
+  return `<job-${job.id}.${job.createdAt.getTime().toString(36)}@${host}>`;
+}
+
 /** The job handler: hands a queued message to the transport (SMTP or outbox folder). */
-export async function sendQueuedEmail(payload: Record<string, unknown>): Promise<void> {
+export async function sendQueuedEmail(payload: Record<string, unknown>, job: RunningJob): Promise<void> {
   const { to, subject, html, text } = payload as unknown as OutgoingEmail;
-  await mailer(config()).send({ to, subject, html, text });
+  await mailer(config()).send({ to, subject, html, text, messageId: messageIdOf(job) });
 }

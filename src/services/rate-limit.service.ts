@@ -13,12 +13,14 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 /**
- * The limits of the account pages. Login counts failed attempts only (a person who types the right
- * password is never slowed down); the others count every request.
+ * The limits of the account pages. Login counts each attempt before its password is checked and gives
+ * the count back when the password is right (see login-limits.service); the others count every request.
  */
 export const RATE_RULES = Object.freeze({
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * MINUTE },
-  loginPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * MINUTE },
+  loginPerIpAndAccount: { name: 'login-ip-account', limit: 10, windowSeconds: 15 * MINUTE },
+  /** Failed attempts on one account from every IP: past it the account is under attack (never locked). */
+  loginAccountCeiling: { name: 'login-account', limit: 50, windowSeconds: 15 * MINUTE },
   registrationPerIp: { name: 'register-ip', limit: 20, windowSeconds: HOUR },
   passwordResetPerIpAndEmail: { name: 'forgot-ip-email', limit: 5, windowSeconds: HOUR },
   passwordResetPerIp: { name: 'forgot-ip', limit: 30, windowSeconds: HOUR },
@@ -49,6 +51,11 @@ export async function check(rule: RateRule, subject: string): Promise<RateDecisi
   const window = await limits.peek(keyOf(rule, subject));
   if (!window) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
   return { allowed: window.hits < rule.limit, hits: window.hits, retryAfterSeconds: window.resetInSeconds };
+}
+
+/** Gives back one counted event of the running window. */
+export async function refund(rule: RateRule, subject: string): Promise<void> {
+  await limits.unhit(keyOf(rule, subject));
 }
 
 export async function reset(rule: RateRule, subject: string): Promise<void> {

@@ -1,14 +1,26 @@
 import { logger, errorFields } from '../config/logger.js';
+import type { Trx } from '../db/knex.js';
 import * as jobs from '../models/jobs.repo.js';
+import { joinWorkers, recoverJobsOfGoneWorkers, type WorkerPresence } from './worker-presence.service.js';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** The job a handler runs, held by this worker until the handler returns. */
+export interface RunningJob {
+  id: number;
+  createdAt: Date;
+  /**
+   * Marks the job done inside the handler's transaction, so that its database work and its completion
+   * commit together (run once, even across a crash). Throws, rolling that transaction back, when this
+   * worker no longer holds the job.
+   */
+  complete(trx: Trx): Promise<void>;
+}
+
+export type JobHandler = (payload: Record<string, unknown>, job: RunningJob) => Promise<void>;
 export type PeriodicTask = () => Promise<void>;
 
 const handlers = new Map<string, JobHandler>();
 const periodicTasks = new Map<string, { everyMs: number; run: PeriodicTask; lastRun: number }>();
 
-const BATCH = 10;
-const LOCK_SECONDS = 120;
 const POLL_MS = 2000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -41,27 +53,55 @@ export function nextAttempt(job: Pick<jobs.Job, 'attempts' | 'maxAttempts' | 're
   return job.attempts < job.maxAttempts ? new Date(next) : null;
 }
 
-/** Runs every due job once; returns how many were processed. Tests call it to drain the queue. */
-export async function runDueJobs(now: () => number = Date.now): Promise<number> {
-  let processed = 0;
-  for (;;) {
-    const batch = await jobs.claimDue(BATCH, LOCK_SECONDS);
-    if (!batch.length) return processed;
-    for (const job of batch) {
-      processed += 1;
-      const handler = handlers.get(job.type);
-      try {
-        if (!handler) throw new Error(`No handler for job type ${job.type}`);
-        await handler(job.payload);
-        await jobs.markCompleted(job.id);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        const retryAt = nextAttempt(job, now());
-        logger.warn('job failed', { jobId: job.id, type: job.type, attempt: job.attempts, retryAt, error: message });
-        await jobs.markFailed(job.id, message, retryAt);
-      }
-    }
+/** Runs one claimed job to its end: done, or back in the queue for its retry, or given up. */
+async function runJob(job: jobs.Job, me: WorkerPresence, now: () => number): Promise<void> {
+  const handler = handlers.get(job.type);
+  const running: RunningJob = {
+    id: job.id,
+    createdAt: job.createdAt,
+    async complete(trx) {
+      if (!(await jobs.finish(job.id, me.id, trx))) throw new Error(`job ${job.id} is no longer held by worker ${me.id}`);
+    },
+  };
+  try {
+    if (!handler) throw new Error(`No handler for job type ${job.type}`);
+    await handler(job.payload, running);
+    await jobs.finish(job.id, me.id);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const retryAt = nextAttempt(job, now());
+    logger.warn('job failed', { jobId: job.id, type: job.type, attempt: job.attempts, retryAt, error: message });
+    await jobs.release(job.id, me.id, message, retryAt);
   }
+}
+
+let shared: WorkerPresence | null = null;
+
+/** The worker of callers that bring none (tests draining the queue), joined again if it was lost. */
+async function sharedPresence(): Promise<WorkerPresence> {
+  if (!shared?.alive()) {
+    await shared?.leave();
+    shared = await joinWorkers();
+  }
+  return shared;
+}
+
+/**
+ * Runs every due job, claiming and finishing one at a time (see worker-presence.service for why no job
+ * runs twice), after queueing again the jobs of workers that are gone; returns how many ran. Tests call
+ * it to drain the queue.
+ */
+export async function runDueJobs(now: () => number = Date.now, worker?: WorkerPresence): Promise<number> {
+  const me = worker ?? (await sharedPresence());
+  await recoverJobsOfGoneWorkers(me);
+  let processed = 0;
+  while (me.alive()) {
+    const job = await jobs.claimNext(me.id, { whileLockHeld: me.lockBacked });
+    if (!job) break;
+    processed += 1;
+    await runJob(job, me, now);
+  }
+  return processed;
 }
 
 /** Runs the periodic tasks that are due. */
@@ -81,15 +121,23 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
-/** Polls the queue until stopped; several workers in several processes may run side by side. */
+/**
+ * Polls the queue until stopped; several workers in one or several processes may run side by side.
+ * A worker that loses its presence (its lock connection) joins again under a new id.
+ */
 export function startWorker(pollMs = POLL_MS): WorkerHandle {
   let running = true;
+  let me: WorkerPresence | null = null;
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = (): void => {
     current = (async () => {
       try {
-        await runDueJobs();
+        if (!me?.alive()) {
+          await me?.leave();
+          me = await joinWorkers();
+        }
+        await runDueJobs(Date.now, me);
         await runPeriodicTasks();
       } catch (err) {
         logger.error('worker tick failed', errorFields(err));
@@ -105,6 +153,7 @@ export function startWorker(pollMs = POLL_MS): WorkerHandle {
       running = false;
       clearTimeout(timer);
       await current;
+      await me?.leave();
     },
   };
 }

@@ -247,7 +247,7 @@ describe('login and logout', () => {
   });
 
   describe('rate limits', () => {
-    it('after 10 failed attempts on one account answers 429 with when to retry, even with the right password', async () => {
+    it('after 10 failed attempts on one account from one IP answers that IP 429 with when to retry, even with the right password', async () => {
       const user = await createUserWithPassword();
       const agent = browser();
       for (let i = 0; i < 10; i += 1) {
@@ -283,7 +283,7 @@ describe('login and logout', () => {
     it('keeps the counters in PostgreSQL, shared by every process', async () => {
       await postLogin(browser(), { email: 'contatore@esempio.it', password: 'sbagliata-123' });
       const rows = await db()('rate_limits').select('key', 'hits');
-      expect(rows.map((r) => r.key.split(':')[0]).sort()).to.deep.equal(['login-account', 'login-ip']);
+      expect(rows.map((r) => r.key.split(':')[0]).sort()).to.deep.equal(['login-account', 'login-ip', 'login-ip-account']);
       expect(rows.every((r) => r.hits === 1)).to.equal(true);
       expect(JSON.stringify(rows)).not.to.include('contatore');
     });

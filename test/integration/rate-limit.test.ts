@@ -3,7 +3,7 @@ import { db } from '../../src/db/knex.js';
 import type { Request, Response } from 'express';
 import { AppError } from '../../src/lib/app-error.js';
 import { byEmail, rateLimit } from '../../src/middleware/rate-limit.js';
-import { RATE_RULES, check, consume, pruneExpired, reset, type RateRule } from '../../src/services/rate-limit.service.js';
+import { RATE_RULES, check, consume, pruneExpired, refund, reset, type RateRule } from '../../src/services/rate-limit.service.js';
 import { resetDatabase } from '../helpers/db.js';
 
 const RULE: RateRule = { name: 'test-rule', limit: 3, windowSeconds: 600 };
@@ -42,6 +42,18 @@ describe('rate limits in PostgreSQL (fixed windows)', () => {
     expect(await check(RULE, 'peek')).to.include({ allowed: false, hits: 3 });
     await reset(RULE, 'peek');
     expect(await check(RULE, 'peek')).to.include({ allowed: true, hits: 0 });
+  });
+
+  it('refund() gives back one event of the running window, never going below zero', async () => {
+    await consume(RULE, 'refund');
+    await consume(RULE, 'refund');
+    await refund(RULE, 'refund');
+    expect(await check(RULE, 'refund')).to.include({ hits: 1 });
+    await refund(RULE, 'refund');
+    await refund(RULE, 'refund');
+    expect(await check(RULE, 'refund')).to.include({ hits: 0 });
+    await refund(RULE, 'nobody');
+    expect(await check(RULE, 'nobody')).to.include({ hits: 0 });
   });
 
   it('stores a digest of the subject, not the address or the IP', async () => {

@@ -24,6 +24,13 @@ describe('configuration (src/config/env.ts)', () => {
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).to.equal(first);
   });
 
+  it('gives SMTP timeouts by default (10 s to connect and to greet, 60 s of silence) and validates them', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).smtpTimeouts).to.deep.equal({ connectionMs: 10_000, greetingMs: 10_000, socketMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_SOCKET_TIMEOUT_MS: '30000' }).smtpTimeouts.socketMs).to.equal(30_000);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_GREETING_TIMEOUT_MS: '0' })).to.throw(ConfigError, /SMTP_GREETING_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_CONNECTION_TIMEOUT_MS: 'presto' })).to.throw(ConfigError, /SMTP_CONNECTION_TIMEOUT_MS/);
+  });
+
   it('requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).to.throw(ConfigError, /SESSION_SECRET/);
   });

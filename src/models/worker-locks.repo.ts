@@ -1,0 +1,28 @@
+import type pg from 'pg';
+
+/**
+ * Session advisory locks that say a worker is alive, on PostgreSQL servers: each worker holds the lock
+ * of its id on a connection of its own for as long as it lives. The server releases a session's locks
+ * only when the session ends, so a lock that can be taken proves that its worker's session is over.
+ * These run on that dedicated connection, never on the shared pool (a pooled connection is reused by
+ * other work and would keep or drop the lock at random).
+ */
+
+// The first key of the two-key lock space, so that these never collide with other advisory locks.
+export const WORKER_LOCK_SPACE = 0x5348_4a57; // "SHJW"
+
+/** Takes this worker's lock; waits only if another session holds it (it never should: ids are unique). */
+export async function hold(client: pg.ClientBase, workerId: number): Promise<void> {
+  await client.query('SELECT pg_advisory_lock($1, $2)', [WORKER_LOCK_SPACE, workerId]);
+}
+
+/**
+ * Whether the session that held `workerId`'s lock has ended: the lock is taken and given back at once
+ * when it is free. Run it on the asking worker's own connection.
+ */
+export async function isReleased(client: pg.ClientBase, workerId: number): Promise<boolean> {
+  const { rows } = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS free', [WORKER_LOCK_SPACE, workerId]);
+  if (!rows[0]?.free) return false;
+  await client.query('SELECT pg_advisory_unlock($1, $2)', [WORKER_LOCK_SPACE, workerId]);
+  return true;
+}

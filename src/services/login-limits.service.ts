@@ -1,0 +1,62 @@
+import { config } from '../config/env.js';
+import * as users from '../models/users.repo.js';
+import { greetingName } from './accounts.service.js';
+import { queueEmail } from './mail.service.js';
+import { RATE_RULES, consume, refund, reset } from './rate-limit.service.js';
+
+/**
+ * The login limits (issue 14). Each attempt is counted, by one atomic upsert per counter, BEFORE its
+ * password is checked, so N simultaneous attempts can never check more passwords than a limit allows;
+ * an attempt whose password turns out right gives its counts back (a person who types the right
+ * password is never slowed down).
+ *
+ *   - per IP (30 / 15 min, any account) and per IP + account (10 / 15 min): over either, 429;
+ *   - per account from every IP (the ceiling, 50 / 15 min) never locks the account, which would let
+ *     anyone lock anyone out. Past it the account is under attack: its owner is emailed once per
+ *     window, and an IP that has already tried this account in the window must wait for the window to
+ *     end, while an IP that has not (the owner's, most likely) still gets its password checked.
+ */
+
+export type LoginAdmission = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts a login attempt and says whether its password may be checked now. */
+export async function admitLoginAttempt(ip: string, email: string): Promise<LoginAdmission> {
+  const fromIp = await consume(RATE_RULES.loginPerIp, ip);
+  if (!fromIp.allowed) return { allowed: false, retryAfterSeconds: fromIp.retryAfterSeconds };
+  const pair = await consume(RATE_RULES.loginPerIpAndAccount, pairOf(ip, email));
+  if (!pair.allowed) return { allowed: false, retryAfterSeconds: pair.retryAfterSeconds };
+  const account = await consume(RATE_RULES.loginAccountCeiling, email);
+  // Each attempt gets its own count from the upsert, so exactly one attempt a window crosses the ceiling.
+  if (account.hits === RATE_RULES.loginAccountCeiling.limit + 1) await warnOwner(email);
+  if (!account.allowed && pair.hits > 1) return { allowed: false, retryAfterSeconds: pair.retryAfterSeconds };
+  return { allowed: true };
+}
+
+/** The password was right (the account may still be unconfirmed): the attempt's counts are given back. */
+export async function passwordAccepted(ip: string, email: string): Promise<void> {
+  await Promise.all([
+    refund(RATE_RULES.loginPerIp, ip),
+    reset(RATE_RULES.loginPerIpAndAccount, pairOf(ip, email)),
+    refund(RATE_RULES.loginAccountCeiling, email),
+  ]);
+}
+
+// The subject's digest is taken in lower case (rate-limit.service), so the address's case does not matter.
+const pairOf = (ip: string, email: string): string => `${ip}|${email}`;
+
+/** "Someone is trying your password", through the job queue; nothing for an address without an account. */
+async function warnOwner(email: string): Promise<void> {
+  const user = await users.findByEmail(email);
+  if (!user) return;
+  const { baseUrl } = config();
+  await queueEmail({
+    to: user.email,
+    template: 'login-attempts',
+    data: {
+      name: greetingName(user),
+      attempts: RATE_RULES.loginAccountCeiling.limit,
+      minutes: RATE_RULES.loginAccountCeiling.windowSeconds / 60,
+      forgotLink: `${baseUrl}/forgot-password`,
+    },
+  });
+}
