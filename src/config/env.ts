@@ -15,6 +15,8 @@ export interface Config {
   dataDir: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where the contact form's requests are sent. */
+  supportEmail: string;
   sessionSecret: string;
   baseUrl: string;
   /** 'inline' runs the background worker inside the web process; 'off' leaves it to `worker`. */
@@ -38,6 +40,7 @@ const schema = Joi.object({
     .uri({ scheme: ['smtp', 'smtps'] })
     .empty(''),
   MAIL_FROM: Joi.string().empty('').default('SicurHub <no-reply@sicurhub.it>'),
+  SUPPORT_EMAIL: Joi.string().email({ tlds: { allow: false } }).empty('').default('assistenza@sicurhub.it'),
   SESSION_SECRET: Joi.string().min(32).empty('').when('NODE_ENV', {
     is: 'production',
     then: Joi.required(),
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     smtpUrl: (value.SMTP_URL as string | undefined) ?? null,
     mailFrom: value.MAIL_FROM as string,
+    supportEmail: value.SUPPORT_EMAIL as string,
     sessionSecret: (value.SESSION_SECRET as string | undefined) ?? developmentSecret(dataDir),
     baseUrl: ((value.BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     workerMode: value.WORKER_MODE as Config['workerMode'],

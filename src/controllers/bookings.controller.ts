@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
+import { bookingConversationView, type MessageFormState } from '../pages/message-thread.page.js';
 import { bookingDetail, findBooking, isListStatus, listBookings, type BookingViewer } from '../services/booking-records.service.js';
+import { openBookingThread } from '../services/message-threads.service.js';
 
 export function viewerOf(req: Request): BookingViewer {
   return { id: req.user!.id, userType: req.user!.userType };
@@ -13,12 +16,22 @@ export function renderNotFound(res: Response): void {
   res.status(404).render('bookings/not-found', { title: t('bookings:show.notFound.title'), noindex: true });
 }
 
-/** The booking page, also after an action that did not go through (its status and message). */
-export async function renderDetail(req: Request, res: Response, status: number, options: DetailOptions = {}): Promise<void> {
+/** The booking page with its conversation, also after an action or a message that did not go through. */
+export async function renderDetail(
+  req: Request,
+  res: Response,
+  status: number,
+  options: DetailOptions = {},
+  message: { state: MessageFormState; key: string } = { state: {}, key: randomUUID() },
+): Promise<void> {
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) return renderNotFound(res);
   const now = new Date();
-  res.status(status).render('bookings/show', bookingDetailPage(await bookingDetail(booking, viewerOf(req), now), now, options));
+  const [detail, conversation] = await Promise.all([bookingDetail(booking, viewerOf(req), now), openBookingThread(booking, viewerOf(req))]);
+  res.status(status).render('bookings/show', {
+    ...bookingDetailPage(detail, now, options),
+    messages: bookingConversationView(booking.id, conversation, detail.counterpart.name, viewerOf(req), message.key, message.state),
+  });
 }
 
 /** GET /bookings */

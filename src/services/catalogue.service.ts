@@ -12,13 +12,6 @@ import { mediaUrl } from './storage.service.js';
 
 export const REVIEWS_SHOWN = 3;
 
-/** mailto: with a subject, or tel:, so "Contatta Fornitore" always does something real. */
-function contactLink(p: { contactEmail: string | null; phone: string | null; accountEmail: string }, subject: string): string {
-  if (p.contactEmail) return `mailto:${encodeURIComponent(p.contactEmail).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
-  if (p.phone) return `tel:${p.phone.replace(/[^\d+]/g, '')}`;
-  return `mailto:${encodeURIComponent(p.accountEmail).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
-}
-
 function reviewView(r: ServiceReview) {
   return {
     id: r.id,
@@ -69,7 +62,8 @@ export async function servicePage(id: string, baseUrl: string) {
     // The price card follows the booking flow: an instant service is booked, any other is quoted.
     bookLabel: t(instant ? 'services:show.bookNow' : 'services:show.requestQuote'),
     cardBookLabel: bookLabel(availability),
-    contactHref: contactLink(service.provider, t('services:show.contactSubject', { title: service.title })),
+    // "Contatta Fornitore" opens a conversation inside the product (after logging in): no address is exposed.
+    contactHref: `/messages/new?service=${service.id}`,
     images: images.map((img, i) => {
       const thumb = [...img.variants].sort((a, b) => a.size - b.size).find((v) => v.size >= 150);
       return {
@@ -109,9 +103,9 @@ export async function providerPage(id: string, baseUrl: string) {
   if (!provider) return null;
   const offered = await services.listProviderServices(provider.id);
   // "Richiedi Preventivo": the quote form of one of their on-request services, else their first service,
-  // else an email asking for a quote.
+  // else a message to them; "Invia Messaggio" always opens a conversation (never an address).
   const quoteService = offered.find((s) => s.serviceType === 'on_request') ?? offered[0];
-  const messageHref = contactLink(provider, t('services:provider.messageSubject'));
+  const messageHref = `/messages/new?provider=${provider.id}`;
   return {
     title: t('services:provider.title', { name: provider.businessName }),
     description: metaDescription(provider.description || t('services:provider.descriptionFallback', { name: provider.businessName })),
@@ -126,7 +120,6 @@ export async function providerPage(id: string, baseUrl: string) {
       provider.experienceYears !== null ? t('services:provider.experienceYears', { count: provider.experienceYears }) : null,
     teamLabel: t('services:provider.teamSizeValue', { count: provider.teamSize }),
     phoneHref: provider.phone ? `tel:${provider.phone.replace(/[^\d+]/g, '')}` : null,
-    emailHref: provider.contactEmail ? `mailto:${provider.contactEmail}` : null,
     websiteHref: provider.website && /^https?:\/\//i.test(provider.website) ? provider.website : provider.website ? `https://${provider.website}` : null,
     insurance: provider.insuranceProvider
       ? {
@@ -136,7 +129,7 @@ export async function providerPage(id: string, baseUrl: string) {
         }
       : null,
     messageHref,
-    quoteHref: quoteService ? `/services/${quoteService.id}/book` : contactLink(provider, t('services:provider.quoteSubject')),
+    quoteHref: quoteService ? `/services/${quoteService.id}/book` : messageHref,
     services: offered.map((s) => ({
       ...s,
       href: `/services/${s.id}`,
