@@ -178,7 +178,7 @@ describe('GET /services/:id', () => {
     expect(book.text()).to.equal('Prenota Ora');
     expect(book.attr('href')).to.equal(`/services/${serviceId}/book`);
     const contact = $('.price-card a').filter((_, el) => $(el).text() === 'Contatta Fornitore');
-    expect(contact.attr('href')).to.match(/^mailto:info@orobiesicurezza\.it\?subject=Richiesta%20informazioni%3A%20Corso%20Antincendio/);
+    expect(contact.attr('href')).to.equal(`/messages/new?service=${serviceId}`);
 
     const $quote = html((await request().get(`/services/${quoteId}`).expect(200)).text);
     expect(textOf($quote, '.price-card__response')).to.equal('Risposta entro 24h');
