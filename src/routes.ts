@@ -133,7 +133,7 @@ export function routes(): Router {
   // Messages (a visitor is asked to log in and comes back to the same page)
   const messagesUser = requireUser('errors:accessRequired.messages');
   r.get('/messages', messagesUser, messageThreads.index);
-  r.get('/messages/new', requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.messages'), messageThreads.newThread);
+  r.get('/messages/new', messageThreads.newThread);
   r.post('/messages', requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.messages'), singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, messageThreads.limited), messageThreads.create);
   r.get('/messages/:id', messagesUser, messageThreads.show);
   r.post('/messages/:id/replies', messagesUser, singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, threadReplies.limited), threadReplies.create);

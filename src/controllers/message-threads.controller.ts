@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
+import { loginUrlFor } from '../middleware/auth.js';
 import { messagesInboxPage } from '../pages/messages-inbox.page.js';
 import { messageThreadPage, type MessageFormState } from '../pages/message-thread.page.js';
 import { newMessagePage } from '../pages/new-message.page.js';
@@ -37,8 +38,19 @@ export async function index(req: Request, res: Response): Promise<void> {
   res.render('messages/index', messagesInboxPage(await listThreads(partyOf(req)), partyOf(req), new Date()));
 }
 
-/** GET /messages/new?service=… or ?provider=… — an existing conversation about it opens instead. */
+/**
+ * GET /messages/new?service=… or ?provider=… — a visitor logs in first and comes back here, as in the
+ * booking wizard; an existing conversation about it opens instead of a new one.
+ */
 export async function newThread(req: Request, res: Response): Promise<void> {
+  if (!req.user) {
+    req.flash('error', t('messages:new.loginRequired'));
+    return res.redirect(303, loginUrlFor(req));
+  }
+  if (req.user.userType !== 'client') {
+    res.status(403).render('errors/role-required', { title: t('errors:clientsOnly.title'), message: t('errors:clientsOnly.messages'), noindex: true });
+    return;
+  }
   const ask = { serviceId: param(req.query.service), providerId: param(req.query.provider) };
   const target = await inquiryTarget(ask, partyOf(req));
   if (target?.existingThreadId) return res.redirect(303, `/messages/${target.existingThreadId}#reply`);

@@ -56,10 +56,11 @@ describe('messages', () => {
     });
 
     it('a visitor is asked to log in and comes back to the new message', async () => {
-      const res = await browser().get(`/messages/new?provider=${provider.id}`);
-      expect(res.status).to.equal(401);
-      const login = html(res.text)('a[href^="/auth/login"]').attr('href');
-      expect(login).to.equal(`/auth/login?returnTo=${encodeURIComponent(`/messages/new?provider=${provider.id}`)}`);
+      const visitor = browser();
+      const res = await visitor.get(`/messages/new?provider=${provider.id}`);
+      expect(res.status).to.equal(303);
+      expect(res.headers.location).to.equal(`/auth/login?returnTo=${encodeURIComponent(`/messages/new?provider=${provider.id}`)}`);
+      expect(textOf(html((await visitor.get(res.headers.location).expect(200)).text), '.toast__message')).to.equal('Accedi per scrivere al fornitore');
       const agent = await signIn(client, `/messages/new?provider=${provider.id}`);
       const page = html((await agent.get(`/messages/new?provider=${provider.id}`).expect(200)).text);
       expect(textOf(page, 'h1')).to.equal('Scrivi a Studio Messaggi Sicurezza');
