@@ -28,6 +28,8 @@ export async function renderDetail(
   if (!booking) return renderNotFound(res);
   const now = new Date();
   const [detail, conversation] = await Promise.all([bookingDetail(booking, viewerOf(req), now), openBookingThread(booking, viewerOf(req))]);
+  // The header was counted before this page marked the booking's messages read.
+  res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - (conversation?.markedRead ?? 0));
   res.status(status).render('bookings/show', {
     ...bookingDetailPage(detail, now, options),
     messages: bookingConversationView(booking.id, conversation, detail.counterpart.name, viewerOf(req), message.key, message.state),

@@ -22,6 +22,7 @@ export function renderThreadNotFound(res: Response): void {
 export async function renderThread(req: Request, res: Response, status: number, state: MessageFormState = {}, key: string = randomUUID()): Promise<void> {
   const conversation = await openThread(String(req.params.id), partyOf(req));
   if (!conversation) return renderThreadNotFound(res);
+  res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - conversation.markedRead);
   res.status(status).render('messages/show', messageThreadPage(conversation, partyOf(req), key, state));
 }
 

@@ -22,6 +22,8 @@ export const INBOX_LIMIT = 100;
 export interface Conversation {
   thread: ThreadSummary;
   messages: Message[];
+  /** How many of the other party's messages this opening marked read (the header counted them still). */
+  markedRead: number;
 }
 
 /** What a thread is about, in its list, its page, its notifications and emails. */
@@ -39,8 +41,8 @@ export function listThreads(viewer: ThreadParty): Promise<ThreadSummary[]> {
 export async function openThread(threadId: string, viewer: ThreadParty): Promise<Conversation | null> {
   const thread = await threads.findForParty(threadId, viewer);
   if (!thread) return null;
-  await messages.markReadBy(thread.id, viewer.id);
-  return { thread: { ...thread, unread: 0 }, messages: await messages.listForThread(thread.id) };
+  const markedRead = await messages.markReadBy(thread.id, viewer.id);
+  return { thread: { ...thread, unread: 0 }, messages: await messages.listForThread(thread.id), markedRead };
 }
 
 /** The thread of a booking the viewer may see (checked by the caller), read now; null before its first message. */
