@@ -7,11 +7,16 @@ import * as bookingConfirmations from './controllers/booking-confirmations.contr
 import * as bookingDocuments from './controllers/booking-documents.controller.js';
 import * as bookingNoShows from './controllers/booking-no-shows.controller.js';
 import * as bookingRejections from './controllers/booking-rejections.controller.js';
+import * as bookingMessages from './controllers/booking-messages.controller.js';
 import * as bookingWizard from './controllers/booking-wizard.controller.js';
 import * as bookingsCtl from './controllers/bookings.controller.js';
+import * as contactRequests from './controllers/contact-requests.controller.js';
 import * as dashboard from './controllers/dashboard.controller.js';
 import * as health from './controllers/health.controller.js';
+import * as help from './controllers/help.controller.js';
 import * as home from './controllers/home.controller.js';
+import * as messageAttachments from './controllers/message-attachments.controller.js';
+import * as messageThreads from './controllers/message-threads.controller.js';
 import * as notificationOpenings from './controllers/notification-openings.controller.js';
 import * as notificationReadings from './controllers/notification-readings.controller.js';
 import * as notifications from './controllers/notifications.controller.js';
@@ -21,6 +26,7 @@ import * as providers from './controllers/providers.controller.js';
 import * as search from './controllers/search.controller.js';
 import * as searchApi from './controllers/api/search.controller.js';
 import * as services from './controllers/services.controller.js';
+import * as threadReplies from './controllers/thread-replies.controller.js';
 import * as sitemap from './controllers/sitemap.controller.js';
 import * as passwords from './controllers/passwords.controller.js';
 import * as profile from './controllers/profile.controller.js';
@@ -29,10 +35,11 @@ import * as registrations from './controllers/registrations.controller.js';
 import * as sessions from './controllers/sessions.controller.js';
 import * as verifications from './controllers/verifications.controller.js';
 import { requireGuest, requireRole, requireUser } from './middleware/auth.js';
-import { byEmail, byIp, byIpAndEmail, rateLimit } from './middleware/rate-limit.js';
+import { byEmail, byIp, byIpAndEmail, byUser, rateLimit } from './middleware/rate-limit.js';
 import { singleFileUpload } from './middleware/upload.js';
-import { DOCUMENT_MAX_BYTES } from './services/booking-documents.service.js';
-import { PROFILE_IMAGE_MAX_BYTES } from './lib/profile-sections.js';
+import { ATTACHMENT_MAX_BYTES, DOCUMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from './lib/upload-limits.js';
+import { CONTACT_RATE_RULE } from './services/contact-requests.service.js';
+import { MESSAGE_RATE_RULE } from './services/message-posting.service.js';
 import { RATE_RULES } from './services/rate-limit.service.js';
 
 /** The whole route table: one line a route, guards inline. */
@@ -48,9 +55,16 @@ export function routes(): Router {
   r.get('/terms', pages.legal('terms'));
   r.get('/privacy', pages.legal('privacy'));
   r.get('/cookies', pages.legal('cookies'));
-  for (const key of ['about', 'contact', 'help', 'faq', 'careers', 'press', 'blog', 'guides', 'regulations', 'webinars', 'api']) {
+  for (const key of ['about', 'careers', 'press', 'blog', 'guides', 'regulations', 'webinars', 'api']) {
     r.get(`/${key}`, pages.underConstruction(key));
   }
+
+
+  // Help and contact
+  r.get('/faq', help.faq);
+  r.get('/help', help.help);
+  r.get('/contact', contactRequests.newRequest);
+  r.post('/contact', rateLimit(CONTACT_RATE_RULE, byIp, contactRequests.limited), contactRequests.create);
 
   // Accounts
   r.get('/register', pages.redirectTo('/auth/register'));
@@ -113,6 +127,16 @@ export function routes(): Router {
   r.post('/bookings/:id/documents', signedIn, singleFileUpload('document', DOCUMENT_MAX_BYTES), bookingDocuments.create);
   r.get('/bookings/:id/documents/:documentId', signedIn, bookingDocuments.show);
   r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
+  r.post('/bookings/:id/messages', signedIn, singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, bookingMessages.limited), bookingMessages.create);
+
+  // Messages (a visitor is asked to log in and comes back to the same page)
+  const messagesUser = requireUser('errors:accessRequired.messages');
+  r.get('/messages', messagesUser, messageThreads.index);
+  r.get('/messages/new', messageThreads.newThread);
+  r.post('/messages', requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.messages'), singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, messageThreads.limited), messageThreads.create);
+  r.get('/messages/:id', messagesUser, messageThreads.show);
+  r.post('/messages/:id/replies', messagesUser, singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, threadReplies.limited), threadReplies.create);
+  r.get('/messages/:id/attachments/:messageId', messagesUser, messageAttachments.show);
 
   // Dashboard and notifications
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);

@@ -20,6 +20,8 @@ export interface Config {
    */
   smtpTimeouts: Readonly<{ connectionMs: number; greetingMs: number; socketMs: number }>;
   mailFrom: string;
+  /** Where the contact form's requests are sent. */
+  supportEmail: string;
   sessionSecret: string;
   baseUrl: string;
   /** 'inline' runs the background worker inside the web process; 'off' leaves it to `worker`. */
@@ -46,6 +48,7 @@ const schema = Joi.object({
   SMTP_GREETING_TIMEOUT_MS: Joi.number().integer().min(1000).max(300_000).empty('').default(10_000),
   SMTP_SOCKET_TIMEOUT_MS: Joi.number().integer().min(1000).max(600_000).empty('').default(60_000),
   MAIL_FROM: Joi.string().empty('').default('SicurHub <no-reply@sicurhub.it>'),
+  SUPPORT_EMAIL: Joi.string().email({ tlds: { allow: false } }).empty('').default('assistenza@sicurhub.it'),
   SESSION_SECRET: Joi.string().min(32).empty('').when('NODE_ENV', {
     is: 'production',
     then: Joi.required(),
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       socketMs: value.SMTP_SOCKET_TIMEOUT_MS as number,
     }),
     mailFrom: value.MAIL_FROM as string,
+    supportEmail: value.SUPPORT_EMAIL as string,
     sessionSecret: (value.SESSION_SECRET as string | undefined) ?? developmentSecret(dataDir),
     baseUrl: ((value.BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     workerMode: value.WORKER_MODE as Config['workerMode'],

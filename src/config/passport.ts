@@ -22,6 +22,7 @@ export function toCurrentUser(row: users.SessionUserRow): CurrentUser {
     profileImage: row.profileImage,
     emailVerified: row.emailVerified,
     unreadNotifications: row.unreadNotifications,
+    unreadMessages: row.unreadMessages,
   };
 }
 

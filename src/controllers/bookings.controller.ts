@@ -1,20 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { isListStatus } from '../lib/booking-list-status.js';
+import { bookingConversationView, type MessageFormState } from '../pages/message-thread.page.js';
 import { bookingDetail, findBooking, listBookings, type BookingViewer } from '../services/booking-records.service.js';
+import { openBookingThread } from '../services/message-threads.service.js';
 
 export function viewerOf(req: Request): BookingViewer {
   return { id: req.user!.id, userType: req.user!.userType };
 }
 
-/** The booking page, also after an action that did not go through (its status and message). */
-export async function renderDetail(req: Request, res: Response, status: number, options: DetailOptions = {}): Promise<void> {
+/** The booking page with its conversation, also after an action or a message that did not go through. */
+export async function renderDetail(
+  req: Request,
+  res: Response,
+  status: number,
+  options: DetailOptions = {},
+  message: { state: MessageFormState; key: string } = { state: {}, key: randomUUID() },
+): Promise<void> {
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  res.status(status).render('bookings/show', bookingDetailPage(await bookingDetail(booking, viewerOf(req), now), now, options));
+  const [detail, conversation] = await Promise.all([bookingDetail(booking, viewerOf(req), now), openBookingThread(booking, viewerOf(req))]);
+  // The header was counted before this page marked the booking's messages read.
+  res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - (conversation?.markedRead ?? 0));
+  res.status(status).render('bookings/show', {
+    ...bookingDetailPage(detail, now, options),
+    messages: bookingConversationView(booking.id, conversation, detail.counterpart.name, viewerOf(req), message.key, message.state),
+  });
 }
 
 /** GET /bookings */

@@ -1,5 +1,5 @@
 /** The resources with a not-found page of their own; anything else shows the generic "Pagina non trovata". */
-export const NOT_FOUND_RESOURCES = ['page', 'service', 'provider', 'booking', 'bookable_service'] as const;
+export const NOT_FOUND_RESOURCES = ['page', 'service', 'provider', 'booking', 'bookable_service', 'thread'] as const;
 export type NotFoundResource = (typeof NOT_FOUND_RESOURCES)[number];
 
 /**

@@ -12,4 +12,6 @@ export interface CurrentUser {
   emailVerified: boolean;
   /** Drives the dot on the header bell. */
   unreadNotifications: number;
+  /** Messages of the other party not yet read, across the user's threads (the header's Messaggi). */
+  unreadMessages: number;
 }

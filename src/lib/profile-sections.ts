@@ -14,6 +14,3 @@ export function sectionsFor(userType: UserType): readonly Section[] {
 export function isFormSection(userType: UserType, value: unknown): value is FormSection {
   return typeof value === 'string' && value !== 'image' && (sectionsFor(userType) as readonly string[]).includes(value);
 }
-
-/** SPEC §5: profile images are JPG or PNG up to 5 MB. */
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -11,6 +11,7 @@ const NOT_FOUND_PAGES: Record<NotFoundResource, { view: string; titleKey: string
   provider: { view: 'providers/not-found', titleKey: 'services:provider.notFound.title' },
   booking: { view: 'bookings/not-found', titleKey: 'bookings:show.notFound.title' },
   bookable_service: { view: 'bookings/service-not-found', titleKey: 'bookings:wizard.notFound.title' },
+  thread: { view: 'messages/not-found', titleKey: 'messages:notFound.title' },
 };
 
 function wantsJson(req: Request): boolean {

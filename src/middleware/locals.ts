@@ -24,6 +24,7 @@ export const pageLocals: RequestHandler = (req, res, next) => {
   res.locals.baseUrl = config().baseUrl;
   res.locals.currentUser = null;
   res.locals.unreadNotifications = 0;
+  res.locals.unreadMessages = 0;
   res.locals.flashMessages = [];
   res.locals.csrfToken = () => '';
   // The header search box shows what the search page is showing.
@@ -41,6 +42,7 @@ export const userLocals: RequestHandler = (req, res, next) => {
   res.locals.currentUser = req.user ?? null;
   res.locals.csrfToken = () => csrfTokenFor(req);
   res.locals.unreadNotifications = req.user?.unreadNotifications ?? 0;
+  res.locals.unreadMessages = req.user?.unreadMessages ?? 0;
   // Pages of a signed-in user are never kept by the browser or a proxy: after Esci, Back shows nothing.
   if (req.user) res.set('Cache-Control', 'private, no-store');
   next();

@@ -11,6 +11,7 @@ export type NotificationType =
   | 'booking_expired'
   | 'booking_quoted'
   | 'booking_document'
+  | 'message'
   | 'review'
   | 'system';
 

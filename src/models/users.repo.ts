@@ -87,6 +87,7 @@ export interface SessionUserRow {
   profileName: string | null;
   profileImage: string | null;
   unreadNotifications: number;
+  unreadMessages: number;
 }
 
 export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUserRow | null> {
@@ -110,6 +111,8 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
       'pp.business_name as provider_name',
       'pp.profile_image as provider_image',
       db(trx).raw('(SELECT count(*) FROM notifications n WHERE n.user_id = u.id AND NOT n.read)::int AS unread_notifications'),
+      db(trx).raw(`(SELECT count(*) FROM message_threads mt JOIN messages m ON m.thread_id = mt.id
+        WHERE (mt.client_id = u.id OR mt.provider_id = u.id) AND m.sender_id <> u.id AND m.read_at IS NULL)::int AS unread_messages`),
     )
     .where('u.id', id)
     .first();
@@ -124,6 +127,7 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
     profileName: kind === 'client' ? row.client_name : kind === 'provider' ? row.provider_name : null,
     profileImage: kind === 'client' ? row.client_image : kind === 'provider' ? row.provider_image : null,
     unreadNotifications: Number(row.unread_notifications ?? 0),
+    unreadMessages: Number(row.unread_messages ?? 0),
   };
 }
 

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * Session advisory locks that say a worker is alive, on PostgreSQL servers: each worker holds the lock
@@ -7,6 +7,13 @@ import type pg from 'pg';
  * These run on that dedicated connection, never on the shared pool (a pooled connection is reused by
  * other work and would keep or drop the lock at random).
  */
+
+/** A worker's own connection, outside the shared pool: it lives as long as the worker. */
+export type LockConnection = pg.Client;
+
+export function lockConnection(connectionString: string, workerId: number): LockConnection {
+  return new pg.Client({ connectionString, application_name: `sicurhub-worker-${workerId}` });
+}
 
 // The first key of the two-key lock space, so that these never collide with other advisory locks.
 export const WORKER_LOCK_SPACE = 0x5348_4a57; // "SHJW"

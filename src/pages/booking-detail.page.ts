@@ -4,7 +4,7 @@ import * as format from '../lib/format.js';
 import type { DocumentRejection } from '../services/booking-documents.service.js';
 import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle.service.js';
 import { placeLabel } from '../lib/booking-place.js';
-import type { Booking, BookingDetail, Participant, Party } from '../services/booking-records.service.js';
+import type { Booking, BookingDetail, Participant } from '../services/booking-records.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
 
@@ -126,13 +126,6 @@ function sizeLabel(bytes: number): string {
   return `${format.decimal1(bytes / (1024 * 1024))} MB`;
 }
 
-/** mailto: with a subject, else tel:, so "Contatta Fornitore/Cliente" always does something real. */
-function contactHref(party: Party, subject: string): string {
-  if (party.contactEmail) return `mailto:${encodeURIComponent(party.contactEmail).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
-  if (party.phone) return `tel:${party.phone.replace(/[^\d+]/g, '')}`;
-  return `mailto:${encodeURIComponent(party.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
-}
-
 function timeline(booking: Booking): BookingDetailView['timeline'] {
   const cancelledByLabel =
     booking.cancelledBy === null ? null : booking.cancelledBy === booking.providerId ? t('bookings:card.provider') : t('bookings:card.client');
@@ -164,7 +157,8 @@ function counterpartOf(detail: BookingDetail): BookingDetailView['counterpart'] 
     phoneHref: counterpart.phone ? `tel:${counterpart.phone.replace(/[^\d+]/g, '')}` : null,
     profileHref: role === 'client' ? `/providers/${booking.providerId}` : null,
     contactLabel: t(role === 'client' ? 'bookings:actions.contactProvider' : 'bookings:actions.contactClient'),
-    contactHref: contactHref(counterpart, t('bookings:show.contactSubject', { title: booking.serviceTitle, number: booking.bookingNumber })),
+    // The booking's own conversation, on this page: no address leaves the product.
+    contactHref: '#messages',
   };
 }
 

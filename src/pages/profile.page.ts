@@ -11,7 +11,8 @@ import {
   REGIONS,
   SPECIALIZATIONS,
 } from '../lib/profile-options.js';
-import { PROFILE_IMAGE_MAX_BYTES, sectionsFor, type Section } from '../lib/profile-sections.js';
+import { sectionsFor, type Section } from '../lib/profile-sections.js';
+import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
 import type { OwnProfile, ProvinceOption } from '../services/profiles.service.js';
 import { certificationRows } from '../validators/profile/professional.validator.js';
 import type { FormErrors } from '../validators/validate.js';

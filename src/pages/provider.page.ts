@@ -1,7 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import type { ProviderListing, ProviderServiceRow, PublicProvider } from '../services/catalogue.service.js';
-import { contactLink } from './contact-link.js';
 import { metaDescription, providerJsonLd } from './seo.js';
 import { placeLabel, priceLabel, pricingUnitLabel } from './service-card.page.js';
 
@@ -30,7 +29,6 @@ export interface ProviderView {
   experienceLabel: string | null;
   teamLabel: string;
   phoneHref: string | null;
-  emailHref: string | null;
   websiteHref: string | null;
   insurance: { provider: string; amount: string | null; expiry: string | null } | null;
   messageHref: string;
@@ -59,7 +57,9 @@ function serviceView(s: ProviderServiceRow): ProviderServiceView {
 export function providerPage({ provider, services: offered }: ProviderListing, baseUrl: string): ProviderView {
   // "Richiedi Preventivo": the quote form of one of their on-request services, else their first service,
   // else an email asking for a quote.
+  // "Richiedi Preventivo": the form of one of their on-request services, else their first, else a message.
   const quoteService = offered.find((s) => s.serviceType === 'on_request') ?? offered[0];
+  const messageHref = `/messages/new?provider=${provider.id}`;
   return {
     title: t('services:provider.title', { name: provider.businessName }),
     description: metaDescription(provider.description || t('services:provider.descriptionFallback', { name: provider.businessName })),
@@ -74,7 +74,6 @@ export function providerPage({ provider, services: offered }: ProviderListing, b
       provider.experienceYears !== null ? t('services:provider.experienceYears', { count: provider.experienceYears }) : null,
     teamLabel: t('services:provider.teamSizeValue', { count: provider.teamSize }),
     phoneHref: provider.phone ? `tel:${provider.phone.replace(/[^\d+]/g, '')}` : null,
-    emailHref: provider.contactEmail ? `mailto:${provider.contactEmail}` : null,
     websiteHref: websiteHref(provider.website),
     insurance: provider.insuranceProvider
       ? {
@@ -88,8 +87,9 @@ export function providerPage({ provider, services: offered }: ProviderListing, b
             : null,
         }
       : null,
-    messageHref: contactLink(provider, t('services:provider.messageSubject')),
-    quoteHref: quoteService ? `/services/${quoteService.id}/book` : contactLink(provider, t('services:provider.quoteSubject')),
+    // "Invia Messaggio" opens a conversation inside the product (after logging in): no address is exposed.
+    messageHref,
+    quoteHref: quoteService ? `/services/${quoteService.id}/book` : messageHref,
     services: offered.map(serviceView),
   };
 }

@@ -2,7 +2,6 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { effectiveAvailability, type Availability } from '../lib/service-options.js';
 import type { ServiceDetail, ServiceListing, ServiceReview } from '../services/catalogue.service.js';
-import { contactLink } from './contact-link.js';
 import { categoryPath, metaDescription, serviceJsonLd } from './seo.js';
 import { bookLabel, placeLabel, priceLabel, pricingUnitLabel } from './service-card.page.js';
 
@@ -122,7 +121,8 @@ export function servicePage({ service, images, reviews }: ServiceListing, baseUr
     // The price card follows the booking flow: an instant service is booked, any other is quoted.
     bookLabel: t(instant ? 'services:show.bookNow' : 'services:show.requestQuote'),
     cardBookLabel: bookLabel(availability),
-    contactHref: contactLink(service.provider, t('services:show.contactSubject', { title: service.title })),
+    // "Contatta Fornitore" opens a conversation inside the product (after logging in): no address is exposed.
+    contactHref: `/messages/new?service=${service.id}`,
     images: images.map((img, i) => ({
       url: img.url,
       thumbUrl: img.thumbUrl,

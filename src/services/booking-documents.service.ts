@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { logger, errorFields } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
 import * as documents from '../models/booking-documents.repo.js';
@@ -7,7 +6,7 @@ import * as bookings from '../models/bookings.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import { announce } from './booking-notifications.service.js';
 import { roleOf, type Actor } from './booking-lifecycle.service.js';
-import { ImageRejected, stripImageMetadata, type ImageMime } from './images.service.js';
+import { checkDocumentFile, documentName } from './document-files.service.js';
 import { newKey, storage, type StoredFile } from './storage.service.js';
 
 /**
@@ -17,49 +16,13 @@ import { newKey, storage, type StoredFile } from './storage.service.js';
  * booking's own route, nobody else.
  */
 
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENTS_PER_BOOKING = 20;
-
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
-const NAME_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
-  pdf: ['pdf'],
-  jpg: ['jpg', 'jpeg'],
-  png: ['png'],
-  webp: ['webp'],
-};
 
 /** Statuses a document may be attached in: not a draft (never sent) nor a cancelled booking. */
 const OPEN_STATUSES: readonly Booking['status'][] = ['pending', 'confirmed', 'in_progress', 'completed', 'no_show'];
 
 export function acceptsDocuments(booking: Pick<Booking, 'status'>): boolean {
   return OPEN_STATUSES.includes(booking.status);
-}
-
-/**
- * The name shown and offered on download: the upload's own name (browsers send UTF-8, read by multer as
- * latin1), without folders or control characters, at most 120 characters, ending in the real type's
- * extension.
- */
-export function documentName(originalName: string, extension: string): string {
-  let name = Buffer.from(originalName, 'latin1').toString('utf8');
-  if (name.includes('\uFFFD')) name = originalName;
-  name = name
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const dot = name.lastIndexOf('.');
-  const base = (dot > 0 ? name.slice(0, dot) : name).slice(0, 110).trim();
-  const ext = dot > 0 ? name.slice(dot + 1) : '';
-  const stem = base || 'documento';
-  return `${stem}.${(NAME_EXTENSIONS[extension] ?? []).includes(ext.toLowerCase()) ? ext : extension}`;
 }
 
 export type DocumentRejection = 'type' | 'unreadable' | 'too_many' | 'closed' | 'provider_only';
@@ -75,18 +38,9 @@ export async function attachDocument(bookingId: string, actor: Actor, file: { da
   if (!visible) return { ok: false, kind: 'not_found' };
   if (roleOf(visible, actor) !== 'provider') return { ok: false, kind: 'rejected', reason: 'provider_only' };
 
-  const type = await fileTypeFromBuffer(file.data);
-  const extension = type ? EXTENSIONS[type.mime] : undefined;
-  if (!type || !extension) return { ok: false, kind: 'rejected', reason: 'type' };
-  let data = file.data;
-  if (type.mime !== 'application/pdf') {
-    try {
-      data = await stripImageMetadata(file.data, type.mime as ImageMime);
-    } catch (err) {
-      if (err instanceof ImageRejected) return { ok: false, kind: 'rejected', reason: 'unreadable' };
-      throw err;
-    }
-  }
+  const checked = await checkDocumentFile(file.data);
+  if (!checked.ok) return { ok: false, kind: 'rejected', reason: checked.reason };
+  const { data, extension, mimeType } = checked;
 
   // The file is written before the transaction (no disk work while the booking is locked) and removed
   // again if the booking turns out not to take it.
@@ -100,7 +54,7 @@ export async function attachDocument(bookingId: string, actor: Actor, file: { da
       if ((await documents.countForBooking(booking.id, trx)) >= DOCUMENTS_PER_BOOKING) return { ok: false, kind: 'rejected', reason: 'too_many' };
       const name = documentName(file.originalName, extension);
       const document = await documents.insert(
-        { bookingId: booking.id, uploadedBy: actor.id, name, mimeType: type.mime, sizeBytes: data.length, storageKey: key },
+        { bookingId: booking.id, uploadedBy: actor.id, name, mimeType, sizeBytes: data.length, storageKey: key },
         trx,
       );
       await bookings.updateBooking(booking.id, {}, now, trx);

@@ -9,7 +9,8 @@ import * as bookings from '../models/bookings.repo.js';
 import type { ListStatus } from '../lib/booking-list-status.js';
 import type { BookingViewer } from '../models/bookings.repo.js';
 import { EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
-import { DOCUMENTS_PER_BOOKING, DOCUMENT_MAX_BYTES, acceptsDocuments } from './booking-documents.service.js';
+import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
+import { DOCUMENTS_PER_BOOKING, acceptsDocuments } from './booking-documents.service.js';
 
 export type { Booking, BookingCard, BookingViewer, Party };
 export type { Participant } from '../models/booking-participants.repo.js';

@@ -25,8 +25,10 @@ export function markAllRead(userId: string): Promise<number> {
   return notifications.markAllRead(userId);
 }
 
-/** Where a notification leads: its booking, or the list when it is about none. */
+/** Where a notification leads: its conversation, its booking, or the list when it is about neither. */
 export function notificationTarget(n: Pick<Notification, 'data'>): string {
+  const threadId = n.data?.thread_id;
+  if (typeof threadId === 'string') return `/messages/${encodeURIComponent(threadId)}`;
   const bookingId = n.data?.booking_id;
   return typeof bookingId === 'string' ? `/bookings/${encodeURIComponent(bookingId)}` : '/notifications';
 }

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { config } from '../config/env.js';
 import { errorFields, logger } from '../config/logger.js';
 import * as jobs from '../models/jobs.repo.js';
@@ -55,7 +54,7 @@ function embeddedPresence(id: number): WorkerPresence {
 }
 
 async function serverPresence(id: number, connectionString: string): Promise<WorkerPresence> {
-  const client = new pg.Client({ connectionString, application_name: `sicurhub-worker-${id}` });
+  const client = workerLocks.lockConnection(connectionString, id);
   let alive = false;
   const lost = (err?: unknown): void => {
     if (alive) logger.warn('worker lost its presence connection: it stops claiming jobs', { workerId: id, ...errorFields(err) });

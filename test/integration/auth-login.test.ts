@@ -54,7 +54,7 @@ describe('login and logout', () => {
       const $ = html((await agent.get('/help').expect(200)).text);
       expect(textOf($, '.toast--success .toast__message')).to.equal('Accesso effettuato con successo!');
       expect(textOf($, '.user-menu__name')).to.equal('Officine Rossi Srl');
-      expect($('.user-menu__list a').map((_, el) => $(el).attr('href')).get()).to.deep.equal(['/dashboard', '/profile', '/bookings']);
+      expect($('.user-menu__list a').map((_, el) => $(el).attr('href')).get()).to.deep.equal(['/dashboard', '/profile', '/bookings', '/messages']);
       expect(textOf($, '.user-menu__list button')).to.equal('Esci');
     });
 

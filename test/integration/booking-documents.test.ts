@@ -37,7 +37,7 @@ describe('booking documents', () => {
     expect(forProvider('form[enctype="multipart/form-data"] input[type="file"][name="document"]')).to.have.length(1);
     expect(textOf(forProvider, '#document-file-hint')).to.equal('PDF o immagine (JPG, PNG, WebP), massimo 10 MB: registro presenze, attestati, preventivo.');
     const forClient = html((await clientAgent.get(`/bookings/${bookingId}`)).text);
-    expect(forClient('input[type="file"]')).to.have.length(0);
+    expect(forClient('input[type="file"][name="document"]')).to.have.length(0);
     expect(textOf(forClient, '#documents')).to.contain('Nessun documento allegato.');
   });
 

@@ -99,7 +99,7 @@ describe('bookings pages', () => {
       expect(counterpart.find(`a[href="/providers/${provider.id}"]`)).to.have.length(1);
       const contact = $('.booking-actions__links a').first();
       expect(contact.text().trim()).to.equal('Contatta Fornitore');
-      expect(contact.attr('href')).to.match(/^mailto:info@studiopagine\.it\?subject=Prenotazione%20BH/);
+      expect(contact.attr('href')).to.equal('#messages');
       expect(textOf($, '.cost-lines')).to.contain('Prezzo base').and.to.contain('IVA (22%)').and.to.contain('Totale');
       expect(textOf($, '.booking-payment')).to.contain('Stato pagamento').and.to.contain('In attesa');
       expect($('a[href$="/calendar.ics"]').text().trim()).to.equal('Aggiungi al calendario');

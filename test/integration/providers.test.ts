@@ -59,7 +59,7 @@ describe('GET /providers/:id', () => {
     expect(first.find('.offered__title a').attr('href')).to.match(/^\/services\/[0-9a-f-]{36}$/);
     const actions = $('.provider-hero__actions a');
     expect(actions.first().text()).to.equal('Invia Messaggio');
-    expect(actions.first().attr('href')).to.match(/^mailto:info@brianzaantincendio\.it\?subject=/);
+    expect(actions.first().attr('href')).to.match(/^\/messages\/new\?provider=[0-9a-f-]{36}$/);
     expect(actions.last().text()).to.equal('Richiedi Preventivo');
     expect(actions.last().attr('href')).to.equal(`/services/${quote.id}/book`);
     expect($('title').text()).to.equal('Brianza Antincendio Srl – Fornitore · SicurHub');
@@ -69,12 +69,12 @@ describe('GET /providers/:id', () => {
     expect(business.makesOffer).to.have.length(2);
   });
 
-  it('hides the rating at 0 and asks for a quote by email when there is no service', async () => {
+  it('hides the rating at 0 and asks for a quote by message when there is no service', async () => {
     const provider = await createProvider({ businessName: 'Nuovo Studio', contactEmail: 'ciao@nuovostudio.it' });
     const $ = html((await request().get(`/providers/${provider.id}`).expect(200)).text);
     expect($('.provider-hero .rating')).to.have.length(0);
     expect(textOf($, '.offered-list, .service-section p.muted')).to.equal('Nessun servizio disponibile al momento.');
-    expect($('.provider-hero__actions a').last().attr('href')).to.match(/^mailto:ciao@nuovostudio\.it\?subject=Richiesta%20di%20preventivo/);
+    expect($('.provider-hero__actions a').last().attr('href')).to.equal(`/messages/new?provider=${provider.id}`);
   });
 
   it('answers "Fornitore non trovato" (404) for unknown ids, clients and inactive providers', async () => {

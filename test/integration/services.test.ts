@@ -178,7 +178,7 @@ describe('GET /services/:id', () => {
     expect(book.text()).to.equal('Prenota Ora');
     expect(book.attr('href')).to.equal(`/services/${serviceId}/book`);
     const contact = $('.price-card a').filter((_, el) => $(el).text() === 'Contatta Fornitore');
-    expect(contact.attr('href')).to.match(/^mailto:info@orobiesicurezza\.it\?subject=Richiesta%20informazioni%3A%20Corso%20Antincendio/);
+    expect(contact.attr('href')).to.equal(`/messages/new?service=${serviceId}`);
 
     const $quote = html((await request().get(`/services/${quoteId}`).expect(200)).text);
     expect(textOf($quote, '.price-card__response')).to.equal('Risposta entro 24h');
@@ -187,11 +187,13 @@ describe('GET /services/:id', () => {
     expect($quote('.service-header').text()).to.include('Nessuna recensione');
   });
 
-  it('calls the provider when it has a phone but no contact email', async () => {
+  it('"Contatta Fornitore" opens a message whatever contacts the provider has, never an address', async () => {
     const provider = await createProvider({ contactEmail: null, phone: '+39 02 1234 5678' });
     const { id } = await createService({ providerId: provider.id, title: 'Sopralluogo' });
     const $ = html((await request().get(`/services/${id}`).expect(200)).text);
-    expect($('.price-card a').filter((_, el) => $(el).text() === 'Contatta Fornitore').attr('href')).to.equal('tel:+390212345678');
+    expect($('.price-card a').filter((_, el) => $(el).text() === 'Contatta Fornitore').attr('href')).to.equal(`/messages/new?service=${id}`);
+    expect($('a[href^="mailto:"]')).to.have.length(0);
+    expect($.html()).not.to.contain(provider.email);
   });
 
   it('has its own title, description, canonical URL and JSON-LD', async () => {

@@ -1,0 +1,112 @@
+import { db, type Trx } from '../db/knex.js';
+import { isUuid } from '../lib/uuid.js';
+
+export interface MessageAttachment {
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+  storageKey: string;
+}
+
+/** One message of a thread: the text exactly as typed, at most one attachment. */
+export interface Message {
+  id: string;
+  threadId: string;
+  senderId: string;
+  body: string;
+  attachment: MessageAttachment | null;
+  readAt: Date | null;
+  createdAt: Date;
+}
+
+const COLUMNS: readonly string[] = [
+  'id',
+  'thread_id',
+  'sender_id',
+  'body',
+  'attachment_name',
+  'attachment_mime_type',
+  'attachment_size_bytes',
+  'attachment_key',
+  'read_at',
+  'created_at',
+];
+
+interface MessageRow {
+  id: string;
+  thread_id: string;
+  sender_id: string;
+  body: string;
+  attachment_name: string | null;
+  attachment_mime_type: string | null;
+  attachment_size_bytes: number | null;
+  attachment_key: string | null;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+const toMessage = (r: MessageRow): Message => ({
+  id: r.id,
+  threadId: r.thread_id,
+  senderId: r.sender_id,
+  body: r.body,
+  attachment:
+    r.attachment_key && r.attachment_name && r.attachment_mime_type && r.attachment_size_bytes !== null
+      ? { name: r.attachment_name, mimeType: r.attachment_mime_type, sizeBytes: r.attachment_size_bytes, storageKey: r.attachment_key }
+      : null,
+  readAt: r.read_at,
+  createdAt: r.created_at,
+});
+
+export interface NewMessage {
+  threadId: string;
+  senderId: string;
+  body: string;
+  idempotencyKey: string;
+  attachment: MessageAttachment | null;
+}
+
+/** Stores a message; null when the sender already sent this form (same idempotency key). */
+export async function insert(message: NewMessage, at: Date, trx: Trx): Promise<Message | null> {
+  const rows = await trx('messages')
+    .insert({
+      thread_id: message.threadId,
+      sender_id: message.senderId,
+      body: message.body,
+      idempotency_key: message.idempotencyKey,
+      attachment_name: message.attachment?.name ?? null,
+      attachment_mime_type: message.attachment?.mimeType ?? null,
+      attachment_size_bytes: message.attachment?.sizeBytes ?? null,
+      attachment_key: message.attachment?.storageKey ?? null,
+      created_at: at,
+    })
+    .onConflict(['sender_id', 'idempotency_key'])
+    .ignore()
+    .returning<MessageRow[]>(COLUMNS);
+  return rows[0] ? toMessage(rows[0]) : null;
+}
+
+/** The messages of a thread, oldest first. */
+export async function listForThread(threadId: string, trx?: Trx): Promise<Message[]> {
+  const rows = await db(trx)('messages')
+    .where({ thread_id: threadId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .select<MessageRow[]>(COLUMNS);
+  return rows.map(toMessage);
+}
+
+/** One message of that thread (never of another one); null for unknown or malformed ids. */
+export async function findInThread(threadId: string, messageId: string, trx?: Trx): Promise<Message | null> {
+  if (!isUuid(messageId)) return null;
+  const row = await db(trx)('messages').where({ id: messageId, thread_id: threadId }).first<MessageRow | undefined>(COLUMNS);
+  return row ? toMessage(row) : null;
+}
+
+/** Marks read what the other party wrote in the thread; returns how many were unread. */
+export async function markReadBy(threadId: string, readerId: string, trx?: Trx): Promise<number> {
+  return db(trx)('messages')
+    .where({ thread_id: threadId })
+    .whereNot({ sender_id: readerId })
+    .whereNull('read_at')
+    .update({ read_at: db(trx).fn.now() });
+}

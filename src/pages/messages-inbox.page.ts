@@ -1,0 +1,48 @@
+import { t } from '../config/i18n.js';
+import * as format from '../lib/format.js';
+import { relativeTime } from '../lib/relative-time.js';
+import { threadSubject } from '../lib/thread-subject.js';
+import type { ThreadParty, ThreadSummary } from '../services/message-threads.service.js';
+
+/** views/messages/index.ejs: the viewer's conversations, the most recent first, unread ones marked. */
+export interface MessagesInboxView {
+  title: string;
+  noindex: true;
+  threads: {
+    href: string;
+    subject: string;
+    clientName: string;
+    providerName: string;
+    /** The other party, named first. */
+    counterpartName: string;
+    unread: number;
+    unreadLabel: string | null;
+    lastAtIso: string;
+    lastAtLabel: string;
+    lastAtFull: string;
+  }[];
+}
+
+export function messagesInboxPage(threads: ThreadSummary[], viewer: ThreadParty, now: Date): MessagesInboxView {
+  return {
+    title: t('messages:inbox.title'),
+    noindex: true,
+    threads: threads.map((th) => {
+      const clientName = th.clientName ?? t('common:fallbackNames.client');
+      const providerName = th.providerName ?? t('common:fallbackNames.provider');
+      const last = th.lastMessageAt ?? th.createdAt;
+      return {
+        href: `/messages/${th.id}`,
+        subject: threadSubject(th, t),
+        clientName,
+        providerName,
+        counterpartName: viewer.userType === 'client' ? providerName : clientName,
+        unread: th.unread,
+        unreadLabel: th.unread > 0 ? t('messages:inbox.unread', { count: th.unread }) : null,
+        lastAtIso: last.toISOString(),
+        lastAtLabel: relativeTime(last, now),
+        lastAtFull: format.dateTimeShort(last),
+      };
+    }),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Booking } from '../models/booking-record.js';
+import * as messages from '../models/messages.repo.js';
+import type { Message } from '../models/messages.repo.js';
+import * as threads from '../models/message-threads.repo.js';
+import type { ThreadParty, ThreadSummary } from '../models/message-threads.repo.js';
+import * as providers from '../models/providers.repo.js';
+import * as services from '../models/services.repo.js';
+import { storage, type StoredFile } from './storage.service.js';
+
+export type { Message, ThreadParty, ThreadSummary };
+
+/**
+ * Reading conversations: the inbox, one thread, a booking's thread, an attachment. A thread exists only
+ * for its two parties: for anyone else (another client, another provider) it is "not found", exactly
+ * like an id that never existed.
+ */
+
+/** The inbox shows the most recent conversations; older ones stay reachable from their bookings. */
+export const INBOX_LIMIT = 100;
+
+export interface Conversation {
+  thread: ThreadSummary;
+  messages: Message[];
+  /** How many of the other party's messages this opening marked read (the header counted them still). */
+  markedRead: number;
+}
+
+/** What a thread is about, in its list, its page, its notifications and emails. */
+export function listThreads(viewer: ThreadParty): Promise<ThreadSummary[]> {
+  return threads.listForParty(viewer, INBOX_LIMIT);
+}
+
+/** The thread with its messages, which the viewer has now read; null for anyone but its parties. */
+export async function openThread(threadId: string, viewer: ThreadParty): Promise<Conversation | null> {
+  const thread = await threads.findForParty(threadId, viewer);
+  if (!thread) return null;
+  const markedRead = await messages.markReadBy(thread.id, viewer.id);
+  return { thread: { ...thread, unread: 0 }, messages: await messages.listForThread(thread.id), markedRead };
+}
+
+/** The thread of a booking the viewer may see (checked by the caller), read now; null before its first message. */
+export async function openBookingThread(booking: Pick<Booking, 'id'>, viewer: ThreadParty): Promise<Conversation | null> {
+  const found = await threads.findForBooking(booking.id);
+  return found ? openThread(found.id, viewer) : null;
+}
+
+/** Who an inquiry goes to: a provider (from their page) and possibly one of their services (from its page). */
+export interface InquiryTarget {
+  providerId: string;
+  providerName: string;
+  serviceId: string | null;
+  serviceTitle: string | null;
+  /** The conversation the client already has about it: "Invia Messaggio" goes on there. */
+  existingThreadId: string | null;
+}
+
+/** Resolves ?service= or ?provider= to a public provider; null when it is unknown, or not a client asking. */
+export async function inquiryTarget(
+  ask: { serviceId?: string | null; providerId?: string | null },
+  viewer: ThreadParty,
+): Promise<InquiryTarget | null> {
+  if (viewer.userType !== 'client') return null;
+  let target: Omit<InquiryTarget, 'existingThreadId'> | null = null;
+  if (ask.serviceId) {
+    const service = await services.findPublicService(ask.serviceId);
+    if (service) target = { providerId: service.provider.id, providerName: service.provider.businessName, serviceId: service.id, serviceTitle: service.title };
+  } else if (ask.providerId) {
+    const provider = await providers.findPublicProvider(ask.providerId);
+    if (provider) target = { providerId: provider.id, providerName: provider.businessName, serviceId: null, serviceTitle: null };
+  }
+  if (!target || target.providerId === viewer.id) return null;
+  const existing = await threads.findInquiry(viewer.id, target.providerId, target.serviceId);
+  return { ...target, existingThreadId: existing?.id ?? null };
+}
+
+/** An attachment of a thread the viewer is a party of, with its bytes; null for anyone else or anything unknown. */
+export async function openAttachment(
+  threadId: string,
+  messageId: string,
+  viewer: ThreadParty,
+): Promise<{ name: string; mimeType: string; file: StoredFile } | null> {
+  const thread = await threads.findForParty(threadId, viewer);
+  if (!thread) return null;
+  const message = await messages.findInThread(thread.id, messageId);
+  if (!message?.attachment) return null;
+  const file = await storage().get(message.attachment.storageKey);
+  return file ? { name: message.attachment.name, mimeType: message.attachment.mimeType, file } : null;
+}
