@@ -13,6 +13,7 @@ import { pageLocals, userLocals } from './middleware/locals.js';
 import { notFound } from './middleware/not-found.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security.js';
+import { saveSessionBeforeResponse } from './middleware/session-save.js';
 import { routes } from './routes.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -46,6 +47,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.use(express.urlencoded({ extended: true, limit: '200kb', parameterLimit: 2000 }));
   app.use(express.json({ limit: '200kb' }));
   app.use(sessionMiddleware(cfg, deps.sessionPool));
+  app.use(saveSessionBeforeResponse);
   const passport = configurePassport();
   app.use(passport.initialize());
   app.use(passport.session());
