@@ -9,6 +9,7 @@ import { configureViews } from './config/views.js';
 import { csrfProtection } from './middleware/csrf.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { flash } from './middleware/flash.js';
+import { formBodies } from './middleware/form-body.js';
 import { pageLocals, userLocals } from './middleware/locals.js';
 import { notFound } from './middleware/not-found.js';
 import { requestId } from './middleware/request-id.js';
@@ -55,7 +56,9 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.use(userLocals);
   app.use(csrfProtection);
 
-  app.use(routes());
+  const router = routes();
+  app.use(formBodies(router));
+  app.use(router);
   app.use(notFound);
   app.use(errorHandler);
   return app;
