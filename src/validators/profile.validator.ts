@@ -1,4 +1,3 @@
-import Joi from 'joi';
 import { t } from '../config/i18n.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../lib/italian-tax-ids.js';
 import {
@@ -26,7 +25,7 @@ import type {
   ProviderServicesChanges,
 } from '../models/profiles.repo.js';
 import { validate, type FormErrors, type Validated } from './validate.js';
-import { asList, emailField, optionalText, phoneField, requiredText } from './fields.js';
+import { asList, emailField, Joi, optionalText, phoneField, requiredText } from './fields.js';
 
 /**
  * The profile forms of SPEC §3/§5, one per tab. Field names follow SPEC §3 (snake_case, nested with
@@ -171,7 +170,7 @@ const providerGeneralSchema = Joi.object<ProviderGeneralForm>({
   business_name: requiredText(200, `${V}.businessNameRequired`),
   vat_number: vatNumber,
   fiscal_code: fiscalCode,
-  description: requiredText(4000, `${V}.descriptionRequired`),
+  description: requiredText(4000, `${V}.descriptionRequired`, { lines: true }),
 });
 
 export function validateProviderGeneral(body: Record<string, unknown>): Validated<ProviderGeneralChanges> {
@@ -542,12 +541,14 @@ export function validateProviderServices(
   };
   const result = validate(schema, input);
   if (result.ok) return result;
-  // Errors keyed by the form's field names, one per list.
+  // Errors keyed by the form's field names, one per list; a bad name typed in the box is shown beside it.
   const rename: Record<string, string> = { serviceAreas: 'service_areas' };
+  const typed = new Set(placeNames(body.service_areas_add));
   const errors: FormErrors = {};
   for (const [path, message] of Object.entries(result.errors)) {
-    const head = path.split('.')[0]!;
-    errors[rename[head] ?? head] ??= message;
+    const [head, index] = path.split('.');
+    const area = head === 'serviceAreas' && index !== undefined ? input.serviceAreas[Number(index)] : undefined;
+    errors[area !== undefined && typed.has(area) ? 'service_areas_add' : (rename[head!] ?? head!)] ??= message;
   }
   return { ok: false, value: { ...body, ...input, service_areas: asList(body.service_areas) }, errors };
 }
