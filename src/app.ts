@@ -9,10 +9,12 @@ import { configureViews } from './config/views.js';
 import { csrfProtection } from './middleware/csrf.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { flash } from './middleware/flash.js';
+import { formBodies } from './middleware/form-body.js';
 import { pageLocals, userLocals } from './middleware/locals.js';
 import { notFound } from './middleware/not-found.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security.js';
+import { saveSessionBeforeResponse } from './middleware/session-save.js';
 import { routes } from './routes.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -46,6 +48,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.use(express.urlencoded({ extended: true, limit: '200kb', parameterLimit: 2000 }));
   app.use(express.json({ limit: '200kb' }));
   app.use(sessionMiddleware(cfg, deps.sessionPool));
+  app.use(saveSessionBeforeResponse);
   const passport = configurePassport();
   app.use(passport.initialize());
   app.use(passport.session());
@@ -53,7 +56,9 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.use(userLocals);
   app.use(csrfProtection);
 
-  app.use(routes());
+  const router = routes();
+  app.use(formBodies(router));
+  app.use(router);
   app.use(notFound);
   app.use(errorHandler);
   return app;

@@ -9,6 +9,8 @@ export interface CatalogueEntry {
   messageKey: string;
   retryable: boolean;
   severity: Severity;
+  /** The database cannot serve anyone right now: HTTP 503, not the request's fault nor a bug. */
+  unavailable: boolean;
 }
 
 const entry = (code: string, key: string, retryable = false, severity: Severity = 'medium'): CatalogueEntry => ({
@@ -16,7 +18,10 @@ const entry = (code: string, key: string, retryable = false, severity: Severity 
   messageKey: `errors:catalogue.${key}`,
   retryable,
   severity,
+  unavailable: false,
 });
+
+const unavailable = (code: string): CatalogueEntry => ({ ...entry(code, 'connection', true, 'high'), unavailable: true });
 
 export const CATALOGUE: Readonly<Record<string, CatalogueEntry>> = Object.freeze({
   invalid_credentials: entry('invalid_credentials', 'invalid_credentials'),
@@ -34,9 +39,9 @@ export const CATALOGUE: Readonly<Record<string, CatalogueEntry>> = Object.freeze
   '23514': entry('23514', 'check_violation'),
   '42501': entry('42501', 'access_denied', false, 'high'),
   '42P01': entry('42P01', 'resource_not_found'),
-  '08000': entry('08000', 'connection', true, 'high'),
-  '08003': entry('08003', 'connection', true, 'high'),
-  '08006': entry('08006', 'connection', true, 'high'),
+  '08000': unavailable('08000'),
+  '08003': unavailable('08003'),
+  '08006': unavailable('08006'),
   '42601': entry('42601', 'internal', false, 'critical'),
   '42703': entry('42703', 'field_unavailable'),
   PGRST302: entry('PGRST302', 'field_unavailable'),
@@ -58,7 +63,53 @@ const MESSAGE_PATTERNS: [RegExp, string][] = [
   [/violates check/i, '23514'],
 ];
 
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03']);
+/** A row matches when every property it names matches the error (message and SQL text by pattern). */
+interface Signal {
+  code?: string;
+  name?: string;
+  severity?: string;
+  message?: RegExp;
+}
+
+/**
+ * Every sign that the database is unavailable rather than that the request or the code is wrong: each
+ * is answered with the 503 page (or 503 JSON) and "Il servizio non è momentaneamente raggiungibile".
+ * One table, so that a new code is added here and nowhere else.
+ */
+const DATABASE_UNAVAILABLE: readonly Signal[] = [
+  // SQLSTATE class 08, connection exceptions: the connection could not be made or was lost.
+  ...['08000', '08001', '08003', '08004', '08006', '08007', '08P01'].map((code) => ({ code })),
+  // Class 53, insufficient resources, where the server refuses work for want of them (not 53400,
+  // configuration_limit_exceeded, which a query of ours causes).
+  ...['53000', '53100', '53200', '53300'].map((code) => ({ code })),
+  // Class 57: administrator or crash shutdown, and "the database system is starting up" (cannot_connect_now).
+  ...['57P01', '57P02', '57P03'].map((code) => ({ code })),
+  // 55000 is also what a query gets for a state of ours (a sequence not yet used in this session), so only
+  // the form a server refusing connections gives: a FATAL error or "not currently accepting connections".
+  { code: '55000', severity: 'FATAL' },
+  { code: '55000', message: /not (currently )?accepting connections/i },
+  // What Node's sockets say when the server cannot be reached or goes away.
+  ...['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].map(
+    (code) => ({ code }),
+  ),
+  // pg: the server closed the connection ("Connection terminated unexpectedly", "... due to connection
+  // timeout"); Knex repeats it after the SQL text.
+  { message: /\bConnection terminated\b/ },
+  // Knex: no connection of the pool became free in time. Its query timeouts share the class, not the text.
+  { name: 'KnexTimeoutError', message: /Timeout acquiring a connection/ },
+];
+
+function matches(err: unknown, signal: Signal): boolean {
+  for (const key of ['code', 'name', 'severity'] as const) {
+    if (signal[key] !== undefined && field(err, key) !== signal[key]) return false;
+  }
+  return !signal.message || signal.message.test(messageOf(err));
+}
+
+/** True when `err` says the database cannot serve requests right now (see DATABASE_UNAVAILABLE). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return DATABASE_UNAVAILABLE.some((signal) => matches(err, signal));
+}
 
 /** The field a unique violation is about, from its constraint or message (SPEC §5 "Database conflicts"). */
 export function conflictingField(err: unknown): 'email' | 'vat_number' | 'fiscal_code' | null {
@@ -76,6 +127,7 @@ export function conflictingField(err: unknown): 'email' | 'vat_number' | 'fiscal
 /** Classifies any thrown value; unknown things become the `unknown` entry. */
 export function classifyError(err: unknown): CatalogueEntry {
   const code = field(err, 'code');
+  if (isDatabaseUnavailable(err)) return code && CATALOGUE[code]?.unavailable ? CATALOGUE[code] : CATALOGUE['08006']!;
   if (code && CATALOGUE[code]) {
     const base = CATALOGUE[code];
     if (code === '23505') {
@@ -84,7 +136,6 @@ export function classifyError(err: unknown): CatalogueEntry {
     }
     return base;
   }
-  if (code && CONNECTION_ERRNOS.has(code)) return CATALOGUE['08006']!;
   const name = field(err, 'name');
   if (name && CATALOGUE[name]) return CATALOGUE[name];
   if (name === 'AbortError') return CATALOGUE.TimeoutError!;

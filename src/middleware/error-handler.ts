@@ -14,6 +14,8 @@ const NOT_FOUND_PAGES: Record<NotFoundResource, { view: string; titleKey: string
   thread: { view: 'messages/not-found', titleKey: 'messages:notFound.title' },
 };
 
+const UNAVAILABLE_RETRY_AFTER_S = 30;
+
 function wantsJson(req: Request): boolean {
   return req.path.startsWith('/api/') || (req.accepts(['html', 'json']) === 'json' && !req.accepts('html'));
 }
@@ -59,13 +61,16 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (!appError) {
     const entry = classifyError(err);
     logger.error('request failed', { requestId, method: req.method, path: req.path, code: entry.code, ...errorFields(err) });
-    const unavailable = entry.code.startsWith('08');
-    const message = unavailable ? t(entry.messageKey) : t('errors:unexpected');
+    // A database that refuses or drops connections is an outage to wait out (503), not a bug (500).
+    const status = entry.unavailable ? 503 : 500;
+    const message = entry.unavailable ? t(entry.messageKey) : t('errors:unexpected');
+    if (entry.unavailable) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
     if (wantsJson(req)) {
-      res.status(unavailable ? 503 : 500).json({ error: { code: entry.code, message, requestId } });
+      res.status(status).json({ error: { code: entry.code, message, requestId } });
       return;
     }
-    render(res, 'errors/500', unavailable ? 503 : 500, { title: t('errors:serverError.title'), message, requestId });
+    const title = entry.unavailable ? t('errors:unavailable.title') : t('errors:serverError.title');
+    render(res, 'errors/500', status, { title, message, requestId });
     return;
   }
 

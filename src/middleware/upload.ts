@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
+import { TAKES_MULTIPART } from './form-body.js';
 
 /** Why an upload was refused before its controller ran; the controller answers in Italian beside the field. */
 export type UploadRejection = 'too_large' | 'too_many_files' | 'malformed';
@@ -22,7 +23,7 @@ export function singleFileUpload(field: string, maxBytes: number): RequestHandle
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 2048, parts: 12, headerPairs: 100 },
   }).single(field);
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     parse(req, res, (err: unknown) => {
       if (!err) return next();
       const code = (err as { code?: string }).code;
@@ -33,4 +34,6 @@ export function singleFileUpload(field: string, maxBytes: number): RequestHandle
       next();
     });
   };
+  // The form-body check lets multipart bodies through to this route only.
+  return Object.assign(handler, { [TAKES_MULTIPART]: true });
 }

@@ -17,6 +17,15 @@ export interface User {
   updatedAt: Date;
 }
 
+/** The unique index that makes one address one account, whatever its capitalisation (migration create_users). */
+export const EMAIL_UNIQUE_INDEX = 'users_email_lower_unique';
+
+/** True when `err` is PostgreSQL refusing a second account for an address (23505 on EMAIL_UNIQUE_INDEX). */
+export function isEmailTaken(err: unknown): boolean {
+  const e = (err ?? {}) as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && e.constraint === EMAIL_UNIQUE_INDEX;
+}
+
 export const USER_COLUMNS: readonly string[] = [
   'users.id',
   'users.email',

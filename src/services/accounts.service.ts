@@ -3,7 +3,6 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
-import { conflictingField } from '../lib/error-catalogue.js';
 import * as authTokens from '../models/auth-tokens.repo.js';
 import * as clientProfiles from '../models/client-profiles.repo.js';
 import * as jobs from '../models/jobs.repo.js';
@@ -66,8 +65,10 @@ export async function register(input: Registration): Promise<RegistrationResult>
       return { status: 'registered', user } as const;
     });
   } catch (err) {
-    // Two registrations of one address at the same moment: the unique index decides.
-    if (conflictingField(err) === 'email') return { status: 'email_taken' };
+    // Two registrations of one address at the same moment: the unique index decides. Only its own code
+    // and index mean "already registered": any other failure (an outage, another constraint) is the
+    // error handler's, not a message about the address.
+    if (users.isEmailTaken(err)) return { status: 'email_taken' };
     throw err;
   }
 }

@@ -141,7 +141,7 @@ async function save(
       if (current.kind !== 'provider') throw new Error('services section of a client');
       const result = validateProviderServices(body, current.profile);
       // The municipalities are looked up even when another list failed: every error in one answer.
-      const typed = result.ok ? result.value.serviceAreas : result.errors.service_areas ? [] : (result.value.serviceAreas as string[]);
+      const typed = result.ok ? result.value.serviceAreas : result.errors.service_areas || result.errors.service_areas_add ? [] : (result.value.serviceAreas as string[]);
       const areas = await checkServiceAreas(typed, current.profile.serviceAreas);
       if (!result.ok || !areas.ok) return fail(withErrors(result, body, areas.ok ? null : { service_areas: areas.error }));
       await providerProfiles.updateProviderServices(owner.id, { ...result.value, serviceAreas: areas.names });

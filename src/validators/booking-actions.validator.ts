@@ -1,6 +1,5 @@
-import Joi from 'joi';
 import { t } from '../config/i18n.js';
-import { optionalText, requiredText } from './fields.js';
+import { Joi, optionalText, requiredText } from './fields.js';
 import { parseEuroAmount } from '../lib/euro-amount.js';
 import { validate, type Validated } from './validate.js';
 
@@ -15,7 +14,7 @@ export interface ReasonForm {
   reason: string;
 }
 
-const reasonSchema = Joi.object<ReasonForm>({ reason: requiredText(REASON_MAX, `${V}.reasonRequired`) });
+const reasonSchema = Joi.object<ReasonForm>({ reason: requiredText(REASON_MAX, `${V}.reasonRequired`, { lines: true }) });
 
 export function validateReason(body: unknown): Validated<ReasonForm> {
   return validate(reasonSchema, body);

@@ -1,6 +1,5 @@
-import Joi from 'joi';
 import { addDays } from '../lib/booking-time.js';
-import { asList, emailField, optionalText, phoneField, requiredText } from './fields.js';
+import { asList, emailField, Joi, optionalText, phoneField, requiredText } from './fields.js';
 import { validate, type FormErrors, type Validated } from './validate.js';
 import {
   NOTES_MAX,
@@ -162,7 +161,7 @@ function detailsSchema(rules: BookingRules): Joi.ObjectSchema<BookingDetails> {
         'number.min': `${V}.participantsMin`,
         'number.max': `${V}.participantsMax`,
       }),
-    clientNotes: optionalText(NOTES_MAX),
+    clientNotes: optionalText(NOTES_MAX, { lines: true }),
     specialRequirements: Joi.array()
       .items(Joi.string())
       .custom((chosen: string[], helpers) => {

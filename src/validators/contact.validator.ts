@@ -1,5 +1,4 @@
-import Joi from 'joi';
-import { emailField, requiredText } from './fields.js';
+import { emailField, Joi, requiredText } from './fields.js';
 import { validate, type Validated } from './validate.js';
 
 /** The contact form of /contact. */
@@ -21,7 +20,7 @@ const schema = Joi.object({
   name: requiredText(120, `${V}.nameRequired`).replace(/\s+/g, ' '),
   email: emailField(`${V}.emailRequired`, `${V}.emailInvalid`),
   subject: requiredText(150, `${V}.subjectRequired`).replace(/\s+/g, ' '),
-  message: requiredText(CONTACT_MESSAGE_MAX, `${V}.messageRequired`),
+  message: requiredText(CONTACT_MESSAGE_MAX, `${V}.messageRequired`, { lines: true }),
   booking_number: Joi.string()
     .trim()
     .uppercase()

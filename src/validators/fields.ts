@@ -1,9 +1,52 @@
-import Joi from 'joi';
+import BaseJoi from 'joi';
 import { EMAIL_MAX, PHONE_MAX, isEmail, isPhone } from '../lib/booking-fields.js';
 
 /**
  * Building blocks shared by the account and profile forms: each carries its Italian messages (i18n keys).
  */
+
+// NUL (which PostgreSQL refuses in text) and the other C0/C1 control characters; a multi-line text also
+// takes tab, newline and carriage return.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- likewise, tab, newline and carriage return aside
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * Joi for every form schema: its strings refuse control characters with "Il testo contiene caratteri non
+ * validi" beside the field, before any other rule of the field (a schema's own messages do not replace it).
+ * `.multiline()` (see multiline) lets a textarea's lines through.
+ */
+export const Joi: typeof BaseJoi = BaseJoi.extend((joi) => ({
+  type: 'string',
+  base: joi.string(),
+  messages: { 'string.controlCharacters': 'validation:controlCharacters' },
+  rules: {
+    multiline: {
+      method() {
+        return (this as BaseJoi.Schema).$_setFlag('multiline', true);
+      },
+    },
+  },
+  validate(value: unknown, helpers) {
+    const pattern = helpers.schema.$_getFlag('multiline') ? CONTROL_BUT_LINES : CONTROL;
+    if (typeof value === 'string' && pattern.test(value)) return { value, errors: [helpers.error('string.controlCharacters')] };
+    return { value };
+  },
+}));
+
+/** The schema types, under the same name as the Joi the schemas use. */
+export declare namespace Joi {
+  type Schema = BaseJoi.Schema;
+  type StringSchema = BaseJoi.StringSchema;
+  type NumberSchema = BaseJoi.NumberSchema;
+  type ObjectSchema<T = unknown> = BaseJoi.ObjectSchema<T>;
+}
+
+/** Text whose lines are kept (a textarea): tab, newline and carriage return are allowed. */
+export function multiline(schema: BaseJoi.StringSchema): BaseJoi.StringSchema {
+  return (schema as BaseJoi.StringSchema & { multiline(): BaseJoi.StringSchema }).multiline();
+}
 
 export const PASSWORD_MIN = 8;
 // argon2 takes any length; a cap keeps hashing cheap for absurd inputs.
@@ -13,7 +56,7 @@ export const PASSWORD_MAX = 128;
  * Email as every form checks it ("Email non valida", required message given): the rule of
  * src/lib/booking-fields.ts, the one the booking wizard island checks with too.
  */
-export function emailField(requiredKey: string, invalidKey = 'validation:auth.emailInvalid'): Joi.StringSchema {
+export function emailField(requiredKey: string, invalidKey = 'validation:auth.emailInvalid'): BaseJoi.StringSchema {
   return Joi.string()
     .trim()
     .lowercase()
@@ -30,7 +73,7 @@ export function emailField(requiredKey: string, invalidKey = 'validation:auth.em
 }
 
 /** A new password: the registration rules of SPEC §5 (also used by the reset form). */
-export function newPasswordField(): Joi.StringSchema {
+export function newPasswordField(): BaseJoi.StringSchema {
   return Joi.string().min(PASSWORD_MIN).max(PASSWORD_MAX).required().messages({
     'any.required': 'validation:auth.passwordRequired',
     'string.empty': 'validation:auth.passwordRequired',
@@ -40,7 +83,7 @@ export function newPasswordField(): Joi.StringSchema {
   });
 }
 
-export function confirmPasswordField(): Joi.StringSchema {
+export function confirmPasswordField(): BaseJoi.StringSchema {
   return Joi.string().empty('').required().valid(Joi.ref('password')).messages({
     'any.required': 'validation:auth.confirmPasswordRequired',
     'string.empty': 'validation:auth.confirmPasswordRequired',
@@ -50,7 +93,7 @@ export function confirmPasswordField(): Joi.StringSchema {
 }
 
 /** A phone number by the rule of src/lib/booking-fields.ts (the booking wizard island checks with it too). */
-export function phoneField(requiredKey: string | null, invalidKey: string): Joi.StringSchema {
+export function phoneField(requiredKey: string | null, invalidKey: string): BaseJoi.StringSchema {
   const base = Joi.string()
     .trim()
     .max(PHONE_MAX)
@@ -59,21 +102,21 @@ export function phoneField(requiredKey: string | null, invalidKey: string): Joi.
   if (requiredKey) {
     return base.required().messages({ ...messages, 'any.required': requiredKey, 'string.empty': requiredKey });
   }
-  return base.empty('').default(null).messages(messages) as Joi.StringSchema;
+  return base.empty('').default(null).messages(messages) as BaseJoi.StringSchema;
 }
 
 /** Optional free text: empty becomes null. */
-export function optionalText(max: number): Joi.StringSchema {
-  return Joi.string()
+export function optionalText(max: number, { lines = false } = {}): BaseJoi.StringSchema {
+  return (lines ? multiline(Joi.string()) : Joi.string())
     .trim()
     .max(max)
     .empty('')
     .default(null)
-    .messages({ 'string.max': 'validation:tooLong', 'string.base': 'validation:invalid' }) as Joi.StringSchema;
+    .messages({ 'string.max': 'validation:tooLong', 'string.base': 'validation:invalid' }) as BaseJoi.StringSchema;
 }
 
-export function requiredText(max: number, requiredKey: string): Joi.StringSchema {
-  return Joi.string().trim().max(max).required().messages({
+export function requiredText(max: number, requiredKey: string, { lines = false } = {}): BaseJoi.StringSchema {
+  return (lines ? multiline(Joi.string()) : Joi.string()).trim().max(max).required().messages({
     'any.required': requiredKey,
     'string.empty': requiredKey,
     'string.base': requiredKey,

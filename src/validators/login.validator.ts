@@ -1,5 +1,4 @@
-import Joi from 'joi';
-import { emailField } from './fields.js';
+import { emailField, Joi } from './fields.js';
 
 export interface LoginForm {
   email: string;

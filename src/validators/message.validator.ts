@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi, multiline } from './fields.js';
 import { validate, type Validated } from './validate.js';
 
 /** The message form (a reply, a booking's message, an inquiry): the text as typed, a form key against double submissions. */
@@ -18,7 +18,7 @@ const optionalId = Joi.string().trim().max(64).empty('').default(null);
 
 const schema = Joi.object({
   // Not trimmed: the text is kept as typed; only the browser's CRLF line ends become \n.
-  body: Joi.string()
+  body: multiline(Joi.string())
     .replace(/\r\n?/g, '\n')
     .max(MESSAGE_MAX)
     .pattern(/\S/)

@@ -1,5 +1,4 @@
-import Joi from 'joi';
-import { confirmPasswordField, emailField, newPasswordField } from './fields.js';
+import { confirmPasswordField, emailField, Joi, newPasswordField } from './fields.js';
 
 /** POST /forgot-password and POST /auth/verification-email: one address. */
 export interface EmailForm {

@@ -1,6 +1,5 @@
-import Joi from 'joi';
 import type { Registration } from '../services/accounts.service.js';
-import { confirmPasswordField, emailField, newPasswordField, optionalText, phoneField, requiredText } from './fields.js';
+import { confirmPasswordField, emailField, Joi, newPasswordField, optionalText, phoneField, requiredText } from './fields.js';
 
 export interface RegistrationForm extends Registration {
   confirmPassword: string;

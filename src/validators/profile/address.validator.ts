@@ -1,7 +1,6 @@
-import Joi from 'joi';
 import { REGIONS } from '../../lib/profile-options.js';
 import type { AddressChanges } from '../../models/profiles.repo.js';
-import { requiredText } from '../fields.js';
+import { Joi, requiredText } from '../fields.js';
 import { validate, type FormErrors } from '../validate.js';
 import { objectOf, V } from './profile-fields.js';
 

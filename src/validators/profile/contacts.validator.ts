@@ -1,6 +1,5 @@
-import Joi from 'joi';
 import type { ContactChanges } from '../../models/profiles.repo.js';
-import { emailField, phoneField, requiredText } from '../fields.js';
+import { emailField, Joi, phoneField, requiredText } from '../fields.js';
 import { validate, type Validated } from '../validate.js';
 import { V } from './profile-fields.js';
 

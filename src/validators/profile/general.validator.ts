@@ -1,8 +1,7 @@
-import Joi from 'joi';
 import { COMPANY_SIZES, INDUSTRY_SECTORS, MAX_CLIENT_CERTIFICATIONS } from '../../lib/profile-options.js';
 import type { ClientGeneralChanges, CompanySize } from '../../models/client-profiles.repo.js';
 import type { ProviderGeneralChanges } from '../../models/provider-profiles.repo.js';
-import { asList, requiredText } from '../fields.js';
+import { asList, Joi, requiredText } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { allMessages, fiscalCode, positiveInteger, V, vatNumber } from './profile-fields.js';
 
@@ -77,7 +76,7 @@ const providerGeneralSchema = Joi.object<ProviderGeneralForm>({
   business_name: requiredText(200, `${V}.businessNameRequired`),
   vat_number: vatNumber,
   fiscal_code: fiscalCode,
-  description: requiredText(4000, `${V}.descriptionRequired`),
+  description: requiredText(4000, `${V}.descriptionRequired`, { lines: true }),
 });
 
 export function validateProviderGeneral(body: Record<string, unknown>): Validated<ProviderGeneralChanges> {

@@ -1,4 +1,3 @@
-import Joi from 'joi';
 import { t } from '../../config/i18n.js';
 import { parseEuroAmount } from '../../lib/euro-amount.js';
 import {
@@ -11,7 +10,7 @@ import {
 } from '../../lib/profile-options.js';
 import type { Certification } from '../../models/provider-profile-record.js';
 import type { ProviderProfessionalChanges } from '../../models/provider-profiles.repo.js';
-import { asList, optionalText, requiredText } from '../fields.js';
+import { asList, Joi, optionalText, requiredText } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { allMessages, objectOf, positiveInteger, V } from './profile-fields.js';
 

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from '../fields.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../../lib/italian-tax-ids.js';
 
 /**

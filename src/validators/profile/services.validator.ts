@@ -1,7 +1,6 @@
-import Joi from 'joi';
 import { PROFILE_LANGUAGES, SPECIALIZATIONS } from '../../lib/profile-options.js';
 import type { ProviderServicesChanges } from '../../models/provider-profiles.repo.js';
-import { asList } from '../fields.js';
+import { asList, Joi } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { V } from './profile-fields.js';
 
@@ -60,12 +59,14 @@ export function validateProviderServices(
   };
   const result = validate(schema, input);
   if (result.ok) return result;
-  // Errors keyed by the form's field names, one per list.
+  // Errors keyed by the form's field names, one per list; a bad name typed in the box is shown beside it.
   const rename: Record<string, string> = { serviceAreas: 'service_areas' };
+  const typed = new Set(placeNames(body.service_areas_add));
   const errors: FormErrors = {};
   for (const [path, message] of Object.entries(result.errors)) {
-    const head = path.split('.')[0]!;
-    errors[rename[head] ?? head] ??= message;
+    const [head, index] = path.split('.');
+    const area = head === 'serviceAreas' && index !== undefined ? input.serviceAreas[Number(index)] : undefined;
+    errors[area !== undefined && typed.has(area) ? 'service_areas_add' : (rename[head!] ?? head!)] ??= message;
   }
   return { ok: false, value: { ...body, ...input, service_areas: asList(body.service_areas) }, errors };
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { t } from '../../../src/config/i18n.js';
-import { CATALOGUE, classifyError, conflictingField, isRetryable } from '../../../src/lib/error-catalogue.js';
+import { CATALOGUE, classifyError, conflictingField, isDatabaseUnavailable, isRetryable } from '../../../src/lib/error-catalogue.js';
 
 const messageOf = (err: unknown): string => t(classifyError(err).messageKey);
 
@@ -95,5 +95,19 @@ describe('error catalogue', () => {
     expect(messageOf(new Error('something odd'))).to.equal('Si è verificato un errore imprevisto');
     expect(messageOf(undefined)).to.equal('Si è verificato un errore imprevisto');
     expect(messageOf('a string')).to.equal('Si è verificato un errore imprevisto');
+  });
+
+  it('reads an outage from the SQLSTATE, the socket error or the driver message, and nothing else', () => {
+    for (const code of ['08001', '08006', '53300', '57P01', '57P02', '57P03', 'ECONNREFUSED', 'ETIMEDOUT']) {
+      expect(isDatabaseUnavailable({ code, message: 'x' }), code).to.equal(true);
+      expect(classifyError({ code, message: 'x' })).to.include({ unavailable: true, retryable: true });
+    }
+    expect(isDatabaseUnavailable({ code: '55000', severity: 'FATAL', message: 'database "app" is not currently accepting connections' })).to.equal(true);
+    expect(isDatabaseUnavailable({ code: '55000', severity: 'ERROR', message: 'currval of sequence "s" is not yet defined in this session' })).to.equal(false);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).to.equal(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).to.equal(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('Defined query timeout of 5ms exceeded'), { name: 'KnexTimeoutError' }))).to.equal(false);
+    expect(isDatabaseUnavailable({ code: '23505', message: 'duplicate key' })).to.equal(false);
+    expect(classifyError({ code: '23505', message: 'duplicate key' }).unavailable).to.equal(false);
   });
 });
