@@ -141,6 +141,13 @@ describe('the embedded database server facing hostile or broken clients', functi
       });
     }
 
+    it('refuses a COPY FROM STDIN, which would end PGlite and the whole app, and keeps serving', async () => {
+      const conn = await authenticatedConnection(embedded.connectionString);
+      conn.socket.write(message('Q', cstring('COPY counters FROM STDIN')));
+      await closedWithError(conn, '0A000');
+      await stillAnswers();
+    });
+
     it('cuts off a Parse held open without Sync, and the others go on', async () => {
       const conn = await authenticatedConnection(embedded.connectionString);
       conn.socket.write(message('P', Buffer.concat([cstring(''), cstring('SELECT 1'), Buffer.from([0, 0])])));
