@@ -68,11 +68,6 @@ export class FrameReader {
     }
   }
 
-  /** Bytes received and not yet returned as a frame. */
-  get buffered(): number {
-    return this.size;
-  }
-
   private nextStartupPacket(): Frame | null {
     if (this.size < 4) return null;
     const length = this.peek(4).readInt32BE(0);
