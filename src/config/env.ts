@@ -32,6 +32,11 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Seed demo data on the first start of an empty database (default: only with the embedded database). */
   seedDemo: boolean;
+  /**
+   * Embedded database: a connection that holds the one session this long without sending anything (idle in
+   * a transaction, or an extended-protocol exchange without its Sync) is ended and its transaction rolled back.
+   */
+  embeddedIdleTimeoutMs: number;
 }
 
 const schema = Joi.object({
@@ -59,6 +64,7 @@ const schema = Joi.object({
   TILE_ATTRIBUTION: Joi.string().empty('').default('© OpenStreetMap contributors'),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error', 'silent').empty(''),
   SEED_DEMO: Joi.boolean().truthy('1').falsy('0').empty(''),
+  EMBEDDED_DB_IDLE_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).empty('').default(5000),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -94,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileAttribution: value.TILE_ATTRIBUTION as string,
     logLevel: (value.LOG_LEVEL as Config['logLevel'] | undefined) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     seedDemo: (value.SEED_DEMO as boolean | undefined) ?? !value.DATABASE_URL,
+    embeddedIdleTimeoutMs: value.EMBEDDED_DB_IDLE_TIMEOUT_MS as number,
   });
 }
 

@@ -10,6 +10,7 @@ export interface DatabaseHandle {
   knex: Knex;
   /** A small separate pool for the session store. */
   sessionPool: pg.Pool;
+  /** With the embedded database it carries the password generated at start: never log it. */
   connectionString: string;
   embedded: boolean;
   close(): Promise<void>;
@@ -23,7 +24,9 @@ export async function openDatabase(cfg: Config, options: { inMemory?: boolean } 
   let embedded: EmbeddedDatabase | null = null;
   let connectionString = cfg.databaseUrl;
   if (!connectionString) {
-    embedded = await startEmbeddedDatabase(options.inMemory ? null : path.join(cfg.dataDir, 'pgdata'));
+    embedded = await startEmbeddedDatabase(options.inMemory ? null : path.join(cfg.dataDir, 'pgdata'), {
+      idleTimeoutMs: cfg.embeddedIdleTimeoutMs,
+    });
     connectionString = embedded.connectionString;
   }
   // PGlite runs one query at a time: a couple of connections are enough and keep waits short.

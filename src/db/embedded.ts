@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,28 +7,39 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { serveEmbedded } from './embedded-server.js';
+import { serveEmbedded } from './embedded/server.js';
+
+/** PGlite's session runs as this role; the server accepts no other user name. */
+const USER = 'postgres';
 
 export interface EmbeddedDatabase {
+  /** Carries the password: hand it only to the application's own clients, never log it. */
   connectionString: string;
   close(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** A connection holding the session this long without a word (in a transaction or an exchange) is ended. */
+  idleTimeoutMs: number;
 }
 
 /**
  * Starts PGlite (PostgreSQL in WebAssembly) and serves it on a loopback port, so that pg, Knex and
  * connect-pg-simple talk to it exactly as to a real server. `dataDir` null keeps it in memory (tests).
- * Only one process may open a data directory.
+ * Only one process may open a data directory. The password is new at every start and lives only in this
+ * process's memory: another local user who reaches the port cannot log in.
  */
-export async function startEmbeddedDatabase(dataDir: string | null): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(dataDir: string | null, options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir ?? undefined, {
     extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gist },
   });
-  const server = await serveEmbedded(pglite);
+  const password = randomBytes(32).toString('base64url');
+  const server = await serveEmbedded(pglite, { user: USER, password, idleTimeoutMs: options.idleTimeoutMs });
   const { host, port } = server;
   let closed = false;
   return {
-    connectionString: `postgres://postgres@${host}:${port}/postgres?sslmode=disable`,
+    connectionString: `postgres://${USER}:${password}@${host}:${port}/postgres?sslmode=disable`,
     async close() {
       if (closed) return;
       closed = true;

@@ -13,7 +13,7 @@ describe('the embedded database server', function () {
   let pool: pg.Pool;
 
   before(async () => {
-    embedded = await startEmbeddedDatabase(null);
+    embedded = await startEmbeddedDatabase(null, { idleTimeoutMs: 5000 });
     pool = new pg.Pool({ connectionString: embedded.connectionString, max: 8 });
     await pool.query('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL)');
     await pool.query('INSERT INTO counters VALUES (1, 0)');

@@ -51,4 +51,12 @@ describe('configuration (src/config/env.ts)', () => {
     expect(loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir }).seedDemo).to.equal(false);
     expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: '1', DATA_DIR: dataDir }).seedDemo).to.equal(true);
   });
+
+  it('limits how long a connection may hold the embedded database idle: 5 s unless set, within 100 ms and 10 min', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).embeddedIdleTimeoutMs).to.equal(5000);
+    expect(loadConfig({ DATA_DIR: dataDir, EMBEDDED_DB_IDLE_TIMEOUT_MS: '2500' }).embeddedIdleTimeoutMs).to.equal(2500);
+    for (const bad of ['0', '50', 'soon', '600001']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, EMBEDDED_DB_IDLE_TIMEOUT_MS: bad })).to.throw(ConfigError, /EMBEDDED_DB_IDLE_TIMEOUT_MS/);
+    }
+  });
 });

@@ -1,0 +1,111 @@
+import { connect, type Socket } from 'node:net';
+import pg from 'pg';
+
+/** A socket whose received bytes and closing the tests observe. */
+export interface WatchedSocket {
+  socket: Socket;
+  received(): Buffer;
+  /** Resolves when the socket has closed, whoever closed it. */
+  closed: Promise<void>;
+}
+
+export function watch(socket: Socket): WatchedSocket {
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return { socket, received: () => Buffer.concat(chunks), closed };
+}
+
+/** A bare TCP connection to the server: nothing sent yet, not authenticated. */
+export async function rawConnection(port: number): Promise<WatchedSocket> {
+  const socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.setNoDelay(true);
+  return watch(socket);
+}
+
+/** A connection authenticated by a real `pg` client, whose socket the test then writes to directly. */
+export async function authenticatedConnection(connectionString: string): Promise<WatchedSocket & { client: pg.Client }> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => undefined);
+  await client.connect();
+  const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+  return { ...watch(socket), client };
+}
+
+/** A frontend message: type byte, then an Int32 length that counts itself and the body. */
+export function message(type: string, body: Buffer = Buffer.alloc(0), length = body.length + 4): Buffer {
+  const header = Buffer.alloc(5);
+  header.write(type, 0, 'latin1');
+  header.writeInt32BE(length, 1);
+  return Buffer.concat([header, body]);
+}
+
+export function cstring(text: string): Buffer {
+  return Buffer.from(`${text}\0`, 'utf8');
+}
+
+/** A startup packet (protocol 3.0) with the given parameters. */
+export function startupPacket(params: Record<string, string>): Buffer {
+  const pairs = Object.entries(params).flatMap(([k, v]) => [cstring(k), cstring(v)]);
+  const body = Buffer.concat([Buffer.from([0, 3, 0, 0]), ...pairs, Buffer.from([0])]);
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(body.length + 4);
+  return Buffer.concat([length, body]);
+}
+
+/** A packet of eight bytes before the startup: a length and a request code. */
+export function preStartup(length: number, code: number): Buffer {
+  const packet = Buffer.alloc(8);
+  packet.writeInt32BE(length, 0);
+  packet.writeInt32BE(code, 4);
+  return packet;
+}
+
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Rejects when `promise` has not settled within `ms`. */
+export async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The server closed the connection after an ErrorResponse carrying this SQLSTATE. */
+export async function closedWithError(conn: WatchedSocket, sqlstate: string, ms = 2000): Promise<void> {
+  await within(ms, conn.closed, 'the server closing the connection');
+  const bytes = conn.received();
+  if (!bytes.includes(Buffer.from(`C${sqlstate}\0`, 'latin1'))) {
+    throw new Error(`expected an ErrorResponse ${sqlstate}, received ${JSON.stringify(bytes.toString('latin1'))}`);
+  }
+}
+
+/** Deterministic pseudo-random numbers (mulberry32): a failing run can be replayed with its seed. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomBytesFrom(random: () => number, size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i += 1) bytes[i] = Math.floor(random() * 256);
+  return bytes;
+}
