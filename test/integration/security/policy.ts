@@ -42,7 +42,7 @@ export interface Resource {
  * The resource behind each parameterised route, and whose it is. A parameterised route without an entry
  * fails the access matrix: its owner rule has to be written down here before it can ship.
  */
-export function resourceOf(path: string, w: World): Resource | null {
+export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
   const booking = { params: { id: w.a.bookingId }, owners: ['clientA', 'providerA'] as const };
   const table: Record<string, Resource> = {
     '/bookings/:id': booking,
@@ -74,4 +74,10 @@ export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
   if (/confirmation|rejection|completion|no-show|documents/.test(r.path)) return 'providerA';
   return 'clientA';
+}
+
+/** The owners of a route's resource, known before any data exists (the suite generates its tests from it). */
+export function ownersOf(path: string): readonly Actor[] {
+  const anyIds = new Proxy({}, { get: () => 'x' }) as World['a'];
+  return resourceOf(path, { a: anyIds })?.owners ?? [];
 }
