@@ -21,7 +21,7 @@ export interface World {
   accounts: Record<Exclude<Actor, 'visitor'>, Account>;
   agents: Record<Actor, Agent>;
   /** A's resources, by the route parameter that names them. */
-  a: { bookingId: string; documentId: string; notificationId: string; serviceId: string; draftServiceId: string; providerId: string };
+  a: { bookingId: string; confirmedBookingId: string; documentId: string; notificationId: string; serviceId: string; draftServiceId: string; providerId: string };
   b: { bookingId: string; serviceId: string };
 }
 
@@ -39,6 +39,8 @@ export async function buildWorld(): Promise<World> {
   const serviceB = await service(accounts.providerB.id, { serviceType: 'instant', title: 'Corso del Fornitore B' });
   await createReview({ serviceId: serviceA.id, reviewerId: accounts.clientB.id, rating: 4 });
   const bookingA = await createBooking({ serviceId: serviceA.id, clientId: accounts.clientA.id, status: 'pending', clientNotes: SECRET_NOTE });
+  // A confirmed booking offers the cancellation form that a pending one does not.
+  const confirmedA = await createBooking({ serviceId: serviceA.id, clientId: accounts.clientA.id, status: 'confirmed' });
   const bookingB = await createBooking({ serviceId: serviceB.id, clientId: accounts.clientB.id, status: 'pending' });
   const notification = await createNotification({ userId: accounts.clientA.id, bookingId: bookingA.id, title: 'Notifica di A' });
   const agents = {
@@ -58,6 +60,7 @@ export async function buildWorld(): Promise<World> {
     agents,
     a: {
       bookingId: bookingA.id,
+      confirmedBookingId: confirmedA.id,
       documentId: document!.id,
       notificationId: notification.id,
       serviceId: serviceA.id,
