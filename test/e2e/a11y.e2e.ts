@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { PHONE } from './helpers/browser.js';
+import { startInProcessApp } from './helpers/in-process-app.js';
 import { PAGE_CASES, contextFor, demoIds, openCase, resetPasswordPath, type DemoIds, type Viewer } from './helpers/page-catalogue.js';
 
 // axe-core from node_modules, evaluated in the page through the DevTools protocol (the page's CSP, which
@@ -91,6 +92,20 @@ describe('accessibility (axe-core): no serious or critical violation on any page
       await check(page, 'reset password form');
     } finally {
       await page.close();
+    }
+  });
+
+  it('500 page (an unexpected error)', async () => {
+    const app = await startInProcessApp({ failingPath: '/__errore' });
+    const context = await contextFor('visitor');
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${app.baseUrl}/__errore`);
+      expect(response?.status()).to.equal(500);
+      await check(page, '500 page');
+    } finally {
+      await context.close();
+      await app.stop();
     }
   });
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { BrowserContext } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
+import { startInProcessApp } from './helpers/in-process-app.js';
 import { PAGE_CASES, caseHtml, contextFor, demoIds, resetPasswordPath, type Viewer } from './helpers/page-catalogue.js';
 
 const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build', 'dist', 'vnu.jar');
@@ -20,7 +21,7 @@ interface VnuMessage {
 }
 
 /** Extra pages only reachable by a form or an email, checked with the catalogue's. */
-const EXTRA = ['reset password form (from the real email)', 'booking wizard without JavaScript, step 2', 'booking wizard without JavaScript, step 3'];
+const EXTRA = ['reset password form (from the real email)', 'booking wizard without JavaScript, step 2', 'booking wizard without JavaScript, step 3', '500 page (an unexpected error)'];
 
 /**
  * Every page template's HTML, as the server sends it, validated by the Nu HTML Checker (vnu-jar, run on the
@@ -77,6 +78,12 @@ describe('HTML validity (Nu HTML Checker): no errors on any page template', func
         save(EXTRA[2]!, await submitStep());
       } finally {
         await noJs.close();
+      }
+      const failing = await startInProcessApp({ failingPath: '/__errore' });
+      try {
+        save(EXTRA[3]!, await (await fetch(`${failing.baseUrl}/__errore`)).text());
+      } finally {
+        await failing.stop();
       }
     } finally {
       for (const context of contexts.values()) await context.close();
