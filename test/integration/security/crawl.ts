@@ -51,7 +51,8 @@ export async function crawl(agent: Agent, actor: string, pages: string[], result
     for (const n of names) set.add(n);
     result.queryNames.set(path, set);
   };
-  for (let depth = 0; queue.length && seen.size < pages.length + 60; depth += 1) {
+  // The pages asked for, and at most 60 of the tabs and filters they link to.
+  while (queue.length && seen.size < pages.length + 60) {
     const page = queue.shift()!;
     if (seen.has(page)) continue;
     seen.add(page);
