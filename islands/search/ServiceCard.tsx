@@ -32,7 +32,7 @@ export function ServiceCard({ card, labels }: { card: ServiceCardView; labels: L
         {card.providerVerified && (
           <>
             {' '}
-            <span className="verified-tick" title={labels.verifiedProvider} aria-label={labels.verifiedProvider}>
+            <span className="verified-tick" role="img" title={labels.verifiedProvider} aria-label={labels.verifiedProvider}>
               ✓
             </span>
           </>

@@ -71,7 +71,9 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
   return withSlot(async () => {
     let meta: Metadata;
     try {
-      meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      // Only the header is read here, nothing decoded: with sharp's own limit a decompression bomb would
+      // throw as "unreadable" before the check below could name the real reason (too many pixels).
+      meta = await sharp(data, { limitInputPixels: false }).metadata();
     } catch {
       throw new ImageRejected('unreadable');
     }

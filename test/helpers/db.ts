@@ -8,11 +8,17 @@ let handle: DatabaseHandle | null = null;
 // Reference data (gazetteer, categories) and the migration bookkeeping survive between test files.
 const KEEP = new Set(['knex_migrations', 'knex_migrations_lock', 'provinces', 'places', 'categories']);
 
+/** The configuration of every test run (in-memory database, var/test for files, no demo data). */
+export function useTestConfig(): ReturnType<typeof loadConfig> {
+  const cfg = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: 'var/test', SEED_DEMO: '0' });
+  overrideConfig(cfg);
+  return cfg;
+}
+
 /** One database for the whole run: in-memory embedded PostgreSQL, or DATABASE_URL when it is set. */
 export async function startTestDatabase(): Promise<DatabaseHandle> {
   if (handle) return handle;
-  const cfg = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: 'var/test', SEED_DEMO: '0' });
-  overrideConfig(cfg);
+  const cfg = useTestConfig();
   handle = await openDatabase(cfg, { inMemory: true });
   await prepareDatabase(handle.knex, { seedDemo: false });
   return handle;

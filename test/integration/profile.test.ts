@@ -385,7 +385,7 @@ describe('profile', () => {
       let $ = html((await agent.get('/profile?tab=professional').expect(200)).text);
       // The defaults of SPEC §3/§9: hourly, no rate, EUR; flexible, 24 hours, 100% refund.
       expect($('select[name="pricing_model[type]"] option[selected]').attr('value')).to.equal('hourly');
-      expect($('select[name="pricing_model[type]"] option').map((_, el) => $(el).text()).get()).to.deep.equal(['A ore', 'A giornata', 'Prezzo fisso', 'A progetto']);
+      expect($('select[name="pricing_model[type]"] option').map((_, el) => $(el).text()).get()).to.deep.equal(['Seleziona...', 'A ore', 'A giornata', 'Prezzo fisso', 'A progetto']);
       expect($('input[name="pricing_model[base_rate]"]').val()).to.equal('');
       expect($('select[name="cancellation_policy[type]"] option[selected]').text()).to.equal('Flessibile');
       expect($('input[name="cancellation_policy[hours_before]"]').val()).to.equal('24');

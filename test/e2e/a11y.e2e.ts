@@ -1,0 +1,165 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl } from './helpers/global-setup.js';
+import { PHONE } from './helpers/browser.js';
+import { startInProcessApp } from './helpers/in-process-app.js';
+import { PAGE_CASES, contextFor, demoIds, openCase, resetPasswordPath, type DemoIds, type Viewer } from './helpers/page-catalogue.js';
+
+// axe-core from node_modules, evaluated in the page through the DevTools protocol (the page's CSP, which
+// allows no inline script, does not apply to it): no CDN, nothing fetched.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now (the user's view, islands included). */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+function describeViolations(violations: Violation[]): string {
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n  ')}`).join('\n');
+}
+
+/** Islands announce themselves mounted: the check runs on what the person really gets. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  const islands = await page.locator('[data-island]').count();
+  if (islands) await page.waitForSelector(`[data-island][data-island-mounted="true"]`, { timeout: 10_000 });
+}
+
+/** A date `days` from today, 'YYYY-MM-DD' in Europe/Rome. */
+function inDays(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+describe('accessibility (axe-core): no serious or critical violation on any page or island state', () => {
+  let ids: DemoIds;
+  const contexts = new Map<Viewer, BrowserContext>();
+
+  before(async () => {
+    ids = await demoIds();
+  });
+
+  after(async () => {
+    for (const context of contexts.values()) await context.close();
+  });
+
+  /** One signed-in context per viewer, reused by the page checks, which only read. */
+  async function viewerContext(viewer: Viewer): Promise<BrowserContext> {
+    if (!contexts.has(viewer)) contexts.set(viewer, await contextFor(viewer));
+    return contexts.get(viewer)!;
+  }
+
+  async function check(page: Page, what: string): Promise<void> {
+    // Colours are read mid-transition otherwise (a step fading in measures as its blend with the page).
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    const violations = await seriousViolations(page);
+    expect(violations, `${what}:\n${describeViolations(violations)}`).to.deep.equal([]);
+  }
+
+  for (const c of PAGE_CASES) {
+    it(c.name, async () => {
+      const page = await (await viewerContext(c.viewer)).newPage();
+      try {
+        await openCase(page, c, ids);
+        await settled(page);
+        await check(page, c.name);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('reset password form (from the real email)', async () => {
+    const path = await resetPasswordPath();
+    const page = await (await viewerContext('visitor')).newPage();
+    try {
+      await page.goto(`${baseUrl()}${path}`);
+      await check(page, 'reset password form');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('500 page (an unexpected error)', async () => {
+    const app = await startInProcessApp({ failingPath: '/__errore' });
+    const context = await contextFor('visitor');
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${app.baseUrl}/__errore`);
+      expect(response?.status()).to.equal(500);
+      await check(page, '500 page');
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  it('search island: results, the filters open on a phone, the location suggestions, the map panel', async () => {
+    const context = await contextFor('visitor');
+    try {
+      const page = await context.newPage();
+      await page.setViewportSize(PHONE);
+      await page.goto(`${baseUrl()}/search?q=corso+antincendio&location=Bergamo&radius=25`);
+      await settled(page);
+      await check(page, 'search results on a phone');
+      await page.locator('.search-filters summary').click();
+      await check(page, 'search filters open');
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await page.locator('#search-location').fill('');
+      await page.locator('#search-location').pressSequentially('Berg', { delay: 30 });
+      await page.locator('#search-location-suggestions [role="option"]').first().waitFor();
+      await check(page, 'location suggestions');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Mostra mappa' }).click();
+      await page.locator('.leaflet-marker-icon').first().waitFor();
+      await check(page, 'map panel');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('booking wizard island: each step, and a step with its errors', async () => {
+    const context = await contextFor('client');
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/services/${ids.instantServiceId}/book`);
+      await settled(page);
+      await check(page, 'wizard step 1');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await page.locator('#f-requested_date-error').waitFor();
+      await check(page, 'wizard step 1 with errors');
+      await page.fill('#f-requested_date', inDays(25));
+      await page.fill('#f-requested_time', '09:00');
+      await page.fill('#f-participants_count', '1');
+      for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
+      const choice = page.locator('input[name="location_choice"][value="client_site"]');
+      if ((await choice.count()) > 0) await choice.check();
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await page.locator('fieldset.wizard__participant').first().waitFor();
+      await check(page, 'wizard step 2 (participants)');
+      await page.fill('#p-0-first_name', 'Luca');
+      await page.fill('#p-0-last_name', 'Ferrari');
+      await page.fill('#p-0-email', 'luca.ferrari@esempio.it');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await page.locator('.wizard__terms').waitFor();
+      await check(page, 'wizard step 3 (confirmation)');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { expect } from 'chai';
+import { resetDatabase } from '../../helpers/db.js';
+import { appRouteTable, fillPath } from '../../helpers/routes.js';
+import { isWrite, ownersOf, resourceOf, type Resource } from './policy.js';
+import { ACTORS, SECRET_DOCUMENT, SECRET_NOTE, buildWorld, snapshot, tokenOf, type Actor, type World } from './world.js';
+
+/** What nobody but A's owners may ever find in an answer. */
+const PRIVATE_TEXT = [SECRET_NOTE, SECRET_DOCUMENT, 'Notifica di A', 'Bozza del Fornitore A'];
+
+const PARTY_OF_BOOKING: readonly Actor[] = ['clientA', 'providerA'];
+
+/**
+ * The access matrix, generated from the route table: every route with a parameter, against A's resource,
+ * for a visitor, client A, client B, provider A and provider B. Owners read; others get what an unknown
+ * resource gives (404, without its contents), visitors the login page; nobody changes what is not theirs,
+ * checked on the data after each attempt.
+ */
+describe('security: access matrix over every parameterised route', () => {
+  const routes = appRouteTable().filter((r) => r.path.includes(':'));
+  let w: World;
+  const tokens: Partial<Record<Actor, string>> = {};
+
+  before(async () => {
+    await resetDatabase();
+    w = await buildWorld();
+    tokens.visitor = await tokenOf(w.agents.visitor, '/auth/login');
+    for (const actor of ACTORS) if (actor !== 'visitor') tokens[actor] = await tokenOf(w.agents[actor], '/dashboard');
+  });
+
+  const resource = (path: string): Resource => {
+    const found = resourceOf(path, w);
+    if (!found) throw new Error(`${path}: no owner rule in test/integration/security/policy.ts; write one before shipping the route`);
+    return found;
+  };
+
+  for (const r of routes) {
+    for (const actor of ACTORS) {
+      if (!isWrite(r)) {
+        it(`${r.method} ${r.path} as ${actor}`, async () => {
+          const res_ = resource(r.path);
+          const res = await w.agents[actor].get(fillPath(r.path, res_.params));
+          expect(res.status, `${(res.text ?? '').slice(0, 200)}`).not.to.equal(500);
+          if (res_.public) {
+            expect(res.status).to.be.oneOf([200, 404]);
+            return;
+          }
+          if (res_.owners.includes(actor)) {
+            expect(res.status).to.be.oneOf([200, 303]);
+            return;
+          }
+          if (actor === 'visitor') {
+            expect(res.status).to.be.oneOf([303, 401, 404]);
+          } else if (r.path === '/services/:id/book') {
+            expect(res.status, 'a provider cannot book').to.equal(403);
+          } else {
+            expect(res.status, 'a resource that is not theirs answers as an unknown one').to.equal(404);
+          }
+          for (const text of PRIVATE_TEXT) expect(res.text).not.to.contain(text);
+        });
+      } else if (!ownersOf(r.path).includes(actor)) {
+        // Owners using their own resource is the features' business, tested with them.
+        it(`${r.method} ${r.path} as ${actor}`, async () => {
+          const res_ = resource(r.path);
+          const path = fillPath(r.path, res_.params);
+          const before = await snapshot();
+          const agent = w.agents[actor];
+          const res = r.path.endsWith('/documents')
+            ? await agent.post(`${path}?_csrf=${encodeURIComponent(tokens[actor]!)}`).attach('document', Buffer.from('%PDF-1.4\n%%EOF\n'), 'intruso.pdf')
+            : await agent.post(path).type('form').send({ _csrf: tokens[actor], reason: 'intrusione', quoted_total: '1', participants_count: '1' });
+          expect(res.status, res.text.slice(0, 200)).not.to.equal(500);
+          if (actor === 'visitor') expect(res.status).to.be.oneOf([303, 401, 403, 404]);
+          else if (r.path.startsWith('/bookings/:id') && PARTY_OF_BOOKING.includes(actor)) {
+            // The other party of the booking sees it, but this action is not theirs to take.
+            expect(res.status).to.be.oneOf([403, 404, 409, 422]);
+          } else if (r.path === '/services/:id/book') expect(res.status, 'a provider cannot book').to.equal(403);
+          else expect(res.status, 'a resource that is not theirs answers as an unknown one').to.equal(404);
+          if (!(r.path.startsWith('/bookings/:id') && PARTY_OF_BOOKING.includes(actor))) {
+            for (const text of PRIVATE_TEXT) expect(res.text).not.to.contain(text);
+          }
+          expect(await snapshot(), 'the data changed').to.deep.equal(before);
+        });
+      }
+    }
+  }
+
+  it('B\'s booking is as closed to A as A\'s is to B', async () => {
+    for (const actor of ['clientA', 'providerA'] as const) {
+      expect((await w.agents[actor].get(`/bookings/${w.b.bookingId}`)).status, actor).to.equal(404);
+      expect((await w.agents[actor].get(`/bookings/${w.b.bookingId}/calendar.ics`)).status, actor).to.equal(404);
+    }
+  });
+});

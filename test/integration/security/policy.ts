@@ -1,0 +1,83 @@
+import type { RouteEntry } from '../../helpers/routes.js';
+import type { Actor, World } from './world.js';
+
+/**
+ * What the security suite needs to know about the route table beyond what Express tells it. Every entry
+ * is a decision someone made on purpose; a route missing from these lists is treated as private, so a new
+ * route is checked as strictly as possible until someone says otherwise here.
+ */
+
+/** Pages and endpoints a visitor may get with 200, by design (SPEC §1-§3: discovery and accounts are public). */
+export const PUBLIC_GET = new Set([
+  '/healthz', // load balancers and the status page poll it without a session
+  '/', '/how-it-works', '/for-providers', '/terms', '/privacy', '/cookies', // marketing and legal pages
+  '/about', '/contact', '/help', '/faq', '/careers', '/press', '/blog', '/guides', '/regulations', '/webinars', '/api',
+  '/register', '/login', '/auth/login', '/auth/register', // redirects and the forms to get an account
+  '/auth/verify', '/auth/callback', '/email-verification', '/email-verification-confirm', '/email-verification-wait', '/email-waiting', // links from emails
+  '/forgot-password', '/auth/reset-password', // a person who lost their password has no session
+  '/media/profile-images/:file', // profile photos are shown on public provider pages, under unguessable names
+  '/search', '/services', '/services/consultation', '/services/training', '/services/safety', '/services/environment', '/services/health', '/services/create',
+  '/services/:id', '/providers/:id', // the catalogue
+  '/api/search', '/api/places', '/api/places/reverse', // the search island's JSON, same data as /search
+  '/sitemap.xml', '/robots.txt', // for crawlers
+]);
+
+/** State-changing routes a visitor may use (still with the session's CSRF token): getting in, and getting out. */
+export const PUBLIC_WRITE = new Set([
+  '/auth/login', '/auth/logout', '/auth/register', '/auth/verify', '/auth/verification-email', '/forgot-password', '/auth/reset-password',
+]);
+
+export const isWrite = (r: RouteEntry): boolean => r.method !== 'GET';
+
+export interface Resource {
+  /** The route's parameters filled with resources of A. */
+  params: Record<string, string>;
+  /** Who may read it (everyone else must get 404, or the login page for a visitor). */
+  owners: readonly Actor[];
+  /** Readable by anyone, visitors included (the catalogue). */
+  public?: boolean;
+}
+
+/**
+ * The resource behind each parameterised route, and whose it is. A parameterised route without an entry
+ * fails the access matrix: its owner rule has to be written down here before it can ship.
+ */
+export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
+  const booking = { params: { id: w.a.bookingId }, owners: ['clientA', 'providerA'] as const };
+  const table: Record<string, Resource> = {
+    '/bookings/:id': booking,
+    '/bookings/:id/confirmation': { ...booking, owners: ['providerA'] },
+    '/bookings/:id/rejection': { ...booking, owners: ['providerA'] },
+    '/bookings/:id/cancellation': booking,
+    '/bookings/:id/completion': { ...booking, owners: ['providerA'] },
+    '/bookings/:id/no-show': { ...booking, owners: ['providerA'] },
+    '/bookings/:id/documents': { ...booking, owners: ['providerA'] },
+    '/bookings/:id/documents/:documentId': { params: { id: w.a.bookingId, documentId: w.a.documentId }, owners: booking.owners },
+    '/bookings/:id/calendar.ics': booking,
+    '/notifications/:id': { params: { id: w.a.notificationId }, owners: ['clientA'] },
+    '/notifications/:id/reading': { params: { id: w.a.notificationId }, owners: ['clientA'] },
+    '/notifications/:id/opening': { params: { id: w.a.notificationId }, owners: ['clientA'] },
+    // A draft service is its provider's business until it is published: nobody else sees it.
+    '/services/:id': { params: { id: w.a.draftServiceId }, owners: [], public: false },
+    // Any client may book a published service; providers and visitors may not.
+    '/services/:id/book': { params: { id: w.a.serviceId }, owners: ['clientA', 'clientB'] },
+    '/providers/:id': { params: { id: w.a.providerId }, owners: [], public: true },
+    // The section is the signed-in user's own profile: there is no one else's to name.
+    '/profile/:section': { params: { section: 'general' }, owners: ['clientA', 'clientB', 'providerA', 'providerB'] },
+    '/media/profile-images/:file': { params: { file: 'nessuna-immagine.webp' }, owners: [], public: true },
+  };
+  return table[path] ?? null;
+}
+
+/** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
+export function naturalActor(r: RouteEntry): Actor {
+  if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
+  if (/confirmation|rejection|completion|no-show|documents/.test(r.path)) return 'providerA';
+  return 'clientA';
+}
+
+/** The owners of a route's resource, known before any data exists (the suite generates its tests from it). */
+export function ownersOf(path: string): readonly Actor[] {
+  const anyIds = new Proxy({}, { get: () => 'x' }) as World['a'];
+  return resourceOf(path, { a: anyIds })?.owners ?? [];
+}

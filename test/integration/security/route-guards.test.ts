@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { resetDatabase } from '../../helpers/db.js';
+import { appRouteTable, fillPath, type RouteEntry } from '../../helpers/routes.js';
+import { PUBLIC_GET, PUBLIC_WRITE, isWrite, naturalActor, resourceOf } from './policy.js';
+import { SECRET_NOTE, buildWorld, snapshot, tokenOf, type World } from './world.js';
+
+const CSRF_MESSAGE = 'Sessione scaduta o richiesta non valida. Ricarica la pagina e riprova.';
+
+/** The route's path with A's resources in it. */
+function pathOf(r: RouteEntry, w: World): string {
+  if (!r.path.includes(':')) return r.path;
+  const resource = resourceOf(r.path, w);
+  if (!resource) throw new Error(`${r.method} ${r.path}: no owner rule in test/integration/security/policy.ts`);
+  return fillPath(r.path, resource.params);
+}
+
+/**
+ * Generated from the route table of createApp(): a route added to src/routes.ts is checked here without
+ * being listed. Every state-changing route refuses a request without the session's token or with another
+ * session's, changing nothing; every private route sends a visitor to the login page (or 401/403).
+ */
+describe('security: every route of the route table', () => {
+  const routes = appRouteTable();
+  let w: World;
+  const tokens: Partial<Record<string, string>> = {};
+
+  before(async () => {
+    await resetDatabase();
+    w = await buildWorld();
+    tokens.visitor = await tokenOf(w.agents.visitor, '/auth/login');
+    for (const actor of ['clientA', 'clientB', 'providerA', 'providerB'] as const) tokens[actor] = await tokenOf(w.agents[actor], '/dashboard');
+  });
+
+  it('the table is read from the app (it has the routes every part of the SPEC needs)', () => {
+    const names = routes.map((r) => `${r.method} ${r.path}`);
+    expect(names).to.include.members(['GET /', 'POST /auth/login', 'GET /bookings/:id', 'POST /bookings/:id/documents', 'POST /notifications/readings']);
+    expect(routes.length).to.be.greaterThan(60);
+  });
+
+  describe('CSRF: each state-changing route refuses a missing or foreign token with 403, changing nothing', () => {
+    for (const r of routes.filter(isWrite)) {
+      it(`${r.method} ${r.path}`, async () => {
+        const actor = naturalActor(r);
+        const agent = w.agents[actor];
+        const foreign = actor === 'clientB' ? tokens.clientA! : tokens.clientB!;
+        const path = pathOf(r, w);
+        const body = { reason: 'prova', email: 'x@esempio.it', password: 'Sicura2026!', token: 'x', quoted_total: '100' };
+        const before = await snapshot();
+        const attempts = [
+          { what: 'no token', req: () => agent.post(path).type('form').send(body) },
+          { what: 'another session\'s token in the body', req: () => agent.post(path).type('form').send({ ...body, _csrf: foreign }) },
+          { what: 'another session\'s token in the header', req: () => agent.post(path).set('X-CSRF-Token', foreign).type('form').send(body) },
+          { what: 'another session\'s token in the query (multipart forms)', req: () => agent.post(`${path}?_csrf=${encodeURIComponent(foreign)}`).attach('document', Buffer.from('%PDF-1.4\n'), 'a.pdf') },
+          { what: 'a JSON body without token', req: () => agent.post(path).send(body) },
+        ];
+        for (const { what, req } of attempts) {
+          const res = await req();
+          expect(res.status, `${what}: ${res.text.slice(0, 200)}`).to.equal(403);
+          if (res.type === 'text/html') expect(res.text, what).to.contain(CSRF_MESSAGE.replace(/'/g, '&#39;'));
+        }
+        expect(await snapshot(), 'the data changed').to.deep.equal(before);
+        if (actor !== 'visitor') await agent.get('/dashboard').expect(200); // still signed in: logout refused too
+      });
+    }
+  });
+
+  describe('visitors: each private page answers with the login page or a redirect to it, never its content', () => {
+    for (const r of routes.filter((x) => !isWrite(x) && !PUBLIC_GET.has(x.path))) {
+      it(`${r.method} ${r.path}`, async () => {
+        const res = await w.agents.visitor.get(pathOf(r, w));
+        expect(res.status, res.text.slice(0, 200)).to.be.oneOf([302, 303, 401, 403]);
+        if (res.status < 400) expect(res.headers.location).to.match(/^\/auth\/login(\?|$)/);
+        else if (res.status === 401) expect(res.text).to.contain('/auth/login?returnTo=');
+        expect(res.text).not.to.contain(SECRET_NOTE);
+      });
+    }
+  });
+
+  describe('visitors: each private state-changing route refuses them even with a valid session token, changing nothing', () => {
+    for (const r of routes.filter((x) => isWrite(x) && !PUBLIC_WRITE.has(x.path))) {
+      it(`${r.method} ${r.path}`, async () => {
+        const before = await snapshot();
+        const res = await w.agents.visitor.post(pathOf(r, w)).type('form').send({ _csrf: tokens.visitor, reason: 'prova', quoted_total: '100' });
+        expect(res.status, res.text.slice(0, 200)).to.be.oneOf([302, 303, 401, 403]);
+        if (res.status < 400) expect(res.headers.location).to.match(/^\/auth\/login(\?|$)/);
+        expect(await snapshot()).to.deep.equal(before);
+      });
+    }
+  });
+
+  it('the public allow-lists name only routes that exist (a renamed route cannot stay public by accident)', () => {
+    const paths = new Set(routes.map((r) => r.path));
+    for (const p of [...PUBLIC_GET, ...PUBLIC_WRITE]) expect(paths.has(p), p).to.equal(true);
+  });
+});

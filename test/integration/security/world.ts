@@ -1,0 +1,98 @@
+import { db } from '../../../src/db/knex.js';
+import { createBooking, createNotification, createReview } from '../../factories/index.js';
+import { browser, csrfFrom, html } from '../../helpers/app.js';
+import type { Agent } from '../../helpers/auth.js';
+import { clientAccount, providerAccount, service, signIn, type Account } from '../booking.helpers.js';
+
+/**
+ * The cast of the security suite: two clients and two providers, each with their own resources, made by
+ * the factories. Resources "of A" belong to client A and provider A; B's are the mirror image, so every
+ * actor has something of their own and something that is not theirs.
+ */
+
+export type Actor = 'visitor' | 'clientA' | 'clientB' | 'providerA' | 'providerB';
+export const ACTORS: readonly Actor[] = ['visitor', 'clientA', 'clientB', 'providerA', 'providerB'];
+
+/** Text only the owners of A's booking may ever see: it must never appear in an answer to anyone else. */
+export const SECRET_NOTE = 'Nota riservata SEGRETO-A';
+export const SECRET_DOCUMENT = 'SEGRETO-A-DOCUMENTO';
+
+export interface World {
+  accounts: Record<Exclude<Actor, 'visitor'>, Account>;
+  agents: Record<Actor, Agent>;
+  /** A's resources, by the route parameter that names them. */
+  a: { bookingId: string; confirmedBookingId: string; documentId: string; notificationId: string; serviceId: string; draftServiceId: string; providerId: string };
+  b: { bookingId: string; serviceId: string };
+}
+
+const PDF = Buffer.from(`%PDF-1.4\n% ${SECRET_DOCUMENT}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+
+export async function buildWorld(): Promise<World> {
+  const accounts = {
+    clientA: await clientAccount('Cliente A Srl'),
+    clientB: await clientAccount('Cliente B Srl'),
+    providerA: await providerAccount({ businessName: 'Fornitore A' }),
+    providerB: await providerAccount({ businessName: 'Fornitore B' }),
+  };
+  const serviceA = await service(accounts.providerA.id, { serviceType: 'on_request', title: 'Corso del Fornitore A' });
+  const draftA = await service(accounts.providerA.id, { status: 'draft', active: false, title: 'Bozza del Fornitore A' });
+  const serviceB = await service(accounts.providerB.id, { serviceType: 'instant', title: 'Corso del Fornitore B' });
+  await createReview({ serviceId: serviceA.id, reviewerId: accounts.clientB.id, rating: 4 });
+  const bookingA = await createBooking({ serviceId: serviceA.id, clientId: accounts.clientA.id, status: 'pending', clientNotes: SECRET_NOTE });
+  // A confirmed booking offers the cancellation form that a pending one does not.
+  const confirmedA = await createBooking({ serviceId: serviceA.id, clientId: accounts.clientA.id, status: 'confirmed' });
+  const bookingB = await createBooking({ serviceId: serviceB.id, clientId: accounts.clientB.id, status: 'pending' });
+  const notification = await createNotification({ userId: accounts.clientA.id, bookingId: bookingA.id, title: 'Notifica di A' });
+  const agents = {
+    visitor: browser(),
+    clientA: await signIn(accounts.clientA),
+    clientB: await signIn(accounts.clientB),
+    providerA: await signIn(accounts.providerA),
+    providerB: await signIn(accounts.providerB),
+  };
+  // The document is attached through the real form, as provider A would.
+  const token = csrfFrom(html((await agents.providerA.get(`/bookings/${bookingA.id}`)).text));
+  const res = await agents.providerA.post(`/bookings/${bookingA.id}/documents?_csrf=${encodeURIComponent(token)}`).attach('document', PDF, 'registro.pdf');
+  if (res.status !== 303) throw new Error(`world: document upload answered ${res.status}`);
+  const document = await db()('booking_documents').where({ booking_id: bookingA.id }).first<{ id: string }>('id');
+  return {
+    accounts,
+    agents,
+    a: {
+      bookingId: bookingA.id,
+      confirmedBookingId: confirmedA.id,
+      documentId: document!.id,
+      notificationId: notification.id,
+      serviceId: serviceA.id,
+      draftServiceId: draftA.id,
+      providerId: accounts.providerA.id,
+    },
+    b: { bookingId: bookingB.id, serviceId: serviceB.id },
+  };
+}
+
+// Tables a refused request may still touch: its session, its rate-limit counter, the search log.
+const VOLATILE = new Set(['sessions', 'rate_limits', 'search_terms', 'knex_migrations', 'knex_migrations_lock', 'provinces', 'places', 'categories']);
+
+/** A fingerprint of every row of every table that holds user data: equal before and after means nothing changed. */
+export async function snapshot(): Promise<Record<string, string>> {
+  const { rows } = await db().raw<{ rows: { tablename: string }[] }>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`);
+  const out: Record<string, string> = {};
+  for (const { tablename } of rows) {
+    if (VOLATILE.has(tablename)) continue;
+    const { rows: [row] } = await db().raw<{ rows: { digest: string | null }[] }>(
+      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ?? t`,
+      [tablename],
+    );
+    out[tablename] = row!.digest ?? '';
+  }
+  return out;
+}
+
+/** The session's CSRF token, read from a page as a browser would. */
+export async function tokenOf(agent: Agent, path = '/'): Promise<string> {
+  const $ = html((await agent.get(path)).text);
+  const token = $('meta[name="csrf-token"]').attr('content') ?? $('input[name="_csrf"]').first().val();
+  if (typeof token !== 'string' || !token) throw new Error(`no CSRF token on ${path}`);
+  return token;
+}
