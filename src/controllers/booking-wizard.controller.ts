@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
-import { notFound } from '../lib/app-error.js';
+import { notFound, roleRequired } from '../lib/app-error.js';
 import { addDays } from '../lib/booking-time.js';
 import { wizardPage, type WizardStep } from '../pages/booking-wizard.page.js';
 import {
@@ -42,12 +42,7 @@ async function bookableFor(req: Request, res: Response): Promise<BookableService
     return null;
   }
   if (req.user.userType !== 'client') {
-    res.status(403).render('errors/role-required', {
-      title: t('bookings:wizard.clientsOnly.title'),
-      message: t('bookings:wizard.clientsOnly.body'),
-      noindex: true,
-    });
-    return null;
+    throw roleRequired('bookings:wizard.clientsOnly.title', 'bookings:wizard.clientsOnly.body');
   }
   return service;
 }

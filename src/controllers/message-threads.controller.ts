@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { notFound } from '../lib/app-error.js';
+import { notFound, roleRequired } from '../lib/app-error.js';
 import { t } from '../config/i18n.js';
 import { loginUrlFor } from '../middleware/auth.js';
 import { messagesInboxPage } from '../pages/messages-inbox.page.js';
@@ -46,8 +46,7 @@ export async function newThread(req: Request, res: Response): Promise<void> {
     return res.redirect(303, loginUrlFor(req));
   }
   if (req.user.userType !== 'client') {
-    res.status(403).render('errors/role-required', { title: t('errors:clientsOnly.title'), message: t('errors:clientsOnly.messages'), noindex: true });
-    return;
+    throw roleRequired('errors:clientsOnly.title', 'errors:clientsOnly.messages');
   }
   const ask = { serviceId: param(req.query.service), providerId: param(req.query.provider) };
   const target = await inquiryTarget(ask, partyOf(req));

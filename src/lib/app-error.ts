@@ -36,6 +36,9 @@ export const badRequest = (messageKey = 'errors:badRequest', details?: Record<st
   new AppError(400, 'bad_request', messageKey, { details });
 export const unauthorized = (messageKey = 'errors:loginRequired') => new AppError(401, 'unauthorized', messageKey);
 export const forbidden = (messageKey = 'errors:forbidden') => new AppError(403, 'forbidden', messageKey);
+/** A page for another kind of account ("Accesso Riservato ai Fornitori"): its own title and explanation. */
+export const roleRequired = (titleKey: string, messageKey: string) =>
+  new AppError(403, 'role_required', messageKey, { details: { titleKey } });
 const isResource = (value: string): value is NotFoundResource => (NOT_FOUND_RESOURCES as readonly string[]).includes(value);
 
 /**

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { t } from '../config/i18n.js';
+import { roleRequired } from '../lib/app-error.js';
 import type { UserType } from '../lib/current-user.js';
 import { safeReturnTo } from '../lib/return-to.js';
 
@@ -33,7 +34,7 @@ export function requireRole(role: UserType, titleKey: string, messageKey: string
   return (req, res, next) => {
     if (!req.user) return renderLoginRequired(req, res, messageKey);
     if (req.user.userType === role) return next();
-    res.status(403).render('errors/role-required', { title: t(titleKey), message: t(messageKey), noindex: true });
+    next(roleRequired(titleKey, messageKey));
   };
 }
 

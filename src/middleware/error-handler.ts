@@ -86,6 +86,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     render(res, page.view, 404, { title: t(page.titleKey), noindex: true });
     return;
   }
+  if (appError.code === 'role_required') {
+    render(res, 'errors/role-required', 403, { title: t(String(appError.details.titleKey)), message, noindex: true });
+    return;
+  }
   if (status === 404 && appError.messageKey === 'errors:notFound.title') {
     render(res, NOT_FOUND_PAGES.page.view, 404, { title: t(NOT_FOUND_PAGES.page.titleKey), backUrl: sameSiteReferer(req) });
     return;

@@ -77,7 +77,8 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
     const booking = await createBooking({ serviceId: offered.id, clientId: client.id, status: 'pending' });
     const notification = await createNotification({ userId: client.id, bookingId: booking.id });
     await createNotification({ userId: provider.id, bookingId: booking.id });
-    Object.assign(samples, { bookings: booking.id, services: offered.id, notifications: notification.id, section: 'general' });
+    const thread = await db()('message_threads').insert({ client_id: client.id, provider_id: provider.id, booking_id: booking.id }).returning('id');
+    Object.assign(samples, { bookings: booking.id, services: offered.id, notifications: notification.id, messages: thread[0].id, section: 'general' });
     for (const [name, account] of [['client', client], ['provider', provider]] as const) {
       const agent = await signIn(account);
       users.push({ name, account, agent, token: await csrfTokenOf(agent, '/dashboard') });

@@ -25,6 +25,7 @@ export const PUBLIC_GET = new Set([
 /** State-changing routes a visitor may use (still with the session's CSRF token): getting in, and getting out. */
 export const PUBLIC_WRITE = new Set([
   '/auth/login', '/auth/logout', '/auth/register', '/auth/verify', '/auth/verification-email', '/forgot-password', '/auth/reset-password',
+  '/contact', // anyone may write to support, signed in or not
 ]);
 
 export const isWrite = (r: RouteEntry): boolean => r.method !== 'GET';
@@ -54,6 +55,11 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/bookings/:id/documents': { ...booking, owners: ['providerA'] },
     '/bookings/:id/documents/:documentId': { params: { id: w.a.bookingId, documentId: w.a.documentId }, owners: booking.owners },
     '/bookings/:id/calendar.ics': booking,
+    '/bookings/:id/messages': booking,
+    // A conversation belongs to its two parties only.
+    '/messages/:id': { params: { id: w.a.threadId }, owners: ['clientA', 'providerA'] },
+    '/messages/:id/replies': { params: { id: w.a.threadId }, owners: ['clientA', 'providerA'] },
+    '/messages/:id/attachments/:messageId': { params: { id: w.a.threadId, messageId: w.a.messageId }, owners: ['clientA', 'providerA'] },
     '/notifications/:id': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     '/notifications/:id/reading': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     '/notifications/:id/opening': { params: { id: w.a.notificationId }, owners: ['clientA'] },

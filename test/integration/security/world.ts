@@ -21,7 +21,17 @@ export interface World {
   accounts: Record<Exclude<Actor, 'visitor'>, Account>;
   agents: Record<Actor, Agent>;
   /** A's resources, by the route parameter that names them. */
-  a: { bookingId: string; confirmedBookingId: string; documentId: string; notificationId: string; serviceId: string; draftServiceId: string; providerId: string };
+  a: {
+    bookingId: string;
+    confirmedBookingId: string;
+    documentId: string;
+    notificationId: string;
+    serviceId: string;
+    draftServiceId: string;
+    providerId: string;
+    threadId: string;
+    messageId: string;
+  };
   b: { bookingId: string; serviceId: string };
 }
 
@@ -55,6 +65,14 @@ export async function buildWorld(): Promise<World> {
   const res = await agents.providerA.post(`/bookings/${bookingA.id}/documents?_csrf=${encodeURIComponent(token)}`).attach('document', PDF, 'registro.pdf');
   if (res.status !== 303) throw new Error(`world: document upload answered ${res.status}`);
   const document = await db()('booking_documents').where({ booking_id: bookingA.id }).first<{ id: string }>('id');
+  // Client A writes to provider A about the booking, with an attachment, through the booking page's form.
+  const posted = await agents.clientA
+    .post(`/bookings/${bookingA.id}/messages?_csrf=${encodeURIComponent(csrfFrom(html((await agents.clientA.get(`/bookings/${bookingA.id}`)).text)))}`)
+    .field('body', SECRET_NOTE)
+    .field('idempotency_key', 'world-message-a')
+    .attach('attachment', PDF, 'allegato.pdf');
+  if (posted.status !== 303) throw new Error(`world: message answered ${posted.status}`);
+  const message = await db()('messages').whereNotNull('attachment_key').first<{ id: string; thread_id: string }>('id', 'thread_id');
   return {
     accounts,
     agents,
@@ -66,6 +84,8 @@ export async function buildWorld(): Promise<World> {
       serviceId: serviceA.id,
       draftServiceId: draftA.id,
       providerId: accounts.providerA.id,
+      threadId: message!.thread_id,
+      messageId: message!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
