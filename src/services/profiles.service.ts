@@ -15,11 +15,12 @@ import { validateClientGeneral, validateProviderGeneral } from '../validators/pr
 import { validateProviderProfessional } from '../validators/profile/professional.validator.js';
 import { validateProviderServices } from '../validators/profile/services.validator.js';
 import { ensureProfile } from './accounts.service.js';
+import { saveBilling } from './invoicing.service.js';
 
 export type { ProvinceOption } from '../models/places.repo.js';
 
-export const CLIENT_SECTIONS = ['general', 'image', 'address', 'contacts'] as const;
-export const PROVIDER_SECTIONS = ['general', 'image', 'address', 'contacts', 'professional', 'services'] as const;
+export const CLIENT_SECTIONS = ['general', 'image', 'address', 'contacts', 'billing'] as const;
+export const PROVIDER_SECTIONS = ['general', 'image', 'address', 'contacts', 'professional', 'services', 'billing'] as const;
 export type Section = (typeof PROVIDER_SECTIONS)[number];
 /** The tabs saved by a form of fields (the image tab has its own upload). */
 export type FormSection = Exclude<Section, 'image'>;
@@ -150,6 +151,8 @@ async function save(
       await providerProfiles.updateProviderProfessional(owner.id, result.value);
       return { ok: true };
     }
+    case 'billing':
+      return saveBilling(owner, body);
     case 'services': {
       if (current.kind !== 'provider') throw new Error('services section of a client');
       const result = validateProviderServices(body, current.profile);
