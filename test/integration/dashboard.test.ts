@@ -311,7 +311,7 @@ describe('dashboard', () => {
       ]);
     });
 
-    it('a provider gets "Aggiungi Servizio", its bookings, "I Miei Servizi" (its public page, listing them) and "Analytics"', async () => {
+    it('a provider gets "Aggiungi Servizio", its bookings, "I Miei Servizi" (its public page, listing them), "Analytics" and "Estratto Conto"', async () => {
       const { id, agent } = await signIn('provider', 'Azioni Fornitore HSE');
       await createService({ providerId: id, title: 'Valutazione Rischio Rumore' });
       expect(actionsOf(await dashboardOf(agent))).to.deep.equal([
@@ -319,6 +319,7 @@ describe('dashboard', () => {
         'Prenotazioni Ricevute -> /bookings',
         `I Miei Servizi -> /providers/${id}`,
         'Analytics -> /analytics',
+        'Estratto Conto -> /provider/statements',
       ]);
       const page = await agent.get(`/providers/${id}`).expect(200);
       expect(page.text).to.include('Valutazione Rischio Rumore');
