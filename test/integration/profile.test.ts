@@ -85,7 +85,7 @@ describe('profile', () => {
           'Informazioni Generali', 'Immagine Profilo', 'Sede Legale', 'Contatti', 'Fatturazione',
         ]);
         expect($('.side-nav a').map((_, el) => $(el).attr('href')).get()).to.deep.equal([
-          '/profile?tab=general', '/profile?tab=image', '/profile?tab=address', '/profile?tab=contacts',
+          '/profile?tab=general', '/profile?tab=image', '/profile?tab=address', '/profile?tab=contacts', '/profile?tab=billing',
         ]);
         expect($('.side-nav a[aria-current="page"]').text()).to.equal('Informazioni Generali');
       }
