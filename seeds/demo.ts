@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, companySizeFor } from './data/constants.js';
 import { buildBookings, mobile, type Row } from './lib/bookings.js';
 import { Clock } from './lib/clock.js';
 import { random } from './lib/random.js';
+import { demoIban, sdiCode } from './lib/invoicing.js';
 import { partitaIva, personalCodiceFiscale, taxOfficeFor } from './lib/tax-codes.js';
 import { buildWorld, citiesUsed, placeKey, type Place, type World } from './lib/world.js';
 
@@ -180,6 +181,7 @@ function providerRows(world: World, taken: Set<string>, completed: ReadonlyMap<s
       contact_phone: mobile(random(`contact:${d.key}`)),
       phone: landline(city.phonePrefix, d.key),
       website: website(d.key),
+      iban: demoIban(random(`iban:${d.key}`)),
       description: d.description,
       specializations: [...d.specializations],
       certifications: JSON.stringify(d.certifications),
@@ -229,6 +231,8 @@ function clientRows(world: World, taken: Set<string>): Row[] {
       phone: landline(CITIES[d.city].phonePrefix, d.key),
       website: website(d.key),
       certifications: [...d.certifications],
+      invoicing_channel: 'sdi',
+      sdi_code: sdiCode(random(`sdi:${d.key}`)),
       created_at: clock.at(-c.ageDays, '09:05'),
       updated_at: clock.at(-c.ageDays + 1, '11:00'),
     };

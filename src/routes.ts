@@ -6,6 +6,8 @@ import * as bookingCompletions from './controllers/booking-completions.controlle
 import * as bookingConfirmations from './controllers/booking-confirmations.controller.js';
 import * as bookingDocuments from './controllers/booking-documents.controller.js';
 import * as bookingNoShows from './controllers/booking-no-shows.controller.js';
+import * as bookingPaymentSummaries from './controllers/booking-payment-summaries.controller.js';
+import * as bookingPayments from './controllers/booking-payments.controller.js';
 import * as bookingRejections from './controllers/booking-rejections.controller.js';
 import * as bookingMessages from './controllers/booking-messages.controller.js';
 import * as bookingWizard from './controllers/booking-wizard.controller.js';
@@ -31,6 +33,7 @@ import * as sitemap from './controllers/sitemap.controller.js';
 import * as passwords from './controllers/passwords.controller.js';
 import * as profile from './controllers/profile.controller.js';
 import * as profileImages from './controllers/profile-images.controller.js';
+import * as providerStatements from './controllers/provider-statements.controller.js';
 import * as registrations from './controllers/registrations.controller.js';
 import * as sessions from './controllers/sessions.controller.js';
 import * as verifications from './controllers/verifications.controller.js';
@@ -138,6 +141,10 @@ export function routes(): Router {
   r.post('/messages/:id/replies', messagesUser, singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, threadReplies.limited), threadReplies.create);
   r.get('/messages/:id/attachments/:messageId', messagesUser, messageAttachments.show);
 
+  // Payment of a confirmed booking
+  r.post('/bookings/:id/payment', signedIn, bookingPayments.create);
+  r.get('/bookings/:id/payment-summary', signedIn, bookingPaymentSummaries.show);
+
   // Dashboard and notifications
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
   r.get('/notifications', requireUser('errors:accessRequired.notifications'), notifications.index);
@@ -146,6 +153,8 @@ export function routes(): Router {
   r.post('/notifications/:id/reading', requireUser('errors:accessRequired.notifications'), notificationReadings.create);
   r.post('/notifications/:id/opening', requireUser('errors:accessRequired.notifications'), notificationOpenings.create);
   r.get('/analytics', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics'), analytics.show);
+  r.get('/provider/statements', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.statements'), providerStatements.show);
+  r.get('/provider/statements.csv', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.statements'), providerStatements.download);
 
   return r;
 }

@@ -1,3 +1,4 @@
+import { commissionOn } from '../../src/lib/commission.js';
 import { fromCents } from '../../src/lib/money.js';
 import { DEMO_EMAIL_DOMAIN, type BookingStatus } from '../data/constants.js';
 import {
@@ -267,6 +268,7 @@ export function buildBookings(world: World): BookingRows {
     )!;
     const id = uuidFor(`booking:${plan.key}`);
     const paid = plan.status === 'completed' || plan.status === 'in_progress';
+    const commission = plan.status === 'completed' ? commissionOn(amounts.totalAmountCents, amounts.taxAmountCents) : null;
     rows.bookings.push({
       id,
       booking_number: `BH${clock.day(tl.createdDays).replace(/-/g, '')}-${String(index + 1).padStart(4, '0')}`,
@@ -306,6 +308,12 @@ export function buildBookings(world: World): BookingRows {
       estimated_total_amount: quoted ? fromCents(estimate.totalAmountCents) : null,
       currency: 'EUR',
       payment_status: paid ? 'completed' : 'pending',
+      paid_on: paid ? tl.requestedDate : null,
+      payment_method: paid ? 'bank_transfer' : null,
+      // As the completion stores it: 5% of the amount without VAT (src/lib/commission.ts).
+      commission_rate: commission ? commission.ratePercent.toFixed(2) : null,
+      commission_base_amount: commission ? fromCents(commission.baseCents) : null,
+      commission_amount: commission ? fromCents(commission.commissionCents) : null,
       cancellation_reason: plan.status === 'cancelled' ? (cancelledByProvider ? 'Richiesta rifiutata dal fornitore.' : rng.pick(CANCELLATION_REASONS)) : null,
       cancelled_by: plan.status === 'cancelled' ? (cancelledByProvider ? provider.id : client.id) : null,
       rejection_reason: cancelledByProvider ? 'Nessun docente disponibile nella data richiesta: proponiamo di riprenotare una data successiva.' : null,

@@ -25,6 +25,7 @@ import {
   type BookingFormValues,
 } from '../validators/booking.validator.js';
 import type { FormErrors } from '../validators/validate.js';
+import { clientCanBeInvoiced } from '../services/invoicing.service.js';
 
 /**
  * The booking wizard (SPEC §2). Without JavaScript its three steps are posted to the server one by one,
@@ -51,14 +52,13 @@ async function render(
   req: Request,
   res: Response,
   service: BookableService,
-  page: { step: WizardStep; values: BookingFormValues; errors?: FormErrors; status?: number },
+  page: { step: WizardStep; values: BookingFormValues; errors?: FormErrors; status?: number; invoicingHref?: string },
 ): Promise<void> {
   const rules = wizardRules(service);
   const site = await findClientSite(req.user!.id);
   const values = withValidIdempotencyKey(page.values);
-  res.status(page.status ?? 200).render(
-    'bookings/new',
-    wizardPage({
+  res.status(page.status ?? 200).render('bookings/new', {
+    ...wizardPage({
       service,
       rules,
       estimate: wizardEstimate(service, values, rules),
@@ -69,7 +69,8 @@ async function render(
       csrfToken: res.locals.csrfToken(),
       maxDate: addDays(rules.today, MAX_DAYS_AHEAD),
     }),
-  );
+    invoicingHref: page.invoicingHref ?? null,
+  });
 }
 
 /** GET /services/:id/book */
@@ -97,6 +98,12 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (firstError) return render(req, res, service, { step: stepOfError(firstError), values, errors, status: 422 });
   if (action !== 'submit' || from !== 3 || !details.ok || !participants?.ok) {
     return render(req, res, service, { step: (action === 'next' ? Math.min(3, from + 1) : from) as WizardStep, values });
+  }
+
+  // An instant booking is confirmed as it is created: the client must be invoiceable first (issue 12). Requests
+  // are checked when the provider confirms them.
+  if (service.serviceType === 'instant' && !(await clientCanBeInvoiced(req.user!.id))) {
+    return render(req, res, service, { step: 3, values, errors: { idempotency_key: t('money:invoicing.missingWizard') }, status: 422, invoicingHref: '/profile?tab=billing' });
   }
 
   let booking: Awaited<ReturnType<typeof createBooking>>;

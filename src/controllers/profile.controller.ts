@@ -3,6 +3,7 @@ import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { profilePage, profileValues, type ProfilePageState } from '../pages/profile.page.js';
+import { loadBilling } from '../services/invoicing.service.js';
 import { profileThumbnailUrl } from '../services/profile-images.service.js';
 import { isFormSection, sectionsFor, type Section } from '../lib/profile-sections.js';
 import { cityOptions, loadOwnProfile, provinceOptions, saveSection } from '../services/profiles.service.js';
@@ -18,6 +19,7 @@ export async function renderProfile(req: Request, res: Response, tab: Section, s
     cities: tab === 'address' ? await cityOptions(req.query.province ?? address.province) : [],
     thumbnailUrl: profileThumbnailUrl(own.profile.profileImage),
     today: todayInRome(),
+    billing: await loadBilling(req.user!),
   };
   res.status(state.status ?? 200).render('profile/show', profilePage(tab, data, state));
 }
@@ -28,7 +30,7 @@ function tabOf(req: Request): Section {
   return typeof tab === 'string' && sections.includes(tab) ? (tab as Section) : 'general';
 }
 
-/** GET /profile, /client/profile, /provider/profile (?tab=general|image|address|contacts|professional|services) */
+/** GET /profile, /client/profile, /provider/profile (?tab=general|image|address|contacts|professional|services|billing) */
 export async function show(req: Request, res: Response): Promise<void> {
   await renderProfile(req, res, tabOf(req));
 }

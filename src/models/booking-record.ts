@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../lib/payment-options.js';
 import { toCents } from '../lib/money.js';
 import type { ServiceType } from '../lib/service-options.js';
 
@@ -6,6 +7,8 @@ import type { ServiceType } from '../lib/service-options.js';
 /** SPEC §4. draft is never shown to the provider: it was never sent. */
 export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** How a received payment was made, as the provider records it. */
 
 export type BookingLocationType = 'client_site' | 'provider_site' | 'remote';
 
@@ -55,6 +58,14 @@ export interface Booking {
   estimatedTotalAmountCents: number | null;
   currency: string;
   paymentStatus: 'pending' | 'completed' | 'refunded';
+  /** The day the provider received the payment ('YYYY-MM-DD') and how (null until recorded). */
+  paidOn: string | null;
+  paymentMethod: PaymentMethod | null;
+  paymentRecordedAt: Date | null;
+  /** The platform's commission, fixed at completion (null before): rate in percent, base without VAT, amount. */
+  commissionRatePercent: number | null;
+  commissionBaseAmountCents: number | null;
+  commissionAmountCents: number | null;
   cancellationReason: string | null;
   cancelledBy: string | null;
   rejectionReason: string | null;
@@ -101,6 +112,12 @@ export const BOOKING_COLUMNS: readonly string[] = [
   'estimated_total_amount',
   'currency',
   'payment_status',
+  'paid_on',
+  'payment_method',
+  'payment_recorded_at',
+  'commission_rate',
+  'commission_base_amount',
+  'commission_amount',
   'cancellation_reason',
   'cancelled_by',
   'rejection_reason',
@@ -147,6 +164,12 @@ export interface BookingRow {
   estimated_total_amount: string | null;
   currency: string;
   payment_status: Booking['paymentStatus'];
+  paid_on: string | null;
+  payment_method: PaymentMethod | null;
+  payment_recorded_at: Date | null;
+  commission_rate: string | null;
+  commission_base_amount: string | null;
+  commission_amount: string | null;
   cancellation_reason: string | null;
   cancelled_by: string | null;
   rejection_reason: string | null;
@@ -211,6 +234,12 @@ export function toBooking(row: BookingRow): Booking {
     estimatedTotalAmountCents: row.estimated_total_amount === null ? null : toCents(row.estimated_total_amount),
     currency: row.currency,
     paymentStatus: row.payment_status,
+    paidOn: row.paid_on,
+    paymentMethod: row.payment_method,
+    paymentRecordedAt: row.payment_recorded_at,
+    commissionRatePercent: row.commission_rate === null ? null : Number(row.commission_rate),
+    commissionBaseAmountCents: row.commission_base_amount === null ? null : toCents(row.commission_base_amount),
+    commissionAmountCents: row.commission_amount === null ? null : toCents(row.commission_amount),
     cancellationReason: row.cancellation_reason,
     cancelledBy: row.cancelled_by,
     rejectionReason: row.rejection_reason,

@@ -139,6 +139,14 @@ export interface BookingChanges {
   completedAt?: Date;
   cancelledAt?: Date;
   noShowAt?: Date;
+  paymentStatus?: Booking['paymentStatus'];
+  paidOn?: string;
+  paymentMethod?: Booking['paymentMethod'];
+  paymentRecordedAt?: Date;
+  /** Percent, as a numeric string ('5.00'); amounts as numeric strings (euro). */
+  commissionRate?: string;
+  commissionBaseAmount?: string;
+  commissionAmount?: string;
 }
 
 const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
@@ -158,6 +166,13 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
   completedAt: 'completed_at',
   cancelledAt: 'cancelled_at',
   noShowAt: 'no_show_at',
+  paymentStatus: 'payment_status',
+  paidOn: 'paid_on',
+  paymentMethod: 'payment_method',
+  paymentRecordedAt: 'payment_recorded_at',
+  commissionRate: 'commission_rate',
+  commissionBaseAmount: 'commission_base_amount',
+  commissionAmount: 'commission_amount',
 };
 
 /** Writes a change of a booking (locked by the caller) and stamps updated_at. */

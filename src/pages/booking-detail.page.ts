@@ -1,5 +1,5 @@
 import { t } from '../config/i18n.js';
-import { addMinutes } from '../lib/booking-time.js';
+import { addMinutes, todayInRome } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
 import type { DocumentRejection } from '../services/booking-documents.service.js';
 import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle.service.js';
@@ -7,6 +7,7 @@ import { placeLabel } from '../lib/booking-place.js';
 import type { Booking, BookingDetail, Participant } from '../services/booking-records.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
+import { commissionBox, paymentBox, type CommissionBoxView, type PaymentBoxView } from './booking-money.page.js';
 
 const STATUS_BADGES: Readonly<Record<Booking['status'], string>> = {
   draft: '',
@@ -20,7 +21,7 @@ const STATUS_BADGES: Readonly<Record<Booking['status'], string>> = {
 
 /** Re-rendering after an action's form did not hold: which one, its values and errors. */
 export interface FailedAction {
-  action: BookingAction | 'document';
+  action: BookingAction | 'document' | 'payment';
   values: Record<string, unknown>;
   errors: FormErrors;
 }
@@ -100,7 +101,9 @@ export interface BookingDetailView {
   costLines: CostLine[];
   quotedNote: string | null;
   estimateNote: string | null;
-  paymentLabel: string;
+  payment: PaymentBoxView;
+  /** The provider's gross, commission and net (null for the client, and before confirmation). */
+  commission: CommissionBoxView | null;
   rejectionReason: string | null;
   cancellationReason: string | null;
   timeline: { label: string; when: string; iso: string }[];
@@ -217,7 +220,8 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     costLines: bookingCostLines(booking),
     quotedNote: booking.quotedAt ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents) : null,
     estimateNote: booking.status === 'pending' && booking.bookingType === 'on_request' ? t('bookings:costs.estimateNote') : null,
-    paymentLabel: t(booking.paymentStatus === 'pending' ? 'bookings:costs.paymentPending' : 'bookings:costs.paymentCompleted'),
+    payment: paymentBox(detail, todayInRome(now), options.failedAction?.action === 'payment' ? options.failedAction : null),
+    commission: commissionBox(booking, role),
     rejectionReason: booking.rejectedAt ? booking.rejectionReason : null,
     cancellationReason:
       booking.status === 'cancelled' && !booking.rejectedAt ? (detail.expired ? t('bookings:show.expired') : booking.cancellationReason) : null,

@@ -49,6 +49,7 @@ const ACTION_ICONS: Record<string, string> = {
   receivedBookings: 'inbox',
   myServices: 'clipboard',
   analytics: 'chart',
+  statements: 'clipboard',
 };
 
 function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[] {
@@ -66,6 +67,7 @@ function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[]
       // Their public page lists the services they offer (search has no provider filter).
       action('myServices', `/providers/${user.id}`),
       action('analytics', '/analytics'),
+      action('statements', '/provider/statements'),
     ];
   }
   return [action('newBooking', '/search'), action('myBookings', '/bookings'), action('myProfile', '/profile')];

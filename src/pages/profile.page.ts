@@ -14,6 +14,9 @@ import {
 import { sectionsFor, type Section } from '../lib/profile-sections.js';
 import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
 import type { OwnProfile, ProvinceOption } from '../services/profiles.service.js';
+import { INVOICING_CHANNELS } from '../lib/payment-options.js';
+import type { Billing } from '../services/invoicing.service.js';
+import { formatIban } from './booking-money.page.js';
 import { certificationRows } from '../validators/profile/professional.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 
@@ -36,6 +39,8 @@ export interface ProfileData {
   cities: string[];
   thumbnailUrl: string | null;
   today: string;
+  /** The "Fatturazione" tab's saved data. */
+  billing: Billing;
 }
 
 type Choice = { value: string; label: string };
@@ -70,6 +75,7 @@ export interface ProfileView {
     pricingTypes: Choice[];
     cancellationTypes: Choice[];
     maxCancellationHours: number;
+    invoicingChannels: Choice[];
   };
 }
 
@@ -81,7 +87,7 @@ export function profileValues(own: OwnProfile, state: ProfilePageState): Record<
 /** One tab of the profile page: saved values, or the submitted ones with their errors. */
 export function profilePage(tab: Section, data: ProfileData, state: ProfilePageState = {}): ProfileView {
   const { own } = data;
-  const values = profileValues(own, state);
+  const values = state.values ?? { ...formValuesOf(own), ...billingValuesOf(data.billing) };
   const rows = certificationRows(values.certifications);
   if (rows.length < MAX_CERTIFICATIONS && (state.extraRow || rows.length === 0 || !state.values)) {
     rows.push({ name: '', issuer: '', number: '', issue_date: '', expiry_date: '', remove: '' });
@@ -118,6 +124,7 @@ export function profilePage(tab: Section, data: ProfileData, state: ProfilePageS
       pricingTypes: PRICING_TYPES.map((value) => ({ value, label: t(`profile:pricingTypes.${value}`) })),
       cancellationTypes: CANCELLATION_TYPES.map((value) => ({ value, label: t(`profile:cancellationTypes.${value}`) })),
       maxCancellationHours: MAX_CANCELLATION_HOURS,
+      invoicingChannels: INVOICING_CHANNELS.map((value) => ({ value, label: t(`profile:billing.channels.${value}`) })),
     },
   };
 }
@@ -191,6 +198,13 @@ export function formValuesOf(own: OwnProfile): Record<string, unknown> {
     service_areas: v.serviceAreas,
     languages: v.languages,
   };
+}
+
+/** The "Fatturazione" tab's fields as the form names them; the IBAN in groups of four, as people read it. */
+function billingValuesOf(billing: Billing): Record<string, unknown> {
+  if (billing.kind === 'provider') return { iban: billing.iban ? formatIban(billing.iban) : '' };
+  const i = billing.invoicing;
+  return { invoicing_channel: i.channel ?? '', sdi_code: i.sdiCode ?? '', pec: i.pec ?? '' };
 }
 
 /** 100000000 cents -> "1000000", 25000050 -> "250000,50" (how the form accepts it back). */

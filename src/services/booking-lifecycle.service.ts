@@ -2,23 +2,26 @@ import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { romeInstant } from '../lib/booking-time.js';
 import type { UserType } from '../lib/current-user.js';
+import { commissionOn } from '../lib/commission.js';
 import { fromCents } from '../lib/money.js';
 import { quotedPrice } from '../lib/pricing.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import type { BookingChanges } from '../models/bookings.repo.js';
+import { findClientInvoicing } from '../models/invoicing.repo.js';
 import { validateConfirmation, validateReason } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
+import { canBeInvoiced } from './invoicing.service.js';
 
 /**
  * The booking state machine (SPEC §4), the only place a booking's status changes:
  *
- *   pending   --confirm (provider)-->                 confirmed   (optionally with a quoted total, which replaces the price)
+ *   pending   --confirm (provider; the client gave its invoicing data)--> confirmed   (optionally with a quoted total, which replaces the price)
  *   pending   --reject (provider, reason)-->          cancelled   (rejected_at)
  *   pending   --expire (worker, 48 h unanswered)-->   cancelled   (reason "scaduta")
  *   confirmed --cancel (client until 24 h before the start; provider until the start; reason)--> cancelled
- *   confirmed|in_progress --complete (provider, after the start)--> completed
+ *   confirmed|in_progress --complete (provider, after the start)--> completed   (the platform's commission fixed with it)
  *   confirmed --no_show (provider, after the start)--> no_show
  *
  * Every change runs in one transaction holding the booking's row lock (SELECT … FOR UPDATE), so two
@@ -48,6 +51,8 @@ export interface RuleContext {
   now: Date;
   /** Hours before the start until which the client may cancel online (provider's policy, default 24). */
   cancellationHours: number;
+  /** Whether the client said how it receives invoices: a booking is not confirmed before (issue 12). */
+  clientInvoicing: boolean;
 }
 
 export type Role = 'client' | 'provider';
@@ -80,6 +85,7 @@ export function refusalOf(action: BookingAction, booking: Booking, role: Role, c
     case 'reject':
       if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
       if (booking.status !== 'pending') return { messageKey: `${E}.${action}NotPending`, vars: { status } };
+      if (action === 'confirm' && !ctx.clientInvoicing) return { messageKey: `${E}.clientInvoicingMissing` };
       return null;
     case 'cancel':
       if (booking.status !== 'confirmed') return { messageKey: `${E}.cancelNotConfirmed`, vars: { status } };
@@ -165,8 +171,18 @@ function plan(action: BookingAction, booking: Booking, role: Role, actor: Actor,
           : { status: 'cancelled', cancellationReason: reason, cancelledAt: now, cancelledBy: actor.id };
       return { ok: true, planned: { changes, event: action === 'reject' ? 'rejected' : 'cancelled', context: { reason, by: role } } };
     }
-    case 'complete':
-      return { ok: true, planned: { changes: { status: 'completed', completedAt: now }, event: 'completed', context: {} } };
+    case 'complete': {
+      // The commission is fixed with the completion, at the rate in force now, and never recomputed.
+      const c = commissionOn(booking.totalAmountCents, booking.taxAmountCents);
+      const changes: BookingChanges = {
+        status: 'completed',
+        completedAt: now,
+        commissionRate: c.ratePercent.toFixed(2),
+        commissionBaseAmount: fromCents(c.baseCents),
+        commissionAmount: fromCents(c.commissionCents),
+      };
+      return { ok: true, planned: { changes, event: 'completed', context: {} } };
+    }
     case 'no_show':
       return { ok: true, planned: { changes: { status: 'no_show', noShowAt: now }, event: 'no_show', context: {} } };
   }
@@ -189,7 +205,9 @@ export async function perform(
     const role = booking ? roleOf(booking, actor) : null;
     if (!booking || !role) return { ok: false, kind: 'not_found' };
     const cancellationHours = await bookings.findCancellationHours(booking.providerId, trx);
-    const refusal = refusalOf(action, booking, role, { now, cancellationHours });
+    // Only a confirmation needs to know (the other actions never ask): one query fewer for them.
+    const clientInvoicing = action !== 'confirm' || canBeInvoiced(await findClientInvoicing(booking.clientId, trx));
+    const refusal = refusalOf(action, booking, role, { now, cancellationHours, clientInvoicing });
     if (refusal) return { ok: false, kind: 'refused', refusal };
     const planned = plan(action, booking, role, actor, input, now);
     if (!planned.ok) return { ok: false, kind: 'invalid', errors: planned.errors, values: planned.values };

@@ -25,7 +25,8 @@ export type BookingEvent =
   | 'completed'
   | 'no_show'
   | 'expired'
-  | 'document';
+  | 'document'
+  | 'paid';
 
 export interface EventContext {
   /** Who cancelled (cancelled). */
@@ -80,6 +81,8 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
       ];
     case 'document':
       return [{ to: 'client', type: 'booking_document', key: 'document', template: 'booking-document' }];
+    case 'paid':
+      return [{ to: 'client', type: 'booking', key: 'paid', template: 'booking-paid' }];
   }
 }
 

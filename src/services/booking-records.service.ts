@@ -11,6 +11,10 @@ import type { BookingViewer } from '../models/bookings.repo.js';
 import { EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
 import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
 import { DOCUMENTS_PER_BOOKING, acceptsDocuments } from './booking-documents.service.js';
+import { paymentRefusal } from './booking-payments.service.js';
+import { canBeInvoiced } from './invoicing.service.js';
+import * as invoicing from '../models/invoicing.repo.js';
+import { paymentInstructions, type PaymentInstructions } from './payments/payments.js';
 
 export type { Booking, BookingCard, BookingViewer, Party };
 export type { Participant } from '../models/booking-participants.repo.js';
@@ -66,15 +70,23 @@ export interface BookingDetail {
   documentMaxBytes: number;
   /** How many documents a booking may hold. */
   documentLimit: number;
+  /** The client said how it receives invoices (a request is confirmed only then). */
+  clientInvoicing: boolean;
+  /** How to pay, once the booking is confirmed and not yet paid; null otherwise. */
+  payment: PaymentInstructions | null;
+  /** The provider may record "Pagamento ricevuto" now. */
+  canRecordPayment: boolean;
 }
 
 export async function bookingDetail(booking: Booking, viewer: BookingViewer, now: Date): Promise<BookingDetail> {
   const role = roleOf(booking, viewer)!;
-  const [parties, participants, documents, cancellationHours] = await Promise.all([
+  const [parties, participants, documents, cancellationHours, clientInvoicing, iban] = await Promise.all([
     bookingParties.findParties(booking.clientId, booking.providerId),
     participantsRepo.listForBooking(booking.id),
     documentsRepo.listForBooking(booking.id),
     bookings.findCancellationHours(booking.providerId),
+    invoicing.findClientInvoicing(booking.clientId).then(canBeInvoiced),
+    invoicing.findProviderIban(booking.providerId),
   ]);
   return {
     booking,
@@ -82,7 +94,7 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     counterpart: role === 'client' ? parties.provider : parties.client,
     participants,
     documents,
-    actions: availableActions(booking, viewer, { now, cancellationHours }),
+    actions: availableActions(booking, viewer, { now, cancellationHours, clientInvoicing }),
     cancellationHours,
     start: startOf(booking),
     cancellationDeadline: clientCancellationDeadline(booking, cancellationHours),
@@ -90,5 +102,8 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     canUpload: role === 'provider' && acceptsDocuments(booking),
     documentMaxBytes: DOCUMENT_MAX_BYTES,
     documentLimit: DOCUMENTS_PER_BOOKING,
+    clientInvoicing,
+    payment: paymentInstructions(booking, { name: parties.provider.name, iban }),
+    canRecordPayment: paymentRefusal(booking, role) === null,
   };
 }

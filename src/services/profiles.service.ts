@@ -16,6 +16,7 @@ import { validateClientGeneral, validateProviderGeneral } from '../validators/pr
 import { validateProviderProfessional } from '../validators/profile/professional.validator.js';
 import { validateProviderServices } from '../validators/profile/services.validator.js';
 import { ensureProfile } from './accounts.service.js';
+import { saveBilling } from './invoicing.service.js';
 
 export type { ProvinceOption } from '../models/places.repo.js';
 
@@ -137,6 +138,8 @@ async function save(
       await providerProfiles.updateProviderProfessional(owner.id, result.value);
       return { ok: true };
     }
+    case 'billing':
+      return saveBilling(owner, body);
     case 'services': {
       if (current.kind !== 'provider') throw new Error('services section of a client');
       const result = validateProviderServices(body, current.profile);

@@ -20,7 +20,7 @@ export async function providerAccount(attrs: { businessName?: string; phone?: st
   return { ...p, password: DEFAULT_PASSWORD };
 }
 
-/** A client account whose profile (with a legal address) already exists. */
+/** A client account whose profile (with a legal address and a codice destinatario SDI) already exists. */
 export async function clientAccount(companyName = 'Officine Rossi Srl'): Promise<Account & { companyName: string }> {
   const c = await createUserWithPassword({ userType: 'client', companyName });
   await db()('client_profiles').insert({
@@ -32,6 +32,8 @@ export async function clientAccount(companyName = 'Officine Rossi Srl'): Promise
     address_postal_code: '24121',
     address_region: 'Lombardia',
     phone: '+39 035 123456',
+    invoicing_channel: 'sdi',
+    sdi_code: 'M5UXCR1',
   });
   return { id: c.id, email: c.email, password: c.password, companyName };
 }

@@ -311,7 +311,7 @@ describe('dashboard', () => {
       ]);
     });
 
-    it('a provider gets "Aggiungi Servizio", its bookings, "I Miei Servizi" (its public page, listing them) and "Analytics"', async () => {
+    it('a provider gets "Aggiungi Servizio", its bookings, "I Miei Servizi" (its public page, listing them), "Analytics" and "Estratto Conto"', async () => {
       const { id, agent } = await signIn('provider', 'Azioni Fornitore HSE');
       await createService({ providerId: id, title: 'Valutazione Rischio Rumore' });
       expect(actionsOf(await dashboardOf(agent))).to.deep.equal([
@@ -319,6 +319,7 @@ describe('dashboard', () => {
         'Prenotazioni Ricevute -> /bookings',
         `I Miei Servizi -> /providers/${id}`,
         'Analytics -> /analytics',
+        'Estratto Conto -> /provider/statements',
       ]);
       const page = await agent.get(`/providers/${id}`).expect(200);
       expect(page.text).to.include('Valutazione Rischio Rumore');
@@ -389,6 +390,8 @@ describe('dashboard', () => {
   describe('a real booking event', () => {
     it('the provider confirms a pending request: the client\'s figures, recent booking and notifications follow, and the notification opens the booking', async () => {
       const client = await signIn('client', 'Evento Reale Srl');
+      // A request is confirmed only once its client said how it receives invoices (issue 12).
+      await db()('client_profiles').where({ user_id: client.id }).update({ invoicing_channel: 'none' });
       const provider = await signIn('provider', 'Studio Evento HSE');
       const service = await createService({ providerId: provider.id, title: 'Corso RLS', serviceType: 'on_request' });
       const booking = await createBooking({ serviceId: service.id, clientId: client.id, status: 'pending', totalAmount: '610.00' });

@@ -74,7 +74,7 @@ describe('profile', () => {
   });
 
   describe('a client', () => {
-    it('sees the client page at /profile, /client/profile and /provider/profile, with the four tabs of SPEC §2', async () => {
+    it('sees the client page at /profile, /client/profile and /provider/profile, with the four tabs of SPEC §2 and "Fatturazione"', async () => {
       const { agent } = await signIn('client');
       for (const path of ['/profile', '/client/profile', '/provider/profile']) {
         const $ = html((await agent.get(path).expect(200)).text);
@@ -82,10 +82,10 @@ describe('profile', () => {
         expect(textOf($, '.profile-header__subtitle')).to.equal('Profilo Azienda Cliente');
         expect($('.badge--verified')).to.have.length(0);
         expect($('.side-nav a').map((_, el) => $(el).text()).get()).to.deep.equal([
-          'Informazioni Generali', 'Immagine Profilo', 'Sede Legale', 'Contatti',
+          'Informazioni Generali', 'Immagine Profilo', 'Sede Legale', 'Contatti', 'Fatturazione',
         ]);
         expect($('.side-nav a').map((_, el) => $(el).attr('href')).get()).to.deep.equal([
-          '/profile?tab=general', '/profile?tab=image', '/profile?tab=address', '/profile?tab=contacts',
+          '/profile?tab=general', '/profile?tab=image', '/profile?tab=address', '/profile?tab=contacts', '/profile?tab=billing',
         ]);
         expect($('.side-nav a[aria-current="page"]').text()).to.equal('Informazioni Generali');
       }
@@ -304,12 +304,12 @@ describe('profile', () => {
   });
 
   describe('a provider', () => {
-    it('sees the six tabs, "Profilo Fornitore HSE" and, once verified, "Fornitore Verificato"', async () => {
+    it('sees the six tabs of SPEC §2 and "Fatturazione", "Profilo Fornitore HSE" and, once verified, "Fornitore Verificato"', async () => {
       const { agent, user } = await signIn('provider');
       let $ = html((await agent.get('/provider/profile').expect(200)).text);
       expect(textOf($, '.profile-header__subtitle')).to.equal('Profilo Fornitore HSE');
       expect($('.side-nav a').map((_, el) => $(el).text()).get()).to.deep.equal([
-        'Informazioni Generali', 'Immagine Profilo', 'Indirizzo', 'Contatti', 'Informazioni Professionali', 'Servizi e Specializzazioni',
+        'Informazioni Generali', 'Immagine Profilo', 'Indirizzo', 'Contatti', 'Informazioni Professionali', 'Servizi e Specializzazioni', 'Fatturazione',
       ]);
       expect($('.badge--verified')).to.have.length(0);
       await db()('provider_profiles').where({ user_id: user.id }).update({ verified: true });

@@ -1,0 +1,72 @@
+import { t } from '../config/i18n.js';
+import * as format from '../lib/format.js';
+import type { PaymentSummary } from '../services/payment-summaries.service.js';
+import { bookingCostLines, type CostLine } from './booking-costs.page.js';
+import { formatIban } from './booking-money.page.js';
+
+/** views/bookings/payment-summary.ejs: a printable page (print CSS hides the site's chrome) the client keeps. */
+export interface PaymentSummaryView {
+  title: string;
+  noindex: true;
+  bodyClass: string;
+  bookingHref: string;
+  bookingNumber: string;
+  issuedOn: string;
+  facts: { label: string; value: string }[];
+  costLines: CostLine[];
+  statusLabel: string;
+  paid: boolean;
+  receivedNote: string | null;
+  instructions: { label: string; value: string }[];
+}
+
+function partyLine(name: string | null, email: string): string {
+  return name ? `${name} (${email})` : email;
+}
+
+function invoicingLabel(s: PaymentSummary): string | null {
+  const inv = s.clientInvoicing;
+  if (inv.channel === 'sdi' && inv.sdiCode) return `${t('profile:billing.channels.sdi')}: ${inv.sdiCode}`;
+  if (inv.channel === 'pec' && inv.pec) return `${t('profile:billing.channels.pec')}: ${inv.pec}`;
+  if (inv.channel === 'none') return t('profile:billing.channels.none');
+  return null;
+}
+
+export function paymentSummaryPage(s: PaymentSummary, now: Date): PaymentSummaryView {
+  const b = s.booking;
+  const paid = b.paymentStatus !== 'pending';
+  const invoicing = invoicingLabel(s);
+  const i = s.instructions;
+  return {
+    title: t('money:summary.pageTitle', { number: b.bookingNumber }),
+    noindex: true,
+    bodyClass: 'print-page',
+    bookingHref: `/bookings/${b.id}`,
+    bookingNumber: b.bookingNumber,
+    issuedOn: t('money:summary.issuedOn', { date: format.dateTimeShort(now) }),
+    facts: [
+      { label: t('money:summary.service'), value: b.serviceTitle },
+      { label: t('money:summary.serviceDate'), value: `${format.shortDate(b.requestedDate)}, ${format.time(b.requestedTime)}` },
+      { label: t('money:summary.provider'), value: partyLine(s.provider.name, s.provider.contactEmail) },
+      { label: t('money:summary.client'), value: partyLine(s.client.name, s.client.contactEmail) },
+      ...(invoicing ? [{ label: t('profile:tabs.billing'), value: invoicing }] : []),
+    ],
+    costLines: bookingCostLines(b),
+    statusLabel: t(paid ? 'money:payment.completed' : 'money:payment.pending'),
+    paid,
+    receivedNote:
+      paid && b.paidOn && b.paymentMethod
+        ? t('money:payment.received', { date: format.shortDate(b.paidOn), method: t(`money:payment.methods.${b.paymentMethod}`) })
+        : null,
+    instructions: i
+      ? [
+          { label: t('money:payment.channel'), value: t(`money:payment.channels.${i.channel}`) },
+          { label: t('money:payment.beneficiary'), value: i.beneficiary ?? t('bookings:card.notAvailable') },
+          { label: t('money:payment.iban'), value: i.iban ? formatIban(i.iban) : t('money:payment.ibanMissing') },
+          { label: t('money:payment.reference'), value: t('money:payment.referenceValue', { number: i.reference }) },
+          { label: t('money:payment.amount'), value: format.euro(i.amountCents) },
+          { label: t('money:payment.dueDate'), value: format.shortDate(s.dueDate) },
+        ]
+      : [],
+  };
+}

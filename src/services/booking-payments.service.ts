@@ -1,0 +1,64 @@
+import { t } from '../config/i18n.js';
+import { transaction } from '../db/knex.js';
+import { romeLocal } from '../lib/booking-time.js';
+import * as format from '../lib/format.js';
+import type { Booking } from '../models/booking-record.js';
+import * as bookings from '../models/bookings.repo.js';
+import { validatePayment } from '../validators/booking-payment.validator.js';
+import type { FormErrors } from '../validators/validate.js';
+import { announce } from './booking-notifications.service.js';
+import { PAYABLE_STATUSES } from './payments/payments.js';
+import { roleOf, type Actor, type Refusal, type Role } from './booking-lifecycle.service.js';
+
+/**
+ * A booking's payment status (SPEC §4: pending, then completed) changes only here:
+ *
+ *   pending --record (provider of the booking; booking confirmed, in progress or completed; date and method)--> completed
+ *
+ * The client pays the provider directly (see payments/bank-transfer.ts), so only the provider can say the money
+ * arrived. Like every change of a booking it runs in one transaction holding the booking's row lock: two
+ * submissions of the form cannot both record a payment.
+ */
+
+const E = 'money:payment.errors';
+
+/** Pure: why this party may not record the payment now, or null when they may. */
+export function paymentRefusal(booking: Booking, role: Role): Refusal | null {
+  if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
+  if (!PAYABLE_STATUSES.includes(booking.status)) return { messageKey: `${E}.notPayable`, vars: { status: t(`bookings:status.${booking.status}`) } };
+  if (booking.paymentStatus !== 'pending') {
+    return booking.paidOn
+      ? { messageKey: `${E}.alreadyRecorded`, vars: { date: format.shortDate(booking.paidOn) } }
+      : { messageKey: `${E}.alreadySettled` };
+  }
+  return null;
+}
+
+export type PaymentResult =
+  | { ok: true; booking: Booking }
+  | { ok: false; kind: 'not_found' }
+  /** The client of the booking: it may see the booking, not say its provider was paid. */
+  | { ok: false; kind: 'forbidden'; refusal: Refusal }
+  | { ok: false; kind: 'refused'; refusal: Refusal }
+  | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown> };
+
+/** Records "Pagamento ricevuto" on a booking for its provider; the client is told in the app and by email. */
+export async function recordPayment(bookingId: string, actor: Actor, input: unknown, now: Date = new Date()): Promise<PaymentResult> {
+  return transaction(async (trx) => {
+    const booking = await bookings.lockForUpdate(bookingId, trx);
+    const role = booking ? roleOf(booking, actor) : null;
+    if (!booking || !role) return { ok: false, kind: 'not_found' };
+    const refusal = paymentRefusal(booking, role);
+    if (refusal) return { ok: false, kind: role === 'provider' ? 'refused' : 'forbidden', refusal };
+    const form = validatePayment(input, { earliest: romeLocal(booking.createdAt).date, today: romeLocal(now).date });
+    if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
+    const updated = await bookings.updateBooking(
+      booking.id,
+      { paymentStatus: 'completed', paidOn: form.value.paidOn, paymentMethod: form.value.method, paymentRecordedAt: now },
+      now,
+      trx,
+    );
+    await announce('paid', updated, {}, trx);
+    return { ok: true, booking: updated };
+  });
+}

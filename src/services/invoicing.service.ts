@@ -1,0 +1,51 @@
+import * as invoicing from '../models/invoicing.repo.js';
+import type { ClientInvoicing } from '../models/invoicing.repo.js';
+import { validateClientBilling, validateProviderBilling } from '../validators/profile/billing.validator.js';
+import type { FormErrors } from '../validators/validate.js';
+
+export type { ClientInvoicing } from '../models/invoicing.repo.js';
+
+/**
+ * Invoicing data (issue 12): a client says how it receives electronic invoices before any booking of its is
+ * confirmed (the provider must be able to invoice it); a provider gives the IBAN its clients pay by transfer.
+ */
+
+export interface Owner {
+  id: string;
+  userType: 'client' | 'provider';
+}
+
+/** The "Fatturazione" tab's saved data. */
+export type Billing = { kind: 'client'; invoicing: ClientInvoicing } | { kind: 'provider'; iban: string | null };
+
+export async function loadBilling(owner: Owner): Promise<Billing> {
+  if (owner.userType === 'provider') return { kind: 'provider', iban: await invoicing.findProviderIban(owner.id) };
+  return { kind: 'client', invoicing: await invoicing.findClientInvoicing(owner.id) };
+}
+
+/** A client can be invoiced once it chose a channel (choosing "neither" is an answer too: the SDI default). */
+export function canBeInvoiced(data: ClientInvoicing): boolean {
+  if (data.channel === 'sdi') return data.sdiCode !== null;
+  if (data.channel === 'pec') return data.pec !== null;
+  return data.channel === 'none';
+}
+
+export async function clientCanBeInvoiced(clientId: string): Promise<boolean> {
+  return canBeInvoiced(await invoicing.findClientInvoicing(clientId));
+}
+
+type SaveResult = { ok: true } | { ok: false; values: Record<string, unknown>; errors: FormErrors };
+
+/** Saves the "Fatturazione" tab of a profile (the profile exists: the profile service made it). */
+export async function saveBilling(owner: Owner, body: Record<string, unknown>): Promise<SaveResult> {
+  if (owner.userType === 'provider') {
+    const result = validateProviderBilling(body);
+    if (!result.ok) return { ok: false, values: body, errors: result.errors };
+    await invoicing.updateProviderIban(owner.id, result.value.iban);
+    return { ok: true };
+  }
+  const result = validateClientBilling(body);
+  if (!result.ok) return { ok: false, values: body, errors: result.errors };
+  await invoicing.updateClientInvoicing(owner.id, result.value);
+  return { ok: true };
+}
