@@ -132,18 +132,24 @@ export async function startServer(env, port) {
   };
 }
 
+/**
+ * In production the session cookie is Secure and the app trusts one proxy: the benchmark talks plain HTTP
+ * to the server as the proxy in front of it would, saying the visitor's connection was HTTPS.
+ */
+export const PROXIED = { 'x-forwarded-proto': 'https' };
+
 const cookieOf = (res) => (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
 const csrfIn = (html) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
 
 /** Signs in through the real login form; returns the session cookie. */
 export async function signIn(base, email, password) {
-  const form = await fetch(`${base}/auth/login`);
+  const form = await fetch(`${base}/auth/login`, { headers: PROXIED });
   const cookie = cookieOf(form);
   const csrf = csrfIn(await form.text());
   const res = await fetch(`${base}/auth/login`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...PROXIED, cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ _csrf: csrf ?? '', email, password }).toString(),
   });
   await res.arrayBuffer();
@@ -154,7 +160,7 @@ export async function signIn(base, email, password) {
 
 /** The CSRF token of a signed-in session, read from a page that has a form. */
 export async function csrfOf(base, cookie, pagePath) {
-  const html = await (await fetch(`${base}${pagePath}`, { headers: { cookie } })).text();
+  const html = await (await fetch(`${base}${pagePath}`, { headers: { ...PROXIED, cookie } })).text();
   const token = csrfIn(html);
   if (!token) throw new Error(`no CSRF token on ${pagePath}`);
   return token;

@@ -124,10 +124,10 @@ export async function seedBenchBookings(knex: Knex, options: BenchBookingOptions
     // at the end rather than by the per-row trigger, which would redo them 100,000 times.
     await trx.raw('ALTER TABLE reviews DISABLE TRIGGER reviews_refresh_ratings');
     await trx.raw(`INSERT INTO reviews (service_id, booking_id, reviewer_id, rating, title, comment, verified, created_at, updated_at)
-      SELECT b.service_id, b.id, b.client_id, 5 - (abs(hashint4(b.booking_number)) % 100) / 40 - (abs(hashint4(b.booking_number)) % 100) / 90,
+      SELECT b.service_id, b.id, b.client_id, 5 - (abs(hashtext(b.booking_number)) % 100) / 40 - (abs(hashtext(b.booking_number)) % 100) / 90,
         'Servizio professionale', 'Docente preparato, materiale chiaro, attestati arrivati puntuali.', true,
         b.completed_at + interval '2 days', b.completed_at + interval '2 days'
-      FROM bookings b WHERE b.status = 'completed' AND b.booking_number LIKE 'BHBENCH-%' AND abs(hashint4(b.booking_number)) % 10 < 6`);
+      FROM bookings b WHERE b.status = 'completed' AND b.booking_number LIKE 'BHBENCH-%' AND abs(hashtext(b.booking_number)) % 10 < 6`);
     await trx.raw('ALTER TABLE reviews ENABLE TRIGGER reviews_refresh_ratings');
     await trx.raw(`UPDATE services s SET rating_average = coalesce(r.avg, 0), reviews_count = coalesce(r.n, 0)
       FROM (SELECT s2.id, round(avg(v.rating), 2) AS avg, count(v.id)::int AS n

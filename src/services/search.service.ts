@@ -128,7 +128,8 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
   let correctedQuery: string | null = null;
   let rows: ServiceSearchRow[] = [];
   let total = 0;
-  let outsideRadius = 0;
+  let capped = false;
+  let outsideRadius = false;
   let page = params.page;
   if (!locationNotFound) {
     const base: services.ServiceSearchQuery = {
@@ -148,12 +149,12 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
       offset: (page - 1) * PAGE_SIZE,
     };
     let query = base;
-    ({ rows, total, outsideRadius } = await services.searchServices(query));
+    ({ rows, total, capped, outsideRadius } = await services.searchServices(query));
     if (total === 0 && params.q) {
       const corrected = await services.correctSpelling(params.q);
       if (corrected) {
         query = { ...base, text: corrected };
-        ({ rows, total, outsideRadius } = await services.searchServices(query));
+        ({ rows, total, capped, outsideRadius } = await services.searchServices(query));
         if (total > 0) correctedQuery = corrected;
       }
     }
@@ -172,8 +173,9 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
     query: toQueryString(effective),
     documentTitle: documentTitle(searchTitle(params, location?.label ?? null)),
     total,
-    totalLabel: t('search:results.count', { count: total }),
-    filtersLabel: t('search:filters.toggle', { count: total }),
+    // Past COUNT_LIMIT matches the count stops: "oltre 1.000 servizi trovati".
+    totalLabel: t(capped ? 'search:results.countOver' : 'search:results.count', { count: total, shown: format.number(total) }),
+    filtersLabel: t(capped ? 'search:filters.toggleOver' : 'search:filters.toggle', { count: total, shown: format.number(total) }),
     page,
     totalPages,
     pages: pageWindow(page, totalPages),
@@ -192,7 +194,7 @@ export async function search(params: SearchParams): Promise<SearchResponse> {
     locationNotFoundLabel: locationNotFound ? t('search:locationNotFound.body', { location: params.location }) : null,
     // Services outside the radius that serve the place are in the count too: the summary says so.
     summaryLabel: location
-      ? t(outsideRadius > 0 ? 'search:results.nearOrServing' : 'search:results.near', { radius: params.radius, place: location.label })
+      ? t(outsideRadius ? 'search:results.nearOrServing' : 'search:results.near', { radius: params.radius, place: location.label })
       : null,
     correctedQuery,
     correctedLabel: correctedQuery ? t('search:results.corrected', { original: params.q, corrected: correctedQuery }) : null,
