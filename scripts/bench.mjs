@@ -5,7 +5,7 @@
 //   DATABASE_URL=postgres://.../x npm run bench      100,000 services on PostgreSQL, in a fresh database x_bench,
 //                                                    32 connections, 6 s a page
 //   npm run bench                                    20,000 services on the embedded database, 10 connections
-//   npm run bench -- --small                         3,000 services, 2 s a page (CI: proves the command works)
+//   npm run bench -- --small                         2,000 services, 1 s a page (CI: proves the command works)
 //   npm run bench -- --services 1000000 --keep       any volume; --keep keeps the seeded data for the next run
 //   --connections N --duration S --json FILE --data-dir DIR --only "search"   (--only: cases whose name contains it)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,8 +20,8 @@ function option(name, fallback) {
 }
 const small = process.argv.includes('--small');
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const services = Number(option('services', small ? '3000' : onPostgres ? '100000' : '20000'));
-const duration = Number(option('duration', small ? '2' : '6'));
+const services = Number(option('services', small ? '2000' : onPostgres ? '100000' : '20000'));
+const duration = Number(option('duration', small ? '1' : '6'));
 const connections = Number(option('connections', small ? '8' : onPostgres ? '32' : '10'));
 const keep = process.argv.includes('--keep');
 const only = option('only', null);
