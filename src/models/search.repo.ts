@@ -58,6 +58,7 @@ interface SearchRow {
   relevance: number;
   /** A text search's candidates: its count up to COUNT_LIMIT + 1 (null for other searches). */
   total_count: string | null;
+  outside_radius: boolean | null;
 }
 
 const SEARCH_COLUMNS = [
@@ -177,9 +178,19 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
         's.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price', 's.distance_km',
         k.raw(`round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`, [tsquery]),
         k.raw('count(*) OVER () AS total_count'),
+        // Whether the service areas brought in candidates from outside the radius: read from the candidates
+        // too, rather than by a second pass over the word index.
+        query.location
+          ? k.raw('bool_or(s.distance_km IS NULL OR s.distance_km > ?) OVER () AS outside_radius', [query.location.radiusKm])
+          : k.raw('false AS outside_radius'),
       ]);
   } else {
-    inner = matching(query, trx).select([...keys, k.raw('0::float8 AS relevance'), k.raw('NULL::bigint AS total_count')]);
+    inner = matching(query, trx).select([
+      ...keys,
+      k.raw('0::float8 AS relevance'),
+      k.raw('NULL::bigint AS total_count'),
+      k.raw('NULL::boolean AS outside_radius'),
+    ]);
   }
   inner.orderByRaw(orderBy('s')).limit(query.limit).offset(query.offset);
   // LATERAL with LIMIT (which keeps PostgreSQL from flattening it into a join it might hash): each of
@@ -192,7 +203,7 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
   return k
     .from(inner.as('m'))
     .joinRaw('CROSS JOIN LATERAL (?) AS c', [card as unknown as Knex.Value])
-    .select(['c.*', 'm.relevance', 'm.distance_km', 'm.total_count'])
+    .select(['c.*', 'm.relevance', 'm.distance_km', 'm.total_count', 'm.outside_radius'])
     .orderByRaw(orderBy('m'));
 }
 
@@ -212,19 +223,24 @@ export interface ServiceSearchResult {
  */
 export async function searchServices(query: ServiceSearchQuery, trx?: Trx): Promise<ServiceSearchResult> {
   const withText = toPrefixTsquery(query.text) !== '';
-  const [rows, counted, outsideRadius] = await Promise.all([
+  const [rows, counted, outside] = await Promise.all([
     resultsPage(query, trx) as Promise<SearchRow[]>,
-    // A text search's page carries its count (its candidates); a page past the end has no row to carry it.
+    // A text search's page carries its count and the radius check (its candidates); a page past the end
+    // has no row to carry them.
     withText ? null : countMatches(query, trx),
-    anyOutsideRadius(query, trx),
+    withText ? null : anyOutsideRadius(query, trx),
   ]);
   let count = counted;
+  let outsideRadius = outside ?? false;
   if (!count) {
-    const candidates = rows[0]?.total_count;
-    count =
-      candidates === undefined || candidates === null
-        ? await countMatches(query, trx)
-        : { total: Math.min(Number(candidates), COUNT_LIMIT), capped: Number(candidates) > COUNT_LIMIT };
+    const first = rows[0];
+    if (first?.total_count === undefined || first.total_count === null) {
+      [count, outsideRadius] = await Promise.all([countMatches(query, trx), anyOutsideRadius(query, trx)]);
+    } else {
+      const candidates = Number(first.total_count);
+      count = { total: Math.min(candidates, COUNT_LIMIT), capped: candidates > COUNT_LIMIT };
+      outsideRadius = first.outside_radius === true;
+    }
   }
   return { rows: rows.map(toSearchRow), total: count.total, capped: count.capped, outsideRadius };
 }
