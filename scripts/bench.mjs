@@ -1,198 +1,187 @@
-// `npm run bench`: seeds a large synthetic database (seeds/bench.ts), starts the built server on it and
-// measures typical pages with autocannon. A benchmark, not a test: it prints numbers, it asserts nothing.
+// `npm run bench`: seeds a large synthetic database (seeds/bench.ts, seeds/bench-bookings.ts), starts the
+// built server on it in production mode and measures every page of the list with autocannon, in one run.
+// A benchmark, not a test: it prints and writes numbers, it asserts nothing.
 //
-//   npm run bench                                   100,000 services on the embedded database (temp DATA_DIR)
-//   npm run bench -- --services 20000 --duration 5  smaller and quicker
-//   npm run bench -- --data-dir /tmp/bench --keep   keep the seeded data and reuse it next time
-//   DATABASE_URL=postgres://.../x npm run bench     on PostgreSQL, in a fresh database x_bench
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+//   DATABASE_URL=postgres://.../x npm run bench      100,000 services on PostgreSQL, in a fresh database x_bench,
+//                                                    32 connections, 6 s a page
+//   npm run bench                                    20,000 services on the embedded database, 10 connections
+//   npm run bench -- --small                         2,000 services, 1 s a page (CI: proves the command works)
+//   npm run bench -- --services 1000000 --keep       any volume; --keep keeps the seeded data for the next run
+//   --connections N --duration S --json FILE --data-dir DIR --only "search"   (--only: cases whose name contains it)
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
+import { benchDatabase, csrfOf, freePort, PROXIED, root, seed, signIn, startServer } from './bench-lib.mjs';
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
-const services = Number(option('services', '100000'));
-const duration = Number(option('duration', '10'));
-const connections = Number(option('connections', '10'));
+const small = process.argv.includes('--small');
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const services = Number(option('services', small ? '2000' : onPostgres ? '100000' : '20000'));
+const duration = Number(option('duration', small ? '1' : '6'));
+const connections = Number(option('connections', small ? '8' : onPostgres ? '32' : '10'));
 const keep = process.argv.includes('--keep');
+const only = option('only', null);
 const givenDataDir = option('data-dir', null);
+const jsonFile = path.resolve(option('json', path.join(root, 'var', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => (port ? resolve(port) : reject(new Error('no port'))));
-    });
-  });
+// Kept in dist/seeds/bench-bookings.js too; repeated here so that the script needs no TypeScript import.
+const BENCH_PASSWORD = 'bench-password-2026';
+const BUSY_PROVIDER = 'fornitore1@bench.sicurhub.it';
+const BUSY_CLIENT = 'cliente1@bench.sicurhub.it';
+
+/** A weekday about a month ahead: a date the booking wizard accepts. */
+function bookingDate() {
+  const d = new Date(Date.now() + 30 * 86_400_000);
+  while ([0, 6].includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 }
 
-/** With DATABASE_URL the benchmark gets its own database beside it: <name>_bench. */
-async function benchDatabase(url) {
-  const target = new URL(url);
-  const name = `${target.pathname.slice(1)}_bench`;
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
-  target.pathname = `/${name}`;
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-  if (exists && !keep) await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  if (!exists || !keep) await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  return {
-    url: target.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+function bookingBody(csrf) {
+  return new URLSearchParams({
+    _csrf: csrf,
+    idempotency_key: crypto.randomUUID(),
+    step: '3',
+    action: 'submit',
+    requested_date: bookingDate(),
+    requested_time: '09:30',
+    participants_count: '1',
+    location_choice: 'client_site',
+    // The benchmark's services ask for an identity document (seeds/bench.ts): confirmed, as the wizard requires.
+    special_requirements: 'Documento di identità',
+    'participants[0][first_name]': 'Giulia',
+    'participants[0][last_name]': 'Bianchi',
+    'participants[0][email]': 'giulia.bianchi@bench.sicurhub.it',
+  }).toString();
+}
+
+async function cases(base) {
+  const sample = await (await fetch(`${base}/api/search?q=corso+antincendio&location=Bergamo&radius=25`)).json();
+  const card = sample.cards[0];
+  if (!card) throw new Error('no service found to open');
+  const provider = await signIn(base, BUSY_PROVIDER, BENCH_PASSWORD);
+  const client = await signIn(base, BUSY_CLIENT, BENCH_PASSWORD);
+  const bookPath = `/services/${card.id}/book`;
+  const csrf = await csrfOf(base, client, bookPath);
+  const post = { method: 'POST', headers: { ...PROXIED, cookie: client, 'content-type': 'application/x-www-form-urlencoded' } };
+  return [
+    { name: 'healthz', path: '/healthz' },
+    { name: 'layout page /terms (baseline)', path: '/terms', baseline: true },
+    { name: 'home /', path: '/' },
+    { name: 'search: all services (/services)', path: '/services' },
+    { name: 'search: text "corso antincendio"', path: '/search?q=corso+antincendio' },
+    { name: 'search: text + Bergamo 25 km', path: '/search?q=corso+antincendio&location=Bergamo&radius=25' },
+    {
+      name: 'search: text + Milano 50 km + filters',
+      path: '/search?q=corso+antincendio&location=Milano&radius=50&price=0-200&rating=4&availability=this_month',
     },
-  };
-}
-
-async function seed(env) {
-  const { loadConfig } = await import(dist('src/config/env.js'));
-  const { openDatabase } = await import(dist('src/db/connection.js'));
-  const { prepareDatabase } = await import(dist('src/boot/prepare-database.js'));
-  const { seedBench } = await import(dist('seeds/bench.js'));
-  const cfg = loadConfig({ ...process.env, ...env, NODE_ENV: 'development', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-  const handle = await openDatabase(cfg);
-  try {
-    await prepareDatabase(handle.knex, { seedDemo: false });
-    const [{ count }] = await handle.knex('services').count({ count: '*' });
-    if (Number(count) >= services) {
-      console.log(`reusing ${count} services already seeded`);
-      return;
-    }
-    const started = Date.now();
-    let shown = 0;
-    const summary = await seedBench(handle.knex, {
-      services,
-      onProgress(done, total) {
-        if (done - shown >= total / 10 || done === total) {
-          shown = done;
-          process.stdout.write(`  seeded ${done}/${total} services (${Math.round((Date.now() - started) / 1000)} s)\n`);
-        }
-      },
-    });
-    await handle.knex.raw('VACUUM ANALYZE');
-    console.log(`seeded ${summary.providers} providers, ${summary.services} services in ${Math.round((Date.now() - started) / 1000)} s`);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function startServer(env, port) {
-  const child = spawn(process.execPath, [path.join(root, 'dist/src/server.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      BASE_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
+    { name: 'search: Roma 50 km by distance', path: '/search?location=Roma&radius=50&sort=distance' },
+    { name: 'search: category + filters by price', path: '/search?category=environment&availability=this_month&rating=4&sort=price_asc' },
+    { name: 'search: category, page 10', path: '/search?category=environment&page=10' },
+    { name: 'search: typo "antincedio"', path: '/search?q=antincedio' },
+    { name: 'api: /api/search dvr + Torino 25 km', path: '/api/search?q=dvr&location=Torino&radius=25' },
+    { name: 'api: /api/places?q=berg', path: '/api/places?q=berg' },
+    { name: 'service page', path: card.href },
+    { name: 'provider page', path: card.providerHref },
+    { name: 'bookings list (busy provider)', path: '/bookings', headers: { ...PROXIED, cookie: provider } },
+    { name: 'dashboard (busy provider)', path: '/dashboard', headers: { ...PROXIED, cookie: provider } },
+    {
+      name: 'booking creation (POST wizard)',
+      path: bookPath,
+      expect: 303,
+      ...post,
+      // A fresh idempotency key each time: every request creates a booking.
+      setupRequest: (req) => ({ ...req, body: bookingBody(csrf) }),
+      body: bookingBody(csrf),
     },
-    // The server's own log (JSON lines) would bury the table: only its errors are shown.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-function row(name, r) {
-  const cells = [
-    name.padEnd(44),
-    String(Math.round(r.requests.average)).padStart(7),
-    String(r.latency.p50).padStart(6),
-    String(r.latency.p90).padStart(6),
-    String(r.latency.p99).padStart(6),
-    String(r.latency.max).padStart(6),
-    String(r.non2xx + r.errors).padStart(6),
   ];
-  return cells.join(' ');
+}
+
+async function measure(base, c) {
+  const warm = await fetch(`${base}${c.path}`, { method: c.method ?? 'GET', headers: c.headers, body: c.body, redirect: 'manual' });
+  await warm.arrayBuffer();
+  if (warm.status !== (c.expect ?? 200)) throw new Error(`${c.name}: ${c.path} answered ${warm.status}`);
+  const r = await autocannon({
+    url: `${base}${c.path}`,
+    connections,
+    duration,
+    ...(c.method ? { method: c.method } : {}),
+    ...(c.headers ? { headers: c.headers } : {}),
+    ...(c.setupRequest ? { requests: [{ setupRequest: c.setupRequest }], body: c.body } : {}),
+  });
+  // Any answer but the expected one is an error: a redirect to the login page is no bookings list.
+  const unexpected = c.expect === 303 ? r.non2xx - r['3xx'] + r['2xx'] : r.non2xx;
+  // Let the last requests of the run finish before the next one (or the shutdown).
+  await new Promise((done) => setTimeout(done, 1000));
+  return {
+    name: c.name,
+    path: c.path,
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts + unexpected,
+  };
+}
+
+const cell = (v, w) => String(v ?? '-').padStart(w);
+function line(r) {
+  return [r.name.padEnd(40), cell(r.reqPerSec, 7), cell(r.p50, 6), cell(r.p97_5, 6), cell(r.p99, 6), cell(r.errors, 6), cell(r.ratio, 6), cell(r.rssMb, 6)].join(' ');
 }
 
 async function main() {
   const started = Date.now();
-  const database = process.env.DATABASE_URL ? await benchDatabase(process.env.DATABASE_URL) : null;
+  const database = onPostgres ? await benchDatabase(process.env.DATABASE_URL, { keep, suffix: small ? 'bench_small' : 'bench' }) : null;
   const dataDir = givenDataDir ? path.resolve(givenDataDir) : mkdtempSync(path.join(tmpdir(), 'sicurhub-bench-'));
   mkdirSync(dataDir, { recursive: true });
   const env = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }) };
-  console.log(`database: ${database ? database.url.replace(/\/\/[^@]*@/, '//') : `embedded PGlite in ${dataDir}`}`);
-  await seed(env);
+  const where = database ? `PostgreSQL ${database.url.replace(/\/\/[^@]*@/, '//')}` : `embedded PGlite in ${dataDir}`;
+  console.log(`database: ${where}`);
+  await seed(env, services);
 
   const server = await startServer(env, await freePort());
+  const results = [];
   try {
-    const sample = await (await fetch(`${server.base}/api/search?q=corso+antincendio&location=Bergamo&radius=25`)).json();
-    const card = sample.cards[0];
-    if (!card) throw new Error('no service found to open');
-    const scenarios = [
-      ['home /', '/'],
-      ['search: all services (/services)', '/services'],
-      ['search: text "corso antincendio"', '/search?q=corso+antincendio'],
-      ['search: text + Bergamo 25 km', '/search?q=corso+antincendio&location=Bergamo&radius=25'],
-      [
-        'search: text + Milano 50 km + filters',
-        '/search?q=corso+antincendio&location=Milano&radius=50&price=0-200&rating_min=4&availability=this_month',
-      ],
-      ['search: Roma 50 km by distance', '/search?location=Roma&radius=50&sort=distance'],
-      ['search: category, page 10', '/search?category=environment&page=10'],
-      ['search: typo "antincedio"', '/search?q=antincedio'],
-      ['api: /api/search text + Torino 25 km', '/api/search?q=dvr&location=Torino&radius=25'],
-      ['api: /api/places?q=berg', '/api/places?q=berg'],
-      ['service page', card.href],
-      ['provider page', card.providerHref],
-    ];
-    console.log(`\n${services} services, ${connections} connections, ${duration} s a page (latency in ms)\n`);
-    console.log(`${'page'.padEnd(44)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p90'.padStart(6)} ${'p99'.padStart(6)} ${'max'.padStart(6)} ${'!2xx'.padStart(6)}`);
-    for (const [name, url] of scenarios) {
-      await fetch(`${server.base}${url}`).then((r) => r.arrayBuffer());
-      const result = await autocannon({ url: `${server.base}${url}`, connections, duration });
-      console.log(row(name, result));
-      // Let the last requests of the run finish before the next one (or the shutdown).
-      await new Promise((r) => setTimeout(r, 1000));
+    const all = await cases(server.base);
+    console.log(`\n${services} services, ${connections} connections, ${duration} s a page (latency in ms; ratio to the layout page)\n`);
+    console.log(['page'.padEnd(40), cell('req/s', 7), cell('p50', 6), cell('p97.5', 6), cell('p99', 6), cell('errors', 6), cell('ratio', 6), cell('RSS', 6)].join(' '));
+    let baseline = null;
+    for (const c of all) {
+      if (only && !c.baseline && !c.name.includes(only)) continue;
+      const r = { ...(await measure(server.base, c)), rssMb: server.memory().rssMb };
+      if (c.baseline) baseline = r.reqPerSec;
+      r.ratio = baseline ? Math.round((r.reqPerSec / baseline) * 100) / 100 : null;
+      results.push(r);
+      console.log(line(r));
     }
   } finally {
+    const memory = server.memory();
     await server.stop();
+    const healthz = results.find((r) => r.name === 'healthz')?.reqPerSec;
+    const layout = results.find((r) => r.path === '/terms')?.reqPerSec;
+    const report = {
+      measuredAt: new Date().toISOString(),
+      database: database ? 'postgresql' : 'embedded',
+      services,
+      connections,
+      durationS: duration,
+      peakRssMb: memory.peakRssMb,
+      layoutToHealthz: healthz && layout ? Math.round((layout / healthz) * 100) / 100 : null,
+      cases: results,
+    };
+    mkdirSync(path.dirname(jsonFile), { recursive: true });
+    writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nserver peak RSS ${memory.peakRssMb} MB; layout page / healthz ${report.layoutToHealthz}; JSON in ${path.relative(process.cwd(), jsonFile)}`);
     // A temporary DATA_DIR goes (with PostgreSQL it only holds a session secret); --keep keeps the data.
     if (!givenDataDir && (!keep || database)) rmSync(dataDir, { recursive: true, force: true });
     if (!keep) await database?.drop();
   }
-  console.log(`\nbench done in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`bench done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 main().catch((err) => {

@@ -32,10 +32,43 @@ void i18n.init({
   returnNull: false,
 });
 
-/** The Italian translator: `t('bookings:list.title')`. Missing keys come back as the key, visible in tests. */
-export const t: TFunction = i18n.getFixedT(LANGUAGE);
+const fixedT = i18n.getFixedT(LANGUAGE);
+/** Plain strings (no options) by key: the texts never change while the process runs. */
+const plainTexts = new Map<string, string>();
 
-/** A whole subtree (lists of FAQ, legal sections...) as data. */
+/**
+ * The Italian translator: `t('bookings:list.title')`. Missing keys come back as the key, visible in tests.
+ * A key without options is resolved by i18next once and then read from a Map: i18next's lookup,
+ * interpolation and post-processing were most of the layout page's CPU (dozens of labels per page).
+ */
+export const t = ((key: string | string[], options?: unknown): unknown => {
+  if (options === undefined && typeof key === 'string') {
+    let text = plainTexts.get(key);
+    if (text === undefined) {
+      text = String(fixedT(key));
+      plainTexts.set(key, text);
+    }
+    return text;
+  }
+  return (fixedT as (k: string | string[], o?: unknown) => unknown)(key, options);
+}) as TFunction;
+
+/** Subtrees by key, resolved once: a legal page's sections cost i18next a walk of hundreds of strings. */
+const trees = new Map<string, unknown>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * A whole subtree (lists of FAQ, legal sections...) as data. Shared by every request, so frozen: a caller
+ * that wants to change it makes a copy.
+ */
 export function tree<T>(key: string): T {
-  return i18n.t(key, { returnObjects: true, lng: LANGUAGE }) as T;
+  if (!trees.has(key)) trees.set(key, deepFreeze(i18n.t(key, { returnObjects: true, lng: LANGUAGE })));
+  return trees.get(key) as T;
 }

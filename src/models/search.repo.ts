@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
 import type { Availability, PricingUnit, ServiceType } from '../lib/service-options.js';
+import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './search-counts.repo.js';
 import { distanceKm, matching, toPrefixTsquery, type ServiceSearchQuery } from './search-matching.repo.js';
 
 // The search of services (SPEC §7): one page of result cards, the totals, typo correction, the plan.
@@ -55,8 +56,9 @@ interface SearchRow {
   verified: boolean;
   distance_km: number | null;
   relevance: number;
-  total_count: number;
-  outside_count: number | null;
+  /** A text search's candidates: its count up to COUNT_LIMIT + 1 (null for other searches). */
+  total_count: string | null;
+  outside_radius: boolean | null;
 }
 
 const SEARCH_COLUMNS = [
@@ -108,39 +110,42 @@ function toSearchRow(row: SearchRow): ServiceSearchRow {
 }
 
 /**
- * The page of results. The inner query finds, ranks and sorts the matches carrying only their sort keys
- * (and the total, when `withTotal`), so the rows every match goes through stay narrow; the outer one
- * reads what the cards show for the page's 20 rows.
+ * How many matches of a text search are ranked: one more than the count shows (search-counts.repo), so
+ * that the candidates are also the text search's count, "oltre 1.000" when all of them are there.
  */
-function resultsPage(query: ServiceSearchQuery, withTotal: boolean, trx?: Trx): Knex.QueryBuilder {
+const TEXT_CANDIDATES = COUNT_LIMIT + 1;
+
+/**
+ * The order that picks a text search's candidates: the sort's own leading keys (read in index order,
+ * services_price_idx, services_rating_idx), or for relevance the best-rated first (services_quality_idx).
+ */
+function candidateOrder(query: ServiceSearchQuery): string {
+  const lead: Record<ServiceSearchQuery['sort'], string> = {
+    relevance: 's.featured DESC, s.rating_average DESC, s.reviews_count DESC',
+    price_asc: 's.base_price ASC',
+    price_desc: 's.base_price DESC',
+    rating: 's.rating_average DESC, s.reviews_count DESC',
+    distance: query.location ? 'distance_km ASC NULLS LAST' : 's.featured DESC, s.rating_average DESC, s.reviews_count DESC',
+  };
+  return `${lead[query.sort]}, s.created_at DESC, s.id`;
+}
+
+/**
+ * The page of results. The inner query finds and sorts the matches carrying only their sort keys; the
+ * outer one reads what the cards show for the page's 20 rows. A text search ranks (ts_rank) only its
+ * candidates, the first TEXT_CANDIDATES matches in the order of the sort (the best-rated for relevance),
+ * so that a common word costs the same as a rare one: scoring every match of "corso" read and ranked
+ * tens of thousands of rows for each page.
+ */
+function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
   const tsquery = toPrefixTsquery(query.text);
   const keys: (string | Knex.Raw)[] = ['s.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price'];
-  // Weights D, C, B, A: detailed text, description, subcategory/tags/category, title. Rounded so that
-  // near-equal matches fall to the tie-breakers: featured, then well rated.
-  keys.push(
-    tsquery
-      ? k.raw(`round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`, [tsquery])
-      : k.raw('0::float8 AS relevance'),
-  );
   keys.push(
     query.location
       ? k.raw('? AS distance_km', [distanceKm(k, query.location.lat, query.location.lng)])
       : k.raw('NULL::float8 AS distance_km'),
   );
-  if (withTotal) {
-    keys.push(k.raw('count(*) OVER () AS total_count'));
-    // Matches that are not within the radius: in only because their service areas name the place.
-    keys.push(
-      query.location
-        ? k.raw('count(*) FILTER (WHERE ? IS NULL OR ? > ?) OVER () AS outside_count', [
-            distanceKm(k, query.location.lat, query.location.lng),
-            distanceKm(k, query.location.lat, query.location.lng),
-            query.location.radiusKm,
-          ])
-        : k.raw('0 AS outside_count'),
-    );
-  }
 
   /** The order, on the inner query's columns (table "s", outputs bare) or the outer's ("m"). */
   const orderBy = (t: 's' | 'm'): string => {
@@ -159,7 +164,35 @@ function resultsPage(query: ServiceSearchQuery, withTotal: boolean, trx?: Trx): 
     return [...order[query.sort], `${t}.created_at DESC`, `${t}.id`].join(', ');
   };
 
-  const inner = matching(query, trx).select(keys).orderByRaw(orderBy('s')).limit(query.limit).offset(query.offset);
+  let inner: Knex.QueryBuilder;
+  if (tsquery) {
+    const candidates = matching(query, trx)
+      .select([...keys, 's.search_vector'])
+      .orderByRaw(candidateOrder(query))
+      .limit(TEXT_CANDIDATES);
+    // Weights D, C, B, A: detailed text, description, subcategory/tags/category, title. Rounded so that
+    // near-equal matches fall to the tie-breakers: featured, then well rated.
+    inner = k
+      .from(candidates.as('s'))
+      .select([
+        's.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price', 's.distance_km',
+        k.raw(`round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`, [tsquery]),
+        k.raw('count(*) OVER () AS total_count'),
+        // Whether the service areas brought in candidates from outside the radius: read from the candidates
+        // too, rather than by a second pass over the word index.
+        query.location
+          ? k.raw('bool_or(s.distance_km IS NULL OR s.distance_km > ?) OVER () AS outside_radius', [query.location.radiusKm])
+          : k.raw('false AS outside_radius'),
+      ]);
+  } else {
+    inner = matching(query, trx).select([
+      ...keys,
+      k.raw('0::float8 AS relevance'),
+      k.raw('NULL::bigint AS total_count'),
+      k.raw('NULL::boolean AS outside_radius'),
+    ]);
+  }
+  inner.orderByRaw(orderBy('s')).limit(query.limit).offset(query.offset);
   // LATERAL with LIMIT (which keeps PostgreSQL from flattening it into a join it might hash): each of
   // the page's rows is read by its primary key, whatever the size of the table.
   const card = k({ s: 'services' })
@@ -170,43 +203,46 @@ function resultsPage(query: ServiceSearchQuery, withTotal: boolean, trx?: Trx): 
   return k
     .from(inner.as('m'))
     .joinRaw('CROSS JOIN LATERAL (?) AS c', [card as unknown as Knex.Value])
-    .select(['c.*', 'm.relevance', 'm.distance_km', ...(withTotal ? ['m.total_count', 'm.outside_count'] : [])])
+    .select(['c.*', 'm.relevance', 'm.distance_km', 'm.total_count', 'm.outside_radius'])
     .orderByRaw(orderBy('m'));
 }
 
-/** A page of results, the number of matches, and how many of them lie outside the radius. */
+/** A page of results, the number of matches, and whether some of them lie outside the radius. */
 export interface ServiceSearchResult {
   rows: ServiceSearchRow[];
+  /** The number of matches, or COUNT_LIMIT when there are more (`capped`). */
   total: number;
-  /** Matches farther than the radius (or without coordinates) found through their service areas. */
-  outsideRadius: number;
+  capped: boolean;
+  /** Some matches are farther than the radius (or without coordinates), found through their service areas. */
+  outsideRadius: boolean;
 }
 
 /**
- * One search. When the order needs every match anyway (a text, a location, a sort on price or rating)
- * the totals come with the page (count(*) OVER ()); the plain listing instead reads its first rows in
- * index order (featured, newest) and counts apart. A page past the end has no rows to carry the
- * totals: its total is counted apart and outsideRadius is 0 (the caller asks for the last page then).
+ * One search: the page, its total (a kept counter or a bounded count, search-counts.repo) and whether
+ * the service areas brought in matches from outside the radius, as three small queries side by side.
  */
 export async function searchServices(query: ServiceSearchQuery, trx?: Trx): Promise<ServiceSearchResult> {
-  const ordersEverything = toPrefixTsquery(query.text) !== '' || query.location !== null || query.sort !== 'relevance';
-  if (!ordersEverything) {
-    const [rows, counted] = await Promise.all([
-      resultsPage(query, false, trx) as Promise<SearchRow[]>,
-      matching(query, trx).count<{ count: number }[]>({ count: '*' }),
-    ]);
-    return { rows: rows.map(toSearchRow), total: Number(counted[0]?.count ?? 0), outsideRadius: 0 };
+  const withText = toPrefixTsquery(query.text) !== '';
+  const [rows, counted, outside] = await Promise.all([
+    resultsPage(query, trx) as Promise<SearchRow[]>,
+    // A text search's page carries its count and the radius check (its candidates); a page past the end
+    // has no row to carry them.
+    withText ? null : countMatches(query, trx),
+    withText ? null : anyOutsideRadius(query, trx),
+  ]);
+  let count = counted;
+  let outsideRadius = outside ?? false;
+  if (!count) {
+    const first = rows[0];
+    if (first?.total_count === undefined || first.total_count === null) {
+      [count, outsideRadius] = await Promise.all([countMatches(query, trx), anyOutsideRadius(query, trx)]);
+    } else {
+      const candidates = Number(first.total_count);
+      count = { total: Math.min(candidates, COUNT_LIMIT), capped: candidates > COUNT_LIMIT };
+      outsideRadius = first.outside_radius === true;
+    }
   }
-  const rows = (await resultsPage(query, true, trx)) as SearchRow[];
-  if (rows.length === 0 && query.offset > 0) {
-    const counted = await matching(query, trx).count<{ count: number }[]>({ count: '*' });
-    return { rows: [], total: Number(counted[0]?.count ?? 0), outsideRadius: 0 };
-  }
-  return {
-    rows: rows.map(toSearchRow),
-    total: rows[0] ? Number(rows[0].total_count) : 0,
-    outsideRadius: rows[0] ? Number(rows[0].outside_count ?? 0) : 0,
-  };
+  return { rows: rows.map(toSearchRow), total: count.total, capped: count.capped, outsideRadius };
 }
 
 /**
@@ -234,8 +270,8 @@ export async function correctSpelling(text: string, trx?: Trx): Promise<string |
 
 /** The plan of a search (`EXPLAIN`, optionally ANALYZE) as searchServices runs it: tests and notes. */
 export async function explainSearch(query: ServiceSearchQuery, options: { analyze?: boolean } = {}, trx?: Trx): Promise<string> {
-  const { sql, bindings } = resultsPage(query, true, trx).toSQL();
-  const prefix = options.analyze ? 'EXPLAIN (ANALYZE, COSTS OFF)' : 'EXPLAIN (COSTS OFF)';
+  const { sql, bindings } = resultsPage(query, trx).toSQL();
+  const prefix = options.analyze ? 'EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)' : 'EXPLAIN (COSTS OFF)';
   const result = await db(trx).raw<{ rows: { 'QUERY PLAN': string }[] }>(`${prefix} ${sql}`, bindings as Knex.RawBinding[]);
   return result.rows.map((r) => r['QUERY PLAN']).join('\n');
 }

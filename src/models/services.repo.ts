@@ -156,14 +156,21 @@ export async function listSitemapServices(limit: number, trx?: Trx): Promise<{ i
   return rows.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
 }
 
-/** How many visible services each category has (the home page's category cards). */
+/**
+ * How many visible services each category has (the home page's category cards): the counters the
+ * database keeps on every write of services and providers (migration service_category_counts).
+ */
 export async function countVisibleByCategory(trx?: Trx): Promise<Record<CategoryId, number>> {
-  const rows = await whereVisible(
-    db(trx)('services as s').join('provider_profiles as p', 'p.user_id', 's.provider_id'),
-  )
-    .groupBy('s.category')
-    .select<{ category: CategoryId; count: string }[]>('s.category', db(trx).raw('count(*) AS count'));
+  const rows = await db(trx)('service_category_counts').select<{ category: CategoryId; visible: number }[]>('category', 'visible');
   const counts = Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<CategoryId, number>;
-  for (const row of rows) counts[row.category] = Number(row.count);
+  for (const row of rows) if (row.category in counts) counts[row.category] = Math.max(0, row.visible);
   return counts;
+}
+
+/** Visible services of one category, or of all: a plain listing's total, from the same counters. */
+export async function countVisible(category: string | null, trx?: Trx): Promise<number> {
+  const q = db(trx)('service_category_counts').sum<{ sum: string | null }[]>({ sum: 'visible' });
+  if (category) q.where({ category });
+  const [row] = await q;
+  return Math.max(0, Number(row?.sum ?? 0));
 }

@@ -1,3 +1,4 @@
+import * as format from '../lib/format.js';
 import { t, tree } from '../config/i18n.js';
 import { asset } from '../config/assets.js';
 import { islandProps } from '../lib/island.js';
@@ -51,8 +52,9 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
     query: toQueryString(params),
     documentTitle: documentTitle(searchTitle(requested, location?.label ?? null)),
     total,
-    totalLabel: t('search:results.count', { count: total }),
-    filtersLabel: t('search:filters.toggle', { count: total }),
+    // Past the count's limit it stops: "oltre 1.000 servizi trovati".
+    totalLabel: t(outcome.capped ? 'search:results.countOver' : 'search:results.count', { count: total, shown: format.number(total) }),
+    filtersLabel: t(outcome.capped ? 'search:filters.toggleOver' : 'search:filters.toggle', { count: total, shown: format.number(total) }),
     page: outcome.page,
     totalPages: outcome.totalPages,
     pages: pageWindow(outcome.page, outcome.totalPages),
@@ -71,7 +73,7 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
     locationNotFoundLabel: outcome.locationNotFound ? t('search:locationNotFound.body', { location: requested.location }) : null,
     // Services outside the radius that serve the place are in the count too: the summary says so.
     summaryLabel: location
-      ? t(outcome.outsideRadius > 0 ? 'search:results.nearOrServing' : 'search:results.near', {
+      ? t(outcome.outsideRadius ? 'search:results.nearOrServing' : 'search:results.near', {
           radius: location.radiusKm,
           place: location.label,
         })

@@ -22,13 +22,15 @@ export interface SearchOutcome {
   /** What the results are for: the page actually shown, the place rules applied. */
   params: SearchParams;
   total: number;
+  /** The count stopped at its limit: there are more matches than `total` says ("oltre 1.000"). */
+  capped: boolean;
   page: number;
   totalPages: number;
   rows: ServiceSearchRow[];
   location: (ResolvedPlace & { radiusKm: number }) | null;
   locationNotFound: boolean;
-  /** Services outside the radius that serve the place, counted in the total. */
-  outsideRadius: number;
+  /** Some services outside the radius that serve the place are counted in the total. */
+  outsideRadius: boolean;
   /** The text the results are for, when the typed one found nothing and a corrected spelling did. */
   correctedQuery: string | null;
   /** The sort actually used ("distance" falls back to relevance without a location). */
@@ -55,7 +57,8 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
   let correctedQuery: string | null = null;
   let rows: ServiceSearchRow[] = [];
   let total = 0;
-  let outsideRadius = 0;
+  let capped = false;
+  let outsideRadius = false;
   let page = params.page;
   if (!locationNotFound) {
     const base: services.ServiceSearchQuery = {
@@ -75,12 +78,12 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
       offset: (page - 1) * PAGE_SIZE,
     };
     let query = base;
-    ({ rows, total, outsideRadius } = await services.searchServices(query));
+    ({ rows, total, capped, outsideRadius } = await services.searchServices(query));
     if (total === 0 && params.q) {
       const corrected = await services.correctSpelling(params.q);
       if (corrected) {
         query = { ...base, text: corrected };
-        ({ rows, total, outsideRadius } = await services.searchServices(query));
+        ({ rows, total, capped, outsideRadius } = await services.searchServices(query));
         if (total > 0) correctedQuery = corrected;
       }
     }
@@ -97,6 +100,7 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
     requested: params,
     params: withPlaceRules({ ...params, page }),
     total,
+    capped,
     page,
     totalPages,
     rows,

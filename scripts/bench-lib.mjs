@@ -1,0 +1,170 @@
+// The machinery of `npm run bench` (scripts/bench.mjs): its own database, the seed, the server, the
+// signed-in sessions, the server's memory.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => (port ? resolve(port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** With DATABASE_URL the benchmark gets its own database beside it: <name>_bench (or <name>_bench_small). */
+export async function benchDatabase(url, { keep, suffix }) {
+  const target = new URL(url);
+  const name = `${target.pathname.slice(1)}_${suffix}`;
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
+  target.pathname = `/${name}`;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
+  if (exists && !keep) await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  if (!exists || !keep) await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  return {
+    url: target.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Seeds providers and services, then clients, bookings and reviews; an already seeded database is reused. */
+export async function seed(env, services) {
+  const { loadConfig } = await import(dist('src/config/env.js'));
+  const { openDatabase } = await import(dist('src/db/connection.js'));
+  const { prepareDatabase } = await import(dist('src/boot/prepare-database.js'));
+  const { seedBench } = await import(dist('seeds/bench.js'));
+  const { seedBenchBookings } = await import(dist('seeds/bench-bookings.js'));
+  const cfg = loadConfig({ ...process.env, ...env, NODE_ENV: 'development', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+  const handle = await openDatabase(cfg);
+  try {
+    await prepareDatabase(handle.knex, { seedDemo: false });
+    const [{ count }] = await handle.knex('services').count({ count: '*' });
+    if (Number(count) >= services) {
+      console.log(`reusing ${count} services already seeded`);
+      return;
+    }
+    const started = Date.now();
+    const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+    let shown = 0;
+    const summary = await seedBench(handle.knex, {
+      services,
+      onProgress(done, total) {
+        if (done - shown >= total / 10 || done === total) {
+          shown = done;
+          process.stdout.write(`  seeded ${done}/${total} services (${elapsed()})\n`);
+        }
+      },
+    });
+    const bookings = await seedBenchBookings(handle.knex, { clients: Math.max(200, Math.round(services / 25)), bookings: services * 2 });
+    await handle.knex.raw('VACUUM ANALYZE');
+    console.log(
+      `seeded ${summary.providers} providers, ${summary.services} services, ${bookings.bookings} bookings, ${bookings.reviews} reviews in ${elapsed()}`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function startServer(env, port) {
+  const child = spawn(process.execPath, [path.join(root, 'dist/src/server.js')], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      BASE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      // As the Procfile deploys it: the web process serves pages, a worker process sends the mail. Inline,
+      // the worker would spend the run writing reminders for the seeded bookings.
+      WORKER_MODE: 'off',
+    },
+    // The server's own log (JSON lines) would bury the table: only its errors are shown.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    /** Resident memory now and at its peak (Linux /proc), in MB; null elsewhere. */
+    memory() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+        return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
+      } catch {
+        return { rssMb: null, peakRssMb: null };
+      }
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * In production the session cookie is Secure and the app trusts one proxy: the benchmark talks plain HTTP
+ * to the server as the proxy in front of it would, saying the visitor's connection was HTTPS.
+ */
+export const PROXIED = { 'x-forwarded-proto': 'https' };
+
+const cookieOf = (res) => (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+const csrfIn = (html) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
+
+/** Signs in through the real login form; returns the session cookie. */
+export async function signIn(base, email, password) {
+  const form = await fetch(`${base}/auth/login`, { headers: PROXIED });
+  const cookie = cookieOf(form);
+  const csrf = csrfIn(await form.text());
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...PROXIED, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ _csrf: csrf ?? '', email, password }).toString(),
+  });
+  await res.arrayBuffer();
+  const session = cookieOf(res) || cookie;
+  if (res.status !== 302 && res.status !== 303) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  return session;
+}
+
+/** The CSRF token of a signed-in session, read from a page that has a form. */
+export async function csrfOf(base, cookie, pagePath) {
+  const html = await (await fetch(`${base}${pagePath}`, { headers: { ...PROXIED, cookie } })).text();
+  const token = csrfIn(html);
+  if (!token) throw new Error(`no CSRF token on ${pagePath}`);
+  return token;
+}
