@@ -156,6 +156,18 @@ describe('the embedded database server facing hostile or broken clients', functi
       await closedWithError(conn, '08P01', 500);
     });
 
+    it('keeps the session for an exchange whose Parse failed until its Sync, even when a Query comes first', async () => {
+      // After an error in an extended exchange the server discards everything up to the Sync, a Query too:
+      // lending the session on at that Query would swallow the next client's exchange (found by the fuzzer).
+      const conn = await authenticatedConnection(embedded.connectionString);
+      conn.socket.write(message('P', Buffer.concat([cstring(''), cstring('SELEC 1'), Buffer.from([0, 0])])));
+      conn.socket.write(message('Q', cstring('SELECT 1')));
+      await delay(50);
+      const { rows } = await within(IDLE_TIMEOUT_MS + 1500, pool.query<{ v: number }>('SELECT $1::int AS v', [7]), 'a real client’s query');
+      expect(rows).to.deep.equal([{ v: 7 }]);
+      await closedWithError(conn, '08P01', 500);
+    });
+
     it('cuts off a transaction left idle, rolls it back, and the others go on', async () => {
       const holder = new pg.Client({ connectionString: embedded.connectionString });
       const errors: { code?: string }[] = [];

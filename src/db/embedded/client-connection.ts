@@ -162,6 +162,11 @@ export class ClientConnection {
           this.holding = true;
           if (this.closed || this.ending) break;
         }
+        // End of an exchange: a Sync, or the startup or a simple Query outside an extended exchange (inside one,
+        // after an error, the server discards everything up to the Sync, a Query included). Marked before the
+        // message runs, so that a message that fails half-way still leaves the exchange to be abandoned.
+        const exchangeEnds = type === 'S' || ((type === '' || type === 'Q') && !this.inExchange);
+        if (!exchangeEnds) this.inExchange = true;
         await this.pglite.runExclusive(() =>
           this.pglite.execProtocolRawStream(new Uint8Array(bytes), {
             onRawData: (data) => {
@@ -169,9 +174,8 @@ export class ClientConnection {
             },
           }),
         );
-        // End of an exchange: the startup, a simple Query or a Sync. Keep the session while in a transaction.
-        const exchangeEnds = type === '' || type === 'Q' || type === 'S';
-        this.inExchange = !exchangeEnds;
+        // Keep the session while in a transaction.
+        if (exchangeEnds) this.inExchange = false;
         if (exchangeEnds && !this.pglite.isInTransaction()) this.giveBack();
       }
     } catch (err) {
