@@ -1,4 +1,4 @@
-import { fromCents } from '../../src/lib/money.js';
+import { formatEuro, fromCents } from '../../src/lib/money.js';
 import { DEMO_EMAIL_DOMAIN, type BookingStatus } from '../data/constants.js';
 import {
   CANCELLATION_REASONS,
@@ -7,6 +7,7 @@ import {
   FIRST_NAMES_F,
   FIRST_NAMES_M,
   LAST_NAMES,
+  QUOTE_INCLUDES,
   ROLES_BY_SECTOR,
   SPECIAL_NEEDS,
 } from '../data/people.js';
@@ -48,7 +49,7 @@ const STATUS_WEIGHTS: readonly (readonly [BookingStatus, number])[] = [
   ['cancelled', 10],
   ['in_progress', 5],
   ['no_show', 4],
-  ['draft', 5],
+  ['quoted', 5],
 ];
 
 const RATING_WEIGHTS: readonly (readonly [number, number])[] = [
@@ -102,7 +103,7 @@ function plans(world: World): BookingPlan[] {
     { key: 'demo-p-11', client: clientByKey('edilizia-bonetti'), service: demo('dvr'), status: 'in_progress' },
     { key: 'demo-p-12', client: clientByKey('farmacia-centrale-sala'), service: demo('antincendio-aggiornamento'), status: 'cancelled', participants: 2 },
     { key: 'demo-p-13', client: clientByKey('carpenteria-venturini'), service: demo('primo-soccorso-bc'), status: 'no_show', participants: 3 },
-    { key: 'demo-p-14', client, service: demo('preposti'), status: 'draft', participants: 5 },
+    { key: 'demo-p-14', client, service: demo('piano-emergenza'), status: 'quoted' },
     // The demo client with other providers.
     { key: 'demo-c-01', client, service: serviceOf('dott-gervasoni', 'medico-competente'), status: 'completed', participants: 38, rating: 5 },
     { key: 'demo-c-02', client, service: serviceOf('studio-ing-rota', 'rumore'), status: 'completed', rating: 4 },
@@ -127,8 +128,8 @@ function plans(world: World): BookingPlan[] {
     const service = rng.pick(local.length ? local : fitting);
     let status = rng.weighted(STATUS_WEIGHTS);
     if (status === 'in_progress' && !isProject(service.template)) status = 'confirmed';
-    // Instant services are confirmed on booking (SPEC §4): only requests wait as pending.
-    if (status === 'pending' && service.template.serviceType === 'instant') status = 'confirmed';
+    // Instant services are confirmed on booking (SPEC §4): only requests wait as pending or quoted.
+    if ((status === 'pending' || status === 'quoted') && service.template.serviceType === 'instant') status = 'confirmed';
     list.push({ key: `random-${String(i).padStart(3, '0')}`, client: c, service, status });
   }
   return list;
@@ -175,9 +176,11 @@ function timeline(status: BookingStatus, instant: boolean, durationHours: number
   const confirm = (created: number): { quotedDays: number | null; confirmedDays: number } =>
     instant ? { quotedDays: null, confirmedDays: created } : { quotedDays: created + 1, confirmedDays: created + 2 };
   switch (status) {
-    case 'draft': {
-      const requestedDate = workingDay(addDays(today, rng.int(7, 40)));
-      return { ...empty, requestedDate, createdDays: -rng.int(1, 5) };
+    case 'quoted': {
+      // Answered with a quote the client has not accepted yet (it stays valid for days, see quoteValidUntil).
+      const requestedDate = workingDay(addDays(today, rng.int(10, 40)));
+      const createdDays = -rng.int(2, 6);
+      return { ...empty, requestedDate, createdDays, quotedDays: createdDays + 1 };
     }
     case 'pending': {
       const requestedDate = workingDay(addDays(today, rng.int(3, 30)));
@@ -242,10 +245,13 @@ export function buildBookings(world: World): BookingRows {
       additionalCosts: service.additionalCosts,
       discounts: service.discounts,
     });
-    // A request the provider answered with a quote (of the estimated total): the quote replaces the price,
-    // as src/services/booking-lifecycle.service.ts stores it.
+    // A request the provider answered with a quote: once the client accepted it, the quote replaces the
+    // price, as src/services/booking-lifecycle.service.ts stores it; a quote still waiting leaves the estimate.
+    // Accepted quotes are of the estimated total; waiting ones round it up to the next 10 euro.
     const quoted = tl.quotedDays !== null;
-    const amounts = quoted ? quotedPrice(estimate.totalAmountCents) : estimate;
+    const waiting = plan.status === 'quoted';
+    const quoteCents = waiting ? Math.ceil(estimate.totalAmountCents / 1000) * 1000 : estimate.totalAmountCents;
+    const amounts = quoted && !waiting ? quotedPrice(quoteCents) : estimate;
     const requestedTime = rng.pick(['08:30', '09:00', '09:00', '14:00']);
     const createdAt = clock.at(tl.createdDays, `${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`);
     const stamp = (days: number | null, time: string): string | null => (days === null ? null : clock.at(days, time));
@@ -304,6 +310,10 @@ export function buildBookings(world: World): BookingRows {
       tax_amount: fromCents(amounts.taxAmountCents),
       total_amount: fromCents(amounts.totalAmountCents),
       estimated_total_amount: quoted ? fromCents(estimate.totalAmountCents) : null,
+      quote_total_amount: quoted ? fromCents(quoteCents) : null,
+      quote_includes: quoted ? QUOTE_INCLUDES : null,
+      // Valid for a week, and never past the service's day.
+      quote_valid_until: quoted ? [clock.day(tl.quotedDays! + 7), tl.requestedDate].sort()[0]! : null,
       currency: 'EUR',
       payment_status: paid ? 'completed' : 'pending',
       cancellation_reason: plan.status === 'cancelled' ? (cancelledByProvider ? 'Richiesta rifiutata dal fornitore.' : rng.pick(CANCELLATION_REASONS)) : null,
@@ -376,7 +386,7 @@ export function buildBookings(world: World): BookingRows {
     }
 
     // What the demo accounts find in their notifications.
-    if (provider.id === demoProvider.id && plan.status !== 'draft') {
+    if (provider.id === demoProvider.id) {
       rows.notifications.push(
         notification(`new:${plan.key}`, provider.id, 'booking_confirmed', 'Nuova Prenotazione', `Hai ricevuto una nuova prenotazione per ${service.title}`, id, tl.createdDays, '18:05', clock.today),
       );
@@ -408,6 +418,11 @@ export function buildBookings(world: World): BookingRows {
       if (plan.status === 'pending') {
         rows.notifications.push(
           notification(`sent:${plan.key}`, client.id, 'booking', 'Richiesta Inviata', `Hai inviato a ${provider.data.businessName} una richiesta per ${service.title}. Riceverai una risposta entro 24h.`, id, tl.createdDays, '18:06', clock.today),
+        );
+      }
+      if (waiting) {
+        rows.notifications.push(
+          notification(`quoted:${plan.key}`, client.id, 'booking_quoted', 'Preventivo Ricevuto', `${provider.data.businessName} ti ha inviato un preventivo di ${formatEuro(quoteCents)} (IVA inclusa) per ${service.title}`, id, tl.quotedDays!, '10:16', clock.today),
         );
       }
       if (plan.status === 'completed') {

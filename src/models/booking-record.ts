@@ -3,8 +3,11 @@ import type { ServiceType } from '../lib/service-options.js';
 
 // The columns of one booking and their mapper, shared by the repos that read or write whole bookings.
 
-/** SPEC §4. draft is never shown to the provider: it was never sent. */
-export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+/**
+ * SPEC §4, plus quoted (the provider answered a request with a quote the client has not accepted yet).
+ * SPEC's draft is gone: nothing ever created or resumed one (migration 20261127093000).
+ */
+export const BOOKING_STATUSES = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export type BookingLocationType = 'client_site' | 'provider_site' | 'remote';
@@ -53,6 +56,12 @@ export interface Booking {
   totalAmountCents: number;
   /** The estimate's total that a provider's quote replaced (null until a quote). */
   estimatedTotalAmountCents: number | null;
+  /** The provider's quote (quoted_at): total with VAT, what it includes, the last day the client may accept. */
+  quoteTotalAmountCents: number | null;
+  quoteIncludes: string | null;
+  quoteValidUntil: string | null;
+  quoteDeclinedAt: Date | null;
+  quoteDeclineReason: string | null;
   currency: string;
   paymentStatus: 'pending' | 'completed' | 'refunded';
   cancellationReason: string | null;
@@ -99,6 +108,11 @@ export const BOOKING_COLUMNS: readonly string[] = [
   'tax_amount',
   'total_amount',
   'estimated_total_amount',
+  'quote_total_amount',
+  'quote_includes',
+  'quote_valid_until',
+  'quote_declined_at',
+  'quote_decline_reason',
   'currency',
   'payment_status',
   'cancellation_reason',
@@ -145,6 +159,11 @@ export interface BookingRow {
   tax_amount: string;
   total_amount: string;
   estimated_total_amount: string | null;
+  quote_total_amount: string | null;
+  quote_includes: string | null;
+  quote_valid_until: string | null;
+  quote_declined_at: Date | null;
+  quote_decline_reason: string | null;
   currency: string;
   payment_status: Booking['paymentStatus'];
   cancellation_reason: string | null;
@@ -209,6 +228,11 @@ export function toBooking(row: BookingRow): Booking {
     taxAmountCents: toCents(row.tax_amount),
     totalAmountCents: toCents(row.total_amount),
     estimatedTotalAmountCents: row.estimated_total_amount === null ? null : toCents(row.estimated_total_amount),
+    quoteTotalAmountCents: row.quote_total_amount === null ? null : toCents(row.quote_total_amount),
+    quoteIncludes: row.quote_includes,
+    quoteValidUntil: row.quote_valid_until,
+    quoteDeclinedAt: row.quote_declined_at,
+    quoteDeclineReason: row.quote_decline_reason,
     currency: row.currency,
     paymentStatus: row.payment_status,
     cancellationReason: row.cancellation_reason,

@@ -8,12 +8,22 @@ import { cancellationPolicyOf, type CancellationPolicyJson } from './provider-pr
 
 // One booking: its statuses, who may see it, reading it (under lock to change it), inserting and updating it.
 
-/** The tabs of /bookings (SPEC §2) besides "all". */
+/** The tabs of /bookings (SPEC §2) besides "all" (a quote waiting for the client is under "pending"). */
 export const LIST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 
 export function isListStatus(value: unknown): value is ListStatus {
   return isOneOf(LIST_STATUSES, value);
+}
+
+/** The statuses a tab shows: "In Attesa" holds the requests and the quotes waiting for the client. */
+export function statusesOfTab(tab: ListStatus): BookingStatus[] {
+  return tab === 'pending' ? ['pending', 'quoted'] : [tab];
+}
+
+/** How many bookings a tab shows, from the counts by status. */
+export function tabCount(counts: Record<BookingStatus, number>, tab: ListStatus): number {
+  return statusesOfTab(tab).reduce((sum, s) => sum + counts[s], 0);
 }
 
 /** Who is looking: a client sees the bookings it made, a provider the bookings of its services. */
@@ -23,17 +33,16 @@ export interface BookingViewer {
 }
 
 /**
- * The viewer's own bookings (`b`): by client_id or provider_id; a provider never sees a client's drafts.
+ * The viewer's own bookings (`b`): by client_id or provider_id.
  * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
  */
 export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
-  if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id).whereNot('b.status', 'draft');
+  if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id);
   return q.where('b.client_id', viewer.id);
 }
 
 /**
- * A booking its viewer may see: the client who made it, or the provider whose service it is (never a
- * draft). null for anyone else, unknown or malformed ids: the caller answers 404 either way.
+ * A booking its viewer may see: the client who made it, or the provider whose service it is. null for anyone else, unknown or malformed ids: the caller answers 404 either way.
  */
 export async function findForViewer(id: string, viewer: BookingViewer, trx?: Trx): Promise<Booking | null> {
   if (!isUuid(id)) return null;
@@ -139,6 +148,11 @@ export interface BookingChanges {
   totalAmount?: string;
   taxAmount?: string;
   estimatedTotalAmount?: string;
+  quoteTotalAmount?: string;
+  quoteIncludes?: string;
+  quoteValidUntil?: string;
+  quoteDeclinedAt?: Date;
+  quoteDeclineReason?: string;
   cancellationReason?: string | null;
   cancelledBy?: string | null;
   rejectionReason?: string | null;
@@ -158,6 +172,11 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
   totalAmount: 'total_amount',
   taxAmount: 'tax_amount',
   estimatedTotalAmount: 'estimated_total_amount',
+  quoteTotalAmount: 'quote_total_amount',
+  quoteIncludes: 'quote_includes',
+  quoteValidUntil: 'quote_valid_until',
+  quoteDeclinedAt: 'quote_declined_at',
+  quoteDeclineReason: 'quote_decline_reason',
   cancellationReason: 'cancellation_reason',
   cancelledBy: 'cancelled_by',
   rejectionReason: 'rejection_reason',
@@ -197,6 +216,17 @@ export async function listExpiredRequestIds(createdBefore: Date, now: Date, limi
         .orWhereRaw(`((requested_date + requested_time) AT TIME ZONE 'Europe/Rome') <= ?`, [now]),
     )
     .orderBy('created_at')
+    .limit(limit)
+    .select<{ id: string }[]>('id');
+  return rows.map((r) => r.id);
+}
+
+/** Quotes the client left unanswered past their validity date (before `today`, a Rome date). Ids only. */
+export async function listExpiredQuoteIds(today: string, limit: number, trx?: Trx): Promise<string[]> {
+  const rows = await db(trx)('bookings')
+    .where('status', 'quoted')
+    .where('quote_valid_until', '<', today)
+    .orderBy('quote_valid_until')
     .limit(limit)
     .select<{ id: string }[]>('id');
   return rows.map((r) => r.id);

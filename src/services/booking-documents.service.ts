@@ -33,8 +33,8 @@ const NAME_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   webp: ['webp'],
 };
 
-/** Statuses a document may be attached in: not a draft (never sent) nor a cancelled booking. */
-const OPEN_STATUSES: readonly Booking['status'][] = ['pending', 'confirmed', 'in_progress', 'completed', 'no_show'];
+/** Statuses a document may be attached in: any but a cancelled booking (a quote may come with its PDF). */
+const OPEN_STATUSES: readonly Booking['status'][] = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'no_show'];
 
 export function acceptsDocuments(booking: Pick<Booking, 'status'>): boolean {
   return OPEN_STATUSES.includes(booking.status);
