@@ -14,6 +14,7 @@ import {
 import { REVIEW_TEXTS, reviewKindFor } from '../data/reviews.js';
 import type { ServiceTemplate } from '../data/services.js';
 import { addDays, daysBetween, endTime, romeInstant, workingDay } from './clock.js';
+import { asksParticipants } from '../../src/lib/booking-fields.js';
 import { calculatePrice, quotedPrice } from '../../src/lib/pricing.js';
 import { random, uuidFor, type Random } from './random.js';
 import type { ClientEntity, ServiceEntity, World } from './world.js';
@@ -103,7 +104,7 @@ function plans(world: World): BookingPlan[] {
     { key: 'demo-p-11', client: clientByKey('edilizia-bonetti'), service: demo('dvr'), status: 'in_progress' },
     { key: 'demo-p-12', client: clientByKey('farmacia-centrale-sala'), service: demo('antincendio-aggiornamento'), status: 'cancelled', participants: 2 },
     { key: 'demo-p-13', client: clientByKey('carpenteria-venturini'), service: demo('primo-soccorso-bc'), status: 'no_show', participants: 3 },
-    { key: 'demo-p-14', client, service: demo('piano-emergenza'), status: 'quoted' },
+    { key: 'demo-p-14', client, service: demo('dvr'), status: 'quoted' },
     // The demo client with other providers.
     { key: 'demo-c-01', client, service: serviceOf('dott-gervasoni', 'medico-competente'), status: 'completed', participants: 38, rating: 5 },
     { key: 'demo-c-02', client, service: serviceOf('studio-ing-rota', 'rumore'), status: 'completed', rating: 4 },
@@ -238,6 +239,7 @@ export function buildBookings(world: World): BookingRows {
     const duration = t.durationHours ?? 1;
     const tl = timeline(plan.status, instant, duration, rng, clock.today);
     const participants = participantsFor(plan, rng);
+    const perHead = asksParticipants(t.pricingUnit);
     const estimate = calculatePrice({
       basePriceCents: service.basePriceCents,
       pricingUnit: t.pricingUnit,
@@ -297,6 +299,11 @@ export function buildBookings(world: World): BookingRows {
       participants_count: participants,
       client_notes: rng.chance(0.4) ? rng.pick(CLIENT_NOTES) : null,
       special_requirements: t.requirements.filter((r) => r.mandatory || rng.chance(0.5)).map((r) => r.name),
+      // Services bought as a whole name the company's site referent (src/lib/booking-fields.ts asksParticipants).
+      referent_name: perHead ? null : `${client.data.contact.firstName} ${client.data.contact.lastName}`,
+      referent_role: perHead ? null : client.data.contact.role,
+      referent_email: perHead ? null : `${slug(client.data.contact.firstName)}.${slug(client.data.contact.lastName)}@${client.data.key}.${DEMO_EMAIL_DOMAIN}`,
+      referent_phone: null,
       base_amount: fromCents(amounts.baseAmountCents),
       additional_costs: JSON.stringify(
         amounts.additionalCosts.map((a) => ({
@@ -331,14 +338,13 @@ export function buildBookings(world: World): BookingRows {
       updated_at: clock.at(lastChange, '19:30'),
     });
 
-    // Participants: the company's referent for services bought as a whole, named workers for courses and visits.
+    // Participants: named workers for courses and visits priced per head (the others name a referent above).
     const sector = client.data.sector;
-    for (let position = 0; position < participants; position += 1) {
+    for (let position = 0; perHead && position < participants; position += 1) {
       const prng = random(`participant:${plan.key}:${position}`);
-      const referent = position === 0 && (t.pricingUnit === 'fixed' || t.pricingUnit === 'per_hour' || t.pricingUnit === 'per_day');
       const female = prng.chance(0.45);
-      const firstName = referent ? client.data.contact.firstName : prng.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
-      const lastName = referent ? client.data.contact.lastName : prng.pick(LAST_NAMES);
+      const firstName = prng.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
+      const lastName = prng.pick(LAST_NAMES);
       rows.participants.push({
         id: uuidFor(`participant:${plan.key}:${position}`),
         booking_id: id,
@@ -347,7 +353,7 @@ export function buildBookings(world: World): BookingRows {
         last_name: lastName,
         email: `${slug(firstName)}.${slug(lastName)}@${client.data.key}.${DEMO_EMAIL_DOMAIN}`,
         phone: prng.chance(0.7) ? mobile(prng) : null,
-        role: referent ? client.data.contact.role : prng.pick(ROLES_BY_SECTOR[sector] ?? ['Impiegato']),
+        role: prng.pick(ROLES_BY_SECTOR[sector] ?? ['Impiegato']),
         department: prng.pick(DEPARTMENTS_BY_SECTOR[sector] ?? ['Amministrazione']),
         employee_id: prng.chance(0.6) ? `MAT-${String(prng.int(1, 999)).padStart(4, '0')}` : null,
         special_needs: prng.chance(0.06) ? prng.pick(SPECIAL_NEEDS) : null,

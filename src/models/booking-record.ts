@@ -29,6 +29,14 @@ export interface StoredAdditionalCost {
   description: string | null;
 }
 
+/** Who receives the provider on site, for services not priced per head (SPEC's participants are for courses). */
+export interface Referent {
+  name: string;
+  role: string;
+  email: string | null;
+  phone: string | null;
+}
+
 export interface Booking {
   id: string;
   bookingNumber: string;
@@ -49,6 +57,7 @@ export interface Booking {
   participantsCount: number;
   clientNotes: string | null;
   specialRequirements: string[];
+  referent: Referent | null;
   baseAmountCents: number;
   additionalCosts: StoredAdditionalCost[];
   discountAmountCents: number;
@@ -102,6 +111,10 @@ export const BOOKING_COLUMNS: readonly string[] = [
   'participants_count',
   'client_notes',
   'special_requirements',
+  'referent_name',
+  'referent_role',
+  'referent_email',
+  'referent_phone',
   'base_amount',
   'additional_costs',
   'discount_amount',
@@ -153,6 +166,10 @@ export interface BookingRow {
   participants_count: number;
   client_notes: string | null;
   special_requirements: string[];
+  referent_name: string | null;
+  referent_role: string | null;
+  referent_email: string | null;
+  referent_phone: string | null;
   base_amount: string;
   additional_costs: unknown;
   discount_amount: string;
@@ -222,6 +239,10 @@ export function toBooking(row: BookingRow): Booking {
     participantsCount: row.participants_count,
     clientNotes: row.client_notes,
     specialRequirements: row.special_requirements,
+    referent:
+      row.referent_name === null
+        ? null
+        : { name: row.referent_name, role: row.referent_role ?? '', email: row.referent_email, phone: row.referent_phone },
     baseAmountCents: toCents(row.base_amount),
     additionalCosts: toStoredCosts(row.additional_costs),
     discountAmountCents: toCents(row.discount_amount),

@@ -77,6 +77,7 @@ export type NewBooking = Pick<
   | 'participantsCount'
   | 'clientNotes'
   | 'specialRequirements'
+  | 'referent'
   | 'confirmedAt'
   | 'createdAt'
 > & {
@@ -117,6 +118,10 @@ export async function insertBooking(b: NewBooking, trx: Trx): Promise<string | n
     participants_count: b.participantsCount,
     client_notes: b.clientNotes,
     special_requirements: b.specialRequirements,
+    referent_name: b.referent?.name ?? null,
+    referent_role: b.referent?.role ?? null,
+    referent_email: b.referent?.email ?? null,
+    referent_phone: b.referent?.phone ?? null,
     base_amount: b.baseAmount,
     additional_costs: JSON.stringify(b.additionalCosts),
     discount_amount: b.discountAmount,

@@ -84,6 +84,8 @@ export interface BookingDetailView {
   modeLabel: string;
   placeLabel: string | null;
   participants: Participant[];
+  /** Who receives the provider on site (services not priced per head), instead of a participant list. */
+  referent: { name: string; role: string; contact: string; href: string } | null;
   documents: { id: string; name: string; size: string; date: string; href: string }[];
   canUpload: boolean;
   documentMaxMb: number;
@@ -206,6 +208,11 @@ function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions
   };
 }
 
+function referentOf(r: NonNullable<Booking['referent']>): NonNullable<BookingDetailView['referent']> {
+  const contact = r.email ?? r.phone ?? '';
+  return { name: r.name, role: r.role, contact, href: r.email ? `mailto:${r.email}` : `tel:${contact.replace(/[^\d+]/g, '')}` };
+}
+
 /** Why a booking was cancelled, in words: an expiry is said by the page, a person's reason as written. */
 function cancellationText(detail: BookingDetail): string | null {
   if (detail.expired === 'request') return t('bookings:show.expired');
@@ -232,6 +239,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     modeLabel: t(`bookings:mode.${booking.locationType}`),
     placeLabel: booking.locationType === 'remote' ? null : placeLabel(booking),
     participants: detail.participants,
+    referent: booking.referent ? referentOf(booking.referent) : null,
     documents: detail.documents.map((d) => ({
       id: d.id,
       name: d.name,

@@ -152,6 +152,9 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
           status: t(`bookings:status.${booking.status}`),
           estimate: ctx.estimateCents === undefined ? '' : format.euro(ctx.estimateCents),
           quoteIncludes: waiting ? booking.quoteIncludes : null,
+          referent: booking.referent
+            ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
+            : null,
           by: ctx.by ?? null,
           link: `${config().baseUrl}/bookings/${booking.id}`,
         },
