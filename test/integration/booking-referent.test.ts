@@ -55,7 +55,7 @@ describe('participants or site referent, by pricing unit', () => {
       expect(textOf(step2, '.wizard__legend')).to.equal('Referente in sede');
       expect(step2('#f-referent_name, #f-referent_role, #f-referent_contact')).to.have.length(3);
       expect(step2('#p-0-first_name')).to.have.length(0);
-      const refused = await postWizard(agent, services[unit]!, bookingForm(csrf, key, { participants_count: '1' }));
+      const refused = await postWizard(agent, services[unit]!, bookingForm(csrf, key, { participants_count: '1', referent_name: '', referent_role: '', referent_contact: '' }));
       expect(refused.status).to.equal(422);
       const $r = html(refused.text);
       expect(textOf($r, '#f-referent_name-error')).to.equal('Nome del referente obbligatorio');
