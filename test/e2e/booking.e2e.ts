@@ -45,6 +45,13 @@ async function fillDetails(page: Page, date: string, time: string, participants:
   if ((await choice.count()) > 0) await choice.check();
 }
 
+/** Step 2 of a service bought as a whole (not priced per head): the site referent instead of participants. */
+async function fillReferent(page: Page, name: string, contact: string): Promise<void> {
+  await page.fill('#f-referent_name', name);
+  await page.fill('#f-referent_role', 'Responsabile di stabilimento');
+  await page.fill('#f-referent_contact', contact);
+}
+
 async function fillParticipant(page: Page, i: number, first: string, last: string): Promise<void> {
   await page.fill(`#p-${i}-first_name`, first);
   await page.fill(`#p-${i}-last_name`, last);
@@ -164,9 +171,15 @@ describe('booking in a real browser', () => {
       await screenshot(page, 'booking-wizard-nojs-error-phone');
       await fillDetails(page, inDays(30), '10:30', 1);
       await page.getByRole('button', { name: 'Continua' }).click();
-      await fillParticipant(page, 0, 'Marta', 'Galli');
+      expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Referente');
+      await fillReferent(page, 'Marta Galli', 'x');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('#f-referent_contact-error').textContent()).to.equal('Indica un numero di telefono o un indirizzo email valido');
+      await screenshot(page, 'booking-wizard-nojs-referent-error-phone');
+      await page.fill('#f-referent_contact', '+39 035 987 6543');
       await page.getByRole('button', { name: 'Continua' }).click();
       expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Conferma');
+      expect(await page.locator('.wizard__referent').textContent()).to.contain('Marta Galli');
       await screenshot(page, 'booking-wizard-nojs-confirm-phone');
       await page.getByRole('button', { name: 'Invia Richiesta' }).click();
       await page.waitForURL(/\/bookings\/[0-9a-f-]{36}$/);
@@ -188,8 +201,12 @@ describe('booking in a real browser', () => {
       await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
       await fillDetails(page, inDays(45), '14:00', 1);
       await page.getByRole('button', { name: 'Continua' }).click();
-      await fillParticipant(page, 0, 'Giorgio', 'Testa');
       await page.getByRole('button', { name: 'Continua' }).click();
+      // The island checks the referent before Continua, as the server would.
+      expect(await page.locator('#f-referent_name-error').textContent()).to.equal('Nome del referente obbligatorio');
+      await fillReferent(page, 'Giorgio Testa', 'giorgio.testa@meccanica-orobica.it');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('.wizard__referent').textContent()).to.contain('Giorgio Testa');
       await noSidewaysScroll(page, 'wizard with JavaScript');
       await screenshot(page, 'booking-wizard-confirm-phone');
       await page.getByRole('button', { name: 'Invia Richiesta' }).click();
