@@ -24,7 +24,7 @@ const STATUS_SHARES: [string, number][] = [
   ['cancelled', 100],
   ['in_progress', 50],
   ['no_show', 40],
-  ['draft', 50],
+  ['quoted', 50],
 ];
 
 export interface BenchBookingOptions {
@@ -94,7 +94,8 @@ export async function seedBenchBookings(knex: Knex, options: BenchBookingOptions
       `INSERT INTO bookings (booking_number, service_id, client_id, provider_id, status, booking_type, service_title,
          service_category, requested_date, requested_time, duration_hours, location_type, participants_count,
          base_amount, tax_amount, total_amount, idempotency_key, confirmed_at, started_at, completed_at,
-         cancelled_at, cancelled_by, cancellation_reason, no_show_at, created_at, updated_at)
+         cancelled_at, cancelled_by, cancellation_reason, no_show_at, quoted_at, quote_total_amount, quote_includes,
+         quote_valid_until, created_at, updated_at)
        SELECT 'BHBENCH-' || g, s.id, c.id, s.provider_id, h.status, s.service_type, s.title, s.category,
          h.day, '09:30', 4, 'client_site', h.people, s.base_price * h.people,
          round(round(s.base_price * h.people * 1.22, 2) * 22 / 122, 2), round(s.base_price * h.people * 1.22, 2),
@@ -106,6 +107,10 @@ export async function seedBenchBookings(knex: Knex, options: BenchBookingOptions
          CASE WHEN h.status = 'cancelled' THEN c.id END,
          CASE WHEN h.status = 'cancelled' THEN 'Cambio di programma' END,
          CASE WHEN h.status = 'no_show' THEN h.day + time '10:30' END,
+         CASE WHEN h.status = 'quoted' THEN h.created + interval '1 day' END,
+         CASE WHEN h.status = 'quoted' THEN round(s.base_price * h.people * 1.22, 2) END,
+         CASE WHEN h.status = 'quoted' THEN 'Sopralluogo, documento e consegna' END,
+         CASE WHEN h.status = 'quoted' THEN h.day END,
          h.created, h.created
        FROM generate_series(1, ?::int) AS g
        CROSS JOIN LATERAL (SELECT abs(hashint4(g)) AS a, abs(hashint4(g + 7919)) AS b, abs(hashint4(g + 104729)) AS c) AS r

@@ -3,7 +3,7 @@ import { pruneExpiredTokens } from './services/auth-tokens.service.js';
 import { pruneExpired as pruneRateLimits } from './services/rate-limit.service.js';
 import { SEND_EMAIL_JOB, sendQueuedEmail } from './services/mail.service.js';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from './services/accounts.service.js';
-import { expireUnansweredRequests } from './services/booking-lifecycle.service.js';
+import { expireUnansweredQuotes, expireUnansweredRequests } from './services/booking-lifecycle.service.js';
 import { config } from './config/env.js';
 import { analyze } from './models/maintenance.repo.js';
 
@@ -14,6 +14,7 @@ export function registerJobs(): void {
   registerPeriodicTask('auth-tokens.prune', 60 * 60 * 1000, pruneExpiredTokens);
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
+  registerPeriodicTask('bookings.expire-quotes', 5 * 60 * 1000, async () => void (await expireUnansweredQuotes()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
 }

@@ -8,7 +8,11 @@ import * as bookingDocuments from './controllers/booking-documents.controller.js
 import * as bookingNoShows from './controllers/booking-no-shows.controller.js';
 import * as bookingPaymentSummaries from './controllers/booking-payment-summaries.controller.js';
 import * as bookingPayments from './controllers/booking-payments.controller.js';
+import * as bookingQuoteAcceptances from './controllers/booking-quote-acceptances.controller.js';
+import * as bookingQuoteDeclines from './controllers/booking-quote-declines.controller.js';
+import * as bookingQuotes from './controllers/booking-quotes.controller.js';
 import * as bookingRejections from './controllers/booking-rejections.controller.js';
+import * as bookingWithdrawals from './controllers/booking-withdrawals.controller.js';
 import * as bookingMessages from './controllers/booking-messages.controller.js';
 import * as bookingWizard from './controllers/booking-wizard.controller.js';
 import * as bookingsCtl from './controllers/bookings.controller.js';
@@ -123,6 +127,10 @@ export function routes(): Router {
   r.get('/bookings', signedIn, bookingsCtl.index);
   r.get('/bookings/:id', signedIn, bookingsCtl.show);
   r.post('/bookings/:id/confirmation', signedIn, bookingConfirmations.create);
+  r.post('/bookings/:id/quote', signedIn, bookingQuotes.create);
+  r.post('/bookings/:id/quote-acceptance', signedIn, bookingQuoteAcceptances.create);
+  r.post('/bookings/:id/quote-decline', signedIn, bookingQuoteDeclines.create);
+  r.post('/bookings/:id/withdrawal', signedIn, bookingWithdrawals.create);
   r.post('/bookings/:id/rejection', signedIn, bookingRejections.create);
   r.post('/bookings/:id/cancellation', signedIn, bookingCancellations.create);
   r.post('/bookings/:id/completion', signedIn, bookingCompletions.create);

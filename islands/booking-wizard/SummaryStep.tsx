@@ -59,17 +59,28 @@ export function SummaryStep({ props, values, participants, count }: SummaryStepP
           </div>
         ) : null}
       </dl>
-      <h3 className="booking-section__subtitle">{S.summaryParticipantList}</h3>
-      <ol className="participant-list participant-list--compact">
-        {participants.map((p, i) => (
-          <li key={i}>
-            <strong>
-              {p.first_name} {p.last_name}
-            </strong>{' '}
-            <span className="participant-list__contact">{p.email}</span>
-          </li>
-        ))}
-      </ol>
+      {props.asksParticipants ? (
+        <>
+          <h3 className="booking-section__subtitle">{S.summaryParticipantList}</h3>
+          <ol className="participant-list participant-list--compact">
+            {participants.map((p, i) => (
+              <li key={i}>
+                <strong>
+                  {p.first_name} {p.last_name}
+                </strong>{' '}
+                <span className="participant-list__contact">{p.email}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <>
+          <h3 className="booking-section__subtitle">{S.summaryReferent}</h3>
+          <p className="wizard__referent">
+            <strong>{values.referent_name}</strong> · {values.referent_role} · <span className="participant-list__contact">{values.referent_contact}</span>
+          </p>
+        </>
+      )}
       <div className="wizard__terms" role="note">
         <h3 className="wizard__terms-title">{S.termsTitle}</h3>
         <ul>

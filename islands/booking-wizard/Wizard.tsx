@@ -8,10 +8,11 @@ import {
   type WizardStep,
 } from '../../src/lib/booking-wizard.shared.js';
 import { romeLocal } from '../../src/lib/booking-time.js';
-import { detailsErrors, participantErrors, stepOfError } from '../../src/lib/booking-fields.js';
+import { detailsErrors, participantErrors, referentErrors, stepOfError } from '../../src/lib/booking-fields.js';
 import { CostPanel } from './CostPanel.js';
 import { DetailsStep } from './DetailsStep.js';
 import { ParticipantsStep } from './ParticipantsStep.js';
+import { ReferentStep } from './ReferentStep.js';
 import { SummaryStep } from './SummaryStep.js';
 
 type Errors = Record<string, string>;
@@ -32,11 +33,12 @@ function check(values: BookingFormValues, participants: BookingFormValues['parti
     requirements: props.requirements,
     chooseLocation: props.chooseLocation,
   });
-  if (last >= 2) {
+  if (last >= 2 && props.asksParticipants) {
     participants.forEach((p, i) => {
       for (const [field, code] of Object.entries(participantErrors(p))) codes[`participants.${i}.${field}`] = code;
     });
   }
+  if (last >= 2 && !props.asksParticipants) Object.assign(codes, referentErrors(values));
   return Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, props.strings[code] ?? code]));
 }
 
@@ -163,9 +165,13 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
 
         <fieldset className="wizard__step" hidden={step !== 2}>
           <legend className="wizard__legend" tabIndex={-1} ref={step === 2 ? (el) => void (heading.current = el) : undefined}>
-            {S.participantsTitle}
+            {props.asksParticipants ? S.participantsTitle : S.referentTitle}
           </legend>
-          <ParticipantsStep strings={S} participants={participants} kept={kept} errors={errors} updateParticipant={updateParticipant} />
+          {props.asksParticipants ? (
+            <ParticipantsStep strings={S} participants={participants} kept={kept} errors={errors} updateParticipant={updateParticipant} />
+          ) : (
+            <ReferentStep strings={S} values={values} errors={errors} update={update} />
+          )}
         </fieldset>
 
         <section className="wizard__step" hidden={step !== 3} aria-labelledby="summary-title">

@@ -73,3 +73,7 @@ export const CANCELLATION_REASONS = [
   'Il docente non era disponibile nella data richiesta: la prenotazione verrà rifatta.',
   'Riduzione del numero di partecipanti sotto il minimo previsto.',
 ] as const;
+
+/** What a seeded quote says it includes. */
+export const QUOTE_INCLUDES =
+  'Sopralluogo in sede, redazione del documento, consegna in formato PDF firmato e una revisione entro 30 giorni.';

@@ -1,5 +1,5 @@
 import { commissionOn } from '../../src/lib/commission.js';
-import { fromCents } from '../../src/lib/money.js';
+import { formatEuro, fromCents } from '../../src/lib/money.js';
 import { DEMO_EMAIL_DOMAIN, type BookingStatus } from '../data/constants.js';
 import {
   CANCELLATION_REASONS,
@@ -8,12 +8,14 @@ import {
   FIRST_NAMES_F,
   FIRST_NAMES_M,
   LAST_NAMES,
+  QUOTE_INCLUDES,
   ROLES_BY_SECTOR,
   SPECIAL_NEEDS,
 } from '../data/people.js';
 import { REVIEW_TEXTS, reviewKindFor } from '../data/reviews.js';
 import type { ServiceTemplate } from '../data/services.js';
 import { addDays, daysBetween, endTime, romeInstant, workingDay } from './clock.js';
+import { asksParticipants } from '../../src/lib/booking-fields.js';
 import { calculatePrice, quotedPrice } from '../../src/lib/pricing.js';
 import { random, uuidFor, type Random } from './random.js';
 import type { ClientEntity, ServiceEntity, World } from './world.js';
@@ -49,7 +51,7 @@ const STATUS_WEIGHTS: readonly (readonly [BookingStatus, number])[] = [
   ['cancelled', 10],
   ['in_progress', 5],
   ['no_show', 4],
-  ['draft', 5],
+  ['quoted', 5],
 ];
 
 const RATING_WEIGHTS: readonly (readonly [number, number])[] = [
@@ -103,7 +105,7 @@ function plans(world: World): BookingPlan[] {
     { key: 'demo-p-11', client: clientByKey('edilizia-bonetti'), service: demo('dvr'), status: 'in_progress' },
     { key: 'demo-p-12', client: clientByKey('farmacia-centrale-sala'), service: demo('antincendio-aggiornamento'), status: 'cancelled', participants: 2 },
     { key: 'demo-p-13', client: clientByKey('carpenteria-venturini'), service: demo('primo-soccorso-bc'), status: 'no_show', participants: 3 },
-    { key: 'demo-p-14', client, service: demo('preposti'), status: 'draft', participants: 5 },
+    { key: 'demo-p-14', client, service: demo('dvr'), status: 'quoted' },
     // The demo client with other providers.
     { key: 'demo-c-01', client, service: serviceOf('dott-gervasoni', 'medico-competente'), status: 'completed', participants: 38, rating: 5 },
     { key: 'demo-c-02', client, service: serviceOf('studio-ing-rota', 'rumore'), status: 'completed', rating: 4 },
@@ -128,8 +130,8 @@ function plans(world: World): BookingPlan[] {
     const service = rng.pick(local.length ? local : fitting);
     let status = rng.weighted(STATUS_WEIGHTS);
     if (status === 'in_progress' && !isProject(service.template)) status = 'confirmed';
-    // Instant services are confirmed on booking (SPEC §4): only requests wait as pending.
-    if (status === 'pending' && service.template.serviceType === 'instant') status = 'confirmed';
+    // Instant services are confirmed on booking (SPEC §4): only requests wait as pending or quoted.
+    if ((status === 'pending' || status === 'quoted') && service.template.serviceType === 'instant') status = 'confirmed';
     list.push({ key: `random-${String(i).padStart(3, '0')}`, client: c, service, status });
   }
   return list;
@@ -176,9 +178,11 @@ function timeline(status: BookingStatus, instant: boolean, durationHours: number
   const confirm = (created: number): { quotedDays: number | null; confirmedDays: number } =>
     instant ? { quotedDays: null, confirmedDays: created } : { quotedDays: created + 1, confirmedDays: created + 2 };
   switch (status) {
-    case 'draft': {
-      const requestedDate = workingDay(addDays(today, rng.int(7, 40)));
-      return { ...empty, requestedDate, createdDays: -rng.int(1, 5) };
+    case 'quoted': {
+      // Answered with a quote the client has not accepted yet (it stays valid for days, see quoteValidUntil).
+      const requestedDate = workingDay(addDays(today, rng.int(10, 40)));
+      const createdDays = -rng.int(2, 6);
+      return { ...empty, requestedDate, createdDays, quotedDays: createdDays + 1 };
     }
     case 'pending': {
       const requestedDate = workingDay(addDays(today, rng.int(3, 30)));
@@ -236,6 +240,7 @@ export function buildBookings(world: World): BookingRows {
     const duration = t.durationHours ?? 1;
     const tl = timeline(plan.status, instant, duration, rng, clock.today);
     const participants = participantsFor(plan, rng);
+    const perHead = asksParticipants(t.pricingUnit);
     const estimate = calculatePrice({
       basePriceCents: service.basePriceCents,
       pricingUnit: t.pricingUnit,
@@ -243,10 +248,13 @@ export function buildBookings(world: World): BookingRows {
       additionalCosts: service.additionalCosts,
       discounts: service.discounts,
     });
-    // A request the provider answered with a quote (of the estimated total): the quote replaces the price,
-    // as src/services/booking-lifecycle.service.ts stores it.
+    // A request the provider answered with a quote: once the client accepted it, the quote replaces the
+    // price, as src/services/booking-lifecycle.service.ts stores it; a quote still waiting leaves the estimate.
+    // Accepted quotes are of the estimated total; waiting ones round it up to the next 10 euro.
     const quoted = tl.quotedDays !== null;
-    const amounts = quoted ? quotedPrice(estimate.totalAmountCents) : estimate;
+    const waiting = plan.status === 'quoted';
+    const quoteCents = waiting ? Math.ceil(estimate.totalAmountCents / 1000) * 1000 : estimate.totalAmountCents;
+    const amounts = quoted && !waiting ? quotedPrice(quoteCents) : estimate;
     const requestedTime = rng.pick(['08:30', '09:00', '09:00', '14:00']);
     const createdAt = clock.at(tl.createdDays, `${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`);
     const stamp = (days: number | null, time: string): string | null => (days === null ? null : clock.at(days, time));
@@ -293,6 +301,11 @@ export function buildBookings(world: World): BookingRows {
       participants_count: participants,
       client_notes: rng.chance(0.4) ? rng.pick(CLIENT_NOTES) : null,
       special_requirements: t.requirements.filter((r) => r.mandatory || rng.chance(0.5)).map((r) => r.name),
+      // Services bought as a whole name the company's site referent (src/lib/booking-fields.ts asksParticipants).
+      referent_name: perHead ? null : `${client.data.contact.firstName} ${client.data.contact.lastName}`,
+      referent_role: perHead ? null : client.data.contact.role,
+      referent_email: perHead ? null : `${slug(client.data.contact.firstName)}.${slug(client.data.contact.lastName)}@${client.data.key}.${DEMO_EMAIL_DOMAIN}`,
+      referent_phone: null,
       base_amount: fromCents(amounts.baseAmountCents),
       additional_costs: JSON.stringify(
         amounts.additionalCosts.map((a) => ({
@@ -306,6 +319,10 @@ export function buildBookings(world: World): BookingRows {
       tax_amount: fromCents(amounts.taxAmountCents),
       total_amount: fromCents(amounts.totalAmountCents),
       estimated_total_amount: quoted ? fromCents(estimate.totalAmountCents) : null,
+      quote_total_amount: quoted ? fromCents(quoteCents) : null,
+      quote_includes: quoted ? QUOTE_INCLUDES : null,
+      // Valid for a week, and never past the service's day.
+      quote_valid_until: quoted ? [clock.day(tl.quotedDays! + 7), tl.requestedDate].sort()[0]! : null,
       currency: 'EUR',
       payment_status: paid ? 'completed' : 'pending',
       paid_on: paid ? tl.requestedDate : null,
@@ -329,14 +346,13 @@ export function buildBookings(world: World): BookingRows {
       updated_at: clock.at(lastChange, '19:30'),
     });
 
-    // Participants: the company's referent for services bought as a whole, named workers for courses and visits.
+    // Participants: named workers for courses and visits priced per head (the others name a referent above).
     const sector = client.data.sector;
-    for (let position = 0; position < participants; position += 1) {
+    for (let position = 0; perHead && position < participants; position += 1) {
       const prng = random(`participant:${plan.key}:${position}`);
-      const referent = position === 0 && (t.pricingUnit === 'fixed' || t.pricingUnit === 'per_hour' || t.pricingUnit === 'per_day');
       const female = prng.chance(0.45);
-      const firstName = referent ? client.data.contact.firstName : prng.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
-      const lastName = referent ? client.data.contact.lastName : prng.pick(LAST_NAMES);
+      const firstName = prng.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
+      const lastName = prng.pick(LAST_NAMES);
       rows.participants.push({
         id: uuidFor(`participant:${plan.key}:${position}`),
         booking_id: id,
@@ -345,7 +361,7 @@ export function buildBookings(world: World): BookingRows {
         last_name: lastName,
         email: `${slug(firstName)}.${slug(lastName)}@${client.data.key}.${DEMO_EMAIL_DOMAIN}`,
         phone: prng.chance(0.7) ? mobile(prng) : null,
-        role: referent ? client.data.contact.role : prng.pick(ROLES_BY_SECTOR[sector] ?? ['Impiegato']),
+        role: prng.pick(ROLES_BY_SECTOR[sector] ?? ['Impiegato']),
         department: prng.pick(DEPARTMENTS_BY_SECTOR[sector] ?? ['Amministrazione']),
         employee_id: prng.chance(0.6) ? `MAT-${String(prng.int(1, 999)).padStart(4, '0')}` : null,
         special_needs: prng.chance(0.06) ? prng.pick(SPECIAL_NEEDS) : null,
@@ -384,7 +400,7 @@ export function buildBookings(world: World): BookingRows {
     }
 
     // What the demo accounts find in their notifications.
-    if (provider.id === demoProvider.id && plan.status !== 'draft') {
+    if (provider.id === demoProvider.id) {
       rows.notifications.push(
         notification(`new:${plan.key}`, provider.id, 'booking_confirmed', 'Nuova Prenotazione', `Hai ricevuto una nuova prenotazione per ${service.title}`, id, tl.createdDays, '18:05', clock.today),
       );
@@ -416,6 +432,11 @@ export function buildBookings(world: World): BookingRows {
       if (plan.status === 'pending') {
         rows.notifications.push(
           notification(`sent:${plan.key}`, client.id, 'booking', 'Richiesta Inviata', `Hai inviato a ${provider.data.businessName} una richiesta per ${service.title}. Riceverai una risposta entro 24h.`, id, tl.createdDays, '18:06', clock.today),
+        );
+      }
+      if (waiting) {
+        rows.notifications.push(
+          notification(`quoted:${plan.key}`, client.id, 'booking_quoted', 'Preventivo Ricevuto', `${provider.data.businessName} ti ha inviato un preventivo di ${formatEuro(quoteCents)} (IVA inclusa) per ${service.title}`, id, tl.quotedDays!, '10:16', clock.today),
         );
       }
       if (plan.status === 'completed') {

@@ -7,6 +7,10 @@ import { renderDetail, viewerOf } from './bookings.controller.js';
 
 const DONE: Readonly<Record<BookingAction, string>> = {
   confirm: 'confirmed',
+  quote: 'quote',
+  accept_quote: 'accept_quote',
+  decline_quote: 'decline_quote',
+  withdraw: 'withdraw',
   reject: 'rejected',
   cancel: 'cancelled',
   complete: 'completed',
@@ -14,19 +18,15 @@ const DONE: Readonly<Record<BookingAction, string>> = {
 };
 
 /**
- * What every action form of the booking page does (confirmation, rejection, cancellation, completion,
- * no-show): the state machine decides; success goes back to the booking with a message, a refusal shows
+ * What every action form of the booking page does (confirmation, quote, quote acceptance and decline,
+ * withdrawal, rejection, cancellation, completion, no-show): the state machine decides; success goes back to the booking with a message, a refusal shows
  * the booking as it is now with the reason (409), a form that does not hold shows it again (422).
  */
 export async function act(req: Request, res: Response, action: BookingAction): Promise<void> {
   const result = await perform(action, String(req.params.id), viewerOf(req), req.body);
   if (result.ok) {
     const b = result.booking;
-    const done =
-      action === 'confirm' && b.quotedAt
-        ? t('bookings:actions.done.quoted', { total: format.euro(b.totalAmountCents) })
-        : t(`bookings:actions.done.${DONE[action]}`);
-    req.flash('success', done);
+    req.flash('success', t(`bookings:actions.done.${DONE[action]}`, { total: format.euro(b.totalAmountCents) }));
     return res.redirect(303, `/bookings/${b.id}`);
   }
   if (result.kind === 'not_found') throw notFound('booking');

@@ -21,9 +21,10 @@ import {
   readBookingForm,
   stepOfError,
   validateDetails,
-  validateParticipants,
   type BookingFormValues,
 } from '../validators/booking.validator.js';
+import { validateAttendees } from '../validators/booking-attendees.validator.js';
+import { asksParticipants } from '../lib/booking-fields.js';
 import type { FormErrors } from '../validators/validate.js';
 import { clientCanBeInvoiced } from '../services/invoicing.service.js';
 
@@ -92,11 +93,11 @@ export async function create(req: Request, res: Response): Promise<void> {
 
   const rules = wizardRules(service);
   const details = validateDetails(values, rules);
-  const participants = from >= 2 || action === 'submit' ? validateParticipants(values, max) : null;
-  const errors: FormErrors = { ...(details.ok ? {} : details.errors), ...(participants && !participants.ok ? participants.errors : {}) };
+  const attendees = from >= 2 || action === 'submit' ? validateAttendees(values, max, asksParticipants(service.pricingUnit)) : null;
+  const errors: FormErrors = { ...(details.ok ? {} : details.errors), ...(attendees && !attendees.ok ? attendees.errors : {}) };
   const firstError = Object.keys(errors)[0];
   if (firstError) return render(req, res, service, { step: stepOfError(firstError), values, errors, status: 422 });
-  if (action !== 'submit' || from !== 3 || !details.ok || !participants?.ok) {
+  if (action !== 'submit' || from !== 3 || !details.ok || !attendees?.ok) {
     return render(req, res, service, { step: (action === 'next' ? Math.min(3, from + 1) : from) as WizardStep, values });
   }
 
@@ -108,7 +109,7 @@ export async function create(req: Request, res: Response): Promise<void> {
 
   let booking: Awaited<ReturnType<typeof createBooking>>;
   try {
-    booking = await createBooking({ clientId: req.user!.id, service, details: details.value, participants: participants.value });
+    booking = await createBooking({ clientId: req.user!.id, service, details: details.value, ...attendees.value });
   } catch (err) {
     // SPEC §8 "Errore durante la prenotazione": the summary again, everything typed kept, sending it again is safe.
     logger.error('booking failed', { requestId: req.id, serviceId: service.id, ...errorFields(err) });

@@ -5,7 +5,8 @@
  * or the reverse. Pure: no joi, no node, no DOM. Errors are the keys of bookings:validation, which the
  * island also receives as its strings.
  */
-import type { BookingFormValues, ParticipantField, ParticipantValues } from './booking-wizard.shared.js';
+import type { BookingFormValues, ParticipantField, ParticipantValues, ReferentField } from './booking-wizard.shared.js';
+import type { PricingUnit } from './pricing.js';
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
@@ -122,7 +123,33 @@ export function participantErrors(p: ParticipantValues): Partial<Record<Particip
   return e;
 }
 
+/**
+ * Services priced per head (courses: per participant, per employee) need the people who attend; the others
+ * (a DVR, an RSPP engagement, an audit) need the person who receives the provider on site.
+ */
+export function asksParticipants(pricingUnit: PricingUnit): boolean {
+  return pricingUnit === 'per_participant' || pricingUnit === 'per_employee';
+}
+
+export const REFERENT_MAX_LENGTH: Readonly<Record<ReferentField, number>> = {
+  referent_name: 200,
+  referent_role: 100,
+  referent_contact: EMAIL_MAX,
+};
+
+/** The site referent: field -> error key. The contact is a phone number or an email address. */
+export function referentErrors(v: Pick<BookingFormValues, ReferentField>): Partial<Record<ReferentField, string>> {
+  const e: Partial<Record<ReferentField, string>> = {};
+  if (!v.referent_name.trim()) e.referent_name = 'referentNameRequired';
+  else if (v.referent_name.trim().length > REFERENT_MAX_LENGTH.referent_name) e.referent_name = 'referentNameRequired';
+  if (!v.referent_role.trim() || v.referent_role.trim().length > REFERENT_MAX_LENGTH.referent_role) e.referent_role = 'referentRoleRequired';
+  const contact = v.referent_contact.trim();
+  if (!contact) e.referent_contact = 'referentContactRequired';
+  else if (!isEmail(contact) && !isPhone(contact)) e.referent_contact = 'referentContactInvalid';
+  return e;
+}
+
 /** Which step an error belongs to: the wizard goes back to the first step with one. */
 export function stepOfError(field: string): 1 | 2 {
-  return field.startsWith('participants.') ? 2 : 1;
+  return field.startsWith('participants.') || field.startsWith('referent_') ? 2 : 1;
 }

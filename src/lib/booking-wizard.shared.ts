@@ -8,6 +8,10 @@ export const PARTICIPANT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 
 export type ParticipantField = (typeof PARTICIPANT_FIELDS)[number];
 export type ParticipantValues = Record<ParticipantField, string>;
 
+/** The site referent asked instead of participants by services not priced per head (a DVR, an RSPP engagement). */
+export const REFERENT_FIELDS = ['referent_name', 'referent_role', 'referent_contact'] as const;
+export type ReferentField = (typeof REFERENT_FIELDS)[number];
+
 /** What the person typed, as strings, kept to re-render any step (nothing typed is lost). */
 export interface BookingFormValues {
   requested_date: string;
@@ -17,6 +21,10 @@ export interface BookingFormValues {
   special_requirements: string[];
   location_choice: string;
   participants: ParticipantValues[];
+  referent_name: string;
+  referent_role: string;
+  /** A phone number or an email address. */
+  referent_contact: string;
   idempotency_key: string;
 }
 
@@ -40,6 +48,8 @@ export interface WizardIslandProps {
   today: string;
   maxDate: string;
   maxParticipants: number;
+  /** Step 2 asks for participants (courses priced per participant or employee), otherwise a site referent. */
+  asksParticipants: boolean;
   notesMax: number;
   requirements: { name: string; mandatory: boolean; description: string | null }[];
   chooseLocation: boolean;

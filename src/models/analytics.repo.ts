@@ -5,7 +5,7 @@ import { toCents } from '../lib/money.js';
 export interface MonthActivity {
   /** 'YYYY-MM-01' */
   month: string;
-  /** Bookings received that month (created_at; a client's draft is never received). */
+  /** Bookings received that month (created_at). */
   received: number;
   /** Bookings marked completed that month (completed_at). */
   completed: number;
@@ -39,7 +39,6 @@ export async function monthlyActivity(providerId: string, months = 6, trx?: Trx)
               b.total_amount
          FROM bookings b
         WHERE b.provider_id = ?
-          AND b.status <> 'draft'
           AND (b.created_at >= (SELECT min(month) FROM months) AT TIME ZONE 'Europe/Rome'
                OR b.completed_at >= (SELECT min(month) FROM months) AT TIME ZONE 'Europe/Rome')
      )

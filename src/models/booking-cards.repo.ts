@@ -1,7 +1,7 @@
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
 import { BOOKING_STATUSES, type BookingStatus } from './booking-record.js';
-import type { ListStatus } from '../lib/booking-list-status.js';
+import { statusesOfTab, type ListStatus } from '../lib/booking-list-status.js';
 import { ownedBy, type BookingViewer } from './bookings.repo.js';
 
 // The lists of bookings: the cards of /bookings and of the dashboard, and the counts of its tabs.
@@ -78,7 +78,7 @@ export async function listForUser(
       { column: 'b.created_at', order: 'desc' },
       { column: 'b.id', order: 'desc' },
     ]);
-  if (options.status) q.where('b.status', options.status);
+  if (options.status) q.whereIn('b.status', statusesOfTab(options.status));
   if (options.limit !== undefined) q.limit(options.limit);
   if (options.offset) q.offset(options.offset);
   const rows = (await q) as CardRow[];

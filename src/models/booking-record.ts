@@ -4,8 +4,11 @@ import type { ServiceType } from '../lib/service-options.js';
 
 // The columns of one booking and their mapper, shared by the repos that read or write whole bookings.
 
-/** SPEC §4. draft is never shown to the provider: it was never sent. */
-export const BOOKING_STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+/**
+ * SPEC §4, plus quoted (the provider answered a request with a quote the client has not accepted yet).
+ * SPEC's draft is gone: nothing ever created or resumed one (migration 20261127093000).
+ */
+export const BOOKING_STATUSES = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** How a received payment was made, as the provider records it. */
@@ -29,6 +32,14 @@ export interface StoredAdditionalCost {
   description: string | null;
 }
 
+/** Who receives the provider on site, for services not priced per head (SPEC's participants are for courses). */
+export interface Referent {
+  name: string;
+  role: string;
+  email: string | null;
+  phone: string | null;
+}
+
 export interface Booking {
   id: string;
   bookingNumber: string;
@@ -49,6 +60,7 @@ export interface Booking {
   participantsCount: number;
   clientNotes: string | null;
   specialRequirements: string[];
+  referent: Referent | null;
   baseAmountCents: number;
   additionalCosts: StoredAdditionalCost[];
   discountAmountCents: number;
@@ -56,6 +68,12 @@ export interface Booking {
   totalAmountCents: number;
   /** The estimate's total that a provider's quote replaced (null until a quote). */
   estimatedTotalAmountCents: number | null;
+  /** The provider's quote (quoted_at): total with VAT, what it includes, the last day the client may accept. */
+  quoteTotalAmountCents: number | null;
+  quoteIncludes: string | null;
+  quoteValidUntil: string | null;
+  quoteDeclinedAt: Date | null;
+  quoteDeclineReason: string | null;
   currency: string;
   paymentStatus: 'pending' | 'completed' | 'refunded';
   /** The day the provider received the payment ('YYYY-MM-DD') and how (null until recorded). */
@@ -104,12 +122,21 @@ export const BOOKING_COLUMNS: readonly string[] = [
   'participants_count',
   'client_notes',
   'special_requirements',
+  'referent_name',
+  'referent_role',
+  'referent_email',
+  'referent_phone',
   'base_amount',
   'additional_costs',
   'discount_amount',
   'tax_amount',
   'total_amount',
   'estimated_total_amount',
+  'quote_total_amount',
+  'quote_includes',
+  'quote_valid_until',
+  'quote_declined_at',
+  'quote_decline_reason',
   'currency',
   'payment_status',
   'paid_on',
@@ -156,12 +183,21 @@ export interface BookingRow {
   participants_count: number;
   client_notes: string | null;
   special_requirements: string[];
+  referent_name: string | null;
+  referent_role: string | null;
+  referent_email: string | null;
+  referent_phone: string | null;
   base_amount: string;
   additional_costs: unknown;
   discount_amount: string;
   tax_amount: string;
   total_amount: string;
   estimated_total_amount: string | null;
+  quote_total_amount: string | null;
+  quote_includes: string | null;
+  quote_valid_until: string | null;
+  quote_declined_at: Date | null;
+  quote_decline_reason: string | null;
   currency: string;
   payment_status: Booking['paymentStatus'];
   paid_on: string | null;
@@ -226,12 +262,21 @@ export function toBooking(row: BookingRow): Booking {
     participantsCount: row.participants_count,
     clientNotes: row.client_notes,
     specialRequirements: row.special_requirements,
+    referent:
+      row.referent_name === null
+        ? null
+        : { name: row.referent_name, role: row.referent_role ?? '', email: row.referent_email, phone: row.referent_phone },
     baseAmountCents: toCents(row.base_amount),
     additionalCosts: toStoredCosts(row.additional_costs),
     discountAmountCents: toCents(row.discount_amount),
     taxAmountCents: toCents(row.tax_amount),
     totalAmountCents: toCents(row.total_amount),
     estimatedTotalAmountCents: row.estimated_total_amount === null ? null : toCents(row.estimated_total_amount),
+    quoteTotalAmountCents: row.quote_total_amount === null ? null : toCents(row.quote_total_amount),
+    quoteIncludes: row.quote_includes,
+    quoteValidUntil: row.quote_valid_until,
+    quoteDeclinedAt: row.quote_declined_at,
+    quoteDeclineReason: row.quote_decline_reason,
     currency: row.currency,
     paymentStatus: row.payment_status,
     paidOn: row.paid_on,

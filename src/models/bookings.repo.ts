@@ -14,17 +14,16 @@ export interface BookingViewer {
 }
 
 /**
- * The viewer's own bookings (`b`): by client_id or provider_id; a provider never sees a client's drafts.
+ * The viewer's own bookings (`b`): by client_id or provider_id.
  * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
  */
 export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
-  if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id).whereNot('b.status', 'draft');
+  if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id);
   return q.where('b.client_id', viewer.id);
 }
 
 /**
- * A booking its viewer may see: the client who made it, or the provider whose service it is (never a
- * draft). null for anyone else, unknown or malformed ids: the caller answers 404 either way.
+ * A booking its viewer may see: the client who made it, or the provider whose service it is. null for anyone else, unknown or malformed ids: the caller answers 404 either way.
  */
 export async function findForViewer(id: string, viewer: BookingViewer, trx?: Trx): Promise<Booking | null> {
   if (!isUuid(id)) return null;
@@ -59,6 +58,7 @@ export type NewBooking = Pick<
   | 'participantsCount'
   | 'clientNotes'
   | 'specialRequirements'
+  | 'referent'
   | 'confirmedAt'
   | 'createdAt'
 > & {
@@ -99,6 +99,10 @@ export async function insertBooking(b: NewBooking, trx: Trx): Promise<string | n
     participants_count: b.participantsCount,
     client_notes: b.clientNotes,
     special_requirements: b.specialRequirements,
+    referent_name: b.referent?.name ?? null,
+    referent_role: b.referent?.role ?? null,
+    referent_email: b.referent?.email ?? null,
+    referent_phone: b.referent?.phone ?? null,
     base_amount: b.baseAmount,
     additional_costs: JSON.stringify(b.additionalCosts),
     discount_amount: b.discountAmount,
@@ -130,6 +134,11 @@ export interface BookingChanges {
   totalAmount?: string;
   taxAmount?: string;
   estimatedTotalAmount?: string;
+  quoteTotalAmount?: string;
+  quoteIncludes?: string;
+  quoteValidUntil?: string;
+  quoteDeclinedAt?: Date;
+  quoteDeclineReason?: string;
   cancellationReason?: string | null;
   cancelledBy?: string | null;
   rejectionReason?: string | null;
@@ -157,6 +166,11 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
   totalAmount: 'total_amount',
   taxAmount: 'tax_amount',
   estimatedTotalAmount: 'estimated_total_amount',
+  quoteTotalAmount: 'quote_total_amount',
+  quoteIncludes: 'quote_includes',
+  quoteValidUntil: 'quote_valid_until',
+  quoteDeclinedAt: 'quote_declined_at',
+  quoteDeclineReason: 'quote_decline_reason',
   cancellationReason: 'cancellation_reason',
   cancelledBy: 'cancelled_by',
   rejectionReason: 'rejection_reason',
@@ -203,6 +217,17 @@ export async function listExpiredRequestIds(createdBefore: Date, now: Date, limi
         .orWhereRaw(`((requested_date + requested_time) AT TIME ZONE 'Europe/Rome') <= ?`, [now]),
     )
     .orderBy('created_at')
+    .limit(limit)
+    .select<{ id: string }[]>('id');
+  return rows.map((r) => r.id);
+}
+
+/** Quotes the client left unanswered past their validity date (before `today`, a Rome date). Ids only. */
+export async function listExpiredQuoteIds(today: string, limit: number, trx?: Trx): Promise<string[]> {
+  const rows = await db(trx)('bookings')
+    .where('status', 'quoted')
+    .where('quote_valid_until', '<', today)
+    .orderBy('quote_valid_until')
     .limit(limit)
     .select<{ id: string }[]>('id');
   return rows.map((r) => r.id);

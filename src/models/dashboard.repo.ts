@@ -12,21 +12,19 @@ export interface StatisticsOwner {
  * The four figures of the dashboard (SPEC §3 "Booking analytics"), always of ONE user — clients too
  * (the old app showed clients platform-wide figures).
  *
- * - totalBookings: the bookings the user finds in /bookings ("Tutte"): a client's own bookings, drafts
- *   included; a provider's received bookings, never a client's draft (it was never sent to them).
+ * - totalBookings: the bookings the user finds in /bookings ("Tutte"): a client's own bookings, a
+ *   provider's received bookings.
  * - confirmedBookings: those whose status is confirmed right now (accepted, not yet carried out) — the
  *   "Confermate" tab of /bookings.
- * - completionRate: completed / sent × 100, one decimal, where sent = every booking but drafts (a draft
- *   was never asked of anyone, so it can neither be completed nor fail). 0 when nothing was sent.
- * - averageBookingValueCents: the mean total (VAT included) of the bookings that were sent and not
- *   cancelled (pending, confirmed, in_progress, completed, no_show): what a booking is worth when it
+ * - completionRate: completed / all × 100, one decimal. 0 when there is none.
+ * - averageBookingValueCents: the mean total (VAT included) of the bookings that were not
+ *   cancelled (pending, quoted, confirmed, in_progress, completed, no_show): what a booking is worth when it
  *   goes ahead. Cancelled and rejected ones carry no value. 0 when there is none. Rounded to the cent.
  */
 export interface BookingStatistics {
   totalBookings: number;
   confirmedBookings: number;
   completedBookings: number;
-  sentBookings: number;
   completionRate: number;
   averageBookingValueCents: number;
 }
@@ -35,7 +33,6 @@ interface StatisticsRow {
   total_bookings: number;
   confirmed_bookings: number;
   completed_bookings: number;
-  sent_bookings: number;
   completion_rate: string;
   average_value_cents: string;
 }
@@ -44,7 +41,6 @@ const toStatistics = (row: StatisticsRow | undefined): BookingStatistics => ({
   totalBookings: Number(row?.total_bookings ?? 0),
   confirmedBookings: Number(row?.confirmed_bookings ?? 0),
   completedBookings: Number(row?.completed_bookings ?? 0),
-  sentBookings: Number(row?.sent_bookings ?? 0),
   completionRate: Number(row?.completion_rate ?? 0),
   averageBookingValueCents: Number(row?.average_value_cents ?? 0),
 });
@@ -56,13 +52,12 @@ export async function bookingStatistics(owner: StatisticsOwner, trx?: Trx): Prom
     k.raw('count(*)::int AS total_bookings'),
     k.raw(`(count(*) FILTER (WHERE b.status = 'confirmed'))::int AS confirmed_bookings`),
     k.raw(`(count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings`),
-    k.raw(`(count(*) FILTER (WHERE b.status <> 'draft'))::int AS sent_bookings`),
     k.raw(
       `coalesce(round(100.0 * count(*) FILTER (WHERE b.status = 'completed')
-                 / nullif(count(*) FILTER (WHERE b.status <> 'draft'), 0), 1), 0)::text AS completion_rate`,
+                 / nullif(count(*), 0), 1), 0)::text AS completion_rate`,
     ),
     k.raw(
-      `coalesce(round(100 * avg(b.total_amount) FILTER (WHERE b.status NOT IN ('draft', 'cancelled'))), 0)::text
+      `coalesce(round(100 * avg(b.total_amount) FILTER (WHERE b.status <> 'cancelled')), 0)::text
          AS average_value_cents`,
     ),
   );

@@ -4,8 +4,8 @@ import * as format from '../lib/format.js';
 import type { AnalyticsData } from '../services/analytics.service.js';
 import { statCards, type StatCard } from './booking-stats.page.js';
 
-/** The statuses a provider's bookings can be in (a client's draft never reaches them). */
-const PROVIDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+/** The statuses a provider's bookings can be in. */
+const PROVIDER_STATUSES = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
 
 const monthLabel = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

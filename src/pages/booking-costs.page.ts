@@ -43,13 +43,13 @@ export function estimateLines(service: BookableService, price: PriceBreakdown, p
 
 /**
  * A stored booking's cost summary. Before a quote: the base, each additional cost, the discount, VAT and the
- * total as stored. After a quote, which replaces the price: the provider's figure without VAT, the VAT and
- * the quoted total (what the estimate was is said beside it, see quotedNote).
+ * total as stored. After the client accepted a quote, which replaces the price: the provider's figure without
+ * VAT, the VAT and the quoted total (what the estimate was is said beside it, see quotedNote).
  */
 export function bookingCostLines(b: Booking): CostLine[] {
   const net = b.totalAmountCents - b.taxAmountCents;
   const vat: CostLine = { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(b.taxAmountCents), kind: 'vat' };
-  if (b.quotedAt) {
+  if (b.quotedAt && b.confirmedAt) {
     return [
       { label: t('bookings:costs.quote'), detail: t('bookings:costs.quoteDetail'), amount: format.euro(net), kind: 'line' },
       vat,

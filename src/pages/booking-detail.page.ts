@@ -8,10 +8,11 @@ import type { Booking, BookingDetail, Participant } from '../services/booking-re
 import type { FormErrors } from '../validators/validate.js';
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
 import { commissionBox, paymentBox, type CommissionBoxView, type PaymentBoxView } from './booking-money.page.js';
+import { quoteCard, quoteForm, waitingHint, type QuoteCard, type QuoteForm } from './booking-quote.page.js';
 
 const STATUS_BADGES: Readonly<Record<Booking['status'], string>> = {
-  draft: '',
   pending: 'warning',
+  quoted: 'quote',
   confirmed: 'success',
   in_progress: 'info',
   completed: 'info',
@@ -84,6 +85,8 @@ export interface BookingDetailView {
   modeLabel: string;
   placeLabel: string | null;
   participants: Participant[];
+  /** Who receives the provider on site (services not priced per head), instead of a participant list. */
+  referent: { name: string; role: string; contact: string; href: string } | null;
   documents: { id: string; name: string; size: string; date: string; href: string }[];
   canUpload: boolean;
   documentMaxMb: number;
@@ -104,17 +107,25 @@ export interface BookingDetailView {
   payment: PaymentBoxView;
   /** The provider's gross, commission and net (null for the client, and before confirmation). */
   commission: CommissionBoxView | null;
+  /** A quote not accepted (yet): waiting, declined or expired. */
+  quote: QuoteCard | null;
   rejectionReason: string | null;
   cancellationReason: string | null;
+  quoteDeclineReason: string | null;
   timeline: { label: string; when: string; iso: string }[];
   actions: {
     confirm: boolean;
     reject: boolean;
+    quote: QuoteForm | null;
+    acceptQuote: boolean;
+    declineQuote: boolean;
+    withdraw: boolean;
     cancel: boolean;
     complete: boolean;
     noShow: boolean;
-    quote: boolean;
-    estimate: string;
+    confirmHint: string;
+    acceptConfirm: string;
+    waitingHint: string | null;
     cancelHint: string | null;
     afterStartHint: string | null;
   };
@@ -137,11 +148,12 @@ function timeline(booking: Booking): BookingDetailView['timeline'] {
     { label: t('bookings:show.timeline.quoted'), at: booking.quotedAt },
     { label: t('bookings:show.timeline.confirmed'), at: booking.confirmedAt },
     { label: t('bookings:show.timeline.rejected'), at: booking.rejectedAt },
+    { label: t('bookings:show.timeline.quoteDeclined'), at: booking.quoteDeclinedAt },
     { label: t('bookings:show.timeline.completed'), at: booking.completedAt },
     { label: t('bookings:show.timeline.noShow'), at: booking.noShowAt },
     {
       label: cancelledByLabel ? t('bookings:show.timeline.cancelledBy', { who: cancelledByLabel }) : t('bookings:show.timeline.cancelled'),
-      at: booking.rejectedAt ? null : booking.cancelledAt,
+      at: booking.rejectedAt || booking.quoteDeclinedAt ? null : booking.cancelledAt,
     },
   ]
     .filter((e): e is { label: string; at: Date } => e.at !== null)
@@ -170,11 +182,16 @@ function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions
   return {
     confirm: actions.includes('confirm'),
     reject: actions.includes('reject'),
+    quote: actions.includes('quote') ? quoteForm(booking, now) : null,
+    acceptQuote: actions.includes('accept_quote'),
+    declineQuote: actions.includes('decline_quote'),
+    withdraw: actions.includes('withdraw'),
     cancel: actions.includes('cancel'),
     complete: actions.includes('complete'),
     noShow: actions.includes('no_show'),
-    quote: actions.includes('confirm') && booking.bookingType === 'on_request',
-    estimate: format.euro(booking.totalAmountCents),
+    confirmHint: t('bookings:actions.confirmHint', { total: format.euro(booking.totalAmountCents) }),
+    acceptConfirm: t('bookings:actions.acceptQuoteConfirm', { total: format.euro(booking.quoteTotalAmountCents ?? booking.totalAmountCents) }),
+    waitingHint: waitingHint(booking, actions),
     cancelHint:
       role === 'client' && booking.status === 'confirmed' && now < start
         ? actions.includes('cancel')
@@ -186,6 +203,18 @@ function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions
         ? t('bookings:actions.afterStart', { start: `${format.shortDate(booking.requestedDate)}, ${format.time(booking.requestedTime)}` })
         : null,
   };
+}
+
+function referentOf(r: NonNullable<Booking['referent']>): NonNullable<BookingDetailView['referent']> {
+  const contact = r.email ?? r.phone ?? '';
+  return { name: r.name, role: r.role, contact, href: r.email ? `mailto:${r.email}` : `tel:${contact.replace(/[^\d+]/g, '')}` };
+}
+
+/** Why a booking was cancelled, in words: an expiry is said by the page, a person's reason as written. */
+function cancellationText(detail: BookingDetail): string | null {
+  if (detail.expired === 'request') return t('bookings:show.expired');
+  if (detail.expired === 'quote') return t('bookings:show.quoteExpired');
+  return detail.booking.cancellationReason;
 }
 
 export function bookingDetailPage(detail: BookingDetail, now: Date, options: DetailOptions = {}): BookingDetailView {
@@ -207,6 +236,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     modeLabel: t(`bookings:mode.${booking.locationType}`),
     placeLabel: booking.locationType === 'remote' ? null : placeLabel(booking, t),
     participants: detail.participants,
+    referent: booking.referent ? referentOf(booking.referent) : null,
     documents: detail.documents.map((d) => ({
       id: d.id,
       name: d.name,
@@ -218,16 +248,17 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     documentMaxMb: detail.documentMaxBytes / (1024 * 1024),
     counterpart: counterpartOf(detail),
     costLines: bookingCostLines(booking),
-    quotedNote: booking.quotedAt ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents) : null,
-    estimateNote: booking.status === 'pending' && booking.bookingType === 'on_request' ? t('bookings:costs.estimateNote') : null,
+    quotedNote: booking.quotedAt && booking.confirmedAt ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents) : null,
+    estimateNote: (booking.status === 'pending' || booking.status === 'quoted') && booking.bookingType === 'on_request' ? t('bookings:costs.estimateNote') : null,
     payment: paymentBox(detail, todayInRome(now), options.failedAction?.action === 'payment' ? options.failedAction : null),
     commission: commissionBox(booking, role),
+    quote: quoteCard(booking),
     rejectionReason: booking.rejectedAt ? booking.rejectionReason : null,
-    cancellationReason:
-      booking.status === 'cancelled' && !booking.rejectedAt ? (detail.expired ? t('bookings:show.expired') : booking.cancellationReason) : null,
+    cancellationReason: booking.status === 'cancelled' && !booking.rejectedAt && !booking.quoteDeclinedAt ? cancellationText(detail) : null,
+    quoteDeclineReason: booking.quoteDeclinedAt ? booking.quoteDeclineReason : null,
     timeline: timeline(booking),
     actions: actionsOf(detail, now),
-    calendarHref: booking.status === 'draft' ? null : `/bookings/${booking.id}/calendar.ics`,
+    calendarHref: `/bookings/${booking.id}/calendar.ics`,
     failed: options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null),
     alert: options.refusal
       ? { type: 'error', title: t('bookings:actions.errors.title'), message: t(options.refusal.messageKey, options.refusal.vars) }

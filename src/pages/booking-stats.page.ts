@@ -20,11 +20,7 @@ export function statCards(userType: UserType, s: BookingStatistics): StatCard[] 
       key: 'completionRate',
       label: t('dashboard:stats.completionRate'),
       value: t('dashboard:stats.percent', { value: format.decimal1(s.completionRate) }),
-      // Drafts count in the total (a client sees them in /bookings) but were never sent: say so when there are some.
-      hint: t(s.sentBookings < s.totalBookings ? 'dashboard:stats.completionRateHintDrafts' : 'dashboard:stats.completionRateHint', {
-        count: s.completedBookings,
-        sent: s.sentBookings,
-      }),
+      hint: t('dashboard:stats.completionRateHint', { count: s.completedBookings, sent: s.totalBookings }),
     },
     {
       key: 'averageValue',

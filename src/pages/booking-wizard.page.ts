@@ -2,6 +2,7 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { islandProps } from '../lib/island.js';
 import { VAT_PERCENT } from '../lib/pricing.js';
+import { asksParticipants } from '../lib/booking-fields.js';
 import { shownParticipants, type BookingFormValues, type ParticipantValues, type WizardIslandProps, type WizardStep } from '../lib/booking-wizard.shared.js';
 import { placeLabel } from '../lib/booking-place.js';
 import type { BookableService, BookingLocationType, Place, WizardEstimate } from '../services/bookings.service.js';
@@ -22,6 +23,8 @@ export interface WizardView {
   values: BookingFormValues;
   /** The blocks of the count; the others typed travel along hidden, for when the count goes up again. */
   participants: ParticipantValues[];
+  /** Step 2 lists participants (priced per head) or asks for the site referent. */
+  asksParticipants: boolean;
   errors: FormErrors;
   hasErrors: boolean;
   formError: string | null;
@@ -118,6 +121,17 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
     lastNameRequired: 'bookings:validation.lastNameRequired',
     emailInvalid: 'bookings:validation.emailInvalid',
     phoneInvalid: 'bookings:validation.phoneInvalid',
+    referentTitle: 'bookings:wizard.referent.title',
+    referentIntro: 'bookings:wizard.referent.intro',
+    referent_name: 'bookings:wizard.referent.name',
+    referent_role: 'bookings:wizard.referent.role',
+    referent_contact: 'bookings:wizard.referent.contact',
+    referentContactHint: 'bookings:wizard.referent.contactHint',
+    summaryReferent: 'bookings:wizard.summary.referent',
+    referentNameRequired: 'bookings:validation.referentNameRequired',
+    referentRoleRequired: 'bookings:validation.referentRoleRequired',
+    referentContactRequired: 'bookings:validation.referentContactRequired',
+    referentContactInvalid: 'bookings:validation.referentContactInvalid',
   };
   const strings: Record<string, string> = Object.fromEntries(Object.entries(keys).map(([k, key]) => [k, t(key)]));
   strings.title = t(`bookings:wizard.title.${service.serviceType}`);
@@ -128,6 +142,7 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
   strings.notesHint = t('bookings:wizard.details.notesHint', { count: NOTES_MAX });
   strings.notesTooLong = t('validation:tooLong', { limit: NOTES_MAX });
   strings.vat = t('bookings:costs.vat', { percent: VAT_PERCENT });
+  if (!asksParticipants(service.pricingUnit)) strings.step2 = t('bookings:wizard.steps2Referent');
   strings.participantBlock = t('bookings:wizard.participants.block', { n: '{n}' });
   strings.basePerHeadOne = t('bookings:costs.basePerHead_one', { price: '{price}', count: '{count}' });
   strings.basePerHeadOther = t('bookings:costs.basePerHead_other', { price: '{price}', count: '{count}' });
@@ -169,6 +184,7 @@ export function wizardPage(input: WizardPageInput): WizardView {
     today: rules.today,
     maxDate: input.maxDate,
     maxParticipants: rules.maxParticipants,
+    asksParticipants: asksParticipants(service.pricingUnit),
     notesMax: NOTES_MAX,
     requirements: service.requirements,
     chooseLocation: rules.chooseLocation,
@@ -193,6 +209,7 @@ export function wizardPage(input: WizardPageInput): WizardView {
     step,
     values,
     participants: shownParticipants(values, rules.maxParticipants),
+    asksParticipants: island.asksParticipants,
     errors,
     hasErrors: errorList.length > 0,
     formError: errors.idempotency_key ?? null,

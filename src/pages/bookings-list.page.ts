@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import { pageWindow } from '../lib/search.shared.js';
-import { LIST_STATUSES, type ListStatus } from '../lib/booking-list-status.js';
+import { LIST_STATUSES, tabCount, type ListStatus } from '../lib/booking-list-status.js';
 import type { BookingCard, BookingList, BookingViewer } from '../services/booking-records.service.js';
 
 /** views/bookings/index.ejs: a client's or provider's bookings, by status tab, a page at a time. */
@@ -36,7 +36,7 @@ export function bookingsListPage(list: BookingList, viewer: BookingViewer): Book
     isClient,
     tabs: ([null, ...LIST_STATUSES] as (ListStatus | null)[]).map((s) => ({
       label: t(`bookings:list.tabs.${s ?? 'all'}`),
-      count: s ? counts[s] : counts.all,
+      count: s ? tabCount(counts, s) : counts.all,
       href: listHref(s),
       current: s === status,
     })),

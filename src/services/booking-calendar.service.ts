@@ -28,7 +28,7 @@ export async function calendarFile(booking: Booking, now: Date = new Date()): Pr
     location: booking.locationType === 'remote' ? t('bookings:mode.remote') : placeLabel(booking, t),
     description,
     url,
-    status: booking.status === 'pending' ? 'TENTATIVE' : booking.status === 'cancelled' || booking.status === 'no_show' ? 'CANCELLED' : 'CONFIRMED',
+    status: booking.status === 'pending' || booking.status === 'quoted' ? 'TENTATIVE' : booking.status === 'cancelled' || booking.status === 'no_show' ? 'CANCELLED' : 'CONFIRMED',
   });
   return { filename: t('bookings:calendar.filename', { number: booking.bookingNumber }), body };
 }

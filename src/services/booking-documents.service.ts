@@ -18,8 +18,8 @@ import { newKey, storage, type StoredFile } from './storage.service.js';
 
 export const DOCUMENTS_PER_BOOKING = 20;
 
-/** Statuses a document may be attached in: not a draft (never sent) nor a cancelled booking. */
-const OPEN_STATUSES: readonly Booking['status'][] = ['pending', 'confirmed', 'in_progress', 'completed', 'no_show'];
+/** Statuses a document may be attached in: any but a cancelled booking (a quote may come with its PDF). */
+const OPEN_STATUSES: readonly Booking['status'][] = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'no_show'];
 
 export function acceptsDocuments(booking: Pick<Booking, 'status'>): boolean {
   return OPEN_STATUSES.includes(booking.status);

@@ -1,7 +1,5 @@
-import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
-import { romeInstant } from '../lib/booking-time.js';
-import type { UserType } from '../lib/current-user.js';
+import { todayInRome } from '../lib/booking-time.js';
 import { commissionOn } from '../lib/commission.js';
 import { fromCents } from '../lib/money.js';
 import { quotedPrice } from '../lib/pricing.js';
@@ -9,19 +7,28 @@ import * as bookings from '../models/bookings.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import type { BookingChanges } from '../models/bookings.repo.js';
 import { findClientInvoicing } from '../models/invoicing.repo.js';
-import { validateConfirmation, validateReason } from '../validators/booking-actions.validator.js';
+import { validateQuote, validateReason } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
+import { quoteLapsed, refusalOf, roleOf, startOf, type Actor, type BookingAction, type Refusal, type Role } from './booking-rules.service.js';
+
+export * from './booking-rules.service.js';
 
 /**
- * The booking state machine (SPEC §4), the only place a booking's status changes:
+ * The booking state machine (SPEC §4), the only place a booking's status changes (its rules, pure, are in
+ * booking-rules.service.ts):
  *
- *   pending   --confirm (provider; the client gave its invoicing data)--> confirmed   (optionally with a quoted total, which replaces the price)
- *   pending   --reject (provider, reason)-->          cancelled   (rejected_at)
- *   pending   --expire (worker, 48 h unanswered)-->   cancelled   (reason "scaduta")
+ *   pending   --confirm (provider, at the estimate; the client gave its invoicing data)--> confirmed
+ *   pending   --quote (provider: total, includes, valid until)--> quoted   (the price stays the estimate)
+ *   pending   --reject (provider, reason)-->              cancelled   (rejected_at)
+ *   pending   --expire (worker, 48 h unanswered)-->       cancelled   (reason "scaduta")
+ *   quoted    --accept_quote (client)-->                  confirmed   (the quoted total becomes the price)
+ *   quoted    --decline_quote (client, reason)-->         cancelled   (quote_declined_at)
+ *   quoted    --expire (worker, after its validity date)--> cancelled (reason "preventivo_scaduto")
+ *   pending|quoted --withdraw (client, reason: "Annulla richiesta")--> cancelled
  *   confirmed --cancel (client until 24 h before the start; provider until the start; reason)--> cancelled
- *   confirmed|in_progress --complete (provider, after the start)--> completed   (the platform's commission fixed with it)
+ *   confirmed|in_progress --complete (provider, after the start)--> completed
  *   confirmed --no_show (provider, after the start)--> no_show
  *
  * Every change runs in one transaction holding the booking's row lock (SELECT … FOR UPDATE), so two
@@ -29,90 +36,11 @@ import { canBeInvoiced } from './invoicing.service.js';
  * party in the app and by email in the same transaction.
  */
 
-export type BookingAction = 'confirm' | 'reject' | 'cancel' | 'complete' | 'no_show';
-export const BOOKING_ACTIONS: readonly BookingAction[] = ['confirm', 'reject', 'cancel', 'complete', 'no_show'];
-
 /** A pending request nobody answered is cancelled after this long. */
 export const REQUEST_EXPIRY_HOURS = 48;
-/** Stored in cancellation_reason of an expired request (a code the pages show in words, not UI text). */
+/** Stored in cancellation_reason of an expired request or quote (codes the pages show in words, not UI text). */
 export const EXPIRED_REASON = 'scaduta';
-
-export interface Actor {
-  id: string;
-  userType: UserType;
-}
-
-export interface Refusal {
-  messageKey: string;
-  vars?: Record<string, string | number>;
-}
-
-export interface RuleContext {
-  now: Date;
-  /** Hours before the start until which the client may cancel online (provider's policy, default 24). */
-  cancellationHours: number;
-  /** Whether the client said how it receives invoices: a booking is not confirmed before (issue 12). */
-  clientInvoicing: boolean;
-}
-
-export type Role = 'client' | 'provider';
-
-/** The actor's side of the booking, or null when it is not theirs (the booking "does not exist" for them). */
-export function roleOf(booking: Pick<Booking, 'clientId' | 'providerId' | 'status'>, actor: Actor): Role | null {
-  if (actor.userType === 'client' && booking.clientId === actor.id) return 'client';
-  if (actor.userType === 'provider' && booking.providerId === actor.id && booking.status !== 'draft') return 'provider';
-  return null;
-}
-
-/** The start of the service: the requested date and time in Europe/Rome. */
-export function startOf(booking: Pick<Booking, 'requestedDate' | 'requestedTime'>): Date {
-  return romeInstant(booking.requestedDate, booking.requestedTime.slice(0, 5));
-}
-
-/** Until when the client may cancel online. */
-export function clientCancellationDeadline(booking: Pick<Booking, 'requestedDate' | 'requestedTime'>, hours: number): Date {
-  return new Date(startOf(booking).getTime() - hours * 3_600_000);
-}
-
-const E = 'bookings:actions.errors';
-
-/** Pure: why this actor may not do this to this booking now, or null when they may. */
-export function refusalOf(action: BookingAction, booking: Booking, role: Role, ctx: RuleContext): Refusal | null {
-  const status = t(`bookings:status.${booking.status}`);
-  const started = ctx.now.getTime() >= startOf(booking).getTime();
-  switch (action) {
-    case 'confirm':
-    case 'reject':
-      if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
-      if (booking.status !== 'pending') return { messageKey: `${E}.${action}NotPending`, vars: { status } };
-      if (action === 'confirm' && !ctx.clientInvoicing) return { messageKey: `${E}.clientInvoicingMissing` };
-      return null;
-    case 'cancel':
-      if (booking.status !== 'confirmed') return { messageKey: `${E}.cancelNotConfirmed`, vars: { status } };
-      if (started) return { messageKey: `${E}.cancelStarted` };
-      if (role === 'client' && ctx.now.getTime() > clientCancellationDeadline(booking, ctx.cancellationHours).getTime()) {
-        return { messageKey: `${E}.cancelTooLate`, vars: { hours: ctx.cancellationHours } };
-      }
-      return null;
-    case 'complete':
-      if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
-      if (booking.status !== 'confirmed' && booking.status !== 'in_progress') return { messageKey: `${E}.completeNotConfirmed`, vars: { status } };
-      if (booking.status === 'confirmed' && !started) return { messageKey: `${E}.notStarted` };
-      return null;
-    case 'no_show':
-      if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
-      if (booking.status !== 'confirmed') return { messageKey: `${E}.noShowNotConfirmed`, vars: { status } };
-      if (!started) return { messageKey: `${E}.notStarted` };
-      return null;
-  }
-}
-
-/** The actions the booking page offers this actor now (each one a form). */
-export function availableActions(booking: Booking, actor: Actor, ctx: RuleContext): BookingAction[] {
-  const role = roleOf(booking, actor);
-  if (!role) return [];
-  return BOOKING_ACTIONS.filter((a) => refusalOf(a, booking, role, ctx) === null);
-}
+export const QUOTE_EXPIRED_REASON = 'preventivo_scaduto';
 
 export type ActionResult =
   | { ok: true; booking: Booking }
@@ -128,63 +56,85 @@ interface Planned {
 
 type Plan = { ok: true; planned: Planned } | { ok: false; errors: FormErrors; values: Record<string, unknown> };
 
+const planned = (changes: BookingChanges, event: BookingEvent, context: EventContext = {}): Plan => ({ ok: true, planned: { changes, event, context } });
+
+function planQuote(booking: Booking, input: unknown, now: Date): Plan {
+  const form = validateQuote(input, todayInRome(now), booking.requestedDate);
+  if (!form.ok) return { ok: false, errors: form.errors, values: form.value };
+  // The price stays the estimate until the client accepts: nobody is bound to a total they did not accept.
+  const changes: BookingChanges = {
+    status: 'quoted',
+    quotedAt: now,
+    quoteTotalAmount: fromCents(form.value.totalCents),
+    quoteIncludes: form.value.includes,
+    quoteValidUntil: form.value.validUntil,
+    estimatedTotalAmount: fromCents(booking.totalAmountCents),
+  };
+  return planned(changes, 'quoted', { estimateCents: booking.totalAmountCents });
+}
+
+/** Accepting: the quote replaces the estimate's price (its parts would no longer add up to the total). */
+function planAcceptance(booking: Booking, now: Date): Plan {
+  const price = quotedPrice(booking.quoteTotalAmountCents ?? booking.totalAmountCents);
+  const changes: BookingChanges = {
+    status: 'confirmed',
+    confirmedAt: now,
+    baseAmount: fromCents(price.baseAmountCents),
+    additionalCosts: [],
+    discountAmount: fromCents(price.discountAmountCents),
+    taxAmount: fromCents(price.taxAmountCents),
+    totalAmount: fromCents(price.totalAmountCents),
+  };
+  return planned(changes, 'quote_accepted', { estimateCents: booking.estimatedTotalAmountCents ?? booking.totalAmountCents });
+}
+
+function planWithReason(action: 'reject' | 'cancel' | 'decline_quote' | 'withdraw', role: Role, actor: Actor, input: unknown, now: Date): Plan {
+  const form = validateReason(input);
+  if (!form.ok) return { ok: false, errors: form.errors, values: form.value };
+  const reason = form.value.reason;
+  const closed = { status: 'cancelled', cancelledAt: now, cancelledBy: actor.id } as const;
+  switch (action) {
+    case 'reject':
+      return planned({ ...closed, rejectionReason: reason, rejectedAt: now }, 'rejected', { reason });
+    case 'decline_quote':
+      return planned({ ...closed, quoteDeclineReason: reason, quoteDeclinedAt: now }, 'quote_declined', { reason });
+    case 'withdraw':
+      return planned({ ...closed, cancellationReason: reason }, 'withdrawn', { reason });
+    case 'cancel':
+      return planned({ ...closed, cancellationReason: reason }, 'cancelled', { reason, by: role });
+  }
+}
+
 /** The change an allowed action makes, from the action's form (validated here: a reason, a quote). */
 function plan(action: BookingAction, booking: Booking, role: Role, actor: Actor, input: unknown, now: Date): Plan {
   switch (action) {
-    case 'confirm': {
-      const form = validateConfirmation(input);
-      if (!form.ok) return { ok: false, errors: form.errors, values: form.value };
-      const quoted = form.value.quotedTotalCents;
-      if (quoted === null || booking.bookingType === 'instant') {
-        return { ok: true, planned: { changes: { status: 'confirmed', confirmedAt: now }, event: 'confirmed', context: {} } };
-      }
-      // The quote replaces the estimate's price (its parts would no longer add up to the total); the
-      // estimate's total is kept to show what the quote replaced.
-      const price = quotedPrice(quoted);
-      return {
-        ok: true,
-        planned: {
-          changes: {
-            status: 'confirmed',
-            confirmedAt: now,
-            quotedAt: now,
-            baseAmount: fromCents(price.baseAmountCents),
-            additionalCosts: [],
-            discountAmount: fromCents(price.discountAmountCents),
-            taxAmount: fromCents(price.taxAmountCents),
-            totalAmount: fromCents(price.totalAmountCents),
-            estimatedTotalAmount: fromCents(booking.totalAmountCents),
-          },
-          event: 'quoted',
-          context: { estimateCents: booking.totalAmountCents },
-        },
-      };
-    }
+    case 'confirm':
+      return planned({ status: 'confirmed', confirmedAt: now }, 'confirmed');
+    case 'quote':
+      return planQuote(booking, input, now);
+    case 'accept_quote':
+      return planAcceptance(booking, now);
     case 'reject':
-    case 'cancel': {
-      const form = validateReason(input);
-      if (!form.ok) return { ok: false, errors: form.errors, values: form.value };
-      const reason = form.value.reason;
-      const changes: BookingChanges =
-        action === 'reject'
-          ? { status: 'cancelled', rejectionReason: reason, rejectedAt: now, cancelledAt: now, cancelledBy: actor.id }
-          : { status: 'cancelled', cancellationReason: reason, cancelledAt: now, cancelledBy: actor.id };
-      return { ok: true, planned: { changes, event: action === 'reject' ? 'rejected' : 'cancelled', context: { reason, by: role } } };
-    }
+    case 'cancel':
+    case 'decline_quote':
+    case 'withdraw':
+      return planWithReason(action, role, actor, input, now);
     case 'complete': {
       // The commission is fixed with the completion, at the rate in force now, and never recomputed.
       const c = commissionOn(booking.totalAmountCents, booking.taxAmountCents);
-      const changes: BookingChanges = {
-        status: 'completed',
-        completedAt: now,
-        commissionRate: c.ratePercent.toFixed(2),
-        commissionBaseAmount: fromCents(c.baseCents),
-        commissionAmount: fromCents(c.commissionCents),
-      };
-      return { ok: true, planned: { changes, event: 'completed', context: {} } };
+      return planned(
+        {
+          status: 'completed',
+          completedAt: now,
+          commissionRate: c.ratePercent.toFixed(2),
+          commissionBaseAmount: fromCents(c.baseCents),
+          commissionAmount: fromCents(c.commissionCents),
+        },
+        'completed',
+      );
     }
     case 'no_show':
-      return { ok: true, planned: { changes: { status: 'no_show', noShowAt: now }, event: 'no_show', context: {} } };
+      return planned({ status: 'no_show', noShowAt: now }, 'no_show');
   }
 }
 
@@ -206,12 +156,13 @@ export async function perform(
     if (!booking || !role) return { ok: false, kind: 'not_found' };
     const cancellationHours = await bookings.findCancellationHours(booking.providerId, trx);
     // Only a confirmation needs to know (the other actions never ask): one query fewer for them.
-    const clientInvoicing = action !== 'confirm' || canBeInvoiced(await findClientInvoicing(booking.clientId, trx));
+    const needsInvoicing = action === 'confirm' || action === 'accept_quote';
+    const clientInvoicing = !needsInvoicing || canBeInvoiced(await findClientInvoicing(booking.clientId, trx));
     const refusal = refusalOf(action, booking, role, { now, cancellationHours, clientInvoicing });
     if (refusal) return { ok: false, kind: 'refused', refusal };
-    const planned = plan(action, booking, role, actor, input, now);
-    if (!planned.ok) return { ok: false, kind: 'invalid', errors: planned.errors, values: planned.values };
-    const updated = await apply(booking, planned.planned, now, trx);
+    const result = plan(action, booking, role, actor, input, now);
+    if (!result.ok) return { ok: false, kind: 'invalid', errors: result.errors, values: result.values };
+    const updated = await apply(booking, result.planned, now, trx);
     if (action === 'complete') await bookings.incrementCompletedBookings(booking.providerId, trx);
     return { ok: true, booking: updated };
   });
@@ -224,27 +175,25 @@ async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): P
 }
 
 /**
- * Cancels the pending requests nobody answered within 48 hours (or whose start has already passed):
- * status cancelled, reason "scaduta", both parties notified. Run by the worker every few minutes; safe
- * to run in several processes at once (each booking is locked and checked again). Returns how many expired.
+ * Closes, in batches, the bookings `listIds` finds: each one locked and checked again with `stillDue`,
+ * so several workers at once close each booking exactly once. Returns how many it closed.
  */
-export async function expireUnansweredRequests(now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - REQUEST_EXPIRY_HOURS * 3_600_000);
+async function expireEach(
+  listIds: () => Promise<string[]>,
+  stillDue: (b: Booking) => boolean,
+  reason: string,
+  event: BookingEvent,
+  now: Date,
+): Promise<number> {
   let expired = 0;
   for (;;) {
-    const ids = await bookings.listExpiredRequestIds(cutoff, now, 100);
+    const ids = await listIds();
     let changed = 0;
     for (const id of ids) {
       const done = await transaction(async (trx) => {
         const booking = await bookings.lockForUpdate(id, trx);
-        if (!booking || booking.status !== 'pending') return false;
-        if (booking.createdAt.getTime() > cutoff.getTime() && startOf(booking).getTime() > now.getTime()) return false;
-        await apply(
-          booking,
-          { changes: { status: 'cancelled', cancellationReason: EXPIRED_REASON, cancelledAt: now }, event: 'expired', context: {} },
-          now,
-          trx,
-        );
+        if (!booking || !stillDue(booking)) return false;
+        await apply(booking, { changes: { status: 'cancelled', cancellationReason: reason, cancelledAt: now }, event, context: {} }, now, trx);
         return true;
       });
       if (done) changed += 1;
@@ -252,4 +201,34 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
     expired += changed;
     if (ids.length < 100 || changed === 0) return expired;
   }
+}
+
+/**
+ * Cancels the pending requests nobody answered within 48 hours (or whose start has already passed):
+ * status cancelled, reason "scaduta", both parties notified. Run by the worker every few minutes; safe
+ * to run in several processes at once. Returns how many expired.
+ */
+export async function expireUnansweredRequests(now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - REQUEST_EXPIRY_HOURS * 3_600_000);
+  return expireEach(
+    () => bookings.listExpiredRequestIds(cutoff, now, 100),
+    (b) => b.status === 'pending' && (b.createdAt.getTime() <= cutoff.getTime() || startOf(b).getTime() <= now.getTime()),
+    EXPIRED_REASON,
+    'expired',
+    now,
+  );
+}
+
+/**
+ * Cancels the quotes the client left unanswered past their validity date: status cancelled, reason
+ * "preventivo_scaduto", both parties notified. Run by the worker beside the requests' expiry.
+ */
+export async function expireUnansweredQuotes(now: Date = new Date()): Promise<number> {
+  return expireEach(
+    () => bookings.listExpiredQuoteIds(todayInRome(now), 100),
+    (b) => b.status === 'quoted' && quoteLapsed(b, now),
+    QUOTE_EXPIRED_REASON,
+    'quote_expired',
+    now,
+  );
 }

@@ -20,6 +20,10 @@ export type BookingEvent =
   | 'created'
   | 'confirmed'
   | 'quoted'
+  | 'quote_accepted'
+  | 'quote_declined'
+  | 'quote_expired'
+  | 'withdrawn'
   | 'rejected'
   | 'cancelled'
   | 'completed'
@@ -34,7 +38,7 @@ export interface EventContext {
   reason?: string | null;
   /** The file's name (document). */
   documentName?: string;
-  /** The estimate before the provider's quote, in cents (quoted). */
+  /** The estimate before the provider's quote, in cents (quoted, quote_accepted). */
   estimateCents?: number;
 }
 
@@ -64,6 +68,17 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
       return [{ to: 'client', type: 'booking_confirmed', key: 'confirmed', template: 'booking-confirmed' }];
     case 'quoted':
       return [{ to: 'client', type: 'booking_quoted', key: 'quoted', template: 'booking-quoted' }];
+    case 'quote_accepted':
+      return [{ to: 'provider', type: 'booking_confirmed', key: 'quoteAccepted', template: 'booking-quote-accepted' }];
+    case 'quote_declined':
+      return [{ to: 'provider', type: 'booking_cancelled', key: 'quoteDeclined', template: 'booking-quote-declined' }];
+    case 'withdrawn':
+      return [{ to: 'provider', type: 'booking_cancelled', key: 'withdrawn', template: 'booking-withdrawn' }];
+    case 'quote_expired':
+      return [
+        { to: 'client', type: 'booking_expired', key: 'quoteExpiredClient', template: 'booking-quote-expired' },
+        { to: 'provider', type: 'booking_expired', key: 'quoteExpiredProvider', template: 'booking-quote-expired' },
+      ];
     case 'rejected':
       return [{ to: 'client', type: 'booking_rejected', key: 'rejected', template: 'booking-rejected' }];
     case 'cancelled':
@@ -90,6 +105,8 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
 export async function announce(event: BookingEvent, booking: Booking, ctx: EventContext, trx: Trx): Promise<void> {
   const parties = await bookings.findParties(booking.clientId, booking.providerId, trx);
   const na = t('bookings:card.notAvailable');
+  // While a quote waits for the client, the booking's price is still the estimate: notices speak of the quote.
+  const waiting = booking.status === 'quoted' && booking.quoteTotalAmountCents !== null;
   const vars = {
     serviceTitle: booking.serviceTitle,
     bookingNumber: booking.bookingNumber,
@@ -97,7 +114,8 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
     providerName: parties.provider.name ?? na,
     date: format.date(booking.requestedDate),
     time: format.time(booking.requestedTime),
-    total: format.euro(booking.totalAmountCents),
+    total: format.euro(waiting ? booking.quoteTotalAmountCents! : booking.totalAmountCents),
+    validUntil: booking.quoteValidUntil ? format.date(booking.quoteValidUntil) : '',
     reason: ctx.reason ?? '',
     documentName: ctx.documentName ?? '',
   };
@@ -128,6 +146,10 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
           instant: booking.bookingType === 'instant',
           status: t(`bookings:status.${booking.status}`),
           estimate: ctx.estimateCents === undefined ? '' : format.euro(ctx.estimateCents),
+          quoteIncludes: waiting ? booking.quoteIncludes : null,
+          referent: booking.referent
+            ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
+            : null,
           by: ctx.by ?? null,
           link: `${config().baseUrl}/bookings/${booking.id}`,
         },

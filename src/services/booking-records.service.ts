@@ -6,9 +6,9 @@ import * as bookingParties from '../models/booking-parties.repo.js';
 import type { Party } from '../models/booking-parties.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import * as bookings from '../models/bookings.repo.js';
-import type { ListStatus } from '../lib/booking-list-status.js';
+import { tabCount, type ListStatus } from '../lib/booking-list-status.js';
 import type { BookingViewer } from '../models/bookings.repo.js';
-import { EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
+import { EXPIRED_REASON, QUOTE_EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
 import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
 import { DOCUMENTS_PER_BOOKING, acceptsDocuments } from './booking-documents.service.js';
 import { paymentRefusal } from './booking-payments.service.js';
@@ -41,7 +41,7 @@ export interface BookingList {
 
 export async function listBookings(viewer: BookingViewer, status: ListStatus | null, page: number): Promise<BookingList> {
   const counts = await bookingCards.countByStatusForUser(viewer);
-  const total = status ? counts[status] : counts.all;
+  const total = status ? tabCount(counts, status) : counts.all;
   const totalPages = Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE));
   const current = Math.min(Math.max(1, page), totalPages);
   const cards = await bookingCards.listForUser(viewer, {
@@ -64,8 +64,8 @@ export interface BookingDetail {
   start: Date;
   /** The last moment the client may cancel a confirmed booking. */
   cancellationDeadline: Date;
-  /** Cancelled by the job that closes requests left unanswered, not by a person. */
-  expired: boolean;
+  /** Cancelled by the job that closes requests or quotes left unanswered, not by a person. */
+  expired: 'request' | 'quote' | null;
   canUpload: boolean;
   documentMaxBytes: number;
   /** How many documents a booking may hold. */
@@ -98,7 +98,7 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     cancellationHours,
     start: startOf(booking),
     cancellationDeadline: clientCancellationDeadline(booking, cancellationHours),
-    expired: booking.cancellationReason === EXPIRED_REASON,
+    expired: booking.cancellationReason === EXPIRED_REASON ? 'request' : booking.cancellationReason === QUOTE_EXPIRED_REASON ? 'quote' : null,
     canUpload: role === 'provider' && acceptsDocuments(booking),
     documentMaxBytes: DOCUMENT_MAX_BYTES,
     documentLimit: DOCUMENTS_PER_BOOKING,

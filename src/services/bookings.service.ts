@@ -18,6 +18,7 @@ import {
   type LocationChoice,
   type ParticipantInput,
 } from '../validators/booking.validator.js';
+import type { ReferentInput } from '../validators/booking-attendees.validator.js';
 import { announce } from './booking-notifications.service.js';
 
 export type { BookableService, BookingLocationType, Place };
@@ -142,6 +143,8 @@ export async function createBooking(input: {
   service: BookableService;
   details: BookingDetails;
   participants: ParticipantInput[];
+  /** Who receives the provider on site, for services not priced per head (they list no participants). */
+  referent: ReferentInput | null;
   now?: Date;
 }): Promise<CreatedBooking> {
   const { clientId, service, details } = input;
@@ -178,6 +181,7 @@ export async function createBooking(input: {
       participantsCount: details.participantsCount,
       clientNotes: details.clientNotes,
       specialRequirements: details.specialRequirements,
+      referent: input.referent,
       baseAmount: fromCents(price.baseAmountCents),
       additionalCosts: storedCosts(price),
       discountAmount: fromCents(price.discountAmountCents),

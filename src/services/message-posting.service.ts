@@ -45,11 +45,11 @@ export function postToThread(threadId: string, viewer: ThreadParty, input: Messa
   return post(viewer, input, now, (trx) => threads.findForParty(threadId, viewer, trx));
 }
 
-/** A message about a booking the viewer may see (not a draft, which only its client knows of). */
+/** A message about a booking the viewer may see. */
 export function postToBooking(bookingId: string, viewer: ThreadParty, input: MessageInput, now: Date = new Date()): Promise<PostResult> {
   return post(viewer, input, now, async (trx) => {
     const booking = await bookings.findForViewer(bookingId, viewer, trx);
-    if (!booking || booking.status === 'draft') return null;
+    if (!booking) return null;
     return threads.findOrCreate({ clientId: booking.clientId, providerId: booking.providerId, bookingId: booking.id, serviceId: booking.serviceId }, trx);
   });
 }

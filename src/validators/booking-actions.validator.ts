@@ -1,12 +1,13 @@
 import { t } from '../config/i18n.js';
-import { Joi, optionalText, requiredText } from './fields.js';
+import { Joi, requiredText } from './fields.js';
 import { parseEuroAmount } from '../lib/euro-amount.js';
 import { validate, type Validated } from './validate.js';
 
-/** The forms of the booking page's actions: a reason to reject or cancel, an optional quoted total to confirm. */
+/** The forms of the booking page's actions: a reason (reject, cancel, decline, withdraw) and a quote. */
 
 const V = 'bookings:validation';
 export const REASON_MAX = 1000;
+export const QUOTE_INCLUDES_MAX = 2000;
 /** A quote above this is a typing mistake, not a safety course. */
 export const QUOTE_MAX_CENTS = 100_000_000;
 
@@ -20,20 +21,39 @@ export function validateReason(body: unknown): Validated<ReasonForm> {
   return validate(reasonSchema, body);
 }
 
-export interface ConfirmationForm {
-  /** Total with VAT, in cents; null: the estimate stands. */
-  quotedTotalCents: number | null;
+export interface QuoteForm {
+  /** Total with VAT, in cents. */
+  totalCents: number;
+  includes: string;
+  /** 'YYYY-MM-DD', the last day the client may accept. */
+  validUntil: string;
 }
 
-const confirmationSchema = Joi.object({ quoted_total: optionalText(30) });
+const quoteSchema = Joi.object({
+  quote_total: requiredText(30, `${V}.quoteTotalRequired`),
+  quote_includes: requiredText(QUOTE_INCLUDES_MAX, `${V}.quoteIncludesRequired`),
+  quote_valid_until: requiredText(10, `${V}.quoteValidUntilRequired`),
+});
 
-export function validateConfirmation(body: unknown): Validated<ConfirmationForm> {
-  const form = validate(confirmationSchema, body);
-  if (!form.ok) return form;
-  const text = (form.value as { quoted_total: string | null }).quoted_total;
-  if (text === null) return { ok: true, value: { quotedTotalCents: null } };
-  const cents = parseEuroAmount(text);
-  if (cents === null) return { ok: false, value: { quoted_total: text }, errors: { quoted_total: t(`${V}.quotedTotalInvalid`) } };
-  if (cents > QUOTE_MAX_CENTS) return { ok: false, value: { quoted_total: text }, errors: { quoted_total: t(`${V}.quotedTotalTooLarge`) } };
-  return { ok: true, value: { quotedTotalCents: cents } };
+/**
+ * A quote: a total in euro, what it includes, a validity date from `today` to the requested date (a quote
+ * accepted after the service's day would bind nobody to anything).
+ */
+export function validateQuote(body: unknown, today: string, lastDay: string): Validated<QuoteForm> {
+  const form = validate(quoteSchema, body);
+  const value = form.value as Record<string, string | null>;
+  const errors = form.ok ? {} : { ...form.errors };
+  const total = typeof value.quote_total === 'string' ? value.quote_total : null;
+  const cents = total === null ? null : parseEuroAmount(total);
+  if (total !== null && !errors.quote_total) {
+    if (cents === null) errors.quote_total = t(`${V}.quotedTotalInvalid`);
+    else if (cents > QUOTE_MAX_CENTS) errors.quote_total = t(`${V}.quotedTotalTooLarge`);
+  }
+  const until = typeof value.quote_valid_until === 'string' ? value.quote_valid_until : null;
+  if (until !== null && !errors.quote_valid_until) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(`${until}T00:00:00Z`))) errors.quote_valid_until = t(`${V}.quoteValidUntilInvalid`);
+    else if (until < today || until > lastDay) errors.quote_valid_until = t(`${V}.quoteValidUntilRange`);
+  }
+  if (Object.keys(errors).length > 0 || cents === null || until === null) return { ok: false, value, errors };
+  return { ok: true, value: { totalCents: cents, includes: String(value.quote_includes), validUntil: until } };
 }

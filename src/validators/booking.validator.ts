@@ -94,6 +94,9 @@ export function readBookingForm(body: unknown, maxParticipants: number): Booking
     special_requirements: asList(b.special_requirements).filter((v): v is string => typeof v === 'string').slice(0, 50),
     location_choice: str(b.location_choice),
     participants: rows,
+    referent_name: str(b.referent_name),
+    referent_role: str(b.referent_role),
+    referent_contact: str(b.referent_contact),
     idempotency_key: str(b.idempotency_key).trim(),
   };
   const count = participantCount(values.participants_count, maxParticipants) ?? Math.max(rows.length, 1);
@@ -110,6 +113,9 @@ export function blankBookingForm(idempotencyKey: string): BookingFormValues {
     special_requirements: [],
     location_choice: '',
     participants: [emptyParticipant()],
+    referent_name: '',
+    referent_role: '',
+    referent_contact: '',
     idempotency_key: idempotencyKey,
   };
 }

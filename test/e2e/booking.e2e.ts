@@ -45,6 +45,13 @@ async function fillDetails(page: Page, date: string, time: string, participants:
   if ((await choice.count()) > 0) await choice.check();
 }
 
+/** Step 2 of a service bought as a whole (not priced per head): the site referent instead of participants. */
+async function fillReferent(page: Page, name: string, contact: string): Promise<void> {
+  await page.fill('#f-referent_name', name);
+  await page.fill('#f-referent_role', 'Responsabile di stabilimento');
+  await page.fill('#f-referent_contact', contact);
+}
+
 async function fillParticipant(page: Page, i: number, first: string, last: string): Promise<void> {
   await page.fill(`#p-${i}-first_name`, first);
   await page.fill(`#p-${i}-last_name`, last);
@@ -60,7 +67,7 @@ describe('booking in a real browser', () => {
   /** What the client's notifications say about the three outcomes (whitespace collapsed). */
   const outcomes = (): string[] => [
     `La tua prenotazione per ${instantService.title} con ${PROVIDER.name} è confermata.`,
-    `${PROVIDER.name} ha confermato la richiesta per ${requestService.title} con un preventivo di 1.180,00 € (IVA inclusa)`,
+    `${PROVIDER.name} ti ha inviato un preventivo di 1.180,00 € (IVA inclusa) per ${requestService.title}`,
     `${PROVIDER.name} non può accettare la richiesta per ${secondRequest.title}. Motivo: Non abbiamo disponibilità`,
   ];
 
@@ -164,9 +171,15 @@ describe('booking in a real browser', () => {
       await screenshot(page, 'booking-wizard-nojs-error-phone');
       await fillDetails(page, inDays(30), '10:30', 1);
       await page.getByRole('button', { name: 'Continua' }).click();
-      await fillParticipant(page, 0, 'Marta', 'Galli');
+      expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Referente');
+      await fillReferent(page, 'Marta Galli', 'x');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('#f-referent_contact-error').textContent()).to.equal('Indica un numero di telefono o un indirizzo email valido');
+      await screenshot(page, 'booking-wizard-nojs-referent-error-phone');
+      await page.fill('#f-referent_contact', '+39 035 987 6543');
       await page.getByRole('button', { name: 'Continua' }).click();
       expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Conferma');
+      expect(await page.locator('.wizard__referent').textContent()).to.contain('Marta Galli');
       await screenshot(page, 'booking-wizard-nojs-confirm-phone');
       await page.getByRole('button', { name: 'Invia Richiesta' }).click();
       await page.waitForURL(/\/bookings\/[0-9a-f-]{36}$/);
@@ -188,8 +201,12 @@ describe('booking in a real browser', () => {
       await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
       await fillDetails(page, inDays(45), '14:00', 1);
       await page.getByRole('button', { name: 'Continua' }).click();
-      await fillParticipant(page, 0, 'Giorgio', 'Testa');
       await page.getByRole('button', { name: 'Continua' }).click();
+      // The island checks the referent before Continua, as the server would.
+      expect(await page.locator('#f-referent_name-error').textContent()).to.equal('Nome del referente obbligatorio');
+      await fillReferent(page, 'Giorgio Testa', 'giorgio.testa@meccanica-orobica.it');
+      await page.getByRole('button', { name: 'Continua' }).click();
+      expect(await page.locator('.wizard__referent').textContent()).to.contain('Giorgio Testa');
       await noSidewaysScroll(page, 'wizard with JavaScript');
       await screenshot(page, 'booking-wizard-confirm-phone');
       await page.getByRole('button', { name: 'Invia Richiesta' }).click();
@@ -200,7 +217,7 @@ describe('booking in a real browser', () => {
     }
   });
 
-  it('the provider confirms one request with a quote and rejects the other (1280 px)', async () => {
+  it('the provider answers one request with a quote and rejects the other (1280 px)', async () => {
     const { page, context } = await newPage({ viewport: DESKTOP });
     try {
       await login(page, PROVIDER);
@@ -211,13 +228,19 @@ describe('booking in a real browser', () => {
       await screenshot(page, 'bookings-provider-pending-desktop');
 
       await page.goto(`${baseUrl()}/bookings/${ids.requestNoJs}`);
-      expect(await page.locator('.booking-notes').textContent()).to.contain('due capannoni');
+      expect(await page.locator('.booking-notes').first().textContent()).to.contain('due capannoni');
       await screenshot(page, 'booking-detail-provider-pending-desktop');
-      await page.fill('#quoted-total', '1.180,00');
-      await page.getByRole('button', { name: 'Conferma Prenotazione' }).click();
+      await page.locator('.booking-actions summary', { hasText: 'Invia Preventivo' }).click();
+      await page.fill('#quote-total', '1.180,00');
+      await page.fill('#quote-includes', 'Sopralluogo nei due capannoni, piano firmato, prova di evacuazione.');
+      expect(await page.inputValue('#quote-valid-until')).to.match(/^\d{4}-\d{2}-\d{2}$/);
+      await screenshot(page, 'booking-detail-provider-quote-form-desktop');
+      await page.locator('form[action$="/quote"] button[type="submit"]').click();
       await page.waitForURL(new RegExp(`/bookings/${ids.requestNoJs}$`));
-      expect(await toast(page)).to.equal('Prenotazione confermata con il preventivo di 1.180,00\u00a0€');
-      expect(await page.locator('.booking-header__status').textContent()).to.equal('Confermata');
+      expect(await toast(page)).to.equal('Preventivo inviato al cliente');
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('Preventivo ricevuto');
+      expect(await page.locator('.booking-actions').textContent()).to.contain('in attesa della risposta del cliente');
+      await screenshot(page, 'booking-detail-provider-quoted-desktop');
 
       await page.goto(`${baseUrl()}/bookings/${ids.requestJs}`);
       await page.locator('.booking-actions summary', { hasText: 'Rifiuta Prenotazione' }).click();
@@ -230,6 +253,36 @@ describe('booking in a real browser', () => {
       await screenshot(page, 'booking-detail-provider-rejected-desktop');
     } finally {
       await context.close();
+    }
+  });
+
+  it('the client reads the quote and accepts it (375 px); the provider sees it confirmed (1280 px)', async () => {
+    const { page, context } = await newPage({ viewport: PHONE });
+    try {
+      await login(page, CLIENT);
+      await page.goto(`${baseUrl()}/bookings/${ids.requestNoJs}`);
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('Preventivo ricevuto');
+      expect((await page.locator('.booking-quote').textContent())!.replace(/\s+/g, ' ')).to.contain('1.180,00').and.to.contain('prova di evacuazione');
+      await noSidewaysScroll(page, 'quote to accept');
+      await screenshot(page, 'booking-detail-client-quote-phone');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Accetta Preventivo' }).click();
+      await page.waitForURL(new RegExp(`/bookings/${ids.requestNoJs}$`));
+      expect(await toast(page)).to.equal('Preventivo accettato: prenotazione confermata a 1.180,00\u00a0€');
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('Confermata');
+      await screenshot(page, 'booking-detail-client-accepted-phone');
+    } finally {
+      await context.close();
+    }
+    const provider = await newPage({ viewport: DESKTOP });
+    try {
+      await login(provider.page, PROVIDER);
+      await provider.page.goto(`${baseUrl()}/bookings/${ids.requestNoJs}`);
+      expect(await provider.page.locator('.booking-header__status').textContent()).to.equal('Confermata');
+      expect((await provider.page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' ')).to.contain('Totale preventivato').and.to.contain('1.180,00');
+      await screenshot(provider.page, 'booking-detail-provider-accepted-desktop');
+    } finally {
+      await provider.context.close();
     }
   });
 
@@ -297,9 +350,9 @@ describe('booking in a real browser', () => {
       await login(page, CLIENT);
       await page.goto(`${baseUrl()}/notifications`);
       const unreadBefore = await page.locator('.notification-list .notification--unread').count();
-      const quote = page.locator('.notification-list .notification--unread', { hasText: 'Preventivo Confermato' });
+      const quote = page.locator('.notification-list .notification--unread', { hasText: '1.180,00' });
       const quoteId = await quote.getAttribute('data-notification');
-      await quote.getByRole('button', { name: 'Preventivo Confermato', exact: true }).click();
+      await quote.getByRole('button', { name: 'Preventivo Ricevuto', exact: true }).click();
       await page.waitForURL(new RegExp(`/bookings/${ids.requestNoJs}$`));
       expect((await page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' ')).to.contain('Totale preventivato').and.to.contain('1.180,00');
       await page.goto(`${baseUrl()}/notifications`);

@@ -224,7 +224,7 @@ export function partitaIva(): string {
 export interface BookingAttrs {
   serviceId: string;
   clientId: string;
-  status?: 'draft' | 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled' | 'no_show';
+  status?: 'pending' | 'quoted' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled' | 'no_show';
   /** 'YYYY-MM-DD'; default: 30 days from today. */
   requestedDate?: string;
   requestedTime?: string;
@@ -279,6 +279,16 @@ export async function createBooking(attrs: BookingAttrs): Promise<{ id: string; 
       total_amount: (totalCents / 100).toFixed(2),
       payment_status: attrs.paymentStatus ?? 'pending',
       idempotency_key: randomUUID(),
+      // A quote waiting for the client: the estimate's total, quoted 10% higher, valid for a week.
+      ...(status === 'quoted'
+        ? {
+            quoted_at: createdAt,
+            estimated_total_amount: (totalCents / 100).toFixed(2),
+            quote_total_amount: (Math.round(totalCents * 1.1) / 100).toFixed(2),
+            quote_includes: 'Sopralluogo, documento firmato e una revisione.',
+            quote_valid_until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+          }
+        : {}),
       confirmed_at: stamped(['confirmed', 'in_progress', 'completed', 'no_show']),
       completed_at: stamped(['completed']),
       cancelled_at: stamped(['cancelled']),

@@ -72,7 +72,6 @@ describe('analytics', () => {
       const [m0, m2, m5, m6] = [romeMonth(0), romeMonth(2), romeMonth(5), romeMonth(6)];
       await book('pending', now);
       await book('confirmed', now);
-      await book('draft', now); // never received
       const late = await book('completed', midMonth(m2), '244.00'); // received two months ago…
       await db()('bookings').where({ id: late.id }).update({ completed_at: now }); // …completed this month
       await book('completed', midMonth(m2), '366.00');
@@ -85,12 +84,13 @@ describe('analytics', () => {
 
       const $ = html((await agent.get('/analytics').expect(200)).text);
       const stats = $('.stat-card').map((_, el) => $(el).find('.stat__value').text().replace(/\s+/g, ' ').trim()).get();
-      // Received 7 (no draft); confirmed 1; completed 3 of 7 = 42,9%; mean of the not cancelled (122, 122, 244, 366, 122, 1220) = 366.
+      // Received 7; confirmed 1; completed 3 of 7 = 42,9%; mean of the not cancelled (122, 122, 244, 366, 122, 1220) = 366.
       expect(stats).to.deep.equal(['7', '1', '42,9%', '366 €']);
       expect($('.alert--info')).to.have.length(0);
 
       expect(rowsOf($, 'by-status')).to.deep.equal({
         pending: ['1', '14,3%'],
+        quoted: ['0', '0,0%'],
         confirmed: ['1', '14,3%'],
         in_progress: ['0', '0,0%'],
         completed: ['3', '42,9%'],

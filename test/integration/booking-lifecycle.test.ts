@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
-import { romeLocal } from '../../src/lib/booking-time.js';
+import { addDays, romeLocal } from '../../src/lib/booking-time.js';
 import { registerJobs } from '../../src/jobs.js';
 import { expireUnansweredRequests, perform } from '../../src/services/booking-lifecycle.service.js';
 import { runPeriodicTasks } from '../../src/services/worker.service.js';
@@ -19,6 +19,9 @@ function startIn(hours: number): { requestedDate: string; requestedTime: string 
 }
 
 const row = (id: string) => db()('bookings').where({ id }).first();
+
+/** The provider's quote form: a total, what it includes, valid for a week. */
+const quote = (total: string) => ({ quote_total: total, quote_includes: 'Sopralluogo e documento firmato', quote_valid_until: addDays(romeLocal(new Date()).date, 7) });
 
 describe('booking lifecycle (the state machine, SPEC §4)', () => {
   let provider: Account & { businessName: string };
@@ -112,24 +115,34 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       expect(textOf(page, '.booking-timeline')).to.contain('Confermata');
     });
 
-    it('a quote: the total incl. VAT is recomputed (tax = total × 22 / 122), quoted_at stamped, the client sees it', async () => {
+    /** The provider quotes, the client accepts: the quoted total becomes the booking's price. */
+    async function quoteAndAccept(id: string, total: string): Promise<void> {
+      expect((await act(providerAgent, id, 'quote', quote(total))).status).to.equal(303);
+      expect((await act(clientAgent, id, 'quote-acceptance')).status).to.equal(303);
+    }
+
+    it('a quote leaves the price alone until the client accepts; then the total incl. VAT is recomputed (tax = total × 22 / 122)', async () => {
       const id = await make('pending');
-      const res = await act(providerAgent, id, 'confirmation', { quoted_total: '1.250,50' });
+      const res = await act(providerAgent, id, 'quote', quote('1.250,50'));
       expect(res.status).to.equal(303);
-      const b = await row(id);
-      expect(b).to.include({ status: 'confirmed', total_amount: '1250.50', tax_amount: '225.50' });
+      let b = await row(id);
+      expect(b).to.include({ status: 'quoted', total_amount: '305.00', quote_total_amount: '1250.50', estimated_total_amount: '305.00' });
       expect(b.quoted_at).to.be.instanceOf(Date);
+      expect(b.confirmed_at).to.equal(null);
+      expect((await act(clientAgent, id, 'quote-acceptance')).status).to.equal(303);
+      b = await row(id);
+      expect(b).to.include({ status: 'confirmed', total_amount: '1250.50', tax_amount: '225.50' });
       const page = html((await clientAgent.get(`/bookings/${id}`)).text);
       const costs = textOf(page, '.cost-lines');
       expect(costs).to.contain('Totale preventivato').and.to.contain('1.250,50 €').and.to.contain('225,50 €');
       expect(textOf(page, 'main')).to.contain('Preventivo del fornitore del').and.to.contain('La stima iniziale era 305,00 €');
       const [note] = await db()('notifications').where({ user_id: client.id }).whereRaw(`data->>'booking_id' = ?`, [id]);
-      expect(note).to.include({ type: 'booking_quoted', title: 'Preventivo Confermato' });
+      expect(note).to.include({ type: 'booking_quoted', title: 'Preventivo Ricevuto' });
     });
 
     it('a quote of the estimate\'s own amount says that it confirms the estimate, not that the total changed', async () => {
       const id = await make('pending');
-      await act(providerAgent, id, 'confirmation', { quoted_total: '305,00' });
+      await quoteAndAccept(id, '305,00');
       const main = textOf(html((await clientAgent.get(`/bookings/${id}`)).text), 'main');
       expect(main).to.contain('confermata la stima iniziale').and.not.to.contain('La stima iniziale era');
     });
@@ -149,7 +162,7 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
         'Prezzo base', 'Trasferta', 'Sconto', 'Imponibile', 'IVA (22%)', 'Totale',
       ]);
 
-      expect((await act(providerAgent, id, 'confirmation', { quoted_total: '3000' })).status).to.equal(303);
+      await quoteAndAccept(id, '3000');
       const b = await row(id);
       expect(b).to.include({ status: 'confirmed', base_amount: '2459.02', discount_amount: '0.00', tax_amount: '540.98', total_amount: '3000.00', estimated_total_amount: '2568.10' });
       expect(b.additional_costs).to.deep.equal([]);
@@ -174,10 +187,10 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       const id = await make('pending');
       const before = await row(id);
       for (const bad of ['mille euro', '-5', '999999999']) {
-        const res = await act(providerAgent, id, 'confirmation', { quoted_total: bad });
+        const res = await act(providerAgent, id, 'quote', quote(bad));
         expect(res.status).to.equal(422);
-        expect(textOf(html(res.text), '#quoted-total-error')).to.match(/^Importo (non valido|troppo alto)/);
-        expect(html(res.text)('#quoted-total').val()).to.equal(bad);
+        expect(textOf(html(res.text), '#quote-total-error')).to.match(/^Importo (non valido|troppo alto)/);
+        expect(html(res.text)('#quote-total').val()).to.equal(bad);
       }
       expect(await row(id)).to.deep.equal(before);
     });

@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { romeLocal } from '../../src/lib/booking-time.js';
-import { expireUnansweredRequests } from '../../src/services/booking-lifecycle.service.js';
+import * as format from '../../src/lib/format.js';
+import { expireUnansweredQuotes, expireUnansweredRequests } from '../../src/services/booking-lifecycle.service.js';
 import { createBooking } from '../factories/index.js';
 import { browser, csrfFrom, html, textOf } from '../helpers/app.js';
 import { loginAs } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { Mailbox, linkIn } from '../helpers/mailbox.js';
-import { book, clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
+import { book, clientAccount, inDays, providerAccount, service, signIn, type Account } from './booking.helpers.js';
 
 /** Every booking event tells the other party in the app (SPEC §7 notifications) and by email. */
 describe('booking notifications and emails', () => {
@@ -102,14 +103,49 @@ describe('booking notifications and emails', () => {
       subject: 'Studio Delta Sicurezza ha confermato la tua prenotazione',
     },
     {
-      name: 'the provider confirms with a quote: the client is told the quoted total',
+      name: 'the provider sends a quote: the client is told the amounts, what it includes and until when',
       status: 'pending' as const,
       agent: () => providerAgent,
-      path: 'confirmation',
-      fields: { quoted_total: '980' },
+      path: 'quote',
+      fields: { quote_total: '980', quote_includes: 'Sopralluogo e piano firmato', quote_valid_until: inDays(5) },
       to: () => client,
-      note: { type: 'booking_quoted', title: 'Preventivo Confermato', message: 'Studio Delta Sicurezza ha confermato la richiesta per Piano di Emergenza con un preventivo di 980,00\u00a0€ (IVA inclusa)' },
-      subject: 'Preventivo confermato: Piano di Emergenza',
+      note: {
+        type: 'booking_quoted',
+        title: 'Preventivo Ricevuto',
+        message: `Studio Delta Sicurezza ti ha inviato un preventivo di 980,00\u00a0€ (IVA inclusa) per Piano di Emergenza, valido fino al ${format.date(inDays(5))}`,
+      },
+      subject: 'Preventivo ricevuto: Piano di Emergenza',
+      mailIncludes: ['980,00\u00a0€', 'la stima iniziale era 305,00\u00a0€', 'Il preventivo comprende: Sopralluogo e piano firmato', `Valido fino al: ${format.date(inDays(5))}`],
+    },
+    {
+      name: 'the client accepts the quote: the provider is told the booking is confirmed at the quoted total',
+      status: 'quoted' as const,
+      agent: () => clientAgent,
+      path: 'quote-acceptance',
+      fields: {},
+      to: () => provider,
+      note: { type: 'booking_confirmed', title: 'Preventivo Accettato', message: 'Officine Epsilon Srl ha accettato il preventivo di 335,50\u00a0€ per Piano di Emergenza: la prenotazione è confermata' },
+      subject: 'Preventivo accettato: Piano di Emergenza',
+    },
+    {
+      name: 'the client declines the quote: the provider is told why',
+      status: 'quoted' as const,
+      agent: () => clientAgent,
+      path: 'quote-decline',
+      fields: { reason: 'Fuori budget' },
+      to: () => provider,
+      note: { type: 'booking_cancelled', title: 'Preventivo Rifiutato', message: 'Officine Epsilon Srl ha rifiutato il preventivo per Piano di Emergenza. Motivo: Fuori budget' },
+      subject: 'Preventivo rifiutato: Piano di Emergenza',
+    },
+    {
+      name: 'the client withdraws a request: the provider is told why',
+      status: 'pending' as const,
+      agent: () => clientAgent,
+      path: 'withdrawal',
+      fields: { reason: 'Abbiamo trovato un altro fornitore' },
+      to: () => provider,
+      note: { type: 'booking_cancelled', title: 'Richiesta Annullata', message: 'Officine Epsilon Srl ha annullato la richiesta per Piano di Emergenza. Motivo: Abbiamo trovato un altro fornitore' },
+      subject: 'Richiesta annullata: Piano di Emergenza',
     },
     {
       name: 'the provider rejects: the client is told why',
@@ -168,7 +204,7 @@ describe('booking notifications and emails', () => {
   for (const c of cases) {
     it(c.name, async () => {
       const b = await createBooking({
-        serviceId: c.status === 'pending' ? requestId : instantId,
+        serviceId: c.status === 'pending' || c.status === 'quoted' ? requestId : instantId,
         clientId: client.id,
         status: c.status,
         ...startIn(c.past ? -3 : 24 * 7),
@@ -187,8 +223,23 @@ describe('booking notifications and emails', () => {
       expect(mails[0]!.subject).to.equal(`${c.subject} (${b.bookingNumber})`);
       expect(mails[0]!.text).to.contain(`/bookings/${b.id}`);
       if ('reason' in c.fields) expect(mails[0]!.text).to.contain(`Motivo: ${c.fields.reason}`);
+      for (const text of 'mailIncludes' in c ? (c.mailIncludes ?? []) : []) expect(mails[0]!.text).to.contain(text);
     });
   }
+
+  it('an expired quote: both are told once (booking_expired), by email too', async () => {
+    const b = await createBooking({ serviceId: requestId, clientId: client.id, status: 'quoted' });
+    await db()('bookings').where({ id: b.id }).update({ quote_valid_until: inDays(-1) });
+    mailbox.clear();
+    expect(await expireUnansweredQuotes()).to.equal(1);
+    expect(await expireUnansweredQuotes()).to.equal(0);
+    expect(await notesOf(client.id, b.id)).to.have.length(1);
+    expect((await notesOf(client.id, b.id))[0]).to.include({ type: 'booking_expired', title: 'Preventivo Scaduto' });
+    expect((await notesOf(provider.id, b.id))[0]).to.include({ type: 'booking_expired', title: 'Preventivo Scaduto' });
+    const mails = await mailbox.deliver();
+    expect(mails.map((m) => m.to[0]).sort()).to.deep.equal([client.email, provider.email].sort());
+    expect(mails.every((m) => m.subject.startsWith('Preventivo scaduto: Piano di Emergenza'))).to.equal(true);
+  });
 
   it('an expired request: both are told (booking_expired), by email too', async () => {
     const b = await createBooking({ serviceId: requestId, clientId: client.id, status: 'pending', createdAt: new Date(Date.now() - 49 * 3_600_000) });

@@ -108,7 +108,7 @@ describe('bookings pages', () => {
       expect($('form[action$="/confirmation"], form[action$="/rejection"], form[action$="/completion"], form[action$="/no-show"]')).to.have.length(0);
     });
 
-    it('shows the provider the client\'s card, "Contatta Cliente", and Conferma/Rifiuta on a pending request; "Presso fornitore"; payment "Completato" when paid', async () => {
+    it('shows the provider the client\'s card, "Contatta Cliente", and Conferma/Invia Preventivo/Rifiuta on a pending request; "Presso fornitore"; payment "Completato" when paid', async () => {
       const agent = await signIn(client);
       const id = await book(agent, requestId, { participants_count: '1' });
       const providerAgent = await signIn(provider);
@@ -117,17 +117,19 @@ describe('bookings pages', () => {
       expect(textOf($, '.counterpart__name')).to.equal('Officine Pagine Srl');
       expect($('.booking-actions__links a').first().text().trim()).to.equal('Contatta Cliente');
       expect($('form[action$="/confirmation"] button').text().trim()).to.equal('Conferma Prenotazione');
-      expect($('form[action$="/confirmation"] input[name="quoted_total"]')).to.have.length(1);
-      expect($('.booking-actions details summary').first().text().trim()).to.equal('Rifiuta Prenotazione');
+      expect($('form[action$="/confirmation"] input')).to.have.length(1);
+      expect($('form[action$="/quote"] input[name="quote_total"]')).to.have.length(1);
+      expect($('.booking-actions details summary').map((_, e) => $(e).text().trim()).get()).to.deep.equal(['Invia Preventivo', 'Rifiuta Prenotazione']);
       expect($('form[action$="/rejection"]').attr('data-confirm')).to.contain('Rifiutare questa richiesta?');
       expect($('form[action$="/cancellation"]')).to.have.length(0);
       expect(textOf($, '.booking-facts')).to.contain('Presso fornitore');
       await db()('bookings').where({ id }).update({ payment_status: 'completed' });
       $ = html((await providerAgent.get(`/bookings/${id}`).expect(200)).text);
       expect(textOf($, '.booking-payment')).to.contain('Completato');
-      // The client of a pending request sees no action but contact and calendar.
+      // The client of a pending request may only withdraw it ("Annulla richiesta"), besides contact and calendar.
       $ = html((await agent.get(`/bookings/${id}`).expect(200)).text);
-      expect($('.booking-actions form')).to.have.length(0);
+      expect($('.booking-actions form').map((_, f) => $(f).attr('action')).get()).to.deep.equal([`/bookings/${id}/withdrawal`]);
+      expect($('.booking-actions details summary').text().trim()).to.equal('Annulla richiesta');
     });
 
     it('"Online" for a remote service, and every user string escaped', async () => {

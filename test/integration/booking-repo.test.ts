@@ -38,32 +38,32 @@ describe('bookings repository: cards and counts', () => {
     expect(await bookings.listForUser({ id: client.id, userType: 'client' }, { limit: 1 })).to.have.length(1);
   });
 
-  it('lists a provider\'s received bookings with the client company as counterpart, never a client\'s drafts', async () => {
+  it('lists a provider\'s received bookings with the client company as counterpart, quotes waiting for the client included', async () => {
     const provider = await createProvider();
     const service = await createService({ providerId: provider.id });
     const client = await createUser({ companyName: 'Ceramiche Gamma Spa' });
     await db()('client_profiles').insert({ user_id: client.id, company_name: 'Ceramiche Gamma S.p.A.' });
     const nameless = await createUser({ companyName: null });
     await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed' });
-    await createBooking({ serviceId: service.id, clientId: client.id, status: 'draft' });
+    await createBooking({ serviceId: service.id, clientId: client.id, status: 'quoted' });
     await createBooking({ serviceId: service.id, clientId: nameless.id, status: 'pending' });
 
     const list = await bookings.listForUser({ id: provider.id, userType: 'provider' });
-    expect(list.map((b) => b.counterpartName)).to.deep.equal([null, 'Ceramiche Gamma S.p.A.']);
-    expect(list.some((b) => b.status === 'draft')).to.equal(false);
+    expect(list.map((b) => b.counterpartName)).to.deep.equal([null, 'Ceramiche Gamma S.p.A.', 'Ceramiche Gamma S.p.A.']);
+    expect(list.map((b) => b.status)).to.deep.equal(['pending', 'quoted', 'confirmed']);
   });
 
   it('counts the viewer\'s bookings per status and in all', async () => {
     const provider = await createProvider();
     const service = await createService({ providerId: provider.id });
     const client = await createUser();
-    for (const status of ['pending', 'pending', 'confirmed', 'completed', 'cancelled', 'no_show', 'draft'] as const) {
+    for (const status of ['pending', 'pending', 'confirmed', 'completed', 'cancelled', 'no_show', 'quoted'] as const) {
       await createBooking({ serviceId: service.id, clientId: client.id, status });
     }
     const forClient = await bookings.countByStatusForUser({ id: client.id, userType: 'client' });
-    expect(forClient).to.include({ all: 7, pending: 2, confirmed: 1, completed: 1, cancelled: 1, no_show: 1, draft: 1, in_progress: 0 });
+    expect(forClient).to.include({ all: 7, pending: 2, quoted: 1, confirmed: 1, completed: 1, cancelled: 1, no_show: 1, in_progress: 0 });
     const forProvider = await bookings.countByStatusForUser({ id: provider.id, userType: 'provider' });
-    expect(forProvider).to.include({ all: 6, draft: 0 });
+    expect(forProvider).to.include({ all: 7, quoted: 1 });
     const stranger = await createUser();
     expect((await bookings.countByStatusForUser({ id: stranger.id, userType: 'client' })).all).to.equal(0);
   });

@@ -461,7 +461,7 @@ describe('booking wizard /services/:id/book', () => {
       const key = randomUUID();
       const details = { requestedDate: inDays(12), requestedTime: '09:00', participantsCount: 1, clientNotes: null, specialRequirements: ['Documento di identità'], locationChoice: null, idempotencyKey: key };
       const participants = [{ firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@officine.it', phone: null, role: null, department: null, specialNeeds: null }];
-      const results = await Promise.all(Array.from({ length: 10 }, () => createBooking({ clientId: client.id, service: svc, details, participants })));
+      const results = await Promise.all(Array.from({ length: 10 }, () => createBooking({ clientId: client.id, service: svc, details, participants, referent: null })));
       expect(results.filter((r) => r.created)).to.have.length(1);
       expect(new Set(results.map((r) => r.id)).size).to.equal(1);
       expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });

@@ -87,6 +87,10 @@ export function bookingForm(csrf: string, key: string, overrides: Record<string,
     client_notes: 'Ingresso dal cancello B.',
     location_choice: 'client_site',
     participants: PEOPLE.slice(0, count),
+    // Services not priced per head ask for the site referent instead (per-head services ignore it).
+    referent_name: 'Paola Ferri',
+    referent_role: 'Responsabile di stabilimento',
+    referent_contact: '+39 035 123 4567',
     ...overrides,
   };
 }

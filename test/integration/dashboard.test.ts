@@ -171,7 +171,7 @@ describe('dashboard', () => {
   describe('statistics', () => {
     /**
      * One provider, two of its services, two clients, and a second provider. The signed-in client's own
-     * bookings: completed 100 + 200, confirmed 300, pending 400.01, no_show 50, cancelled 1000, draft 5000.
+     * bookings: completed 100 + 200, confirmed 300, pending 400.01, no_show 50, cancelled 1000.
      */
     async function world() {
       const client = await signIn('client', 'Statistiche Clienti Srl');
@@ -190,11 +190,9 @@ describe('dashboard', () => {
       await book({ status: 'pending', totalAmount: '400.01' });
       await book({ status: 'no_show', totalAmount: '50.00' });
       await book({ status: 'cancelled', totalAmount: '1000.00' });
-      await book({ status: 'draft', totalAmount: '5000.00' });
       // The same provider's bookings from another client: the provider's, never the first client's.
       await book({ status: 'completed', totalAmount: '900.00' }, otherClient.id);
       await book({ status: 'confirmed', totalAmount: '700.00' }, otherClient.id, serviceB.id);
-      await book({ status: 'draft', totalAmount: '9999.00' }, otherClient.id);
       // The first client with another provider: the client's, never the first provider's.
       await book({ status: 'completed', totalAmount: '1500.00' }, client.id, otherService.id);
       // Nobody's here: another client with another provider.
@@ -202,28 +200,28 @@ describe('dashboard', () => {
       return { client, provider };
     }
 
-    it('counts a client\'s own bookings only: total with its draft, confirmed, completed over sent, mean of those not cancelled', async () => {
+    it('counts a client\'s own bookings only: total, confirmed, completed over all, mean of those not cancelled', async () => {
       const { client } = await world();
       const $ = await dashboardOf(client.agent);
-      // 8 bookings (7 with the provider, 1 with another); sent = 7 (no draft); completed = 3 (100, 200, 1500).
+      // 7 bookings (6 with the provider, 1 with another); completed = 3 (100, 200, 1500).
       // Mean of pending/confirmed/completed/no_show = (100 + 200 + 300 + 400.01 + 50 + 1500) / 6 = 425.00…
       expect(statsOf($)).to.deep.equal({
-        'Prenotazioni Totali': '8',
+        'Prenotazioni Totali': '7',
         Confermate: '1',
         'Tasso di Completamento': '42,9%',
         'Valore Medio': '425 €',
       });
-      expect(hintOf($, 'completionRate')).to.equal('3 completate su 7 (bozze escluse)');
+      expect(hintOf($, 'completionRate')).to.equal('3 completate su 7');
       // The same total as the "Tutte" tab of /bookings.
-      expect((await bookings.countByStatusForUser({ id: client.id, userType: 'client' })).all).to.equal(8);
+      expect((await bookings.countByStatusForUser({ id: client.id, userType: 'client' })).all).to.equal(7);
       expect(hintOf($, 'total')).to.equal('Tutte le prenotazioni della tua azienda');
       expect(hintOf($, 'averageValue')).to.equal('Per prenotazione, IVA inclusa, escluse le cancellate');
     });
 
-    it('counts a provider\'s received bookings only, never a client\'s draft nor another provider\'s bookings', async () => {
+    it('counts a provider\'s received bookings only, never another provider\'s bookings', async () => {
       const { provider } = await world();
       const $ = await dashboardOf(provider.agent);
-      // Received (no drafts): 6 from the first client + 2 from the other = 8; confirmed 300 and 700;
+      // Received: 6 from the first client + 2 from the other = 8; confirmed 300 and 700;
       // completed 100, 200, 900 -> 3 / 8 = 37,5%; mean of 100, 200, 300, 400.01, 50, 900, 700 = 378.57…
       expect(statsOf($)).to.deep.equal({
         'Prenotazioni Totali': '8',

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { db } from '../../src/db/knex.js';
 import * as estimatedTotal from '../../migrations/20261126090000_bookings_estimated_total.js';
+import * as bookingQuotes from '../../migrations/20261127093000_booking_quotes.js';
 import { createBooking, createProvider, createService, createUser } from '../factories/index.js';
 import { resetDatabase } from '../helpers/db.js';
 
@@ -30,6 +31,7 @@ describe('migrations', () => {
       const quoted = await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed' });
       const plain = await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed', totalAmount: '610.00' });
       await inRolledBack(async (trx) => {
+        await bookingQuotes.down(trx);
         await estimatedTotal.down(trx);
         // As the lifecycle stored a quote of 3000 € over an estimate of 2050 + 105 − 50 (+ VAT = 2568,10).
         await trx('bookings').where({ id: quoted.id }).update({
@@ -55,6 +57,35 @@ describe('migrations', () => {
         expect(String(refused)).to.contain('bookings_estimated_total_check');
       });
       expect((await db()('bookings').where({ id: quoted.id }).first()).base_amount).to.equal('250.00');
+    });
+  });
+
+  describe('20261127093000_booking_quotes', () => {
+    it('gives a quote stored before it (confirmed at once) its quote columns, deletes drafts, and goes back down', async () => {
+      const provider = await createProvider();
+      const service = await createService({ providerId: provider.id, serviceType: 'on_request' });
+      const client = await createUser();
+      const legacy = await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed', totalAmount: '3000.00' });
+      const waiting = await createBooking({ serviceId: service.id, clientId: client.id, status: 'quoted' });
+      const draft = await createBooking({ serviceId: service.id, clientId: client.id, status: 'pending' });
+      await inRolledBack(async (trx) => {
+        await bookingQuotes.down(trx);
+        // The quote waiting for the client went back to a request waiting for the provider.
+        expect(await trx('bookings').where({ id: waiting.id }).first()).to.include({ status: 'pending', quoted_at: null });
+        await trx('bookings').where({ id: draft.id }).update({ status: 'draft' });
+        await trx('bookings').where({ id: legacy.id }).update({ quoted_at: new Date('2026-11-20T09:00:00Z'), estimated_total_amount: '2568.10' });
+        await bookingQuotes.up(trx);
+        expect(await trx('bookings').where({ id: draft.id }).first()).to.equal(undefined);
+        const after = await trx('bookings').where({ id: legacy.id }).first();
+        expect(after).to.include({ status: 'confirmed', quote_total_amount: '3000.00', total_amount: '3000.00', quote_includes: null });
+        expect(after.quote_valid_until).to.equal('2026-11-20');
+        let refused: unknown = null;
+        await trx.raw('SAVEPOINT draft').then(() =>
+          trx('bookings').where({ id: legacy.id }).update({ status: 'draft' }).catch((err: unknown) => (refused = err)),
+        );
+        await trx.raw('ROLLBACK TO SAVEPOINT draft');
+        expect(String(refused)).to.contain('bookings_status_check');
+      });
     });
   });
 });

@@ -21,7 +21,7 @@ const CATEGORIES = [
   'consultation_management', 'workplace_safety', 'training_education', 'environment', 'occupational_health',
   'emergency_crisis', 'innovation_digital', 'specialized_services',
 ];
-const STATUSES = ['draft', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'];
+const STATUSES = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'];
 const SEEDED_TABLES = ['users', 'provider_profiles', 'client_profiles', 'services', 'bookings', 'booking_participants', 'reviews', 'notifications'];
 const BERGAMO = { lat: 45.69601, lng: 9.66721 };
 
@@ -326,11 +326,16 @@ describe('seeds/demo: seedDemo()', function () {
       expect(numbers.every((n) => /^BH\d{8}-\d{4}$/.test(n))).to.equal(true);
     });
 
-    it('snapshots the service and keeps one participant row per participant', async () => {
+    it('snapshots the service and keeps one participant row per participant (per head) or a site referent (the others)', async () => {
       expect(await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
                           WHERE b.service_title <> s.title OR b.service_category <> s.category OR b.booking_type <> s.service_type`)).to.equal(0);
       expect(await count(`SELECT count(*) AS n FROM bookings b
-                          WHERE b.participants_count <> (SELECT count(*) FROM booking_participants p WHERE p.booking_id = b.id)`)).to.equal(0);
+                          JOIN services s ON s.id = b.service_id
+                          WHERE s.pricing_unit IN ('per_participant', 'per_employee')
+                            AND b.participants_count <> (SELECT count(*) FROM booking_participants p WHERE p.booking_id = b.id)`)).to.equal(0);
+      expect(await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
+                          WHERE s.pricing_unit NOT IN ('per_participant', 'per_employee')
+                            AND (b.referent_name IS NULL OR EXISTS (SELECT 1 FROM booking_participants p WHERE p.booking_id = b.id))`)).to.equal(0);
       expect(await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
                           WHERE b.participants_count > s.max_participants`)).to.equal(0);
     });
@@ -340,10 +345,10 @@ describe('seeds/demo: seedDemo()', function () {
         rows: {
           base_price: string; pricing_unit: string; participants_count: number; service_costs: { type: string; amount: number }[];
           discounts: { type: string; value: number }[]; base_amount: string; additional_costs: { amount: string }[];
-          discount_amount: string; tax_amount: string; total_amount: string; estimated_total_amount: string | null; quoted_at: Date | null;
+          discount_amount: string; tax_amount: string; total_amount: string; estimated_total_amount: string | null; quoted_at: Date | null; status: string;
         }[];
       }>(`SELECT s.base_price, s.pricing_unit, s.additional_costs AS service_costs, s.discounts, b.participants_count,
-                 b.base_amount, b.additional_costs, b.discount_amount, b.tax_amount, b.total_amount, b.estimated_total_amount, b.quoted_at
+                 b.base_amount, b.additional_costs, b.discount_amount, b.tax_amount, b.total_amount, b.estimated_total_amount, b.quoted_at, b.status
           FROM bookings b JOIN services s ON s.id = b.service_id`);
       expect(rows.filter((r) => r.quoted_at)).not.to.have.length(0);
       for (const row of rows) {
@@ -365,7 +370,8 @@ describe('seeds/demo: seedDemo()', function () {
         expect(tax).to.equal(Math.round((total * 22) / 122));
         // Whatever happened, the stored parts add up to the total.
         expect(toCents(row.base_amount) + row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) - toCents(row.discount_amount) + tax).to.equal(total);
-        if (row.quoted_at) {
+        // A quote replaces the price once the client accepts it; one still waiting leaves the estimate.
+        if (row.quoted_at && row.status !== 'quoted') {
           expect(toCents(row.base_amount)).to.equal(total - tax);
           expect(row.additional_costs).to.deep.equal([]);
           expect(toCents(row.discount_amount)).to.equal(0);
@@ -374,21 +380,23 @@ describe('seeds/demo: seedDemo()', function () {
           expect(toCents(row.base_amount)).to.equal(base);
           expect(toCents(row.discount_amount)).to.equal(discount);
           expect(toCents(row.base_amount) + row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) - discount).to.equal(running);
-          expect(row.estimated_total_amount).to.equal(null);
+          expect(row.estimated_total_amount === null ? null : toCents(row.estimated_total_amount)).to.equal(row.quoted_at ? total : null);
         }
       }
     });
 
     it('dates upcoming bookings in the future and past ones in the past, with the timestamps of their status', async () => {
       const today = todayInRome();
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('draft', 'pending', 'confirmed') AND requested_date <= ?`, [today])).to.equal(0);
+      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted', 'confirmed') AND requested_date <= ?`, [today])).to.equal(0);
       expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('completed', 'no_show', 'in_progress') AND requested_date >= ?`, [today])).to.equal(0);
       expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'completed' AND (completed_at IS NULL OR started_at IS NULL OR payment_status <> 'completed')`)).to.equal(0);
       expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'cancelled' AND (cancelled_at IS NULL OR cancellation_reason IS NULL OR cancelled_by IS NULL)`)).to.equal(0);
       expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'no_show' AND no_show_at IS NULL`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('draft', 'pending') AND confirmed_at IS NOT NULL`)).to.equal(0);
+      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted') AND confirmed_at IS NOT NULL`)).to.equal(0);
       // Instant services are confirmed on booking: only quote requests wait as pending.
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'pending' AND booking_type = 'instant'`)).to.equal(0);
+      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted') AND booking_type = 'instant'`)).to.equal(0);
+      // A quote waiting for the client is still valid today, and never past the service's day.
+      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'quoted' AND (quote_valid_until < ? OR quote_valid_until > requested_date)`, [today])).to.equal(0);
       expect(await count(`SELECT count(*) AS n FROM bookings WHERE confirmed_at < created_at OR completed_at < started_at OR cancelled_at < created_at`)).to.equal(0);
       for (const table of ['users', 'services', 'bookings', 'reviews', 'notifications']) {
         expect(await count(`SELECT count(*) AS n FROM ${table} WHERE created_at > now()`), table).to.equal(0);

@@ -20,6 +20,9 @@ const form = (patch: Partial<BookingFormValues>, participant: Partial<Participan
   special_requirements: ['DPI'],
   location_choice: 'client_site',
   participants: [{ ...emptyParticipant(), first_name: 'Giulia', last_name: 'Bianchi', email: 'giulia@example.it', ...participant }],
+  referent_name: '',
+  referent_role: '',
+  referent_contact: '',
   idempotency_key: '3f1c2b9e-8a47-4d5e-9c1a-2b3c4d5e6f70',
   ...patch,
 });

@@ -1,0 +1,7 @@
+import type { Request, Response } from 'express';
+import { act } from './booking-actions.js';
+
+/** POST /bookings/:id/quote-decline */
+export async function create(req: Request, res: Response): Promise<void> {
+  await act(req, res, 'decline_quote');
+}

@@ -1,0 +1,54 @@
+import { t } from '../config/i18n.js';
+import { addDays, todayInRome } from '../lib/booking-time.js';
+import * as format from '../lib/format.js';
+import type { BookingAction } from '../services/booking-lifecycle.service.js';
+import type { Booking } from '../services/booking-records.service.js';
+
+/** The quote part of the booking page: the quote the client has to answer, and the provider's quote form. */
+
+/** A quote shown beside the booking until the client accepts it (then the cost summary shows its price). */
+export interface QuoteCard {
+  total: string;
+  estimate: string | null;
+  includes: string | null;
+  validUntil: string;
+}
+
+export function quoteCard(b: Booking): QuoteCard | null {
+  if (!b.quotedAt || b.confirmedAt || b.quoteTotalAmountCents === null || !b.quoteValidUntil) return null;
+  return {
+    total: format.euro(b.quoteTotalAmountCents),
+    estimate: b.estimatedTotalAmountCents === null ? null : format.euro(b.estimatedTotalAmountCents),
+    includes: b.quoteIncludes,
+    validUntil: format.date(b.quoteValidUntil),
+  };
+}
+
+/** The provider's quote form: its validity runs from today to the service's day, a week by default. */
+export interface QuoteForm {
+  min: string;
+  max: string;
+  defaultValidUntil: string;
+  totalHint: string;
+  validUntilHint: string;
+}
+
+export function quoteForm(b: Booking, now: Date): QuoteForm {
+  const today = todayInRome(now);
+  const week = addDays(today, 7);
+  return {
+    min: today,
+    max: b.requestedDate,
+    defaultValidUntil: week < b.requestedDate ? week : b.requestedDate,
+    totalHint: t('bookings:actions.quoteTotalHint', { total: format.euro(b.totalAmountCents) }),
+    validUntilHint: t('bookings:actions.quoteValidUntilHint', { date: format.date(b.requestedDate) }),
+  };
+}
+
+/** What the booking page says while someone else has to move: the provider, or the client answering a quote. */
+export function waitingHint(b: Booking, actions: readonly BookingAction[]): string | null {
+  if (actions.length > 0) return null;
+  if (b.status === 'pending') return t('bookings:actions.waitingProvider');
+  if (b.status === 'quoted' && b.quoteValidUntil) return t('bookings:actions.waitingClient', { date: format.date(b.quoteValidUntil) });
+  return null;
+}
