@@ -19,8 +19,3 @@ export function asset(name: string): string {
   if (!url) throw new Error(`Unknown asset "${name}": is it an entry point of scripts/build.mjs?`);
   return url;
 }
-
-/** Tests rebuild assets between runs; production reads the manifest once. */
-export function resetAssetManifest(): void {
-  manifest = null;
-}

@@ -12,7 +12,7 @@ export interface OutgoingEmail {
 }
 
 /** An email as the worker hands it over: with the Message-ID it keeps across retries. */
-export interface Envelope extends OutgoingEmail {
+interface Envelope extends OutgoingEmail {
   messageId?: string;
 }
 

@@ -6,13 +6,13 @@ import type { CurrentUser } from '../lib/current-user.js';
 import { authenticate } from '../services/accounts.service.js';
 
 /** SPEC §2: company name for a client profile ("Azienda"), business name for a provider ("Attività"), else "Utente". */
-export function displayNameOf(row: users.SessionUserRow): string {
+function displayNameOf(row: users.SessionUserRow): string {
   if (row.profileKind === 'client') return row.profileName?.trim() || t('common:fallbackNames.client');
   if (row.profileKind === 'provider') return row.profileName?.trim() || t('common:fallbackNames.provider');
   return t('common:fallbackNames.user');
 }
 
-export function toCurrentUser(row: users.SessionUserRow): CurrentUser {
+function toCurrentUser(row: users.SessionUserRow): CurrentUser {
   return {
     id: row.id,
     email: row.email,

@@ -13,7 +13,7 @@ function findRoot(): string {
   return dir;
 }
 
-export const ROOT = findRoot();
+const ROOT = findRoot();
 export const VIEWS_DIR = path.join(ROOT, 'views');
 export const LOCALES_DIR = path.join(ROOT, 'locales');
 export const PUBLIC_DIR = path.join(ROOT, 'public');

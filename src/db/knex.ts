@@ -6,7 +6,6 @@ import { logger } from '../config/logger.js';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-export type Db = Knex;
 export type Trx = Knex.Transaction;
 
 let instance: Knex | null = null;

@@ -1,5 +1,5 @@
 /** The resources with a not-found page of their own; anything else shows the generic "Pagina non trovata". */
-export const NOT_FOUND_RESOURCES = ['page', 'service', 'provider', 'booking', 'bookable_service', 'thread'] as const;
+const NOT_FOUND_RESOURCES = ['page', 'service', 'provider', 'booking', 'bookable_service', 'thread'] as const;
 export type NotFoundResource = (typeof NOT_FOUND_RESOURCES)[number];
 
 /**
@@ -53,5 +53,3 @@ export const notFound = (resourceOrMessageKey: NotFoundResource | string = 'page
 };
 export const conflict = (messageKey: string, details?: Record<string, unknown>) =>
   new AppError(409, 'conflict', messageKey, { details });
-export const tooManyRequests = (messageKey: string, retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limited', messageKey, { details: { retryAfterSeconds } });

@@ -8,10 +8,10 @@
 import type { BookingFormValues, ParticipantField, ParticipantValues, ReferentField } from './booking-wizard.shared.js';
 import type { PricingUnit } from './pricing.js';
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
 /** Italian phone numbers as people type them: digits, spaces, +, -, /, dots and brackets. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/;
 export const PHONE_MAX = 30;
 export const EMAIL_MAX = 254;
 export const NOTES_MAX = 2000;
@@ -82,7 +82,7 @@ export function requestedTimeError(time: string, date: string, ctx: Pick<Details
 }
 
 /** The participant count's error key, or null. */
-export function participantsCountError(count: string, maxParticipants: number): string | null {
+function participantsCountError(count: string, maxParticipants: number): string | null {
   if (!count) return 'participantsRequired';
   if (!/^\d+$/.test(count)) return /^\d*[.,]\d+$/.test(count) ? 'participantsInteger' : 'participantsRequired';
   if (Number(count) < 1) return 'participantsMin';

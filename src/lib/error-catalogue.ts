@@ -2,7 +2,7 @@
  * The error catalogue of SPEC §8: every known failure mapped to a code, an Italian message (an i18n key
  * under errors:catalogue), whether retrying may help, and how severe it is.
  */
-export type Severity = 'low' | 'medium' | 'high' | 'critical';
+type Severity = 'low' | 'medium' | 'high' | 'critical';
 
 export interface CatalogueEntry {
   code: string;

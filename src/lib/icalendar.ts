@@ -19,7 +19,7 @@ export interface CalendarEvent {
   status?: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
 }
 
-export const CALENDAR_TZID = 'Europe/Rome';
+const CALENDAR_TZID = 'Europe/Rome';
 
 /** Central European Time with the EU rules: summer time from the last Sunday of March to the last of October. */
 const VTIMEZONE_ROME = [

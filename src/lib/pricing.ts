@@ -30,7 +30,7 @@ export interface PriceInput {
   discounts?: readonly DiscountRule[];
 }
 
-export interface AppliedCost {
+interface AppliedCost {
   name: string;
   type: 'fixed' | 'percentage';
   /** The rule's own figure: euro for fixed, percent for percentage. */

@@ -7,7 +7,7 @@ import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES } from './profile-options.
 import type { Availability } from './service-options.js';
 
 export const PAGE_SIZE = 20;
-export const MAX_PAGE_LINKS = 5;
+const MAX_PAGE_LINKS = 5;
 export const MAX_PAGE = 1000;
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_LOCATION_LENGTH = 100;
@@ -15,21 +15,21 @@ export const MAX_LOCATION_LENGTH = 100;
 export const TAGS_ON_CARD = 4;
 
 export const RADIUS_OPTIONS = [5, 10, 25, 50, 100, 200] as const;
-export type RadiusKm = (typeof RADIUS_OPTIONS)[number];
-export const DEFAULT_RADIUS_KM: RadiusKm = 50;
+type RadiusKm = (typeof RADIUS_OPTIONS)[number];
+const DEFAULT_RADIUS_KM: RadiusKm = 50;
 
 /** Price buckets in euros, "min-max"; a missing upper bound is 999999 (SPEC §9). */
 export const PRICE_BUCKETS = ['all', '0-200', '200-500', '500-1000', '1000-2000', '2000-999999'] as const;
-export type PriceBucket = (typeof PRICE_BUCKETS)[number];
+type PriceBucket = (typeof PRICE_BUCKETS)[number];
 
 export const RATING_OPTIONS = ['4.5', '4', '3.5', '3'] as const;
-export type RatingOption = (typeof RATING_OPTIONS)[number];
+type RatingOption = (typeof RATING_OPTIONS)[number];
 
 export const AVAILABILITY_FILTERS = ['any', 'immediate', 'this_week', 'this_month'] as const;
-export type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
+type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
 
 export const SERVICE_TYPE_FILTERS = ['all', 'instant', 'on_request'] as const;
-export type ServiceTypeFilter = (typeof SERVICE_TYPE_FILTERS)[number];
+type ServiceTypeFilter = (typeof SERVICE_TYPE_FILTERS)[number];
 
 /** SPEC §9 filter options: the first five profile languages, and the certifications profiles suggest. */
 export const LANGUAGE_OPTIONS = PROFILE_LANGUAGES.slice(0, 5);

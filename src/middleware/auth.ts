@@ -38,12 +38,6 @@ export function requireRole(role: UserType, titleKey: string, messageKey: string
   };
 }
 
-/** JSON endpoints the islands call: 401 JSON instead of a page. */
-export const requireUserApi: RequestHandler = (req, res, next) => {
-  if (req.user) return next();
-  res.status(401).json({ error: { code: 'unauthorized', message: t('errors:accessRequired.title') } });
-};
-
 /**
  * Login and registration are for visitors: a signed-in user is sent on to the (same-site) page named by
  * `returnTo`, or to the dashboard.

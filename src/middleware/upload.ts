@@ -3,7 +3,7 @@ import multer from 'multer';
 import { TAKES_MULTIPART } from './form-body.js';
 
 /** Why an upload was refused before its controller ran; the controller answers in Italian beside the field. */
-export type UploadRejection = 'too_large' | 'too_many_files' | 'malformed';
+type UploadRejection = 'too_large' | 'too_many_files' | 'malformed';
 
 declare global {
   namespace Express {

@@ -25,7 +25,7 @@ export interface Place {
 }
 
 /** As stored in bookings.additional_costs: what each cost added, in euro as a string ('72.00'). */
-export interface StoredAdditionalCost {
+interface StoredAdditionalCost {
   name: string;
   type: 'fixed' | 'percentage';
   amountCents: number;
@@ -33,7 +33,7 @@ export interface StoredAdditionalCost {
 }
 
 /** Who receives the provider on site, for services not priced per head (SPEC's participants are for courses). */
-export interface Referent {
+interface Referent {
   name: string;
   role: string;
   email: string | null;

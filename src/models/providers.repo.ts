@@ -17,7 +17,7 @@ export interface ProviderCard {
   experienceYears: number | null;
 }
 
-export const PROVIDER_CARD_COLUMNS: readonly string[] = [
+const PROVIDER_CARD_COLUMNS: readonly string[] = [
   'provider_profiles.user_id',
   'provider_profiles.business_name',
   'provider_profiles.address_city',
@@ -47,7 +47,7 @@ interface ProviderCardRow {
   experience_years: number | null;
 }
 
-export function toProviderCard(row: ProviderCardRow): ProviderCard {
+function toProviderCard(row: ProviderCardRow): ProviderCard {
   return {
     id: row.user_id,
     businessName: row.business_name,
@@ -91,7 +91,7 @@ export async function setVerified(userId: string, verified: boolean, trx?: Trx):
 // Public provider page and sitemap (discovery)
 // ---------------------------------------------------------------------------------------------------------
 
-export interface ProviderCertification {
+interface ProviderCertification {
   name: string;
   issuer: string | null;
   number: string | null;

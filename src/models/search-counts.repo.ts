@@ -16,7 +16,7 @@ export interface MatchCount {
 }
 
 /** A listing with no condition but, at most, its category: its total is a counter the database keeps. */
-export function isPlainListing(query: ServiceSearchQuery): boolean {
+function isPlainListing(query: ServiceSearchQuery): boolean {
   return (
     toPrefixTsquery(query.text) === '' &&
     query.location === null &&

@@ -18,7 +18,7 @@ export interface User {
 }
 
 /** The unique index that makes one address one account, whatever its capitalisation (migration create_users). */
-export const EMAIL_UNIQUE_INDEX = 'users_email_lower_unique';
+const EMAIL_UNIQUE_INDEX = 'users_email_lower_unique';
 
 /** True when `err` is PostgreSQL refusing a second account for an address (23505 on EMAIL_UNIQUE_INDEX). */
 export function isEmailTaken(err: unknown): boolean {
@@ -26,7 +26,7 @@ export function isEmailTaken(err: unknown): boolean {
   return e.code === '23505' && e.constraint === EMAIL_UNIQUE_INDEX;
 }
 
-export const USER_COLUMNS: readonly string[] = [
+const USER_COLUMNS: readonly string[] = [
   'users.id',
   'users.email',
   'users.password_hash',
@@ -56,7 +56,7 @@ interface UserRow {
   updated_at: Date;
 }
 
-export function toUser(row: UserRow): User {
+function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,

@@ -21,7 +21,7 @@ const STATUS_BADGES: Readonly<Record<Booking['status'], string>> = {
 };
 
 /** Re-rendering after an action's form did not hold: which one, its values and errors. */
-export interface FailedAction {
+interface FailedAction {
   action: BookingAction | 'document' | 'payment';
   values: Record<string, unknown>;
   errors: FormErrors;

@@ -6,7 +6,7 @@ import type { Section } from '../lib/profile-sections.js';
 import { statCards, type StatCard } from './booking-stats.page.js';
 import { notificationView, type NotificationView } from './notifications.page.js';
 
-export interface QuickAction {
+interface QuickAction {
   key: string;
   label: string;
   description: string;
@@ -16,7 +16,7 @@ export interface QuickAction {
 }
 
 /** The dashboard's figures; null on the page when they could not be loaded. */
-export interface DashboardSectionsView {
+interface DashboardSectionsView {
   profileIncomplete: boolean;
   missingSections: { key: Section; label: string; href: string }[];
   stats: StatCard[];

@@ -11,7 +11,7 @@ interface QuestionText {
   answer: string;
 }
 
-export interface FaqGroup {
+interface FaqGroup {
   id: string;
   title: string;
   intro: string;
@@ -31,7 +31,7 @@ export interface HelpView {
 }
 
 /** "Quanto costa usare SicurHub?" → "quanto-costa-usare-sicurhub": readable, stable anchors. */
-export function anchorOf(text: string): string {
+function anchorOf(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -50,7 +50,7 @@ const GROUPS: readonly { id: string; itemsKey: string }[] = [
 
 const GROUP_TEXT: Readonly<Record<string, string>> = { aziende: 'clients', fornitori: 'providers', 'messaggi-e-assistenza': 'support' };
 
-export function faqGroups(): FaqGroup[] {
+function faqGroups(): FaqGroup[] {
   return GROUPS.map((g) => {
     const textKey = `help:groups.${GROUP_TEXT[g.id]}`;
     return {

@@ -6,7 +6,7 @@ import { categoryPath } from './seo.js';
 /** The home page (views/home/show.ejs): the categories with their counts and the featured providers. */
 
 export const FEATURED_PROVIDERS_ON_HOME = 4;
-export const SPECIALIZATIONS_ON_CARD = 2;
+const SPECIALIZATIONS_ON_CARD = 2;
 
 interface CategoryText {
   name: string;
@@ -14,14 +14,14 @@ interface CategoryText {
   subservices: string[];
 }
 
-export interface HomeCategoryView extends CategoryText {
+interface HomeCategoryView extends CategoryText {
   id: CategoryId;
   href: string;
   count: number;
   countLabel: string;
 }
 
-export interface FeaturedProviderView extends ProviderCard {
+interface FeaturedProviderView extends ProviderCard {
   shownSpecializations: string[];
   moreSpecializations: number;
 }

@@ -130,7 +130,7 @@ export function profilePage(tab: Section, data: ProfileData, state: ProfilePageS
 }
 
 /** The saved profile as the forms show it: the same field names the forms submit (SPEC §3 names). */
-export function formValuesOf(own: OwnProfile): Record<string, unknown> {
+function formValuesOf(own: OwnProfile): Record<string, unknown> {
   const p = own.profile;
   const shared = {
     vat_number: p.vatNumber ?? '',

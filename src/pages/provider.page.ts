@@ -6,7 +6,7 @@ import { placeLabel, priceLabel, pricingUnitLabel } from './service-card.page.js
 
 /** The public provider page (views/providers/show.ejs, SPEC §2). */
 
-export interface ProviderServiceView extends ProviderServiceRow {
+interface ProviderServiceView extends ProviderServiceRow {
   href: string;
   categoryLabel: string;
   summary: string;

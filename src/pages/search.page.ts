@@ -33,10 +33,8 @@ import { serviceCard } from './service-card.page.js';
  * endpoint show the same thing.
  */
 
-export type { SearchResponse as SearchResultsView };
-
 /** The <title> of a search page (the layout adds the site name): text and place, or category, or plain. */
-export function searchTitle(params: SearchParams, place: string | null): string {
+function searchTitle(params: SearchParams, place: string | null): string {
   if (params.q && place) return t('search:titleQueryPlace', { q: params.q, place });
   if (params.q) return t('search:titleQuery', { q: params.q });
   if (place) return t('search:titlePlace', { place });
@@ -85,7 +83,7 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
 }
 
 /** The choices of the search form with their Italian labels (every sort: sortsFor() picks those on offer). */
-export function searchOptions(): SearchOptions {
+function searchOptions(): SearchOptions {
   return {
     categories: CATEGORY_IDS.map((id) => ({ value: id, label: t(`common:categories.${id}.name`) })),
     radii: RADIUS_OPTIONS.map((km) => ({ value: km, label: t('search:form.radiusOption', { km }) })),

@@ -25,7 +25,7 @@ export function priceLabel(cents: number): string {
 }
 
 /** "3,2" below 10 km, whole kilometres above. */
-export function distanceText(km: number): string {
+function distanceText(km: number): string {
   return km < 10 ? format.decimal1(km) : format.number(Math.round(km));
 }
 

@@ -7,9 +7,9 @@ import { bookLabel, placeLabel, priceLabel, pricingUnitLabel } from './service-c
 
 /** The public service page (views/services/show.ejs, SPEC §2). */
 
-export const REVIEWS_SHOWN = 3;
+const REVIEWS_SHOWN = 3;
 
-export interface ReviewView {
+interface ReviewView {
   id: string;
   rating: number;
   ratingLabel: string;
@@ -20,7 +20,7 @@ export interface ReviewView {
   isoDate: string;
 }
 
-export interface ServiceImageView {
+interface ServiceImageView {
   url: string;
   thumbUrl: string;
   alt: string;

@@ -20,7 +20,7 @@ export interface SitemapEntry {
 }
 
 /** sitemaps.org XML (at most 50,000 URLs in one file). */
-export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
+function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.map((e) => {
     const parts = [`<loc>${xmlEscape(absolute(baseUrl, e.path))}</loc>`];
     if (e.lastModified) parts.push(`<lastmod>${e.lastModified.toISOString().slice(0, 10)}</lastmod>`);

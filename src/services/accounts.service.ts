@@ -14,7 +14,7 @@ import { queueEmail } from './mail.service.js';
 import type { RunningJob } from './worker.service.js';
 
 /** argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (about 30 ms a hash here). */
-export const PASSWORD_HASH_OPTIONS = Object.freeze({
+const PASSWORD_HASH_OPTIONS = Object.freeze({
   type: argon2.argon2id,
   memoryCost: 19 * 1024,
   timeCost: 2,

@@ -10,7 +10,7 @@ export const TOKEN_TTL_SECONDS: Readonly<Record<TokenPurpose, number>> = Object.
 });
 
 /** Only this digest is stored: a leaked table gives nobody a working link. */
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 

@@ -37,7 +37,7 @@ export * from './booking-rules.service.js';
  */
 
 /** A pending request nobody answered is cancelled after this long. */
-export const REQUEST_EXPIRY_HOURS = 48;
+const REQUEST_EXPIRY_HOURS = 48;
 /** Stored in cancellation_reason of an expired request or quote (codes the pages show in words, not UI text). */
 export const EXPIRED_REASON = 'scaduta';
 export const QUOTE_EXPIRED_REASON = 'preventivo_scaduto';

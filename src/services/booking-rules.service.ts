@@ -19,7 +19,7 @@ export type BookingAction =
   | 'cancel'
   | 'complete'
   | 'no_show';
-export const BOOKING_ACTIONS: readonly BookingAction[] = [
+const BOOKING_ACTIONS: readonly BookingAction[] = [
   'confirm',
   'quote',
   'reject',

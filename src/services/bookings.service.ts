@@ -42,7 +42,7 @@ export function wizardRules(service: BookableService, now: Date = new Date()): B
 }
 
 /** The one price calculation (src/lib/pricing.ts) applied to a service and a number of participants. */
-export function priceFor(service: BookableService, participants: number): PriceBreakdown {
+function priceFor(service: BookableService, participants: number): PriceBreakdown {
   return calculatePrice({
     basePriceCents: service.basePriceCents,
     pricingUnit: service.pricingUnit,
@@ -53,7 +53,7 @@ export function priceFor(service: BookableService, participants: number): PriceB
 }
 
 /** Where the booked service takes place (SPEC §3): the service's location type, or the client's choice when flexible. */
-export function bookingLocationType(service: BookableService, choice: LocationChoice | null): BookingLocationType {
+function bookingLocationType(service: BookableService, choice: LocationChoice | null): BookingLocationType {
   switch (service.locationType) {
     case 'on_site':
       return 'client_site';
@@ -107,7 +107,7 @@ function providerSite(service: BookableService): Place {
 const BOOKING_NUMBER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** "BH" + the Rome date + 6 random characters: BH20261122-7K3QZP (unique index; a clash is retried). */
-export function newBookingNumber(now: Date = new Date()): string {
+function newBookingNumber(now: Date = new Date()): string {
   let suffix = '';
   for (let i = 0; i < 6; i += 1) suffix += BOOKING_NUMBER_ALPHABET[randomInt(BOOKING_NUMBER_ALPHABET.length)];
   return `BH${romeLocal(now).date.replace(/-/g, '')}-${suffix}`;

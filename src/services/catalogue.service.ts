@@ -16,7 +16,7 @@ import { mediaUrl } from './storage.service.js';
 export type { ProviderCard, ProviderServiceRow, PublicProvider, ServiceDetail, ServiceReview };
 
 /** A gallery image with its stored files already turned into addresses. */
-export interface GalleryImage {
+interface GalleryImage {
   url: string;
   /** The smallest square thumbnail of at least 150 px, else the image itself. */
   thumbUrl: string;

@@ -19,7 +19,7 @@ export class ImageRejected extends Error {
   }
 }
 
-export interface ImageVariant {
+interface ImageVariant {
   data: Buffer;
   extension: 'webp' | 'jpg';
   width: number;
@@ -61,7 +61,7 @@ async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The real type of the bytes, or null when it is not one of the allowed image types. */
-export async function detectImageType(data: Buffer, allowed: readonly ImageMime[]): Promise<ImageMime | null> {
+async function detectImageType(data: Buffer, allowed: readonly ImageMime[]): Promise<ImageMime | null> {
   const type = await fileTypeFromBuffer(data);
   return type && (allowed as readonly string[]).includes(type.mime) ? (type.mime as ImageMime) : null;
 }

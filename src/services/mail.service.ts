@@ -19,7 +19,7 @@ export interface EmailRequest {
 }
 
 /** Renders the HTML and text versions of a template with the shared email layout. */
-export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
+async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
   const cfg = config();
   const model = { ...request.data, t, format, baseUrl: cfg.baseUrl, template: request.template };
   const subject = t(`emails:${request.template}.subject`, request.data);
@@ -59,7 +59,7 @@ export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<numb
  * after a crash (see worker-presence.service) is recognisably the same message. The job's creation time
  * keeps ids distinct across databases whose job ids restart (a reset development database).
  */
-export function messageIdOf(job: Pick<RunningJob, 'id' | 'createdAt'>): string {
+function messageIdOf(job: Pick<RunningJob, 'id' | 'createdAt'>): string {
   const host = new URL(config().baseUrl).hostname || 'sicurhub.it';
   return `<job-${job.id}.${job.createdAt.getTime().toString(36)}@${host}>`;
 }

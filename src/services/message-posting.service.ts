@@ -22,7 +22,7 @@ import { newKey, storage } from './storage.service.js';
  * a quarter of an hour per thread, the email carrying a link only (never the text or the attachment).
  */
 
-export const EMAIL_INTERVAL_MINUTES = 15;
+const EMAIL_INTERVAL_MINUTES = 15;
 /** Enough for a lively conversation, not for a flood (counted per account, in PostgreSQL). */
 export const MESSAGE_RATE_RULE: RateRule = { name: 'message-user', limit: 20, windowSeconds: 10 * 60 };
 

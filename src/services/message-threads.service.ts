@@ -16,7 +16,7 @@ export type { Message, ThreadParty, ThreadSummary };
  */
 
 /** The inbox shows the most recent conversations; older ones stay reachable from their bookings. */
-export const INBOX_LIMIT = 100;
+const INBOX_LIMIT = 100;
 
 export interface Conversation {
   thread: ThreadSummary;

@@ -16,10 +16,10 @@ export type { PlaceMatch };
  */
 
 /** The nearest comune must be this close to a point for the point to count as "in Italy". */
-export const REVERSE_MAX_KM = 20;
+const REVERSE_MAX_KM = 20;
 
 /** A point roughly inside Italy's bounding box (the gazetteer holds the exact answer). */
-export function inItalyBox(lat: number, lng: number): boolean {
+function inItalyBox(lat: number, lng: number): boolean {
   return lat >= 35 && lat <= 48 && lng >= 6 && lng <= 19;
 }
 

@@ -195,7 +195,7 @@ type AddressCheck = { ok: true; place: places.AddressPlace } | { ok: false; erro
  * Province among the official sigle, region that province's, municipality of that province, CAP of it.
  * Takes the parts that passed the form's rules: a missing part is simply not checked (and no place is found).
  */
-export async function checkAddress(address: Partial<profiles.AddressChanges>): Promise<AddressCheck> {
+async function checkAddress(address: Partial<profiles.AddressChanges>): Promise<AddressCheck> {
   const V = 'validation:profile';
   const errors: FormErrors = {};
   const province = address.province === undefined ? null : await places.findProvince(address.province);

@@ -39,7 +39,7 @@ export function isValidKey(key: string): boolean {
   return match !== null && match[2]! in CONTENT_TYPES;
 }
 
-export function contentTypeOf(key: string): string {
+function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 

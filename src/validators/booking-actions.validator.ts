@@ -6,10 +6,10 @@ import { validate, type Validated } from './validate.js';
 /** The forms of the booking page's actions: a reason (reject, cancel, decline, withdraw) and a quote. */
 
 const V = 'bookings:validation';
-export const REASON_MAX = 1000;
-export const QUOTE_INCLUDES_MAX = 2000;
+const REASON_MAX = 1000;
+const QUOTE_INCLUDES_MAX = 2000;
 /** A quote above this is a typing mistake, not a safety course. */
-export const QUOTE_MAX_CENTS = 100_000_000;
+const QUOTE_MAX_CENTS = 100_000_000;
 
 export interface ReasonForm {
   reason: string;

@@ -22,7 +22,7 @@ export interface Attendees {
   referent: ReferentInput | null;
 }
 
-export function validateReferent(values: BookingFormValues): Validated<ReferentInput> {
+function validateReferent(values: BookingFormValues): Validated<ReferentInput> {
   const codes = referentErrors(values);
   const errors: FormErrors = {};
   for (const [field, code] of Object.entries(codes)) errors[field] = t(`bookings:validation.${code}`);

@@ -4,7 +4,7 @@ import { validate, type Validated } from './validate.js';
 /** The contact form of /contact. */
 
 const V = 'validation:contact';
-export const CONTACT_MESSAGE_MAX = 5000;
+const CONTACT_MESSAGE_MAX = 5000;
 
 export interface ContactForm {
   name: string;

@@ -48,9 +48,9 @@ export function multiline(schema: BaseJoi.StringSchema): BaseJoi.StringSchema {
   return (schema as BaseJoi.StringSchema & { multiline(): BaseJoi.StringSchema }).multiline();
 }
 
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 // argon2 takes any length; a cap keeps hashing cheap for absurd inputs.
-export const PASSWORD_MAX = 128;
+const PASSWORD_MAX = 128;
 
 /**
  * Email as every form checks it ("Email non valida", required message given): the rule of

@@ -75,7 +75,7 @@ const page = Joi.any()
   .failover(1)
   .default(1);
 
-export const searchSchema = Joi.object({
+const searchSchema = Joi.object({
   q: text(MAX_QUERY_LENGTH),
   location: text(MAX_LOCATION_LENGTH),
   category: oneOf(CATEGORY_IDS, null),

@@ -7,7 +7,7 @@
 
 export const PROTOCOL_3 = 196608;
 export const SSL_REQUEST = 80877103;
-export const GSSENC_REQUEST = 80877104;
+const GSSENC_REQUEST = 80877104;
 export const CANCEL_REQUEST = 80877102;
 
 /** PostgreSQL's own limit on a startup packet (MAX_STARTUP_PACKET_LENGTH). */
@@ -20,7 +20,7 @@ const AUTH_MESSAGE_LIMIT = 65_535;
  * Queries and bound parameters. The application's largest statements (the gazetteer's batch inserts) are
  * far below this; PostgreSQL allows 1 GB, which would let one local process make the server hold 1 GB.
  */
-export const LARGE_MESSAGE_LIMIT = 16 * 1024 * 1024;
+const LARGE_MESSAGE_LIMIT = 16 * 1024 * 1024;
 
 /** Frontend message types of protocol 3.0 and the largest length each may declare. */
 const MESSAGE_LIMITS: Record<string, number> = {

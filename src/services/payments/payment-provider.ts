@@ -6,7 +6,7 @@ import type { Booking } from '../../models/booking-record.js';
  * this same interface and the booking page shows whatever instructions it returns.
  */
 
-export type PaymentChannel = 'bank_transfer';
+type PaymentChannel = 'bank_transfer';
 
 /** Who is paid: the provider's business name and IBAN (null until the provider gives it). */
 export interface Payee {

@@ -7,7 +7,7 @@ import { V } from './profile-fields.js';
 // The provider's "services" tab: specializations, service areas, languages.
 
 /** Service areas are municipalities (search matches the city a client looks in); at most this many. */
-export const MAX_SERVICE_AREAS = 60;
+const MAX_SERVICE_AREAS = 60;
 
 /** "Bergamo, Treviglio (BG)\nMilano" -> ['Bergamo', 'Treviglio', 'Milano']. */
 export function placeNames(text: unknown): string[] {

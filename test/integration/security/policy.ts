@@ -56,6 +56,11 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/bookings/:id/documents/:documentId': { params: { id: w.a.bookingId, documentId: w.a.documentId }, owners: booking.owners },
     '/bookings/:id/calendar.ics': booking,
     '/bookings/:id/messages': booking,
+    // The provider answers a request with a quote; only the client accepts, declines or withdraws.
+    '/bookings/:id/quote': { ...booking, owners: ['providerA'] },
+    '/bookings/:id/quote-acceptance': { ...booking, owners: ['clientA'] },
+    '/bookings/:id/quote-decline': { ...booking, owners: ['clientA'] },
+    '/bookings/:id/withdrawal': { ...booking, owners: ['clientA'] },
     // The provider records the payment; both parties read the payment summary.
     '/bookings/:id/payment': { ...booking, owners: ['providerA'] },
     '/bookings/:id/payment-summary': { params: { id: w.a.confirmedBookingId }, owners: booking.owners },
@@ -81,7 +86,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
-  if (/confirmation|rejection|completion|no-show|documents|\/payment$/.test(r.path)) return 'providerA';
+  if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$/.test(r.path)) return 'providerA';
   return 'clientA';
 }
 
