@@ -1,10 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CLIENT_SECTIONS, PROVIDER_SECTIONS } from '../../../src/lib/profile-sections.js';
 import { DESKTOP, launchBrowser } from './browser.js';
-import { baseUrl, serverDataDir } from './global-setup.js';
-import { linkFrom, waitForEmail } from './outbox.js';
+import { baseUrl } from './global-setup.js';
+import { emailCount, linkFrom, waitForEmail } from './outbox.js';
 
 /**
  * Every page template of the app, reached as the person who sees it, on the e2e server's demo data: the
@@ -24,6 +22,13 @@ export interface DemoIds {
   providerId: string;
   clientBookingId: string;
   providerBookingId: string;
+  /** Bookings in the states that show the payment box (confirmed) and the commission box (completed). */
+  confirmedBookingId: string;
+  completedBookingId: string;
+  /** A conversation between the demo client and the demo provider (opened through the real form if missing). */
+  threadId: string;
+  /** The latest month whose commission statement has rows (the current one may have none yet). */
+  statementMonth: string;
 }
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -31,64 +36,102 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 export interface PageCase {
   name: string;
   viewer: Viewer;
+  /** The page template(s) under views/ the case renders: the coverage guard checks every page template is named. */
+  template: string;
   /** The address to open, or a way to get the page's HTML that is not a plain GET (a POST answer). */
   path: (ids: DemoIds) => string;
-  /** For pages only reachable by submitting a form: returns the HTML the server answered. */
+  /**
+   * For pages only reachable by submitting a form: the HTML the server answered. With a token, the form's
+   * hidden fields (CSRF token, idempotency key) are read from the page first and the redirect is followed.
+   */
   post?: { form: Record<string, string>; withoutToken?: boolean };
 }
 
-const page = (name: string, viewer: Viewer, path: string | ((ids: DemoIds) => string)): PageCase => ({
+const page = (name: string, viewer: Viewer, template: string, path: string | ((ids: DemoIds) => string)): PageCase => ({
   name,
   viewer,
+  template,
   path: typeof path === 'string' ? () => path : path,
 });
 
+/**
+ * Page templates checked by the suites' own extra tests rather than by a case (they need an email link or a
+ * failing server): the coverage guard counts them as covered.
+ */
+export const TEMPLATES_OF_EXTRA_TESTS = ['auth/reset-password', 'errors/500'];
+
 export const PAGE_CASES: PageCase[] = [
-  page('home', 'visitor', '/'),
-  page('search without a query', 'visitor', '/search'),
-  page('search with results and a place', 'visitor', '/search?q=corso+antincendio&location=Bergamo&radius=25'),
-  page('search without results', 'visitor', '/search?q=zzzzqqqq'),
-  page('category page', 'visitor', '/services/training'),
-  page('service page', 'visitor', (ids) => `/services/${ids.instantServiceId}`),
-  page('provider page', 'visitor', (ids) => `/providers/${ids.providerId}`),
-  page('login', 'visitor', '/auth/login'),
-  page('registration (client)', 'visitor', '/auth/register'),
-  page('registration (provider)', 'visitor', '/auth/register?type=provider'),
-  page('forgot password', 'visitor', '/forgot-password'),
-  page('forgot password, email sent', 'visitor', '/forgot-password?sent=1'),
-  page('reset password, invalid link', 'visitor', '/auth/reset-password?token=nonvalido'),
-  page('verification, invalid link', 'visitor', '/auth/verify?token=nonvalido'),
-  page('verification, expired link', 'visitor', '/auth/verify?error_code=otp_expired'),
-  page('verification instructions', 'visitor', '/email-verification-wait'),
-  page('waiting for the verification email', 'visitor', '/email-waiting'),
-  page('how it works', 'visitor', '/how-it-works'),
-  page('for providers', 'visitor', '/for-providers'),
-  page('terms', 'visitor', '/terms'),
-  page('privacy', 'visitor', '/privacy'),
-  page('cookies', 'visitor', '/cookies'),
-  page('under construction (about)', 'visitor', '/about'),
-  page('coming soon (create a service)', 'visitor', '/services/create'),
-  page('404 page', 'visitor', '/pagina-che-non-esiste'),
-  page('service not found', 'visitor', `/services/${UNKNOWN}`),
-  page('provider not found', 'visitor', `/providers/${UNKNOWN}`),
-  page('login required', 'visitor', '/bookings'),
-  { name: 'error page (expired session token)', viewer: 'visitor', path: () => '/auth/login', post: { form: { email: 'x@esempio.it', password: 'x' }, withoutToken: true } },
-  page('client dashboard', 'client', '/dashboard'),
-  ...CLIENT_SECTIONS.map((tab) => page(`client profile, ${tab} tab`, 'client', `/profile?tab=${tab}`)),
-  page('client bookings', 'client', '/bookings'),
-  page('client booking detail', 'client', (ids) => `/bookings/${ids.clientBookingId}`),
-  page('booking not found', 'client', `/bookings/${UNKNOWN}`),
-  page('client notifications', 'client', '/notifications'),
-  page('booking wizard, step 1', 'client', (ids) => `/services/${ids.instantServiceId}/book`),
-  page('booking wizard, service not found', 'client', `/services/${UNKNOWN}/book`),
-  page('providers only (analytics as a client)', 'client', '/analytics'),
-  page('provider dashboard', 'provider', '/dashboard'),
-  ...PROVIDER_SECTIONS.map((tab) => page(`provider profile, ${tab} tab`, 'provider', `/profile?tab=${tab}`)),
-  page('provider bookings', 'provider', '/bookings'),
-  page('provider booking detail', 'provider', (ids) => `/bookings/${ids.providerBookingId}`),
-  page('provider notifications', 'provider', '/notifications'),
-  page('analytics', 'provider', '/analytics'),
-  page('clients only (the wizard as a provider)', 'provider', (ids) => `/services/${ids.instantServiceId}/book`),
+  page('home', 'visitor', 'home/show', '/'),
+  page('search without a query', 'visitor', 'search/index', '/search'),
+  page('search with results and a place', 'visitor', 'search/index', '/search?q=corso+antincendio&location=Bergamo&radius=25'),
+  page('search without results', 'visitor', 'search/index', '/search?q=zzzzqqqq'),
+  page('category page', 'visitor', 'search/index', '/services/training'),
+  page('service page', 'visitor', 'services/show', (ids) => `/services/${ids.instantServiceId}`),
+  page('provider page', 'visitor', 'providers/show', (ids) => `/providers/${ids.providerId}`),
+  page('login', 'visitor', 'auth/login', '/auth/login'),
+  page('registration (client)', 'visitor', 'auth/register', '/auth/register'),
+  page('registration (provider)', 'visitor', 'auth/register', '/auth/register?type=provider'),
+  page('forgot password', 'visitor', 'auth/forgot-password', '/forgot-password'),
+  page('forgot password, email sent', 'visitor', 'auth/forgot-password', '/forgot-password?sent=1'),
+  page('reset password, invalid link', 'visitor', 'auth/reset-password', '/auth/reset-password?token=nonvalido'),
+  page('verification, invalid link', 'visitor', 'auth/verification', '/auth/verify?token=nonvalido'),
+  page('verification, expired link', 'visitor', 'auth/verification', '/auth/verify?error_code=otp_expired'),
+  page('verification instructions', 'visitor', 'auth/verification-instructions', '/email-verification-wait'),
+  page('waiting for the verification email', 'visitor', 'auth/email-waiting', '/email-waiting'),
+  page('how it works', 'visitor', 'pages/how-it-works', '/how-it-works'),
+  page('for providers', 'visitor', 'pages/for-providers', '/for-providers'),
+  page('terms', 'visitor', 'pages/legal', '/terms'),
+  page('privacy', 'visitor', 'pages/legal', '/privacy'),
+  page('cookies', 'visitor', 'pages/legal', '/cookies'),
+  page('frequently asked questions', 'visitor', 'pages/faq', '/faq'),
+  page('help', 'visitor', 'pages/help', '/help'),
+  page('contact form', 'visitor', 'pages/contact', '/contact'),
+  {
+    name: 'contact form, request sent',
+    viewer: 'visitor',
+    template: 'pages/contact',
+    path: () => '/contact',
+    post: { form: { name: 'Giulia Rossi', email: 'giulia.rossi@esempio.it', subject: 'Fatture mensili', booking_number: '', message: 'Vorrei sapere come ricevo le fatture.' } },
+  },
+  page('under construction (about)', 'visitor', 'pages/under-construction', '/about'),
+  page('coming soon (create a service)', 'visitor', 'pages/coming-soon', '/services/create'),
+  page('404 page', 'visitor', 'errors/404', '/pagina-che-non-esiste'),
+  page('service not found', 'visitor', 'services/not-found', `/services/${UNKNOWN}`),
+  page('provider not found', 'visitor', 'providers/not-found', `/providers/${UNKNOWN}`),
+  page('login required', 'visitor', 'errors/login-required', '/bookings'),
+  { name: 'error page (expired session token)', viewer: 'visitor', template: 'errors/error', path: () => '/auth/login', post: { form: { email: 'x@esempio.it', password: 'x' }, withoutToken: true } },
+  page('client dashboard', 'client', 'dashboard/show', '/dashboard'),
+  ...CLIENT_SECTIONS.map((tab) => page(`client profile, ${tab} tab`, 'client', 'profile/show', `/profile?tab=${tab}`)),
+  page('client bookings', 'client', 'bookings/index', '/bookings'),
+  page('client booking detail', 'client', 'bookings/show', (ids) => `/bookings/${ids.clientBookingId}`),
+  page('client booking detail, confirmed (payment box)', 'client', 'bookings/show', (ids) => `/bookings/${ids.confirmedBookingId}`),
+  page('client booking detail, completed', 'client', 'bookings/show', (ids) => `/bookings/${ids.completedBookingId}`),
+  page('payment summary', 'client', 'bookings/payment-summary', (ids) => `/bookings/${ids.confirmedBookingId}/payment-summary`),
+  page('booking not found', 'client', 'bookings/not-found', `/bookings/${UNKNOWN}`),
+  page('client notifications', 'client', 'notifications/index', '/notifications'),
+  page('client messages', 'client', 'messages/index', '/messages'),
+  page('client conversation', 'client', 'messages/show', (ids) => `/messages/${ids.threadId}`),
+  page('new inquiry about a service', 'client', 'messages/new', (ids) => `/messages/new?service=${ids.instantServiceId}`),
+  page('conversation not found', 'client', 'messages/not-found', `/messages/${UNKNOWN}`),
+  page('contact form, signed in', 'client', 'pages/contact', '/contact'),
+  page('booking wizard, step 1', 'client', 'bookings/new', (ids) => `/services/${ids.instantServiceId}/book`),
+  page('booking wizard, service not found', 'client', 'bookings/service-not-found', `/services/${UNKNOWN}/book`),
+  page('providers only (analytics as a client)', 'client', 'errors/role-required', '/analytics'),
+  page('providers only (statement as a client)', 'client', 'errors/role-required', '/provider/statements'),
+  page('provider dashboard', 'provider', 'dashboard/show', '/dashboard'),
+  ...PROVIDER_SECTIONS.map((tab) => page(`provider profile, ${tab} tab`, 'provider', 'profile/show', `/profile?tab=${tab}`)),
+  page('provider bookings', 'provider', 'bookings/index', '/bookings'),
+  page('provider booking detail', 'provider', 'bookings/show', (ids) => `/bookings/${ids.providerBookingId}`),
+  page('provider booking detail, confirmed (payment and commission)', 'provider', 'bookings/show', (ids) => `/bookings/${ids.confirmedBookingId}`),
+  page('provider booking detail, completed (commission)', 'provider', 'bookings/show', (ids) => `/bookings/${ids.completedBookingId}`),
+  page('provider notifications', 'provider', 'notifications/index', '/notifications'),
+  page('provider messages', 'provider', 'messages/index', '/messages'),
+  page('provider conversation', 'provider', 'messages/show', (ids) => `/messages/${ids.threadId}`),
+  page('monthly commission statement, this month', 'provider', 'statements/show', '/provider/statements'),
+  page('monthly commission statement with completed bookings', 'provider', 'statements/show', (ids) => `/provider/statements?month=${ids.statementMonth}`),
+  page('analytics', 'provider', 'analytics/show', '/analytics'),
+  page('clients only (the wizard as a provider)', 'provider', 'errors/role-required', (ids) => `/services/${ids.instantServiceId}/book`),
+  page('clients only (a new inquiry as a provider)', 'provider', 'errors/role-required', (ids) => `/messages/new?provider=${ids.providerId}`),
 ];
 
 /** A context of the right person: visitors get a fresh one, accounts log in through the real form. */
@@ -117,19 +160,73 @@ export async function demoIds(): Promise<DemoIds> {
     const card = body.cards.find((c) => c.bookLabel === 'Prenota Ora') ?? body.cards[0]!;
     const service = await context.request.get(`${baseUrl()}/services/${card.id}`);
     const providerId = /href="\/providers\/([0-9a-f-]{36})"/.exec(await service.text())?.[1];
-    const firstBooking = async (viewer: Viewer): Promise<string> => {
+    const bookingsOf = async (viewer: Viewer, status = ''): Promise<string[]> => {
       const own = await contextFor(viewer);
       try {
-        const list = await (await own.request.get(`${baseUrl()}/bookings`)).text();
-        const id = /href="\/bookings\/([0-9a-f-]{36})"/.exec(list)?.[1];
-        if (!id) throw new Error(`no booking of the demo ${viewer}`);
-        return id;
+        const list = await (await own.request.get(`${baseUrl()}/bookings${status ? `?status=${status}` : ''}`)).text();
+        return [...new Set([...list.matchAll(/href="\/bookings\/([0-9a-f-]{36})"/g)].map((m) => m[1]!))];
       } finally {
         await own.close();
       }
     };
+    /** A booking of the demo client with the demo provider in a given state: both see the same page. */
+    const sharedBooking = async (status: string): Promise<string> => {
+      const ofProvider = await bookingsOf('provider', status);
+      const id = (await bookingsOf('client', status)).find((b) => ofProvider.includes(b));
+      if (!id) throw new Error(`no ${status} booking between the demo client and the demo provider`);
+      return id;
+    };
+    const first = async (viewer: Viewer): Promise<string> => {
+      const id = (await bookingsOf(viewer))[0];
+      if (!id) throw new Error(`no booking of the demo ${viewer}`);
+      return id;
+    };
     if (!providerId) throw new Error('no provider link on the demo service page');
-    return { instantServiceId: card.id, providerId, clientBookingId: await firstBooking('client'), providerBookingId: await firstBooking('provider') };
+    return {
+      instantServiceId: card.id,
+      providerId,
+      clientBookingId: await first('client'),
+      providerBookingId: await first('provider'),
+      confirmedBookingId: await sharedBooking('confirmed'),
+      completedBookingId: await sharedBooking('completed'),
+      threadId: await demoThread(providerId),
+      statementMonth: await statementMonthWithRows(),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Walks the provider's statements back, month by month, to the first one with completed bookings. */
+async function statementMonthWithRows(): Promise<string> {
+  const context = await contextFor('provider');
+  try {
+    let href = '/provider/statements';
+    for (let months = 0; months < 24; months++) {
+      const html = await (await context.request.get(`${baseUrl()}${href}`)).text();
+      if (html.includes('class="statement-table"')) return /name="month" value="(\d{4}-\d{2})"/.exec(html)![1]!;
+      const previous = /href="([^"]+)" rel="prev"/.exec(html)?.[1];
+      if (!previous) break;
+      href = previous.replace(/&amp;/g, '&');
+    }
+    throw new Error('no commission statement of the demo provider has a row');
+  } finally {
+    await context.close();
+  }
+}
+
+/** The demo client's conversation with a provider: the open one, or one started through the real form. */
+async function demoThread(providerId: string): Promise<string> {
+  const context = await contextFor('client');
+  try {
+    const p = await context.newPage();
+    await p.goto(`${baseUrl()}/messages/new?provider=${providerId}`);
+    if (!/\/messages\/[0-9a-f-]{36}/.test(p.url())) {
+      await p.fill('#message-body', 'Buongiorno, fate anche sopralluoghi il sabato?');
+      await p.locator('form#reply button[type="submit"]').click();
+      await p.waitForURL(/\/messages\/[0-9a-f-]{36}#reply$/);
+    }
+    return /\/messages\/([0-9a-f-]{36})/.exec(p.url())![1]!;
   } finally {
     await context.close();
   }
@@ -151,7 +248,9 @@ export async function openCase(p: Page, c: PageCase, ids: DemoIds): Promise<void
 export async function caseHtml(context: BrowserContext, c: PageCase, ids: DemoIds): Promise<string> {
   const url = `${baseUrl()}${c.path(ids)}`;
   if (!c.post) return (await context.request.get(url)).text();
-  return (await context.request.post(url, { form: c.post.form, maxRedirects: 0 })).text();
+  if (c.post.withoutToken) return (await context.request.post(url, { form: c.post.form, maxRedirects: 0 })).text();
+  const hidden = Object.fromEntries([...(await (await context.request.get(url)).text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  return (await context.request.post(url, { form: { ...hidden, ...c.post.form } })).text();
 }
 
 /** The reset-password form, reached through the real email (the worker writes it to the outbox). */
@@ -160,7 +259,7 @@ export async function resetPasswordPath(): Promise<string> {
   try {
     const p = await context.newPage();
     await p.goto(`${baseUrl()}/forgot-password`);
-    const before = countEmails(DEMO.client.email);
+    const before = emailCount(DEMO.client.email);
     await p.fill('input[name="email"]', DEMO.client.email);
     await p.locator('form[action="/forgot-password"] button[type="submit"]').click();
     await p.waitForURL(/sent=1/);
@@ -171,9 +270,3 @@ export async function resetPasswordPath(): Promise<string> {
   }
 }
 
-
-function countEmails(to: string): number {
-  const dir = path.join(serverDataDir(), 'outbox');
-  const safeTo = to.replace(/[^\w.@-]/g, '_');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(`-${safeTo}.eml`)).length : 0;
-}

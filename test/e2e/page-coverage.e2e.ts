@@ -1,0 +1,37 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { PAGE_CASES, TEMPLATES_OF_EXTRA_TESTS } from './helpers/page-catalogue.js';
+
+const VIEWS = path.resolve('views');
+
+/**
+ * Page templates no browser case can reach, each with the reason. Empty today: every page is reachable on
+ * the demo data; a template added here must say why it cannot be opened.
+ */
+const UNREACHABLE: Record<string, string> = {};
+
+/** Every page template: partials (`_*.ejs`), emails and layouts are rendered inside pages, never on their own. */
+function pageTemplates(): string[] {
+  return readdirSync(VIEWS, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('.ejs') && !path.posix.basename(file).startsWith('_'))
+    .filter((file) => !file.startsWith('emails/') && !file.startsWith('layouts/'))
+    .map((file) => file.replace(/\.ejs$/, ''))
+    .sort();
+}
+
+// The accessibility and HTML-validity suites walk the page catalogue: a template it does not name escapes both.
+describe('page catalogue: every page template is checked by the accessibility and HTML suites', () => {
+  const named = new Set([...PAGE_CASES.map((c) => c.template), ...TEMPLATES_OF_EXTRA_TESTS]);
+
+  it('names every page template under views/ (or says why it cannot be reached)', () => {
+    const missing = pageTemplates().filter((t) => !named.has(t) && !(t in UNREACHABLE));
+    expect(missing, 'page templates with no case in test/e2e/helpers/page-catalogue.ts').to.deep.equal([]);
+  });
+
+  it('names only templates that exist', () => {
+    const all = new Set(pageTemplates());
+    expect([...named, ...Object.keys(UNREACHABLE)].filter((t) => !all.has(t))).to.deep.equal([]);
+  });
+});
