@@ -41,7 +41,8 @@ const SQL_TEMPLATE = {
 };
 /** A transaction handed to a service is passed on to repos, never queried directly. */
 const TRX_QUERY = {
-  selector: "CallExpression[callee.type='Identifier'][callee.name='trx'], MemberExpression[object.name='trx'][property.name=/^(raw|select|insert|update|del|delete|where|from|join|count)$/]",
+  selector:
+    "CallExpression[callee.type='Identifier'][callee.name='trx'], MemberExpression[object.name='trx'][property.name=/^(raw|select|insert|update|del|delete|where|from|join|count)$/]",
   message: 'Pass the transaction to a repo function instead of querying it here.',
 };
 
@@ -54,7 +55,10 @@ export default tseslint.config(
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'error',
@@ -68,7 +72,10 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'islands/**/*.{ts,tsx}'],
     ignores: ['src/config/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config() (src/config/env.ts).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through config() (src/config/env.ts).' },
+      ],
     },
   },
   // SQL text and queries on a transaction only in the repositories, migrations, seeds and the database plumbing.
@@ -77,11 +84,64 @@ export default tseslint.config(
     ignores: ['src/models/**', 'src/db/**'],
     rules: { 'no-restricted-syntax': ['error', SQL_TEXT, SQL_TEMPLATE, TRX_QUERY] },
   },
-  { files: ['src/models/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [TO_SERVICES, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_VALIDATORS, layer(['**/config/*', '!**/config/logger.js'], 'Repos take plain arguments, not configuration.')] }] } },
-  { files: ['src/services/**/*.ts'], rules: { 'no-restricted-imports': restricted(DB_INSTANCE, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_DB, layer(['express'], 'Services take plain objects, never req/res.')) } },
+  {
+    files: ['src/models/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            TO_SERVICES,
+            TO_CONTROLLERS,
+            TO_PAGES,
+            TO_MIDDLEWARE,
+            TO_VALIDATORS,
+            layer(['**/config/*', '!**/config/logger.js'], 'Repos take plain arguments, not configuration.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        DB_INSTANCE,
+        TO_CONTROLLERS,
+        TO_PAGES,
+        TO_MIDDLEWARE,
+        TO_DB,
+        layer(['express'], 'Services take plain objects, never req/res.'),
+      ),
+    },
+  },
   // Page builders take the services' result types, but never call a service: they shape what they are given.
-  { files: ['src/pages/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Page builders shape data they are given; they never query.'), TO_MODELS, { ...TO_SERVICES, allowTypeImports: true, message: 'Page builders never call services: the controller passes their results in.' }, TO_CONTROLLERS, TO_MIDDLEWARE, layer(['express'], 'Page builders return plain view models.')) } },
-  { files: ['src/controllers/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Controllers call services, which own transactions.'), TO_MODELS) } },
+  {
+    files: ['src/pages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        layer(['**/db/**'], 'Page builders shape data they are given; they never query.'),
+        TO_MODELS,
+        {
+          ...TO_SERVICES,
+          allowTypeImports: true,
+          message: 'Page builders never call services: the controller passes their results in.',
+        },
+        TO_CONTROLLERS,
+        TO_MIDDLEWARE,
+        layer(['express'], 'Page builders return plain view models.'),
+      ),
+    },
+  },
+  {
+    files: ['src/controllers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        layer(['**/db/**'], 'Controllers call services, which own transactions.'),
+        TO_MODELS,
+      ),
+    },
+  },
   {
     files: ['src/validators/**/*.ts'],
     // Search turns control characters into spaces instead (lib/plain-text.ts), so it keeps the plain joi.
@@ -90,20 +150,63 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [KNEX_IMPORT, PG_IMPORT, { name: 'joi', allowTypeImports: true, message: "Import { Joi } from validators/fields.ts: its strings refuse control characters." }],
-          patterns: [layer(['**/db/**'], 'Validators check shapes; services check the database.'), TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE],
+          paths: [
+            KNEX_IMPORT,
+            PG_IMPORT,
+            {
+              name: 'joi',
+              allowTypeImports: true,
+              message: 'Import { Joi } from validators/fields.ts: its strings refuse control characters.',
+            },
+          ],
+          patterns: [
+            layer(['**/db/**'], 'Validators check shapes; services check the database.'),
+            TO_CONTROLLERS,
+            TO_PAGES,
+            TO_MIDDLEWARE,
+          ],
         },
       ],
     },
   },
-  { files: ['src/validators/fields.ts', 'src/validators/search.validator.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Validators check shapes; services check the database.'), TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE) } },
-  { files: ['src/middleware/**/*.ts'], rules: { 'no-restricted-imports': restricted(layer(['**/db/**'], 'Middleware calls services.'), TO_MODELS, TO_CONTROLLERS, TO_PAGES) } },
+  {
+    files: ['src/validators/fields.ts', 'src/validators/search.validator.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        layer(['**/db/**'], 'Validators check shapes; services check the database.'),
+        TO_CONTROLLERS,
+        TO_PAGES,
+        TO_MIDDLEWARE,
+      ),
+    },
+  },
+  {
+    files: ['src/middleware/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        layer(['**/db/**'], 'Middleware calls services.'),
+        TO_MODELS,
+        TO_CONTROLLERS,
+        TO_PAGES,
+      ),
+    },
+  },
   {
     files: ['src/lib/**/*.ts'],
     rules: {
       'no-restricted-imports': restricted(
-        layer(['node:*', 'fs', 'path', 'crypto', 'express', 'joi'], 'src/lib is pure: the islands bundle it for the browser.'),
-        TO_CONFIG, TO_MODELS, TO_DB, TO_SERVICES, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_VALIDATORS,
+        layer(
+          ['node:*', 'fs', 'path', 'crypto', 'express', 'joi'],
+          'src/lib is pure: the islands bundle it for the browser.',
+        ),
+        TO_CONFIG,
+        TO_MODELS,
+        TO_DB,
+        TO_SERVICES,
+        TO_CONTROLLERS,
+        TO_PAGES,
+        TO_MIDDLEWARE,
+        TO_VALIDATORS,
       ),
     },
   },
@@ -123,6 +226,10 @@ export default tseslint.config(
     files: ['test/**/*.ts', 'scripts/**/*.{js,mjs}', 'seeds/**/*.ts', 'migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off', 'no-console': 'off' },
   },
-  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   prettier,
 );

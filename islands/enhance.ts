@@ -11,7 +11,9 @@ onReady(() => {
   // a long name in the user menu) --header-offset follows its real height.
   const header = document.querySelector<HTMLElement>('.site-header');
   if (header && 'ResizeObserver' in window) {
-    new ResizeObserver(() => document.documentElement.style.setProperty('--header-offset', `${header.offsetHeight}px`)).observe(header);
+    new ResizeObserver(() =>
+      document.documentElement.style.setProperty('--header-offset', `${header.offsetHeight}px`),
+    ).observe(header);
   }
 
   // Mobile menu
@@ -74,7 +76,11 @@ onReady(() => {
     const radios = Array.from(gallery.querySelectorAll<HTMLInputElement>('input.gallery__radio'));
     if (radios.length < 2) continue;
     const counter = gallery.querySelector<HTMLElement>('[data-gallery-counter]');
-    const current = (): number => Math.max(0, radios.findIndex((r) => r.checked));
+    const current = (): number =>
+      Math.max(
+        0,
+        radios.findIndex((r) => r.checked),
+      );
     const announce = (): void => {
       if (counter) counter.textContent = (counter.dataset.template ?? '').replace('{n}', String(current() + 1));
     };
@@ -87,7 +93,10 @@ onReady(() => {
     for (const thumb of gallery.querySelectorAll<HTMLLabelElement>('label.gallery__thumb')) {
       thumb.addEventListener('click', (event) => {
         event.preventDefault();
-        show(radios.findIndex((r) => r.id === thumb.htmlFor), true);
+        show(
+          radios.findIndex((r) => r.id === thumb.htmlFor),
+          true,
+        );
       });
     }
     // The browser's own arrow keys would scroll to the radio (hidden at the top of the gallery).
@@ -142,7 +151,8 @@ onReady(() => {
   for (const form of document.querySelectorAll<HTMLFormElement>('form')) {
     form.addEventListener('submit', (event) => {
       if (event.defaultPrevented) return;
-      const button = (event.submitter as HTMLButtonElement | null) ?? form.querySelector<HTMLButtonElement>('button[type="submit"]');
+      const button =
+        (event.submitter as HTMLButtonElement | null) ?? form.querySelector<HTMLButtonElement>('button[type="submit"]');
       if (!button?.dataset.submittingLabel) return;
       if (form.dataset.submitting === 'true') {
         event.preventDefault();

@@ -1,8 +1,17 @@
 import type { Knex } from 'knex';
 
 const SECTORS = [
-  'Manifatturiero', 'Edilizia', 'Servizi', 'Commercio', 'Trasporti', 'Sanità', 'Istruzione',
-  'Pubblica Amministrazione', 'Agricoltura', 'Turismo', 'Altro',
+  'Manifatturiero',
+  'Edilizia',
+  'Servizi',
+  'Commercio',
+  'Trasporti',
+  'Sanità',
+  'Istruzione',
+  'Pubblica Amministrazione',
+  'Agricoltura',
+  'Turismo',
+  'Altro',
 ];
 
 export async function up(knex: Knex): Promise<void> {

@@ -32,7 +32,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('experience_years');
     t.integer('team_size').notNullable().defaultTo(1);
     t.jsonb('availability_calendar').notNullable().defaultTo('{}');
-    t.jsonb('pricing_model').notNullable().defaultTo(JSON.stringify({ type: 'hourly', base_rate: null, currency: 'EUR' }));
+    t.jsonb('pricing_model')
+      .notNullable()
+      .defaultTo(JSON.stringify({ type: 'hourly', base_rate: null, currency: 'EUR' }));
     t.jsonb('cancellation_policy')
       .notNullable()
       .defaultTo(JSON.stringify({ type: 'flexible', hours_before: 24, refund_percentage: 100 }));
@@ -60,7 +62,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('CREATE UNIQUE INDEX provider_profiles_vat_number_unique ON provider_profiles (vat_number)');
   await knex.raw('CREATE UNIQUE INDEX provider_profiles_fiscal_code_unique ON provider_profiles (fiscal_code)');
-  await knex.raw('CREATE INDEX provider_profiles_featured_idx ON provider_profiles (featured) WHERE featured AND active');
+  await knex.raw(
+    'CREATE INDEX provider_profiles_featured_idx ON provider_profiles (featured) WHERE featured AND active',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -44,19 +44,31 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamps(true, true, false);
     t.check(`status IN ('draft', 'active', 'paused', 'archived')`, [], 'services_status_check');
     t.check(`service_type IN ('instant', 'on_request')`, [], 'services_service_type_check');
-    t.check(`availability IN ('immediate', 'within_week', 'within_month', 'on_request')`, [], 'services_availability_check');
+    t.check(
+      `availability IN ('immediate', 'within_week', 'within_month', 'on_request')`,
+      [],
+      'services_availability_check',
+    );
     t.check(
       `pricing_unit IN ('fixed', 'per_hour', 'per_day', 'per_participant', 'per_employee')`,
       [],
       'services_pricing_unit_check',
     );
-    t.check(`location_type IN ('on_site', 'remote', 'provider_location', 'flexible')`, [], 'services_location_type_check');
+    t.check(
+      `location_type IN ('on_site', 'remote', 'provider_location', 'flexible')`,
+      [],
+      'services_location_type_check',
+    );
     t.check(`currency = 'EUR'`, [], 'services_currency_check');
     t.check('base_price >= 0', [], 'services_base_price_check');
     t.check('duration_hours >= 1', [], 'services_duration_hours_check');
     t.check('max_participants >= 1', [], 'services_max_participants_check');
     t.check('rating_average BETWEEN 0 AND 5 AND reviews_count >= 0', [], 'services_rating_check');
-    t.check(`jsonb_typeof(additional_costs) = 'array' AND jsonb_typeof(discounts) = 'array'`, [], 'services_costs_check');
+    t.check(
+      `jsonb_typeof(additional_costs) = 'array' AND jsonb_typeof(discounts) = 'array'`,
+      [],
+      'services_costs_check',
+    );
     t.check(`jsonb_typeof(requirements) = 'array'`, [], 'services_requirements_check');
     t.check('(location_lat IS NULL) = (location_lng IS NULL)', [], 'services_coordinates_check');
     t.check(`location_postal_code ~ '^[0-9]{5}$'`, [], 'services_postal_code_check');

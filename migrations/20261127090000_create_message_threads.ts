@@ -21,7 +21,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['client_id', 'last_message_at']);
     t.index(['provider_id', 'last_message_at']);
   });
-  await knex.raw('CREATE UNIQUE INDEX message_threads_booking_idx ON message_threads (booking_id) WHERE booking_id IS NOT NULL');
+  await knex.raw(
+    'CREATE UNIQUE INDEX message_threads_booking_idx ON message_threads (booking_id) WHERE booking_id IS NOT NULL',
+  );
   // A nil uuid stands for "no service" so that NULLs do not make every inquiry distinct.
   await knex.raw(`CREATE UNIQUE INDEX message_threads_inquiry_idx ON message_threads
     (client_id, provider_id, coalesce(service_id, '00000000-0000-0000-0000-000000000000'::uuid)) WHERE booking_id IS NULL`);

@@ -6,7 +6,9 @@ const BEFORE = `'booking', 'booking_confirmed', 'booking_rejected', 'booking_can
 // A new message in a thread is announced with its own type, so the notification leads to the thread.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE notifications DROP CONSTRAINT notifications_type_check');
-  await knex.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${BEFORE}, 'message'))`);
+  await knex.raw(
+    `ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${BEFORE}, 'message'))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -34,16 +34,26 @@ export async function up(knex: Knex): Promise<void> {
     AND (status <> 'quoted' OR (quoted_at IS NOT NULL AND quote_includes IS NOT NULL))
     AND (quote_declined_at IS NULL OR quote_decline_reason IS NOT NULL))`);
   // The worker's expiry looks quotes up by their validity date.
-  await knex.raw(`CREATE INDEX bookings_quoted_valid_until_idx ON bookings (quote_valid_until) WHERE status = 'quoted'`);
+  await knex.raw(
+    `CREATE INDEX bookings_quoted_valid_until_idx ON bookings (quote_valid_until) WHERE status = 'quoted'`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   // A quote waiting for the client goes back to a request waiting for the provider.
-  await knex.raw(`UPDATE bookings SET status = 'pending', quoted_at = NULL, estimated_total_amount = NULL WHERE status = 'quoted'`);
+  await knex.raw(
+    `UPDATE bookings SET status = 'pending', quoted_at = NULL, estimated_total_amount = NULL WHERE status = 'quoted'`,
+  );
   await knex.raw(`DROP INDEX bookings_quoted_valid_until_idx`);
   await knex.raw(`ALTER TABLE bookings DROP CONSTRAINT bookings_quote_check`);
   await knex.schema.alterTable('bookings', (t) => {
-    t.dropColumns('quote_total_amount', 'quote_includes', 'quote_valid_until', 'quote_declined_at', 'quote_decline_reason');
+    t.dropColumns(
+      'quote_total_amount',
+      'quote_includes',
+      'quote_valid_until',
+      'quote_declined_at',
+      'quote_decline_reason',
+    );
   });
   await knex.raw(`ALTER TABLE bookings DROP CONSTRAINT bookings_status_check`);
   await knex.raw(`ALTER TABLE bookings ADD CONSTRAINT bookings_status_check CHECK (status IN ${WITH_DRAFT})`);

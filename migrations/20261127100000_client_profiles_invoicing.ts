@@ -22,7 +22,11 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('client_profiles', (t) => {
-    t.dropChecks(['client_profiles_invoicing_channel_check', 'client_profiles_sdi_code_check', 'client_profiles_invoicing_complete_check']);
+    t.dropChecks([
+      'client_profiles_invoicing_channel_check',
+      'client_profiles_sdi_code_check',
+      'client_profiles_invoicing_complete_check',
+    ]);
     t.dropColumns('invoicing_channel', 'sdi_code', 'pec');
   });
 }

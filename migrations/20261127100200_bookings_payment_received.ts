@@ -7,7 +7,11 @@ export async function up(knex: Knex): Promise<void> {
     t.text('payment_method');
     t.timestamp('payment_recorded_at', { useTz: true });
     t.check(`payment_method IN ('bank_transfer', 'cheque', 'other')`, [], 'bookings_payment_method_check');
-    t.check(`payment_status <> 'completed' OR paid_on IS NULL OR payment_method IS NOT NULL`, [], 'bookings_payment_received_check');
+    t.check(
+      `payment_status <> 'completed' OR paid_on IS NULL OR payment_method IS NOT NULL`,
+      [],
+      'bookings_payment_received_check',
+    );
   });
 }
 

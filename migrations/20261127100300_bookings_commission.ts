@@ -17,7 +17,9 @@ export async function up(knex: Knex): Promise<void> {
       'bookings_commission_check',
     );
   });
-  await knex.raw('CREATE INDEX bookings_provider_completed_index ON bookings (provider_id, completed_at) WHERE commission_amount IS NOT NULL');
+  await knex.raw(
+    'CREATE INDEX bookings_provider_completed_index ON bookings (provider_id, completed_at) WHERE commission_amount IS NOT NULL',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -74,7 +74,10 @@ export async function seed(env, services) {
         }
       },
     });
-    const bookings = await seedBenchBookings(handle.knex, { clients: Math.max(200, Math.round(services / 25)), bookings: services * 2 });
+    const bookings = await seedBenchBookings(handle.knex, {
+      clients: Math.max(200, Math.round(services / 25)),
+      bookings: services * 2,
+    });
     await handle.knex.raw('VACUUM ANALYZE');
     console.log(
       `seeded ${summary.providers} providers, ${summary.services} services, ${bookings.bookings} bookings, ${bookings.reviews} reviews in ${elapsed()}`,

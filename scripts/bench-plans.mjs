@@ -16,7 +16,10 @@ const SHAPES = [
   ['text "corso antincendio"', { q: 'corso antincendio' }],
   ['text + Bergamo 25 km', { q: 'corso antincendio', location: 'Bergamo', radius: '25' }],
   ['Roma 50 km by distance', { location: 'Roma', radius: '50', sort: 'distance' }],
-  ['category + filters by price', { category: 'environment', availability: 'this_month', rating: '4', sort: 'price_asc' }],
+  [
+    'category + filters by price',
+    { category: 'environment', availability: 'this_month', rating: '4', sort: 'price_asc' },
+  ],
   ['typo "antincedio"', { q: 'antincedio' }],
   ['api: dvr + Torino 25 km', { q: 'dvr', location: 'Torino', radius: '25' }],
 ];
@@ -25,7 +28,9 @@ const { loadConfig } = await import(dist('src/config/env.js'));
 const { openDatabase } = await import(dist('src/db/connection.js'));
 const { search } = await import(dist('src/services/search.service.js'));
 const { parseSearchParams } = await import(dist('src/validators/search.validator.js'));
-const handle = await openDatabase(loadConfig({ ...process.env, NODE_ENV: 'development', SEED_DEMO: '0', LOG_LEVEL: 'warn' }));
+const handle = await openDatabase(
+  loadConfig({ ...process.env, NODE_ENV: 'development', SEED_DEMO: '0', LOG_LEVEL: 'warn' }),
+);
 const knex = handle.knex;
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();
@@ -43,7 +48,13 @@ try {
       const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.bindings ?? []);
       const lines = rows.map((r) => r['QUERY PLAN']);
       // The key lines: the scans (which index, how many rows), the sorts, the buffers and the times.
-      const key = full ? lines : lines.filter((l) => /Scan|Sort|Limit|Buffers: shared hit=\d+ read|Execution Time|Planning Time|rows=\d{3,}/.test(l) && !/^\s+Sort Key/.test(l));
+      const key = full
+        ? lines
+        : lines.filter(
+            (l) =>
+              /Scan|Sort|Limit|Buffers: shared hit=\d+ read|Execution Time|Planning Time|rows=\d{3,}/.test(l) &&
+              !/^\s+Sort Key/.test(l),
+          );
       console.log(`-- ${q.sql.slice(0, 90).replace(/\s+/g, ' ')}…\n${key.slice(0, 18).join('\n')}`);
     }
   }

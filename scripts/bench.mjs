@@ -26,7 +26,9 @@ const connections = Number(option('connections', small ? '8' : onPostgres ? '32'
 const keep = process.argv.includes('--keep');
 const only = option('only', null);
 const givenDataDir = option('data-dir', null);
-const jsonFile = path.resolve(option('json', path.join(root, 'var', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)));
+const jsonFile = path.resolve(
+  option('json', path.join(root, 'var', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)),
+);
 
 // Kept in dist/seeds/bench-bookings.js too; repeated here so that the script needs no TypeScript import.
 const BENCH_PASSWORD = 'bench-password-2026';
@@ -66,7 +68,10 @@ async function cases(base) {
   const client = await signIn(base, BUSY_CLIENT, BENCH_PASSWORD);
   const bookPath = `/services/${card.id}/book`;
   const csrf = await csrfOf(base, client, bookPath);
-  const post = { method: 'POST', headers: { ...PROXIED, cookie: client, 'content-type': 'application/x-www-form-urlencoded' } };
+  const post = {
+    method: 'POST',
+    headers: { ...PROXIED, cookie: client, 'content-type': 'application/x-www-form-urlencoded' },
+  };
   return [
     { name: 'healthz', path: '/healthz' },
     { name: 'layout page /terms (baseline)', path: '/terms', baseline: true },
@@ -79,7 +84,10 @@ async function cases(base) {
       path: '/search?q=corso+antincendio&location=Milano&radius=50&price=0-200&rating=4&availability=this_month',
     },
     { name: 'search: Roma 50 km by distance', path: '/search?location=Roma&radius=50&sort=distance' },
-    { name: 'search: category + filters by price', path: '/search?category=environment&availability=this_month&rating=4&sort=price_asc' },
+    {
+      name: 'search: category + filters by price',
+      path: '/search?category=environment&availability=this_month&rating=4&sort=price_asc',
+    },
     { name: 'search: category, page 10', path: '/search?category=environment&page=10' },
     { name: 'search: typo "antincedio"', path: '/search?q=antincedio' },
     { name: 'api: /api/search dvr + Torino 25 km', path: '/api/search?q=dvr&location=Torino&radius=25' },
@@ -101,7 +109,12 @@ async function cases(base) {
 }
 
 async function measure(base, c) {
-  const warm = await fetch(`${base}${c.path}`, { method: c.method ?? 'GET', headers: c.headers, body: c.body, redirect: 'manual' });
+  const warm = await fetch(`${base}${c.path}`, {
+    method: c.method ?? 'GET',
+    headers: c.headers,
+    body: c.body,
+    redirect: 'manual',
+  });
   await warm.arrayBuffer();
   if (warm.status !== (c.expect ?? 200)) throw new Error(`${c.name}: ${c.path} answered ${warm.status}`);
   const r = await autocannon({
@@ -131,12 +144,23 @@ async function measure(base, c) {
 
 const cell = (v, w) => String(v ?? '-').padStart(w);
 function line(r) {
-  return [r.name.padEnd(40), cell(r.reqPerSec, 7), cell(r.p50, 6), cell(r.p97_5, 6), cell(r.p99, 6), cell(r.errors, 6), cell(r.ratio, 6), cell(r.rssMb, 6)].join(' ');
+  return [
+    r.name.padEnd(40),
+    cell(r.reqPerSec, 7),
+    cell(r.p50, 6),
+    cell(r.p97_5, 6),
+    cell(r.p99, 6),
+    cell(r.errors, 6),
+    cell(r.ratio, 6),
+    cell(r.rssMb, 6),
+  ].join(' ');
 }
 
 async function main() {
   const started = Date.now();
-  const database = onPostgres ? await benchDatabase(process.env.DATABASE_URL, { keep, suffix: small ? 'bench_small' : 'bench' }) : null;
+  const database = onPostgres
+    ? await benchDatabase(process.env.DATABASE_URL, { keep, suffix: small ? 'bench_small' : 'bench' })
+    : null;
   const dataDir = givenDataDir ? path.resolve(givenDataDir) : mkdtempSync(path.join(tmpdir(), 'sicurhub-bench-'));
   mkdirSync(dataDir, { recursive: true });
   const env = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }) };
@@ -148,8 +172,21 @@ async function main() {
   const results = [];
   try {
     const all = await cases(server.base);
-    console.log(`\n${services} services, ${connections} connections, ${duration} s a page (latency in ms; ratio to the layout page)\n`);
-    console.log(['page'.padEnd(40), cell('req/s', 7), cell('p50', 6), cell('p97.5', 6), cell('p99', 6), cell('errors', 6), cell('ratio', 6), cell('RSS', 6)].join(' '));
+    console.log(
+      `\n${services} services, ${connections} connections, ${duration} s a page (latency in ms; ratio to the layout page)\n`,
+    );
+    console.log(
+      [
+        'page'.padEnd(40),
+        cell('req/s', 7),
+        cell('p50', 6),
+        cell('p97.5', 6),
+        cell('p99', 6),
+        cell('errors', 6),
+        cell('ratio', 6),
+        cell('RSS', 6),
+      ].join(' '),
+    );
     let baseline = null;
     for (const c of all) {
       if (only && !c.baseline && !c.name.includes(only)) continue;
@@ -176,7 +213,9 @@ async function main() {
     };
     mkdirSync(path.dirname(jsonFile), { recursive: true });
     writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nserver peak RSS ${memory.peakRssMb} MB; layout page / healthz ${report.layoutToHealthz}; JSON in ${path.relative(process.cwd(), jsonFile)}`);
+    console.log(
+      `\nserver peak RSS ${memory.peakRssMb} MB; layout page / healthz ${report.layoutToHealthz}; JSON in ${path.relative(process.cwd(), jsonFile)}`,
+    );
     // A temporary DATA_DIR goes (with PostgreSQL it only holds a session secret); --keep keeps the data.
     if (!givenDataDir && (!keep || database)) rmSync(dataDir, { recursive: true, force: true });
     if (!keep) await database?.drop();

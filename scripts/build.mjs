@@ -39,7 +39,10 @@ async function buildClient() {
   const outdir = path.join(root, 'public', 'build');
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const entryPoints = { app: path.join(root, 'public', 'css', 'app.css'), enhance: path.join(root, 'islands', 'enhance.ts') };
+  const entryPoints = {
+    app: path.join(root, 'public', 'css', 'app.css'),
+    enhance: path.join(root, 'islands', 'enhance.ts'),
+  };
   const islandsDir = path.join(root, 'islands');
   for (const name of readdirSync(islandsDir)) {
     const entry = path.join(islandsDir, name, 'index.tsx');

@@ -68,21 +68,32 @@ async function seedClients(knex: Knex, count: number, passwordHash: string): Pro
   }
 }
 
-export async function seedBenchBookings(knex: Knex, options: BenchBookingOptions): Promise<{ bookings: number; reviews: number }> {
+export async function seedBenchBookings(
+  knex: Knex,
+  options: BenchBookingOptions,
+): Promise<{ bookings: number; reviews: number }> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   await knex('users').where({ email: BUSY_PROVIDER_EMAIL }).update({ password_hash: passwordHash });
   await seedClients(knex, options.clients, passwordHash);
 
   let bound = 0;
-  const statusCase = STATUS_SHARES.map(([status, share]) => `WHEN h.st < ${(bound += share)} THEN '${status}'`).join(' ');
+  const statusCase = STATUS_SHARES.map(([status, share]) => `WHEN h.st < ${(bound += share)} THEN '${status}'`).join(
+    ' ',
+  );
   await knex.transaction(async (trx) => {
-    await trx.raw(`CREATE TEMP TABLE bench_pick ON COMMIT DROP AS
+    await trx.raw(
+      `CREATE TEMP TABLE bench_pick ON COMMIT DROP AS
       SELECT (row_number() OVER (ORDER BY s.id))::int AS n, s.id, s.provider_id, s.title, s.category, s.base_price, s.service_type
       FROM services s JOIN provider_profiles p ON p.user_id = s.provider_id
-      WHERE s.active AND s.status = 'active' AND p.active AND s.provider_id <> (SELECT id FROM users WHERE email = ?)`, [BUSY_PROVIDER_EMAIL]);
-    await trx.raw(`CREATE TEMP TABLE bench_busy ON COMMIT DROP AS
+      WHERE s.active AND s.status = 'active' AND p.active AND s.provider_id <> (SELECT id FROM users WHERE email = ?)`,
+      [BUSY_PROVIDER_EMAIL],
+    );
+    await trx.raw(
+      `CREATE TEMP TABLE bench_busy ON COMMIT DROP AS
       SELECT (row_number() OVER (ORDER BY s.id))::int AS n, s.id, s.provider_id, s.title, s.category, s.base_price, s.service_type
-      FROM services s WHERE s.provider_id = (SELECT id FROM users WHERE email = ?)`, [BUSY_PROVIDER_EMAIL]);
+      FROM services s WHERE s.provider_id = (SELECT id FROM users WHERE email = ?)`,
+      [BUSY_PROVIDER_EMAIL],
+    );
     await trx.raw('CREATE UNIQUE INDEX ON bench_pick (n)');
     await trx.raw('CREATE UNIQUE INDEX ON bench_busy (n)');
     await trx.raw('ANALYZE bench_pick');

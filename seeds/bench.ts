@@ -18,7 +18,8 @@ export interface BenchOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const UNUSABLE_HASH = '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+const UNUSABLE_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 /** mulberry32: small, fast, good enough for test data. */
 function rng(seed: number): () => number {
@@ -44,27 +45,57 @@ interface Place {
 const TEMPLATES: Record<string, { titles: string[]; subcategory: string[]; tags: string[] }> = {
   training_education: {
     titles: [
-      'Corso Antincendio Rischio Basso', 'Corso Antincendio Rischio Medio', 'Corso Antincendio Rischio Alto',
-      'Formazione Generale Lavoratori', 'Formazione Specifica Rischio Alto', 'Corso Preposti', 'Corso Dirigenti',
-      'Corso RLS', 'Aggiornamento RLS', 'Corso Carrelli Elevatori', 'Corso PLE Piattaforme Elevabili',
-      'Corso Primo Soccorso Gruppo A', 'Corso Primo Soccorso Gruppo B e C', 'Corso Lavori in Quota',
-      'Corso Spazi Confinati', 'Aggiornamento RSPP Datore di Lavoro',
+      'Corso Antincendio Rischio Basso',
+      'Corso Antincendio Rischio Medio',
+      'Corso Antincendio Rischio Alto',
+      'Formazione Generale Lavoratori',
+      'Formazione Specifica Rischio Alto',
+      'Corso Preposti',
+      'Corso Dirigenti',
+      'Corso RLS',
+      'Aggiornamento RLS',
+      'Corso Carrelli Elevatori',
+      'Corso PLE Piattaforme Elevabili',
+      'Corso Primo Soccorso Gruppo A',
+      'Corso Primo Soccorso Gruppo B e C',
+      'Corso Lavori in Quota',
+      'Corso Spazi Confinati',
+      'Aggiornamento RSPP Datore di Lavoro',
     ],
     subcategory: ['Formazione obbligatoria', 'Antincendio', 'Primo soccorso', 'Attrezzature', 'Aggiornamento'],
-    tags: ['D.Lgs. 81/08', 'Accordo Stato-Regioni', 'attestato', 'in aula', 'e-learning', 'antincendio', 'primo soccorso', 'aggiornamento', 'pratica'],
+    tags: [
+      'D.Lgs. 81/08',
+      'Accordo Stato-Regioni',
+      'attestato',
+      'in aula',
+      'e-learning',
+      'antincendio',
+      'primo soccorso',
+      'aggiornamento',
+      'pratica',
+    ],
   },
   consultation_management: {
     titles: [
-      'Documento Valutazione Rischi (DVR)', 'DUVRI per Appalti', 'RSPP Esterno', 'Sistema di Gestione ISO 45001',
-      'Audit ISO 45001', 'Modello Organizzativo 231', 'Piano Operativo di Sicurezza (POS)',
+      'Documento Valutazione Rischi (DVR)',
+      'DUVRI per Appalti',
+      'RSPP Esterno',
+      'Sistema di Gestione ISO 45001',
+      'Audit ISO 45001',
+      'Modello Organizzativo 231',
+      'Piano Operativo di Sicurezza (POS)',
     ],
     subcategory: ['DVR', 'RSPP', 'Sistemi di gestione', 'Appalti'],
     tags: ['DVR', 'DUVRI', 'RSPP', 'ISO 45001', 'audit', 'sopralluogo', 'consulenza'],
   },
   workplace_safety: {
     titles: [
-      'Valutazione Rischio Chimico', 'Valutazione Rischio Rumore', 'Valutazione Vibrazioni Meccaniche',
-      'Sopralluogo Sicurezza Cantiere', 'Coordinamento Sicurezza Cantieri (CSE)', 'Verifica Attrezzature di Lavoro',
+      'Valutazione Rischio Chimico',
+      'Valutazione Rischio Rumore',
+      'Valutazione Vibrazioni Meccaniche',
+      'Sopralluogo Sicurezza Cantiere',
+      'Coordinamento Sicurezza Cantieri (CSE)',
+      'Verifica Attrezzature di Lavoro',
       'Valutazione Rischio Incendio',
     ],
     subcategory: ['Rischi specifici', 'Cantieri', 'Verifiche'],
@@ -72,31 +103,43 @@ const TEMPLATES: Record<string, { titles: string[]; subcategory: string[]; tags:
   },
   environment: {
     titles: [
-      'Consulenza Gestione Rifiuti', 'Compilazione MUD', 'Autorizzazione Unica Ambientale (AUA)',
-      'Monitoraggio Emissioni in Atmosfera', 'Sistema di Gestione ISO 14001', 'Analisi Acque Reflue',
+      'Consulenza Gestione Rifiuti',
+      'Compilazione MUD',
+      'Autorizzazione Unica Ambientale (AUA)',
+      'Monitoraggio Emissioni in Atmosfera',
+      'Sistema di Gestione ISO 14001',
+      'Analisi Acque Reflue',
     ],
     subcategory: ['Rifiuti', 'Autorizzazioni', 'Monitoraggi', 'Sistemi di gestione'],
     tags: ['rifiuti', 'MUD', 'AUA', 'emissioni', 'ISO 14001', 'acque', 'ambiente'],
   },
   occupational_health: {
     titles: [
-      'Medico Competente', 'Sorveglianza Sanitaria Lavoratori', 'Visite Mediche Preassuntive',
-      'Valutazione Stress Lavoro-Correlato', 'Protocollo Sanitario Aziendale',
+      'Medico Competente',
+      'Sorveglianza Sanitaria Lavoratori',
+      'Visite Mediche Preassuntive',
+      'Valutazione Stress Lavoro-Correlato',
+      'Protocollo Sanitario Aziendale',
     ],
     subcategory: ['Medico competente', 'Visite', 'Stress lavoro-correlato'],
     tags: ['medico competente', 'visite', 'sorveglianza sanitaria', 'stress', 'idoneità'],
   },
   emergency_crisis: {
     titles: [
-      'Piano di Emergenza ed Evacuazione', 'Prova di Evacuazione Assistita', 'Esercitazione Pratica Antincendio',
-      'Corso BLSD Defibrillatore', 'Gestione Emergenze Aziendali',
+      'Piano di Emergenza ed Evacuazione',
+      'Prova di Evacuazione Assistita',
+      'Esercitazione Pratica Antincendio',
+      'Corso BLSD Defibrillatore',
+      'Gestione Emergenze Aziendali',
     ],
     subcategory: ['Piani di emergenza', 'Antincendio', 'Primo soccorso'],
     tags: ['emergenza', 'evacuazione', 'antincendio', 'BLSD', 'estintori'],
   },
   innovation_digital: {
     titles: [
-      'Piattaforma E-learning Sicurezza', 'Software Gestione Scadenze HSE', 'Formazione in Realtà Virtuale',
+      'Piattaforma E-learning Sicurezza',
+      'Software Gestione Scadenze HSE',
+      'Formazione in Realtà Virtuale',
       'Sensori IoT per la Sicurezza',
     ],
     subcategory: ['Software', 'E-learning', 'IoT'],
@@ -104,7 +147,10 @@ const TEMPLATES: Record<string, { titles: string[]; subcategory: string[]; tags:
   },
   specialized_services: {
     titles: [
-      'Valutazione ATEX', 'Marcatura CE Macchine', 'Consulenza Seveso III', 'Valutazione Amianto',
+      'Valutazione ATEX',
+      'Marcatura CE Macchine',
+      'Consulenza Seveso III',
+      'Valutazione Amianto',
       'Valutazione Ergonomica MMC',
     ],
     subcategory: ['ATEX', 'Marcatura CE', 'Amianto', 'Ergonomia'],
@@ -124,7 +170,16 @@ const AVAILABILITY = AVAILABILITIES;
 const LANGUAGES = PROFILE_LANGUAGES.slice(0, 5);
 const CERTIFICATIONS = CERTIFICATION_SUGGESTIONS;
 const NAME_A = ['Studio', 'Centro', 'Gruppo', 'Consulenze', 'Servizi', 'Istituto', 'Agenzia'];
-const NAME_B = ['Sicurezza', 'HSE', 'Ambiente', 'Lavoro Sicuro', 'Prevenzione', 'Formazione', 'Medicina del Lavoro', 'Tutela'];
+const NAME_B = [
+  'Sicurezza',
+  'HSE',
+  'Ambiente',
+  'Lavoro Sicuro',
+  'Prevenzione',
+  'Formazione',
+  'Medicina del Lavoro',
+  'Tutela',
+];
 const DESCRIPTIONS = [
   'Servizio svolto da professionisti qualificati, conforme al D.Lgs. 81/08, con documentazione completa e attestati.',
   'Affianchiamo le aziende del territorio con un approccio pratico: sopralluogo, analisi dei rischi e piano di miglioramento.',
@@ -151,9 +206,9 @@ export async function seedBench(knex: Knex, options: BenchOptions): Promise<{ pr
 
   const places = (
     await knex('places')
-      .select<{ name: string; province: string; region: string; lat: number; lng: number; population: number | null }[]>(
-        'name', 'province', 'region', 'lat', 'lng', 'population',
-      )
+      .select<
+        { name: string; province: string; region: string; lat: number; lng: number; population: number | null }[]
+      >('name', 'province', 'region', 'lat', 'lng', 'population')
       .whereNot('coordinate_source', 'approximate')
       .orderBy('istat_code')
   ).map((p): Place => ({ ...p, weight: Math.sqrt(p.population ?? 500) }));
@@ -206,7 +261,12 @@ export async function seedBench(knex: Knex, options: BenchOptions): Promise<{ pr
         description: pick(DESCRIPTIONS),
         specializations: some(SPECIALIZATIONS, 4),
         certifications: JSON.stringify(
-          some(CERTIFICATIONS, 2).map((name, n) => ({ name, issuer: 'Ente accreditato', number: `C-${i}-${n}`, issue_date: '2024-03-01' })),
+          some(CERTIFICATIONS, 2).map((name, n) => ({
+            name,
+            issuer: 'Ente accreditato',
+            number: `C-${i}-${n}`,
+            issue_date: '2024-03-01',
+          })),
         ),
         service_areas: [home.name],
         languages: ['Italiano', ...(next() < 0.3 ? ['Inglese'] : [])],

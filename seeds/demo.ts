@@ -42,7 +42,12 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
     const taken = new Set<string>();
     return {
       users: await insertIgnore(trx, 'users', userRows(world, passwordHash)),
-      provider_profiles: await insertIgnore(trx, 'provider_profiles', providerRows(world, taken, bookings.completedByProvider), 'user_id'),
+      provider_profiles: await insertIgnore(
+        trx,
+        'provider_profiles',
+        providerRows(world, taken, bookings.completedByProvider),
+        'user_id',
+      ),
       client_profiles: await insertIgnore(trx, 'client_profiles', clientRows(world, taken), 'user_id'),
       services: await insertIgnore(trx, 'services', serviceRows(world)),
       bookings: await insertIgnore(trx, 'bookings', bookings.bookings),
@@ -72,7 +77,14 @@ async function loadPlaces(trx: Knex.Transaction): Promise<Map<string, Place>> {
     );
   const places = new Map<string, Place>();
   for (const r of rows) {
-    places.set(placeKey(r.name, r.province), { name: r.name, province: r.province, region: r.region, lat: r.lat, lng: r.lng, istatCode: r.istat_code });
+    places.set(placeKey(r.name, r.province), {
+      name: r.name,
+      province: r.province,
+      region: r.region,
+      lat: r.lat,
+      lng: r.lng,
+      istatCode: r.istat_code,
+    });
   }
   return places;
 }
@@ -126,8 +138,20 @@ function contactEmail(first: string, last: string, key: string): string {
 function userRows(world: World, passwordHash: string): Row[] {
   const { clock } = world;
   const accounts = [
-    ...world.providers.map((p) => ({ e: p, type: 'provider', company: p.data.businessName, contact: p.data.contact, key: p.data.key })),
-    ...world.clients.map((c) => ({ e: c, type: 'client', company: c.data.companyName, contact: c.data.contact, key: c.data.key })),
+    ...world.providers.map((p) => ({
+      e: p,
+      type: 'provider',
+      company: p.data.businessName,
+      contact: p.data.contact,
+      key: p.data.key,
+    })),
+    ...world.clients.map((c) => ({
+      e: c,
+      type: 'client',
+      company: c.data.companyName,
+      contact: c.data.contact,
+      key: c.data.key,
+    })),
   ];
   return accounts.map(({ e, type, company, contact, key }) => ({
     id: e.id,

@@ -44,7 +44,10 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
       express.static(path.join(PUBLIC_DIR, folder), {
         index: false,
         setHeaders(res) {
-          res.setHeader('Cache-Control', folder === 'build' ? `public, max-age=${ONE_YEAR_S}, immutable` : 'public, max-age=86400');
+          res.setHeader(
+            'Cache-Control',
+            folder === 'build' ? `public, max-age=${ONE_YEAR_S}, immutable` : 'public, max-age=86400',
+          );
         },
       }),
     );

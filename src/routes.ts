@@ -66,7 +66,6 @@ export function routes(): Router {
     r.get(`/${key}`, pages.underConstruction(key));
   }
 
-
   // Help and contact
   r.get('/faq', help.faq);
   r.get('/help', help.help);
@@ -80,7 +79,12 @@ export function routes(): Router {
   r.post('/auth/login', requireGuest, sessions.create);
   r.post('/auth/logout', sessions.destroy);
   r.get('/auth/register', requireGuest, registrations.newRegistration);
-  r.post('/auth/register', requireGuest, rateLimit(RATE_RULES.registrationPerIp, byIp, registrations.limited), registrations.create);
+  r.post(
+    '/auth/register',
+    requireGuest,
+    rateLimit(RATE_RULES.registrationPerIp, byIp, registrations.limited),
+    registrations.create,
+  );
   r.get('/auth/verify', verifications.show);
   r.post('/auth/verify', verifications.create);
   r.get('/auth/callback', verifications.show);
@@ -88,9 +92,20 @@ export function routes(): Router {
   r.get('/email-verification-confirm', verifications.show);
   r.get('/email-verification-wait', verifications.instructions);
   r.get('/email-waiting', verifications.waiting);
-  r.post('/auth/verification-email', rateLimit(RATE_RULES.verificationResendPerIpAndEmail, byIpAndEmail, verifications.limited), rateLimit(RATE_RULES.verificationResendPerEmail, byEmail, verifications.limited), verifications.resend);
+  r.post(
+    '/auth/verification-email',
+    rateLimit(RATE_RULES.verificationResendPerIpAndEmail, byIpAndEmail, verifications.limited),
+    rateLimit(RATE_RULES.verificationResendPerEmail, byEmail, verifications.limited),
+    verifications.resend,
+  );
   r.get('/forgot-password', passwords.forgot);
-  r.post('/forgot-password', rateLimit(RATE_RULES.passwordResetPerIp, byIp, passwords.limited), rateLimit(RATE_RULES.passwordResetPerIpAndEmail, byIpAndEmail, passwords.limited), rateLimit(RATE_RULES.passwordResetPerEmail, byEmail, passwords.limited), passwords.requestReset);
+  r.post(
+    '/forgot-password',
+    rateLimit(RATE_RULES.passwordResetPerIp, byIp, passwords.limited),
+    rateLimit(RATE_RULES.passwordResetPerIpAndEmail, byIpAndEmail, passwords.limited),
+    rateLimit(RATE_RULES.passwordResetPerEmail, byEmail, passwords.limited),
+    passwords.requestReset,
+  );
   r.get('/auth/reset-password', passwords.edit);
   r.post('/auth/reset-password', passwords.update);
 
@@ -98,7 +113,12 @@ export function routes(): Router {
   r.get('/profile', requireUser('errors:accessRequired.profile'), profile.show);
   r.get('/client/profile', requireUser('errors:accessRequired.profile'), profile.show);
   r.get('/provider/profile', requireUser('errors:accessRequired.profile'), profile.show);
-  r.post('/profile/image', requireUser('errors:accessRequired.profile'), singleFileUpload('image', PROFILE_IMAGE_MAX_BYTES), profileImages.create);
+  r.post(
+    '/profile/image',
+    requireUser('errors:accessRequired.profile'),
+    singleFileUpload('image', PROFILE_IMAGE_MAX_BYTES),
+    profileImages.create,
+  );
   r.post('/profile/image/removal', requireUser('errors:accessRequired.profile'), profileImages.destroy);
   r.post('/profile/:section', requireUser('errors:accessRequired.profile'), profile.update);
   r.get('/media/profile-images/:file', profileImages.show);
@@ -135,18 +155,41 @@ export function routes(): Router {
   r.post('/bookings/:id/cancellation', signedIn, bookingCancellations.create);
   r.post('/bookings/:id/completion', signedIn, bookingCompletions.create);
   r.post('/bookings/:id/no-show', signedIn, bookingNoShows.create);
-  r.post('/bookings/:id/documents', signedIn, singleFileUpload('document', DOCUMENT_MAX_BYTES), bookingDocuments.create);
+  r.post(
+    '/bookings/:id/documents',
+    signedIn,
+    singleFileUpload('document', DOCUMENT_MAX_BYTES),
+    bookingDocuments.create,
+  );
   r.get('/bookings/:id/documents/:documentId', signedIn, bookingDocuments.show);
   r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
-  r.post('/bookings/:id/messages', signedIn, singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, bookingMessages.limited), bookingMessages.create);
+  r.post(
+    '/bookings/:id/messages',
+    signedIn,
+    singleFileUpload('attachment', ATTACHMENT_MAX_BYTES),
+    rateLimit(MESSAGE_RATE_RULE, byUser, bookingMessages.limited),
+    bookingMessages.create,
+  );
 
   // Messages (a visitor is asked to log in and comes back to the same page)
   const messagesUser = requireUser('errors:accessRequired.messages');
   r.get('/messages', messagesUser, messageThreads.index);
   r.get('/messages/new', messageThreads.newThread);
-  r.post('/messages', requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.messages'), singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, messageThreads.limited), messageThreads.create);
+  r.post(
+    '/messages',
+    requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.messages'),
+    singleFileUpload('attachment', ATTACHMENT_MAX_BYTES),
+    rateLimit(MESSAGE_RATE_RULE, byUser, messageThreads.limited),
+    messageThreads.create,
+  );
   r.get('/messages/:id', messagesUser, messageThreads.show);
-  r.post('/messages/:id/replies', messagesUser, singleFileUpload('attachment', ATTACHMENT_MAX_BYTES), rateLimit(MESSAGE_RATE_RULE, byUser, threadReplies.limited), threadReplies.create);
+  r.post(
+    '/messages/:id/replies',
+    messagesUser,
+    singleFileUpload('attachment', ATTACHMENT_MAX_BYTES),
+    rateLimit(MESSAGE_RATE_RULE, byUser, threadReplies.limited),
+    threadReplies.create,
+  );
   r.get('/messages/:id/attachments/:messageId', messagesUser, messageAttachments.show);
 
   // Payment of a confirmed booking
@@ -160,9 +203,21 @@ export function routes(): Router {
   r.get('/notifications/:id', requireUser('errors:accessRequired.notifications'), notifications.show);
   r.post('/notifications/:id/reading', requireUser('errors:accessRequired.notifications'), notificationReadings.create);
   r.post('/notifications/:id/opening', requireUser('errors:accessRequired.notifications'), notificationOpenings.create);
-  r.get('/analytics', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics'), analytics.show);
-  r.get('/provider/statements', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.statements'), providerStatements.show);
-  r.get('/provider/statements.csv', requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.statements'), providerStatements.download);
+  r.get(
+    '/analytics',
+    requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics'),
+    analytics.show,
+  );
+  r.get(
+    '/provider/statements',
+    requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.statements'),
+    providerStatements.show,
+  );
+  r.get(
+    '/provider/statements.csv',
+    requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.statements'),
+    providerStatements.download,
+  );
 
   return r;
 }

@@ -8,7 +8,9 @@ import { startWorker } from './services/worker.service.js';
 async function main(): Promise<void> {
   const cfg = config();
   if (!cfg.databaseUrl) {
-    throw new Error('The separate worker needs DATABASE_URL: the embedded database runs the worker inside the web process');
+    throw new Error(
+      'The separate worker needs DATABASE_URL: the embedded database runs the worker inside the web process',
+    );
   }
   const database = await openDatabase(cfg);
   registerJobs();

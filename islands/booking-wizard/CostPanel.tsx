@@ -26,7 +26,8 @@ export function CostPanel({ props, participants }: { props: WizardIslandProps; p
       kind: 'line',
     })),
   ];
-  if (price.discountAmountCents > 0) lines.push({ label: S.costsDiscount!, amount: `− ${money(price.discountAmountCents)}`, kind: 'discount' });
+  if (price.discountAmountCents > 0)
+    lines.push({ label: S.costsDiscount!, amount: `− ${money(price.discountAmountCents)}`, kind: 'discount' });
   lines.push(
     { label: S.costsNet!, amount: money(price.netAmountCents), kind: 'subtotal' },
     { label: S.vat!, amount: money(price.totalAmountCents - price.netAmountCents), kind: 'vat' },

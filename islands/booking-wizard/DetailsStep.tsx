@@ -1,4 +1,8 @@
-import { LOCATION_CHOICES, type BookingFormValues, type WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
+import {
+  LOCATION_CHOICES,
+  type BookingFormValues,
+  type WizardIslandProps,
+} from '../../src/lib/booking-wizard.shared.js';
 import { Field } from './Field.js';
 
 export interface DetailsStepProps {
@@ -13,7 +17,8 @@ export interface DetailsStepProps {
 export function DetailsStep({ props, values, errors, update }: DetailsStepProps) {
   const S = props.strings;
   const showNoAddress =
-    props.noClientAddress && (props.chooseLocation ? values.location_choice === 'client_site' : props.placeText === S.place_client_site);
+    props.noClientAddress &&
+    (props.chooseLocation ? values.location_choice === 'client_site' : props.placeText === S.place_client_site);
   return (
     <>
       <div className="form-grid form-grid--2">

@@ -17,7 +17,9 @@ export function Field(props: {
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   maxLength?: number;
 }) {
-  const describedBy = [props.error ? `${props.id}-error` : '', props.hint ? `${props.id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [props.error ? `${props.id}-error` : '', props.hint ? `${props.id}-hint` : ''].filter(Boolean).join(' ') ||
+    undefined;
   const common = {
     id: props.id,
     name: props.name,
@@ -49,7 +51,12 @@ export function Field(props: {
       {props.textarea ? (
         <textarea {...common} rows={4} onChange={(e) => props.onChange(e.target.value)} />
       ) : (
-        <input {...common} {...props.inputProps} type={props.type ?? 'text'} onChange={(e) => props.onChange(e.target.value)} />
+        <input
+          {...common}
+          {...props.inputProps}
+          type={props.type ?? 'text'}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
       )}
       {props.error ? (
         <p className="field__error" id={`${props.id}-error`}>

@@ -1,4 +1,9 @@
-import { PARTICIPANT_FIELDS, type ParticipantField, type ParticipantValues, type WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
+import {
+  PARTICIPANT_FIELDS,
+  type ParticipantField,
+  type ParticipantValues,
+  type WizardIslandProps,
+} from '../../src/lib/booking-wizard.shared.js';
 import { PARTICIPANT_MAX_LENGTH, REQUIRED_PARTICIPANT_FIELDS } from '../../src/lib/booking-fields.js';
 import { Field } from './Field.js';
 
@@ -44,7 +49,9 @@ export function ParticipantsStep({ strings: S, participants, kept, errors, updat
       ))}
       {/* The blocks beyond the count travel along unseen: a server round trip keeps them too (never booked). */}
       {kept.map((p, j) =>
-        PARTICIPANT_FIELDS.map((f) => <input key={`${shown + j}-${f}`} type="hidden" name={`participants[${shown + j}][${f}]`} value={p[f]} />),
+        PARTICIPANT_FIELDS.map((f) => (
+          <input key={`${shown + j}-${f}`} type="hidden" name={`participants[${shown + j}][${f}]`} value={p[f]} />
+        )),
       )}
     </>
   );

@@ -1,4 +1,8 @@
-import { REFERENT_FIELDS, type BookingFormValues, type WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
+import {
+  REFERENT_FIELDS,
+  type BookingFormValues,
+  type WizardIslandProps,
+} from '../../src/lib/booking-wizard.shared.js';
 import { REFERENT_MAX_LENGTH } from '../../src/lib/booking-fields.js';
 import { Field } from './Field.js';
 

@@ -1,7 +1,8 @@
 import type { BookingFormValues, ParticipantValues, WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
 
 const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateLabel = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? longDate.format(new Date(`${value}T12:00:00Z`)) : value);
+const dateLabel = (value: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? longDate.format(new Date(`${value}T12:00:00Z`)) : value;
 
 export interface SummaryStepProps {
   props: WizardIslandProps;
@@ -77,7 +78,8 @@ export function SummaryStep({ props, values, participants, count }: SummaryStepP
         <>
           <h3 className="booking-section__subtitle">{S.summaryReferent}</h3>
           <p className="wizard__referent">
-            <strong>{values.referent_name}</strong> · {values.referent_role} · <span className="participant-list__contact">{values.referent_contact}</span>
+            <strong>{values.referent_name}</strong> · {values.referent_role} ·{' '}
+            <span className="participant-list__contact">{values.referent_contact}</span>
           </p>
         </>
       )}

@@ -22,7 +22,12 @@ type Errors = Record<string, string>;
  * server checks everything again when the booking is sent: these only spare a round trip). Today is the
  * later of the server's and this browser's clock in Rome, so a page left open past midnight still knows.
  */
-function check(values: BookingFormValues, participants: BookingFormValues['participants'], props: WizardIslandProps, last: WizardStep): Errors {
+function check(
+  values: BookingFormValues,
+  participants: BookingFormValues['participants'],
+  props: WizardIslandProps,
+  last: WizardStep,
+): Errors {
   const local = romeLocal(new Date());
   const today = local.date > props.today ? local.date : props.today;
   const codes: Errors = detailsErrors(values, {
@@ -64,7 +69,9 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
   const [values, setValues] = useState<BookingFormValues>(() => resized(props.values, props.maxParticipants));
   // How many blocks show: the count typed, or the last valid one while it is being typed ("" on the way to "12").
   const [shown, setShown] = useState<number>(
-    () => participantCount(props.values.participants_count, props.maxParticipants) ?? Math.max(1, props.values.participants.length),
+    () =>
+      participantCount(props.values.participants_count, props.maxParticipants) ??
+      Math.max(1, props.values.participants.length),
   );
   const [errors, setErrors] = useState<Errors>(props.errors);
   const [submitting, setSubmitting] = useState(false);
@@ -83,7 +90,8 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
   };
 
   const update = (patch: Partial<BookingFormValues>, field?: string): void => {
-    const count = patch.participants_count === undefined ? null : participantCount(patch.participants_count, props.maxParticipants);
+    const count =
+      patch.participants_count === undefined ? null : participantCount(patch.participants_count, props.maxParticipants);
     if (count !== null) setShown(count);
     setValues((v) => resized({ ...v, ...patch }, props.maxParticipants));
     if (field) setErrors(({ [field]: _dropped, ...rest }) => rest);
@@ -157,25 +165,44 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
         ) : null}
 
         <fieldset className="wizard__step" hidden={step !== 1}>
-          <legend className="wizard__legend" tabIndex={-1} ref={step === 1 ? (el) => void (heading.current = el) : undefined}>
+          <legend
+            className="wizard__legend"
+            tabIndex={-1}
+            ref={step === 1 ? (el) => void (heading.current = el) : undefined}
+          >
             {S.detailsTitle}
           </legend>
           <DetailsStep props={props} values={values} errors={errors} update={update} />
         </fieldset>
 
         <fieldset className="wizard__step" hidden={step !== 2}>
-          <legend className="wizard__legend" tabIndex={-1} ref={step === 2 ? (el) => void (heading.current = el) : undefined}>
+          <legend
+            className="wizard__legend"
+            tabIndex={-1}
+            ref={step === 2 ? (el) => void (heading.current = el) : undefined}
+          >
             {props.asksParticipants ? S.participantsTitle : S.referentTitle}
           </legend>
           {props.asksParticipants ? (
-            <ParticipantsStep strings={S} participants={participants} kept={kept} errors={errors} updateParticipant={updateParticipant} />
+            <ParticipantsStep
+              strings={S}
+              participants={participants}
+              kept={kept}
+              errors={errors}
+              updateParticipant={updateParticipant}
+            />
           ) : (
             <ReferentStep strings={S} values={values} errors={errors} update={update} />
           )}
         </fieldset>
 
         <section className="wizard__step" hidden={step !== 3} aria-labelledby="summary-title">
-          <h2 id="summary-title" className="wizard__legend" tabIndex={-1} ref={step === 3 ? (el) => void (heading.current = el) : undefined}>
+          <h2
+            id="summary-title"
+            className="wizard__legend"
+            tabIndex={-1}
+            ref={step === 3 ? (el) => void (heading.current = el) : undefined}
+          >
             {S.summaryTitle}
           </h2>
           <SummaryStep props={props} values={values} participants={participants} count={count} />
@@ -198,7 +225,12 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
             </button>
           )}
           {step > 1 ? (
-            <button type="button" className="button button--secondary" onClick={() => go((step - 1) as WizardStep)} disabled={submitting}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => go((step - 1) as WizardStep)}
+              disabled={submitting}
+            >
               {S.back}
             </button>
           ) : null}

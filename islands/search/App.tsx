@@ -81,8 +81,13 @@ export function SearchApp({ initial, options, labels, endpoints, map }: SearchIs
       setParams(next);
       setLoading(true);
       setError(null);
-      fetch(`${endpoints.search}?${toQueryString(next)}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
-        .then((res) => (res.ok ? (res.json() as Promise<SearchResponse>) : Promise.reject(new Error(`HTTP ${res.status}`))))
+      fetch(`${endpoints.search}?${toQueryString(next)}`, {
+        signal: controller.signal,
+        headers: { Accept: 'application/json' },
+      })
+        .then((res) =>
+          res.ok ? (res.json() as Promise<SearchResponse>) : Promise.reject(new Error(`HTTP ${res.status}`)),
+        )
         .then((result) => {
           show(result);
           window.history.pushState({ search: result } satisfies HistoryState, '', urlFor(result));
@@ -108,7 +113,8 @@ export function SearchApp({ initial, options, labels, endpoints, map }: SearchIs
   );
 
   /** A filter or sort change: the texts typed so far go with it, and the page goes back to 1. */
-  const change = (patch: Partial<SearchParams>) => run({ ...params, q: q.trim(), location: place.trim(), ...patch, page: 1 });
+  const change = (patch: Partial<SearchParams>) =>
+    run({ ...params, q: q.trim(), location: place.trim(), ...patch, page: 1 });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -117,7 +123,9 @@ export function SearchApp({ initial, options, labels, endpoints, map }: SearchIs
 
   /** A point (the user's position, a click on the map) becomes the comune there, or its coordinates. */
   const locateAt = (lat: number, lng: number, zoom: number | null) => {
-    fetch(`${endpoints.reverse}?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}`, { headers: { Accept: 'application/json' } })
+    fetch(`${endpoints.reverse}?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}`, {
+      headers: { Accept: 'application/json' },
+    })
       .then((res) => (res.ok ? (res.json() as Promise<PlaceView>) : Promise.reject(new Error(`HTTP ${res.status}`))))
       .then((found) => `${found.name} (${found.province})`)
       .catch((err: unknown) => {
@@ -134,7 +142,15 @@ export function SearchApp({ initial, options, labels, endpoints, map }: SearchIs
   };
 
   return (
-    <form id="search-form" className="search-form" action="/search" method="get" role="search" aria-label={L.form?.label} onSubmit={onSubmit}>
+    <form
+      id="search-form"
+      className="search-form"
+      action="/search"
+      method="get"
+      role="search"
+      aria-label={L.form?.label}
+      onSubmit={onSubmit}
+    >
       <SearchBar
         labels={L}
         radii={options.radii}

@@ -17,10 +17,19 @@ export interface FiltersProps {
 export function Filters({ labels: L, options, params, filtersLabel, open, onToggle, change }: FiltersProps) {
   const filterCount = activeFilterCount(params);
   return (
-    <details className="search-filters" id="search-filters" open={open} onToggle={(event) => onToggle(event.currentTarget.open)}>
+    <details
+      className="search-filters"
+      id="search-filters"
+      open={open}
+      onToggle={(event) => onToggle(event.currentTarget.open)}
+    >
       <summary className="search-filters__toggle">
         <span>{filtersLabel}</span>
-        {filterCount > 0 && <span className="badge badge--info">{fill(filterCount === 1 ? L.filters?.active_one : L.filters?.active_other, { count: filterCount })}</span>}
+        {filterCount > 0 && (
+          <span className="badge badge--info">
+            {fill(filterCount === 1 ? L.filters?.active_one : L.filters?.active_other, { count: filterCount })}
+          </span>
+        )}
       </summary>
       <div className="search-filters__body">
         <h2 className="search-filters__title">{L.filters?.title}</h2>
@@ -31,7 +40,13 @@ export function Filters({ labels: L, options, params, filtersLabel, open, onTogg
           options={[{ value: '', label: L.filters?.allCategories ?? '' }, ...options.categories]}
           onChange={(value) => change({ category: value || null })}
         />
-        <RadioGroup legend={L.filters?.price ?? ''} name="price" value={params.price} options={options.prices} onChange={(value) => change({ price: value as SearchParams['price'] })} />
+        <RadioGroup
+          legend={L.filters?.price ?? ''}
+          name="price"
+          value={params.price}
+          options={options.prices}
+          onChange={(value) => change({ price: value as SearchParams['price'] })}
+        />
         <RadioGroup
           legend={L.filters?.rating ?? ''}
           name="rating_min"
@@ -53,7 +68,13 @@ export function Filters({ labels: L, options, params, filtersLabel, open, onTogg
           options={options.serviceTypes}
           onChange={(value) => change({ serviceType: value as SearchParams['serviceType'] })}
         />
-        <CheckboxGroup legend={L.filters?.languages ?? ''} name="languages" values={params.languages} options={options.languages} onChange={(languages) => change({ languages })} />
+        <CheckboxGroup
+          legend={L.filters?.languages ?? ''}
+          name="languages"
+          values={params.languages}
+          options={options.languages}
+          onChange={(languages) => change({ languages })}
+        />
         <CheckboxGroup
           legend={L.filters?.certifications ?? ''}
           name="certifications"
@@ -67,7 +88,15 @@ export function Filters({ labels: L, options, params, filtersLabel, open, onTogg
             className="button button--ghost"
             disabled={filterCount === 0}
             onClick={() =>
-              change({ category: null, price: 'all', rating: null, availability: 'any', serviceType: 'all', languages: [], certifications: [] })
+              change({
+                category: null,
+                price: 'all',
+                rating: null,
+                availability: 'any',
+                serviceType: 'all',
+                languages: [],
+                certifications: [],
+              })
             }
           >
             {L.filters?.reset}
@@ -90,7 +119,14 @@ function RadioGroup(props: {
       <legend>{props.legend}</legend>
       {props.options.map((o) => (
         <label key={o.value} className="checkbox">
-          <input type="radio" name={props.name} value={o.value} checked={props.value === o.value} onChange={() => props.onChange(o.value)} /> {o.label}
+          <input
+            type="radio"
+            name={props.name}
+            value={o.value}
+            checked={props.value === o.value}
+            onChange={() => props.onChange(o.value)}
+          />{' '}
+          {o.label}
         </label>
       ))}
     </fieldset>

@@ -62,8 +62,13 @@ export function LocationPicker(props: Props) {
       request.current?.abort();
       const controller = new AbortController();
       request.current = controller;
-      fetch(`${placesUrl}?q=${encodeURIComponent(query)}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
-        .then((res) => (res.ok ? (res.json() as Promise<PlaceView[]>) : Promise.reject(new Error(`HTTP ${res.status}`))))
+      fetch(`${placesUrl}?q=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+        headers: { Accept: 'application/json' },
+      })
+        .then((res) =>
+          res.ok ? (res.json() as Promise<PlaceView[]>) : Promise.reject(new Error(`HTTP ${res.status}`)),
+        )
         .then((places) => {
           const list = places.slice(0, PLACE_SUGGESTIONS);
           setSuggestions(list);

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { sortsFor, toQueryString, type SearchIslandProps, type SearchParams, type SearchResponse } from '../../src/lib/search.shared.js';
+import {
+  sortsFor,
+  toQueryString,
+  type SearchIslandProps,
+  type SearchParams,
+  type SearchResponse,
+} from '../../src/lib/search.shared.js';
 import { fill } from '../shared/text.js';
 import { Pagination } from './Pagination.js';
 import { ServiceCard } from './ServiceCard.js';
@@ -22,7 +28,20 @@ export interface ResultsProps {
 }
 
 /** The results: count, sort, map toggle, alerts, the service cards and the pagination. */
-export function Results({ labels: L, sortOptions, response, params, hasPlace, loading, error, mapShown, onToggleMap, map, change, onPage }: ResultsProps) {
+export function Results({
+  labels: L,
+  sortOptions,
+  response,
+  params,
+  hasPlace,
+  loading,
+  error,
+  mapShown,
+  onToggleMap,
+  map,
+  change,
+  onPage,
+}: ResultsProps) {
   const sorts = sortsFor(sortOptions, hasPlace);
   const pageHref = (page: number) => {
     const query = toQueryString({ ...response.params, page });
@@ -44,7 +63,13 @@ export function Results({ labels: L, sortOptions, response, params, hasPlace, lo
         </p>
         <div className="search-sort">
           <label htmlFor="search-sort">{L.sort?.label}</label>
-          <select id="search-sort" className="input" name="sort" value={sorts.some((o) => o.value === params.sort) ? params.sort : 'relevance'} onChange={(event) => change({ sort: event.target.value as SearchParams['sort'] })}>
+          <select
+            id="search-sort"
+            className="input"
+            name="sort"
+            value={sorts.some((o) => o.value === params.sort) ? params.sort : 'relevance'}
+            onChange={(event) => change({ sort: event.target.value as SearchParams['sort'] })}
+          >
             {sorts.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -52,7 +77,13 @@ export function Results({ labels: L, sortOptions, response, params, hasPlace, lo
             ))}
           </select>
         </div>
-        <button type="button" className="button button--secondary button--sm search-map-toggle" aria-expanded={mapShown} aria-controls="search-map" onClick={onToggleMap}>
+        <button
+          type="button"
+          className="button button--secondary button--sm search-map-toggle"
+          aria-expanded={mapShown}
+          aria-controls="search-map"
+          onClick={onToggleMap}
+        >
           {mapShown ? L.map?.hide : L.map?.show}
         </button>
       </div>

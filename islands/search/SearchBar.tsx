@@ -19,7 +19,20 @@ export interface SearchBarProps {
 }
 
 /** The search bar: what, where (the location picker), the radius and Cerca. */
-export function SearchBar({ labels: L, radii, placesUrl, q, place, radius, onQ, onPlace, onSelect, onPosition, onClear, onRadius }: SearchBarProps) {
+export function SearchBar({
+  labels: L,
+  radii,
+  placesUrl,
+  q,
+  place,
+  radius,
+  onQ,
+  onPlace,
+  onSelect,
+  onPosition,
+  onClear,
+  onRadius,
+}: SearchBarProps) {
   return (
     <div className="search-bar">
       <div className="search-bar__field search-bar__field--q">

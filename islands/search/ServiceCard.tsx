@@ -32,7 +32,12 @@ export function ServiceCard({ card, labels }: { card: ServiceCardView; labels: L
         {card.providerVerified && (
           <>
             {' '}
-            <span className="verified-tick" role="img" title={labels.verifiedProvider} aria-label={labels.verifiedProvider}>
+            <span
+              className="verified-tick"
+              role="img"
+              title={labels.verifiedProvider}
+              aria-label={labels.verifiedProvider}
+            >
               ✓
             </span>
           </>
@@ -47,7 +52,8 @@ export function ServiceCard({ card, labels }: { card: ServiceCardView; labels: L
               ★
             </span>
             <span className="visually-hidden">{labels.ratingTemplate(card.ratingLabel)}</span>
-            <span aria-hidden="true">{card.ratingLabel}</span> <span className="rating__count">({card.reviewsLabel})</span>
+            <span aria-hidden="true">{card.ratingLabel}</span>{' '}
+            <span className="rating__count">({card.reviewsLabel})</span>
           </span>
         )}
       </p>

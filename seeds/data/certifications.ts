@@ -17,7 +17,9 @@ function validFor(issued: string, years: number): string {
 }
 
 const cert = (name: string, issuer: string, number: string, issued: string, years?: number): Certification =>
-  years === undefined ? { name, issuer, number, issue_date: issued } : { name, issuer, number, issue_date: issued, expiry_date: validFor(issued, years) };
+  years === undefined
+    ? { name, issuer, number, issue_date: issued }
+    : { name, issuer, number, issue_date: issued, expiry_date: validFor(issued, years) };
 
 export const iso9001 = (issuer: string, number: string, issued: string): Certification =>
   cert('UNI EN ISO 9001:2015 - Sistema di gestione per la qualità', issuer, number, issued, 3);
@@ -50,7 +52,12 @@ export const occupationalMedicine = (university: string, number: string, issued:
   cert('Diploma di specializzazione in Medicina del Lavoro', university, number, issued);
 
 export const occupationalDoctorsRegister = (number: string, issued: string): Certification =>
-  cert("Iscrizione all'Elenco nazionale dei medici competenti (art. 38 D.Lgs. 81/08)", 'Ministero della Salute', number, issued);
+  cert(
+    "Iscrizione all'Elenco nazionale dei medici competenti (art. 38 D.Lgs. 81/08)",
+    'Ministero della Salute',
+    number,
+    issued,
+  );
 
 export const fireProfessional = (number: string, issued: string): Certification =>
   cert(
@@ -64,11 +71,28 @@ export const fireProfessional = (number: string, issued: string): Certification 
 export const acousticsTechnician = (region: string, number: string, issued: string): Certification =>
   cert('Tecnico competente in acustica - Elenco nazionale ENTECA', `Regione ${region}`, number, issued);
 
-export const wasteManagersRegister = (category: string, section: string, number: string, issued: string): Certification =>
-  cert(`Iscrizione Albo Nazionale Gestori Ambientali - ${category}`, `Albo Nazionale Gestori Ambientali - Sezione ${section}`, number, issued, 5);
+export const wasteManagersRegister = (
+  category: string,
+  section: string,
+  number: string,
+  issued: string,
+): Certification =>
+  cert(
+    `Iscrizione Albo Nazionale Gestori Ambientali - ${category}`,
+    `Albo Nazionale Gestori Ambientali - Sezione ${section}`,
+    number,
+    issued,
+    5,
+  );
 
 export const ircCentre = (number: string, issued: string): Certification =>
-  cert('Centro di formazione accreditato BLSD e primo soccorso', 'IRC - Italian Resuscitation Council', number, issued, 2);
+  cert(
+    'Centro di formazione accreditato BLSD e primo soccorso',
+    'IRC - Italian Resuscitation Council',
+    number,
+    issued,
+    2,
+  );
 
 export const eurErg = (number: string, issued: string): Certification =>
   cert('European Ergonomist (Eur.Erg.)', 'CREE - Centre for Registration of European Ergonomists', number, issued, 5);
@@ -83,10 +107,22 @@ export const accreditedLab = (number: string, issued: string): Certification =>
   cert('Laboratorio di prova accreditato UNI CEI EN ISO/IEC 17025:2018', 'ACCREDIA', number, issued, 4);
 
 export const hseExpert = (number: string, issued: string): Certification =>
-  cert('Esperto in sistemi di gestione salute, sicurezza e ambiente (UNI CEI EN ISO/IEC 17024)', 'CEPAS - Bureau Veritas', number, issued, 3);
+  cert(
+    'Esperto in sistemi di gestione salute, sicurezza e ambiente (UNI CEI EN ISO/IEC 17024)',
+    'CEPAS - Bureau Veritas',
+    number,
+    issued,
+    3,
+  );
 
 export const psychologistRegister = (order: string, number: string, issued: string): Certification =>
   cert("Iscrizione all'Albo degli Psicologi - Sezione A", order, number, issued);
 
 export const sevesoExpert = (number: string, issued: string): Certification =>
-  cert('Esperto in sicurezza degli stabilimenti a rischio di incidente rilevante (D.Lgs. 105/2015)', 'AIAS Academy', number, issued, 3);
+  cert(
+    'Esperto in sicurezza degli stabilimenti a rischio di incidente rilevante (D.Lgs. 105/2015)',
+    'AIAS Academy',
+    number,
+    issued,
+    3,
+  );

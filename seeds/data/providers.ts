@@ -79,7 +79,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '12',
     contact: { firstName: 'Davide', lastName: 'Previtali', sex: 'M', role: 'Amministratore e RSPP' },
     description:
-      "Dal 2011 affianchiamo le imprese bergamasche nella gestione della sicurezza sul lavoro: formazione in aula e in azienda, corsi antincendio con campo prove attrezzato a Bergamo, primo soccorso con docenti medici, DVR e incarichi di RSPP esterno. Il nostro team di 9 tecnici e formatori qualificati segue ogni cliente con un referente dedicato e uno scadenzario condiviso.",
+      'Dal 2011 affianchiamo le imprese bergamasche nella gestione della sicurezza sul lavoro: formazione in aula e in azienda, corsi antincendio con campo prove attrezzato a Bergamo, primo soccorso con docenti medici, DVR e incarichi di RSPP esterno. Il nostro team di 9 tecnici e formatori qualificati segue ogni cliente con un referente dedicato e uno scadenzario condiviso.',
     specializations: ['Formazione Sicurezza', 'Antincendio', 'Primo Soccorso', 'Consulenza DVR/DUVRI', 'RSPP/ASPP'],
     certifications: [
       iso9001('Bureau Veritas Italia S.p.A.', 'IT305412', '2024-03-15'),
@@ -122,7 +122,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Ingegnere meccanico con oltre vent'anni di esperienza nell'industria metalmeccanica e chimica della provincia di Bergamo. Mi occupo di atmosfere esplosive (classificazione delle zone e DPCE), marcatura CE di macchine e linee automatiche e misure di rumore e vibrazioni.",
     specializations: ['ATEX', 'Marcatura CE', 'Consulenza DVR/DUVRI'],
-    certifications: [iecexPerson('IECEx CoPC ITA 21.0043', '2021-10-05'), acousticsTechnician('Lombardia', 'ENTECA 4521', '2018-02-12')],
+    certifications: [
+      iecexPerson('IECEx CoPC ITA 21.0043', '2021-10-05'),
+      acousticsTechnician('Lombardia', 'ENTECA 4521', '2018-02-12'),
+    ],
     serviceAreas: ['Dalmine', 'Bergamo', 'Treviglio', 'Brescia', 'Milano', 'Lecco', 'Cremona'],
     languages: ['Italiano', 'Inglese', 'Tedesco'],
     experienceYears: 22,
@@ -142,9 +145,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '88',
     contact: { firstName: 'Marco', lastName: 'Locatelli', sex: 'M', role: 'Socio accomandatario' },
     description:
-      "Centro di formazione con sede a Seriate, aule per 30 persone, piazzale per le prove pratiche di carrelli elevatori e PLE e area attrezzata per le esercitazioni antincendio. Organizziamo corsi a calendario ogni settimana e corsi dedicati in azienda in tutta la provincia.",
+      'Centro di formazione con sede a Seriate, aule per 30 persone, piazzale per le prove pratiche di carrelli elevatori e PLE e area attrezzata per le esercitazioni antincendio. Organizziamo corsi a calendario ogni settimana e corsi dedicati in azienda in tutta la provincia.',
     specializations: ['Formazione Sicurezza', 'Antincendio', 'Primo Soccorso'],
-    certifications: [regionalAccreditation('Lombardia', 'ID 2243/2021', '2021-04-19'), qualifiedTrainer('AIF-BG-05873', '2025-02-03')],
+    certifications: [
+      regionalAccreditation('Lombardia', 'ID 2243/2021', '2021-04-19'),
+      qualifiedTrainer('AIF-BG-05873', '2025-02-03'),
+    ],
     serviceAreas: ['Seriate', 'Bergamo', 'Dalmine', 'Treviglio', 'Stezzano', 'Brescia'],
     languages: ['Italiano'],
     experienceYears: 11,
@@ -214,10 +220,15 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '6',
     contact: { firstName: 'Federica', lastName: 'Carminati', sex: 'F', role: 'Direttrice tecnica' },
     description:
-      "Consulenza ambientale per le PMI lombarde: autorizzazioni uniche ambientali, tracciabilità dei rifiuti, MUD e RENTRI. Lavoriamo soprattutto con aziende metalmeccaniche, della gomma-plastica e della logistica.",
+      'Consulenza ambientale per le PMI lombarde: autorizzazioni uniche ambientali, tracciabilità dei rifiuti, MUD e RENTRI. Lavoriamo soprattutto con aziende metalmeccaniche, della gomma-plastica e della logistica.',
     specializations: ['Ambiente', 'Gestione Rifiuti'],
     certifications: [
-      wasteManagersRegister('Categoria 8 (intermediazione e commercio di rifiuti)', 'Lombardia', 'MI/031245', '2022-07-01'),
+      wasteManagersRegister(
+        'Categoria 8 (intermediazione e commercio di rifiuti)',
+        'Lombardia',
+        'MI/031245',
+        '2022-07-01',
+      ),
       iso14001('RINA Services S.p.A.', 'EMS-8842/S', '2024-02-28'),
     ],
     serviceAreas: ['Stezzano', 'Bergamo', 'Dalmine', 'Brescia', 'Milano'],
@@ -239,7 +250,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '16',
     contact: { firstName: 'Alessandra', lastName: 'Mariani', sex: 'F', role: 'Managing Partner' },
     description:
-      "Società di consulenza specializzata in sistemi di gestione integrati salute, sicurezza e ambiente per gruppi industriali e multinazionali. I nostri Lead Auditor certificati conducono audit in italiano, inglese e spagnolo e accompagnano le aziende fino alla certificazione ISO 45001 e ISO 14001.",
+      'Società di consulenza specializzata in sistemi di gestione integrati salute, sicurezza e ambiente per gruppi industriali e multinazionali. I nostri Lead Auditor certificati conducono audit in italiano, inglese e spagnolo e accompagnano le aziende fino alla certificazione ISO 45001 e ISO 14001.',
     specializations: ['ISO 45001/14001', 'Consulenza DVR/DUVRI', 'RSPP/ASPP'],
     certifications: [
       iso9001('DNV Business Assurance Italy S.r.l.', 'C540112', '2024-06-18'),
@@ -255,7 +266,15 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: true,
     featured: true,
     active: true,
-    services: [{ key: 'iso45001-system', featured: true }, 'iso45001-audit', 'iso14001-audit', 'mog231', 'dvr', 'consulenza-oraria', 'audit-remoto'],
+    services: [
+      { key: 'iso45001-system', featured: true },
+      'iso45001-audit',
+      'iso14001-audit',
+      'mog231',
+      'dvr',
+      'consulenza-oraria',
+      'audit-remoto',
+    ],
   },
   {
     key: 'ergolab',
@@ -266,7 +285,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '27',
     contact: { firstName: 'Tommaso', lastName: 'Galli', sex: 'M', role: 'Ergonomo, socio fondatore' },
     description:
-      "Laboratorio di ergonomia applicata nato da un gruppo di ergonomi e psicologi del lavoro. Analizziamo postazioni produttive e uffici con metodi NIOSH, OCRA e riprese video, valutiamo lo stress lavoro-correlato e progettiamo interventi concreti, misurandone i risultati.",
+      'Laboratorio di ergonomia applicata nato da un gruppo di ergonomi e psicologi del lavoro. Analizziamo postazioni produttive e uffici con metodi NIOSH, OCRA e riprese video, valutiamo lo stress lavoro-correlato e progettiamo interventi concreti, misurandone i risultati.',
     specializations: ['Ergonomia', 'Stress Lavoro-Correlato'],
     certifications: [eurErg('CREE-IT-0412', '2022-05-20')],
     serviceAreas: ['Milano', 'Monza', 'Bergamo', 'Varese', 'Novara'],
@@ -290,7 +309,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: 'Ordine degli Ingegneri della Provincia di Milano',
     registrationNumber: 'A 25113',
     description:
-      "Studio di ingegneria per la sicurezza delle macchine: marcatura CE, adeguamento di macchine usate, valutazione di campi elettromagnetici e formazione ATEX per manutentori. Collaboriamo con costruttori di macchine automatiche e impianti di processo.",
+      'Studio di ingegneria per la sicurezza delle macchine: marcatura CE, adeguamento di macchine usate, valutazione di campi elettromagnetici e formazione ATEX per manutentori. Collaboriamo con costruttori di macchine automatiche e impianti di processo.',
     specializations: ['Marcatura CE', 'ATEX', 'Consulenza DVR/DUVRI'],
     certifications: [iso9001('TÜV Italia S.r.l.', '50 100 17734', '2025-01-27')],
     serviceAreas: ['Milano', 'Monza', 'Varese', 'Bergamo', 'Novara', 'Torino'],
@@ -314,7 +333,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Progettazione antincendio, pratiche SCIA e CPI, piani di emergenza e corsi per addetti antincendio di livello 1, 2 e 3 con preparazione all'esame dei Vigili del Fuoco. Organizziamo anche le verifiche periodiche degli impianti di messa a terra.",
     specializations: ['Antincendio', 'Primo Soccorso'],
-    certifications: [fireProfessional('MI05512I01233', '2021-09-14'), iso9001('IMQ S.p.A.', 'IMQ-9120.BRIA', '2024-11-04')],
+    certifications: [
+      fireProfessional('MI05512I01233', '2021-09-14'),
+      iso9001('IMQ S.p.A.', 'IMQ-9120.BRIA', '2024-11-04'),
+    ],
     serviceAreas: ['Monza', 'Milano', 'Bergamo', 'Lecco', 'Como', 'Varese'],
     languages: ['Italiano'],
     experienceYears: 24,
@@ -338,7 +360,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     specializations: ['Ambiente', 'Gestione Rifiuti', 'Bonifiche'],
     certifications: [
       accreditedLab('LAB N° 1512 L', '2023-03-06'),
-      wasteManagersRegister('Categoria 10A (bonifica di beni contenenti amianto)', 'Lombardia', 'MI/028871', '2023-01-16'),
+      wasteManagersRegister(
+        'Categoria 10A (bonifica di beni contenenti amianto)',
+        'Lombardia',
+        'MI/028871',
+        '2023-01-16',
+      ),
       iso14001('Bureau Veritas Italia S.p.A.', 'IT289754', '2024-05-30'),
     ],
     serviceAreas: ['Brescia', 'Bergamo', 'Cremona', 'Verona', 'Milano'],
@@ -363,7 +390,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: 'Ordine degli Psicologi della Lombardia',
     registrationNumber: '03/10452',
     description:
-      "Psicologo del lavoro e delle organizzazioni, conduco valutazioni dello stress lavoro-correlato con metodologia INAIL, focus group e sportelli di ascolto per i dipendenti. Lavoro con aziende sanitarie, cooperative sociali e imprese di servizi.",
+      'Psicologo del lavoro e delle organizzazioni, conduco valutazioni dello stress lavoro-correlato con metodologia INAIL, focus group e sportelli di ascolto per i dipendenti. Lavoro con aziende sanitarie, cooperative sociali e imprese di servizi.',
     specializations: ['Stress Lavoro-Correlato'],
     certifications: [psychologistRegister('Ordine degli Psicologi della Lombardia', '03/10452', '2010-03-18')],
     serviceAreas: ['Varese', 'Milano', 'Como', 'Novara'],
@@ -384,7 +411,8 @@ export const PROVIDERS: readonly ProviderData[] = [
     street: 5,
     civic: '2',
     contact: { firstName: 'Simone', lastName: 'Ricci', sex: 'M', role: 'Amministratore unico' },
-    description: 'Corsi di sicurezza online e in aula per piccole imprese e commercio. Attività sospesa: il fornitore non accetta nuove richieste.',
+    description:
+      'Corsi di sicurezza online e in aula per piccole imprese e commercio. Attività sospesa: il fornitore non accetta nuove richieste.',
     specializations: ['Formazione Sicurezza'],
     certifications: [],
     serviceAreas: ['Milano', 'Monza'],
@@ -395,7 +423,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: false,
     featured: false,
     active: false,
-    services: [{ key: 'formazione-generale', active: false }, { key: 'aggiornamento-lavoratori', active: false }],
+    services: [
+      { key: 'formazione-generale', active: false },
+      { key: 'aggiornamento-lavoratori', active: false },
+    ],
   },
   {
     key: 'piemonte-safety-group',
@@ -406,7 +437,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '58',
     contact: { firstName: 'Roberta', lastName: 'Gallo', sex: 'F', role: 'Direttrice operativa' },
     description:
-      "Ente di formazione e consulenza con sede a Torino e aule a Novara e Cuneo. Eroghiamo ogni anno oltre 400 corsi di sicurezza per lavoratori, preposti, dirigenti, RLS e RSPP, in aula, in videoconferenza e su piattaforma e-learning proprietaria.",
+      'Ente di formazione e consulenza con sede a Torino e aule a Novara e Cuneo. Eroghiamo ogni anno oltre 400 corsi di sicurezza per lavoratori, preposti, dirigenti, RLS e RSPP, in aula, in videoconferenza e su piattaforma e-learning proprietaria.',
     specializations: ['Formazione Sicurezza', 'RSPP/ASPP', 'Consulenza DVR/DUVRI'],
     certifications: [
       regionalAccreditation('Piemonte', 'Cert. n. 1091/001', '2018-06-25'),
@@ -421,7 +452,15 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: true,
     featured: true,
     active: true,
-    services: [{ key: 'formazione-generale', featured: true }, 'specifica-alto', 'dirigenti', 'rls', 'rspp-modulo-a', 'rspp', 'elearning-piattaforma'],
+    services: [
+      { key: 'formazione-generale', featured: true },
+      'specifica-alto',
+      'dirigenti',
+      'rls',
+      'rspp-modulo-a',
+      'rspp',
+      'elearning-piattaforma',
+    ],
   },
   {
     key: 'ing-elena-ferrero',
@@ -435,7 +474,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: 'Ordine degli Ingegneri della Provincia di Novara',
     registrationNumber: 'A 1987',
     description:
-      "Ingegnere chimico, mi occupo di valutazione del rischio esplosione per industrie chimiche, farmaceutiche e alimentari (polveri combustibili, solventi, silos) e di marcatura CE di insiemi e impianti. Sopralluoghi in tutto il Nord-Ovest.",
+      'Ingegnere chimico, mi occupo di valutazione del rischio esplosione per industrie chimiche, farmaceutiche e alimentari (polveri combustibili, solventi, silos) e di marcatura CE di insiemi e impianti. Sopralluoghi in tutto il Nord-Ovest.',
     specializations: ['ATEX', 'Marcatura CE'],
     certifications: [iecexPerson('IECEx CoPC ITA 19.0021', '2024-05-13')],
     serviceAreas: ['Novara', 'Torino', 'Milano', 'Varese', 'Aosta'],
@@ -481,7 +520,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Consulenza per stabilimenti a rischio di incidente rilevante, depositi costieri e industrie di processo dell'area portuale genovese: rapporti di sicurezza Seveso III, SGS-PIR, piani di emergenza interni, ATEX ed emissioni in atmosfera.",
     specializations: ['Seveso III', 'ATEX', 'Ambiente'],
-    certifications: [sevesoExpert('AIAS-RIR-0334', '2024-09-16'), iso9001('RINA Services S.p.A.', 'QMS-27704/S', '2024-07-22')],
+    certifications: [
+      sevesoExpert('AIAS-RIR-0334', '2024-09-16'),
+      iso9001('RINA Services S.p.A.', 'QMS-27704/S', '2024-07-22'),
+    ],
     serviceAreas: ['Genova', 'Livorno', 'Torino', 'Milano', 'Ravenna'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 26,
@@ -503,7 +545,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Poliambulatorio di medicina del lavoro nella ZAI di Verona con sei medici competenti, due unità mobili attrezzate e laboratorio analisi convenzionato. Seguiamo oltre 600 aziende in Veneto, dalla logistica all'agroalimentare.",
     specializations: ['Medico Competente'],
-    certifications: [iso9001('Kiwa Cermet Italia S.p.A.', 'n. 12841-A', '2024-04-02'), occupationalDoctorsRegister('MC-VEN-02217', '2012-05-08')],
+    certifications: [
+      iso9001('Kiwa Cermet Italia S.p.A.', 'n. 12841-A', '2024-04-02'),
+      occupationalDoctorsRegister('MC-VEN-02217', '2012-05-08'),
+    ],
     serviceAreas: ['Verona', 'Vicenza', 'Padova', 'Brescia', 'Trento'],
     languages: ['Italiano', 'Inglese', 'Arabo'],
     experienceYears: 20,
@@ -538,7 +583,14 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: true,
     featured: true,
     active: true,
-    services: ['iso45001-system', { key: 'iso45001-audit', featured: true }, 'iso14001-system', 'iso14001-audit', 'digitalizzazione', 'scadenzario'],
+    services: [
+      'iso45001-system',
+      { key: 'iso45001-audit', featured: true },
+      'iso14001-system',
+      'iso14001-audit',
+      'digitalizzazione',
+      'scadenzario',
+    ],
   },
   {
     key: 'lagunare-bonifiche',
@@ -576,7 +628,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: 'Ordine degli Ingegneri della Provincia di Vicenza',
     registrationNumber: 'A 2311',
     description:
-      "Studio tecnico al servizio delle aziende metalmeccaniche e orafe del vicentino: marcatura CE, DVR, valutazioni ergonomiche e misure di rumore. Ogni pratica è seguita da un ingegnere e da un tecnico della prevenzione.",
+      'Studio tecnico al servizio delle aziende metalmeccaniche e orafe del vicentino: marcatura CE, DVR, valutazioni ergonomiche e misure di rumore. Ogni pratica è seguita da un ingegnere e da un tecnico della prevenzione.',
     specializations: ['Marcatura CE', 'Consulenza DVR/DUVRI', 'Ergonomia'],
     certifications: [acousticsTechnician('Veneto', 'ENTECA 7742', '2019-06-04')],
     serviceAreas: ['Vicenza', 'Padova', 'Verona', 'Treviso'],
@@ -598,9 +650,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '260',
     contact: { firstName: 'Martina', lastName: 'Pedrotti', sex: 'F', role: 'Consulente senior HSE' },
     description:
-      "Consulenza salute, sicurezza e ambiente in Trentino e Alto Adige, in italiano, tedesco e inglese. Audit ISO 45001, incarichi di RSPP, misurazioni del radon e consulenza ambientale per industria, turismo e impianti a fune.",
+      'Consulenza salute, sicurezza e ambiente in Trentino e Alto Adige, in italiano, tedesco e inglese. Audit ISO 45001, incarichi di RSPP, misurazioni del radon e consulenza ambientale per industria, turismo e impianti a fune.',
     specializations: ['ISO 45001/14001', 'Ambiente', 'RSPP/ASPP'],
-    certifications: [leadAuditor('ISO 45001', 'SICEV-LA-1102', '2024-11-12'), rsppModules('Trentino School of Management', 'TSM-RSPP-0871', '2023-03-20')],
+    certifications: [
+      leadAuditor('ISO 45001', 'SICEV-LA-1102', '2024-11-12'),
+      rsppModules('Trentino School of Management', 'TSM-RSPP-0871', '2023-03-20'),
+    ],
     serviceAreas: ['Trento', 'Bolzano/Bozen', 'Verona', 'Vicenza'],
     languages: ['Italiano', 'Tedesco', 'Inglese'],
     experienceYears: 12,
@@ -620,7 +675,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '3',
     contact: { firstName: 'Thomas', lastName: 'Gruber', sex: 'M', role: 'Geschäftsführer / Amministratore' },
     description:
-      "Corsi di sicurezza bilingui in Alto Adige (italiano e tedesco): formazione lavoratori, antincendio e aggiornamenti, nella nostra sede di Bolzano o direttamente in azienda, anche per hotel e cantieri di montagna.",
+      'Corsi di sicurezza bilingui in Alto Adige (italiano e tedesco): formazione lavoratori, antincendio e aggiornamenti, nella nostra sede di Bolzano o direttamente in azienda, anche per hotel e cantieri di montagna.',
     specializations: ['Formazione Sicurezza', 'Antincendio'],
     certifications: [qualifiedTrainer('AIF-BZ-00317', '2025-04-28')],
     serviceAreas: ['Bolzano/Bozen', 'Trento'],
@@ -642,7 +697,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '20',
     contact: { firstName: 'Elisa', lastName: 'Furlan', sex: 'F', role: 'Socia accomandataria e RSPP' },
     description:
-      "Servizio di prevenzione e protezione esterno per aziende del Friuli Venezia Giulia: RSPP e ASPP, aggiornamento dei DVR, DUVRI per appalti portuali e formazione degli RLS.",
+      'Servizio di prevenzione e protezione esterno per aziende del Friuli Venezia Giulia: RSPP e ASPP, aggiornamento dei DVR, DUVRI per appalti portuali e formazione degli RLS.',
     specializations: ['RSPP/ASPP', 'Formazione Sicurezza', 'Consulenza DVR/DUVRI'],
     certifications: [rsppModules('Ente Scuola Edile di Trieste', 'ESE-TS-2210', '2022-09-12')],
     serviceAreas: ['Trieste', 'Udine', 'Venezia'],
@@ -669,7 +724,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Medico del lavoro dal 1998, seguo aziende del legno-arredo, della meccanica e dell'edilizia in provincia di Udine, con visite in ambulatorio o in azienda e grande attenzione al reinserimento dei lavoratori dopo malattia.",
     specializations: ['Medico Competente'],
-    certifications: [occupationalMedicine('Università degli Studi di Trieste', 'n. 611/1998', '1998-10-29'), occupationalDoctorsRegister('MC-FVG-00912', '2009-11-02')],
+    certifications: [
+      occupationalMedicine('Università degli Studi di Trieste', 'n. 611/1998', '1998-10-29'),
+      occupationalDoctorsRegister('MC-FVG-00912', '2009-11-02'),
+    ],
     serviceAreas: ['Udine', 'Trieste'],
     languages: ['Italiano', 'Tedesco'],
     experienceYears: 27,
@@ -704,7 +762,15 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: true,
     featured: true,
     active: true,
-    services: ['antincendio-medio', 'antincendio-alto', 'primo-soccorso-bc', 'primo-soccorso-a', 'blsd', 'preposti', { key: 'formazione-giornata', featured: true }],
+    services: [
+      'antincendio-medio',
+      'antincendio-alto',
+      'primo-soccorso-bc',
+      'primo-soccorso-a',
+      'blsd',
+      'preposti',
+      { key: 'formazione-giornata', featured: true },
+    ],
   },
   {
     key: 'dott-venturi',
@@ -718,9 +784,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: "Ordine degli Psicologi dell'Emilia-Romagna",
     registrationNumber: '8931',
     description:
-      "Psicologa del lavoro ed ergonoma europea. Integro la valutazione ergonomica delle postazioni con quella dello stress lavoro-correlato, per interventi che migliorano insieme salute, benessere e produttività.",
+      'Psicologa del lavoro ed ergonoma europea. Integro la valutazione ergonomica delle postazioni con quella dello stress lavoro-correlato, per interventi che migliorano insieme salute, benessere e produttività.',
     specializations: ['Ergonomia', 'Stress Lavoro-Correlato'],
-    certifications: [eurErg('CREE-IT-0588', '2024-02-19'), psychologistRegister("Ordine degli Psicologi dell'Emilia-Romagna", '8931', '2012-07-09')],
+    certifications: [
+      eurErg('CREE-IT-0588', '2024-02-19'),
+      psychologistRegister("Ordine degli Psicologi dell'Emilia-Romagna", '8931', '2012-07-09'),
+    ],
     serviceAreas: ['Bologna', 'Modena', 'Ravenna', 'Firenze'],
     languages: ['Italiano', 'Inglese', 'Spagnolo'],
     experienceYears: 11,
@@ -742,7 +811,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Consulenza ambientale per il distretto ceramico e la meccanica modenese: AUA, emissioni in atmosfera, impatto acustico, rifiuti e RENTRI. Tecnici competenti in acustica e chimici iscritti all'Ordine.",
     specializations: ['Ambiente', 'Gestione Rifiuti'],
-    certifications: [acousticsTechnician('Emilia-Romagna', 'ENTECA 3319', '2018-10-22'), iso14001('Bureau Veritas Italia S.p.A.', 'IT301998', '2024-06-07')],
+    certifications: [
+      acousticsTechnician('Emilia-Romagna', 'ENTECA 3319', '2018-10-22'),
+      iso14001('Bureau Veritas Italia S.p.A.', 'IT301998', '2024-06-07'),
+    ],
     serviceAreas: ['Modena', "Reggio nell'Emilia", 'Bologna', 'Parma'],
     languages: ['Italiano'],
     experienceYears: 14,
@@ -764,7 +836,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Sicurezza sul lavoro per l'industria alimentare della Food Valley: DVR, rischio chimico da sanificanti, sistemi ISO 45001 integrati con la qualità e formazione specifica per stabilimenti e magazzini refrigerati.",
     specializations: ['Consulenza DVR/DUVRI', 'ISO 45001/14001', 'Formazione Sicurezza'],
-    certifications: [iso9001('DNV Business Assurance Italy S.r.l.', 'C498871', '2024-03-25'), hseExpert('CEPAS-HSE-1980', '2024-06-10')],
+    certifications: [
+      iso9001('DNV Business Assurance Italy S.r.l.', 'C498871', '2024-03-25'),
+      hseExpert('CEPAS-HSE-1980', '2024-06-10'),
+    ],
     serviceAreas: ['Parma', "Reggio nell'Emilia", 'Modena', 'Cremona', 'Bologna'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 10,
@@ -787,9 +862,11 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: "Ordine degli Ingegneri della Provincia di Reggio nell'Emilia",
     registrationNumber: '1654',
     description:
-      "Ingegnere libero professionista: marcatura CE e adeguamento di macchine agricole e industriali, coordinamento della sicurezza nei cantieri e POS per imprese edili e impiantistiche.",
+      'Ingegnere libero professionista: marcatura CE e adeguamento di macchine agricole e industriali, coordinamento della sicurezza nei cantieri e POS per imprese edili e impiantistiche.',
     specializations: ['Marcatura CE', 'Consulenza DVR/DUVRI'],
-    certifications: [siteCoordinator("Ordine degli Ingegneri della Provincia di Reggio nell'Emilia", 'CSE-RE-0448', '2022-11-14')],
+    certifications: [
+      siteCoordinator("Ordine degli Ingegneri della Provincia di Reggio nell'Emilia", 'CSE-RE-0448', '2022-11-14'),
+    ],
     serviceAreas: ["Reggio nell'Emilia", 'Modena', 'Parma', 'Bologna'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 20,
@@ -809,7 +886,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '137',
     contact: { firstName: 'Lorenzo', lastName: 'Babini', sex: 'M', role: 'Direttore generale' },
     description:
-      "Al servizio del polo chimico e portuale di Ravenna: stabilimenti Seveso III, atmosfere esplosive, prevenzione incendi e formazione per spazi confinati e ambienti sospetti di inquinamento, con struttura addestrativa dedicata.",
+      'Al servizio del polo chimico e portuale di Ravenna: stabilimenti Seveso III, atmosfere esplosive, prevenzione incendi e formazione per spazi confinati e ambienti sospetti di inquinamento, con struttura addestrativa dedicata.',
     specializations: ['Seveso III', 'ATEX', 'Antincendio'],
     certifications: [
       sevesoExpert('AIAS-RIR-0271', '2025-02-24'),
@@ -835,7 +912,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '21',
     contact: { firstName: 'Lorenzo', lastName: 'Innocenti', sex: 'M', role: 'Amministratore delegato' },
     description:
-      "Consulenza e formazione per la sicurezza sul lavoro in Toscana dal 2006: DVR, RSPP esterno, check-up aziendali e corsi per lavoratori e datori di lavoro. Seguiamo oltre 900 piccole e medie imprese tra Firenze, Prato e Pisa.",
+      'Consulenza e formazione per la sicurezza sul lavoro in Toscana dal 2006: DVR, RSPP esterno, check-up aziendali e corsi per lavoratori e datori di lavoro. Seguiamo oltre 900 piccole e medie imprese tra Firenze, Prato e Pisa.',
     specializations: ['Consulenza DVR/DUVRI', 'RSPP/ASPP', 'Formazione Sicurezza'],
     certifications: [
       iso9001('Bureau Veritas Italia S.p.A.', 'IT299412', '2024-01-29'),
@@ -850,7 +927,15 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: true,
     featured: true,
     active: true,
-    services: [{ key: 'dvr', featured: true }, 'dvr-update', 'rspp', 'sopralluogo', 'formazione-generale', 'specifica-basso', 'rspp-dl'],
+    services: [
+      { key: 'dvr', featured: true },
+      'dvr-update',
+      'rspp',
+      'sopralluogo',
+      'formazione-generale',
+      'specifica-basso',
+      'rspp-dl',
+    ],
   },
   {
     key: 'centro-medicina-lavoro-fiorentino',
@@ -861,9 +946,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '65',
     contact: { firstName: 'Sara', lastName: 'Bartolini', sex: 'F', role: 'Responsabile amministrativa' },
     description:
-      "Centro medico dedicato alla sorveglianza sanitaria dei lavoratori: otto medici competenti, cabina audiometrica, spirometria, ECG e prelievi in sede. Servizio in azienda con unità mobile in tutta la provincia di Firenze e a Prato.",
+      'Centro medico dedicato alla sorveglianza sanitaria dei lavoratori: otto medici competenti, cabina audiometrica, spirometria, ECG e prelievi in sede. Servizio in azienda con unità mobile in tutta la provincia di Firenze e a Prato.',
     specializations: ['Medico Competente'],
-    certifications: [iso9001('IMQ S.p.A.', 'IMQ-9120.CMLF', '2025-02-17'), occupationalDoctorsRegister('MC-TOS-03318', '2011-06-27')],
+    certifications: [
+      iso9001('IMQ S.p.A.', 'IMQ-9120.CMLF', '2025-02-17'),
+      occupationalDoctorsRegister('MC-TOS-03318', '2011-06-27'),
+    ],
     serviceAreas: ['Firenze', 'Prato', 'Pisa'],
     languages: ['Italiano', 'Inglese', 'Cinese'],
     experienceYears: 25,
@@ -883,7 +971,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '48',
     contact: { firstName: 'Luca', lastName: 'Bardazzi', sex: 'M', role: 'Socio accomandatario' },
     description:
-      "Sicurezza per le aziende tessili e delle confezioni del distretto pratese: DVR, rischio chimico da coloranti e finissaggio, ergonomia delle postazioni di cucitura e formazione con mediazione linguistica in cinese.",
+      'Sicurezza per le aziende tessili e delle confezioni del distretto pratese: DVR, rischio chimico da coloranti e finissaggio, ergonomia delle postazioni di cucitura e formazione con mediazione linguistica in cinese.',
     specializations: ['Consulenza DVR/DUVRI', 'Ergonomia', 'Formazione Sicurezza'],
     certifications: [qualifiedTrainer('AIF-PO-00754', '2024-09-02')],
     serviceAreas: ['Prato', 'Firenze', 'Pisa'],
@@ -907,9 +995,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: 'Ordine dei Geologi della Toscana',
     registrationNumber: '1487',
     description:
-      "Geologi e ingegneri ambientali per indagini su suolo e acque sotterranee, bonifiche di siti contaminati, amianto, radon e acustica ambientale. Sondaggi e piezometri con attrezzatura propria.",
+      'Geologi e ingegneri ambientali per indagini su suolo e acque sotterranee, bonifiche di siti contaminati, amianto, radon e acustica ambientale. Sondaggi e piezometri con attrezzatura propria.',
     specializations: ['Bonifiche', 'Ambiente'],
-    certifications: [acousticsTechnician('Toscana', 'ENTECA 2290', '2019-01-21'), iso14001('RINA Services S.p.A.', 'EMS-9120/S', '2025-04-07')],
+    certifications: [
+      acousticsTechnician('Toscana', 'ENTECA 2290', '2019-01-21'),
+      iso14001('RINA Services S.p.A.', 'EMS-9120/S', '2025-04-07'),
+    ],
     serviceAreas: ['Pisa', 'Livorno', 'Firenze', 'Prato', 'Genova'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 18,
@@ -951,9 +1042,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '8',
     contact: { firstName: 'Giulia', lastName: 'Pieroni', sex: 'F', role: 'Responsabile sistemi di gestione' },
     description:
-      "Sistemi di gestione ISO 45001 e ISO 14001, modelli 231 e valutazione dei rischi per le imprese marchigiane della meccanica, del mobile e della nautica.",
+      'Sistemi di gestione ISO 45001 e ISO 14001, modelli 231 e valutazione dei rischi per le imprese marchigiane della meccanica, del mobile e della nautica.',
     specializations: ['ISO 45001/14001', 'Consulenza DVR/DUVRI'],
-    certifications: [leadAuditor('ISO 45001', 'SICEV-LA-1377', '2025-05-19'), iso9001('Certiquality S.r.l.', 'CQ 30012', '2024-08-19')],
+    certifications: [
+      leadAuditor('ISO 45001', 'SICEV-LA-1377', '2025-05-19'),
+      iso9001('Certiquality S.r.l.', 'CQ 30012', '2024-08-19'),
+    ],
     serviceAreas: ['Ancona', 'Pescara', 'Perugia', 'Bologna'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 13,
@@ -989,7 +1083,16 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: true,
     featured: true,
     active: true,
-    services: [{ key: 'rspp', featured: true }, 'dvr', 'duvri', 'formazione-generale', 'antincendio-medio', 'rls', 'scadenzario', 'consulenza-oraria'],
+    services: [
+      { key: 'rspp', featured: true },
+      'dvr',
+      'duvri',
+      'formazione-generale',
+      'antincendio-medio',
+      'rls',
+      'scadenzario',
+      'consulenza-oraria',
+    ],
   },
   {
     key: 'dott-de-angelis',
@@ -1003,7 +1106,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: 'Ordine dei Medici Chirurghi e degli Odontoiatri della Provincia di Roma',
     registrationNumber: '58214',
     description:
-      "Medico competente per studi professionali, commercio, scuole paritarie e strutture sanitarie private di Roma. Ambulatorio in zona Salario-Trieste, visite in azienda su appuntamento e accertamenti strumentali con centri convenzionati.",
+      'Medico competente per studi professionali, commercio, scuole paritarie e strutture sanitarie private di Roma. Ambulatorio in zona Salario-Trieste, visite in azienda su appuntamento e accertamenti strumentali con centri convenzionati.',
     specializations: ['Medico Competente'],
     certifications: [
       occupationalMedicine('Sapienza Università di Roma', 'n. 3310/2007', '2007-11-15'),
@@ -1028,9 +1131,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '250',
     contact: { firstName: 'Gabriele', lastName: 'Di Marco', sex: 'M', role: 'Amministratore' },
     description:
-      "Consulenza e formazione per imprese edili e manifatturiere abruzzesi: DVR, POS per i cantieri della ricostruzione, corsi antincendio e formazione lavoratori a rischio alto.",
+      'Consulenza e formazione per imprese edili e manifatturiere abruzzesi: DVR, POS per i cantieri della ricostruzione, corsi antincendio e formazione lavoratori a rischio alto.',
     specializations: ['Consulenza DVR/DUVRI', 'Formazione Sicurezza', 'Antincendio'],
-    certifications: [regionalAccreditation('Abruzzo', 'Accr. n. 122/2017', '2017-07-10'), qualifiedTrainer('AIF-PE-00419', '2024-07-15')],
+    certifications: [
+      regionalAccreditation('Abruzzo', 'Accr. n. 122/2017', '2017-07-10'),
+      qualifiedTrainer('AIF-PE-00419', '2024-07-15'),
+    ],
     serviceAreas: ['Pescara', 'Chieti', "L'Aquila", 'Teramo', 'Campobasso'],
     languages: ['Italiano'],
     experienceYears: 11,
@@ -1049,7 +1155,8 @@ export const PROVIDERS: readonly ProviderData[] = [
     street: 0,
     civic: '72',
     contact: { firstName: 'Antonio', lastName: 'Di Iorio', sex: 'M', role: 'Socio accomandatario' },
-    description: 'Corsi di formazione generale, antincendio e primo soccorso in Molise. Profilo momentaneamente non attivo.',
+    description:
+      'Corsi di formazione generale, antincendio e primo soccorso in Molise. Profilo momentaneamente non attivo.',
     specializations: ['Formazione Sicurezza', 'Antincendio', 'Primo Soccorso'],
     certifications: [],
     serviceAreas: ['Campobasso', 'Isernia'],
@@ -1075,7 +1182,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '64',
     contact: { firstName: 'Vincenzo', lastName: 'Esposito', sex: 'M', role: 'Direttore tecnico' },
     description:
-      "Centro di formazione per le emergenze a Napoli Est con campo prove antincendio, aule per 40 persone e simulatori VR. Addestriamo addetti antincendio e primo soccorso per industria, porto, grande distribuzione e sanità in tutta la Campania.",
+      'Centro di formazione per le emergenze a Napoli Est con campo prove antincendio, aule per 40 persone e simulatori VR. Addestriamo addetti antincendio e primo soccorso per industria, porto, grande distribuzione e sanità in tutta la Campania.',
     specializations: ['Antincendio', 'Formazione Sicurezza', 'Primo Soccorso'],
     certifications: [
       fireProfessional('NA08877I01902', '2022-02-21'),
@@ -1090,7 +1197,15 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: true,
     featured: true,
     active: true,
-    services: [{ key: 'antincendio-medio', featured: true }, 'antincendio-aggiornamento', 'primo-soccorso-bc', 'blsd', 'specifica-medio', 'piano-emergenza', 'realta-virtuale'],
+    services: [
+      { key: 'antincendio-medio', featured: true },
+      'antincendio-aggiornamento',
+      'primo-soccorso-bc',
+      'blsd',
+      'specifica-medio',
+      'piano-emergenza',
+      'realta-virtuale',
+    ],
   },
   {
     key: 'vesuvio-ecologia',
@@ -1103,7 +1218,14 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Servizi ambientali in Campania: censimento e bonifica dell'amianto, classificazione e gestione documentale dei rifiuti speciali, campionamenti delle emissioni per industrie e aziende agroalimentari.",
     specializations: ['Ambiente', 'Gestione Rifiuti', 'Bonifiche'],
-    certifications: [wasteManagersRegister('Categoria 10B (bonifica di beni contenenti amianto)', 'Campania', 'NA/022187', '2023-06-12')],
+    certifications: [
+      wasteManagersRegister(
+        'Categoria 10B (bonifica di beni contenenti amianto)',
+        'Campania',
+        'NA/022187',
+        '2023-06-12',
+      ),
+    ],
     serviceAreas: ['Caserta', 'Napoli', 'Salerno', 'Benevento'],
     languages: ['Italiano'],
     experienceYears: 17,
@@ -1126,9 +1248,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: 'Ordine degli Ingegneri della Provincia di Salerno',
     registrationNumber: '5731',
     description:
-      "Ingegnere della sicurezza e professionista antincendio: atmosfere esplosive, pratiche di prevenzione incendi, coordinamento della sicurezza nei cantieri e valutazione dei campi elettromagnetici.",
+      'Ingegnere della sicurezza e professionista antincendio: atmosfere esplosive, pratiche di prevenzione incendi, coordinamento della sicurezza nei cantieri e valutazione dei campi elettromagnetici.',
     specializations: ['ATEX', 'Antincendio', 'Consulenza DVR/DUVRI'],
-    certifications: [fireProfessional('SA05731I00211', '2021-12-06'), siteCoordinator('Ordine degli Ingegneri della Provincia di Salerno', 'CSE-SA-1022', '2023-04-17')],
+    certifications: [
+      fireProfessional('SA05731I00211', '2021-12-06'),
+      siteCoordinator('Ordine degli Ingegneri della Provincia di Salerno', 'CSE-SA-1022', '2023-04-17'),
+    ],
     serviceAreas: ['Salerno', 'Napoli', 'Caserta', 'Potenza'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 25,
@@ -1148,9 +1273,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '30',
     contact: { firstName: 'Michele', lastName: 'Lorusso', sex: 'M', role: 'Amministratore unico' },
     description:
-      "Consulenza HSE in Puglia e Basilicata: sistemi di gestione ISO 45001, RSPP e ASPP esterni, valutazione dei rischi e audit da remoto per aziende con più sedi e cantieri.",
+      'Consulenza HSE in Puglia e Basilicata: sistemi di gestione ISO 45001, RSPP e ASPP esterni, valutazione dei rischi e audit da remoto per aziende con più sedi e cantieri.',
     specializations: ['ISO 45001/14001', 'RSPP/ASPP', 'Consulenza DVR/DUVRI'],
-    certifications: [leadAuditor('ISO 45001', 'SICEV-LA-1290', '2024-03-04'), iso9001('Bureau Veritas Italia S.p.A.', 'IT307741', '2024-09-23')],
+    certifications: [
+      leadAuditor('ISO 45001', 'SICEV-LA-1290', '2024-03-04'),
+      iso9001('Bureau Veritas Italia S.p.A.', 'IT307741', '2024-09-23'),
+    ],
     serviceAreas: ['Bari', 'Taranto', 'Lecce', 'Potenza', 'Foggia'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 14,
@@ -1172,7 +1300,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Sicurezza di processo e ambiente per l'area industriale di Taranto: rapporti di sicurezza e piani di emergenza Seveso, bonifiche di siti contaminati, classificazione ATEX e formazione per spazi confinati.",
     specializations: ['Seveso III', 'Bonifiche', 'ATEX'],
-    certifications: [sevesoExpert('AIAS-RIR-0402', '2025-06-09'), iso45001('RINA Services S.p.A.', 'OHS-5120', '2024-12-02')],
+    certifications: [
+      sevesoExpert('AIAS-RIR-0402', '2025-06-09'),
+      iso45001('RINA Services S.p.A.', 'OHS-5120', '2024-12-02'),
+    ],
     serviceAreas: ['Taranto', 'Bari', 'Brindisi', 'Lecce'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 19,
@@ -1203,7 +1334,13 @@ export const PROVIDERS: readonly ProviderData[] = [
     verified: false,
     featured: false,
     active: true,
-    services: ['formazione-generale', 'specifica-basso', 'primo-soccorso-bc', 'aggiornamento-lavoratori', 'elearning-piattaforma'],
+    services: [
+      'formazione-generale',
+      'specifica-basso',
+      'primo-soccorso-bc',
+      'aggiornamento-lavoratori',
+      'elearning-piattaforma',
+    ],
   },
   {
     key: 'lucania-sicurezza',
@@ -1214,7 +1351,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '158',
     contact: { firstName: 'Rocco', lastName: 'Colangelo', sex: 'M', role: 'Socio accomandatario e RSPP' },
     description:
-      "Servizio di prevenzione e protezione esterno per PMI ed enti della Basilicata: DVR, DUVRI, check-up di sicurezza e incarichi di RSPP, con presenza costante in azienda.",
+      'Servizio di prevenzione e protezione esterno per PMI ed enti della Basilicata: DVR, DUVRI, check-up di sicurezza e incarichi di RSPP, con presenza costante in azienda.',
     specializations: ['Consulenza DVR/DUVRI', 'RSPP/ASPP'],
     certifications: [rsppModules('Università degli Studi della Basilicata', 'UNIBAS-RSPP-0214', '2022-10-24')],
     serviceAreas: ['Potenza', 'Matera', 'Salerno', 'Bari'],
@@ -1239,7 +1376,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     professionalOrder: 'Ordine dei Medici Chirurghi e degli Odontoiatri della Provincia di Cosenza',
     registrationNumber: '7120',
     description:
-      "Specialista in Medicina del Lavoro, medico competente per aziende agricole, edili, di trasporto e della grande distribuzione in Calabria. Accertamenti per mansioni a rischio e visite in azienda.",
+      'Specialista in Medicina del Lavoro, medico competente per aziende agricole, edili, di trasporto e della grande distribuzione in Calabria. Accertamenti per mansioni a rischio e visite in azienda.',
     specializations: ['Medico Competente'],
     certifications: [
       occupationalMedicine('Università degli Studi Magna Græcia di Catanzaro', 'n. 412/2004', '2004-10-18'),
@@ -1264,9 +1401,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '102',
     contact: { firstName: 'Salvatore', lastName: 'Lo Iacono', sex: 'M', role: 'Amministratore' },
     description:
-      "RSPP esterno e formazione in Sicilia occidentale: corsi antincendio, preposti e formazione dei lavoratori per imprese, alberghi e strutture sanitarie private, in aula a Palermo o presso il cliente.",
+      'RSPP esterno e formazione in Sicilia occidentale: corsi antincendio, preposti e formazione dei lavoratori per imprese, alberghi e strutture sanitarie private, in aula a Palermo o presso il cliente.',
     specializations: ['RSPP/ASPP', 'Formazione Sicurezza', 'Antincendio'],
-    certifications: [regionalAccreditation('Siciliana', 'D.D.G. n. 2301', '2018-09-17'), qualifiedTrainer('AIF-PA-00961', '2025-01-20')],
+    certifications: [
+      regionalAccreditation('Siciliana', 'D.D.G. n. 2301', '2018-09-17'),
+      qualifiedTrainer('AIF-PA-00961', '2025-01-20'),
+    ],
     serviceAreas: ['Palermo', 'Trapani', 'Agrigento', 'Catania'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 16,
@@ -1288,7 +1428,10 @@ export const PROVIDERS: readonly ProviderData[] = [
     description:
       "Consulenza per l'industria elettronica, agroalimentare e della logistica della Sicilia orientale: audit ISO 45001, DVR, misure di rumore e valutazione dello stress lavoro-correlato.",
     specializations: ['ISO 45001/14001', 'Consulenza DVR/DUVRI', 'Stress Lavoro-Correlato'],
-    certifications: [leadAuditor('ISO 45001', 'SICEV-LA-1455', '2025-07-07'), acousticsTechnician('Siciliana', 'ENTECA 6624', '2020-09-14')],
+    certifications: [
+      leadAuditor('ISO 45001', 'SICEV-LA-1455', '2025-07-07'),
+      acousticsTechnician('Siciliana', 'ENTECA 6624', '2020-09-14'),
+    ],
     serviceAreas: ['Catania', 'Siracusa', 'Messina', 'Ragusa', 'Palermo'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 12,
@@ -1308,7 +1451,7 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '40',
     contact: { firstName: 'Corrado', lastName: 'Bellomo', sex: 'M', role: 'Direttore tecnico' },
     description:
-      "Sicurezza di processo e tutela ambientale per il polo petrolchimico di Priolo, Augusta e Melilli: SGS-PIR per stabilimenti Seveso, caratterizzazione e bonifica dei siti, campionamenti delle emissioni.",
+      'Sicurezza di processo e tutela ambientale per il polo petrolchimico di Priolo, Augusta e Melilli: SGS-PIR per stabilimenti Seveso, caratterizzazione e bonifica dei siti, campionamenti delle emissioni.',
     specializations: ['Seveso III', 'Ambiente', 'Bonifiche'],
     certifications: [sevesoExpert('AIAS-RIR-0519', '2024-04-22'), accreditedLab('LAB N° 1877 L', '2023-10-30')],
     serviceAreas: ['Siracusa', 'Catania', 'Ragusa'],
@@ -1330,9 +1473,12 @@ export const PROVIDERS: readonly ProviderData[] = [
     civic: '86',
     contact: { firstName: 'Federica', lastName: 'Melis', sex: 'F', role: 'Amministratrice' },
     description:
-      "Consulenza ambientale e sicurezza sul lavoro in Sardegna: DVR, corsi antincendio e formazione per strutture turistiche, porti e industria, consulenza ambientale per autorizzazioni e scarichi.",
+      'Consulenza ambientale e sicurezza sul lavoro in Sardegna: DVR, corsi antincendio e formazione per strutture turistiche, porti e industria, consulenza ambientale per autorizzazioni e scarichi.',
     specializations: ['Ambiente', 'Consulenza DVR/DUVRI', 'Formazione Sicurezza', 'Antincendio'],
-    certifications: [regionalAccreditation('Autonoma della Sardegna', 'Det. n. 3312', '2019-12-09'), iso9001('Certiquality S.r.l.', 'CQ 29561', '2025-04-14')],
+    certifications: [
+      regionalAccreditation('Autonoma della Sardegna', 'Det. n. 3312', '2019-12-09'),
+      iso9001('Certiquality S.r.l.', 'CQ 29561', '2025-04-14'),
+    ],
     serviceAreas: ['Cagliari', 'Sassari', 'Oristano', 'Nuoro'],
     languages: ['Italiano', 'Inglese'],
     experienceYears: 13,

@@ -54,7 +54,11 @@ const req = (name: string, mandatory: boolean, description: string): Requirement
 
 const TRAVEL: AdditionalCost = { name: 'Rimborso forfettario spese di trasferta', type: 'fixed', amount: 80 };
 const COURSE_MATERIAL: AdditionalCost = { name: 'Materiale didattico e dispense', type: 'fixed', amount: 15 };
-const SECRETARY: AdditionalCost = { name: 'Diritti di segreteria e registrazione attestati', type: 'percentage', amount: 5 };
+const SECRETARY: AdditionalCost = {
+  name: 'Diritti di segreteria e registrazione attestati',
+  type: 'percentage',
+  amount: 5,
+};
 const CERTAIN_DATE: AdditionalCost = { name: 'Attribuzione di data certa tramite PEC', type: 'fixed', amount: 25 };
 const LAB: AdditionalCost = { name: 'Analisi di laboratorio accreditato', type: 'fixed', amount: 180 };
 
@@ -62,8 +66,16 @@ const PERCENT_DISCOUNT: Discount = { type: 'percentage', value: 10 };
 const FIXED_DISCOUNT: Discount = { type: 'fixed', value: 50 };
 
 const ID_DOCUMENT = req('Documento di identità', true, 'Da esibire al docente il primo giorno per la registrazione.');
-const CODICE_FISCALE = req('Codice fiscale dei partecipanti', true, "Necessario per l'emissione e la registrazione degli attestati.");
-const ITALIAN = req('Comprensione della lingua italiana', true, 'Per i lavoratori stranieri è prevista la verifica preliminare della comprensione.');
+const CODICE_FISCALE = req(
+  'Codice fiscale dei partecipanti',
+  true,
+  "Necessario per l'emissione e la registrazione degli attestati.",
+);
+const ITALIAN = req(
+  'Comprensione della lingua italiana',
+  true,
+  'Per i lavoratori stranieri è prevista la verifica preliminare della comprensione.',
+);
 
 export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
   // ---------------------------------------------------------------- consultation_management
@@ -73,7 +85,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Valutazione dei rischi',
     specialization: 'Consulenza DVR/DUVRI',
-    description: 'Redazione del DVR ai sensi degli artt. 17 e 28 del D.Lgs. 81/08 per piccole e medie imprese, con sopralluogo in azienda.',
+    description:
+      'Redazione del DVR ai sensi degli artt. 17 e 28 del D.Lgs. 81/08 per piccole e medie imprese, con sopralluogo in azienda.',
     detailedDescription:
       "Il servizio comprende il sopralluogo degli ambienti di lavoro, l'analisi delle mansioni, l'individuazione dei pericoli e la valutazione di tutti i rischi presenti, compresi quelli da stress lavoro-correlato, rumore, movimentazione manuale dei carichi e videoterminali. Il documento viene redatto con data certa, condiviso con RSPP, medico competente e RLS e consegnato in formato PDF firmabile digitalmente. Per le aziende fino a 50 dipendenti il prezzo è comprensivo di un incontro di restituzione con il datore di lavoro.",
     serviceType: 'on_request',
@@ -83,11 +96,20 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 16,
     maxParticipants: null,
-    deliverables: ['Documento di Valutazione dei Rischi con data certa', 'Programma delle misure di miglioramento', 'Schede di rischio per mansione', 'Verbale di riunione di condivisione'],
+    deliverables: [
+      'Documento di Valutazione dei Rischi con data certa',
+      'Programma delle misure di miglioramento',
+      'Schede di rischio per mansione',
+      'Verbale di riunione di condivisione',
+    ],
     requirements: [
       req('Planimetrie dei locali', true, 'Anche in formato PDF, con la destinazione d’uso degli ambienti.'),
       req('Elenco del personale e delle mansioni', true, 'Con indicazione di orari e reparti.'),
-      req('Schede di sicurezza dei prodotti chimici', false, 'Se in azienda si utilizzano sostanze o miscele pericolose.'),
+      req(
+        'Schede di sicurezza dei prodotti chimici',
+        false,
+        'Se in azienda si utilizzano sostanze o miscele pericolose.',
+      ),
     ],
     certificationsProvided: ['DVR conforme al D.Lgs. 81/08'],
     tags: ['DVR', 'valutazione rischi', 'D.Lgs. 81/08', 'sicurezza lavoro', 'PMI'],
@@ -100,7 +122,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Valutazione dei rischi',
     specialization: 'Consulenza DVR/DUVRI',
-    description: 'Revisione del Documento di Valutazione dei Rischi dopo modifiche organizzative, nuove attrezzature, infortuni o nuove norme.',
+    description:
+      'Revisione del Documento di Valutazione dei Rischi dopo modifiche organizzative, nuove attrezzature, infortuni o nuove norme.',
     detailedDescription:
       "Verifichiamo il DVR esistente, individuiamo le parti da aggiornare (nuovi reparti, nuove macchine, cambi di mansione, esiti della sorveglianza sanitaria) e rilasciamo la nuova revisione entro 30 giorni dalla modifica, come previsto dall'art. 29 del D.Lgs. 81/08. Include l'aggiornamento del programma di miglioramento e delle schede per mansione.",
     serviceType: 'on_request',
@@ -110,7 +133,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 8,
     maxParticipants: null,
-    deliverables: ['DVR aggiornato con nuova revisione', 'Tabella delle modifiche', 'Programma di miglioramento aggiornato'],
+    deliverables: [
+      'DVR aggiornato con nuova revisione',
+      'Tabella delle modifiche',
+      'Programma di miglioramento aggiornato',
+    ],
     requirements: [req('DVR vigente', true, 'Ultima revisione del documento in formato modificabile o PDF.')],
     certificationsProvided: [],
     tags: ['DVR', 'aggiornamento DVR', 'revisione', 'art. 29'],
@@ -122,7 +149,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Appalti e interferenze',
     specialization: 'Consulenza DVR/DUVRI',
-    description: "Redazione del DUVRI per contratti d'appalto, d'opera o di somministrazione (art. 26 D.Lgs. 81/08) con stima dei costi della sicurezza.",
+    description:
+      "Redazione del DUVRI per contratti d'appalto, d'opera o di somministrazione (art. 26 D.Lgs. 81/08) con stima dei costi della sicurezza.",
     detailedDescription:
       "Analizziamo le attività dell'appaltatore e del committente, individuiamo le interferenze e definiamo le misure di coordinamento e i costi della sicurezza non soggetti a ribasso. Il servizio include la verifica dell'idoneità tecnico-professionale delle imprese e la riunione di coordinamento iniziale.",
     serviceType: 'on_request',
@@ -132,7 +160,12 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 6,
     maxParticipants: null,
-    deliverables: ['DUVRI firmato', 'Stima dei costi della sicurezza', 'Verbale della riunione di coordinamento', 'Check-list di idoneità tecnico-professionale'],
+    deliverables: [
+      'DUVRI firmato',
+      'Stima dei costi della sicurezza',
+      'Verbale della riunione di coordinamento',
+      'Check-list di idoneità tecnico-professionale',
+    ],
     requirements: [
       req("Contratto o capitolato d'appalto", true, 'Con descrizione delle attività affidate.'),
       req("DVR dell'impresa committente", true, 'Per individuare i rischi specifici degli ambienti.'),
@@ -146,7 +179,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'RSPP esterno',
     specialization: 'RSPP/ASPP',
-    description: 'Assunzione dell’incarico di Responsabile del Servizio di Prevenzione e Protezione da parte di un tecnico qualificato, per un anno.',
+    description:
+      'Assunzione dell’incarico di Responsabile del Servizio di Prevenzione e Protezione da parte di un tecnico qualificato, per un anno.',
     detailedDescription:
       "L'RSPP esterno affianca il datore di lavoro nella gestione della sicurezza: aggiorna il DVR, organizza la riunione periodica (art. 35), pianifica la formazione, gestisce lo scadenzario di verifiche e attestati e segue le eventuali ispezioni di ATS e Ispettorato. Il canone annuale comprende fino a 4 sopralluoghi e l'assistenza telefonica e via email; la tariffa varia con il numero di dipendenti e il livello di rischio.",
     serviceType: 'on_request',
@@ -156,8 +190,15 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 24,
     maxParticipants: null,
-    deliverables: ['Lettera di nomina e accettazione RSPP', 'Verbale della riunione periodica', 'Scadenzario formazione e verifiche', 'Relazione annuale sullo stato della sicurezza'],
-    requirements: [req('Organigramma della sicurezza', false, 'Nomine esistenti di preposti, addetti emergenze e RLS.')],
+    deliverables: [
+      'Lettera di nomina e accettazione RSPP',
+      'Verbale della riunione periodica',
+      'Scadenzario formazione e verifiche',
+      'Relazione annuale sullo stato della sicurezza',
+    ],
+    requirements: [
+      req('Organigramma della sicurezza', false, 'Nomine esistenti di preposti, addetti emergenze e RLS.'),
+    ],
     certificationsProvided: [],
     tags: ['RSPP esterno', 'RSPP', 'nomina RSPP', 'sicurezza aziendale', 'consulenza annuale'],
     additionalCosts: [TRAVEL],
@@ -169,9 +210,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'RSPP esterno',
     specialization: 'RSPP/ASPP',
-    description: 'Un addetto del servizio di prevenzione e protezione in azienda a giornata, per affiancare RSPP interno e preposti.',
+    description:
+      'Un addetto del servizio di prevenzione e protezione in azienda a giornata, per affiancare RSPP interno e preposti.',
     detailedDescription:
-      "Ideale per aziende con RSPP interno che hanno bisogno di supporto operativo: sopralluoghi di reparto, verifica dei DPI, aggiornamento delle procedure, raccolta dei near miss e preparazione della documentazione per audit e ispezioni. Le giornate si prenotano a pacchetto e si pianificano insieme.",
+      'Ideale per aziende con RSPP interno che hanno bisogno di supporto operativo: sopralluoghi di reparto, verifica dei DPI, aggiornamento delle procedure, raccolta dei near miss e preparazione della documentazione per audit e ispezioni. Le giornate si prenotano a pacchetto e si pianificano insieme.',
     serviceType: 'on_request',
     availability: 'within_month',
     pricingUnit: 'per_day',
@@ -179,7 +221,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 8,
     maxParticipants: null,
-    deliverables: ['Rapporto di sopralluogo giornaliero', 'Registro near miss aggiornato', 'Procedure operative revisionate'],
+    deliverables: [
+      'Rapporto di sopralluogo giornaliero',
+      'Registro near miss aggiornato',
+      'Procedure operative revisionate',
+    ],
     requirements: [],
     certificationsProvided: [],
     tags: ['ASPP', 'SPP', 'supporto operativo', 'sopralluoghi'],
@@ -191,7 +237,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Consulenza tecnica',
     specialization: 'RSPP/ASPP',
-    description: 'Consulenza tecnica su dubbi normativi, ispezioni, prescrizioni degli organi di vigilanza e procedure di sicurezza, anche in videochiamata.',
+    description:
+      'Consulenza tecnica su dubbi normativi, ispezioni, prescrizioni degli organi di vigilanza e procedure di sicurezza, anche in videochiamata.',
     detailedDescription:
       "Un tecnico esperto risponde ai quesiti dell'azienda su obblighi del D.Lgs. 81/08, nomine, formazione, DPI, appalti e gestione delle prescrizioni di ATS/ASL e Ispettorato del Lavoro. La prima ora si svolge in videochiamata; le ore successive possono essere svolte in azienda.",
     serviceType: 'instant',
@@ -212,7 +259,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Sistemi di gestione',
     specialization: 'ISO 45001/14001',
-    description: "Progettazione e messa in opera del sistema di gestione per la salute e sicurezza sul lavoro UNI ISO 45001:2018, fino all'audit di certificazione.",
+    description:
+      "Progettazione e messa in opera del sistema di gestione per la salute e sicurezza sul lavoro UNI ISO 45001:2018, fino all'audit di certificazione.",
     detailedDescription:
       "Il percorso parte dall'analisi iniziale (gap analysis) e prosegue con la definizione di politica, contesto, rischi e opportunità, obiettivi, procedure e registrazioni. Formiamo il personale coinvolto, conduciamo l'audit interno e il riesame della direzione e assistiamo l'azienda durante l'audit dell'ente di certificazione accreditato. Il sistema è conforme all'art. 30 del D.Lgs. 81/08 e consente la riduzione del tasso INAIL (modello OT23).",
     serviceType: 'on_request',
@@ -222,8 +270,20 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 60,
     maxParticipants: null,
-    deliverables: ['Manuale e procedure del sistema ISO 45001', 'Gap analysis iniziale', 'Rapporto di audit interno', 'Verbale di riesame della direzione', "Assistenza all'audit di certificazione"],
-    requirements: [req('Referente interno del progetto', true, 'Una persona disponibile circa 2 giorni al mese per la durata del progetto.')],
+    deliverables: [
+      'Manuale e procedure del sistema ISO 45001',
+      'Gap analysis iniziale',
+      'Rapporto di audit interno',
+      'Verbale di riesame della direzione',
+      "Assistenza all'audit di certificazione",
+    ],
+    requirements: [
+      req(
+        'Referente interno del progetto',
+        true,
+        'Una persona disponibile circa 2 giorni al mese per la durata del progetto.',
+      ),
+    ],
     certificationsProvided: [],
     tags: ['ISO 45001', 'sistema di gestione', 'certificazione', 'OT23', 'art. 30'],
     discounts: [PERCENT_DISCOUNT],
@@ -234,7 +294,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Sistemi di gestione',
     specialization: 'ISO 45001/14001',
-    description: 'Audit interno o di seconda parte del sistema di gestione salute e sicurezza secondo UNI ISO 45001:2018, condotto da Lead Auditor qualificato.',
+    description:
+      'Audit interno o di seconda parte del sistema di gestione salute e sicurezza secondo UNI ISO 45001:2018, condotto da Lead Auditor qualificato.',
     detailedDescription:
       "L'audit verifica la conformità del sistema ai requisiti della norma e alle prescrizioni legali, con interviste a direzione, preposti e lavoratori, verifica documentale e sopralluogo dei reparti. Il rapporto classifica non conformità, osservazioni e opportunità di miglioramento ed è utilizzabile per il riesame della direzione e per la preparazione all'audit di certificazione.",
     serviceType: 'on_request',
@@ -244,8 +305,14 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 8,
     maxParticipants: null,
-    deliverables: ['Piano di audit', 'Rapporto di audit con non conformità e osservazioni', 'Piano di azioni correttive proposto'],
-    requirements: [req('Documentazione del sistema di gestione', true, 'Manuale, procedure e registrazioni degli ultimi 12 mesi.')],
+    deliverables: [
+      'Piano di audit',
+      'Rapporto di audit con non conformità e osservazioni',
+      'Piano di azioni correttive proposto',
+    ],
+    requirements: [
+      req('Documentazione del sistema di gestione', true, 'Manuale, procedure e registrazioni degli ultimi 12 mesi.'),
+    ],
     certificationsProvided: [],
     tags: ['audit', 'ISO 45001', 'Lead Auditor', 'audit interno', 'certificazione'],
     additionalCosts: [TRAVEL],
@@ -256,7 +323,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Sistemi di gestione',
     specialization: 'ISO 45001/14001',
-    description: 'Audit interno del sistema di gestione ambientale UNI EN ISO 14001:2015 con verifica della conformità legislativa ambientale.',
+    description:
+      'Audit interno del sistema di gestione ambientale UNI EN ISO 14001:2015 con verifica della conformità legislativa ambientale.',
     detailedDescription:
       "Verifichiamo aspetti ambientali significativi, obblighi di conformità (autorizzazioni, rifiuti, scarichi, emissioni), obiettivi e controllo operativo. L'audit è condotto da un auditor qualificato secondo UNI EN ISO 19011 e si chiude con un rapporto utilizzabile per il riesame della direzione.",
     serviceType: 'on_request',
@@ -267,7 +335,9 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 8,
     maxParticipants: null,
     deliverables: ['Rapporto di audit ISO 14001', 'Check-list di conformità legislativa ambientale'],
-    requirements: [req('Registro degli aspetti ambientali', true, 'E l’elenco delle autorizzazioni ambientali in vigore.')],
+    requirements: [
+      req('Registro degli aspetti ambientali', true, 'E l’elenco delle autorizzazioni ambientali in vigore.'),
+    ],
     certificationsProvided: [],
     tags: ['ISO 14001', 'audit', 'ambiente', 'sistema di gestione ambientale'],
     additionalCosts: [TRAVEL],
@@ -278,7 +348,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Sistemi di gestione',
     specialization: 'ISO 45001/14001',
-    description: 'Dalla analisi ambientale iniziale alla certificazione UNI EN ISO 14001:2015, con registro degli aspetti ambientali e degli obblighi di conformità.',
+    description:
+      'Dalla analisi ambientale iniziale alla certificazione UNI EN ISO 14001:2015, con registro degli aspetti ambientali e degli obblighi di conformità.',
     detailedDescription:
       "Mappiamo processi, aspetti e impatti ambientali in ottica di ciclo di vita, costruiamo il registro degli obblighi di conformità e definiamo procedure, indicatori e obiettivi. Il progetto comprende la formazione del personale, l'audit interno, il riesame e l'assistenza durante la certificazione.",
     serviceType: 'on_request',
@@ -288,7 +359,12 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 50,
     maxParticipants: null,
-    deliverables: ['Analisi ambientale iniziale', 'Registro aspetti ambientali e obblighi di conformità', 'Procedure ISO 14001', 'Assistenza alla certificazione'],
+    deliverables: [
+      'Analisi ambientale iniziale',
+      'Registro aspetti ambientali e obblighi di conformità',
+      'Procedure ISO 14001',
+      'Assistenza alla certificazione',
+    ],
     requirements: [req('Autorizzazioni ambientali vigenti', true, 'AUA, AIA o autorizzazioni settoriali.')],
     certificationsProvided: [],
     tags: ['ISO 14001', 'analisi ambientale', 'certificazione ambientale', 'sostenibilità'],
@@ -299,7 +375,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'consultation_management',
     subcategory: 'Compliance',
     specialization: 'ISO 45001/14001',
-    description: 'Parte speciale del Modello 231 per i reati di omicidio e lesioni colpose (art. 25-septies) con il sistema disciplinare e i flussi verso l’OdV.',
+    description:
+      'Parte speciale del Modello 231 per i reati di omicidio e lesioni colpose (art. 25-septies) con il sistema disciplinare e i flussi verso l’OdV.',
     detailedDescription:
       "Costruiamo il modello di organizzazione e gestione conforme all'art. 30 del D.Lgs. 81/08 e integrato con il D.Lgs. 231/2001: mappatura delle aree a rischio, protocolli, deleghe di funzione, sistema disciplinare e flussi informativi verso l'Organismo di Vigilanza. Possibile integrazione con un sistema ISO 45001 esistente.",
     serviceType: 'on_request',
@@ -309,7 +386,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 40,
     maxParticipants: null,
-    deliverables: ['Parte speciale sicurezza del Modello 231', 'Mappatura dei rischi-reato', 'Protocolli e flussi verso OdV'],
+    deliverables: [
+      'Parte speciale sicurezza del Modello 231',
+      'Mappatura dei rischi-reato',
+      'Protocolli e flussi verso OdV',
+    ],
     requirements: [],
     certificationsProvided: [],
     tags: ['Modello 231', 'MOG', 'art. 30', 'compliance', 'OdV'],
@@ -321,7 +402,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Verifiche e sopralluoghi',
     specialization: 'Consulenza DVR/DUVRI',
-    description: 'Sopralluogo di mezza giornata per verificare documenti obbligatori, nomine, formazione e condizioni dei luoghi di lavoro, con report di priorità.',
+    description:
+      'Sopralluogo di mezza giornata per verificare documenti obbligatori, nomine, formazione e condizioni dei luoghi di lavoro, con report di priorità.',
     detailedDescription:
       "Un tecnico visita l'azienda e controlla DVR, nomine, attestati, verifiche periodiche, estintori, vie di fuga, DPI e segnaletica. Entro 5 giorni ricevi un report con le non conformità ordinate per gravità e un preventivo trasparente per risolverle, senza obbligo di acquisto.",
     serviceType: 'instant',
@@ -343,7 +425,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Cantieri',
     specialization: 'Consulenza DVR/DUVRI',
-    description: 'Redazione del POS per imprese edili e impiantistiche secondo l’Allegato XV del D.Lgs. 81/08, pronto per la consegna al CSE.',
+    description:
+      'Redazione del POS per imprese edili e impiantistiche secondo l’Allegato XV del D.Lgs. 81/08, pronto per la consegna al CSE.',
     detailedDescription:
       "Il POS viene redatto sulla base del PSC del cantiere e delle lavorazioni dell'impresa, con organizzazione del cantiere, macchine e attrezzature, sostanze, DPI, valutazione del rumore e procedure complementari richieste dal coordinatore. Consegna in 3 giorni lavorativi dalla ricezione dei documenti.",
     serviceType: 'on_request',
@@ -368,7 +451,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Cantieri',
     specialization: 'Consulenza DVR/DUVRI',
-    description: 'Incarico di coordinatore per la sicurezza nei cantieri temporanei o mobili (Titolo IV D.Lgs. 81/08): PSC, fascicolo dell’opera e visite in cantiere.',
+    description:
+      'Incarico di coordinatore per la sicurezza nei cantieri temporanei o mobili (Titolo IV D.Lgs. 81/08): PSC, fascicolo dell’opera e visite in cantiere.',
     detailedDescription:
       "In fase di progettazione redigiamo il Piano di Sicurezza e Coordinamento e il fascicolo dell'opera; in fase di esecuzione verifichiamo i POS, coordiniamo le imprese, effettuiamo visite periodiche in cantiere e teniamo il giornale del coordinatore. Il compenso dipende dall'importo dei lavori e dalla durata del cantiere.",
     serviceType: 'on_request',
@@ -378,7 +462,12 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 40,
     maxParticipants: null,
-    deliverables: ['Piano di Sicurezza e Coordinamento (PSC)', "Fascicolo dell'opera", 'Verbali di sopralluogo in cantiere', 'Verifica di idoneità dei POS'],
+    deliverables: [
+      'Piano di Sicurezza e Coordinamento (PSC)',
+      "Fascicolo dell'opera",
+      'Verbali di sopralluogo in cantiere',
+      'Verifica di idoneità dei POS',
+    ],
     requirements: [req('Progetto esecutivo e cronoprogramma', true, 'Per la stima dei costi della sicurezza.')],
     certificationsProvided: [],
     tags: ['CSP', 'CSE', 'coordinatore sicurezza', 'PSC', 'cantieri'],
@@ -389,9 +478,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Agenti fisici',
     specialization: 'Consulenza DVR/DUVRI',
-    description: 'Misure fonometriche e accelerometriche in azienda e relazione tecnica ai sensi del Titolo VIII, Capi II e III, del D.Lgs. 81/08.',
+    description:
+      'Misure fonometriche e accelerometriche in azienda e relazione tecnica ai sensi del Titolo VIII, Capi II e III, del D.Lgs. 81/08.',
     detailedDescription:
-      "Un tecnico competente in acustica esegue le misure con strumentazione tarata (classe 1), calcola i livelli di esposizione giornaliera per mansione e indica DPI uditivi adeguati, zone da segnalare e misure tecniche e organizzative. Le vibrazioni mano-braccio e corpo intero sono valutate con misure dirette o banche dati INAIL.",
+      'Un tecnico competente in acustica esegue le misure con strumentazione tarata (classe 1), calcola i livelli di esposizione giornaliera per mansione e indica DPI uditivi adeguati, zone da segnalare e misure tecniche e organizzative. Le vibrazioni mano-braccio e corpo intero sono valutate con misure dirette o banche dati INAIL.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'fixed',
@@ -399,8 +489,15 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 8,
     maxParticipants: null,
-    deliverables: ['Relazione di valutazione rumore', 'Relazione di valutazione vibrazioni', 'Certificati di taratura degli strumenti', 'Planimetria delle zone rumorose'],
-    requirements: [req('Ciclo produttivo in funzione', true, 'Le misure si eseguono nelle normali condizioni di lavoro.')],
+    deliverables: [
+      'Relazione di valutazione rumore',
+      'Relazione di valutazione vibrazioni',
+      'Certificati di taratura degli strumenti',
+      'Planimetria delle zone rumorose',
+    ],
+    requirements: [
+      req('Ciclo produttivo in funzione', true, 'Le misure si eseguono nelle normali condizioni di lavoro.'),
+    ],
     certificationsProvided: [],
     tags: ['rumore', 'vibrazioni', 'fonometria', 'agenti fisici', 'Titolo VIII'],
     additionalCosts: [TRAVEL],
@@ -411,9 +508,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Agenti chimici',
     specialization: 'Consulenza DVR/DUVRI',
-    description: 'Valutazione del rischio da agenti chimici pericolosi (Titolo IX D.Lgs. 81/08) con algoritmo validato e, se necessario, campionamenti.',
+    description:
+      'Valutazione del rischio da agenti chimici pericolosi (Titolo IX D.Lgs. 81/08) con algoritmo validato e, se necessario, campionamenti.',
     detailedDescription:
-      "Raccogliamo e verifichiamo le schede di dati di sicurezza secondo REACH e CLP, applichiamo un modello di valutazione riconosciuto (es. MoVaRisCh) e stabiliamo se il rischio è irrilevante per la salute e basso per la sicurezza. Quando serve pianifichiamo campionamenti ambientali e personali con laboratorio accreditato.",
+      'Raccogliamo e verifichiamo le schede di dati di sicurezza secondo REACH e CLP, applichiamo un modello di valutazione riconosciuto (es. MoVaRisCh) e stabiliamo se il rischio è irrilevante per la salute e basso per la sicurezza. Quando serve pianifichiamo campionamenti ambientali e personali con laboratorio accreditato.',
     serviceType: 'on_request',
     availability: 'within_month',
     pricingUnit: 'fixed',
@@ -421,7 +519,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 12,
     maxParticipants: null,
-    deliverables: ['Relazione di valutazione del rischio chimico', 'Inventario delle sostanze', 'Indicazioni su DPI e aspirazioni'],
+    deliverables: [
+      'Relazione di valutazione del rischio chimico',
+      'Inventario delle sostanze',
+      'Indicazioni su DPI e aspirazioni',
+    ],
     requirements: [req('Schede di dati di sicurezza aggiornate', true, 'Di tutte le sostanze e miscele utilizzate.')],
     certificationsProvided: [],
     tags: ['rischio chimico', 'SDS', 'REACH', 'CLP', 'Titolo IX'],
@@ -433,9 +535,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Rischi psicosociali',
     specialization: 'Stress Lavoro-Correlato',
-    description: 'Valutazione preliminare e approfondita dello stress lavoro-correlato secondo la metodologia INAIL, con questionari e focus group.',
+    description:
+      'Valutazione preliminare e approfondita dello stress lavoro-correlato secondo la metodologia INAIL, con questionari e focus group.',
     detailedDescription:
-      "Costituiamo il gruppo di gestione della valutazione, raccogliamo gli indicatori sentinella (assenze, turnover, infortuni), compiliamo la lista di controllo per gruppi omogenei e, se il rischio non è basso, conduciamo la valutazione approfondita con il questionario strumento indicatore INAIL e focus group. Il percorso si chiude con un piano di interventi correttivi.",
+      'Costituiamo il gruppo di gestione della valutazione, raccogliamo gli indicatori sentinella (assenze, turnover, infortuni), compiliamo la lista di controllo per gruppi omogenei e, se il rischio non è basso, conduciamo la valutazione approfondita con il questionario strumento indicatore INAIL e focus group. Il percorso si chiude con un piano di interventi correttivi.',
     serviceType: 'on_request',
     availability: 'within_month',
     pricingUnit: 'fixed',
@@ -443,7 +546,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 12,
     maxParticipants: null,
-    deliverables: ['Relazione di valutazione stress lavoro-correlato', 'Lista di controllo per gruppi omogenei', 'Piano di interventi correttivi'],
+    deliverables: [
+      'Relazione di valutazione stress lavoro-correlato',
+      'Lista di controllo per gruppi omogenei',
+      'Piano di interventi correttivi',
+    ],
     requirements: [req('Dati su assenze, turnover e infortuni', true, 'Degli ultimi 3 anni, in forma aggregata.')],
     certificationsProvided: [],
     tags: ['stress lavoro-correlato', 'INAIL', 'rischi psicosociali', 'benessere organizzativo'],
@@ -454,7 +561,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'occupational_health',
     subcategory: 'Benessere organizzativo',
     specialization: 'Stress Lavoro-Correlato',
-    description: 'Servizio annuale di ascolto psicologico riservato per i lavoratori, in presenza o online, come misura di prevenzione dello stress lavoro-correlato.',
+    description:
+      'Servizio annuale di ascolto psicologico riservato per i lavoratori, in presenza o online, come misura di prevenzione dello stress lavoro-correlato.',
     detailedDescription:
       "Uno psicologo iscritto all'Albo è a disposizione dei dipendenti con colloqui riservati su prenotazione. L'azienda riceve solo report aggregati e anonimi sull'utilizzo del servizio e sui temi emersi, utili per aggiornare la valutazione del rischio stress.",
     serviceType: 'on_request',
@@ -475,9 +583,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Ergonomia',
     specialization: 'Ergonomia',
-    description: 'Analisi ergonomica delle postazioni con i metodi NIOSH, OCRA e Snook-Ciriello (ISO 11228) e proposte di miglioramento.',
+    description:
+      'Analisi ergonomica delle postazioni con i metodi NIOSH, OCRA e Snook-Ciriello (ISO 11228) e proposte di miglioramento.',
     detailedDescription:
-      "Riprendiamo le attività con il consenso dei lavoratori, analizziamo sollevamenti, traino e spinta e movimenti ripetitivi degli arti superiori e calcoliamo gli indici di rischio per ogni postazione. Le proposte di miglioramento includono ausili, riprogettazione delle postazioni e rotazioni, con stima del beneficio atteso.",
+      'Riprendiamo le attività con il consenso dei lavoratori, analizziamo sollevamenti, traino e spinta e movimenti ripetitivi degli arti superiori e calcoliamo gli indici di rischio per ogni postazione. Le proposte di miglioramento includono ausili, riprogettazione delle postazioni e rotazioni, con stima del beneficio atteso.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'fixed',
@@ -485,7 +594,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 12,
     maxParticipants: null,
-    deliverables: ['Relazione di valutazione MMC e sovraccarico biomeccanico', 'Schede per postazione con indici NIOSH/OCRA', 'Proposte di riprogettazione'],
+    deliverables: [
+      'Relazione di valutazione MMC e sovraccarico biomeccanico',
+      'Schede per postazione con indici NIOSH/OCRA',
+      'Proposte di riprogettazione',
+    ],
     requirements: [req('Descrizione dei cicli di lavoro', true, 'Tempi ciclo, pesi movimentati, turni e pause.')],
     certificationsProvided: [],
     tags: ['ergonomia', 'NIOSH', 'OCRA', 'movimentazione carichi', 'ISO 11228'],
@@ -497,7 +610,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Ergonomia',
     specialization: 'Ergonomia',
-    description: 'Valutazione ergonomica delle postazioni VDT (Titolo VII D.Lgs. 81/08) in ufficio e a casa, con istruzioni personalizzate per i lavoratori agili.',
+    description:
+      'Valutazione ergonomica delle postazioni VDT (Titolo VII D.Lgs. 81/08) in ufficio e a casa, con istruzioni personalizzate per i lavoratori agili.',
     detailedDescription:
       "Verifichiamo sedute, piani di lavoro, schermi, illuminazione e microclima e inviamo ai lavoratori in smart working un questionario guidato con foto della postazione. Ogni lavoratore riceve una scheda con le regolazioni consigliate e l'azienda un report complessivo.",
     serviceType: 'instant',
@@ -507,7 +621,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 1,
     maxParticipants: 200,
-    deliverables: ['Scheda postazione per lavoratore', 'Report di sintesi per l’azienda', 'Informativa smart working (art. 22 L. 81/2017)'],
+    deliverables: [
+      'Scheda postazione per lavoratore',
+      'Report di sintesi per l’azienda',
+      'Informativa smart working (art. 22 L. 81/2017)',
+    ],
     requirements: [],
     certificationsProvided: [],
     tags: ['videoterminali', 'VDT', 'smart working', 'ergonomia ufficio'],
@@ -518,9 +636,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Atmosfere esplosive',
     specialization: 'ATEX',
-    description: 'Valutazione del rischio di atmosfere esplosive (Titolo XI D.Lgs. 81/08) e redazione del DPCE per gas, vapori e polveri combustibili.',
+    description:
+      'Valutazione del rischio di atmosfere esplosive (Titolo XI D.Lgs. 81/08) e redazione del DPCE per gas, vapori e polveri combustibili.',
     detailedDescription:
-      "Identifichiamo sostanze infiammabili e polveri combustibili, sorgenti di emissione e di accensione, classifichiamo le zone secondo CEI EN IEC 60079-10-1 e 60079-10-2 e valutiamo il rischio residuo. Il Documento sulla Protezione contro le Esplosioni (art. 294) comprende la verifica di idoneità delle apparecchiature installate nelle zone classificate e le misure organizzative.",
+      'Identifichiamo sostanze infiammabili e polveri combustibili, sorgenti di emissione e di accensione, classifichiamo le zone secondo CEI EN IEC 60079-10-1 e 60079-10-2 e valutiamo il rischio residuo. Il Documento sulla Protezione contro le Esplosioni (art. 294) comprende la verifica di idoneità delle apparecchiature installate nelle zone classificate e le misure organizzative.',
     serviceType: 'on_request',
     availability: 'within_month',
     pricingUnit: 'fixed',
@@ -528,7 +647,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 24,
     maxParticipants: null,
-    deliverables: ['Documento sulla Protezione contro le Esplosioni (DPCE)', 'Classificazione delle zone con planimetrie', 'Verifica delle apparecchiature ATEX installate'],
+    deliverables: [
+      'Documento sulla Protezione contro le Esplosioni (DPCE)',
+      'Classificazione delle zone con planimetrie',
+      'Verifica delle apparecchiature ATEX installate',
+    ],
     requirements: [
       req('Schede di sicurezza e dati di processo', true, 'Portate, temperature e sostanze movimentate.'),
       req('Planimetrie e schemi degli impianti', true, 'In formato DWG se disponibili.'),
@@ -543,9 +666,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'specialized_services',
     subcategory: 'Atmosfere esplosive',
     specialization: 'ATEX',
-    description: 'Giornata di un ingegnere esperto ATEX in stabilimento per classificare aree con gas o polveri e aggiornare il DPCE esistente.',
+    description:
+      'Giornata di un ingegnere esperto ATEX in stabilimento per classificare aree con gas o polveri e aggiornare il DPCE esistente.',
     detailedDescription:
-      "Adatta ad aggiornamenti mirati (nuovo impianto di verniciatura, silos, depositi di solventi, impianti di aspirazione). Il tecnico raccoglie i dati in campo e restituisce le planimetrie aggiornate e le relazioni di calcolo delle estensioni delle zone.",
+      'Adatta ad aggiornamenti mirati (nuovo impianto di verniciatura, silos, depositi di solventi, impianti di aspirazione). Il tecnico raccoglie i dati in campo e restituisce le planimetrie aggiornate e le relazioni di calcolo delle estensioni delle zone.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'per_day',
@@ -564,7 +688,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Rischi specifici',
     specialization: 'ATEX',
-    description: 'Formazione sui rischi da atmosfere esplosive, sulla segnaletica Ex e sulle procedure di lavoro sicuro nelle zone classificate.',
+    description:
+      'Formazione sui rischi da atmosfere esplosive, sulla segnaletica Ex e sulle procedure di lavoro sicuro nelle zone classificate.',
     detailedDescription:
       "Il corso spiega come si forma un'atmosfera esplosiva, come leggere la classificazione delle zone e la marcatura delle apparecchiature, quali attrezzature e DPI usare e come gestire i permessi di lavoro a caldo. È richiesto dall'art. 294-bis del D.Lgs. 81/08 per chi opera in zone ATEX.",
     serviceType: 'instant',
@@ -586,7 +711,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'specialized_services',
     subcategory: 'Marcatura CE',
     specialization: 'Marcatura CE',
-    description: 'Assistenza ai costruttori per la marcatura CE di macchine e insiemi: analisi dei rischi, fascicolo tecnico, manuale d’uso e dichiarazione CE.',
+    description:
+      'Assistenza ai costruttori per la marcatura CE di macchine e insiemi: analisi dei rischi, fascicolo tecnico, manuale d’uso e dichiarazione CE.',
     detailedDescription:
       "Applichiamo i requisiti essenziali della Direttiva Macchine 2006/42/CE e, in vista del 20 gennaio 2027, del Regolamento (UE) 2023/1230. Redigiamo l'analisi dei rischi secondo UNI EN ISO 12100, verifichiamo le funzioni di sicurezza (ISO 13849), prepariamo il fascicolo tecnico, il manuale di istruzioni e la dichiarazione di conformità.",
     serviceType: 'on_request',
@@ -596,8 +722,15 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 24,
     maxParticipants: null,
-    deliverables: ['Analisi dei rischi UNI EN ISO 12100', 'Fascicolo tecnico', "Manuale d'uso e manutenzione", 'Dichiarazione CE di conformità'],
-    requirements: [req('Disegni e schemi elettrici della macchina', true, 'Anche parziali, con elenco dei componenti di sicurezza.')],
+    deliverables: [
+      'Analisi dei rischi UNI EN ISO 12100',
+      'Fascicolo tecnico',
+      "Manuale d'uso e manutenzione",
+      'Dichiarazione CE di conformità',
+    ],
+    requirements: [
+      req('Disegni e schemi elettrici della macchina', true, 'Anche parziali, con elenco dei componenti di sicurezza.'),
+    ],
     certificationsProvided: [],
     tags: ['marcatura CE', 'Direttiva Macchine', 'fascicolo tecnico', 'Regolamento Macchine', 'ISO 12100'],
     discounts: [FIXED_DISCOUNT],
@@ -608,7 +741,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'workplace_safety',
     subcategory: 'Macchine e attrezzature',
     specialization: 'Marcatura CE',
-    description: 'Verifica dei requisiti di sicurezza di macchine in uso, anche datate o prive di marcatura, e piano di adeguamento all’Allegato V.',
+    description:
+      'Verifica dei requisiti di sicurezza di macchine in uso, anche datate o prive di marcatura, e piano di adeguamento all’Allegato V.',
     detailedDescription:
       "Ispezioniamo le macchine presenti in reparto, verifichiamo protezioni, comandi, arresti di emergenza e documentazione e indichiamo per ciascuna gli interventi necessari per la conformità all'Allegato V del D.Lgs. 81/08. Servizio utile dopo una prescrizione dell'organo di vigilanza o prima dell'acquisto di macchine usate.",
     serviceType: 'on_request',
@@ -631,7 +765,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Formazione lavoratori',
     specialization: 'Formazione Sicurezza',
-    description: 'Modulo generale obbligatorio per tutti i lavoratori (art. 37 D.Lgs. 81/08 e Accordo Stato-Regioni), in aula o in videoconferenza sincrona.',
+    description:
+      'Modulo generale obbligatorio per tutti i lavoratori (art. 37 D.Lgs. 81/08 e Accordo Stato-Regioni), in aula o in videoconferenza sincrona.',
     detailedDescription:
       "Il corso tratta i concetti di rischio, danno, prevenzione e protezione, l'organizzazione della prevenzione aziendale, diritti e doveri dei soggetti aziendali e gli organi di vigilanza. Il modulo ha validità permanente ed è costitutivo del credito formativo: si completa con la formazione specifica per il livello di rischio dell'azienda.",
     serviceType: 'instant',
@@ -641,7 +776,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'remote',
     durationHours: 4,
     maxParticipants: 35,
-    deliverables: ['Attestato di frequenza con verifica di apprendimento', 'Registro presenze', 'Materiale didattico in PDF'],
+    deliverables: [
+      'Attestato di frequenza con verifica di apprendimento',
+      'Registro presenze',
+      'Materiale didattico in PDF',
+    ],
     requirements: [CODICE_FISCALE, ITALIAN],
     certificationsProvided: ['Attestato Formazione Generale Lavoratori'],
     tags: ['formazione generale', 'lavoratori', 'art. 37', 'Accordo Stato-Regioni', 'corso sicurezza'],
@@ -654,9 +793,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Formazione lavoratori',
     specialization: 'Formazione Sicurezza',
-    description: 'Formazione specifica per uffici, commercio e servizi a rischio basso: videoterminali, stress, emergenze, rischio elettrico.',
+    description:
+      'Formazione specifica per uffici, commercio e servizi a rischio basso: videoterminali, stress, emergenze, rischio elettrico.',
     detailedDescription:
-      "Il programma è calibrato sulle attività del settore (uffici, negozi, studi professionali): rischi da videoterminale, movimentazione manuale leggera, rischio elettrico, microclima, segnaletica e procedure di emergenza. Verifica finale con test a risposta multipla.",
+      'Il programma è calibrato sulle attività del settore (uffici, negozi, studi professionali): rischi da videoterminale, movimentazione manuale leggera, rischio elettrico, microclima, segnaletica e procedure di emergenza. Verifica finale con test a risposta multipla.',
     serviceType: 'instant',
     availability: 'immediate',
     pricingUnit: 'per_participant',
@@ -676,9 +816,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Formazione lavoratori',
     specialization: 'Formazione Sicurezza',
-    description: 'Formazione specifica per lavoratori di aziende a rischio medio (trasporti, magazzini, sanità, istruzione), in aula presso la nostra sede di {city} o in azienda.',
+    description:
+      'Formazione specifica per lavoratori di aziende a rischio medio (trasporti, magazzini, sanità, istruzione), in aula presso la nostra sede di {city} o in azienda.',
     detailedDescription:
-      "Otto ore dedicate ai rischi della mansione: movimentazione manuale dei carichi, attrezzature di lavoro, rischio chimico e biologico, DPI, rischi da ambienti di lavoro, incidenti e infortuni mancati, procedure di emergenza. Il docente, formatore qualificato, adatta esempi ed esercitazioni al settore dei partecipanti.",
+      'Otto ore dedicate ai rischi della mansione: movimentazione manuale dei carichi, attrezzature di lavoro, rischio chimico e biologico, DPI, rischi da ambienti di lavoro, incidenti e infortuni mancati, procedure di emergenza. Il docente, formatore qualificato, adatta esempi ed esercitazioni al settore dei partecipanti.',
     serviceType: 'instant',
     availability: 'immediate',
     pricingUnit: 'per_participant',
@@ -699,7 +840,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Formazione lavoratori',
     specialization: 'Formazione Sicurezza',
-    description: 'Formazione specifica per edilizia, manifattura, chimica e metalmeccanica, con esercitazioni pratiche sui rischi di reparto.',
+    description:
+      'Formazione specifica per edilizia, manifattura, chimica e metalmeccanica, con esercitazioni pratiche sui rischi di reparto.',
     detailedDescription:
       "Il corso approfondisce i rischi tipici dei settori ad alto rischio: macchine e attrezzature, cadute dall'alto, rischio chimico e cancerogeno, rumore e vibrazioni, spazi confinati, DPI di III categoria. Si svolge in tre moduli da 4 ore, anche in giornate diverse, con prova finale.",
     serviceType: 'instant',
@@ -721,7 +863,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Aggiornamenti',
     specialization: 'Formazione Sicurezza',
-    description: 'Aggiornamento quinquennale obbligatorio per tutti i lavoratori, in e-learning su piattaforma tracciata, fruibile 24 ore su 24.',
+    description:
+      'Aggiornamento quinquennale obbligatorio per tutti i lavoratori, in e-learning su piattaforma tracciata, fruibile 24 ore su 24.',
     detailedDescription:
       "Il corso in modalità asincrona è accessibile per 90 giorni da PC, tablet o smartphone, con tracciamento dei tempi di fruizione, test intermedi e verifica finale. Al superamento del test l'attestato è disponibile immediatamente per il download.",
     serviceType: 'instant',
@@ -732,7 +875,13 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 6,
     maxParticipants: 100,
     deliverables: ['Attestato di aggiornamento', 'Report di tracciamento della piattaforma'],
-    requirements: [req('Indirizzo email personale del partecipante', true, 'Per ricevere le credenziali di accesso alla piattaforma.')],
+    requirements: [
+      req(
+        'Indirizzo email personale del partecipante',
+        true,
+        'Per ricevere le credenziali di accesso alla piattaforma.',
+      ),
+    ],
     certificationsProvided: ['Attestato Aggiornamento Lavoratori'],
     tags: ['aggiornamento', 'e-learning', 'lavoratori', '6 ore', 'online'],
     discounts: [PERCENT_DISCOUNT],
@@ -743,7 +892,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Figure della sicurezza',
     specialization: 'Formazione Sicurezza',
-    description: 'Formazione dei preposti secondo l’art. 37 del D.Lgs. 81/08 come modificato dalla L. 215/2021, in presenza e con esercitazioni.',
+    description:
+      'Formazione dei preposti secondo l’art. 37 del D.Lgs. 81/08 come modificato dalla L. 215/2021, in presenza e con esercitazioni.',
     detailedDescription:
       "Il corso prepara capireparto, capisquadra e responsabili di turno ai nuovi obblighi di vigilanza e intervento: individuazione dei comportamenti non conformi, interruzione dell'attività in caso di pericolo, comunicazione efficace e gestione delle segnalazioni. È richiesta la presenza in aula.",
     serviceType: 'instant',
@@ -754,7 +904,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 12,
     maxParticipants: 25,
     deliverables: ['Attestato di formazione preposto', 'Dispensa e casi di studio'],
-    requirements: [ID_DOCUMENT, req('Formazione lavoratori completata', true, 'Attestato di formazione generale e specifica.')],
+    requirements: [
+      ID_DOCUMENT,
+      req('Formazione lavoratori completata', true, 'Attestato di formazione generale e specifica.'),
+    ],
     certificationsProvided: ['Attestato Preposto'],
     tags: ['preposti', 'corso preposto', 'capireparto', 'art. 37', 'L. 215/2021'],
     additionalCosts: [COURSE_MATERIAL],
@@ -765,9 +918,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Figure della sicurezza',
     specialization: 'Formazione Sicurezza',
-    description: 'Formazione per dirigenti su responsabilità, deleghe, modelli organizzativi e gestione della sicurezza in azienda.',
+    description:
+      'Formazione per dirigenti su responsabilità, deleghe, modelli organizzativi e gestione della sicurezza in azienda.',
     detailedDescription:
-      "Il corso affronta gli aspetti giuridici e organizzativi: responsabilità penali e amministrative, delega di funzioni, modelli 231, gestione degli appalti, valutazione dei rischi e comunicazione con i lavoratori. Disponibile anche in videoconferenza sincrona per gruppi aziendali.",
+      'Il corso affronta gli aspetti giuridici e organizzativi: responsabilità penali e amministrative, delega di funzioni, modelli 231, gestione degli appalti, valutazione dei rischi e comunicazione con i lavoratori. Disponibile anche in videoconferenza sincrona per gruppi aziendali.',
     serviceType: 'on_request',
     availability: 'within_month',
     pricingUnit: 'per_participant',
@@ -786,9 +940,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Figure della sicurezza',
     specialization: 'Formazione Sicurezza',
-    description: 'Corso base di 32 ore per i Rappresentanti dei Lavoratori per la Sicurezza eletti o designati (art. 37, comma 11).',
+    description:
+      'Corso base di 32 ore per i Rappresentanti dei Lavoratori per la Sicurezza eletti o designati (art. 37, comma 11).',
     detailedDescription:
-      "Programma completo su principi giuridici, soggetti della prevenzione, valutazione dei rischi, principali rischi e misure di prevenzione, comunicazione e consultazione. Le 32 ore sono distribuite in 4 giornate; per chi non può spostarsi è disponibile la videoconferenza sincrona.",
+      'Programma completo su principi giuridici, soggetti della prevenzione, valutazione dei rischi, principali rischi e misure di prevenzione, comunicazione e consultazione. Le 32 ore sono distribuite in 4 giornate; per chi non può spostarsi è disponibile la videoconferenza sincrona.',
     serviceType: 'instant',
     availability: 'immediate',
     pricingUnit: 'per_participant',
@@ -797,7 +952,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 32,
     maxParticipants: 20,
     deliverables: ['Attestato RLS 32 ore', 'Manuale del RLS'],
-    requirements: [ID_DOCUMENT, req('Verbale di elezione o designazione', false, 'Utile per personalizzare i casi di studio.')],
+    requirements: [
+      ID_DOCUMENT,
+      req('Verbale di elezione o designazione', false, 'Utile per personalizzare i casi di studio.'),
+    ],
     certificationsProvided: ['Attestato RLS'],
     tags: ['RLS', 'rappresentante lavoratori', '32 ore', 'corso RLS'],
     additionalCosts: [COURSE_MATERIAL],
@@ -808,7 +966,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Aggiornamenti',
     specialization: 'Formazione Sicurezza',
-    description: 'Aggiornamento annuale obbligatorio per RLS di aziende con più di 50 lavoratori (4 ore sotto i 50), in videoconferenza.',
+    description:
+      'Aggiornamento annuale obbligatorio per RLS di aziende con più di 50 lavoratori (4 ore sotto i 50), in videoconferenza.',
     detailedDescription:
       "Aggiornamento su novità normative, giurisprudenza, casi di infortunio e strumenti di consultazione. Il corso in videoconferenza sincrona permette l'interazione con il docente e con RLS di altre aziende.",
     serviceType: 'instant',
@@ -829,7 +988,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Figure della sicurezza',
     specialization: 'RSPP/ASPP',
-    description: 'Corso per il datore di lavoro che svolge direttamente i compiti del servizio di prevenzione e protezione (art. 34 D.Lgs. 81/08).',
+    description:
+      'Corso per il datore di lavoro che svolge direttamente i compiti del servizio di prevenzione e protezione (art. 34 D.Lgs. 81/08).',
     detailedDescription:
       "Il corso fornisce al datore di lavoro le competenze per valutare i rischi, redigere il DVR, organizzare emergenze e formazione e gestire i rapporti con medico competente e RLS. La durata dipende dal livello di rischio dell'azienda; il prezzo indicato si riferisce al rischio basso.",
     serviceType: 'on_request',
@@ -850,7 +1010,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Figure della sicurezza',
     specialization: 'RSPP/ASPP',
-    description: 'Modulo base per diventare RSPP o ASPP: normativa, soggetti, valutazione dei rischi e gestione delle emergenze.',
+    description:
+      'Modulo base per diventare RSPP o ASPP: normativa, soggetti, valutazione dei rischi e gestione delle emergenze.',
     detailedDescription:
       "Il Modulo A è il primo passo del percorso di formazione per RSPP e ASPP previsto dall'art. 32 del D.Lgs. 81/08. Docenti esperti alternano lezioni, esercitazioni di valutazione dei rischi e casi reali; il corso si chiude con una verifica di apprendimento.",
     serviceType: 'on_request',
@@ -861,7 +1022,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 28,
     maxParticipants: 25,
     deliverables: ['Attestato Modulo A', 'Materiale didattico'],
-    requirements: [ID_DOCUMENT, req('Diploma di scuola secondaria superiore', true, "Requisito di accesso previsto dall'art. 32.")],
+    requirements: [
+      ID_DOCUMENT,
+      req('Diploma di scuola secondaria superiore', true, "Requisito di accesso previsto dall'art. 32."),
+    ],
     certificationsProvided: ['Attestato RSPP/ASPP Modulo A'],
     tags: ['RSPP', 'ASPP', 'modulo A', 'corso RSPP', 'art. 32'],
   },
@@ -871,9 +1035,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Abilitazioni attrezzature',
     specialization: 'Formazione Sicurezza',
-    description: 'Abilitazione all’uso dei carrelli industriali semoventi secondo l’Accordo Stato-Regioni del 22/02/2012, con prova pratica.',
+    description:
+      'Abilitazione all’uso dei carrelli industriali semoventi secondo l’Accordo Stato-Regioni del 22/02/2012, con prova pratica.',
     detailedDescription:
-      "Il corso comprende il modulo giuridico, il modulo tecnico e il modulo pratico con prove di guida e movimentazione su carrelli frontali a contrappeso. La prova pratica si svolge nel nostro piazzale attrezzato oppure nel magazzino del cliente.",
+      'Il corso comprende il modulo giuridico, il modulo tecnico e il modulo pratico con prove di guida e movimentazione su carrelli frontali a contrappeso. La prova pratica si svolge nel nostro piazzale attrezzato oppure nel magazzino del cliente.',
     serviceType: 'instant',
     availability: 'immediate',
     pricingUnit: 'per_participant',
@@ -882,7 +1047,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 12,
     maxParticipants: 12,
     deliverables: ['Attestato di abilitazione carrelli elevatori', 'Patentino'],
-    requirements: [ID_DOCUMENT, req('Scarpe antinfortunistiche', true, 'Obbligatorie per la prova pratica.'), req('Idoneità sanitaria alla mansione', false, 'Consigliata prima della prova pratica.')],
+    requirements: [
+      ID_DOCUMENT,
+      req('Scarpe antinfortunistiche', true, 'Obbligatorie per la prova pratica.'),
+      req('Idoneità sanitaria alla mansione', false, 'Consigliata prima della prova pratica.'),
+    ],
     certificationsProvided: ['Abilitazione Carrelli Elevatori'],
     tags: ['carrellisti', 'muletto', 'carrelli elevatori', 'patentino', 'abilitazione'],
     additionalCosts: [{ name: 'Uso carrello elevatore e piazzale', type: 'fixed', amount: 60 }],
@@ -893,9 +1062,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Abilitazioni attrezzature',
     specialization: 'Formazione Sicurezza',
-    description: 'Abilitazione all’uso di piattaforme con e senza stabilizzatori secondo l’Accordo Stato-Regioni, con prova pratica in quota.',
+    description:
+      'Abilitazione all’uso di piattaforme con e senza stabilizzatori secondo l’Accordo Stato-Regioni, con prova pratica in quota.',
     detailedDescription:
-      "Modulo teorico su normativa, componenti e sistemi di sicurezza, DPI anticaduta e procedure di salvataggio; modulo pratico con ispezione, manovre e simulazione di emergenza su piattaforma verticale e a braccio.",
+      'Modulo teorico su normativa, componenti e sistemi di sicurezza, DPI anticaduta e procedure di salvataggio; modulo pratico con ispezione, manovre e simulazione di emergenza su piattaforma verticale e a braccio.',
     serviceType: 'instant',
     availability: 'immediate',
     pricingUnit: 'per_participant',
@@ -914,7 +1084,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Rischi specifici',
     specialization: 'Formazione Sicurezza',
-    description: 'Addestramento all’uso di imbracature, cordini e linee vita per chi lavora in quota, con prove pratiche su struttura dedicata.',
+    description:
+      'Addestramento all’uso di imbracature, cordini e linee vita per chi lavora in quota, con prove pratiche su struttura dedicata.',
     detailedDescription:
       "Il corso unisce la formazione teorica sui rischi di caduta dall'alto e la scelta dei sistemi anticaduta all'addestramento pratico obbligatorio per i DPI di terza categoria (art. 77). Le esercitazioni includono vestizione, ancoraggi, progressione e recupero dell'operatore sospeso.",
     serviceType: 'on_request',
@@ -925,7 +1096,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 8,
     maxParticipants: 12,
     deliverables: ['Attestato di addestramento DPI III categoria'],
-    requirements: [ID_DOCUMENT, req('Idoneità sanitaria ai lavori in quota', true, 'Rilasciata dal medico competente.')],
+    requirements: [
+      ID_DOCUMENT,
+      req('Idoneità sanitaria ai lavori in quota', true, 'Rilasciata dal medico competente.'),
+    ],
     certificationsProvided: ['Attestato Lavori in Quota e DPI III categoria'],
     tags: ['lavori in quota', 'DPI anticaduta', 'linee vita', 'III categoria'],
   },
@@ -935,7 +1109,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Rischi specifici',
     specialization: 'Formazione Sicurezza',
-    description: 'Formazione e addestramento per l’accesso a vasche, serbatoi, cisterne e pozzetti, con uso di rilevatori e autorespiratori.',
+    description:
+      'Formazione e addestramento per l’accesso a vasche, serbatoi, cisterne e pozzetti, con uso di rilevatori e autorespiratori.',
     detailedDescription:
       "Il corso copre la qualificazione richiesta dal DPR 177/2011: individuazione degli spazi confinati, permesso di lavoro, monitoraggio dell'atmosfera, ventilazione, DPI respiratori e procedure di recupero. Esercitazioni pratiche in struttura simulata.",
     serviceType: 'on_request',
@@ -956,9 +1131,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'training_education',
     subcategory: 'Formazione su misura',
     specialization: 'Formazione Sicurezza',
-    description: 'Un formatore qualificato in azienda per una giornata: programma costruito sui rischi e sulle procedure del cliente.',
+    description:
+      'Un formatore qualificato in azienda per una giornata: programma costruito sui rischi e sulle procedure del cliente.',
     detailedDescription:
-      "Formula pensata per gruppi aziendali numerosi: concordiamo contenuti, casi e procedure interne, il docente svolge fino a 8 ore in azienda e gestisce registri, test e attestati. Il prezzo è per giornata, indipendente dal numero di partecipanti entro il massimo indicato.",
+      'Formula pensata per gruppi aziendali numerosi: concordiamo contenuti, casi e procedure interne, il docente svolge fino a 8 ore in azienda e gestisce registri, test e attestati. Il prezzo è per giornata, indipendente dal numero di partecipanti entro il massimo indicato.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'per_day',
@@ -966,7 +1142,12 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 8,
     maxParticipants: 35,
-    deliverables: ['Attestati nominativi', 'Registro presenze', 'Test di verifica', 'Materiale didattico personalizzato'],
+    deliverables: [
+      'Attestati nominativi',
+      'Registro presenze',
+      'Test di verifica',
+      'Materiale didattico personalizzato',
+    ],
     requirements: [req('Aula attrezzata con proiettore', true, 'Messa a disposizione dal cliente.')],
     certificationsProvided: ['Attestati conformi all’Accordo Stato-Regioni'],
     tags: ['formazione aziendale', 'corso in azienda', 'formazione su misura', 'giornata'],
@@ -979,7 +1160,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Formazione antincendio',
     specialization: 'Antincendio',
-    description: 'Corso per addetti antincendio di livello 2 (ex rischio medio) secondo il DM 2 settembre 2021, con prova pratica di spegnimento presso il nostro campo prove di {city}.',
+    description:
+      'Corso per addetti antincendio di livello 2 (ex rischio medio) secondo il DM 2 settembre 2021, con prova pratica di spegnimento presso il nostro campo prove di {city}.',
     detailedDescription:
       "Cinque ore di teoria su combustione, prevenzione, protezione attiva e passiva e procedure di emergenza, e tre ore di esercitazioni pratiche con estintori a polvere e CO2, naspi e idranti su focolai reali. Il corso abilita all'incarico di addetto alla lotta antincendio e alla gestione delle emergenze; l'aggiornamento è quinquennale.",
     serviceType: 'instant',
@@ -990,9 +1172,19 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 8,
     maxParticipants: 20,
     deliverables: ['Attestato addetto antincendio livello 2', 'Registro presenze', 'Dispensa del corso'],
-    requirements: [ID_DOCUMENT, req('Abbigliamento comodo e scarpe chiuse', true, 'Per la prova pratica di spegnimento.')],
+    requirements: [
+      ID_DOCUMENT,
+      req('Abbigliamento comodo e scarpe chiuse', true, 'Per la prova pratica di spegnimento.'),
+    ],
     certificationsProvided: ['Attestato Addetto Antincendio Livello 2 (DM 2/9/2021)'],
-    tags: ['corso antincendio', 'antincendio', 'rischio medio', 'livello 2', 'addetti emergenza', 'DM 2 settembre 2021'],
+    tags: [
+      'corso antincendio',
+      'antincendio',
+      'rischio medio',
+      'livello 2',
+      'addetti emergenza',
+      'DM 2 settembre 2021',
+    ],
     additionalCosts: [COURSE_MATERIAL],
     discounts: [PERCENT_DISCOUNT],
   },
@@ -1002,7 +1194,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Formazione antincendio',
     specialization: 'Antincendio',
-    description: 'Corso per addetti antincendio di livello 1 (ex rischio basso) per uffici, negozi e piccole attività, con esercitazione con estintore.',
+    description:
+      'Corso per addetti antincendio di livello 1 (ex rischio basso) per uffici, negozi e piccole attività, con esercitazione con estintore.',
     detailedDescription:
       "Due ore di teoria su incendio, prevenzione e comportamento in emergenza e due ore di esercitazione pratica con l'estintore portatile. Adatto ad attività di livello 1 secondo il DM 2 settembre 2021.",
     serviceType: 'instant',
@@ -1023,7 +1216,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Formazione antincendio',
     specialization: 'Antincendio',
-    description: 'Corso per addetti antincendio di livello 3 (ex rischio alto) con preparazione all’esame di idoneità tecnica presso i Vigili del Fuoco.',
+    description:
+      'Corso per addetti antincendio di livello 3 (ex rischio alto) con preparazione all’esame di idoneità tecnica presso i Vigili del Fuoco.',
     detailedDescription:
       "Il corso di 16 ore (12 di teoria e 4 di pratica) prepara gli addetti delle attività di livello 3, per le quali è obbligatorio il conseguimento dell'attestato di idoneità tecnica presso il Comando provinciale dei Vigili del Fuoco. Gestiamo noi la richiesta d'esame.",
     serviceType: 'on_request',
@@ -1045,7 +1239,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Formazione antincendio',
     specialization: 'Antincendio',
-    description: 'Aggiornamento quinquennale per addetti antincendio di livello 2, con due ore di teoria e tre di esercitazione pratica.',
+    description:
+      'Aggiornamento quinquennale per addetti antincendio di livello 2, con due ore di teoria e tre di esercitazione pratica.',
     detailedDescription:
       "Ripasso delle procedure di emergenza e delle novità normative, seguito da esercitazioni pratiche di spegnimento con estintori e idranti. Obbligatorio almeno ogni cinque anni per mantenere l'incarico di addetto.",
     serviceType: 'instant',
@@ -1066,7 +1261,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Primo soccorso',
     specialization: 'Primo Soccorso',
-    description: 'Corso per addetti al primo soccorso delle aziende dei gruppi B e C (DM 388/2003), con docenti medici ed esercitazioni su manichino.',
+    description:
+      'Corso per addetti al primo soccorso delle aziende dei gruppi B e C (DM 388/2003), con docenti medici ed esercitazioni su manichino.',
     detailedDescription:
       "Il corso, tenuto da medici e infermieri dell'emergenza, insegna ad allertare il sistema di soccorso, riconoscere un'emergenza sanitaria, eseguire la rianimazione cardiopolmonare e intervenire su traumi, ferite, ustioni e intossicazioni. Esercitazioni pratiche su manichini e simulazioni di scenario.",
     serviceType: 'instant',
@@ -1088,7 +1284,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Primo soccorso',
     specialization: 'Primo Soccorso',
-    description: 'Corso per addetti al primo soccorso delle aziende del gruppo A (industria, edilizia, agricoltura con più di 5 dipendenti).',
+    description:
+      'Corso per addetti al primo soccorso delle aziende del gruppo A (industria, edilizia, agricoltura con più di 5 dipendenti).',
     detailedDescription:
       "Sedici ore in tre moduli secondo il DM 388/2003, con approfondimenti sui rischi specifici dell'azienda, tecniche di rianimazione, immobilizzazione e trasporto del ferito e gestione della cassetta di pronto soccorso.",
     serviceType: 'instant',
@@ -1111,7 +1308,7 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     specialization: 'Primo Soccorso',
     description: 'Aggiornamento triennale della parte pratica per addetti al primo soccorso dei gruppi B e C.',
     detailedDescription:
-      "Quattro ore di esercitazioni pratiche su rianimazione cardiopolmonare, posizione laterale di sicurezza, disostruzione delle vie aeree e gestione delle emorragie, come richiesto ogni tre anni dal DM 388/2003.",
+      'Quattro ore di esercitazioni pratiche su rianimazione cardiopolmonare, posizione laterale di sicurezza, disostruzione delle vie aeree e gestione delle emorragie, come richiesto ogni tre anni dal DM 388/2003.',
     serviceType: 'instant',
     availability: 'immediate',
     pricingUnit: 'per_participant',
@@ -1130,7 +1327,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Primo soccorso',
     specialization: 'Primo Soccorso',
-    description: 'Corso BLSD adulto e pediatrico con rilascio dell’autorizzazione all’uso del defibrillatore semiautomatico esterno (DAE).',
+    description:
+      'Corso BLSD adulto e pediatrico con rilascio dell’autorizzazione all’uso del defibrillatore semiautomatico esterno (DAE).',
     detailedDescription:
       "Corso secondo le linee guida ILCOR con istruttori certificati: riconoscimento dell'arresto cardiaco, compressioni toraciche, ventilazione e uso del DAE. Al superamento della prova pratica viene rilasciato l'attestato valido per l'autorizzazione regionale all'uso del defibrillatore.",
     serviceType: 'instant',
@@ -1151,9 +1349,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Gestione delle emergenze',
     specialization: 'Antincendio',
-    description: 'Redazione del piano di emergenza (DM 2 settembre 2021), planimetrie di esodo e coordinamento della prova di evacuazione annuale.',
+    description:
+      'Redazione del piano di emergenza (DM 2 settembre 2021), planimetrie di esodo e coordinamento della prova di evacuazione annuale.',
     detailedDescription:
-      "Analizziamo layout, affollamento e vie di esodo, definiamo ruoli e procedure per incendio, terremoto, fuga di gas e malore, realizziamo le planimetrie di emergenza da affiggere e coordiniamo la prova di evacuazione con verbale e osservazioni di miglioramento.",
+      'Analizziamo layout, affollamento e vie di esodo, definiamo ruoli e procedure per incendio, terremoto, fuga di gas e malore, realizziamo le planimetrie di emergenza da affiggere e coordiniamo la prova di evacuazione con verbale e osservazioni di miglioramento.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'fixed',
@@ -1161,7 +1360,7 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 8,
     maxParticipants: null,
-    deliverables: ["Piano di emergenza ed evacuazione", 'Planimetrie di esodo', 'Verbale della prova di evacuazione'],
+    deliverables: ['Piano di emergenza ed evacuazione', 'Planimetrie di esodo', 'Verbale della prova di evacuazione'],
     requirements: [req('Planimetrie aggiornate dei locali', true, 'In formato DWG o PDF in scala.')],
     certificationsProvided: [],
     tags: ['piano di emergenza', 'evacuazione', 'prova di evacuazione', 'planimetrie', 'antincendio'],
@@ -1173,7 +1372,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Prevenzione incendi',
     specialization: 'Antincendio',
-    description: 'Progetto antincendio, valutazione del progetto e SCIA per le attività soggette al DPR 151/2011, a cura di professionista antincendio iscritto negli elenchi del Ministero dell’Interno.',
+    description:
+      'Progetto antincendio, valutazione del progetto e SCIA per le attività soggette al DPR 151/2011, a cura di professionista antincendio iscritto negli elenchi del Ministero dell’Interno.',
     detailedDescription:
       "Verifichiamo l'assoggettabilità dell'attività, redigiamo il progetto secondo la regola tecnica verticale o il Codice di prevenzione incendi (DM 3 agosto 2015), presentiamo la valutazione progetto e la SCIA al Comando VVF e seguiamo il rinnovo periodico di conformità.",
     serviceType: 'on_request',
@@ -1183,7 +1383,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 20,
     maxParticipants: null,
-    deliverables: ['Relazione tecnica e tavole di progetto antincendio', 'SCIA presentata al Comando VVF', 'Asseverazioni e certificazioni'],
+    deliverables: [
+      'Relazione tecnica e tavole di progetto antincendio',
+      'SCIA presentata al Comando VVF',
+      'Asseverazioni e certificazioni',
+    ],
     requirements: [req('Titolo edilizio e planimetrie', true, 'Con destinazione d’uso dei locali.')],
     certificationsProvided: [],
     tags: ['SCIA antincendio', 'CPI', 'DPR 151/2011', 'prevenzione incendi', 'Vigili del Fuoco'],
@@ -1196,7 +1400,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'occupational_health',
     subcategory: 'Sorveglianza sanitaria',
     specialization: 'Medico Competente',
-    description: 'Nomina del medico competente, protocollo sanitario e visite periodiche dei lavoratori (art. 41 D.Lgs. 81/08), con canone annuo per dipendente.',
+    description:
+      'Nomina del medico competente, protocollo sanitario e visite periodiche dei lavoratori (art. 41 D.Lgs. 81/08), con canone annuo per dipendente.',
     detailedDescription:
       "Il medico competente definisce il protocollo sanitario sulla base del DVR, esegue le visite preventive e periodiche, esprime i giudizi di idoneità, custodisce le cartelle sanitarie e di rischio, partecipa alla riunione periodica e trasmette i dati aggregati all'INAIL (Allegato 3B). Il canone per dipendente comprende la visita annuale e il sopralluogo degli ambienti.",
     serviceType: 'on_request',
@@ -1206,7 +1411,13 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'flexible',
     durationHours: 1,
     maxParticipants: null,
-    deliverables: ['Protocollo sanitario', 'Giudizi di idoneità', 'Cartelle sanitarie e di rischio', 'Relazione sanitaria annuale', 'Comunicazione Allegato 3B'],
+    deliverables: [
+      'Protocollo sanitario',
+      'Giudizi di idoneità',
+      'Cartelle sanitarie e di rischio',
+      'Relazione sanitaria annuale',
+      'Comunicazione Allegato 3B',
+    ],
     requirements: [
       req('DVR aggiornato', true, 'Per definire il protocollo sanitario per mansione.'),
       req('Elenco dei lavoratori con mansione', true, 'Con data di assunzione.'),
@@ -1222,7 +1433,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'occupational_health',
     subcategory: 'Visite mediche',
     specialization: 'Medico Competente',
-    description: 'Visita di idoneità alla mansione presso il nostro ambulatorio di {city}, con giudizio rilasciato in giornata.',
+    description:
+      'Visita di idoneità alla mansione presso il nostro ambulatorio di {city}, con giudizio rilasciato in giornata.',
     detailedDescription:
       "Visita medica con anamnesi lavorativa, esame obiettivo e, se previsti dal protocollo, accertamenti di base (visus, pressione, esame urine). Il giudizio di idoneità viene consegnato al lavoratore e inviato all'azienda in giornata. Prenotabile anche per nuovi assunti con urgenza.",
     serviceType: 'instant',
@@ -1233,7 +1445,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     durationHours: 1,
     maxParticipants: 10,
     deliverables: ['Giudizio di idoneità alla mansione', 'Aggiornamento della cartella sanitaria'],
-    requirements: [ID_DOCUMENT, req('Lettera di richiesta dell’azienda', true, 'Con mansione e rischi del lavoratore.')],
+    requirements: [
+      ID_DOCUMENT,
+      req('Lettera di richiesta dell’azienda', true, 'Con mansione e rischi del lavoratore.'),
+    ],
     certificationsProvided: ['Giudizio di idoneità alla mansione'],
     tags: ['visita medica', 'idoneità', 'medicina del lavoro', 'visita preventiva'],
   },
@@ -1243,9 +1458,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'occupational_health',
     subcategory: 'Accertamenti sanitari',
     specialization: 'Medico Competente',
-    description: 'Accertamenti integrativi previsti dal protocollo sanitario, eseguiti in ambulatorio o con unità mobile attrezzata in azienda.',
+    description:
+      'Accertamenti integrativi previsti dal protocollo sanitario, eseguiti in ambulatorio o con unità mobile attrezzata in azienda.',
     detailedDescription:
-      "Audiometria tonale in cabina silente per gli esposti a rumore, spirometria per gli esposti a polveri e agenti chimici, elettrocardiogramma con refertazione cardiologica. Gli esiti vengono trasmessi al medico competente per il giudizio di idoneità.",
+      'Audiometria tonale in cabina silente per gli esposti a rumore, spirometria per gli esposti a polveri e agenti chimici, elettrocardiogramma con refertazione cardiologica. Gli esiti vengono trasmessi al medico competente per il giudizio di idoneità.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'per_employee',
@@ -1265,7 +1481,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'occupational_health',
     subcategory: 'Accertamenti sanitari',
     specialization: 'Medico Competente',
-    description: 'Test di screening per alcol e droghe per autisti, carrellisti e altre mansioni a rischio, con catena di custodia e conferma di laboratorio.',
+    description:
+      'Test di screening per alcol e droghe per autisti, carrellisti e altre mansioni a rischio, con catena di custodia e conferma di laboratorio.',
     detailedDescription:
       "Gli accertamenti si svolgono in azienda o in ambulatorio con preavviso minimo al lavoratore, come previsto dall'Intesa Stato-Regioni del 2007. I campioni non negativi vengono confermati da laboratorio accreditato con metodica cromatografica.",
     serviceType: 'on_request',
@@ -1286,7 +1503,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'occupational_health',
     subcategory: 'Sorveglianza sanitaria',
     specialization: 'Medico Competente',
-    description: 'Accettazione della nomina, sopralluogo annuale (art. 25) e partecipazione alla riunione periodica, per aziende che gestiscono le visite separatamente.',
+    description:
+      'Accettazione della nomina, sopralluogo annuale (art. 25) e partecipazione alla riunione periodica, per aziende che gestiscono le visite separatamente.',
     detailedDescription:
       "Canone annuale fisso per la gestione documentale e il sopralluogo: il medico visita gli ambienti di lavoro, collabora alla valutazione dei rischi e all'organizzazione del primo soccorso e firma la relazione sanitaria. Le visite sono fatturate a parte secondo tariffario.",
     serviceType: 'on_request',
@@ -1308,7 +1526,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Consulenza ambientale',
     specialization: 'Ambiente',
-    description: 'Supporto di un consulente ambientale su autorizzazioni, scarichi, emissioni, rifiuti e adempimenti del D.Lgs. 152/2006.',
+    description:
+      'Supporto di un consulente ambientale su autorizzazioni, scarichi, emissioni, rifiuti e adempimenti del D.Lgs. 152/2006.',
     detailedDescription:
       "Il consulente risponde ai quesiti dell'azienda, verifica le prescrizioni autorizzative, prepara comunicazioni agli enti (Provincia, ARPA, Comune) e assiste durante i controlli. La prima ora può svolgersi in videochiamata.",
     serviceType: 'instant',
@@ -1329,7 +1548,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Autorizzazioni ambientali',
     specialization: 'Ambiente',
-    description: 'Predisposizione e presentazione della domanda di AUA (DPR 59/2013) per scarichi, emissioni in atmosfera e impatto acustico.',
+    description:
+      'Predisposizione e presentazione della domanda di AUA (DPR 59/2013) per scarichi, emissioni in atmosfera e impatto acustico.',
     detailedDescription:
       "Raccogliamo i dati dell'impianto, redigiamo le relazioni tecniche per ciascun titolo abilitativo, presentiamo l'istanza al SUAP e seguiamo l'istruttoria fino al rilascio, rispondendo alle richieste di integrazione degli enti.",
     serviceType: 'on_request',
@@ -1350,7 +1570,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Monitoraggi ambientali',
     specialization: 'Ambiente',
-    description: 'Campionamenti ai camini e analisi delle emissioni con laboratorio accreditato, secondo le prescrizioni dell’autorizzazione.',
+    description:
+      'Campionamenti ai camini e analisi delle emissioni con laboratorio accreditato, secondo le prescrizioni dell’autorizzazione.',
     detailedDescription:
       "Eseguiamo i campionamenti periodici previsti dall'autorizzazione alle emissioni (polveri, COV, NOx, metalli) con metodi UNI EN, comunicazione preventiva agli enti e rapporto di prova del laboratorio accreditato ACCREDIA.",
     serviceType: 'on_request',
@@ -1371,9 +1592,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Monitoraggi ambientali',
     specialization: 'Ambiente',
-    description: 'Valutazione previsionale o misura di impatto acustico (L. 447/1995) per nuove attività, ampliamenti e AUA, a cura di tecnico ENTECA.',
+    description:
+      'Valutazione previsionale o misura di impatto acustico (L. 447/1995) per nuove attività, ampliamenti e AUA, a cura di tecnico ENTECA.',
     detailedDescription:
-      "Misuriamo il rumore residuo e ambientale presso i ricettori, verifichiamo i limiti della classificazione acustica comunale e del criterio differenziale e, se necessario, progettiamo le opere di mitigazione.",
+      'Misuriamo il rumore residuo e ambientale presso i ricettori, verifichiamo i limiti della classificazione acustica comunale e del criterio differenziale e, se necessario, progettiamo le opere di mitigazione.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'fixed',
@@ -1392,7 +1614,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Gestione rifiuti',
     specialization: 'Gestione Rifiuti',
-    description: 'Tenuta del registro di carico e scarico, verifica dei formulari e compilazione del MUD annuale per produttori di rifiuti speciali.',
+    description:
+      'Tenuta del registro di carico e scarico, verifica dei formulari e compilazione del MUD annuale per produttori di rifiuti speciali.',
     detailedDescription:
       "Gestiamo per conto dell'azienda gli adempimenti di tracciabilità: annotazioni sul registro nei tempi di legge, controllo dei FIR e delle autorizzazioni di trasportatori e impianti, compilazione e invio del MUD entro il 30 aprile. Il canone è annuale.",
     serviceType: 'on_request',
@@ -1402,7 +1625,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'remote',
     durationHours: 6,
     maxParticipants: null,
-    deliverables: ['Registro di carico e scarico aggiornato', 'MUD inviato', 'Verifica autorizzazioni di trasportatori e impianti'],
+    deliverables: [
+      'Registro di carico e scarico aggiornato',
+      'MUD inviato',
+      'Verifica autorizzazioni di trasportatori e impianti',
+    ],
     requirements: [req('Copie dei formulari (FIR)', true, "Dell'anno in corso.")],
     certificationsProvided: [],
     tags: ['rifiuti', 'MUD', 'registro carico scarico', 'FIR', 'gestione rifiuti'],
@@ -1413,7 +1640,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Gestione rifiuti',
     specialization: 'Gestione Rifiuti',
-    description: 'Iscrizione al Registro Elettronico Nazionale per la Tracciabilità dei Rifiuti e impostazione dei registri digitali.',
+    description:
+      'Iscrizione al Registro Elettronico Nazionale per la Tracciabilità dei Rifiuti e impostazione dei registri digitali.',
     detailedDescription:
       "Verifichiamo se e quando l'azienda è obbligata all'iscrizione al RENTRI, gestiamo l'iscrizione e il versamento dei diritti, configuriamo registro cronologico e FIR digitali e formiamo il personale amministrativo.",
     serviceType: 'instant',
@@ -1434,9 +1662,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Gestione rifiuti',
     specialization: 'Gestione Rifiuti',
-    description: 'Attribuzione del codice EER e delle caratteristiche di pericolo con campionamento e analisi per l’omologa allo smaltimento.',
+    description:
+      'Attribuzione del codice EER e delle caratteristiche di pericolo con campionamento e analisi per l’omologa allo smaltimento.',
     detailedDescription:
-      "Campioniamo il rifiuto secondo UNI 10802, facciamo eseguire le analisi a laboratorio accreditato e redigiamo la relazione di classificazione con codice EER, caratteristiche HP ed eventuale test di cessione per il conferimento in discarica.",
+      'Campioniamo il rifiuto secondo UNI 10802, facciamo eseguire le analisi a laboratorio accreditato e redigiamo la relazione di classificazione con codice EER, caratteristiche HP ed eventuale test di cessione per il conferimento in discarica.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'fixed',
@@ -1456,7 +1685,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Bonifiche',
     specialization: 'Bonifiche',
-    description: 'Ispezione di coperture e manufatti, campionamento, valutazione dello stato di conservazione (DM 6/9/1994) e progetto di bonifica.',
+    description:
+      'Ispezione di coperture e manufatti, campionamento, valutazione dello stato di conservazione (DM 6/9/1994) e progetto di bonifica.',
     detailedDescription:
       "Individuiamo i materiali contenenti amianto, preleviamo campioni per l'analisi in microscopia, valutiamo lo stato di conservazione con indice di degrado e indichiamo la soluzione (rimozione, incapsulamento, confinamento). Prepariamo il piano di lavoro (art. 256 D.Lgs. 81/08) per l'impresa iscritta all'Albo Gestori Ambientali cat. 10 e il programma di controllo e manutenzione.",
     serviceType: 'on_request',
@@ -1466,7 +1696,12 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 8,
     maxParticipants: null,
-    deliverables: ['Relazione di censimento amianto', 'Analisi di laboratorio MOCF/SEM', 'Piano di lavoro art. 256', 'Programma di controllo e manutenzione'],
+    deliverables: [
+      'Relazione di censimento amianto',
+      'Analisi di laboratorio MOCF/SEM',
+      'Piano di lavoro art. 256',
+      'Programma di controllo e manutenzione',
+    ],
     requirements: [req('Accesso sicuro alle coperture', true, 'Con linea vita o piattaforma.')],
     certificationsProvided: [],
     tags: ['amianto', 'bonifica amianto', 'coperture eternit', 'piano di lavoro', 'Bonifiche'],
@@ -1478,9 +1713,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Bonifiche',
     specialization: 'Bonifiche',
-    description: 'Indagini ambientali su suolo e acque sotterranee, piano di caratterizzazione e analisi di rischio sito-specifica (Titolo V, Parte IV, D.Lgs. 152/2006).',
+    description:
+      'Indagini ambientali su suolo e acque sotterranee, piano di caratterizzazione e analisi di rischio sito-specifica (Titolo V, Parte IV, D.Lgs. 152/2006).',
     detailedDescription:
-      "Dalla comunicazione di potenziale contaminazione al progetto operativo di bonifica: indagini preliminari, sondaggi e piezometri, analisi con laboratorio accreditato, modello concettuale del sito, analisi di rischio e rapporti con Comune, Regione e ARPA.",
+      'Dalla comunicazione di potenziale contaminazione al progetto operativo di bonifica: indagini preliminari, sondaggi e piezometri, analisi con laboratorio accreditato, modello concettuale del sito, analisi di rischio e rapporti con Comune, Regione e ARPA.',
     serviceType: 'on_request',
     availability: 'on_request',
     pricingUnit: 'fixed',
@@ -1488,7 +1724,12 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 80,
     maxParticipants: null,
-    deliverables: ['Piano di caratterizzazione', 'Report delle indagini', 'Analisi di rischio sito-specifica', 'Progetto operativo di bonifica'],
+    deliverables: [
+      'Piano di caratterizzazione',
+      'Report delle indagini',
+      'Analisi di rischio sito-specifica',
+      'Progetto operativo di bonifica',
+    ],
     requirements: [req('Storia del sito e precedenti indagini', false, 'Utili per ridurre il numero dei sondaggi.')],
     certificationsProvided: [],
     tags: ['bonifica', 'siti contaminati', 'caratterizzazione', 'analisi di rischio', 'terreni'],
@@ -1499,9 +1740,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'environment',
     subcategory: 'Monitoraggi ambientali',
     specialization: 'Ambiente',
-    description: 'Misure annuali della concentrazione di radon con dosimetri passivi in locali interrati e al piano terra, con relazione di esperto.',
+    description:
+      'Misure annuali della concentrazione di radon con dosimetri passivi in locali interrati e al piano terra, con relazione di esperto.',
     detailedDescription:
-      "Posizioniamo i dosimetri secondo le indicazioni del D.Lgs. 101/2020, li ritiriamo al termine dei due semestri di misura e li facciamo analizzare da laboratorio riconosciuto. La relazione indica il confronto con il livello di riferimento di 300 Bq/m³ e le eventuali azioni di rimedio.",
+      'Posizioniamo i dosimetri secondo le indicazioni del D.Lgs. 101/2020, li ritiriamo al termine dei due semestri di misura e li facciamo analizzare da laboratorio riconosciuto. La relazione indica il confronto con il livello di riferimento di 300 Bq/m³ e le eventuali azioni di rimedio.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'fixed',
@@ -1521,7 +1763,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'specialized_services',
     subcategory: 'Rischio di incidente rilevante',
     specialization: 'Seveso III',
-    description: 'Verifica di assoggettabilità, notifica e Rapporto di Sicurezza per stabilimenti a rischio di incidente rilevante di soglia inferiore e superiore.',
+    description:
+      'Verifica di assoggettabilità, notifica e Rapporto di Sicurezza per stabilimenti a rischio di incidente rilevante di soglia inferiore e superiore.',
     detailedDescription:
       "Verifichiamo l'inventario delle sostanze pericolose rispetto all'Allegato 1, prepariamo la notifica e, per gli stabilimenti di soglia superiore, il Rapporto di Sicurezza con analisi di rischio (HAZOP, alberi di guasto, modellazione delle conseguenze) e seguiamo l'istruttoria presso il Comitato Tecnico Regionale.",
     serviceType: 'on_request',
@@ -1531,7 +1774,12 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'on_site',
     durationHours: 120,
     maxParticipants: null,
-    deliverables: ['Verifica di assoggettabilità', 'Notifica (Allegato 5)', 'Rapporto di Sicurezza', 'Assistenza istruttoria CTR'],
+    deliverables: [
+      'Verifica di assoggettabilità',
+      'Notifica (Allegato 5)',
+      'Rapporto di Sicurezza',
+      'Assistenza istruttoria CTR',
+    ],
     requirements: [req('Inventario delle sostanze pericolose', true, 'Con quantità massime detenute.')],
     certificationsProvided: [],
     tags: ['Seveso III', 'rischio incidente rilevante', 'D.Lgs. 105/2015', 'Rapporto di Sicurezza', 'HAZOP'],
@@ -1542,7 +1790,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'specialized_services',
     subcategory: 'Rischio di incidente rilevante',
     specialization: 'Seveso III',
-    description: 'Implementazione e verifica del Sistema di Gestione della Sicurezza per la Prevenzione degli Incidenti Rilevanti (Allegato B).',
+    description:
+      'Implementazione e verifica del Sistema di Gestione della Sicurezza per la Prevenzione degli Incidenti Rilevanti (Allegato B).',
     detailedDescription:
       "Definiamo documento di politica, struttura e procedure del SGS-PIR secondo l'Allegato B del D.Lgs. 105/2015 e la norma UNI 10617, conduciamo audit interni e prepariamo lo stabilimento alle ispezioni ordinarie della commissione ministeriale o regionale.",
     serviceType: 'on_request',
@@ -1563,7 +1812,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'emergency_crisis',
     subcategory: 'Gestione delle emergenze',
     specialization: 'Seveso III',
-    description: 'Redazione e test del Piano di Emergenza Interno (art. 20 D.Lgs. 105/2015) e informazioni alla Prefettura per il Piano di Emergenza Esterno.',
+    description:
+      'Redazione e test del Piano di Emergenza Interno (art. 20 D.Lgs. 105/2015) e informazioni alla Prefettura per il Piano di Emergenza Esterno.',
     detailedDescription:
       "Partendo dagli scenari incidentali del Rapporto di Sicurezza definiamo organizzazione, allertamento, procedure di intervento e risorse, coordinando il piano con i Vigili del Fuoco. Organizziamo l'esercitazione e la revisione triennale del PEI.",
     serviceType: 'on_request',
@@ -1584,9 +1834,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'specialized_services',
     subcategory: 'Verifiche impianti',
     specialization: 'Antincendio',
-    description: 'Verifica periodica di impianti di messa a terra e dispositivi contro le scariche atmosferiche tramite organismo abilitato dal MIMIT.',
+    description:
+      'Verifica periodica di impianti di messa a terra e dispositivi contro le scariche atmosferiche tramite organismo abilitato dal MIMIT.',
     detailedDescription:
-      "Organizziamo la verifica biennale o quinquennale con organismo abilitato: esame documentale, prove strumentali (resistenza di terra, continuità, intervento dei differenziali) e rilascio del verbale da conservare a disposizione degli organi di vigilanza.",
+      'Organizziamo la verifica biennale o quinquennale con organismo abilitato: esame documentale, prove strumentali (resistenza di terra, continuità, intervento dei differenziali) e rilascio del verbale da conservare a disposizione degli organi di vigilanza.',
     serviceType: 'on_request',
     availability: 'within_month',
     pricingUnit: 'fixed',
@@ -1605,9 +1856,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'specialized_services',
     subcategory: 'Igiene industriale',
     specialization: 'Ergonomia',
-    description: 'Misure di temperatura, umidità, velocità dell’aria, illuminamento e CO2 negli ambienti di lavoro, con confronto con le norme UNI EN ISO.',
+    description:
+      'Misure di temperatura, umidità, velocità dell’aria, illuminamento e CO2 negli ambienti di lavoro, con confronto con le norme UNI EN ISO.',
     detailedDescription:
-      "Eseguiamo le misure con centralina microclimatica e luxmetro tarati, calcoliamo gli indici PMV/PPD (UNI EN ISO 7730) e gli indici di stress termico, verifichiamo gli illuminamenti rispetto alla UNI EN 12464-1 e proponiamo interventi su impianti e postazioni.",
+      'Eseguiamo le misure con centralina microclimatica e luxmetro tarati, calcoliamo gli indici PMV/PPD (UNI EN ISO 7730) e gli indici di stress termico, verifichiamo gli illuminamenti rispetto alla UNI EN 12464-1 e proponiamo interventi su impianti e postazioni.',
     serviceType: 'on_request',
     availability: 'within_week',
     pricingUnit: 'fixed',
@@ -1626,7 +1878,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'specialized_services',
     subcategory: 'Agenti fisici',
     specialization: 'Consulenza DVR/DUVRI',
-    description: 'Valutazione del rischio CEM e ROA (Titolo VIII, Capi IV e V) con misure strumentali su saldatrici, forni a induzione e laser.',
+    description:
+      'Valutazione del rischio CEM e ROA (Titolo VIII, Capi IV e V) con misure strumentali su saldatrici, forni a induzione e laser.',
     detailedDescription:
       "Censiamo le sorgenti, misuriamo i campi elettrici e magnetici e le radiazioni ottiche dove i dati dei costruttori non bastano e valutiamo l'esposizione dei lavoratori, con particolare attenzione a portatori di dispositivi medici impiantabili e lavoratrici in gravidanza.",
     serviceType: 'on_request',
@@ -1648,9 +1901,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'innovation_digital',
     subcategory: 'Software HSE',
     specialization: 'RSPP/ASPP',
-    description: 'Piattaforma online per gestire scadenze di formazione, visite mediche, verifiche periodiche e DPI, con avvisi automatici via email.',
+    description:
+      'Piattaforma online per gestire scadenze di formazione, visite mediche, verifiche periodiche e DPI, con avvisi automatici via email.',
     detailedDescription:
-      "Carichiamo per te anagrafiche, attestati e idoneità esistenti; la piattaforma avvisa prima delle scadenze, genera report per reparto e conserva i documenti con accesso per RSPP, medico competente e consulenti. Canone annuo per dipendente gestito, con supporto di avvio incluso.",
+      'Carichiamo per te anagrafiche, attestati e idoneità esistenti; la piattaforma avvisa prima delle scadenze, genera report per reparto e conserva i documenti con accesso per RSPP, medico competente e consulenti. Canone annuo per dipendente gestito, con supporto di avvio incluso.',
     serviceType: 'instant',
     availability: 'immediate',
     pricingUnit: 'per_employee',
@@ -1658,7 +1912,11 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     locationType: 'remote',
     durationHours: 2,
     maxParticipants: null,
-    deliverables: ['Accesso alla piattaforma per 12 mesi', 'Importazione dei dati iniziali', 'Sessione di formazione online'],
+    deliverables: [
+      'Accesso alla piattaforma per 12 mesi',
+      'Importazione dei dati iniziali',
+      'Sessione di formazione online',
+    ],
     requirements: [],
     certificationsProvided: [],
     tags: ['software sicurezza', 'scadenzario', 'gestionale HSE', 'digitalizzazione', 'SaaS'],
@@ -1669,7 +1927,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'innovation_digital',
     subcategory: 'E-learning',
     specialization: 'Formazione Sicurezza',
-    description: 'Catalogo di corsi e-learning conformi all’Accordo Stato-Regioni su piattaforma con il logo dell’azienda, tracciamento e attestati automatici.',
+    description:
+      'Catalogo di corsi e-learning conformi all’Accordo Stato-Regioni su piattaforma con il logo dell’azienda, tracciamento e attestati automatici.',
     detailedDescription:
       "La piattaforma SCORM permette di assegnare i corsi ai dipendenti, monitorare l'avanzamento e scaricare attestati e report per gli audit. Il prezzo è per utente attivato e comprende tutti i corsi del catalogo fruibili in modalità e-learning.",
     serviceType: 'instant',
@@ -1690,7 +1949,8 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'innovation_digital',
     subcategory: 'Digitalizzazione',
     specialization: 'ISO 45001/14001',
-    description: 'Progetto di migrazione di DVR, procedure, registri e permessi di lavoro su strumenti digitali con firma elettronica e versioning.',
+    description:
+      'Progetto di migrazione di DVR, procedure, registri e permessi di lavoro su strumenti digitali con firma elettronica e versioning.',
     detailedDescription:
       "Analizziamo i flussi documentali della sicurezza, scegliamo con l'azienda gli strumenti (gestionale HSE, app per sopralluoghi e permessi di lavoro) e migriamo i documenti, con procedure di conservazione e accesso conformi al GDPR e ai requisiti di data certa.",
     serviceType: 'on_request',
@@ -1711,9 +1971,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'innovation_digital',
     subcategory: 'Formazione immersiva',
     specialization: 'Antincendio',
-    description: 'Sessioni di addestramento con visori VR su scenari di incendio, evacuazione, spazi confinati e lavori in quota, direttamente in azienda.',
+    description:
+      'Sessioni di addestramento con visori VR su scenari di incendio, evacuazione, spazi confinati e lavori in quota, direttamente in azienda.',
     detailedDescription:
-      "Portiamo in azienda visori e scenari immersivi che simulano situazioni impossibili da riprodurre in sicurezza. Ogni partecipante svolge gli scenari con un istruttore e riceve un report sulle decisioni prese; la sessione integra la formazione obbligatoria.",
+      'Portiamo in azienda visori e scenari immersivi che simulano situazioni impossibili da riprodurre in sicurezza. Ogni partecipante svolge gli scenari con un istruttore e riceve un report sulle decisioni prese; la sessione integra la formazione obbligatoria.',
     serviceType: 'on_request',
     availability: 'within_month',
     pricingUnit: 'per_day',
@@ -1732,9 +1993,10 @@ export const SERVICE_TEMPLATES: readonly ServiceTemplate[] = [
     category: 'innovation_digital',
     subcategory: 'Servizi da remoto',
     specialization: 'ISO 45001/14001',
-    description: 'Verifica documentale e ispezione dei reparti in videocollegamento, per sedi lontane o controlli intermedi tra un audit in presenza e l’altro.',
+    description:
+      'Verifica documentale e ispezione dei reparti in videocollegamento, per sedi lontane o controlli intermedi tra un audit in presenza e l’altro.',
     detailedDescription:
-      "Un auditor guida il referente aziendale in una videoispezione con smartphone o smart glasses, verifica documenti condivisi in cloud e redige un rapporto con foto e osservazioni. Ideale per gruppi con più sedi e cantieri.",
+      'Un auditor guida il referente aziendale in una videoispezione con smartphone o smart glasses, verifica documenti condivisi in cloud e redige un rapporto con foto e osservazioni. Ideale per gruppi con più sedi e cantieri.',
     serviceType: 'instant',
     availability: 'immediate',
     pricingUnit: 'per_hour',

@@ -67,13 +67,15 @@ function fitsClient(template: ServiceTemplate, client: ClientEntity): boolean {
   const sector = client.data.sector;
   if (['Seveso III', 'ATEX', 'Marcatura CE'].includes(template.specialization)) return sector === 'Manifatturiero';
   if (['csp-cse', 'pos'].includes(template.key)) return sector === 'Edilizia';
-  if (['spazi-confinati', 'siti-contaminati', 'emissioni', 'aua', 'iso14001-system'].includes(template.key)) return sector === 'Manifatturiero';
+  if (['spazi-confinati', 'siti-contaminati', 'emissioni', 'aua', 'iso14001-system'].includes(template.key))
+    return sector === 'Manifatturiero';
   if (template.key === 'amianto') return ['Manifatturiero', 'Edilizia', 'Agricoltura'].includes(sector);
   return true;
 }
 
 /** Consultancy that lasts days or weeks: the only kind a booking can be "in progress" for. */
-const isProject = (t: ServiceTemplate): boolean => !['training_education', 'emergency_crisis'].includes(t.category) && t.pricingUnit !== 'per_employee';
+const isProject = (t: ServiceTemplate): boolean =>
+  !['training_education', 'emergency_crisis'].includes(t.category) && t.pricingUnit !== 'per_employee';
 
 function plans(world: World): BookingPlan[] {
   const provider = world.providers.find((p) => p.data.email);
@@ -93,25 +95,108 @@ function plans(world: World): BookingPlan[] {
   const list: BookingPlan[] = [
     // The demo provider: bookings in every status, the demo client among its clients.
     { key: 'demo-p-01', client, service: demo('antincendio-medio'), status: 'completed', participants: 8, rating: 5 },
-    { key: 'demo-p-02', client: clientByKey('edilizia-bonetti'), service: demo('primo-soccorso-bc'), status: 'completed', participants: 4, rating: 5 },
-    { key: 'demo-p-03', client: clientByKey('plastiche-industriali-lombarde'), service: demo('formazione-generale'), status: 'completed', participants: 18, rating: 4 },
-    { key: 'demo-p-04', client: clientByKey('carpenteria-venturini'), service: demo('antincendio-medio'), status: 'completed', participants: 6, rating: 4 },
-    { key: 'demo-p-05', client, service: demo('formazione-generale'), status: 'completed', participants: 12, rating: 5 },
-    { key: 'demo-p-06', client: clientByKey('farmacia-centrale-sala'), service: demo('antincendio-basso'), status: 'completed', participants: 2, rating: null },
+    {
+      key: 'demo-p-02',
+      client: clientByKey('edilizia-bonetti'),
+      service: demo('primo-soccorso-bc'),
+      status: 'completed',
+      participants: 4,
+      rating: 5,
+    },
+    {
+      key: 'demo-p-03',
+      client: clientByKey('plastiche-industriali-lombarde'),
+      service: demo('formazione-generale'),
+      status: 'completed',
+      participants: 18,
+      rating: 4,
+    },
+    {
+      key: 'demo-p-04',
+      client: clientByKey('carpenteria-venturini'),
+      service: demo('antincendio-medio'),
+      status: 'completed',
+      participants: 6,
+      rating: 4,
+    },
+    {
+      key: 'demo-p-05',
+      client,
+      service: demo('formazione-generale'),
+      status: 'completed',
+      participants: 12,
+      rating: 5,
+    },
+    {
+      key: 'demo-p-06',
+      client: clientByKey('farmacia-centrale-sala'),
+      service: demo('antincendio-basso'),
+      status: 'completed',
+      participants: 2,
+      rating: null,
+    },
     { key: 'demo-p-07', client, service: demo('primo-soccorso-bc'), status: 'confirmed', participants: 3 },
-    { key: 'demo-p-08', client: clientByKey('software-navigli'), service: demo('antincendio-basso'), status: 'confirmed', participants: 4 },
-    { key: 'demo-p-09', client: clientByKey('plastiche-industriali-lombarde'), service: demo('piano-emergenza'), status: 'pending' },
+    {
+      key: 'demo-p-08',
+      client: clientByKey('software-navigli'),
+      service: demo('antincendio-basso'),
+      status: 'confirmed',
+      participants: 4,
+    },
+    {
+      key: 'demo-p-09',
+      client: clientByKey('plastiche-industriali-lombarde'),
+      service: demo('piano-emergenza'),
+      status: 'pending',
+    },
     { key: 'demo-p-10', client: clientByKey('edilizia-bonetti'), service: demo('rspp'), status: 'pending' },
     { key: 'demo-p-11', client: clientByKey('edilizia-bonetti'), service: demo('dvr'), status: 'in_progress' },
-    { key: 'demo-p-12', client: clientByKey('farmacia-centrale-sala'), service: demo('antincendio-aggiornamento'), status: 'cancelled', participants: 2 },
-    { key: 'demo-p-13', client: clientByKey('carpenteria-venturini'), service: demo('primo-soccorso-bc'), status: 'no_show', participants: 3 },
+    {
+      key: 'demo-p-12',
+      client: clientByKey('farmacia-centrale-sala'),
+      service: demo('antincendio-aggiornamento'),
+      status: 'cancelled',
+      participants: 2,
+    },
+    {
+      key: 'demo-p-13',
+      client: clientByKey('carpenteria-venturini'),
+      service: demo('primo-soccorso-bc'),
+      status: 'no_show',
+      participants: 3,
+    },
     { key: 'demo-p-14', client, service: demo('dvr'), status: 'quoted' },
     // The demo client with other providers.
-    { key: 'demo-c-01', client, service: serviceOf('dott-gervasoni', 'medico-competente'), status: 'completed', participants: 38, rating: 5 },
+    {
+      key: 'demo-c-01',
+      client,
+      service: serviceOf('dott-gervasoni', 'medico-competente'),
+      status: 'completed',
+      participants: 38,
+      rating: 5,
+    },
     { key: 'demo-c-02', client, service: serviceOf('studio-ing-rota', 'rumore'), status: 'completed', rating: 4 },
-    { key: 'demo-c-03', client, service: serviceOf('hse-partners-milano', 'iso45001-audit'), status: 'completed', rating: 4 },
-    { key: 'demo-c-04', client, service: serviceOf('centro-emergenze-pianura', 'blsd'), status: 'confirmed', participants: 4 },
-    { key: 'demo-c-05', client, service: serviceOf('formazione-sicura-bergamasca', 'quota'), status: 'pending', participants: 3 },
+    {
+      key: 'demo-c-03',
+      client,
+      service: serviceOf('hse-partners-milano', 'iso45001-audit'),
+      status: 'completed',
+      rating: 4,
+    },
+    {
+      key: 'demo-c-04',
+      client,
+      service: serviceOf('centro-emergenze-pianura', 'blsd'),
+      status: 'confirmed',
+      participants: 4,
+    },
+    {
+      key: 'demo-c-05',
+      client,
+      service: serviceOf('formazione-sicura-bergamasca', 'quota'),
+      status: 'pending',
+      participants: 3,
+    },
     { key: 'demo-c-06', client, service: serviceOf('orobie-ambiente', 'rifiuti-mud'), status: 'cancelled' },
   ];
 
@@ -131,7 +216,8 @@ function plans(world: World): BookingPlan[] {
     let status = rng.weighted(STATUS_WEIGHTS);
     if (status === 'in_progress' && !isProject(service.template)) status = 'confirmed';
     // Instant services are confirmed on booking (SPEC §4): only requests wait as pending or quoted.
-    if ((status === 'pending' || status === 'quoted') && service.template.serviceType === 'instant') status = 'confirmed';
+    if ((status === 'pending' || status === 'quoted') && service.template.serviceType === 'instant')
+      status = 'confirmed';
     list.push({ key: `random-${String(i).padStart(3, '0')}`, client: c, service, status });
   }
   return list;
@@ -141,7 +227,8 @@ function participantsFor(plan: BookingPlan, rng: Random): number {
   if (plan.participants) return plan.participants;
   const t = plan.service.template;
   if (t.pricingUnit === 'per_participant') return Math.min(rng.int(1, 10), t.maxParticipants ?? 10);
-  if (t.pricingUnit === 'per_employee') return Math.min(plan.client.data.employees, rng.int(4, 25), t.maxParticipants ?? 25);
+  if (t.pricingUnit === 'per_employee')
+    return Math.min(plan.client.data.employees, rng.int(4, 25), t.maxParticipants ?? 25);
   return 1;
 }
 
@@ -155,7 +242,22 @@ function slug(value: string): string {
 
 /** An Italian mobile number: +39 3xx xxx xxxx. */
 export function mobile(rng: Random): string {
-  const prefix = rng.pick(['320', '328', '329', '331', '333', '335', '338', '340', '345', '347', '348', '349', '366', '392']);
+  const prefix = rng.pick([
+    '320',
+    '328',
+    '329',
+    '331',
+    '333',
+    '335',
+    '338',
+    '340',
+    '345',
+    '347',
+    '348',
+    '349',
+    '366',
+    '392',
+  ]);
   return `+39 ${prefix} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`;
 }
 
@@ -171,9 +273,22 @@ interface Timeline {
   noShowDays: number | null;
 }
 
-function timeline(status: BookingStatus, instant: boolean, durationHours: number, rng: Random, today: string): Timeline {
+function timeline(
+  status: BookingStatus,
+  instant: boolean,
+  durationHours: number,
+  rng: Random,
+  today: string,
+): Timeline {
   const at = (date: string): number => daysBetween(today, date);
-  const empty = { quotedDays: null, confirmedDays: null, startedDays: null, completedDays: null, cancelledDays: null, noShowDays: null };
+  const empty = {
+    quotedDays: null,
+    confirmedDays: null,
+    startedDays: null,
+    completedDays: null,
+    cancelledDays: null,
+    noShowDays: null,
+  };
   // A confirmation comes at once for instant services, after a quote (a day or two) for the others.
   const confirm = (created: number): { quotedDays: number | null; confirmedDays: number } =>
     instant ? { quotedDays: null, confirmedDays: created } : { quotedDays: created + 1, confirmedDays: created + 2 };
@@ -206,7 +321,14 @@ function timeline(status: BookingStatus, instant: boolean, durationHours: number
       const spanDays = Math.max(1, Math.ceil(durationHours / 8));
       // Long projects close some weeks after they start.
       const completedDays = Math.min(-2, at(requestedDate) + (spanDays > 4 ? rng.int(14, 40) : spanDays - 1));
-      return { ...empty, requestedDate, createdDays, ...confirm(createdDays), startedDays: at(requestedDate), completedDays };
+      return {
+        ...empty,
+        requestedDate,
+        createdDays,
+        ...confirm(createdDays),
+        startedDays: at(requestedDate),
+        completedDays,
+      };
     }
     case 'no_show': {
       const requestedDate = workingDay(addDays(today, -rng.int(5, 90)));
@@ -226,7 +348,13 @@ function timeline(status: BookingStatus, instant: boolean, durationHours: number
 /** Bookings with their participants, reviews of completed ones and the demo accounts' notifications. */
 export function buildBookings(world: World): BookingRows {
   const { clock } = world;
-  const rows: BookingRows = { bookings: [], participants: [], reviews: [], notifications: [], completedByProvider: new Map() };
+  const rows: BookingRows = {
+    bookings: [],
+    participants: [],
+    reviews: [],
+    notifications: [],
+    completedByProvider: new Map(),
+  };
   const demoProvider = world.providers.find((p) => p.data.email)!;
   const demoClient = world.clients.find((c) => c.data.email)!;
 
@@ -256,7 +384,10 @@ export function buildBookings(world: World): BookingRows {
     const quoteCents = waiting ? Math.ceil(estimate.totalAmountCents / 1000) * 1000 : estimate.totalAmountCents;
     const amounts = quoted && !waiting ? quotedPrice(quoteCents) : estimate;
     const requestedTime = rng.pick(['08:30', '09:00', '09:00', '14:00']);
-    const createdAt = clock.at(tl.createdDays, `${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`);
+    const createdAt = clock.at(
+      tl.createdDays,
+      `${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`,
+    );
     const stamp = (days: number | null, time: string): string | null => (days === null ? null : clock.at(days, time));
     const bookingLocation =
       t.locationType === 'on_site'
@@ -268,15 +399,27 @@ export function buildBookings(world: World): BookingRows {
             : rng.chance(0.7)
               ? 'client_site'
               : 'provider_site';
-    const site = bookingLocation === 'client_site' ? client.address : bookingLocation === 'provider_site' ? provider.address : null;
+    const site =
+      bookingLocation === 'client_site'
+        ? client.address
+        : bookingLocation === 'provider_site'
+          ? provider.address
+          : null;
     // Only a request still waiting for an answer can be rejected by the provider.
     const cancelledByProvider = plan.status === 'cancelled' && !instant && rng.chance(0.4);
-    const lastChange = [tl.completedDays, tl.cancelledDays, tl.noShowDays, tl.startedDays, tl.confirmedDays, tl.quotedDays, tl.createdDays].find(
-      (d) => d !== null,
-    )!;
+    const lastChange = [
+      tl.completedDays,
+      tl.cancelledDays,
+      tl.noShowDays,
+      tl.startedDays,
+      tl.confirmedDays,
+      tl.quotedDays,
+      tl.createdDays,
+    ].find((d) => d !== null)!;
     const id = uuidFor(`booking:${plan.key}`);
     const paid = plan.status === 'completed' || plan.status === 'in_progress';
-    const commission = plan.status === 'completed' ? commissionOn(amounts.totalAmountCents, amounts.taxAmountCents) : null;
+    const commission =
+      plan.status === 'completed' ? commissionOn(amounts.totalAmountCents, amounts.taxAmountCents) : null;
     rows.bookings.push({
       id,
       booking_number: `BH${clock.day(tl.createdDays).replace(/-/g, '')}-${String(index + 1).padStart(4, '0')}`,
@@ -304,7 +447,9 @@ export function buildBookings(world: World): BookingRows {
       // Services bought as a whole name the company's site referent (src/lib/booking-fields.ts asksParticipants).
       referent_name: perHead ? null : `${client.data.contact.firstName} ${client.data.contact.lastName}`,
       referent_role: perHead ? null : client.data.contact.role,
-      referent_email: perHead ? null : `${slug(client.data.contact.firstName)}.${slug(client.data.contact.lastName)}@${client.data.key}.${DEMO_EMAIL_DOMAIN}`,
+      referent_email: perHead
+        ? null
+        : `${slug(client.data.contact.firstName)}.${slug(client.data.contact.lastName)}@${client.data.key}.${DEMO_EMAIL_DOMAIN}`,
       referent_phone: null,
       base_amount: fromCents(amounts.baseAmountCents),
       additional_costs: JSON.stringify(
@@ -331,9 +476,16 @@ export function buildBookings(world: World): BookingRows {
       commission_rate: commission ? commission.ratePercent.toFixed(2) : null,
       commission_base_amount: commission ? fromCents(commission.baseCents) : null,
       commission_amount: commission ? fromCents(commission.commissionCents) : null,
-      cancellation_reason: plan.status === 'cancelled' ? (cancelledByProvider ? 'Richiesta rifiutata dal fornitore.' : rng.pick(CANCELLATION_REASONS)) : null,
+      cancellation_reason:
+        plan.status === 'cancelled'
+          ? cancelledByProvider
+            ? 'Richiesta rifiutata dal fornitore.'
+            : rng.pick(CANCELLATION_REASONS)
+          : null,
       cancelled_by: plan.status === 'cancelled' ? (cancelledByProvider ? provider.id : client.id) : null,
-      rejection_reason: cancelledByProvider ? 'Nessun docente disponibile nella data richiesta: proponiamo di riprenotare una data successiva.' : null,
+      rejection_reason: cancelledByProvider
+        ? 'Nessun docente disponibile nella data richiesta: proponiamo di riprenotare una data successiva.'
+        : null,
       rejected_at: cancelledByProvider ? stamp(tl.cancelledDays, '11:20') : null,
       idempotency_key: uuidFor(`booking-idempotency:${plan.key}`),
       quoted_at: stamp(tl.quotedDays, '10:15'),
@@ -374,8 +526,25 @@ export function buildBookings(world: World): BookingRows {
       if (rating !== null) {
         const kind = reviewKindFor(t);
         const text = rng.pick(REVIEW_TEXTS[kind][rating - 1]!);
-        const near = (): number => Math.max(1, Math.min(5, rating + rng.weighted([[0, 6], [-1, 2], [1, 1]] as const)));
-        const aspects: Record<string, number> = { qualita: near(), puntualita: near(), professionalita: near(), rapporto_qualita_prezzo: near() };
+        const near = (): number =>
+          Math.max(
+            1,
+            Math.min(
+              5,
+              rating +
+                rng.weighted([
+                  [0, 6],
+                  [-1, 2],
+                  [1, 1],
+                ] as const),
+            ),
+          );
+        const aspects: Record<string, number> = {
+          qualita: near(),
+          puntualita: near(),
+          professionalita: near(),
+          rapporto_qualita_prezzo: near(),
+        };
         if (kind === 'training') aspects.materiale = near();
         const reviewDays = Math.min(-1, tl.completedDays! + rng.int(1, 6));
         rows.reviews.push({
@@ -393,7 +562,17 @@ export function buildBookings(world: World): BookingRows {
         });
         if (provider.id === demoProvider.id) {
           rows.notifications.push(
-            notification(`review:${plan.key}`, provider.id, 'review', 'Nuova Recensione', `${client.data.companyName} ha lasciato una recensione di ${rating} stelle per ${service.title}`, id, reviewDays, '20:16', clock.today),
+            notification(
+              `review:${plan.key}`,
+              provider.id,
+              'review',
+              'Nuova Recensione',
+              `${client.data.companyName} ha lasciato una recensione di ${rating} stelle per ${service.title}`,
+              id,
+              reviewDays,
+              '20:16',
+              clock.today,
+            ),
           );
         }
       }
@@ -402,11 +581,31 @@ export function buildBookings(world: World): BookingRows {
     // What the demo accounts find in their notifications.
     if (provider.id === demoProvider.id) {
       rows.notifications.push(
-        notification(`new:${plan.key}`, provider.id, 'booking_confirmed', 'Nuova Prenotazione', `Hai ricevuto una nuova prenotazione per ${service.title}`, id, tl.createdDays, '18:05', clock.today),
+        notification(
+          `new:${plan.key}`,
+          provider.id,
+          'booking_confirmed',
+          'Nuova Prenotazione',
+          `Hai ricevuto una nuova prenotazione per ${service.title}`,
+          id,
+          tl.createdDays,
+          '18:05',
+          clock.today,
+        ),
       );
       if (plan.status === 'cancelled' && !cancelledByProvider) {
         rows.notifications.push(
-          notification(`cancel:${plan.key}`, provider.id, 'booking_cancelled', 'Prenotazione Cancellata', `${client.data.companyName} ha cancellato la prenotazione per ${service.title}`, id, tl.cancelledDays!, '11:21', clock.today),
+          notification(
+            `cancel:${plan.key}`,
+            provider.id,
+            'booking_cancelled',
+            'Prenotazione Cancellata',
+            `${client.data.companyName} ha cancellato la prenotazione per ${service.title}`,
+            id,
+            tl.cancelledDays!,
+            '11:21',
+            clock.today,
+          ),
         );
       }
     }
@@ -431,30 +630,90 @@ export function buildBookings(world: World): BookingRows {
       }
       if (plan.status === 'pending') {
         rows.notifications.push(
-          notification(`sent:${plan.key}`, client.id, 'booking', 'Richiesta Inviata', `Hai inviato a ${provider.data.businessName} una richiesta per ${service.title}. Riceverai una risposta entro 24h.`, id, tl.createdDays, '18:06', clock.today),
+          notification(
+            `sent:${plan.key}`,
+            client.id,
+            'booking',
+            'Richiesta Inviata',
+            `Hai inviato a ${provider.data.businessName} una richiesta per ${service.title}. Riceverai una risposta entro 24h.`,
+            id,
+            tl.createdDays,
+            '18:06',
+            clock.today,
+          ),
         );
       }
       if (waiting) {
         rows.notifications.push(
-          notification(`quoted:${plan.key}`, client.id, 'booking_quoted', 'Preventivo Ricevuto', `${provider.data.businessName} ti ha inviato un preventivo di ${formatEuro(quoteCents)} (IVA inclusa) per ${service.title}`, id, tl.quotedDays!, '10:16', clock.today),
+          notification(
+            `quoted:${plan.key}`,
+            client.id,
+            'booking_quoted',
+            'Preventivo Ricevuto',
+            `${provider.data.businessName} ti ha inviato un preventivo di ${formatEuro(quoteCents)} (IVA inclusa) per ${service.title}`,
+            id,
+            tl.quotedDays!,
+            '10:16',
+            clock.today,
+          ),
         );
       }
       if (plan.status === 'completed') {
         rows.notifications.push(
-          notification(`completed:${plan.key}`, client.id, 'booking_completed', 'Servizio Completato', `Il servizio ${service.title} è stato completato: lascia una recensione per aiutare altre aziende.`, id, tl.completedDays!, '17:31', clock.today),
+          notification(
+            `completed:${plan.key}`,
+            client.id,
+            'booking_completed',
+            'Servizio Completato',
+            `Il servizio ${service.title} è stato completato: lascia una recensione per aiutare altre aziende.`,
+            id,
+            tl.completedDays!,
+            '17:31',
+            clock.today,
+          ),
         );
       }
       if (plan.status === 'cancelled') {
         rows.notifications.push(
-          notification(`cancelled:${plan.key}`, client.id, 'booking_cancelled', 'Prenotazione Cancellata', `La prenotazione per ${service.title} è stata cancellata.`, id, tl.cancelledDays!, '11:21', clock.today),
+          notification(
+            `cancelled:${plan.key}`,
+            client.id,
+            'booking_cancelled',
+            'Prenotazione Cancellata',
+            `La prenotazione per ${service.title} è stata cancellata.`,
+            id,
+            tl.cancelledDays!,
+            '11:21',
+            clock.today,
+          ),
         );
       }
     }
   });
 
   rows.notifications.push(
-    notification('welcome:provider', demoProvider.id, 'system', 'Profilo Verificato', 'Il tuo profilo è stato verificato: i clienti ora vedono il badge "Fornitore Verificato".', null, -demoProvider.ageDays + 3, '09:00', clock.today),
-    notification('welcome:client', demoClient.id, 'system', 'Benvenuto su SicurHub', 'Completa il profilo aziendale e cerca i servizi di sicurezza, ambiente e medicina del lavoro vicino a te.', null, -demoClient.ageDays, '09:00', clock.today),
+    notification(
+      'welcome:provider',
+      demoProvider.id,
+      'system',
+      'Profilo Verificato',
+      'Il tuo profilo è stato verificato: i clienti ora vedono il badge "Fornitore Verificato".',
+      null,
+      -demoProvider.ageDays + 3,
+      '09:00',
+      clock.today,
+    ),
+    notification(
+      'welcome:client',
+      demoClient.id,
+      'system',
+      'Benvenuto su SicurHub',
+      'Completa il profilo aziendale e cerca i servizi di sicurezza, ambiente e medicina del lavoro vicino a te.',
+      null,
+      -demoClient.ageDays,
+      '09:00',
+      clock.today,
+    ),
   );
   return rows;
 }

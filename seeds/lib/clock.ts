@@ -61,7 +61,9 @@ function lastSunday(year: number, month: number): number {
 export function romeInstant(date: string, time: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const summer =
-    (month > 3 && month < 10) || (month === 3 && day >= lastSunday(year, 3)) || (month === 10 && day < lastSunday(year, 10));
+    (month > 3 && month < 10) ||
+    (month === 3 && day >= lastSunday(year, 3)) ||
+    (month === 10 && day < lastSunday(year, 10));
   return `${date}T${time.length === 5 ? `${time}:00` : time}${summer ? '+02:00' : '+01:00'}`;
 }
 

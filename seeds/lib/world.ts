@@ -80,7 +80,13 @@ export function accountEmail(entity: { key: string; email?: string }): string {
   return entity.email ?? `${entity.key}@${DEMO_EMAIL_DOMAIN}`;
 }
 
-function addressOf(cityKey: CityKey, streetIndex: number, civic: string, places: ReadonlyMap<string, Place>, jitter: Random | null): Address {
+function addressOf(
+  cityKey: CityKey,
+  streetIndex: number,
+  civic: string,
+  places: ReadonlyMap<string, Place>,
+  jitter: Random | null,
+): Address {
   const city = CITIES[cityKey];
   const place = places.get(placeKey(city.name, city.province));
   if (!place) throw new Error(`The gazetteer has no ${city.name} (${city.province}): load the places before seeding`);

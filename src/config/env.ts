@@ -53,12 +53,17 @@ const schema = Joi.object({
   SMTP_GREETING_TIMEOUT_MS: Joi.number().integer().min(1000).max(300_000).empty('').default(10_000),
   SMTP_SOCKET_TIMEOUT_MS: Joi.number().integer().min(1000).max(600_000).empty('').default(60_000),
   MAIL_FROM: Joi.string().empty('').default('SicurHub <no-reply@sicurhub.it>'),
-  SUPPORT_EMAIL: Joi.string().email({ tlds: { allow: false } }).empty('').default('assistenza@sicurhub.it'),
+  SUPPORT_EMAIL: Joi.string()
+    .email({ tlds: { allow: false } })
+    .empty('')
+    .default('assistenza@sicurhub.it'),
   SESSION_SECRET: Joi.string().min(32).empty('').when('NODE_ENV', {
     is: 'production',
     then: Joi.required(),
   }),
-  BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  BASE_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty(''),
   WORKER_MODE: Joi.string().valid('inline', 'off').default('inline'),
   TILE_URL: Joi.string().empty('').default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: Joi.string().empty('').default('© OpenStreetMap contributors'),

@@ -26,7 +26,10 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (req.uploadRejection === 'too_large') return refuse(req, res, 'too_large');
   if (req.uploadRejection) return refuse(req, res, 'upload_failed');
   if (!req.file?.size) return refuse(req, res, 'missing');
-  const result = await attachDocument(String(req.params.id), viewerOf(req), { data: req.file.buffer, originalName: req.file.originalname });
+  const result = await attachDocument(String(req.params.id), viewerOf(req), {
+    data: req.file.buffer,
+    originalName: req.file.originalname,
+  });
   if (result.ok) {
     req.flash('success', t('bookings:show.upload.done'));
     return res.redirect(303, `/bookings/${String(req.params.id)}#documents`);

@@ -9,7 +9,14 @@ import { formKey, parseMessage, PROBLEM_STATUSES } from './message-form.js';
 /** POST /bookings/:id/messages (multipart, CSRF token in the action's query string): the booking's thread starts or goes on. */
 export async function create(req: Request, res: Response): Promise<void> {
   const parsed = parseMessage(req);
-  if (!parsed.ok) return renderDetail(req, res, parsed.status, {}, { state: parsed, key: formKey(parsed.idempotencyKey, randomUUID) });
+  if (!parsed.ok)
+    return renderDetail(
+      req,
+      res,
+      parsed.status,
+      {},
+      { state: parsed, key: formKey(parsed.idempotencyKey, randomUUID) },
+    );
   const result = await postToBooking(String(req.params.id), viewerOf(req), parsed.input);
   if (result.ok) {
     req.flash('success', t('messages:form.sent'));
@@ -23,5 +30,11 @@ export async function create(req: Request, res: Response): Promise<void> {
 /** Over the rate limit: the booking page again, the text kept. */
 export async function limited(req: Request, res: Response, message: string): Promise<void> {
   const raw = (req.body ?? {}) as Record<string, unknown>;
-  await renderDetail(req, res, 429, {}, { state: { body: typeof raw.body === 'string' ? raw.body : '', alert: message }, key: randomUUID() });
+  await renderDetail(
+    req,
+    res,
+    429,
+    {},
+    { state: { body: typeof raw.body === 'string' ? raw.body : '', alert: message }, key: randomUUID() },
+  );
 }

@@ -18,5 +18,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (result.kind === 'not_found') throw notFound('booking');
   if (result.kind === 'forbidden') return renderDetail(req, res, 403, { refusal: result.refusal });
   if (result.kind === 'refused') return renderDetail(req, res, 409, { refusal: result.refusal });
-  return renderDetail(req, res, 422, { failedAction: { action: 'payment', values: result.values, errors: result.errors } });
+  return renderDetail(req, res, 422, {
+    failedAction: { action: 'payment', values: result.values, errors: result.errors },
+  });
 }

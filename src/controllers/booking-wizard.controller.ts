@@ -93,18 +93,31 @@ export async function create(req: Request, res: Response): Promise<void> {
 
   const rules = wizardRules(service);
   const details = validateDetails(values, rules);
-  const attendees = from >= 2 || action === 'submit' ? validateAttendees(values, max, asksParticipants(service.pricingUnit)) : null;
-  const errors: FormErrors = { ...(details.ok ? {} : details.errors), ...(attendees && !attendees.ok ? attendees.errors : {}) };
+  const attendees =
+    from >= 2 || action === 'submit' ? validateAttendees(values, max, asksParticipants(service.pricingUnit)) : null;
+  const errors: FormErrors = {
+    ...(details.ok ? {} : details.errors),
+    ...(attendees && !attendees.ok ? attendees.errors : {}),
+  };
   const firstError = Object.keys(errors)[0];
   if (firstError) return render(req, res, service, { step: stepOfError(firstError), values, errors, status: 422 });
   if (action !== 'submit' || from !== 3 || !details.ok || !attendees?.ok) {
-    return render(req, res, service, { step: (action === 'next' ? Math.min(3, from + 1) : from) as WizardStep, values });
+    return render(req, res, service, {
+      step: (action === 'next' ? Math.min(3, from + 1) : from) as WizardStep,
+      values,
+    });
   }
 
   // An instant booking is confirmed as it is created: the client must be invoiceable first (issue 12). Requests
   // are checked when the provider confirms them.
   if (service.serviceType === 'instant' && !(await clientCanBeInvoiced(req.user!.id))) {
-    return render(req, res, service, { step: 3, values, errors: { idempotency_key: t('money:invoicing.missingWizard') }, status: 422, invoicingHref: '/profile?tab=billing' });
+    return render(req, res, service, {
+      step: 3,
+      values,
+      errors: { idempotency_key: t('money:invoicing.missingWizard') },
+      status: 422,
+      invoicingHref: '/profile?tab=billing',
+    });
   }
 
   let booking: Awaited<ReturnType<typeof createBooking>>;
@@ -113,7 +126,12 @@ export async function create(req: Request, res: Response): Promise<void> {
   } catch (err) {
     // SPEC §8 "Errore durante la prenotazione": the summary again, everything typed kept, sending it again is safe.
     logger.error('booking failed', { requestId: req.id, serviceId: service.id, ...errorFields(err) });
-    return render(req, res, service, { step: 3, values, errors: { idempotency_key: t('bookings:wizard.failure') }, status: 500 });
+    return render(req, res, service, {
+      step: 3,
+      values,
+      errors: { idempotency_key: t('bookings:wizard.failure') },
+      status: 500,
+    });
   }
   req.flash('success', t(`bookings:wizard.success.${service.serviceType}`));
   res.redirect(303, `/bookings/${booking.id}`);

@@ -23,12 +23,22 @@ export async function renderDetail(
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  const [detail, conversation] = await Promise.all([bookingDetail(booking, viewerOf(req), now), openBookingThread(booking, viewerOf(req))]);
+  const [detail, conversation] = await Promise.all([
+    bookingDetail(booking, viewerOf(req), now),
+    openBookingThread(booking, viewerOf(req)),
+  ]);
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - (conversation?.markedRead ?? 0));
   res.status(status).render('bookings/show', {
     ...bookingDetailPage(detail, now, options),
-    messages: bookingConversationView(booking.id, conversation, detail.counterpart.name, viewerOf(req), message.key, message.state),
+    messages: bookingConversationView(
+      booking.id,
+      conversation,
+      detail.counterpart.name,
+      viewerOf(req),
+      message.key,
+      message.state,
+    ),
   });
 }
 
@@ -37,7 +47,10 @@ export async function index(req: Request, res: Response): Promise<void> {
   const status = isListStatus(req.query.status) ? req.query.status : null;
   const page = Number.parseInt(typeof req.query.page === 'string' ? req.query.page : '1', 10);
   const viewer = viewerOf(req);
-  res.render('bookings/index', bookingsListPage(await listBookings(viewer, status, Number.isFinite(page) ? page : 1), viewer));
+  res.render(
+    'bookings/index',
+    bookingsListPage(await listBookings(viewer, status, Number.isFinite(page) ? page : 1), viewer),
+  );
 }
 
 /** GET /bookings/:id */

@@ -18,7 +18,12 @@ export function newRequest(req: Request, res: Response): void {
 export async function create(req: Request, res: Response): Promise<void> {
   const form = validateContact(bodyOf(req));
   if (!form.ok) {
-    res.status(422).render('pages/contact', contactPage(bodyOf(req), formKey(String(bodyOf(req).idempotency_key ?? ''), randomUUID), form.errors));
+    res
+      .status(422)
+      .render(
+        'pages/contact',
+        contactPage(bodyOf(req), formKey(String(bodyOf(req).idempotency_key ?? ''), randomUUID), form.errors),
+      );
     return;
   }
   await submitContactRequest({ ...form.value, userId: req.user?.id ?? null });

@@ -7,5 +7,6 @@ export async function show(_req: Request, res: Response): Promise<void> {
   const healthy = await databaseReachable();
   res.setHeader('Cache-Control', 'no-store');
   if (healthy) res.json({ status: 'ok' });
-  else res.status(503).json({ status: 'unavailable', database: 'unreachable', message: t('errors:unavailable.database') });
+  else
+    res.status(503).json({ status: 'unavailable', database: 'unreachable', message: t('errors:unavailable.database') });
 }

@@ -8,9 +8,21 @@ import type { FormErrors } from '../validators/validate.js';
 
 export type ParsedMessage =
   | { ok: true; form: MessageForm; input: MessageInput }
-  | { ok: false; status: number; body: string; idempotencyKey: string; errors?: FormErrors; attachmentProblem?: AttachmentProblem };
+  | {
+      ok: false;
+      status: number;
+      body: string;
+      idempotencyKey: string;
+      errors?: FormErrors;
+      attachmentProblem?: AttachmentProblem;
+    };
 
-export const PROBLEM_STATUSES: Readonly<Record<AttachmentProblem, number>> = { too_large: 413, upload_failed: 400, type: 415, unreadable: 422 };
+export const PROBLEM_STATUSES: Readonly<Record<AttachmentProblem, number>> = {
+  too_large: 413,
+  upload_failed: 400,
+  type: 415,
+  unreadable: 422,
+};
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -25,7 +37,11 @@ export function parseMessage(req: Request): ParsedMessage {
   const form = validateMessage(raw);
   if (!form.ok) return { ok: false, status: 422, body, idempotencyKey, errors: form.errors };
   const file = req.file?.size ? { data: req.file.buffer, originalName: req.file.originalname } : null;
-  return { ok: true, form: form.value, input: { body: form.value.body, idempotencyKey: form.value.idempotencyKey, file } };
+  return {
+    ok: true,
+    form: form.value,
+    input: { body: form.value.body, idempotencyKey: form.value.idempotencyKey, file },
+  };
 }
 
 /** The key of the form being answered again (the same submission), or a fresh one. */

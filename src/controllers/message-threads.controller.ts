@@ -15,7 +15,13 @@ export function partyOf(req: Request): ThreadParty {
 }
 
 /** A thread page, also after a reply that did not go through. */
-export async function renderThread(req: Request, res: Response, status: number, state: MessageFormState = {}, key: string = randomUUID()): Promise<void> {
+export async function renderThread(
+  req: Request,
+  res: Response,
+  status: number,
+  state: MessageFormState = {},
+  key: string = randomUUID(),
+): Promise<void> {
   const conversation = await openThread(String(req.params.id), partyOf(req));
   // "Conversazione non trovata": other people's threads and unknown ids look the same.
   if (!conversation) throw notFound('thread');
@@ -25,7 +31,14 @@ export async function renderThread(req: Request, res: Response, status: number, 
 
 const param = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
-async function renderNew(req: Request, res: Response, ask: { serviceId: string | null; providerId: string | null }, status: number, state: MessageFormState = {}, key: string = randomUUID()): Promise<void> {
+async function renderNew(
+  req: Request,
+  res: Response,
+  ask: { serviceId: string | null; providerId: string | null },
+  status: number,
+  state: MessageFormState = {},
+  key: string = randomUUID(),
+): Promise<void> {
   const target = await inquiryTarget(ask, partyOf(req));
   if (!target) throw notFound('thread');
   res.status(status).render('messages/new', newMessagePage(target, partyOf(req), key, state));
@@ -66,7 +79,14 @@ export async function create(req: Request, res: Response): Promise<void> {
     return res.redirect(303, `/messages/${result.threadId}#reply`);
   }
   if (result.kind === 'not_found') throw notFound('thread');
-  await renderNew(req, res, ask, PROBLEM_STATUSES[result.reason], { body: parsed.input.body, attachmentProblem: result.reason }, parsed.input.idempotencyKey);
+  await renderNew(
+    req,
+    res,
+    ask,
+    PROBLEM_STATUSES[result.reason],
+    { body: parsed.input.body, attachmentProblem: result.reason },
+    parsed.input.idempotencyKey,
+  );
 }
 
 /** Over the rate limit: the new-message form again, as typed. */

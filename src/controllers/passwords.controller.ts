@@ -16,7 +16,10 @@ export function forgot(req: Request, res: Response): void {
 
 /** POST /forgot-password over a rate limit: the form with the address typed, "Troppi tentativi..." in its banner. */
 export function limited(req: Request, res: Response, message: string): void {
-  renderRequest(res, res.statusCode, { email: (req.body as Record<string, unknown> | undefined)?.email, banner: message });
+  renderRequest(res, res.statusCode, {
+    email: (req.body as Record<string, unknown> | undefined)?.email,
+    banner: message,
+  });
 }
 
 /** POST /forgot-password */

@@ -9,7 +9,12 @@ import { isFormSection, sectionsFor, type Section } from '../lib/profile-section
 import { cityOptions, loadOwnProfile, provinceOptions, saveSection } from '../services/profiles.service.js';
 
 /** Renders one tab of the profile page: saved values, or the submitted ones with their errors. */
-export async function renderProfile(req: Request, res: Response, tab: Section, state: ProfilePageState = {}): Promise<void> {
+export async function renderProfile(
+  req: Request,
+  res: Response,
+  tab: Section,
+  state: ProfilePageState = {},
+): Promise<void> {
   const own = await loadOwnProfile(req.user!);
   const address = (profileValues(own, state).address ?? {}) as Record<string, unknown>;
   const data = {

@@ -5,7 +5,13 @@ import { register } from '../services/accounts.service.js';
 import { registrationSchema } from '../validators/registration.validator.js';
 import { validate, type FormErrors } from '../validators/validate.js';
 
-function render(res: Response, status: number, values: Record<string, unknown>, errors: FormErrors = {}, banner: string | null = null): void {
+function render(
+  res: Response,
+  status: number,
+  values: Record<string, unknown>,
+  errors: FormErrors = {},
+  banner: string | null = null,
+): void {
   res.status(status).render('auth/register', registerPage(values, errors, banner));
 }
 

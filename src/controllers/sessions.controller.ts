@@ -22,8 +22,10 @@ export function newSession(req: Request, res: Response): void {
 
 function runLocalStrategy(req: Request, res: Response): Promise<{ user: Express.User | false; info?: LoginFailure }> {
   return new Promise((resolve, reject) => {
-    passport.authenticate('local', { session: false }, (err: unknown, user: Express.User | false, info?: LoginFailure) =>
-      err ? reject(err) : resolve({ user, info }),
+    passport.authenticate(
+      'local',
+      { session: false },
+      (err: unknown, user: Express.User | false, info?: LoginFailure) => (err ? reject(err) : resolve({ user, info })),
     )(req, res, reject);
   });
 }
@@ -49,7 +51,12 @@ export async function create(req: Request, res: Response): Promise<void> {
     if (info?.reason === 'unverified') {
       await passwordAccepted(ip, email);
       const message = t('errors:catalogue.email_not_confirmed');
-      return renderLogin(req, res, 403, { email, returnTo, banner: { type: 'warning', message }, unverifiedEmail: info.email });
+      return renderLogin(req, res, 403, {
+        email,
+        returnTo,
+        banner: { type: 'warning', message },
+        unverifiedEmail: info.email,
+      });
     }
     const message = t('errors:catalogue.invalid_credentials');
     return renderLogin(req, res, 401, { email, returnTo, banner: { type: 'error', message } });

@@ -6,7 +6,10 @@ import { sitemapListings } from '../services/catalogue.service.js';
 /** GET /sitemap.xml */
 export async function show(_req: Request, res: Response): Promise<void> {
   const listings = await sitemapListings(LISTINGS_ROOM);
-  res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemapPage(config().baseUrl, listings));
+  res
+    .type('application/xml')
+    .set('Cache-Control', 'public, max-age=3600')
+    .send(sitemapPage(config().baseUrl, listings));
 }
 
 /** GET /robots.txt */

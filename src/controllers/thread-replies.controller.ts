@@ -16,7 +16,13 @@ export async function create(req: Request, res: Response): Promise<void> {
     return res.redirect(303, `/messages/${result.threadId}#reply`);
   }
   if (result.kind === 'not_found') throw notFound('thread');
-  await renderThread(req, res, PROBLEM_STATUSES[result.reason], { body: parsed.input.body, attachmentProblem: result.reason }, parsed.input.idempotencyKey);
+  await renderThread(
+    req,
+    res,
+    PROBLEM_STATUSES[result.reason],
+    { body: parsed.input.body, attachmentProblem: result.reason },
+    parsed.input.idempotencyKey,
+  );
 }
 
 /** Over the rate limit: the thread again, the text kept. */

@@ -33,12 +33,16 @@ function tokenOf(req: Request): unknown {
 export async function show(req: Request, res: Response): Promise<void> {
   const token = tokenOf(req);
   // The error codes of links written for the old hosted service (SPEC §8, verification first screen).
-  if (req.query.error_code === 'otp_expired') return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message' });
-  if (req.query.error_code === 'access_denied') return renderState(res, 'error', { messageKey: 'auth:verification.error.accessDenied' });
-  if (req.query.error || req.query.error_code) return renderState(res, 'error', { messageKey: 'auth:verification.error.generic' });
+  if (req.query.error_code === 'otp_expired')
+    return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message' });
+  if (req.query.error_code === 'access_denied')
+    return renderState(res, 'error', { messageKey: 'auth:verification.error.accessDenied' });
+  if (req.query.error || req.query.error_code)
+    return renderState(res, 'error', { messageKey: 'auth:verification.error.generic' });
   if (token === undefined) return renderState(res, 'error', { messageKey: 'auth:verification.error.missing' });
   const state = await checkVerificationToken(token);
-  if (state === 'expired') return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: String(token) });
+  if (state === 'expired')
+    return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: String(token) });
   if (state === 'invalid') return renderState(res, 'error', { messageKey: 'auth:verification.error.invalid' });
   // Confirmation needs a POST: mail scanners that open links must not use up the token.
   renderState(res, 'loading', { messageKey: 'auth:verification.loading.message', token: String(token) });
@@ -64,7 +68,9 @@ export async function create(req: Request, res: Response): Promise<void> {
 function renderWaiting(req: Request, res: Response, status: number, banner: string | null): void {
   const email = req.session.pendingVerificationEmail;
   if (!email) return res.redirect(req.method === 'GET' ? 302 : 303, '/auth/register');
-  res.status(status).render('auth/email-waiting', emailWaitingPage(email, req.session.pendingVerificationUserType ?? null, banner));
+  res
+    .status(status)
+    .render('auth/email-waiting', emailWaitingPage(email, req.session.pendingVerificationUserType ?? null, banner));
 }
 
 /** GET /email-waiting — the address waits in the session; without one there is nothing to wait for. */
@@ -88,7 +94,12 @@ export function limited(req: Request, res: Response, message: string): void {
     return renderLogin(req, res, status, { email: body.email, returnTo: null, banner: { type: 'error', message } });
   }
   if (typeof body.token === 'string') {
-    return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: body.token, status, banner: message });
+    return renderState(res, 'expired', {
+      messageKey: 'auth:verification.expired.message',
+      token: body.token,
+      status,
+      banner: message,
+    });
   }
   renderWaiting(req, res, status, message);
 }

@@ -29,7 +29,10 @@ export interface EmbeddedOptions {
  * Only one process may open a data directory. The password is new at every start and lives only in this
  * process's memory: another local user who reaches the port cannot log in.
  */
-export async function startEmbeddedDatabase(dataDir: string | null, options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string | null,
+  options: EmbeddedOptions,
+): Promise<EmbeddedDatabase> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir ?? undefined, {
     extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gist },

@@ -19,7 +19,12 @@ export class AppError extends Error {
     status: number,
     code: string,
     messageKey: string,
-    options: { operational?: boolean; details?: Record<string, unknown>; cause?: unknown; resource?: NotFoundResource } = {},
+    options: {
+      operational?: boolean;
+      details?: Record<string, unknown>;
+      cause?: unknown;
+      resource?: NotFoundResource;
+    } = {},
   ) {
     super(`${code}: ${messageKey}`, { cause: options.cause });
     this.name = 'AppError';
@@ -39,14 +44,18 @@ export const forbidden = (messageKey = 'errors:forbidden') => new AppError(403, 
 /** A page for another kind of account ("Accesso Riservato ai Fornitori"): its own title and explanation. */
 export const roleRequired = (titleKey: string, messageKey: string) =>
   new AppError(403, 'role_required', messageKey, { details: { titleKey } });
-const isResource = (value: string): value is NotFoundResource => (NOT_FOUND_RESOURCES as readonly string[]).includes(value);
+const isResource = (value: string): value is NotFoundResource =>
+  (NOT_FOUND_RESOURCES as readonly string[]).includes(value);
 
 /**
  * `notFound('service')` names the missing resource, so that the error handler shows its own page;
  * `notFound('notifications:notFound')` (an i18n key) keeps the generic page with that message.
  * Also used for resources that exist but belong to someone else: nothing is leaked.
  */
-export const notFound = (resourceOrMessageKey: NotFoundResource | string = 'page', details?: Record<string, unknown>) => {
+export const notFound = (
+  resourceOrMessageKey: NotFoundResource | string = 'page',
+  details?: Record<string, unknown>,
+) => {
   const resource = isResource(resourceOrMessageKey) ? resourceOrMessageKey : 'page';
   const messageKey = isResource(resourceOrMessageKey) ? 'errors:notFound.title' : resourceOrMessageKey;
   return new AppError(404, 'not_found', messageKey, { details, resource });

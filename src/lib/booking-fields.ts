@@ -74,7 +74,11 @@ export function requestedDateError(date: string, ctx: Pick<DetailsContext, 'toda
 }
 
 /** The requested time's error key, or null: a time already past today is refused. */
-export function requestedTimeError(time: string, date: string, ctx: Pick<DetailsContext, 'today' | 'nowTime'>): string | null {
+export function requestedTimeError(
+  time: string,
+  date: string,
+  ctx: Pick<DetailsContext, 'today' | 'nowTime'>,
+): string | null {
   if (!time) return 'timeRequired';
   if (!TIME_PATTERN.test(time)) return 'timeInvalid';
   if (date === ctx.today && time.slice(0, 5) <= ctx.nowTime) return 'timePast';
@@ -90,7 +94,10 @@ function participantsCountError(count: string, maxParticipants: number): string 
   return null;
 }
 
-export function missingMandatoryRequirement(chosen: readonly string[], requirements: DetailsContext['requirements']): boolean {
+export function missingMandatoryRequirement(
+  chosen: readonly string[],
+  requirements: DetailsContext['requirements'],
+): boolean {
   return requirements.some((r) => r.mandatory && !chosen.includes(r.name));
 }
 
@@ -109,7 +116,8 @@ export function detailsErrors(v: BookingFormValues, ctx: DetailsContext): Record
   if (countError) e.participants_count = countError;
   if (ctx.chooseLocation && !v.location_choice) e.location_choice = 'locationRequired';
   if (v.client_notes.trim().length > NOTES_MAX) e.client_notes = 'notesTooLong';
-  if (missingMandatoryRequirement(v.special_requirements, ctx.requirements)) e.special_requirements = 'requirementsMandatory';
+  if (missingMandatoryRequirement(v.special_requirements, ctx.requirements))
+    e.special_requirements = 'requirementsMandatory';
   return e;
 }
 
@@ -142,7 +150,8 @@ export function referentErrors(v: Pick<BookingFormValues, ReferentField>): Parti
   const e: Partial<Record<ReferentField, string>> = {};
   if (!v.referent_name.trim()) e.referent_name = 'referentNameRequired';
   else if (v.referent_name.trim().length > REFERENT_MAX_LENGTH.referent_name) e.referent_name = 'referentNameRequired';
-  if (!v.referent_role.trim() || v.referent_role.trim().length > REFERENT_MAX_LENGTH.referent_role) e.referent_role = 'referentRoleRequired';
+  if (!v.referent_role.trim() || v.referent_role.trim().length > REFERENT_MAX_LENGTH.referent_role)
+    e.referent_role = 'referentRoleRequired';
   const contact = v.referent_contact.trim();
   if (!contact) e.referent_contact = 'referentContactRequired';
   else if (!isEmail(contact) && !isPhone(contact)) e.referent_contact = 'referentContactInvalid';

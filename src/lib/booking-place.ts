@@ -14,6 +14,8 @@ export function placeLabel(booking: BookingPlace, translate: (key: string) => st
   if (booking.locationType === 'remote') return modeName('remote');
   const l = booking.location;
   const cityPart = [l.postalCode, l.city].filter(Boolean).join(' ');
-  const line = [l.address, cityPart ? `${cityPart}${l.province ? ` (${l.province})` : ''}` : null].filter(Boolean).join(', ');
+  const line = [l.address, cityPart ? `${cityPart}${l.province ? ` (${l.province})` : ''}` : null]
+    .filter(Boolean)
+    .join(', ');
   return line || modeName(booking.locationType);
 }

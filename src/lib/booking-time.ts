@@ -45,12 +45,19 @@ function parse(date: string, time: string): number {
  */
 export function romeInstant(date: string, time: string): Date {
   const wall = parse(date, time);
-  const offsets = [...new Set([romeOffsetMinutes(new Date(wall - 12 * 3_600_000)), romeOffsetMinutes(new Date(wall + 12 * 3_600_000))])];
+  const offsets = [
+    ...new Set([
+      romeOffsetMinutes(new Date(wall - 12 * 3_600_000)),
+      romeOffsetMinutes(new Date(wall + 12 * 3_600_000)),
+    ]),
+  ];
   const hhmm = time.slice(0, 5);
-  const matching = offsets.map((o) => wall - o * 60_000).filter((t) => {
-    const local = romeLocal(new Date(t));
-    return local.date === date && local.time === hhmm;
-  });
+  const matching = offsets
+    .map((o) => wall - o * 60_000)
+    .filter((t) => {
+      const local = romeLocal(new Date(t));
+      return local.date === date && local.time === hhmm;
+    });
   if (matching.length > 0) return new Date(Math.min(...matching));
   return new Date(wall - Math.min(...offsets) * 60_000);
 }

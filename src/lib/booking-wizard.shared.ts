@@ -4,7 +4,15 @@
  */
 import type { AdditionalCostRule, DiscountRule, PricingUnit } from './pricing.js';
 
-export const PARTICIPANT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'role', 'department', 'special_needs'] as const;
+export const PARTICIPANT_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'role',
+  'department',
+  'special_needs',
+] as const;
 export type ParticipantField = (typeof PARTICIPANT_FIELDS)[number];
 export type ParticipantValues = Record<ParticipantField, string>;
 
@@ -92,7 +100,10 @@ export function keepParticipants(participants: readonly ParticipantValues[], cou
 }
 
 /** The blocks shown and booked: the first `count` (all of them while the count typed is not a valid one). */
-export function shownParticipants(values: Pick<BookingFormValues, 'participants' | 'participants_count'>, max: number): ParticipantValues[] {
+export function shownParticipants(
+  values: Pick<BookingFormValues, 'participants' | 'participants_count'>,
+  max: number,
+): ParticipantValues[] {
   const count = participantCount(values.participants_count, max);
   return count === null ? values.participants : values.participants.slice(0, count);
 }

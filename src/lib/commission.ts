@@ -15,7 +15,11 @@ export interface Commission {
 }
 
 /** The commission on a booking's total (VAT included) and its VAT, at `ratePercent`, rounded half up to the cent. */
-export function commissionOn(totalCents: number, taxCents: number, ratePercent: number = COMMISSION_RATE_PERCENT): Commission {
+export function commissionOn(
+  totalCents: number,
+  taxCents: number,
+  ratePercent: number = COMMISSION_RATE_PERCENT,
+): Commission {
   const baseCents = Math.max(0, totalCents - taxCents);
   return { ratePercent, baseCents, commissionCents: Math.round((baseCents * ratePercent) / 100) };
 }

@@ -21,7 +21,10 @@ const entry = (code: string, key: string, retryable = false, severity: Severity 
   unavailable: false,
 });
 
-const unavailable = (code: string): CatalogueEntry => ({ ...entry(code, 'connection', true, 'high'), unavailable: true });
+const unavailable = (code: string): CatalogueEntry => ({
+  ...entry(code, 'connection', true, 'high'),
+  unavailable: true,
+});
 
 export const CATALOGUE: Readonly<Record<string, CatalogueEntry>> = Object.freeze({
   invalid_credentials: entry('invalid_credentials', 'invalid_credentials'),

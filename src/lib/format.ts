@@ -3,8 +3,18 @@ export { formatEuro as euro } from './money.js';
 
 export const TIME_ZONE = 'Europe/Rome';
 
-const dateLong = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
-const dateShort = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateLong = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const dateShort = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const dateTime = new Intl.DateTimeFormat('it-IT', {
   timeZone: TIME_ZONE,
   day: '2-digit',

@@ -44,13 +44,15 @@ const VTIMEZONE_ROME = [
 
 /** TEXT values (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, newlines as \n. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /**
@@ -79,10 +81,14 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-const localStamp = (p: { date: string; time: string }): string => `${p.date.replace(/-/g, '')}T${p.time.slice(0, 5).replace(':', '')}00`;
+const localStamp = (p: { date: string; time: string }): string =>
+  `${p.date.replace(/-/g, '')}T${p.time.slice(0, 5).replace(':', '')}00`;
 
 function utcStamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** The whole .ics file: one VCALENDAR with the Rome VTIMEZONE and one VEVENT. */

@@ -4,11 +4,13 @@
  * characters. Every free-text parameter that reaches a query goes through this one function.
  */
 export function plainText(value: string, max: number): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- matching control characters is this function's job
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- matching control characters is this function's job
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, max)
+      .trim()
+  );
 }

@@ -105,6 +105,10 @@ export const CANCELLATION_TYPES = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationType = (typeof CANCELLATION_TYPES)[number];
 
 /** SPEC §9: "Default provider cancellation policy: flexible, 24 hours, 100 percent refund". */
-export const DEFAULT_CANCELLATION_POLICY = Object.freeze({ type: 'flexible' as CancellationType, hoursBefore: 24, refundPercentage: 100 });
+export const DEFAULT_CANCELLATION_POLICY = Object.freeze({
+  type: 'flexible' as CancellationType,
+  hoursBefore: 24,
+  refundPercentage: 100,
+});
 /** The longest notice a provider may ask: 30 days (the booking lifecycle reads no more). */
 export const MAX_CANCELLATION_HOURS = 24 * 30;

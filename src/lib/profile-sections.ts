@@ -2,7 +2,15 @@ import type { UserType } from './current-user.js';
 
 /** The tabs of /profile (SPEC §2, plus invoicing data): clients have five, providers seven. */
 export const CLIENT_SECTIONS = ['general', 'image', 'address', 'contacts', 'billing'] as const;
-export const PROVIDER_SECTIONS = ['general', 'image', 'address', 'contacts', 'professional', 'services', 'billing'] as const;
+export const PROVIDER_SECTIONS = [
+  'general',
+  'image',
+  'address',
+  'contacts',
+  'professional',
+  'services',
+  'billing',
+] as const;
 export type Section = (typeof PROVIDER_SECTIONS)[number];
 /** The tabs saved by a form of fields (the image tab has its own upload). */
 export type FormSection = Exclude<Section, 'image'>;

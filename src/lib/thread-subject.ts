@@ -5,8 +5,12 @@ export interface ThreadTopic {
 }
 
 /** "Prenotazione N — titolo", "Servizio: titolo" or the general subject; the caller's translator keeps this pure. */
-export function threadSubject(thread: ThreadTopic, translate: (key: string, values?: Record<string, unknown>) => string): string {
-  if (thread.bookingNumber) return translate('messages:subject.booking', { title: thread.serviceTitle ?? '', number: thread.bookingNumber });
+export function threadSubject(
+  thread: ThreadTopic,
+  translate: (key: string, values?: Record<string, unknown>) => string,
+): string {
+  if (thread.bookingNumber)
+    return translate('messages:subject.booking', { title: thread.serviceTitle ?? '', number: thread.bookingNumber });
   if (thread.serviceTitle) return translate('messages:subject.service', { title: thread.serviceTitle });
   return translate('messages:subject.general');
 }

@@ -60,7 +60,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
 
   if (!appError) {
     const entry = classifyError(err);
-    logger.error('request failed', { requestId, method: req.method, path: req.path, code: entry.code, ...errorFields(err) });
+    logger.error('request failed', {
+      requestId,
+      method: req.method,
+      path: req.path,
+      code: entry.code,
+      ...errorFields(err),
+    });
     // A database that refuses or drops connections is an outage to wait out (503), not a bug (500).
     const status = entry.unavailable ? 503 : 500;
     const message = entry.unavailable ? t(entry.messageKey) : t('errors:unexpected');
@@ -91,7 +97,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     return;
   }
   if (status === 404 && appError.messageKey === 'errors:notFound.title') {
-    render(res, NOT_FOUND_PAGES.page.view, 404, { title: t(NOT_FOUND_PAGES.page.titleKey), backUrl: sameSiteReferer(req) });
+    render(res, NOT_FOUND_PAGES.page.view, 404, {
+      title: t(NOT_FOUND_PAGES.page.titleKey),
+      backUrl: sameSiteReferer(req),
+    });
     return;
   }
   render(res, 'errors/error', status, { title: message, message, status, backUrl: sameSiteReferer(req) });

@@ -44,7 +44,10 @@ export function formBodies(router: Router): RequestHandler {
     const route = routeOf(router, req);
     if (!route) return next();
     if (req.is('application/x-www-form-urlencoded') && isRecord(req.body)) return next();
-    if (req.is('multipart/form-data') && route.stack.some((layer) => (layer.handle as Record<symbol, unknown>)[TAKES_MULTIPART])) {
+    if (
+      req.is('multipart/form-data') &&
+      route.stack.some((layer) => (layer.handle as Record<symbol, unknown>)[TAKES_MULTIPART])
+    ) {
       return next();
     }
     if (!hasBody(req)) return next(badRequest());

@@ -13,7 +13,8 @@ export const byUser: Subject = (req) => req.user?.id ?? null;
 /** The normalised email of the form, or the address waiting in the session; '' when there is none. */
 function formEmail(req: Request): string {
   const body = req.body as Record<string, unknown> | undefined;
-  const email = typeof body?.email === 'string' && body.email.trim() ? body.email : req.session?.pendingVerificationEmail;
+  const email =
+    typeof body?.email === 'string' && body.email.trim() ? body.email : req.session?.pendingVerificationEmail;
   return (email ?? '').trim().toLowerCase();
 }
 

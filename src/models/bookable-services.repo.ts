@@ -35,8 +35,17 @@ function toAdditionalCosts(value: unknown): BookableService['additionalCosts'] {
   return value.flatMap((c: unknown) => {
     const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
     const n = typeof amount === 'string' ? Number(amount) : amount;
-    if (typeof name !== 'string' || !name.trim() || (type !== 'fixed' && type !== 'percentage') || !isFiniteNumber(n) || n < 0) return [];
-    return [{ name, type, amount: n, ...(typeof description === 'string' && description.trim() ? { description } : {}) }];
+    if (
+      typeof name !== 'string' ||
+      !name.trim() ||
+      (type !== 'fixed' && type !== 'percentage') ||
+      !isFiniteNumber(n) ||
+      n < 0
+    )
+      return [];
+    return [
+      { name, type, amount: n, ...(typeof description === 'string' && description.trim() ? { description } : {}) },
+    ];
   });
 }
 
@@ -55,7 +64,13 @@ function toRequirements(value: unknown): BookableService['requirements'] {
   return value.flatMap((r: unknown) => {
     const { name, mandatory, description } = (r ?? {}) as Record<string, unknown>;
     if (typeof name !== 'string' || !name.trim()) return [];
-    return [{ name: name.trim(), mandatory: mandatory === true, description: typeof description === 'string' && description.trim() ? description : null }];
+    return [
+      {
+        name: name.trim(),
+        mandatory: mandatory === true,
+        description: typeof description === 'string' && description.trim() ? description : null,
+      },
+    ];
   });
 }
 
@@ -161,14 +176,22 @@ export async function findBookableService(id: string, trx?: Trx): Promise<Bookab
 
 /** The client's legal address (client_profiles), where on-site services take place; null without a profile. */
 export async function findClientSite(clientId: string, trx?: Trx): Promise<Place | null> {
-  const row = await db(trx)('client_profiles')
-    .where({ user_id: clientId })
-    .first<{ address_street: string | null; address_city: string | null; address_province: string | null; address_postal_code: string | null } | undefined>(
-      'address_street',
-      'address_city',
-      'address_province',
-      'address_postal_code',
-    );
+  const row = await db(trx)('client_profiles').where({ user_id: clientId }).first<
+    | {
+        address_street: string | null;
+        address_city: string | null;
+        address_province: string | null;
+        address_postal_code: string | null;
+      }
+    | undefined
+  >('address_street', 'address_city', 'address_province', 'address_postal_code');
   if (!row) return null;
-  return { address: row.address_street, city: row.address_city, province: row.address_province, postalCode: row.address_postal_code, lat: null, lng: null };
+  return {
+    address: row.address_street,
+    city: row.address_city,
+    province: row.address_province,
+    postalCode: row.address_postal_code,
+    lat: null,
+    lng: null,
+  };
 }

@@ -61,7 +61,9 @@ export async function listForUser(
       .leftJoin({ cu: 'users' }, 'cu.id', 'b.client_id')
       .select(k.raw('coalesce(cp.company_name, cu.company_name) AS counterpart_name'));
   } else {
-    q.leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id').select({ counterpart_name: 'pp.business_name' });
+    q.leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id').select({
+      counterpart_name: 'pp.business_name',
+    });
   }
   ownedBy(q, viewer)
     .select(

@@ -13,7 +13,16 @@ export interface BookingDocument {
   createdAt: Date;
 }
 
-const COLUMNS: readonly string[] = ['id', 'booking_id', 'uploaded_by', 'name', 'mime_type', 'size_bytes', 'storage_key', 'created_at'];
+const COLUMNS: readonly string[] = [
+  'id',
+  'booking_id',
+  'uploaded_by',
+  'name',
+  'mime_type',
+  'size_bytes',
+  'storage_key',
+  'created_at',
+];
 
 interface DocumentRow {
   id: string;
@@ -70,13 +79,21 @@ export async function listForBooking(bookingId: string, trx?: Trx): Promise<Book
 }
 
 /** One document of that booking (never of another one); null for unknown or malformed ids. */
-export async function findForBooking(bookingId: string, documentId: string, trx?: Trx): Promise<BookingDocument | null> {
+export async function findForBooking(
+  bookingId: string,
+  documentId: string,
+  trx?: Trx,
+): Promise<BookingDocument | null> {
   if (!isUuid(documentId)) return null;
-  const row = await db(trx)('booking_documents').where({ id: documentId, booking_id: bookingId }).first<DocumentRow | undefined>(COLUMNS);
+  const row = await db(trx)('booking_documents')
+    .where({ id: documentId, booking_id: bookingId })
+    .first<DocumentRow | undefined>(COLUMNS);
   return row ? toDocument(row) : null;
 }
 
 export async function countForBooking(bookingId: string, trx?: Trx): Promise<number> {
-  const row = await db(trx)('booking_documents').where({ booking_id: bookingId }).count<{ count: number }[]>({ count: '*' });
+  const row = await db(trx)('booking_documents')
+    .where({ booking_id: bookingId })
+    .count<{ count: number }[]>({ count: '*' });
   return Number(row[0]?.count ?? 0);
 }

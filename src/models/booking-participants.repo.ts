@@ -12,7 +12,16 @@ export interface Participant {
   specialNeeds: string | null;
 }
 
-const COLUMNS: readonly string[] = ['first_name', 'last_name', 'email', 'phone', 'role', 'department', 'employee_id', 'special_needs'];
+const COLUMNS: readonly string[] = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'role',
+  'department',
+  'employee_id',
+  'special_needs',
+];
 
 interface ParticipantRow {
   first_name: string;
@@ -56,6 +65,9 @@ export async function insertMany(bookingId: string, participants: readonly Parti
 }
 
 export async function listForBooking(bookingId: string, trx?: Trx): Promise<Participant[]> {
-  const rows = await db(trx)('booking_participants').where({ booking_id: bookingId }).orderBy('position').select<ParticipantRow[]>(COLUMNS);
+  const rows = await db(trx)('booking_participants')
+    .where({ booking_id: bookingId })
+    .orderBy('position')
+    .select<ParticipantRow[]>(COLUMNS);
   return rows.map(toParticipant);
 }

@@ -44,13 +44,19 @@ function toParty(r: PartyRow): Party {
     email: r.email,
     name: (provider ? r.provider_name : r.client_name) ?? r.account_company,
     contactEmail: (provider ? r.provider_email : r.client_email) ?? r.email,
-    phone: (provider ? (r.provider_phone ?? r.provider_contact_phone) : (r.client_phone ?? r.client_contact_phone)) ?? r.account_phone,
+    phone:
+      (provider ? (r.provider_phone ?? r.provider_contact_phone) : (r.client_phone ?? r.client_contact_phone)) ??
+      r.account_phone,
     contactPerson: [first, last].filter(Boolean).join(' ') || null,
   };
 }
 
 /** The client and the provider of a booking, with what the booking page and the emails show of them. */
-export async function findParties(clientId: string, providerId: string, trx?: Trx): Promise<{ client: Party; provider: Party }> {
+export async function findParties(
+  clientId: string,
+  providerId: string,
+  trx?: Trx,
+): Promise<{ client: Party; provider: Party }> {
   const rows = await db(trx)({ u: 'users' })
     .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'u.id')
     .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'u.id')

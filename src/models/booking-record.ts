@@ -8,7 +8,15 @@ import type { ServiceType } from '../lib/service-options.js';
  * SPEC §4, plus quoted (the provider answered a request with a quote the client has not accepted yet).
  * SPEC's draft is gone: nothing ever created or resumed one (migration 20261127093000).
  */
-export const BOOKING_STATUSES = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+export const BOOKING_STATUSES = [
+  'pending',
+  'quoted',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'no_show',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** How a received payment was made, as the provider records it. */
@@ -231,7 +239,14 @@ function toStoredCosts(value: unknown): StoredAdditionalCost[] {
     } catch {
       return [];
     }
-    return [{ name, type: type === 'percentage' ? 'percentage' : 'fixed', amountCents, description: typeof description === 'string' ? description : null }];
+    return [
+      {
+        name,
+        type: type === 'percentage' ? 'percentage' : 'fixed',
+        amountCents,
+        description: typeof description === 'string' ? description : null,
+      },
+    ];
   });
 }
 
@@ -265,7 +280,12 @@ export function toBooking(row: BookingRow): Booking {
     referent:
       row.referent_name === null
         ? null
-        : { name: row.referent_name, role: row.referent_role ?? '', email: row.referent_email, phone: row.referent_phone },
+        : {
+            name: row.referent_name,
+            role: row.referent_role ?? '',
+            email: row.referent_email,
+            phone: row.referent_phone,
+          },
     baseAmountCents: toCents(row.base_amount),
     additionalCosts: toStoredCosts(row.additional_costs),
     discountAmountCents: toCents(row.discount_amount),

@@ -121,7 +121,9 @@ export async function insertBooking(b: NewBooking, trx: Trx): Promise<string | n
 
 /** The booking a client already made with this form (same idempotency key), if any. */
 export async function findIdByIdempotencyKey(clientId: string, key: string, trx?: Trx): Promise<string | null> {
-  const row = await db(trx)('bookings').where({ client_id: clientId, idempotency_key: key }).first<{ id: string } | undefined>('id');
+  const row = await db(trx)('bookings')
+    .where({ client_id: clientId, idempotency_key: key })
+    .first<{ id: string } | undefined>('id');
   return row?.id ?? null;
 }
 
@@ -193,7 +195,8 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
 export async function updateBooking(id: string, changes: BookingChanges, at: Date, trx: Trx): Promise<Booking> {
   const values: Record<string, unknown> = { updated_at: at };
   for (const [key, value] of Object.entries(changes)) {
-    if (value !== undefined) values[CHANGE_COLUMNS[key as keyof BookingChanges]] = key === 'additionalCosts' ? JSON.stringify(value) : value;
+    if (value !== undefined)
+      values[CHANGE_COLUMNS[key as keyof BookingChanges]] = key === 'additionalCosts' ? JSON.stringify(value) : value;
   }
   const [row] = await trx('bookings').where({ id }).update(values).returning<BookingRow[]>(BOOKING_COLUMNS);
   return toBooking(row!);
@@ -208,7 +211,12 @@ export async function incrementCompletedBookings(providerId: string, trx: Trx): 
  * Pending requests nobody answered: created before `createdBefore`, or whose start has passed. Ids only,
  * oldest first; the caller locks and re-checks each one.
  */
-export async function listExpiredRequestIds(createdBefore: Date, now: Date, limit: number, trx?: Trx): Promise<string[]> {
+export async function listExpiredRequestIds(
+  createdBefore: Date,
+  now: Date,
+  limit: number,
+  trx?: Trx,
+): Promise<string[]> {
   const rows = await db(trx)('bookings')
     .where('status', 'pending')
     .where((w) =>

@@ -65,7 +65,12 @@ const toLine = (r: LineRow): CommissionLine => ({
  * The provider's bookings completed in [from, to) that carry a commission, in order of completion. A booking
  * completed and later cancelled does not exist: completed is final (SPEC §4), so the status needs no filter.
  */
-export async function listCommissionLines(providerId: string, from: Date, to: Date, trx?: Trx): Promise<CommissionLine[]> {
+export async function listCommissionLines(
+  providerId: string,
+  from: Date,
+  to: Date,
+  trx?: Trx,
+): Promise<CommissionLine[]> {
   const rows = await db(trx)({ b: 'bookings' })
     .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id')
     .where('b.provider_id', providerId)

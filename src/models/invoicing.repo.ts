@@ -4,7 +4,6 @@ import { updateProfile } from './profiles.repo.js';
 
 // What invoicing and payment need of the two profiles: how a client receives invoices, the IBAN a provider is paid on.
 
-
 /** A client's electronic invoicing address (SDI): channel null until the client chose one. */
 export interface ClientInvoicing {
   channel: InvoicingChannel | null;
@@ -28,23 +27,35 @@ const toClientInvoicing = (row: ClientInvoicingRow | undefined): ClientInvoicing
 
 /** The client's invoicing data (all null when it has no profile yet or chose nothing). */
 export async function findClientInvoicing(userId: string, trx?: Trx): Promise<ClientInvoicing> {
-  const row = await db(trx)('client_profiles').where({ user_id: userId }).first<ClientInvoicingRow | undefined>(CLIENT_INVOICING_COLUMNS);
+  const row = await db(trx)('client_profiles')
+    .where({ user_id: userId })
+    .first<ClientInvoicingRow | undefined>(CLIENT_INVOICING_COLUMNS);
   return toClientInvoicing(row);
 }
 
 /** Saves the channel with only its own field: a code or address of another channel is cleared. */
-export async function updateClientInvoicing(userId: string, c: ClientInvoicing & { channel: InvoicingChannel }, trx?: Trx): Promise<void> {
+export async function updateClientInvoicing(
+  userId: string,
+  c: ClientInvoicing & { channel: InvoicingChannel },
+  trx?: Trx,
+): Promise<void> {
   await updateProfile(
     'client_profiles',
     userId,
-    { invoicing_channel: c.channel, sdi_code: c.channel === 'sdi' ? c.sdiCode : null, pec: c.channel === 'pec' ? c.pec : null },
+    {
+      invoicing_channel: c.channel,
+      sdi_code: c.channel === 'sdi' ? c.sdiCode : null,
+      pec: c.channel === 'pec' ? c.pec : null,
+    },
     trx,
   );
 }
 
 /** The provider's IBAN in electronic form (no spaces), null when not given yet. */
 export async function findProviderIban(userId: string, trx?: Trx): Promise<string | null> {
-  const row = await db(trx)('provider_profiles').where({ user_id: userId }).first<{ iban: string | null } | undefined>('iban');
+  const row = await db(trx)('provider_profiles')
+    .where({ user_id: userId })
+    .first<{ iban: string | null } | undefined>('iban');
   return row?.iban ?? null;
 }
 

@@ -99,7 +99,10 @@ function summaries(viewerId: string, trx?: Trx) {
       k.raw('coalesce(pp.business_name, pu.company_name) AS provider_name'),
       k.raw('coalesce(b.service_title, s.title) AS service_title'),
       'b.booking_number',
-      k.raw('(SELECT count(*)::int FROM messages m WHERE m.thread_id = t.id AND m.sender_id <> ? AND m.read_at IS NULL) AS unread', [viewerId]),
+      k.raw(
+        '(SELECT count(*)::int FROM messages m WHERE m.thread_id = t.id AND m.sender_id <> ? AND m.read_at IS NULL) AS unread',
+        [viewerId],
+      ),
     ]);
 }
 
@@ -133,7 +136,12 @@ export async function findForBooking(bookingId: string, trx?: Trx): Promise<Mess
   return row ? toThread(row) : null;
 }
 
-export async function findInquiry(clientId: string, providerId: string, serviceId: string | null, trx?: Trx): Promise<MessageThread | null> {
+export async function findInquiry(
+  clientId: string,
+  providerId: string,
+  serviceId: string | null,
+  trx?: Trx,
+): Promise<MessageThread | null> {
   const row = await db(trx)('message_threads')
     .where({ client_id: clientId, provider_id: providerId, service_id: serviceId })
     .whereNull('booking_id')
@@ -168,7 +176,12 @@ export async function lockForUpdate(id: string, trx: Trx): Promise<MessageThread
 }
 
 /** A message went out at `at`; `emailedRecipient` when its recipient was also emailed. */
-export async function recordMessage(id: string, at: Date, emailedRecipient: 'client' | 'provider' | null, trx: Trx): Promise<void> {
+export async function recordMessage(
+  id: string,
+  at: Date,
+  emailedRecipient: 'client' | 'provider' | null,
+  trx: Trx,
+): Promise<void> {
   const changes: Record<string, Date> = { last_message_at: at };
   if (emailedRecipient) changes[`${emailedRecipient}_emailed_at`] = at;
   await trx('message_threads').where({ id }).update(changes);

@@ -52,7 +52,12 @@ const toMessage = (r: MessageRow): Message => ({
   body: r.body,
   attachment:
     r.attachment_key && r.attachment_name && r.attachment_mime_type && r.attachment_size_bytes !== null
-      ? { name: r.attachment_name, mimeType: r.attachment_mime_type, sizeBytes: r.attachment_size_bytes, storageKey: r.attachment_key }
+      ? {
+          name: r.attachment_name,
+          mimeType: r.attachment_mime_type,
+          sizeBytes: r.attachment_size_bytes,
+          storageKey: r.attachment_key,
+        }
       : null,
   readAt: r.read_at,
   createdAt: r.created_at,
@@ -98,7 +103,9 @@ export async function listForThread(threadId: string, trx?: Trx): Promise<Messag
 /** One message of that thread (never of another one); null for unknown or malformed ids. */
 export async function findInThread(threadId: string, messageId: string, trx?: Trx): Promise<Message | null> {
   if (!isUuid(messageId)) return null;
-  const row = await db(trx)('messages').where({ id: messageId, thread_id: threadId }).first<MessageRow | undefined>(COLUMNS);
+  const row = await db(trx)('messages')
+    .where({ id: messageId, thread_id: threadId })
+    .first<MessageRow | undefined>(COLUMNS);
   return row ? toMessage(row) : null;
 }
 

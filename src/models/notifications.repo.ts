@@ -36,7 +36,17 @@ export interface NewNotification {
   data?: Record<string, unknown>;
 }
 
-const COLUMNS: readonly string[] = ['id', 'user_id', 'type', 'title', 'message', 'data', 'read', 'read_at', 'created_at'];
+const COLUMNS: readonly string[] = [
+  'id',
+  'user_id',
+  'type',
+  'title',
+  'message',
+  'data',
+  'read',
+  'read_at',
+  'created_at',
+];
 
 interface NotificationRow {
   id: string;
@@ -116,7 +126,9 @@ export async function markRead(userId: string, id: string, trx?: Trx): Promise<b
 }
 
 export async function markAllRead(userId: string, trx?: Trx): Promise<number> {
-  return db(trx)('notifications').where({ user_id: userId, read: false }).update({ read: true, read_at: db(trx).fn.now() });
+  return db(trx)('notifications')
+    .where({ user_id: userId, read: false })
+    .update({ read: true, read_at: db(trx).fn.now() });
 }
 
 /** One of the user's own notifications; null when it is someone else's, does not exist, or the id is malformed. */

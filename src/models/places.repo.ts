@@ -113,13 +113,11 @@ export async function findPlaceInProvince(name: string, province: string, trx?: 
     .first<AddressPlaceRow | undefined>(ADDRESS_PLACE_COLUMNS)
     .where({ province })
     .where((q) =>
-      q
-        .whereRaw(`${LOOSE('name_folded')} = ${LOOSE(folded)}`, [name])
-        .orWhereRaw(
-          `EXISTS (SELECT 1 FROM unnest(string_to_array(name_folded, '/')) AS part
+      q.whereRaw(`${LOOSE('name_folded')} = ${LOOSE(folded)}`, [name]).orWhereRaw(
+        `EXISTS (SELECT 1 FROM unnest(string_to_array(name_folded, '/')) AS part
                    WHERE ${LOOSE('part')} = ${LOOSE(folded)})`,
-          [name],
-        ),
+        [name],
+      ),
     );
   return row ? toAddressPlace(row) : null;
 }
@@ -213,11 +211,7 @@ const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
  * trigram word-similarity search (same index) look for typos and partial names ("reggio emilia").
  * `exact` keeps only exact names: what a text too short for suggestions may still mean ("Ne", "Re").
  */
-export async function findPlacesByName(
-  text: string,
-  options: PlaceNameOptions,
-  trx?: Trx,
-): Promise<PlaceMatch[]> {
+export async function findPlacesByName(text: string, options: PlaceNameOptions, trx?: Trx): Promise<PlaceMatch[]> {
   const queries = placeNameQueries(text, options, trx);
   if (options.exact) return ((await queries.exact) as PlaceMatchRow[]).map(toPlaceMatch);
   const wordStart = (await queries.wordStart) as PlaceMatchRow[];
@@ -247,7 +241,9 @@ function placeNameQueries(text: string, options: PlaceNameOptions, trx?: Trx) {
     { column: 'name', order: 'asc' },
   ] as const;
   return {
-    exact: base().where(exactName).orderBy([...biggestFirst]),
+    exact: base()
+      .where(exactName)
+      .orderBy([...biggestFirst]),
     wordStart: base()
       .whereRaw(`name_folded ~ ('(^|[^a-z0-9])' || f_unaccent(lower(?)))`, [literal(text)])
       .orderByRaw('CASE WHEN ? THEN 0 ELSE 1 END', [exactName])
@@ -262,14 +258,25 @@ function placeNameQueries(text: string, options: PlaceNameOptions, trx?: Trx) {
 }
 
 /** The plans of the place-name searches (`EXPLAIN`): tests check that they go through an index. */
-export async function explainPlacesByName(text: string, options: PlaceNameOptions, trx?: Trx): Promise<Record<'exact' | 'wordStart' | 'fuzzy', string>> {
+export async function explainPlacesByName(
+  text: string,
+  options: PlaceNameOptions,
+  trx?: Trx,
+): Promise<Record<'exact' | 'wordStart' | 'fuzzy', string>> {
   const queries = placeNameQueries(text, options, trx);
   const explain = async (q: Knex.QueryBuilder): Promise<string> => {
     const { sql, bindings } = q.toSQL();
-    const result = await db(trx).raw<{ rows: { 'QUERY PLAN': string }[] }>(`EXPLAIN (COSTS OFF) ${sql}`, bindings as Knex.RawBinding[]);
+    const result = await db(trx).raw<{ rows: { 'QUERY PLAN': string }[] }>(
+      `EXPLAIN (COSTS OFF) ${sql}`,
+      bindings as Knex.RawBinding[],
+    );
     return result.rows.map((r) => r['QUERY PLAN']).join('\n');
   };
-  return { exact: await explain(queries.exact), wordStart: await explain(queries.wordStart), fuzzy: await explain(queries.fuzzy) };
+  return {
+    exact: await explain(queries.exact),
+    wordStart: await explain(queries.wordStart),
+    fuzzy: await explain(queries.fuzzy),
+  };
 }
 
 /**
@@ -285,7 +292,10 @@ export async function findNearestPlace(
   const row = await db(trx)('places')
     .select<(PlaceMatchRow & { distance_m: number })[]>([
       ...PLACE_MATCH_COLUMNS,
-      db(trx).raw('earth_distance(ll_to_earth(lat, lng), ll_to_earth(?, ?)) * 6371000 / earth() AS distance_m', [lat, lng]),
+      db(trx).raw('earth_distance(ll_to_earth(lat, lng), ll_to_earth(?, ?)) * 6371000 / earth() AS distance_m', [
+        lat,
+        lng,
+      ]),
     ])
     .whereNot('coordinate_source', 'approximate')
     .orderByRaw('ll_to_earth(lat, lng) <-> ll_to_earth(?, ?)', [lat, lng])

@@ -8,7 +8,14 @@ import {
   type CancellationType,
   type PricingType,
 } from '../lib/profile-options.js';
-import { addressOf, contactOf, SHARED_COLUMNS, type Address, type ContactPerson, type SharedRow } from './profiles.repo.js';
+import {
+  addressOf,
+  contactOf,
+  SHARED_COLUMNS,
+  type Address,
+  type ContactPerson,
+  type SharedRow,
+} from './profiles.repo.js';
 
 // The columns of a provider profile and their mapper (provider-profiles.repo.ts reads and writes them).
 

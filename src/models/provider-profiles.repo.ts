@@ -69,7 +69,12 @@ export async function updateProviderAddress(
   a: AddressChanges & { lat: number | null; lng: number | null },
   trx?: Trx,
 ): Promise<void> {
-  await updateProfile('provider_profiles', userId, { ...addressColumns(a), address_lat: a.lat, address_lng: a.lng }, trx);
+  await updateProfile(
+    'provider_profiles',
+    userId,
+    { ...addressColumns(a), address_lat: a.lat, address_lng: a.lng },
+    trx,
+  );
 }
 
 export async function updateProviderProfessional(

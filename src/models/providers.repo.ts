@@ -138,7 +138,15 @@ function toCertifications(value: unknown): ProviderCertification[] {
     const r = (c ?? {}) as Record<string, unknown>;
     const name = text(r.name);
     return name
-      ? [{ name, issuer: text(r.issuer), number: text(r.number), issueDate: text(r.issue_date), expiryDate: text(r.expiry_date) }]
+      ? [
+          {
+            name,
+            issuer: text(r.issuer),
+            number: text(r.number),
+            issueDate: text(r.issue_date),
+            expiryDate: text(r.expiry_date),
+          },
+        ]
       : [];
   });
 }
@@ -166,7 +174,8 @@ export async function findPublicProvider(id: string, trx?: Trx): Promise<PublicP
       'provider_profiles.updated_at',
     ]);
   if (!row) return null;
-  const coverage = row.insurance_coverage_amount === null ? null : Math.round(Number(row.insurance_coverage_amount) * 100);
+  const coverage =
+    row.insurance_coverage_amount === null ? null : Math.round(Number(row.insurance_coverage_amount) * 100);
   const expiry = row.insurance_expiry_date;
   return {
     ...toProviderCard(row),

@@ -41,7 +41,11 @@ export async function peek(key: string, trx?: Trx): Promise<RateWindow | null> {
 
 /** Takes back one hit of the running window (an event that turned out not to count). */
 export async function unhit(key: string, trx?: Trx): Promise<void> {
-  await db(trx)('rate_limits').where('key', key).where('hits', '>', 0).where('reset_at', '>', db(trx).fn.now()).decrement('hits', 1);
+  await db(trx)('rate_limits')
+    .where('key', key)
+    .where('hits', '>', 0)
+    .where('reset_at', '>', db(trx).fn.now())
+    .decrement('hits', 1);
 }
 
 export async function clear(key: string, trx?: Trx): Promise<void> {

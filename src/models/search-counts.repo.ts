@@ -32,7 +32,14 @@ function isPlainListing(query: ServiceSearchQuery): boolean {
 /** The bounded count: reads at most COUNT_LIMIT + 1 matches, through the same indexes as the page. */
 function boundedCount(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
-  return k.from(matching(query, trx).select(k.raw('1')).limit(COUNT_LIMIT + 1).as('m')).count<{ count: string }[]>({ count: '*' });
+  return k
+    .from(
+      matching(query, trx)
+        .select(k.raw('1'))
+        .limit(COUNT_LIMIT + 1)
+        .as('m'),
+    )
+    .count<{ count: string }[]>({ count: '*' });
 }
 
 export async function countMatches(query: ServiceSearchQuery, trx?: Trx): Promise<MatchCount> {
@@ -54,9 +61,16 @@ export async function anyOutsideRadius(query: ServiceSearchQuery, trx?: Trx): Pr
 }
 
 /** The plan of a search's count (`EXPLAIN`, optionally ANALYZE): tests and the README's notes. */
-export async function explainCount(query: ServiceSearchQuery, options: { analyze?: boolean } = {}, trx?: Trx): Promise<string> {
+export async function explainCount(
+  query: ServiceSearchQuery,
+  options: { analyze?: boolean } = {},
+  trx?: Trx,
+): Promise<string> {
   const { sql, bindings } = boundedCount(query, trx).toSQL();
   const prefix = options.analyze ? 'EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)' : 'EXPLAIN (COSTS OFF)';
-  const result = await db(trx).raw<{ rows: { 'QUERY PLAN': string }[] }>(`${prefix} ${sql}`, bindings as Knex.RawBinding[]);
+  const result = await db(trx).raw<{ rows: { 'QUERY PLAN': string }[] }>(
+    `${prefix} ${sql}`,
+    bindings as Knex.RawBinding[],
+  );
   return result.rows.map((r) => r['QUERY PLAN']).join('\n');
 }

@@ -32,7 +32,12 @@ const EARTH_RADIUS_KM = 6371;
  * The it_unaccent configuration stems and folds them like the indexed text; stop words drop out.
  */
 export function toPrefixTsquery(text: string): string {
-  const words = (text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
+  const words = (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 10);
   return words.map((w, i) => (i === words.length - 1 && w.length >= 3 ? `${w}:*` : w)).join(' & ');
 }
 
@@ -85,7 +90,9 @@ export function matching(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilde
         ]);
     if (areaNames.length > 0) {
       q.where((w) => w.where(inBox).orWhereRaw('s.service_areas && ?::text[]', [areaNames]));
-      q.where((w) => w.where(distanceKm(k, lat, lng), '<=', radiusKm).orWhereRaw('s.service_areas && ?::text[]', [areaNames]));
+      q.where((w) =>
+        w.where(distanceKm(k, lat, lng), '<=', radiusKm).orWhereRaw('s.service_areas && ?::text[]', [areaNames]),
+      );
     } else {
       q.where(inBox).where(distanceKm(k, lat, lng), '<=', radiusKm);
     }
@@ -93,7 +100,11 @@ export function matching(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilde
 
   if (query.category) q.where('s.category', query.category);
   if (query.price) {
-    q.where('s.base_price', query.price.includesMin ? '>=' : '>', query.price.min).where('s.base_price', '<=', query.price.max);
+    q.where('s.base_price', query.price.includesMin ? '>=' : '>', query.price.min).where(
+      's.base_price',
+      '<=',
+      query.price.max,
+    );
   }
   if (query.ratingMin !== null) q.where('s.rating_average', '>=', query.ratingMin);
   const accepted = AVAILABILITY_SETS[query.availability];

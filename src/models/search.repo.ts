@@ -125,7 +125,9 @@ function candidateOrder(query: ServiceSearchQuery): string {
     price_asc: 's.base_price ASC',
     price_desc: 's.base_price DESC',
     rating: 's.rating_average DESC, s.reviews_count DESC',
-    distance: query.location ? 'distance_km ASC NULLS LAST' : 's.featured DESC, s.rating_average DESC, s.reviews_count DESC',
+    distance: query.location
+      ? 'distance_km ASC NULLS LAST'
+      : 's.featured DESC, s.rating_average DESC, s.reviews_count DESC',
   };
   return `${lead[query.sort]}, s.created_at DESC, s.id`;
 }
@@ -140,7 +142,14 @@ function candidateOrder(query: ServiceSearchQuery): string {
 function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
   const tsquery = toPrefixTsquery(query.text);
-  const keys: (string | Knex.Raw)[] = ['s.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price'];
+  const keys: (string | Knex.Raw)[] = [
+    's.id',
+    's.featured',
+    's.rating_average',
+    's.reviews_count',
+    's.created_at',
+    's.base_price',
+  ];
   keys.push(
     query.location
       ? k.raw('? AS distance_km', [distanceKm(k, query.location.lat, query.location.lng)])
@@ -172,18 +181,27 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
       .limit(TEXT_CANDIDATES);
     // Weights D, C, B, A: detailed text, description, subcategory/tags/category, title. Rounded so that
     // near-equal matches fall to the tie-breakers: featured, then well rated.
-    inner = k
-      .from(candidates.as('s'))
-      .select([
-        's.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price', 's.distance_km',
-        k.raw(`round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`, [tsquery]),
-        k.raw('count(*) OVER () AS total_count'),
-        // Whether the service areas brought in candidates from outside the radius: read from the candidates
-        // too, rather than by a second pass over the word index.
-        query.location
-          ? k.raw('bool_or(s.distance_km IS NULL OR s.distance_km > ?) OVER () AS outside_radius', [query.location.radiusKm])
-          : k.raw('false AS outside_radius'),
-      ]);
+    inner = k.from(candidates.as('s')).select([
+      's.id',
+      's.featured',
+      's.rating_average',
+      's.reviews_count',
+      's.created_at',
+      's.base_price',
+      's.distance_km',
+      k.raw(
+        `round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`,
+        [tsquery],
+      ),
+      k.raw('count(*) OVER () AS total_count'),
+      // Whether the service areas brought in candidates from outside the radius: read from the candidates
+      // too, rather than by a second pass over the word index.
+      query.location
+        ? k.raw('bool_or(s.distance_km IS NULL OR s.distance_km > ?) OVER () AS outside_radius', [
+            query.location.radiusKm,
+          ])
+        : k.raw('false AS outside_radius'),
+    ]);
   } else {
     inner = matching(query, trx).select([
       ...keys,
@@ -251,7 +269,12 @@ export async function searchServices(query: ServiceSearchQuery, trx?: Trx): Prom
  * Returns the corrected text, or null when nothing changed.
  */
 export async function correctSpelling(text: string, trx?: Trx): Promise<string | null> {
-  const words = (text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
+  const words = (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 10);
   if (!words.some((w) => w.length >= 4)) return null;
   const result = await db(trx).raw<{ rows: { folded: string; term: string | null }[] }>(
     `SELECT f_unaccent(w.word) AS folded,
@@ -269,9 +292,16 @@ export async function correctSpelling(text: string, trx?: Trx): Promise<string |
 }
 
 /** The plan of a search (`EXPLAIN`, optionally ANALYZE) as searchServices runs it: tests and notes. */
-export async function explainSearch(query: ServiceSearchQuery, options: { analyze?: boolean } = {}, trx?: Trx): Promise<string> {
+export async function explainSearch(
+  query: ServiceSearchQuery,
+  options: { analyze?: boolean } = {},
+  trx?: Trx,
+): Promise<string> {
   const { sql, bindings } = resultsPage(query, trx).toSQL();
   const prefix = options.analyze ? 'EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)' : 'EXPLAIN (COSTS OFF)';
-  const result = await db(trx).raw<{ rows: { 'QUERY PLAN': string }[] }>(`${prefix} ${sql}`, bindings as Knex.RawBinding[]);
+  const result = await db(trx).raw<{ rows: { 'QUERY PLAN': string }[] }>(
+    `${prefix} ${sql}`,
+    bindings as Knex.RawBinding[],
+  );
   return result.rows.map((r) => r['QUERY PLAN']).join('\n');
 }

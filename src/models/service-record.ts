@@ -158,7 +158,13 @@ function toRequirements(value: unknown): Requirement[] {
     if (!r || typeof r !== 'object') return [];
     const { name, mandatory, description } = r as Record<string, unknown>;
     if (typeof name !== 'string' || !name.trim()) return [];
-    return [{ name, mandatory: mandatory === true, description: typeof description === 'string' && description.trim() ? description : null }];
+    return [
+      {
+        name,
+        mandatory: mandatory === true,
+        description: typeof description === 'string' && description.trim() ? description : null,
+      },
+    ];
   });
 }
 

@@ -37,14 +37,9 @@ export interface ServiceImage {
 
 export async function listServiceImages(serviceId: string, trx?: Trx): Promise<ServiceImage[]> {
   const rows = await db(trx)('service_images')
-    .select<{ id: string; storage_key: string; width: number; height: number; alt_text: string | null; variants: unknown }[]>(
-      'id',
-      'storage_key',
-      'width',
-      'height',
-      'alt_text',
-      'variants',
-    )
+    .select<
+      { id: string; storage_key: string; width: number; height: number; alt_text: string | null; variants: unknown }[]
+    >('id', 'storage_key', 'width', 'height', 'alt_text', 'variants')
     .where('service_id', serviceId)
     .orderBy([{ column: 'position' }, { column: 'created_at' }]);
   return rows.map((r) => ({
@@ -79,7 +74,16 @@ export async function listVerifiedReviews(serviceId: string, trx?: Trx): Promise
     .leftJoin({ c: 'client_profiles' }, 'c.user_id', 'r.reviewer_id')
     .where({ 'r.service_id': serviceId, 'r.verified': true })
     .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id' }])
-    .select<{ id: string; rating: number; title: string | null; comment: string | null; created_at: Date; reviewer_name: string | null }[]>(
+    .select<
+      {
+        id: string;
+        rating: number;
+        title: string | null;
+        comment: string | null;
+        created_at: Date;
+        reviewer_name: string | null;
+      }[]
+    >(
       'r.id',
       'r.rating',
       'r.title',
@@ -131,7 +135,18 @@ export async function listProviderServices(providerId: string, trx?: Trx): Promi
         rating_average: string;
         reviews_count: number;
       }[]
-    >('s.id', 's.title', 's.description', 's.category', 's.service_type', 's.availability', 's.base_price', 's.pricing_unit', 's.rating_average', 's.reviews_count');
+    >(
+      's.id',
+      's.title',
+      's.description',
+      's.category',
+      's.service_type',
+      's.availability',
+      's.base_price',
+      's.pricing_unit',
+      's.rating_average',
+      's.reviews_count',
+    );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -161,7 +176,10 @@ export async function listSitemapServices(limit: number, trx?: Trx): Promise<{ i
  * database keeps on every write of services and providers (migration service_category_counts).
  */
 export async function countVisibleByCategory(trx?: Trx): Promise<Record<CategoryId, number>> {
-  const rows = await db(trx)('service_category_counts').select<{ category: CategoryId; visible: number }[]>('category', 'visible');
+  const rows = await db(trx)('service_category_counts').select<{ category: CategoryId; visible: number }[]>(
+    'category',
+    'visible',
+  );
   const counts = Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<CategoryId, number>;
   for (const row of rows) if (row.category in counts) counts[row.category] = Math.max(0, row.visible);
   return counts;

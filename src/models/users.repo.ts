@@ -119,7 +119,9 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
       'pp.user_id as provider_profile',
       'pp.business_name as provider_name',
       'pp.profile_image as provider_image',
-      db(trx).raw('(SELECT count(*) FROM notifications n WHERE n.user_id = u.id AND NOT n.read)::int AS unread_notifications'),
+      db(trx).raw(
+        '(SELECT count(*) FROM notifications n WHERE n.user_id = u.id AND NOT n.read)::int AS unread_notifications',
+      ),
       db(trx).raw(`(SELECT count(*) FROM message_threads mt JOIN messages m ON m.thread_id = mt.id
         WHERE (mt.client_id = u.id OR mt.provider_id = u.id) AND m.sender_id <> u.id AND m.read_at IS NULL)::int AS unread_messages`),
     )
@@ -167,7 +169,9 @@ export async function insertUser(user: NewUser, trx?: Trx): Promise<User> {
 }
 
 export async function updatePasswordHash(id: string, passwordHash: string, trx?: Trx): Promise<void> {
-  await db(trx)('users').where({ id }).update({ password_hash: passwordHash, updated_at: db(trx).fn.now() });
+  await db(trx)('users')
+    .where({ id })
+    .update({ password_hash: passwordHash, updated_at: db(trx).fn.now() });
 }
 
 /** Marks the address as confirmed (once: a later confirmation keeps the first date). */
@@ -179,5 +183,7 @@ export async function markEmailVerified(id: string, trx?: Trx): Promise<void> {
 }
 
 export async function touchLastLogin(id: string, trx?: Trx): Promise<void> {
-  await db(trx)('users').where({ id }).update({ last_login_at: db(trx).fn.now() });
+  await db(trx)('users')
+    .where({ id })
+    .update({ last_login_at: db(trx).fn.now() });
 }

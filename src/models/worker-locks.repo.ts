@@ -28,7 +28,10 @@ export async function hold(client: pg.ClientBase, workerId: number): Promise<voi
  * when it is free. Run it on the asking worker's own connection.
  */
 export async function isReleased(client: pg.ClientBase, workerId: number): Promise<boolean> {
-  const { rows } = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS free', [WORKER_LOCK_SPACE, workerId]);
+  const { rows } = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS free', [
+    WORKER_LOCK_SPACE,
+    workerId,
+  ]);
   if (!rows[0]?.free) return false;
   await client.query('SELECT pg_advisory_unlock($1, $2)', [WORKER_LOCK_SPACE, workerId]);
   return true;

@@ -5,7 +5,15 @@ import type { AnalyticsData } from '../services/analytics.service.js';
 import { statCards, type StatCard } from './booking-stats.page.js';
 
 /** The statuses a provider's bookings can be in. */
-const PROVIDER_STATUSES = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+const PROVIDER_STATUSES = [
+  'pending',
+  'quoted',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'no_show',
+] as const;
 
 const monthLabel = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

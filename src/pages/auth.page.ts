@@ -50,7 +50,11 @@ export interface RegisterView {
   banner: string | null;
 }
 
-export function registerPage(values: Record<string, unknown>, errors: FormErrors = {}, banner: string | null = null): RegisterView {
+export function registerPage(
+  values: Record<string, unknown>,
+  errors: FormErrors = {},
+  banner: string | null = null,
+): RegisterView {
   // Passwords are never sent back.
   const { password: _p, confirmPassword: _c, ...kept } = values;
   return { title: t('auth:register.title'), description: t('auth:register.description'), values: kept, errors, banner };
@@ -65,7 +69,12 @@ export interface ForgotPasswordView {
   banner: string | null;
 }
 
-export function forgotPasswordPage(state: { sent?: boolean; email?: unknown; errors?: FormErrors; banner?: string }): ForgotPasswordView {
+export function forgotPasswordPage(state: {
+  sent?: boolean;
+  email?: unknown;
+  errors?: FormErrors;
+  banner?: string;
+}): ForgotPasswordView {
   return {
     title: t('auth:forgot.title'),
     noindex: true,

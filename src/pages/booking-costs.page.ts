@@ -17,7 +17,9 @@ export function estimateLines(service: BookableService, price: PriceBreakdown, p
   const lines: CostLine[] = [
     {
       label: t('bookings:costs.base'),
-      detail: isPerHead(service.pricingUnit) ? t('bookings:costs.basePerHead', { price: format.euro(service.basePriceCents), count: participants }) : null,
+      detail: isPerHead(service.pricingUnit)
+        ? t('bookings:costs.basePerHead', { price: format.euro(service.basePriceCents), count: participants })
+        : null,
       amount: format.euro(price.baseAmountCents),
       kind: 'line',
     },
@@ -25,17 +27,30 @@ export function estimateLines(service: BookableService, price: PriceBreakdown, p
   for (const c of price.additionalCosts) {
     lines.push({
       label: c.name,
-      detail: c.type === 'percentage' ? t('bookings:costs.percentageDescription', { rate: format.decimal1(c.rate).replace(/,0$/, '') }) : null,
+      detail:
+        c.type === 'percentage'
+          ? t('bookings:costs.percentageDescription', { rate: format.decimal1(c.rate).replace(/,0$/, '') })
+          : null,
       amount: format.euro(c.amountCents),
       kind: 'line',
     });
   }
   if (price.discountAmountCents > 0) {
-    lines.push({ label: t('bookings:costs.discount'), detail: null, amount: `− ${format.euro(price.discountAmountCents)}`, kind: 'discount' });
+    lines.push({
+      label: t('bookings:costs.discount'),
+      detail: null,
+      amount: `− ${format.euro(price.discountAmountCents)}`,
+      kind: 'discount',
+    });
   }
   lines.push(
     { label: t('bookings:costs.net'), detail: null, amount: format.euro(price.netAmountCents), kind: 'subtotal' },
-    { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(price.totalAmountCents - price.netAmountCents), kind: 'vat' },
+    {
+      label: t('bookings:costs.vat', { percent: VAT_PERCENT }),
+      detail: null,
+      amount: format.euro(price.totalAmountCents - price.netAmountCents),
+      kind: 'vat',
+    },
     { label: t('bookings:costs.total'), detail: null, amount: format.euro(price.totalAmountCents), kind: 'total' },
   );
   return lines;
@@ -48,10 +63,20 @@ export function estimateLines(service: BookableService, price: PriceBreakdown, p
  */
 export function bookingCostLines(b: Booking): CostLine[] {
   const net = b.totalAmountCents - b.taxAmountCents;
-  const vat: CostLine = { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(b.taxAmountCents), kind: 'vat' };
+  const vat: CostLine = {
+    label: t('bookings:costs.vat', { percent: VAT_PERCENT }),
+    detail: null,
+    amount: format.euro(b.taxAmountCents),
+    kind: 'vat',
+  };
   if (b.quotedAt && b.confirmedAt) {
     return [
-      { label: t('bookings:costs.quote'), detail: t('bookings:costs.quoteDetail'), amount: format.euro(net), kind: 'line' },
+      {
+        label: t('bookings:costs.quote'),
+        detail: t('bookings:costs.quoteDetail'),
+        amount: format.euro(net),
+        kind: 'line',
+      },
       vat,
       { label: t('bookings:costs.quotedTotal'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
     ];
@@ -64,15 +89,22 @@ export function bookingCostLines(b: Booking): CostLine[] {
       kind: 'line',
     },
   ];
-  for (const c of b.additionalCosts) lines.push({ label: c.name, detail: c.description, amount: format.euro(c.amountCents), kind: 'line' });
+  for (const c of b.additionalCosts)
+    lines.push({ label: c.name, detail: c.description, amount: format.euro(c.amountCents), kind: 'line' });
   if (b.discountAmountCents > 0) {
-    lines.push({ label: t('bookings:costs.discount'), detail: null, amount: `− ${format.euro(b.discountAmountCents)}`, kind: 'discount' });
+    lines.push({
+      label: t('bookings:costs.discount'),
+      detail: null,
+      amount: `− ${format.euro(b.discountAmountCents)}`,
+      kind: 'discount',
+    });
   }
-  lines.push(
-    { label: t('bookings:costs.net'), detail: null, amount: format.euro(net), kind: 'subtotal' },
-    vat,
-    { label: t('bookings:costs.total'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
-  );
+  lines.push({ label: t('bookings:costs.net'), detail: null, amount: format.euro(net), kind: 'subtotal' }, vat, {
+    label: t('bookings:costs.total'),
+    detail: null,
+    amount: format.euro(b.totalAmountCents),
+    kind: 'total',
+  });
   return lines;
 }
 

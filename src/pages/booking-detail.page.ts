@@ -142,9 +142,16 @@ function sizeLabel(bytes: number): string {
 
 function timeline(booking: Booking): BookingDetailView['timeline'] {
   const cancelledByLabel =
-    booking.cancelledBy === null ? null : booking.cancelledBy === booking.providerId ? t('bookings:card.provider') : t('bookings:card.client');
+    booking.cancelledBy === null
+      ? null
+      : booking.cancelledBy === booking.providerId
+        ? t('bookings:card.provider')
+        : t('bookings:card.client');
   return [
-    { label: t(booking.bookingType === 'instant' ? 'bookings:show.timeline.booked' : 'bookings:show.timeline.created'), at: booking.createdAt },
+    {
+      label: t(booking.bookingType === 'instant' ? 'bookings:show.timeline.booked' : 'bookings:show.timeline.created'),
+      at: booking.createdAt,
+    },
     { label: t('bookings:show.timeline.quoted'), at: booking.quotedAt },
     { label: t('bookings:show.timeline.confirmed'), at: booking.confirmedAt },
     { label: t('bookings:show.timeline.rejected'), at: booking.rejectedAt },
@@ -152,7 +159,9 @@ function timeline(booking: Booking): BookingDetailView['timeline'] {
     { label: t('bookings:show.timeline.completed'), at: booking.completedAt },
     { label: t('bookings:show.timeline.noShow'), at: booking.noShowAt },
     {
-      label: cancelledByLabel ? t('bookings:show.timeline.cancelledBy', { who: cancelledByLabel }) : t('bookings:show.timeline.cancelled'),
+      label: cancelledByLabel
+        ? t('bookings:show.timeline.cancelledBy', { who: cancelledByLabel })
+        : t('bookings:show.timeline.cancelled'),
       at: booking.rejectedAt || booking.quoteDeclinedAt ? null : booking.cancelledAt,
     },
   ]
@@ -190,24 +199,36 @@ function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions
     complete: actions.includes('complete'),
     noShow: actions.includes('no_show'),
     confirmHint: t('bookings:actions.confirmHint', { total: format.euro(booking.totalAmountCents) }),
-    acceptConfirm: t('bookings:actions.acceptQuoteConfirm', { total: format.euro(booking.quoteTotalAmountCents ?? booking.totalAmountCents) }),
+    acceptConfirm: t('bookings:actions.acceptQuoteConfirm', {
+      total: format.euro(booking.quoteTotalAmountCents ?? booking.totalAmountCents),
+    }),
     waitingHint: waitingHint(booking, actions),
     cancelHint:
       role === 'client' && booking.status === 'confirmed' && now < start
         ? actions.includes('cancel')
-          ? t('bookings:actions.cancelDeadline', { hours: cancellationHours, deadline: format.dateTimeShort(detail.cancellationDeadline) })
+          ? t('bookings:actions.cancelDeadline', {
+              hours: cancellationHours,
+              deadline: format.dateTimeShort(detail.cancellationDeadline),
+            })
           : t('bookings:actions.cancelClosed', { hours: cancellationHours })
         : null,
     afterStartHint:
       role === 'provider' && booking.status === 'confirmed' && now < start
-        ? t('bookings:actions.afterStart', { start: `${format.shortDate(booking.requestedDate)}, ${format.time(booking.requestedTime)}` })
+        ? t('bookings:actions.afterStart', {
+            start: `${format.shortDate(booking.requestedDate)}, ${format.time(booking.requestedTime)}`,
+          })
         : null,
   };
 }
 
 function referentOf(r: NonNullable<Booking['referent']>): NonNullable<BookingDetailView['referent']> {
   const contact = r.email ?? r.phone ?? '';
-  return { name: r.name, role: r.role, contact, href: r.email ? `mailto:${r.email}` : `tel:${contact.replace(/[^\d+]/g, '')}` };
+  return {
+    name: r.name,
+    role: r.role,
+    contact,
+    href: r.email ? `mailto:${r.email}` : `tel:${contact.replace(/[^\d+]/g, '')}`,
+  };
 }
 
 /** Why a booking was cancelled, in words: an expiry is said by the page, a person's reason as written. */
@@ -219,7 +240,10 @@ function cancellationText(detail: BookingDetail): string | null {
 
 export function bookingDetailPage(detail: BookingDetail, now: Date, options: DetailOptions = {}): BookingDetailView {
   const { booking, role } = detail;
-  const end = addMinutes({ date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) }, Math.round(booking.durationHours * 60));
+  const end = addMinutes(
+    { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) },
+    Math.round(booking.durationHours * 60),
+  );
   return {
     title: t('bookings:show.pageTitle', { title: booking.serviceTitle, number: booking.bookingNumber }),
     noindex: true,
@@ -248,20 +272,37 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     documentMaxMb: detail.documentMaxBytes / (1024 * 1024),
     counterpart: counterpartOf(detail),
     costLines: bookingCostLines(booking),
-    quotedNote: booking.quotedAt && booking.confirmedAt ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents) : null,
-    estimateNote: (booking.status === 'pending' || booking.status === 'quoted') && booking.bookingType === 'on_request' ? t('bookings:costs.estimateNote') : null,
-    payment: paymentBox(detail, todayInRome(now), options.failedAction?.action === 'payment' ? options.failedAction : null),
+    quotedNote:
+      booking.quotedAt && booking.confirmedAt
+        ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents)
+        : null,
+    estimateNote:
+      (booking.status === 'pending' || booking.status === 'quoted') && booking.bookingType === 'on_request'
+        ? t('bookings:costs.estimateNote')
+        : null,
+    payment: paymentBox(
+      detail,
+      todayInRome(now),
+      options.failedAction?.action === 'payment' ? options.failedAction : null,
+    ),
     commission: commissionBox(booking, role),
     quote: quoteCard(booking),
     rejectionReason: booking.rejectedAt ? booking.rejectionReason : null,
-    cancellationReason: booking.status === 'cancelled' && !booking.rejectedAt && !booking.quoteDeclinedAt ? cancellationText(detail) : null,
+    cancellationReason:
+      booking.status === 'cancelled' && !booking.rejectedAt && !booking.quoteDeclinedAt
+        ? cancellationText(detail)
+        : null,
     quoteDeclineReason: booking.quoteDeclinedAt ? booking.quoteDeclineReason : null,
     timeline: timeline(booking),
     actions: actionsOf(detail, now),
     calendarHref: `/bookings/${booking.id}/calendar.ics`,
     failed: options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null),
     alert: options.refusal
-      ? { type: 'error', title: t('bookings:actions.errors.title'), message: t(options.refusal.messageKey, options.refusal.vars) }
+      ? {
+          type: 'error',
+          title: t('bookings:actions.errors.title'),
+          message: t(options.refusal.messageKey, options.refusal.vars),
+        }
       : null,
   };
 }

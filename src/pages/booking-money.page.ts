@@ -72,7 +72,11 @@ function instructionsView(p: PaymentInstructions): NonNullable<PaymentBoxView['i
   };
 }
 
-export function paymentBox(detail: BookingDetail, today: string, failed: { values: Record<string, unknown>; errors: FormErrors } | null): PaymentBoxView {
+export function paymentBox(
+  detail: BookingDetail,
+  today: string,
+  failed: { values: Record<string, unknown>; errors: FormErrors } | null,
+): PaymentBoxView {
   const { booking, role, payment } = detail;
   const paid = booking.paymentStatus !== 'pending';
   const invoicingWait = !detail.clientInvoicing && booking.status === 'pending';
@@ -81,11 +85,15 @@ export function paymentBox(detail: BookingDetail, today: string, failed: { value
     statusBadge: paid ? 'success' : 'warning',
     receivedNote:
       paid && booking.paidOn && booking.paymentMethod
-        ? t('money:payment.received', { date: format.shortDate(booking.paidOn), method: t(`money:payment.methods.${booking.paymentMethod}`) })
+        ? t('money:payment.received', {
+            date: format.shortDate(booking.paidOn),
+            method: t(`money:payment.methods.${booking.paymentMethod}`),
+          })
         : null,
     pendingNote: !paid && !payment ? t('money:payment.requestedAfterConfirmation') : null,
     instructions: role === 'client' && payment ? instructionsView(payment) : null,
-    awaitingNote: role === 'provider' && payment ? t('money:payment.awaiting', { date: format.shortDate(payment.dueDate) }) : null,
+    awaitingNote:
+      role === 'provider' && payment ? t('money:payment.awaiting', { date: format.shortDate(payment.dueDate) }) : null,
     ibanMissingHref: role === 'provider' && payment && !payment.iban ? '/profile?tab=billing' : null,
     summaryHref: role === 'client' && (payment || paid) ? `/bookings/${booking.id}/payment-summary` : null,
     record: detail.canRecordPayment
@@ -115,7 +123,11 @@ export function commissionBox(booking: Booking, role: 'client' | 'provider'): Co
   const stored = booking.commissionAmountCents !== null;
   if (!stored && booking.status !== 'confirmed' && booking.status !== 'in_progress') return null;
   const c = stored
-    ? { ratePercent: booking.commissionRatePercent!, baseCents: booking.commissionBaseAmountCents!, commissionCents: booking.commissionAmountCents! }
+    ? {
+        ratePercent: booking.commissionRatePercent!,
+        baseCents: booking.commissionBaseAmountCents!,
+        commissionCents: booking.commissionAmountCents!,
+      }
     : commissionOn(booking.totalAmountCents, booking.taxAmountCents);
   const month = booking.completedAt ? todayInRome(booking.completedAt).slice(0, 7) : null;
   return {
@@ -124,7 +136,10 @@ export function commissionBox(booking: Booking, role: 'client' | 'provider'): Co
     commissionLabel: t('money:commission.commission', { rate: format.decimal1(c.ratePercent).replace(/,0$/, '') }),
     commission: `− ${format.euro(c.commissionCents)}`,
     net: format.euro(providerNetCents(c)),
-    note: stored && month ? t('money:commission.fixed', { date: format.shortDate(booking.completedAt!), month: monthLabel(month) }) : t('money:commission.estimated'),
+    note:
+      stored && month
+        ? t('money:commission.fixed', { date: format.shortDate(booking.completedAt!), month: monthLabel(month) })
+        : t('money:commission.estimated'),
     statementHref: stored && month ? `/provider/statements?month=${month}` : null,
   };
 }

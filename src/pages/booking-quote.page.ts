@@ -49,6 +49,7 @@ export function quoteForm(b: Booking, now: Date): QuoteForm {
 export function waitingHint(b: Booking, actions: readonly BookingAction[]): string | null {
   if (actions.length > 0) return null;
   if (b.status === 'pending') return t('bookings:actions.waitingProvider');
-  if (b.status === 'quoted' && b.quoteValidUntil) return t('bookings:actions.waitingClient', { date: format.date(b.quoteValidUntil) });
+  if (b.status === 'quoted' && b.quoteValidUntil)
+    return t('bookings:actions.waitingClient', { date: format.date(b.quoteValidUntil) });
   return null;
 }

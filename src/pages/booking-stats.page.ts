@@ -14,8 +14,18 @@ export interface StatCard {
 /** The four cards: counts, completion rate with one decimal ("66,7%"), average value in whole euro. */
 export function statCards(userType: UserType, s: BookingStatistics): StatCard[] {
   return [
-    { key: 'total', label: t('dashboard:stats.total'), value: format.number(s.totalBookings), hint: t(`dashboard:stats.totalHint.${userType}`) },
-    { key: 'confirmed', label: t('dashboard:stats.confirmed'), value: format.number(s.confirmedBookings), hint: t('dashboard:stats.confirmedHint') },
+    {
+      key: 'total',
+      label: t('dashboard:stats.total'),
+      value: format.number(s.totalBookings),
+      hint: t(`dashboard:stats.totalHint.${userType}`),
+    },
+    {
+      key: 'confirmed',
+      label: t('dashboard:stats.confirmed'),
+      value: format.number(s.confirmedBookings),
+      hint: t('dashboard:stats.confirmedHint'),
+    },
     {
       key: 'completionRate',
       label: t('dashboard:stats.completionRate'),

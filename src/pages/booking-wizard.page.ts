@@ -3,7 +3,13 @@ import * as format from '../lib/format.js';
 import { islandProps } from '../lib/island.js';
 import { VAT_PERCENT } from '../lib/pricing.js';
 import { asksParticipants } from '../lib/booking-fields.js';
-import { shownParticipants, type BookingFormValues, type ParticipantValues, type WizardIslandProps, type WizardStep } from '../lib/booking-wizard.shared.js';
+import {
+  shownParticipants,
+  type BookingFormValues,
+  type ParticipantValues,
+  type WizardIslandProps,
+  type WizardStep,
+} from '../lib/booking-wizard.shared.js';
 import { placeLabel } from '../lib/booking-place.js';
 import type { BookableService, BookingLocationType, Place, WizardEstimate } from '../services/bookings.service.js';
 import { NOTES_MAX, type BookingRules } from '../validators/booking.validator.js';
@@ -136,7 +142,9 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
   const strings: Record<string, string> = Object.fromEntries(Object.entries(keys).map(([k, key]) => [k, t(key)]));
   strings.title = t(`bookings:wizard.title.${service.serviceType}`);
   strings.submit = t(`bookings:wizard.submit.${service.serviceType}`);
-  strings.termsType = t(service.serviceType === 'instant' ? 'bookings:wizard.terms.instant' : 'bookings:wizard.terms.onRequest');
+  strings.termsType = t(
+    service.serviceType === 'instant' ? 'bookings:wizard.terms.instant' : 'bookings:wizard.terms.onRequest',
+  );
   strings.participantsHint = t('bookings:wizard.details.participantsHint', { count: rules.maxParticipants });
   strings.participantsMax = t('bookings:validation.participantsMax', { limit: rules.maxParticipants });
   strings.notesHint = t('bookings:wizard.details.notesHint', { count: NOTES_MAX });
@@ -155,7 +163,11 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
 }
 
 /** The place as the wizard states it when the service decides it (not flexible). */
-function wizardPlaceText(service: BookableService, fixed: BookingLocationType | null, clientSite: Place | null): string | null {
+function wizardPlaceText(
+  service: BookableService,
+  fixed: BookingLocationType | null,
+  clientSite: Place | null,
+): string | null {
   if (fixed === null) return null;
   if (fixed === 'client_site' && clientSite?.city) {
     return `${t('bookings:wizard.place.client_site')}: ${placeLabel({ locationType: 'client_site', location: clientSite }, t)}`;

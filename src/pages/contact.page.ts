@@ -5,7 +5,14 @@ import type { FormErrors } from '../validators/validate.js';
 export interface ContactView {
   title: string;
   description: string;
-  values: { name: string; email: string; subject: string; message: string; booking_number: string; idempotency_key: string };
+  values: {
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    booking_number: string;
+    idempotency_key: string;
+  };
   errors: FormErrors;
   /** "Troppi tentativi…" or "Controlla i campi evidenziati" above the form. */
   alert: string | null;

@@ -79,7 +79,11 @@ function sectionsView(user: CurrentUser, data: DashboardData, now: Date): Dashbo
   const { counts } = data;
   return {
     profileIncomplete: data.missingSections.length > 0,
-    missingSections: data.missingSections.map((key) => ({ key, label: sectionLabel(key), href: `/profile?tab=${key}` })),
+    missingSections: data.missingSections.map((key) => ({
+      key,
+      label: sectionLabel(key),
+      href: `/profile?tab=${key}`,
+    })),
     stats: statCards(user.userType, data.statistics),
     recentBookings: data.recentBookings,
     notifications: {

@@ -48,7 +48,11 @@ const GROUPS: readonly { id: string; itemsKey: string }[] = [
   { id: 'messaggi-e-assistenza', itemsKey: 'help:groups.support.items' },
 ];
 
-const GROUP_TEXT: Readonly<Record<string, string>> = { aziende: 'clients', fornitori: 'providers', 'messaggi-e-assistenza': 'support' };
+const GROUP_TEXT: Readonly<Record<string, string>> = {
+  aziende: 'clients',
+  fornitori: 'providers',
+  'messaggi-e-assistenza': 'support',
+};
 
 function faqGroups(): FaqGroup[] {
   return GROUPS.map((g) => {

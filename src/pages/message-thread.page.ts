@@ -73,7 +73,11 @@ export function conversationView(
       atLabel: format.dateTimeShort(m.createdAt),
       attachment:
         m.attachment && input.threadId
-          ? { name: m.attachment.name, href: `/messages/${input.threadId}/attachments/${m.id}`, sizeLabel: sizeLabel(m.attachment.sizeBytes) }
+          ? {
+              name: m.attachment.name,
+              href: `/messages/${input.threadId}/attachments/${m.id}`,
+              sizeLabel: sizeLabel(m.attachment.sizeBytes),
+            }
           : null,
     })),
     form: {
@@ -103,7 +107,9 @@ export function bookingConversationView(
     {
       threadId: conversation?.thread.id ?? null,
       messages: conversation?.messages ?? [],
-      counterpartName: counterpartName ?? t(viewer.userType === 'client' ? 'common:fallbackNames.provider' : 'common:fallbackNames.client'),
+      counterpartName:
+        counterpartName ??
+        t(viewer.userType === 'client' ? 'common:fallbackNames.provider' : 'common:fallbackNames.client'),
       viewer,
     },
     { action: `/bookings/${bookingId}/messages`, idempotencyKey },
@@ -122,7 +128,12 @@ export interface MessageThreadView {
   conversation: ConversationView;
 }
 
-export function messageThreadPage(conversation: Conversation, viewer: ThreadParty, idempotencyKey: string, state: MessageFormState = {}): MessageThreadView {
+export function messageThreadPage(
+  conversation: Conversation,
+  viewer: ThreadParty,
+  idempotencyKey: string,
+  state: MessageFormState = {},
+): MessageThreadView {
   const { thread } = conversation;
   const clientName = thread.clientName ?? t('common:fallbackNames.client');
   const providerName = thread.providerName ?? t('common:fallbackNames.provider');
@@ -135,7 +146,12 @@ export function messageThreadPage(conversation: Conversation, viewer: ThreadPart
     providerName,
     bookingHref: thread.bookingId ? `/bookings/${thread.bookingId}` : null,
     conversation: conversationView(
-      { threadId: thread.id, messages: conversation.messages, counterpartName: viewer.userType === 'client' ? providerName : clientName, viewer },
+      {
+        threadId: thread.id,
+        messages: conversation.messages,
+        counterpartName: viewer.userType === 'client' ? providerName : clientName,
+        viewer,
+      },
       { action: `/messages/${thread.id}/replies`, idempotencyKey },
       state,
     ),

@@ -13,8 +13,15 @@ export interface NewMessageView {
   conversation: ConversationView;
 }
 
-export function newMessagePage(target: InquiryTarget, viewer: ThreadParty, idempotencyKey: string, state: MessageFormState = {}): NewMessageView {
-  const hidden = target.serviceId ? [{ name: 'service_id', value: target.serviceId }] : [{ name: 'provider_id', value: target.providerId }];
+export function newMessagePage(
+  target: InquiryTarget,
+  viewer: ThreadParty,
+  idempotencyKey: string,
+  state: MessageFormState = {},
+): NewMessageView {
+  const hidden = target.serviceId
+    ? [{ name: 'service_id', value: target.serviceId }]
+    : [{ name: 'provider_id', value: target.providerId }];
   return {
     title: t('messages:new.title', { name: target.providerName }),
     noindex: true,

@@ -49,7 +49,11 @@ export interface NotificationsView {
   shown: number;
 }
 
-export function notificationsPage(list: Notification[], counts: { total: number; unread: number }, now: Date): NotificationsView {
+export function notificationsPage(
+  list: Notification[],
+  counts: { total: number; unread: number },
+  now: Date,
+): NotificationsView {
   return {
     title: t('notifications:title'),
     noindex: true,

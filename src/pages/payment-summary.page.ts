@@ -46,7 +46,10 @@ export function paymentSummaryPage(s: PaymentSummary, now: Date): PaymentSummary
     issuedOn: t('money:summary.issuedOn', { date: format.dateTimeShort(now) }),
     facts: [
       { label: t('money:summary.service'), value: b.serviceTitle },
-      { label: t('money:summary.serviceDate'), value: `${format.shortDate(b.requestedDate)}, ${format.time(b.requestedTime)}` },
+      {
+        label: t('money:summary.serviceDate'),
+        value: `${format.shortDate(b.requestedDate)}, ${format.time(b.requestedTime)}`,
+      },
       { label: t('money:summary.provider'), value: partyLine(s.provider.name, s.provider.contactEmail) },
       { label: t('money:summary.client'), value: partyLine(s.client.name, s.client.contactEmail) },
       ...(invoicing ? [{ label: t('profile:tabs.billing'), value: invoicing }] : []),
@@ -56,7 +59,10 @@ export function paymentSummaryPage(s: PaymentSummary, now: Date): PaymentSummary
     paid,
     receivedNote:
       paid && b.paidOn && b.paymentMethod
-        ? t('money:payment.received', { date: format.shortDate(b.paidOn), method: t(`money:payment.methods.${b.paymentMethod}`) })
+        ? t('money:payment.received', {
+            date: format.shortDate(b.paidOn),
+            method: t(`money:payment.methods.${b.paymentMethod}`),
+          })
         : null,
     instructions: i
       ? [

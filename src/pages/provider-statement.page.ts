@@ -23,7 +23,14 @@ export interface StatementView {
   previousHref: string;
   nextHref: string | null;
   csvHref: string;
-  rows: (Figures & { completedAt: string; bookingNumber: string; bookingHref: string; service: string; client: string; rate: string })[];
+  rows: (Figures & {
+    completedAt: string;
+    bookingNumber: string;
+    bookingHref: string;
+    service: string;
+    client: string;
+    rate: string;
+  })[];
   totals: Figures & { count: string };
 }
 
@@ -39,7 +46,12 @@ function figures(l: Pick<CommissionLine, 'totalAmountCents' | 'baseAmountCents' 
 }
 
 function totalFigures(x: StatementTotals): Figures {
-  return { gross: format.euro(x.totalAmountCents), base: format.euro(x.baseAmountCents), commission: format.euro(x.commissionCents), net: format.euro(x.netCents) };
+  return {
+    gross: format.euro(x.totalAmountCents),
+    base: format.euro(x.baseAmountCents),
+    commission: format.euro(x.commissionCents),
+    net: format.euro(x.netCents),
+  };
 }
 
 export function statementPage(s: Statement): StatementView {
@@ -80,7 +92,17 @@ const amount = (cents: number): string => fromCents(cents).replace('.', ',');
  */
 export function statementCsv(s: Statement): { filename: string; body: string } {
   const C = 'money:statement.columns';
-  const header = ['completedAt', 'bookingNumber', 'service', 'client', 'gross', 'base', 'rate', 'commission', 'net'].map((k) => t(`${C}.${k}`));
+  const header = [
+    'completedAt',
+    'bookingNumber',
+    'service',
+    'client',
+    'gross',
+    'base',
+    'rate',
+    'commission',
+    'net',
+  ].map((k) => t(`${C}.${k}`));
   const lines = s.lines.map((l) => [
     todayInRome(l.completedAt),
     l.bookingNumber,
@@ -93,7 +115,17 @@ export function statementCsv(s: Statement): { filename: string; body: string } {
     amount(providerNetCents({ baseCents: l.baseAmountCents, commissionCents: l.commissionCents })),
   ]);
   const x = s.totals;
-  const totals = [t('money:statement.totals'), String(x.bookings), '', '', amount(x.totalAmountCents), amount(x.baseAmountCents), '', amount(x.commissionCents), amount(x.netCents)];
+  const totals = [
+    t('money:statement.totals'),
+    String(x.bookings),
+    '',
+    '',
+    amount(x.totalAmountCents),
+    amount(x.baseAmountCents),
+    '',
+    amount(x.commissionCents),
+    amount(x.netCents),
+  ];
   const body = [header, ...lines, totals].map((row) => row.map(cell).join(';')).join('\r\n');
   return { filename: t('money:statement.csvFile', { month: s.month }), body: `\uFEFF${body}\r\n` };
 }

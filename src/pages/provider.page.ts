@@ -62,7 +62,9 @@ export function providerPage({ provider, services: offered }: ProviderListing, b
   const messageHref = `/messages/new?provider=${provider.id}`;
   return {
     title: t('services:provider.title', { name: provider.businessName }),
-    description: metaDescription(provider.description || t('services:provider.descriptionFallback', { name: provider.businessName })),
+    description: metaDescription(
+      provider.description || t('services:provider.descriptionFallback', { name: provider.businessName }),
+    ),
     canonicalPath: `/providers/${provider.id}`,
     jsonLd: providerJsonLd(baseUrl, provider, offered),
     provider,
@@ -71,7 +73,9 @@ export function providerPage({ provider, services: offered }: ProviderListing, b
     ratingLabel: provider.ratingAverage > 0 ? format.decimal1(provider.ratingAverage) : null,
     reviewsCountLabel: provider.ratingAverage > 0 ? t('common:reviews', { count: provider.reviewsCount }) : null,
     experienceLabel:
-      provider.experienceYears !== null ? t('services:provider.experienceYears', { count: provider.experienceYears }) : null,
+      provider.experienceYears !== null
+        ? t('services:provider.experienceYears', { count: provider.experienceYears })
+        : null,
     teamLabel: t('services:provider.teamSizeValue', { count: provider.teamSize }),
     phoneHref: provider.phone ? `tel:${provider.phone.replace(/[^\d+]/g, '')}` : null,
     websiteHref: websiteHref(provider.website),

@@ -51,8 +51,14 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
     documentTitle: documentTitle(searchTitle(requested, location?.label ?? null)),
     total,
     // Past the count's limit it stops: "oltre 1.000 servizi trovati".
-    totalLabel: t(outcome.capped ? 'search:results.countOver' : 'search:results.count', { count: total, shown: format.number(total) }),
-    filtersLabel: t(outcome.capped ? 'search:filters.toggleOver' : 'search:filters.toggle', { count: total, shown: format.number(total) }),
+    totalLabel: t(outcome.capped ? 'search:results.countOver' : 'search:results.count', {
+      count: total,
+      shown: format.number(total),
+    }),
+    filtersLabel: t(outcome.capped ? 'search:filters.toggleOver' : 'search:filters.toggle', {
+      count: total,
+      shown: format.number(total),
+    }),
     page: outcome.page,
     totalPages: outcome.totalPages,
     pages: pageWindow(outcome.page, outcome.totalPages),
@@ -68,7 +74,9 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
         }
       : null,
     locationNotFound: outcome.locationNotFound,
-    locationNotFoundLabel: outcome.locationNotFound ? t('search:locationNotFound.body', { location: requested.location }) : null,
+    locationNotFoundLabel: outcome.locationNotFound
+      ? t('search:locationNotFound.body', { location: requested.location })
+      : null,
     // Services outside the radius that serve the place are in the count too: the summary says so.
     summaryLabel: location
       ? t(outcome.outsideRadius ? 'search:results.nearOrServing' : 'search:results.near', {
@@ -77,7 +85,9 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
         })
       : null,
     correctedQuery,
-    correctedLabel: correctedQuery ? t('search:results.corrected', { original: requested.q, corrected: correctedQuery }) : null,
+    correctedLabel: correctedQuery
+      ? t('search:results.corrected', { original: requested.q, corrected: correctedQuery })
+      : null,
     sort: outcome.sort,
   };
 }
@@ -89,7 +99,10 @@ function searchOptions(): SearchOptions {
     radii: RADIUS_OPTIONS.map((km) => ({ value: km, label: t('search:form.radiusOption', { km }) })),
     prices: PRICE_BUCKETS.map((value) => ({ value, label: t(`search:filters.prices.${value}`) })),
     ratings: RATING_OPTIONS.map((value) => ({ value, label: t(`search:filters.ratings.${value.replace('.', '_')}`) })),
-    availabilities: AVAILABILITY_FILTERS.map((value) => ({ value, label: t(`search:filters.availabilities.${value}`) })),
+    availabilities: AVAILABILITY_FILTERS.map((value) => ({
+      value,
+      label: t(`search:filters.availabilities.${value}`),
+    })),
     serviceTypes: SERVICE_TYPE_FILTERS.map((value) => ({ value, label: t(`search:filters.serviceTypes.${value}`) })),
     languages: LANGUAGE_OPTIONS.map((value) => ({ value, label: value })),
     certifications: CERTIFICATION_OPTIONS.map((value) => ({ value, label: value })),
@@ -127,7 +140,8 @@ export function searchPage(outcome: SearchOutcome, defaults: SearchParams, map: 
   const options = searchOptions();
   const categoryName = params.category ? t(`common:categories.${params.category}.name`) : null;
   // Only the plain listings are pages for search engines; any other combination is a view of them.
-  const onlyCategory = toQueryString({ ...result.params, page: 1 }) === (params.category ? `category=${params.category}` : '');
+  const onlyCategory =
+    toQueryString({ ...result.params, page: 1 }) === (params.category ? `category=${params.category}` : '');
   const props: SearchIslandProps = {
     initial: result,
     options,
@@ -138,7 +152,10 @@ export function searchPage(outcome: SearchOutcome, defaults: SearchParams, map: 
   return {
     title: searchTitle(params, result.location?.label ?? null),
     description: categoryName
-      ? t('search:descriptionCategory', { category: categoryName, description: t(`common:categories.${params.category}.description`) })
+      ? t('search:descriptionCategory', {
+          category: categoryName,
+          description: t(`common:categories.${params.category}.description`),
+        })
       : t('search:description'),
     // The listing this view belongs to: a category's own page, or all services.
     canonicalPath: params.category ? categoryPath(params.category) : '/services',
@@ -167,10 +184,9 @@ function mapStylesheet(): string | null {
 /** Every string the island shows that the server did not already format. */
 function islandLabels(): SearchIslandProps['labels'] {
   const pick = (ns: string): Record<string, string> =>
-    Object.fromEntries(Object.entries(tree<Record<string, unknown>>(ns)).filter(([, v]) => typeof v === 'string')) as Record<
-      string,
-      string
-    >;
+    Object.fromEntries(
+      Object.entries(tree<Record<string, unknown>>(ns)).filter(([, v]) => typeof v === 'string'),
+    ) as Record<string, string>;
   return {
     form: pick('search:form'),
     picker: pick('search:picker'),

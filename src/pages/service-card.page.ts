@@ -67,7 +67,8 @@ export function serviceCard(s: CardSource): ServiceCardView {
     reviewsLabel: s.ratingAverage > 0 ? t('common:reviews', { count: s.reviewsCount }) : null,
     tags: s.tags.slice(0, TAGS_ON_CARD),
     moreTags: Math.max(0, s.tags.length - TAGS_ON_CARD),
-    moreTagsLabel: s.tags.length > TAGS_ON_CARD ? t('search:card.moreTags', { count: s.tags.length - TAGS_ON_CARD }) : null,
+    moreTagsLabel:
+      s.tags.length > TAGS_ON_CARD ? t('search:card.moreTags', { count: s.tags.length - TAGS_ON_CARD }) : null,
     priceLabel: priceLabel(s.basePriceCents),
     unitLabel: pricingUnitLabel(s.pricingUnit),
     lat: s.lat,

@@ -83,7 +83,8 @@ function providerView(p: ServiceDetail['provider']): ServiceView['provider'] {
     ...p,
     href: `/providers/${p.id}`,
     place: placeLabel(p.city, p.province),
-    experienceLabel: p.experienceYears !== null ? t('services:show.providerExperience', { count: p.experienceYears }) : null,
+    experienceLabel:
+      p.experienceYears !== null ? t('services:show.providerExperience', { count: p.experienceYears }) : null,
     teamLabel: t('services:show.providerTeam', { count: p.teamSize }),
     ratingLabel: p.ratingAverage > 0 ? format.decimal1(p.ratingAverage) : null,
     reviewsCountLabel: p.ratingAverage > 0 ? t('common:reviews', { count: p.reviewsCount }) : null,
@@ -94,7 +95,8 @@ export function servicePage({ service, images, reviews }: ServiceListing, baseUr
   const availability = effectiveAvailability(service.serviceType, service.availability);
   const instant = service.serviceType === 'instant';
   const description = metaDescription(
-    service.description || t('services:show.descriptionFallback', { title: service.title, provider: service.provider.businessName }),
+    service.description ||
+      t('services:show.descriptionFallback', { title: service.title, provider: service.provider.businessName }),
   );
   const reviewViews = reviews.map(reviewView);
   return {
@@ -111,7 +113,9 @@ export function servicePage({ service, images, reviews }: ServiceListing, baseUr
     locationTypeLabel: t(`common:locationTypes.${service.locationType}`),
     place: placeLabel(service.city, service.province),
     durationLabel: service.durationHours ? t('services:show.durationHours', { count: service.durationHours }) : null,
-    maxParticipantsLabel: service.maxParticipants ? t('services:show.maxParticipantsValue', { count: service.maxParticipants }) : null,
+    maxParticipantsLabel: service.maxParticipants
+      ? t('services:show.maxParticipantsValue', { count: service.maxParticipants })
+      : null,
     ratingLabel: service.ratingAverage > 0 ? format.decimal1(service.ratingAverage) : null,
     reviewsCountLabel: service.ratingAverage > 0 ? t('common:reviews', { count: service.reviewsCount }) : null,
     priceLabel: priceLabel(service.basePriceCents),

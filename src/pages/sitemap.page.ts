@@ -32,8 +32,27 @@ function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
 
 /** Private and machine pages stay out of search engines; the sitemap lists the rest. */
 export function robotsTxt(baseUrl: string): string {
-  const disallow = ['/api/', '/auth/', '/dashboard', '/bookings', '/profile', '/client/', '/provider/', '/notifications', '/analytics', '/services/create', '/services/*/book'];
-  return ['User-agent: *', 'Allow: /', ...disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
+  const disallow = [
+    '/api/',
+    '/auth/',
+    '/dashboard',
+    '/bookings',
+    '/profile',
+    '/client/',
+    '/provider/',
+    '/notifications',
+    '/analytics',
+    '/services/create',
+    '/services/*/book',
+  ];
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...disallow.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 function fixedEntries(): SitemapEntry[] {

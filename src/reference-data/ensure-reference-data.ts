@@ -15,5 +15,9 @@ export async function ensureReferenceData(): Promise<void> {
     await places.upsertProvinces(gazetteer.provinces, trx);
     await places.insertPlaces(gazetteer.places, trx);
   });
-  logger.info('gazetteer loaded', { places: gazetteer.places.length, provinces: gazetteer.provinces.length, ms: Date.now() - started });
+  logger.info('gazetteer loaded', {
+    places: gazetteer.places.length,
+    provinces: gazetteer.provinces.length,
+    ms: Date.now() - started,
+  });
 }

@@ -74,16 +74,17 @@ export async function register(input: Registration): Promise<RegistrationResult>
 }
 
 /** SPEC §4: a missing profile is created at sign-in with its defaults (the name from the account). */
-export async function ensureProfile(user: Pick<users.User, 'id' | 'userType' | 'companyName'>, trx?: Trx): Promise<void> {
+export async function ensureProfile(
+  user: Pick<users.User, 'id' | 'userType' | 'companyName'>,
+  trx?: Trx,
+): Promise<void> {
   const name = user.companyName?.trim() || t('profile:defaults.businessName');
   if (user.userType === 'provider') await providerProfiles.insertProviderDefaults(user.id, name, trx);
   else await clientProfiles.insertClientDefaults(user.id, name, trx);
 }
 
 export type AuthenticationResult =
-  | { status: 'ok'; userId: string }
-  | { status: 'invalid' }
-  | { status: 'unverified'; email: string };
+  { status: 'ok'; userId: string } | { status: 'invalid' } | { status: 'unverified'; email: string };
 
 /**
  * Checks a login. The same answer, in about the same time, for an unknown address and a wrong password;
@@ -137,9 +138,7 @@ export async function resendVerification(email: string): Promise<void> {
 }
 
 export type VerificationResult =
-  | { status: 'verified'; userType: UserType }
-  | { status: 'expired' }
-  | { status: 'invalid' };
+  { status: 'verified'; userType: UserType } | { status: 'expired' } | { status: 'invalid' };
 
 /** Confirms the address of a verification link (single use). */
 export async function verifyEmail(token: unknown): Promise<VerificationResult> {
@@ -211,7 +210,8 @@ export async function checkResetToken(token: unknown): Promise<TokenState['statu
   return (await inspectToken(token, 'password_reset')).status;
 }
 
-export type PasswordResetResult = { status: 'reset'; endedSessions: number } | { status: 'expired' } | { status: 'invalid' };
+export type PasswordResetResult =
+  { status: 'reset'; endedSessions: number } | { status: 'expired' } | { status: 'invalid' };
 
 /**
  * Sets the new password from a reset link (single use), ends every session of the account, stops the
@@ -233,7 +233,11 @@ export async function resetPassword(token: unknown, password: string): Promise<P
       {
         to: user.email,
         template: 'password-changed',
-        data: { name: greetingName(user), loginLink: `${config().baseUrl}/auth/login`, forgotLink: `${config().baseUrl}/forgot-password` },
+        data: {
+          name: greetingName(user),
+          loginLink: `${config().baseUrl}/auth/login`,
+          forgotLink: `${config().baseUrl}/forgot-password`,
+        },
       },
       trx,
     );

@@ -24,7 +24,8 @@ export async function issueToken(userId: string, purpose: TokenPurpose, trx?: Tr
   return token;
 }
 
-export type TokenState = { status: 'valid'; userId: string } | { status: 'expired'; userId: string } | { status: 'invalid' };
+export type TokenState =
+  { status: 'valid'; userId: string } | { status: 'expired'; userId: string } | { status: 'invalid' };
 
 /** What a link is worth without using it: valid, expired, or invalid (unknown, malformed or already used). */
 export async function inspectToken(token: unknown, purpose: TokenPurpose, trx?: Trx): Promise<TokenState> {

@@ -7,7 +7,10 @@ import type { Booking } from '../models/booking-record.js';
 import { placeLabel } from '../lib/booking-place.js';
 
 /** The booking as an .ics event: the Rome date and time, the duration, the place, the provider. */
-export async function calendarFile(booking: Booking, now: Date = new Date()): Promise<{ filename: string; body: string }> {
+export async function calendarFile(
+  booking: Booking,
+  now: Date = new Date(),
+): Promise<{ filename: string; body: string }> {
   const parties = await bookingParties.findParties(booking.clientId, booking.providerId);
   const start = { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) };
   const providerName = parties.provider.name ?? t('bookings:card.notAvailable');
@@ -28,7 +31,12 @@ export async function calendarFile(booking: Booking, now: Date = new Date()): Pr
     location: booking.locationType === 'remote' ? t('bookings:mode.remote') : placeLabel(booking, t),
     description,
     url,
-    status: booking.status === 'pending' || booking.status === 'quoted' ? 'TENTATIVE' : booking.status === 'cancelled' || booking.status === 'no_show' ? 'CANCELLED' : 'CONFIRMED',
+    status:
+      booking.status === 'pending' || booking.status === 'quoted'
+        ? 'TENTATIVE'
+        : booking.status === 'cancelled' || booking.status === 'no_show'
+          ? 'CANCELLED'
+          : 'CONFIRMED',
   });
   return { filename: t('bookings:calendar.filename', { number: booking.bookingNumber }), body };
 }

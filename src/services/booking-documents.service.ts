@@ -19,7 +19,14 @@ import { newKey, storage, type StoredFile } from './storage.service.js';
 export const DOCUMENTS_PER_BOOKING = 20;
 
 /** Statuses a document may be attached in: any but a cancelled booking (a quote may come with its PDF). */
-const OPEN_STATUSES: readonly Booking['status'][] = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'no_show'];
+const OPEN_STATUSES: readonly Booking['status'][] = [
+  'pending',
+  'quoted',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'no_show',
+];
 
 export function acceptsDocuments(booking: Pick<Booking, 'status'>): boolean {
   return OPEN_STATUSES.includes(booking.status);
@@ -33,7 +40,12 @@ export type AttachResult =
   | { ok: false; kind: 'rejected'; reason: DocumentRejection };
 
 /** Attaches a file to a booking of the provider and tells the client (notification and email). */
-export async function attachDocument(bookingId: string, actor: Actor, file: { data: Buffer; originalName: string }, now: Date = new Date()): Promise<AttachResult> {
+export async function attachDocument(
+  bookingId: string,
+  actor: Actor,
+  file: { data: Buffer; originalName: string },
+  now: Date = new Date(),
+): Promise<AttachResult> {
   const visible = await bookings.findForViewer(bookingId, actor);
   if (!visible) return { ok: false, kind: 'not_found' };
   if (roleOf(visible, actor) !== 'provider') return { ok: false, kind: 'rejected', reason: 'provider_only' };
@@ -51,7 +63,8 @@ export async function attachDocument(bookingId: string, actor: Actor, file: { da
       const booking = await bookings.lockForUpdate(bookingId, trx);
       if (!booking || roleOf(booking, actor) !== 'provider') return { ok: false, kind: 'not_found' };
       if (!acceptsDocuments(booking)) return { ok: false, kind: 'rejected', reason: 'closed' };
-      if ((await documents.countForBooking(booking.id, trx)) >= DOCUMENTS_PER_BOOKING) return { ok: false, kind: 'rejected', reason: 'too_many' };
+      if ((await documents.countForBooking(booking.id, trx)) >= DOCUMENTS_PER_BOOKING)
+        return { ok: false, kind: 'rejected', reason: 'too_many' };
       const name = documentName(file.originalName, extension);
       const document = await documents.insert(
         { bookingId: booking.id, uploadedBy: actor.id, name, mimeType, sizeBytes: data.length, storageKey: key },

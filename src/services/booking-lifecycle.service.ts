@@ -11,7 +11,16 @@ import { validateQuote, validateReason } from '../validators/booking-actions.val
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
-import { quoteLapsed, refusalOf, roleOf, startOf, type Actor, type BookingAction, type Refusal, type Role } from './booking-rules.service.js';
+import {
+  quoteLapsed,
+  refusalOf,
+  roleOf,
+  startOf,
+  type Actor,
+  type BookingAction,
+  type Refusal,
+  type Role,
+} from './booking-rules.service.js';
 
 export * from './booking-rules.service.js';
 
@@ -56,7 +65,10 @@ interface Planned {
 
 type Plan = { ok: true; planned: Planned } | { ok: false; errors: FormErrors; values: Record<string, unknown> };
 
-const planned = (changes: BookingChanges, event: BookingEvent, context: EventContext = {}): Plan => ({ ok: true, planned: { changes, event, context } });
+const planned = (changes: BookingChanges, event: BookingEvent, context: EventContext = {}): Plan => ({
+  ok: true,
+  planned: { changes, event, context },
+});
 
 function planQuote(booking: Booking, input: unknown, now: Date): Plan {
   const form = validateQuote(input, todayInRome(now), booking.requestedDate);
@@ -85,10 +97,18 @@ function planAcceptance(booking: Booking, now: Date): Plan {
     taxAmount: fromCents(price.taxAmountCents),
     totalAmount: fromCents(price.totalAmountCents),
   };
-  return planned(changes, 'quote_accepted', { estimateCents: booking.estimatedTotalAmountCents ?? booking.totalAmountCents });
+  return planned(changes, 'quote_accepted', {
+    estimateCents: booking.estimatedTotalAmountCents ?? booking.totalAmountCents,
+  });
 }
 
-function planWithReason(action: 'reject' | 'cancel' | 'decline_quote' | 'withdraw', role: Role, actor: Actor, input: unknown, now: Date): Plan {
+function planWithReason(
+  action: 'reject' | 'cancel' | 'decline_quote' | 'withdraw',
+  role: Role,
+  actor: Actor,
+  input: unknown,
+  now: Date,
+): Plan {
   const form = validateReason(input);
   if (!form.ok) return { ok: false, errors: form.errors, values: form.value };
   const reason = form.value.reason;
@@ -193,7 +213,12 @@ async function expireEach(
       const done = await transaction(async (trx) => {
         const booking = await bookings.lockForUpdate(id, trx);
         if (!booking || !stillDue(booking)) return false;
-        await apply(booking, { changes: { status: 'cancelled', cancellationReason: reason, cancelledAt: now }, event, context: {} }, now, trx);
+        await apply(
+          booking,
+          { changes: { status: 'cancelled', cancellationReason: reason, cancelledAt: now }, event, context: {} },
+          now,
+          trx,
+        );
         return true;
       });
       if (done) changed += 1;
@@ -212,7 +237,8 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
   const cutoff = new Date(now.getTime() - REQUEST_EXPIRY_HOURS * 3_600_000);
   return expireEach(
     () => bookings.listExpiredRequestIds(cutoff, now, 100),
-    (b) => b.status === 'pending' && (b.createdAt.getTime() <= cutoff.getTime() || startOf(b).getTime() <= now.getTime()),
+    (b) =>
+      b.status === 'pending' && (b.createdAt.getTime() <= cutoff.getTime() || startOf(b).getTime() <= now.getTime()),
     EXPIRED_REASON,
     'expired',
     now,

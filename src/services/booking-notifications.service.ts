@@ -59,7 +59,12 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
     case 'created':
       return [
         // SPEC §7: the provider's notification of a new booking has type booking_confirmed, title "Nuova Prenotazione".
-        { to: 'provider', type: 'booking_confirmed', key: 'newBooking', template: instant ? 'booking-new' : 'booking-request' },
+        {
+          to: 'provider',
+          type: 'booking_confirmed',
+          key: 'newBooking',
+          template: instant ? 'booking-new' : 'booking-request',
+        },
         instant
           ? { to: 'client', type: 'booking_confirmed', key: 'bookedInstant', template: 'booking-booked' }
           : { to: 'client', type: 'booking', key: 'requestSent', template: 'booking-request-sent' },

@@ -25,7 +25,8 @@ const E = 'money:payment.errors';
 /** Pure: why this party may not record the payment now, or null when they may. */
 export function paymentRefusal(booking: Booking, role: Role): Refusal | null {
   if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
-  if (!PAYABLE_STATUSES.includes(booking.status)) return { messageKey: `${E}.notPayable`, vars: { status: t(`bookings:status.${booking.status}`) } };
+  if (!PAYABLE_STATUSES.includes(booking.status))
+    return { messageKey: `${E}.notPayable`, vars: { status: t(`bookings:status.${booking.status}`) } };
   if (booking.paymentStatus !== 'pending') {
     return booking.paidOn
       ? { messageKey: `${E}.alreadyRecorded`, vars: { date: format.shortDate(booking.paidOn) } }
@@ -43,7 +44,12 @@ export type PaymentResult =
   | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown> };
 
 /** Records "Pagamento ricevuto" on a booking for its provider; the client is told in the app and by email. */
-export async function recordPayment(bookingId: string, actor: Actor, input: unknown, now: Date = new Date()): Promise<PaymentResult> {
+export async function recordPayment(
+  bookingId: string,
+  actor: Actor,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<PaymentResult> {
   return transaction(async (trx) => {
     const booking = await bookings.lockForUpdate(bookingId, trx);
     const role = booking ? roleOf(booking, actor) : null;
@@ -54,7 +60,12 @@ export async function recordPayment(bookingId: string, actor: Actor, input: unkn
     if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
     const updated = await bookings.updateBooking(
       booking.id,
-      { paymentStatus: 'completed', paidOn: form.value.paidOn, paymentMethod: form.value.method, paymentRecordedAt: now },
+      {
+        paymentStatus: 'completed',
+        paidOn: form.value.paidOn,
+        paymentMethod: form.value.method,
+        paymentRecordedAt: now,
+      },
       now,
       trx,
     );

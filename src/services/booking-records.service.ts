@@ -8,7 +8,16 @@ import type { Booking } from '../models/booking-record.js';
 import * as bookings from '../models/bookings.repo.js';
 import { tabCount, type ListStatus } from '../lib/booking-list-status.js';
 import type { BookingViewer } from '../models/bookings.repo.js';
-import { EXPIRED_REASON, QUOTE_EXPIRED_REASON, availableActions, clientCancellationDeadline, roleOf, startOf, type BookingAction, type Role } from './booking-lifecycle.service.js';
+import {
+  EXPIRED_REASON,
+  QUOTE_EXPIRED_REASON,
+  availableActions,
+  clientCancellationDeadline,
+  roleOf,
+  startOf,
+  type BookingAction,
+  type Role,
+} from './booking-lifecycle.service.js';
 import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
 import { DOCUMENTS_PER_BOOKING, acceptsDocuments } from './booking-documents.service.js';
 import { paymentRefusal } from './booking-payments.service.js';
@@ -39,7 +48,11 @@ export interface BookingList {
   totalPages: number;
 }
 
-export async function listBookings(viewer: BookingViewer, status: ListStatus | null, page: number): Promise<BookingList> {
+export async function listBookings(
+  viewer: BookingViewer,
+  status: ListStatus | null,
+  page: number,
+): Promise<BookingList> {
   const counts = await bookingCards.countByStatusForUser(viewer);
   const total = status ? tabCount(counts, status) : counts.all;
   const totalPages = Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE));
@@ -98,7 +111,12 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     cancellationHours,
     start: startOf(booking),
     cancellationDeadline: clientCancellationDeadline(booking, cancellationHours),
-    expired: booking.cancellationReason === EXPIRED_REASON ? 'request' : booking.cancellationReason === QUOTE_EXPIRED_REASON ? 'quote' : null,
+    expired:
+      booking.cancellationReason === EXPIRED_REASON
+        ? 'request'
+        : booking.cancellationReason === QUOTE_EXPIRED_REASON
+          ? 'quote'
+          : null,
     canUpload: role === 'provider' && acceptsDocuments(booking),
     documentMaxBytes: DOCUMENT_MAX_BYTES,
     documentLimit: DOCUMENTS_PER_BOOKING,

@@ -10,15 +10,7 @@ import type { Booking } from '../models/booking-record.js';
  */
 
 export type BookingAction =
-  | 'confirm'
-  | 'reject'
-  | 'quote'
-  | 'accept_quote'
-  | 'decline_quote'
-  | 'withdraw'
-  | 'cancel'
-  | 'complete'
-  | 'no_show';
+  'confirm' | 'reject' | 'quote' | 'accept_quote' | 'decline_quote' | 'withdraw' | 'cancel' | 'complete' | 'no_show';
 const BOOKING_ACTIONS: readonly BookingAction[] = [
   'confirm',
   'quote',
@@ -64,7 +56,10 @@ export function startOf(booking: Pick<Booking, 'requestedDate' | 'requestedTime'
 }
 
 /** Until when the client may cancel online. */
-export function clientCancellationDeadline(booking: Pick<Booking, 'requestedDate' | 'requestedTime'>, hours: number): Date {
+export function clientCancellationDeadline(
+  booking: Pick<Booking, 'requestedDate' | 'requestedTime'>,
+  hours: number,
+): Date {
   return new Date(startOf(booking).getTime() - hours * 3_600_000);
 }
 
@@ -75,17 +70,30 @@ export function quoteLapsed(booking: Pick<Booking, 'quoteValidUntil'>, now: Date
 
 const E = 'bookings:actions.errors';
 
-function providerStep(action: 'confirm' | 'reject' | 'quote', booking: Booking, role: Role, status: string): Refusal | null {
+function providerStep(
+  action: 'confirm' | 'reject' | 'quote',
+  booking: Booking,
+  role: Role,
+  status: string,
+): Refusal | null {
   if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
   if (booking.status !== 'pending') return { messageKey: `${E}.${action}NotPending`, vars: { status } };
   if (action === 'quote' && booking.bookingType !== 'on_request') return { messageKey: `${E}.quoteInstant` };
   return null;
 }
 
-function clientStep(action: 'accept_quote' | 'decline_quote' | 'withdraw', booking: Booking, role: Role, status: string, now: Date): Refusal | null {
+function clientStep(
+  action: 'accept_quote' | 'decline_quote' | 'withdraw',
+  booking: Booking,
+  role: Role,
+  status: string,
+  now: Date,
+): Refusal | null {
   if (role !== 'client') return { messageKey: `${E}.clientOnly` };
   if (action === 'withdraw') {
-    return booking.status === 'pending' || booking.status === 'quoted' ? null : { messageKey: `${E}.withdrawNotOpen`, vars: { status } };
+    return booking.status === 'pending' || booking.status === 'quoted'
+      ? null
+      : { messageKey: `${E}.withdrawNotOpen`, vars: { status } };
   }
   if (booking.status !== 'quoted') return { messageKey: `${E}.quoteNotOpen`, vars: { status } };
   if (action === 'accept_quote' && quoteLapsed(booking, now)) return { messageKey: `${E}.quoteLapsed` };
@@ -114,13 +122,17 @@ export function refusalOf(action: BookingAction, booking: Booking, role: Role, c
     case 'cancel':
       if (booking.status !== 'confirmed') return { messageKey: `${E}.cancelNotConfirmed`, vars: { status } };
       if (started) return { messageKey: `${E}.cancelStarted` };
-      if (role === 'client' && ctx.now.getTime() > clientCancellationDeadline(booking, ctx.cancellationHours).getTime()) {
+      if (
+        role === 'client' &&
+        ctx.now.getTime() > clientCancellationDeadline(booking, ctx.cancellationHours).getTime()
+      ) {
         return { messageKey: `${E}.cancelTooLate`, vars: { hours: ctx.cancellationHours } };
       }
       return null;
     case 'complete':
       if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
-      if (booking.status !== 'confirmed' && booking.status !== 'in_progress') return { messageKey: `${E}.completeNotConfirmed`, vars: { status } };
+      if (booking.status !== 'confirmed' && booking.status !== 'in_progress')
+        return { messageKey: `${E}.completeNotConfirmed`, vars: { status } };
       if (booking.status === 'confirmed' && !started) return { messageKey: `${E}.notStarted` };
       return null;
     case 'no_show':

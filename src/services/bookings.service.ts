@@ -88,8 +88,15 @@ export interface WizardEstimate {
   fixedLocation: BookingLocationType | null;
 }
 
-export function wizardEstimate(service: BookableService, values: BookingFormValues, rules: BookingRules): WizardEstimate {
-  const participants = Math.max(1, Math.min(rules.maxParticipants, Number.parseInt(values.participants_count, 10) || 1));
+export function wizardEstimate(
+  service: BookableService,
+  values: BookingFormValues,
+  rules: BookingRules,
+): WizardEstimate {
+  const participants = Math.max(
+    1,
+    Math.min(rules.maxParticipants, Number.parseInt(values.participants_count, 10) || 1),
+  );
   return {
     participants,
     price: priceFor(service, participants),
@@ -121,7 +128,9 @@ function storedCosts(price: PriceBreakdown): bookings.NewBooking['additionalCost
     amount: fromCents(c.amountCents),
     description:
       c.description ??
-      (c.type === 'percentage' ? t('bookings:costs.percentageDescription', { rate: c.rate }) : t('bookings:costs.fixedDescription')),
+      (c.type === 'percentage'
+        ? t('bookings:costs.percentageDescription', { rate: c.rate })
+        : t('bookings:costs.fixedDescription')),
   }));
 }
 

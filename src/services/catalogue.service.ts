@@ -35,7 +35,10 @@ export interface ServiceListing {
 export async function findServiceListing(id: string): Promise<ServiceListing | null> {
   const service = await services.findPublicService(id);
   if (!service) return null;
-  const [images, reviews] = await Promise.all([services.listServiceImages(service.id), services.listVerifiedReviews(service.id)]);
+  const [images, reviews] = await Promise.all([
+    services.listServiceImages(service.id),
+    services.listVerifiedReviews(service.id),
+  ]);
   return {
     service,
     reviews,
@@ -71,7 +74,10 @@ export interface HomeListings {
 
 /** The home page's visible services per category and its featured providers. */
 export async function homeListings(featuredCount: number): Promise<HomeListings> {
-  const [counts, featured] = await Promise.all([services.countVisibleByCategory(), providers.listFeatured(featuredCount)]);
+  const [counts, featured] = await Promise.all([
+    services.countVisibleByCategory(),
+    providers.listFeatured(featuredCount),
+  ]);
   return { counts, featured };
 }
 

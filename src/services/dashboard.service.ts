@@ -33,7 +33,8 @@ const blank = (value: string | null | undefined): boolean => !value || value.tri
  * No profile row at all: every one of these tabs.
  */
 function incompleteProfileSections(userType: UserType, own: OwnProfile | null): Section[] {
-  const all: Section[] = userType === 'provider' ? ['general', 'address', 'contacts', 'services'] : ['general', 'address', 'contacts'];
+  const all: Section[] =
+    userType === 'provider' ? ['general', 'address', 'contacts', 'services'] : ['general', 'address', 'contacts'];
   if (!own) return all;
   const p = own.profile;
   const missing: Section[] = [];

@@ -22,8 +22,7 @@ const NAME_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
 export type DocumentFileRejection = 'type' | 'unreadable';
 
 export type CheckedDocument =
-  | { ok: true; data: Buffer; mimeType: string; extension: string }
-  | { ok: false; reason: DocumentFileRejection };
+  { ok: true; data: Buffer; mimeType: string; extension: string } | { ok: false; reason: DocumentFileRejection };
 
 /** What the bytes are: a PDF as sent, an image re-encoded; anything else refused. */
 export async function checkDocumentFile(data: Buffer): Promise<CheckedDocument> {

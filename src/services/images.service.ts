@@ -95,7 +95,13 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
           .flatten({ background: '#ffffff' })
           .jpeg({ quality: THUMB_QUALITY, mozjpeg: true })
           .toBuffer({ resolveWithObject: true });
-        thumbnails.push({ size, data: thumb.data, extension: 'jpg' as const, width: thumb.info.width, height: thumb.info.height });
+        thumbnails.push({
+          size,
+          data: thumb.data,
+          extension: 'jpg' as const,
+          width: thumb.info.width,
+          height: thumb.info.height,
+        });
       }
       return {
         main: { data: main.data, extension: 'webp', width: main.info.width, height: main.info.height },

@@ -29,7 +29,12 @@ async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
     ejs.renderFile(path.join(dir, `${request.template}.text.ejs`), model, { async: false }),
   ]);
   const html = await ejs.renderFile(path.join(dir, '_layout.html.ejs'), { ...model, subject, body: htmlBody });
-  return { to: request.to, subject, html, text: `${text.trim()}\n\n-- \n${t('emails:layout.signature')}\n${cfg.baseUrl}\n` };
+  return {
+    to: request.to,
+    subject,
+    html,
+    text: `${text.trim()}\n\n-- \n${t('emails:layout.signature')}\n${cfg.baseUrl}\n`,
+  };
 }
 
 /**

@@ -41,16 +41,34 @@ export type PostResult =
 type Resolve = (trx: Trx) => Promise<MessageThread | null>;
 
 /** A reply in one of the viewer's threads. */
-export function postToThread(threadId: string, viewer: ThreadParty, input: MessageInput, now: Date = new Date()): Promise<PostResult> {
+export function postToThread(
+  threadId: string,
+  viewer: ThreadParty,
+  input: MessageInput,
+  now: Date = new Date(),
+): Promise<PostResult> {
   return post(viewer, input, now, (trx) => threads.findForParty(threadId, viewer, trx));
 }
 
 /** A message about a booking the viewer may see. */
-export function postToBooking(bookingId: string, viewer: ThreadParty, input: MessageInput, now: Date = new Date()): Promise<PostResult> {
+export function postToBooking(
+  bookingId: string,
+  viewer: ThreadParty,
+  input: MessageInput,
+  now: Date = new Date(),
+): Promise<PostResult> {
   return post(viewer, input, now, async (trx) => {
     const booking = await bookings.findForViewer(bookingId, viewer, trx);
     if (!booking) return null;
-    return threads.findOrCreate({ clientId: booking.clientId, providerId: booking.providerId, bookingId: booking.id, serviceId: booking.serviceId }, trx);
+    return threads.findOrCreate(
+      {
+        clientId: booking.clientId,
+        providerId: booking.providerId,
+        bookingId: booking.id,
+        serviceId: booking.serviceId,
+      },
+      trx,
+    );
   });
 }
 
@@ -64,7 +82,10 @@ export async function startInquiry(
   const target = await inquiryTarget(ask, viewer);
   if (!target) return { ok: false, kind: 'not_found' };
   return post(viewer, input, now, (trx) =>
-    threads.findOrCreate({ clientId: viewer.id, providerId: target.providerId, bookingId: null, serviceId: target.serviceId }, trx),
+    threads.findOrCreate(
+      { clientId: viewer.id, providerId: target.providerId, bookingId: null, serviceId: target.serviceId },
+      trx,
+    ),
   );
 }
 
@@ -76,20 +97,37 @@ async function post(viewer: ThreadParty, input: MessageInput, now: Date, resolve
     // Written before the transaction (no disk work while the thread is locked), removed if unused.
     const key = newKey('message-attachments', checked.extension);
     await storage().put(key, checked.data);
-    attachment = { name: documentName(input.file.originalName, checked.extension), mimeType: checked.mimeType, sizeBytes: checked.data.length, storageKey: key };
+    attachment = {
+      name: documentName(input.file.originalName, checked.extension),
+      mimeType: checked.mimeType,
+      sizeBytes: checked.data.length,
+      storageKey: key,
+    };
   }
   const discard = (): Promise<void> =>
     attachment
       ? storage()
           .delete(attachment.storageKey)
-          .catch((e: unknown) => logger.warn('orphan message attachment left behind', { key: attachment?.storageKey, ...errorFields(e) }))
+          .catch((e: unknown) =>
+            logger.warn('orphan message attachment left behind', { key: attachment?.storageKey, ...errorFields(e) }),
+          )
       : Promise.resolve();
   try {
     const outcome = await transaction(async (trx) => {
       const found = await resolve(trx);
       const thread = found ? await threads.lockForUpdate(found.id, trx) : null;
       if (!thread) return { result: { ok: false, kind: 'not_found' } as PostResult, stored: false };
-      const message = await messages.insert({ threadId: thread.id, senderId: viewer.id, body: input.body, idempotencyKey: input.idempotencyKey, attachment }, now, trx);
+      const message = await messages.insert(
+        {
+          threadId: thread.id,
+          senderId: viewer.id,
+          body: input.body,
+          idempotencyKey: input.idempotencyKey,
+          attachment,
+        },
+        now,
+        trx,
+      );
       // A second submission of the same form: the first one stands.
       if (!message) return { result: { ok: true, threadId: thread.id } as PostResult, stored: false };
       // Whoever answers has read what came before.
@@ -106,7 +144,13 @@ async function post(viewer: ThreadParty, input: MessageInput, now: Date, resolve
 }
 
 /** The other party's notification, and an email unless one about this thread went out in the last 15 minutes. */
-async function announce(thread: MessageThread, sender: ThreadParty, hasAttachment: boolean, now: Date, trx: Trx): Promise<void> {
+async function announce(
+  thread: MessageThread,
+  sender: ThreadParty,
+  hasAttachment: boolean,
+  now: Date,
+  trx: Trx,
+): Promise<void> {
   const recipientRole = sender.id === thread.clientId ? 'provider' : 'client';
   const senderRole = recipientRole === 'client' ? 'provider' : 'client';
   const parties = await findParties(thread.clientId, thread.providerId, trx);

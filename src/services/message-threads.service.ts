@@ -39,7 +39,10 @@ export async function openThread(threadId: string, viewer: ThreadParty): Promise
 }
 
 /** The thread of a booking the viewer may see (checked by the caller), read now; null before its first message. */
-export async function openBookingThread(booking: Pick<Booking, 'id'>, viewer: ThreadParty): Promise<Conversation | null> {
+export async function openBookingThread(
+  booking: Pick<Booking, 'id'>,
+  viewer: ThreadParty,
+): Promise<Conversation | null> {
   const found = await threads.findForBooking(booking.id);
   return found ? openThread(found.id, viewer) : null;
 }
@@ -63,10 +66,17 @@ export async function inquiryTarget(
   let target: Omit<InquiryTarget, 'existingThreadId'> | null = null;
   if (ask.serviceId) {
     const service = await services.findPublicService(ask.serviceId);
-    if (service) target = { providerId: service.provider.id, providerName: service.provider.businessName, serviceId: service.id, serviceTitle: service.title };
+    if (service)
+      target = {
+        providerId: service.provider.id,
+        providerName: service.provider.businessName,
+        serviceId: service.id,
+        serviceTitle: service.title,
+      };
   } else if (ask.providerId) {
     const provider = await providers.findPublicProvider(ask.providerId);
-    if (provider) target = { providerId: provider.id, providerName: provider.businessName, serviceId: null, serviceTitle: null };
+    if (provider)
+      target = { providerId: provider.id, providerName: provider.businessName, serviceId: null, serviceTitle: null };
   }
   if (!target || target.providerId === viewer.id) return null;
   const existing = await threads.findInquiry(viewer.id, target.providerId, target.serviceId);

@@ -6,7 +6,9 @@ export type { Notification };
 /** A person's notifications: the list, the counts, opening and marking them read. Only their own. */
 
 /** The newest NOTIFICATION_LIST_LIMIT (SPEC §9), with how many there are in all and unread. */
-export async function listNotifications(userId: string): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
+export async function listNotifications(
+  userId: string,
+): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
   const [list, counts] = await Promise.all([notifications.listForUser(userId), notifications.countForUser(userId)]);
   return { list, counts };
 }

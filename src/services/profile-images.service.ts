@@ -6,7 +6,6 @@ import { keyFromMediaUrl, mediaUrl, newKey, storage } from './storage.service.js
 
 /** The profile image (SPEC §5): re-encoded, stored under a random name with its thumbnail, served publicly. */
 
-
 const PROFILE_IMAGE_RULES: ImageRules = Object.freeze({
   allowed: ['image/jpeg', 'image/png'] as const,
   maxDimension: 1024,

@@ -20,9 +20,7 @@ import { saveBilling } from './invoicing.service.js';
 
 export type { ProvinceOption } from '../models/places.repo.js';
 
-export type OwnProfile =
-  | { kind: 'client'; profile: ClientProfile }
-  | { kind: 'provider'; profile: ProviderProfile };
+export type OwnProfile = { kind: 'client'; profile: ClientProfile } | { kind: 'provider'; profile: ProviderProfile };
 
 export interface Owner {
   id: string;
@@ -110,7 +108,11 @@ async function save(
       // The gazetteer also checks the fields that passed when others did not: every error in one answer.
       const checked = await checkAddress(result.ok ? result.value : result.passed);
       if (!result.ok || !checked.ok) {
-        return { ok: false, values: body, errors: { ...(checked.ok ? {} : checked.errors), ...(result.ok ? {} : result.errors) } };
+        return {
+          ok: false,
+          values: body,
+          errors: { ...(checked.ok ? {} : checked.errors), ...(result.ok ? {} : result.errors) },
+        };
       }
       const address = { ...result.value, city: checked.place.name };
       if (current.kind === 'client') await clientProfiles.updateClientAddress(owner.id, address);
@@ -144,9 +146,14 @@ async function save(
       if (current.kind !== 'provider') throw new Error('services section of a client');
       const result = validateProviderServices(body, current.profile);
       // The municipalities are looked up even when another list failed: every error in one answer.
-      const typed = result.ok ? result.value.serviceAreas : result.errors.service_areas || result.errors.service_areas_add ? [] : (result.value.serviceAreas as string[]);
+      const typed = result.ok
+        ? result.value.serviceAreas
+        : result.errors.service_areas || result.errors.service_areas_add
+          ? []
+          : (result.value.serviceAreas as string[]);
       const areas = await checkServiceAreas(typed, current.profile.serviceAreas);
-      if (!result.ok || !areas.ok) return fail(withErrors(result, body, areas.ok ? null : { service_areas: areas.error }));
+      if (!result.ok || !areas.ok)
+        return fail(withErrors(result, body, areas.ok ? null : { service_areas: areas.error }));
       await providerProfiles.updateProviderServices(owner.id, { ...result.value, serviceAreas: areas.names });
       return { ok: true };
     }
@@ -211,8 +218,15 @@ async function checkAddress(address: Partial<profiles.AddressChanges>): Promise<
       errors['address.city'] = similar.length
         ? t(`${V}.cityUnknownSuggest`, { province: province.name, suggestions: similar.join(', ') })
         : t(`${V}.cityUnknown`, { province: province.name });
-    } else if (address.postalCode !== undefined && place.postalCodes.length && !place.postalCodes.includes(address.postalCode)) {
-      errors['address.postal_code'] = t(`${V}.postalCodeMismatch`, { postalCode: address.postalCode, city: place.name });
+    } else if (
+      address.postalCode !== undefined &&
+      place.postalCodes.length &&
+      !place.postalCodes.includes(address.postalCode)
+    ) {
+      errors['address.postal_code'] = t(`${V}.postalCodeMismatch`, {
+        postalCode: address.postalCode,
+        city: place.name,
+      });
     }
   }
   if (Object.keys(errors).length || !place) return { ok: false, errors };
@@ -242,7 +256,11 @@ async function checkServiceAreas(
     if (!canonical) unknown.push(name);
     else if (!result.includes(canonical)) result.push(canonical);
   }
-  if (unknown.length) return { ok: false, error: t('validation:profile.serviceAreaUnknown', { count: unknown.length, names: unknown.join(', ') }) };
+  if (unknown.length)
+    return {
+      ok: false,
+      error: t('validation:profile.serviceAreaUnknown', { count: unknown.length, names: unknown.join(', ') }),
+    };
   return { ok: true, names: result };
 }
 

@@ -1,9 +1,4 @@
-import {
-  PAGE_SIZE,
-  withPlaceRules,
-  type SearchParams,
-  type SortOption,
-} from '../lib/search.shared.js';
+import { PAGE_SIZE, withPlaceRules, type SearchParams, type SortOption } from '../lib/search.shared.js';
 import * as services from '../models/search.repo.js';
 import type { ServiceSearchRow } from '../models/search.repo.js';
 import { resolveLocation, type ResolvedPlace } from './places.service.js';

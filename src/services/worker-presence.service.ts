@@ -57,7 +57,8 @@ async function serverPresence(id: number, connectionString: string): Promise<Wor
   const client = workerLocks.lockConnection(connectionString, id);
   let alive = false;
   const lost = (err?: unknown): void => {
-    if (alive) logger.warn('worker lost its presence connection: it stops claiming jobs', { workerId: id, ...errorFields(err) });
+    if (alive)
+      logger.warn('worker lost its presence connection: it stops claiming jobs', { workerId: id, ...errorFields(err) });
     alive = false;
   };
   client.on('error', lost);
@@ -95,7 +96,8 @@ export async function recoverJobsOfGoneWorkers(me: WorkerPresence): Promise<numb
   for (const workerId of await jobs.runningWorkerIds(me.id)) {
     if (!(await me.isGone(workerId))) continue;
     const count = await jobs.requeueRunning(workerId);
-    if (count) logger.warn('queued again the running jobs of a worker that is gone', { workerId, jobs: count, by: me.id });
+    if (count)
+      logger.warn('queued again the running jobs of a worker that is gone', { workerId, jobs: count, by: me.id });
     recovered += count;
   }
   return recovered;

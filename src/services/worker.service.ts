@@ -60,7 +60,8 @@ async function runJob(job: jobs.Job, me: WorkerPresence, now: () => number): Pro
     id: job.id,
     createdAt: job.createdAt,
     async complete(trx) {
-      if (!(await jobs.finish(job.id, me.id, trx))) throw new Error(`job ${job.id} is no longer held by worker ${me.id}`);
+      if (!(await jobs.finish(job.id, me.id, trx)))
+        throw new Error(`job ${job.id} is no longer held by worker ${me.id}`);
     },
   };
   try {

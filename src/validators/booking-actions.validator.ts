@@ -15,7 +15,9 @@ export interface ReasonForm {
   reason: string;
 }
 
-const reasonSchema = Joi.object<ReasonForm>({ reason: requiredText(REASON_MAX, `${V}.reasonRequired`, { lines: true }) });
+const reasonSchema = Joi.object<ReasonForm>({
+  reason: requiredText(REASON_MAX, `${V}.reasonRequired`, { lines: true }),
+});
 
 export function validateReason(body: unknown): Validated<ReasonForm> {
   return validate(reasonSchema, body);
@@ -51,7 +53,8 @@ export function validateQuote(body: unknown, today: string, lastDay: string): Va
   }
   const until = typeof value.quote_valid_until === 'string' ? value.quote_valid_until : null;
   if (until !== null && !errors.quote_valid_until) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(`${until}T00:00:00Z`))) errors.quote_valid_until = t(`${V}.quoteValidUntilInvalid`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(`${until}T00:00:00Z`)))
+      errors.quote_valid_until = t(`${V}.quoteValidUntilInvalid`);
     else if (until < today || until > lastDay) errors.quote_valid_until = t(`${V}.quoteValidUntilRange`);
   }
   if (Object.keys(errors).length > 0 || cents === null || until === null) return { ok: false, value, errors };

@@ -31,11 +31,20 @@ function validateReferent(values: BookingFormValues): Validated<ReferentInput> {
   const email = isEmail(contact) ? contact : null;
   return {
     ok: true,
-    value: { name: values.referent_name.trim(), role: values.referent_role.trim(), email, phone: email ? null : contact },
+    value: {
+      name: values.referent_name.trim(),
+      role: values.referent_role.trim(),
+      email,
+      phone: email ? null : contact,
+    },
   };
 }
 
-export function validateAttendees(values: BookingFormValues, maxParticipants: number, asksParticipants: boolean): Validated<Attendees> {
+export function validateAttendees(
+  values: BookingFormValues,
+  maxParticipants: number,
+  asksParticipants: boolean,
+): Validated<Attendees> {
   if (asksParticipants) {
     const p = validateParticipants(values, maxParticipants);
     return p.ok ? { ok: true, value: { participants: p.value, referent: null } } : p;

@@ -25,16 +25,25 @@ export function validatePayment(body: unknown, limits: Limits): Validated<Paymen
       .pattern(/^\d{4}-\d{2}-\d{2}$/)
       .custom((value: string, helpers) => {
         const d = new Date(`${value}T12:00:00Z`);
-        if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return helpers.error('string.pattern.base');
+        if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+          return helpers.error('string.pattern.base');
         if (value > limits.today) return helpers.message({ custom: `${V}.paidOnFuture` });
         if (value < limits.earliest) return helpers.message({ custom: `${V}.paidOnBeforeBooking` });
         return value;
       })
-      .messages({ 'any.required': `${V}.paidOnRequired`, 'string.empty': `${V}.paidOnRequired`, 'string.pattern.base': `${V}.paidOnInvalid` }),
+      .messages({
+        'any.required': `${V}.paidOnRequired`,
+        'string.empty': `${V}.paidOnRequired`,
+        'string.pattern.base': `${V}.paidOnInvalid`,
+      }),
     method: Joi.string()
       .valid(...PAYMENT_METHODS)
       .required()
-      .messages({ 'any.required': `${V}.methodRequired`, 'any.only': `${V}.methodRequired`, 'string.empty': `${V}.methodRequired` }),
+      .messages({
+        'any.required': `${V}.methodRequired`,
+        'any.only': `${V}.methodRequired`,
+        'string.empty': `${V}.methodRequired`,
+      }),
   });
   const result = validate(schema, body);
   if (!result.ok) return result;

@@ -71,7 +71,8 @@ export interface ParticipantInput {
 // No field of this form is legitimately longer; anything beyond is cut before it is echoed back.
 const ECHO_MAX = NOTES_MAX + 100;
 
-const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, ECHO_MAX) : typeof v === 'number' ? String(v) : '');
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v.slice(0, ECHO_MAX) : typeof v === 'number' ? String(v) : '';
 
 /**
  * Reads the posted form into strings. The participant blocks follow the requested count (SPEC §2:
@@ -91,7 +92,9 @@ export function readBookingForm(body: unknown, maxParticipants: number): Booking
     requested_time: str(b.requested_time).trim(),
     participants_count: str(b.participants_count).trim(),
     client_notes: str(b.client_notes),
-    special_requirements: asList(b.special_requirements).filter((v): v is string => typeof v === 'string').slice(0, 50),
+    special_requirements: asList(b.special_requirements)
+      .filter((v): v is string => typeof v === 'string')
+      .slice(0, 50),
     location_choice: str(b.location_choice),
     participants: rows,
     referent_name: str(b.referent_name),
@@ -181,14 +184,21 @@ function detailsSchema(rules: BookingRules): Joi.ObjectSchema<BookingDetails> {
           .empty('')
           .required()
           .valid(...LOCATION_CHOICES)
-          .messages({ 'any.required': `${V}.locationRequired`, 'any.only': `${V}.locationRequired`, 'string.base': `${V}.locationRequired` })
+          .messages({
+            'any.required': `${V}.locationRequired`,
+            'any.only': `${V}.locationRequired`,
+            'string.base': `${V}.locationRequired`,
+          })
       : Joi.any().strip().default(null),
-    idempotencyKey: Joi.string().required().guid().messages({
-      'any.required': `${V}.formExpired`,
-      'string.empty': `${V}.formExpired`,
-      'string.guid': `${V}.formExpired`,
-      'string.base': `${V}.formExpired`,
-    }),
+    idempotencyKey: Joi.string()
+      .required()
+      .guid()
+      .messages({
+        'any.required': `${V}.formExpired`,
+        'string.empty': `${V}.formExpired`,
+        'string.guid': `${V}.formExpired`,
+        'string.base': `${V}.formExpired`,
+      }),
   });
 }
 
@@ -248,7 +258,10 @@ export function validateDetails(values: BookingFormValues, rules: BookingRules):
  * Step 2 (Partecipanti): one block per participant of the count (blocks kept beyond it are neither
  * checked nor booked); errors as 'participants.0.first_name'.
  */
-export function validateParticipants(values: BookingFormValues, maxParticipants: number): Validated<ParticipantInput[]> {
+export function validateParticipants(
+  values: BookingFormValues,
+  maxParticipants: number,
+): Validated<ParticipantInput[]> {
   const errors: FormErrors = {};
   const participants: ParticipantInput[] = [];
   shownParticipants(values, maxParticipants).forEach((p, i) => {

@@ -32,15 +32,34 @@ const schema = Joi.object({
     .trim()
     .pattern(/^[A-Za-z0-9-]{8,64}$/)
     .required()
-    .messages({ 'any.required': `${V}.formExpired`, 'string.empty': `${V}.formExpired`, 'string.pattern.base': `${V}.formExpired`, 'string.base': `${V}.formExpired` }),
+    .messages({
+      'any.required': `${V}.formExpired`,
+      'string.empty': `${V}.formExpired`,
+      'string.pattern.base': `${V}.formExpired`,
+      'string.base': `${V}.formExpired`,
+    }),
 });
 
 export function validateContact(body: unknown): Validated<ContactForm> {
-  const form = validate<{ name: string; email: string; subject: string; message: string; booking_number: string | null; idempotency_key: string }>(schema, body);
+  const form = validate<{
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    booking_number: string | null;
+    idempotency_key: string;
+  }>(schema, body);
   if (!form.ok) return form;
   const v = form.value;
   return {
     ok: true,
-    value: { name: v.name, email: v.email, subject: v.subject, message: v.message, bookingNumber: v.booking_number, idempotencyKey: v.idempotency_key },
+    value: {
+      name: v.name,
+      email: v.email,
+      subject: v.subject,
+      message: v.message,
+      bookingNumber: v.booking_number,
+      idempotencyKey: v.idempotency_key,
+    },
   };
 }

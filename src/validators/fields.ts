@@ -30,7 +30,8 @@ export const Joi: typeof BaseJoi = BaseJoi.extend((joi) => ({
   },
   validate(value: unknown, helpers) {
     const pattern = helpers.schema.$_getFlag('multiline') ? CONTROL_BUT_LINES : CONTROL;
-    if (typeof value === 'string' && pattern.test(value)) return { value, errors: [helpers.error('string.controlCharacters')] };
+    if (typeof value === 'string' && pattern.test(value))
+      return { value, errors: [helpers.error('string.controlCharacters')] };
     return { value };
   },
 }));

@@ -34,14 +34,27 @@ const schema = Joi.object({
     .trim()
     .pattern(/^[A-Za-z0-9-]{8,64}$/)
     .required()
-    .messages({ 'any.required': `${V}.formExpired`, 'string.empty': `${V}.formExpired`, 'string.base': `${V}.formExpired`, 'string.pattern.base': `${V}.formExpired` }),
+    .messages({
+      'any.required': `${V}.formExpired`,
+      'string.empty': `${V}.formExpired`,
+      'string.base': `${V}.formExpired`,
+      'string.pattern.base': `${V}.formExpired`,
+    }),
   service_id: optionalId,
   provider_id: optionalId,
 });
 
 export function validateMessage(body: unknown): Validated<MessageForm> {
-  const form = validate<{ body: string; idempotency_key: string; service_id: string | null; provider_id: string | null }>(schema, body);
+  const form = validate<{
+    body: string;
+    idempotency_key: string;
+    service_id: string | null;
+    provider_id: string | null;
+  }>(schema, body);
   if (!form.ok) return form;
   const v = form.value;
-  return { ok: true, value: { body: v.body, idempotencyKey: v.idempotency_key, serviceId: v.service_id, providerId: v.provider_id } };
+  return {
+    ok: true,
+    value: { body: v.body, idempotencyKey: v.idempotency_key, serviceId: v.service_id, providerId: v.provider_id },
+  };
 }

@@ -1,5 +1,13 @@
 import type { Registration } from '../services/accounts.service.js';
-import { confirmPasswordField, emailField, Joi, newPasswordField, optionalText, phoneField, requiredText } from './fields.js';
+import {
+  confirmPasswordField,
+  emailField,
+  Joi,
+  newPasswordField,
+  optionalText,
+  phoneField,
+  requiredText,
+} from './fields.js';
 
 export interface RegistrationForm extends Registration {
   confirmPassword: string;

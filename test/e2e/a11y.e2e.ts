@@ -6,7 +6,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { PHONE } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
-import { PAGE_CASES, contextFor, demoIds, openCase, resetPasswordPath, type DemoIds, type Viewer } from './helpers/page-catalogue.js';
+import {
+  PAGE_CASES,
+  contextFor,
+  demoIds,
+  openCase,
+  resetPasswordPath,
+  type DemoIds,
+  type Viewer,
+} from './helpers/page-catalogue.js';
 
 // axe-core from node_modules, evaluated in the page through the DevTools protocol (the page's CSP, which
 // allows no inline script, does not apply to it): no CDN, nothing fetched.
@@ -23,15 +31,29 @@ interface Violation {
 async function seriousViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } })
+      .axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 function describeViolations(violations: Violation[]): string {
-  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n  ')}`).join('\n');
+  return violations
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`)
+          .join('\n  ')}`,
+    )
+    .join('\n');
 }
 
 /** Islands announce themselves mounted: the check runs on what the person really gets. */

@@ -67,7 +67,9 @@ describe('accounts in a real browser', () => {
       await page.fill('textarea[name="description"]', 'RSPP esterno, DVR e formazione per aziende manifatturiere.');
       await page.locator('.profile-form__actions button').click();
       await page.waitForURL(/\/profile\/general$/);
-      expect(await page.locator('.alert--error .alert__title').textContent()).to.equal("Errore durante l'aggiornamento del profilo");
+      expect(await page.locator('.alert--error .alert__title').textContent()).to.equal(
+        "Errore durante l'aggiornamento del profilo",
+      );
       expect(await page.locator('#f-fiscal_code-error').textContent()).to.include('Codice fiscale non valido');
       await screenshot(page, 'accounts-profile-general-error-phone');
       await page.fill('input[name="fiscal_code"]', 'RSSMRA85T10A562S');
@@ -105,14 +107,20 @@ describe('accounts in a real browser', () => {
 
       // Profile image
       await page.getByRole('link', { name: 'Immagine Profilo' }).click();
-      const logo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 14, g: 90, b: 140 } } }).png().toBuffer();
+      const logo = await sharp({
+        create: { width: 800, height: 600, channels: 3, background: { r: 14, g: 90, b: 140 } },
+      })
+        .png()
+        .toBuffer();
       await page.setInputFiles('#f-image', { name: 'logo studio.png', mimeType: 'image/png', buffer: logo });
       await page.locator('form[enctype="multipart/form-data"] button[type="submit"]').click();
       await page.waitForURL(/\/profile\?tab=image$/);
       expect(await toast(page)).to.equal('Immagine profilo aggiornata con successo!');
       const src = await page.locator('.profile-header__image img').getAttribute('src');
       expect(src).to.match(/^\/media\/profile-images\/[0-9a-f-]{36}-300\.jpg$/);
-      const natural = await page.locator('.profile-header__image img').evaluate((img: HTMLImageElement) => img.naturalWidth);
+      const natural = await page
+        .locator('.profile-header__image img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth);
       expect(natural).to.equal(300);
       await noSidewaysScroll(page, 'image tab');
       await screenshot(page, 'accounts-profile-image-phone');
@@ -129,7 +137,9 @@ describe('accounts in a real browser', () => {
       await page.locator('main a', { hasText: 'Accedi' }).click();
       await page.fill('#f-email', email);
       await page.fill('#f-password', password);
-      expect(await page.locator('[data-password-toggle]').first().isVisible(), 'no toggle without script').to.equal(false);
+      expect(await page.locator('[data-password-toggle]').first().isVisible(), 'no toggle without script').to.equal(
+        false,
+      );
       await page.locator('form[action="/auth/login"] button[type="submit"]').click();
       await page.waitForURL(/\/profile$/);
       for (const tab of ['Contatti', 'Informazioni Professionali', 'Servizi e Specializzazioni']) {
@@ -158,8 +168,15 @@ describe('accounts in a real browser', () => {
   it('no account page scrolls sideways on a 375 px phone', async () => {
     const { page, context } = await newPage({ viewport: PHONE });
     try {
-      for (const path of ['/auth/login', '/auth/register', '/forgot-password', '/forgot-password?sent=1', '/email-verification-wait',
-        '/auth/verify?token=scaduto', '/auth/reset-password?token=x']) {
+      for (const path of [
+        '/auth/login',
+        '/auth/register',
+        '/forgot-password',
+        '/forgot-password?sent=1',
+        '/email-verification-wait',
+        '/auth/verify?token=scaduto',
+        '/auth/reset-password?token=x',
+      ]) {
         await page.goto(`${baseUrl()}${path}`);
         await noSidewaysScroll(page, path);
         await screenshot(page, `accounts-phone${path.replace(/[^\w]+/g, '_')}`);

@@ -27,9 +27,15 @@ async function login(page: Page, who: { email: string; password: string }): Prom
 }
 
 /** A demo provider's service found through the search API: its id. */
-async function demoService(page: Page, query: string, type: 'Prenota Ora' | 'Richiedi Preventivo'): Promise<{ id: string; title: string }> {
+async function demoService(
+  page: Page,
+  query: string,
+  type: 'Prenota Ora' | 'Richiedi Preventivo',
+): Promise<{ id: string; title: string }> {
   const res = await page.request.get(`${baseUrl()}/api/search?q=${encodeURIComponent(query)}`);
-  const body = (await res.json()) as { cards: { id: string; title: string; providerName: string; bookLabel: string }[] };
+  const body = (await res.json()) as {
+    cards: { id: string; title: string; providerName: string; bookLabel: string }[];
+  };
   const card = body.cards.find((c) => c.providerName === PROVIDER.name && c.bookLabel === type);
   if (!card) throw new Error(`no ${type} service of the demo provider for "${query}"`);
   return { id: card.id, title: card.title };
@@ -135,9 +141,16 @@ describe('booking in a real browser', () => {
 
       expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Conferma');
       const summary = await page.locator('.wizard__step:not([hidden]) .booking-facts').textContent();
-      const italianDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${inDays(21)}T12:00:00Z`));
+      const italianDate = new Intl.DateTimeFormat('it-IT', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${inDays(21)}T12:00:00Z`));
       expect(summary).to.contain(italianDate).and.to.contain(PROVIDER.name);
-      expect(await page.locator('.wizard__terms').textContent()).to.contain('Il pagamento viene richiesto solo alla conferma del servizio.');
+      expect(await page.locator('.wizard__terms').textContent()).to.contain(
+        'Il pagamento viene richiesto solo alla conferma del servizio.',
+      );
       await noSidewaysScroll(page, 'wizard');
       await screenshot(page, 'booking-wizard-confirm-desktop');
       const providerEmails = emailCount(PROVIDER.email);
@@ -168,7 +181,9 @@ describe('booking in a real browser', () => {
       await fillDetails(page, inDays(-2), '10:30', 1);
       await page.fill('#f-client_notes', 'Sede con due capannoni: serve la prova di evacuazione in entrambi.');
       await page.getByRole('button', { name: 'Continua' }).click();
-      expect(await page.locator('#f-requested_date-error').textContent()).to.equal('La data non può essere precedente a oggi');
+      expect(await page.locator('#f-requested_date-error').textContent()).to.equal(
+        'La data non può essere precedente a oggi',
+      );
       expect(await page.inputValue('#f-client_notes')).to.contain('due capannoni');
       await screenshot(page, 'booking-wizard-nojs-error-phone');
       await fillDetails(page, inDays(30), '10:30', 1);
@@ -176,7 +191,9 @@ describe('booking in a real browser', () => {
       expect(await page.locator('.steps li[aria-current="step"]').textContent()).to.equal('Referente');
       await fillReferent(page, 'Marta Galli', 'x');
       await page.getByRole('button', { name: 'Continua' }).click();
-      expect(await page.locator('#f-referent_contact-error').textContent()).to.equal('Indica un numero di telefono o un indirizzo email valido');
+      expect(await page.locator('#f-referent_contact-error').textContent()).to.equal(
+        'Indica un numero di telefono o un indirizzo email valido',
+      );
       await screenshot(page, 'booking-wizard-nojs-referent-error-phone');
       await page.fill('#f-referent_contact', '+39 035 987 6543');
       await page.getByRole('button', { name: 'Continua' }).click();
@@ -225,7 +242,9 @@ describe('booking in a real browser', () => {
       await login(page, PROVIDER);
       await page.goto(`${baseUrl()}/bookings?status=pending`);
       expect(await page.locator('h1').textContent()).to.equal('Prenotazioni Ricevute');
-      const links = await page.locator('.booking-card__title a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const links = await page
+        .locator('.booking-card__title a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(links).to.include(`/bookings/${ids.requestNoJs}`).and.to.include(`/bookings/${ids.requestJs}`);
       await screenshot(page, 'bookings-provider-pending-desktop');
 
@@ -264,7 +283,9 @@ describe('booking in a real browser', () => {
       await login(page, CLIENT);
       await page.goto(`${baseUrl()}/bookings/${ids.requestNoJs}`);
       expect(await page.locator('.booking-header__status').textContent()).to.equal('Preventivo ricevuto');
-      expect((await page.locator('.booking-quote').textContent())!.replace(/\s+/g, ' ')).to.contain('1.180,00').and.to.contain('prova di evacuazione');
+      expect((await page.locator('.booking-quote').textContent())!.replace(/\s+/g, ' '))
+        .to.contain('1.180,00')
+        .and.to.contain('prova di evacuazione');
       await noSidewaysScroll(page, 'quote to accept');
       await screenshot(page, 'booking-detail-client-quote-phone');
       page.once('dialog', (dialog) => void dialog.accept());
@@ -281,7 +302,9 @@ describe('booking in a real browser', () => {
       await login(provider.page, PROVIDER);
       await provider.page.goto(`${baseUrl()}/bookings/${ids.requestNoJs}`);
       expect(await provider.page.locator('.booking-header__status').textContent()).to.equal('Confermata');
-      expect((await provider.page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' ')).to.contain('Totale preventivato').and.to.contain('1.180,00');
+      expect((await provider.page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' '))
+        .to.contain('Totale preventivato')
+        .and.to.contain('1.180,00');
       await screenshot(provider.page, 'booking-detail-provider-accepted-desktop');
     } finally {
       await provider.context.close();
@@ -298,7 +321,10 @@ describe('booking in a real browser', () => {
         expect(await page.locator('.bell').getAttribute('aria-label')).to.match(/^\d+ notifiche non lette$/);
         await page.goto(`${baseUrl()}/bookings`);
         expect(await page.locator('h1').textContent()).to.equal('Le Mie Prenotazioni');
-        const statusOf = async (id: string) => (await page.locator(`.booking-card:has(a[href="/bookings/${id}"]) .booking-card__status`).textContent())?.trim();
+        const statusOf = async (id: string) =>
+          (
+            await page.locator(`.booking-card:has(a[href="/bookings/${id}"]) .booking-card__status`).textContent()
+          )?.trim();
         expect(await statusOf(ids.instant!)).to.equal('Confermata');
         expect(await statusOf(ids.requestNoJs!)).to.equal('Confermata');
         expect(await statusOf(ids.requestJs!)).to.equal('Cancellata');
@@ -315,7 +341,9 @@ describe('booking in a real browser', () => {
         await screenshot(page, `booking-detail-quoted-${size}`);
 
         await page.goto(`${baseUrl()}/bookings/${ids.requestJs}`);
-        expect(await page.locator('.booking-reason').textContent()).to.contain('Motivo del rifiuto').and.to.contain('Non abbiamo disponibilità');
+        expect(await page.locator('.booking-reason').textContent())
+          .to.contain('Motivo del rifiuto')
+          .and.to.contain('Non abbiamo disponibilità');
         await screenshot(page, `booking-detail-rejected-${size}`);
 
         await page.goto(`${baseUrl()}/bookings?status=cancelled`);
@@ -324,7 +352,11 @@ describe('booking in a real browser', () => {
         // The dashboard: the three among the recent bookings with their outcome, and the unread notifications.
         await page.goto(`${baseUrl()}/dashboard`);
         const recentStatus = async (id: string) =>
-          (await page.locator(`.dashboard__recent .booking-card:has(a[href="/bookings/${id}"]) .booking-card__status`).textContent())?.trim();
+          (
+            await page
+              .locator(`.dashboard__recent .booking-card:has(a[href="/bookings/${id}"]) .booking-card__status`)
+              .textContent()
+          )?.trim();
         expect(await recentStatus(ids.instant!)).to.equal('Confermata');
         expect(await recentStatus(ids.requestNoJs!)).to.equal('Confermata');
         expect(await recentStatus(ids.requestJs!)).to.equal('Cancellata');
@@ -337,8 +369,14 @@ describe('booking in a real browser', () => {
 
         // The notifications page: the same, unread.
         await page.goto(`${baseUrl()}/notifications`);
-        const unread = (await page.locator('.notification-list .notification--unread').allTextContents()).map((t) => t.replace(/\s+/g, ' '));
-        for (const message of outcomes()) expect(unread.some((t) => t.includes(message)), message).to.equal(true);
+        const unread = (await page.locator('.notification-list .notification--unread').allTextContents()).map((t) =>
+          t.replace(/\s+/g, ' '),
+        );
+        for (const message of outcomes())
+          expect(
+            unread.some((t) => t.includes(message)),
+            message,
+          ).to.equal(true);
         await noSidewaysScroll(page, 'notifications');
       } finally {
         await context.close();
@@ -356,9 +394,13 @@ describe('booking in a real browser', () => {
       const quoteId = await quote.getAttribute('data-notification');
       await quote.getByRole('button', { name: 'Preventivo Ricevuto', exact: true }).click();
       await page.waitForURL(new RegExp(`/bookings/${ids.requestNoJs}$`));
-      expect((await page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' ')).to.contain('Totale preventivato').and.to.contain('1.180,00');
+      expect((await page.locator('.cost-lines').textContent())!.replace(/\s+/g, ' '))
+        .to.contain('Totale preventivato')
+        .and.to.contain('1.180,00');
       await page.goto(`${baseUrl()}/notifications`);
-      expect(await page.locator(`[data-notification="${quoteId}"]`).getAttribute('class')).not.to.include('notification--unread');
+      expect(await page.locator(`[data-notification="${quoteId}"]`).getAttribute('class')).not.to.include(
+        'notification--unread',
+      );
       expect(await page.locator('.notification-list .notification--unread').count()).to.equal(unreadBefore - 1);
 
       await page.goto(`${baseUrl()}/dashboard`);

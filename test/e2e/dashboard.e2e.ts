@@ -35,7 +35,12 @@ async function statistics(page: Page): Promise<Record<string, string>> {
 
 /** Real figures: whole counts, a rate with one decimal, an amount in whole euro; confirmed within the total. */
 function expectRealFigures(stats: Record<string, string>): void {
-  expect(Object.keys(stats)).to.deep.equal(['Prenotazioni Totali', 'Confermate', 'Tasso di Completamento', 'Valore Medio']);
+  expect(Object.keys(stats)).to.deep.equal([
+    'Prenotazioni Totali',
+    'Confermate',
+    'Tasso di Completamento',
+    'Valore Medio',
+  ]);
   const total = Number(stats['Prenotazioni Totali']!.replace(/\./g, ''));
   const confirmed = Number(stats.Confermate!.replace(/\./g, ''));
   expect(total).to.be.greaterThan(0);
@@ -52,7 +57,7 @@ async function unreadBadge(page: Page): Promise<number> {
 }
 
 describe('dashboard and notifications in a real browser', () => {
-  it('the demo client sees its figures, recent bookings and unread notifications, then reads them all: the bell\'s dot goes (1280 px)', async () => {
+  it("the demo client sees its figures, recent bookings and unread notifications, then reads them all: the bell's dot goes (1280 px)", async () => {
     const { page, context } = await newPage({ viewport: DESKTOP });
     try {
       await logIn(page, DEMO_CLIENT);
@@ -62,7 +67,14 @@ describe('dashboard and notifications in a real browser', () => {
         const box = link.getBoundingClientRect();
         const toastBox = document.querySelector('.toast')!.getBoundingClientRect();
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return { overlaps: toastBox.top < box.bottom && toastBox.bottom > box.top && toastBox.left < box.right && toastBox.right > box.left, onTop: link === hit || link.contains(hit) };
+        return {
+          overlaps:
+            toastBox.top < box.bottom &&
+            toastBox.bottom > box.top &&
+            toastBox.left < box.right &&
+            toastBox.right > box.left,
+          onTop: link === hit || link.contains(hit),
+        };
       });
       expect(covered).to.deep.equal({ overlaps: true, onTop: true });
       await screenshot(page, 'dashboard-user-menu-over-toast-desktop');
@@ -70,9 +82,9 @@ describe('dashboard and notifications in a real browser', () => {
       expect(await page.locator('h1').textContent()).to.match(/^Benvenuto, \S/);
       expectRealFigures(await statistics(page));
       expect(await page.locator('.dashboard__recent .booking-card').count()).to.equal(5);
-      expect(await page.locator('.quick-action').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).to.deep.equal([
-        '/search', '/bookings', '/profile',
-      ]);
+      expect(
+        await page.locator('.quick-action').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+      ).to.deep.equal(['/search', '/bookings', '/profile']);
       const unread = await unreadBadge(page);
       expect(unread).to.be.greaterThan(0);
       expect(await page.locator('.notifications-box .notification--unread').count()).to.equal(Math.min(unread, 5));
@@ -112,9 +124,16 @@ describe('dashboard and notifications in a real browser', () => {
       await logIn(page, DEMO_PROVIDER);
       const stats = await statistics(page);
       expectRealFigures(stats);
-      const actions = await page.locator('.quick-action').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const actions = await page
+        .locator('.quick-action')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       expect(actions).to.have.length(5);
-      expect([actions[0], actions[1], actions[3], actions[4]]).to.deep.equal(['/services/create', '/bookings', '/analytics', '/provider/statements']);
+      expect([actions[0], actions[1], actions[3], actions[4]]).to.deep.equal([
+        '/services/create',
+        '/bookings',
+        '/analytics',
+        '/provider/statements',
+      ]);
       expect(actions[2]).to.match(/^\/providers\/[0-9a-f-]{36}$/);
       await noSidewaysScroll(page, 'provider dashboard');
       await screenshot(page, 'dashboard-provider-phone');
@@ -125,7 +144,9 @@ describe('dashboard and notifications in a real browser', () => {
       const byStatus = await page.locator('table[data-table="by-status"] tbody td:first-of-type').allTextContents();
       const sum = byStatus.reduce((acc, n) => acc + Number(n.trim().replace(/\./g, '')), 0);
       expect(sum).to.equal(Number(stats['Prenotazioni Totali']!.replace(/\./g, '')));
-      expect((await page.locator('tr[data-status="confirmed"] td').first().textContent())!.trim()).to.equal(stats.Confermate);
+      expect((await page.locator('tr[data-status="confirmed"] td').first().textContent())!.trim()).to.equal(
+        stats.Confermate,
+      );
       expect(await page.locator('table[data-table="monthly"] tbody tr').count()).to.equal(6);
       await noSidewaysScroll(page, 'analytics');
       await screenshot(page, 'analytics-provider-phone');
@@ -138,8 +159,12 @@ describe('dashboard and notifications in a real browser', () => {
       const firstId = await first.getAttribute('data-notification');
       await first.getByRole('button', { name: /^Segna come letta/ }).click();
       await page.waitForURL(/\/notifications$/);
-      expect(await page.locator('.toast .toast__message').first().textContent()).to.include('Notifica segnata come letta');
-      expect(await page.locator(`[data-notification="${firstId}"]`).getAttribute('class')).not.to.include('notification--unread');
+      expect(await page.locator('.toast .toast__message').first().textContent()).to.include(
+        'Notifica segnata come letta',
+      );
+      expect(await page.locator(`[data-notification="${firstId}"]`).getAttribute('class')).not.to.include(
+        'notification--unread',
+      );
       expect(await page.locator('.notification-list .notification--unread').count()).to.equal(unread - 1);
       expect(await page.locator('.bell__dot').count()).to.equal(1);
       await noSidewaysScroll(page, 'notifications');
@@ -155,8 +180,14 @@ describe('dashboard and notifications in a real browser', () => {
   });
 
   it('both dashboards fit a 375 px phone and a 1280 px screen', async () => {
-    for (const [email, role] of [[DEMO_CLIENT, 'client'], [DEMO_PROVIDER, 'provider']] as const) {
-      for (const [viewport, size] of [[PHONE, 'phone'], [DESKTOP, 'desktop']] as const) {
+    for (const [email, role] of [
+      [DEMO_CLIENT, 'client'],
+      [DEMO_PROVIDER, 'provider'],
+    ] as const) {
+      for (const [viewport, size] of [
+        [PHONE, 'phone'],
+        [DESKTOP, 'desktop'],
+      ] as const) {
         const { page, context } = await newPage({ viewport });
         try {
           await logIn(page, email);

@@ -9,7 +9,12 @@ import { baseUrl } from './helpers/global-setup.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 import { PAGE_CASES, caseHtml, contextFor, demoIds, resetPasswordPath, type Viewer } from './helpers/page-catalogue.js';
 
-const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build', 'dist', 'vnu.jar');
+const VNU_JAR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')),
+  'build',
+  'dist',
+  'vnu.jar',
+);
 const JAVA_MISSING = spawnSync('java', ['-version']).error !== undefined;
 
 interface VnuMessage {
@@ -21,7 +26,12 @@ interface VnuMessage {
 }
 
 /** Extra pages only reachable by a form or an email, checked with the catalogue's. */
-const EXTRA = ['reset password form (from the real email)', 'booking wizard without JavaScript, step 2', 'booking wizard without JavaScript, step 3', '500 page (an unexpected error)'];
+const EXTRA = [
+  'reset password form (from the real email)',
+  'booking wizard without JavaScript, step 2',
+  'booking wizard without JavaScript, step 3',
+  '500 page (an unexpected error)',
+];
 
 /**
  * Every page template's HTML, as the server sends it, validated by the Nu HTML Checker (vnu-jar, run on the
@@ -36,7 +46,9 @@ describe('HTML validity (Nu HTML Checker): no errors on any page template', func
 
   before(async function () {
     if (JAVA_MISSING) {
-      console.log('\n    HTML validation skipped: no `java` on this machine (apt-get install -y default-jre-headless).\n');
+      console.log(
+        '\n    HTML validation skipped: no `java` on this machine (apt-get install -y default-jre-headless).\n',
+      );
       this.skip();
     }
     const ids = await demoIds();
@@ -52,13 +64,19 @@ describe('HTML validity (Nu HTML Checker): no errors on any page template', func
     };
     try {
       for (const c of PAGE_CASES) save(c.name, await caseHtml(await contextOf(c.viewer), c, ids));
-      save(EXTRA[0]!, await (await (await contextOf('visitor')).request.get(`${baseUrl()}${await resetPasswordPath()}`)).text());
+      save(
+        EXTRA[0]!,
+        await (await (await contextOf('visitor')).request.get(`${baseUrl()}${await resetPasswordPath()}`)).text(),
+      );
       // The wizard's later steps, as the server renders them for a browser without JavaScript.
       const noJs = await contextFor('client', { javaScriptEnabled: false });
       try {
         const page = await noJs.newPage();
         await page.goto(`${baseUrl()}/services/${ids.instantServiceId}/book`);
-        await page.fill('#f-requested_date', new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + 26 * 86_400_000)));
+        await page.fill(
+          '#f-requested_date',
+          new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + 26 * 86_400_000)),
+        );
         await page.fill('#f-requested_time', '10:00');
         await page.fill('#f-participants_count', '1');
         for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
@@ -88,7 +106,11 @@ describe('HTML validity (Nu HTML Checker): no errors on any page template', func
     } finally {
       for (const context of contexts.values()) await context.close();
     }
-    const run = spawnSync('java', ['-Xss1m', '-jar', VNU_JAR, '--errors-only', '--format', 'json', '--exit-zero-always', ...files.values()], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(
+      'java',
+      ['-Xss1m', '-jar', VNU_JAR, '--errors-only', '--format', 'json', '--exit-zero-always', ...files.values()],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
     if (run.status !== 0) throw new Error(`vnu failed: ${run.stderr || run.error?.message}`);
     const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
     for (const m of messages.filter((x) => x.type === 'error' || x.type === 'non-document-error')) {

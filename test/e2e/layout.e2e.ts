@@ -3,7 +3,16 @@ import { expect } from 'chai';
 import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
 
-const PUBLIC_PAGES = ['/', '/how-it-works', '/for-providers', '/terms', '/privacy', '/cookies', '/help', '/pagina-inesistente'];
+const PUBLIC_PAGES = [
+  '/',
+  '/how-it-works',
+  '/for-providers',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/help',
+  '/pagina-inesistente',
+];
 
 describe('the layout in a real browser', () => {
   it('from 960 px up the header is one row, for a visitor and for a provider with a long business name', async () => {
@@ -21,9 +30,13 @@ describe('the layout in a real browser', () => {
         for (const width of [960, 1024, 1180, 1280]) {
           await page.setViewportSize({ width, height: 700 });
           await page.goto(`${baseUrl()}/how-it-works`);
-          heights[`${who} ${width}`] = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
+          heights[`${who} ${width}`] = await page
+            .locator('.site-header')
+            .evaluate((el) => el.getBoundingClientRect().height);
           // Each navigation link on one line: its height is one line of text plus its padding.
-          const linkHeights = await page.locator('.site-nav__links a').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+          const linkHeights = await page
+            .locator('.site-nav__links a')
+            .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
           expect(Math.max(...linkHeights), `${who} ${width}: a link wraps`).to.be.below(40);
         }
         await screenshot(page, `header-${who}-1280`);

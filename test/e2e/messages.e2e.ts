@@ -20,7 +20,9 @@ async function fillLogin(page: Page, who: { email: string; password: string }): 
 
 /** The demo provider's public page, found as a visitor finds it: through search. */
 async function providerPath(page: Page): Promise<string> {
-  const res = await page.request.get(`${baseUrl()}/api/search?q=${encodeURIComponent('Corso Antincendio Rischio Medio')}`);
+  const res = await page.request.get(
+    `${baseUrl()}/api/search?q=${encodeURIComponent('Corso Antincendio Rischio Medio')}`,
+  );
   const body = (await res.json()) as { cards: { providerName: string; providerHref: string }[] };
   const card = body.cards.find((c) => c.providerName === PROVIDER.name);
   if (!card) throw new Error('demo provider not found');

@@ -5,7 +5,13 @@ import { db } from '../../src/db/knex.js';
 import { addDays, romeLocal } from '../../src/lib/booking-time.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
 import { perform } from '../../src/services/booking-lifecycle.service.js';
-import { DEFAULT_PASSWORD, createBooking, createProvider, createService, createUserWithPassword } from '../factories/index.js';
+import {
+  DEFAULT_PASSWORD,
+  createBooking,
+  createProvider,
+  createService,
+  createUserWithPassword,
+} from '../factories/index.js';
 import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
@@ -20,17 +26,37 @@ describe('payment and commission in a real browser', () => {
   before(async function () {
     this.timeout(120_000);
     app = await startInProcessApp();
-    const p = await createProvider({ businessName: 'Studio Sicurezza Lombarda Srl', passwordHash: await hashPassword(DEFAULT_PASSWORD) });
+    const p = await createProvider({
+      businessName: 'Studio Sicurezza Lombarda Srl',
+      passwordHash: await hashPassword(DEFAULT_PASSWORD),
+    });
     await db()('provider_profiles').where({ user_id: p.id }).update({ iban: 'IT60X0542811101000000123456' });
     provider = p;
     const c = await createUserWithPassword({ userType: 'client', companyName: 'Officine Meccaniche Brambilla Srl' });
-    await db()('client_profiles').insert({ user_id: c.id, company_name: 'Officine Meccaniche Brambilla Srl', invoicing_channel: 'sdi', sdi_code: 'M5UXCR1' });
+    await db()('client_profiles').insert({
+      user_id: c.id,
+      company_name: 'Officine Meccaniche Brambilla Srl',
+      invoicing_channel: 'sdi',
+      sdi_code: 'M5UXCR1',
+    });
     client = c;
-    const service = await createService({ providerId: p.id, title: 'Corso Sicurezza Lavoratori Rischio Alto (16 ore)', serviceType: 'instant' });
-    payableId = (await createBooking({ serviceId: service.id, clientId: c.id, status: 'confirmed', totalAmount: '1988.60' })).id;
+    const service = await createService({
+      providerId: p.id,
+      title: 'Corso Sicurezza Lavoratori Rischio Alto (16 ore)',
+      serviceType: 'instant',
+    });
+    payableId = (
+      await createBooking({ serviceId: service.id, clientId: c.id, status: 'confirmed', totalAmount: '1988.60' })
+    ).id;
     const yesterday = addDays(romeLocal(new Date()).date, -1);
     for (const total of ['305.00', '1220.00', '99.99', '2450.00']) {
-      const b = await createBooking({ serviceId: service.id, clientId: c.id, status: 'confirmed', totalAmount: total, requestedDate: yesterday });
+      const b = await createBooking({
+        serviceId: service.id,
+        clientId: c.id,
+        status: 'confirmed',
+        totalAmount: total,
+        requestedDate: yesterday,
+      });
       expect((await perform('complete', b.id, { id: p.id, userType: 'provider' }, {})).ok).to.equal(true);
     }
   });
@@ -52,7 +78,10 @@ describe('payment and commission in a real browser', () => {
     expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
   }
 
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`the client reads how to pay on the booking page (${viewport.width} px)`, async () => {
       const { page, context } = await newPage({ viewport });
       try {
@@ -88,14 +117,19 @@ describe('payment and commission in a real browser', () => {
     }
   });
 
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`the provider reads the month's statement (${viewport.width} px)`, async () => {
       const { page, context } = await newPage({ viewport });
       try {
         await logIn(page, provider.email);
         await page.goto(`${app.baseUrl}/provider/statements`);
         expect(await page.locator('.statement-table tbody tr').count()).to.equal(4);
-        expect((await page.locator('[data-total="commission"]').textContent())!.replace(/\s/g, ' ')).to.equal('167,01 €');
+        expect((await page.locator('[data-total="commission"]').textContent())!.replace(/\s/g, ' ')).to.equal(
+          '167,01 €',
+        );
         await screenshot(page, `money-statement-${size}`);
         await noSidewaysScroll(page, 'the statement');
       } finally {

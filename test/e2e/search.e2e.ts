@@ -37,7 +37,10 @@ describe('the search page in a real browser', () => {
 
         await page.getByLabel('Su preventivo').check();
         await page.waitForURL(/service_type=on_request/);
-        await page.waitForFunction((previous) => document.querySelector('#search-results-count strong')?.textContent !== previous, before);
+        await page.waitForFunction(
+          (previous) => document.querySelector('#search-results-count strong')?.textContent !== previous,
+          before,
+        );
         expect(await stillSameDocument(page)).to.equal(true);
         const filtered = await count(page);
         expect(filtered).not.to.equal(before);
@@ -48,13 +51,19 @@ describe('the search page in a real browser', () => {
 
         await page.goBack();
         await page.waitForURL((url) => !url.search.includes('service_type'));
-        await page.waitForFunction((previous) => document.querySelector('#search-results-count strong')?.textContent === previous, before);
+        await page.waitForFunction(
+          (previous) => document.querySelector('#search-results-count strong')?.textContent === previous,
+          before,
+        );
         expect(await page.getByLabel('Su preventivo').isChecked()).to.equal(false);
         expect(await stillSameDocument(page)).to.equal(true);
 
         await page.goForward();
         await page.waitForURL(/service_type=on_request/);
-        await page.waitForFunction((expected) => document.querySelector('#search-results-count strong')?.textContent === expected, filtered);
+        await page.waitForFunction(
+          (expected) => document.querySelector('#search-results-count strong')?.textContent === expected,
+          filtered,
+        );
       } finally {
         await context.close();
       }
@@ -69,7 +78,10 @@ describe('the search page in a real browser', () => {
         const firstTitle = await page.locator('.service-card__title').first().innerText();
         await page.locator('.pagination a[data-page="2"]').first().click();
         await page.waitForURL(/page=2/);
-        await page.waitForFunction((title) => document.querySelector('.service-card__title')?.textContent?.trim() !== title, firstTitle);
+        await page.waitForFunction(
+          (title) => document.querySelector('.service-card__title')?.textContent?.trim() !== title,
+          firstTitle,
+        );
         expect(await stillSameDocument(page)).to.equal(true);
         expect(await page.locator('.pagination a[aria-current="page"]').innerText()).to.equal('2');
         const secondTitle = await page.locator('.service-card__title').first().innerText();
@@ -137,7 +149,9 @@ describe('the search page in a real browser', () => {
         await input.press('Enter');
         await page.waitForURL(/location=Bergamo/);
         expect(await input.inputValue()).to.equal('Bergamo (BG)');
-        await page.waitForFunction(() => document.querySelector('#search-results-count')?.textContent?.includes('entro 50 km da Bergamo (BG)'));
+        await page.waitForFunction(() =>
+          document.querySelector('#search-results-count')?.textContent?.includes('entro 50 km da Bergamo (BG)'),
+        );
 
         await page.getByRole('button', { name: 'Cancella la località' }).click();
         await page.waitForURL((url) => !url.search.includes('location'));
@@ -153,26 +167,44 @@ describe('the search page in a real browser', () => {
       try {
         await page.goto(`${baseUrl()}/search`);
         await islandReady(page);
-        expect(await sortOptions()).to.deep.equal(['Rilevanza', 'Prezzo crescente', 'Prezzo decrescente', 'Valutazione']);
+        expect(await sortOptions()).to.deep.equal([
+          'Rilevanza',
+          'Prezzo crescente',
+          'Prezzo decrescente',
+          'Valutazione',
+        ]);
         await page.locator('#search-location').pressSequentially('Bergam', { delay: 30 });
         await page.getByRole('option', { name: /Bergamo \(BG\)/ }).click();
         await page.waitForURL(/location=Bergamo/);
-        expect(await sortOptions()).to.deep.equal(['Rilevanza', 'Prezzo crescente', 'Prezzo decrescente', 'Valutazione', 'Distanza']);
+        expect(await sortOptions()).to.deep.equal([
+          'Rilevanza',
+          'Prezzo crescente',
+          'Prezzo decrescente',
+          'Valutazione',
+          'Distanza',
+        ]);
 
         await page.selectOption('#search-sort', 'distance');
         await page.waitForURL(/sort=distance/);
         await page.waitForFunction(() => document.querySelector('.service-card__distance') !== null);
-        const distances = await page.locator('.service-card').evaluateAll((cards) =>
-          cards.map((c) => c.querySelector('.service-card__distance')?.textContent ?? null),
-        );
-        const km = distances.filter((d): d is string => d !== null).map((d) => Number(d.replace(/[^\d,]/g, '').replace(',', '.')));
+        const distances = await page
+          .locator('.service-card')
+          .evaluateAll((cards) => cards.map((c) => c.querySelector('.service-card__distance')?.textContent ?? null));
+        const km = distances
+          .filter((d): d is string => d !== null)
+          .map((d) => Number(d.replace(/[^\d,]/g, '').replace(',', '.')));
         expect(km.length).to.be.greaterThan(1);
         expect(km).to.deep.equal([...km].sort((a, b) => a - b));
 
         await page.getByRole('button', { name: 'Cancella la località' }).click();
         await page.waitForURL((url) => !url.search.includes('location'));
         expect(new URL(page.url()).searchParams.get('sort')).to.equal(null);
-        expect(await sortOptions()).to.deep.equal(['Rilevanza', 'Prezzo crescente', 'Prezzo decrescente', 'Valutazione']);
+        expect(await sortOptions()).to.deep.equal([
+          'Rilevanza',
+          'Prezzo crescente',
+          'Prezzo decrescente',
+          'Valutazione',
+        ]);
         expect(await page.locator('#search-sort').inputValue()).to.equal('relevance');
       } finally {
         await context.close();
@@ -183,7 +215,10 @@ describe('the search page in a real browser', () => {
       const { page, context } = await newPage({ viewport: DESKTOP });
       const serverTitle = async (): Promise<string> => {
         const res = await page.request.get(page.url());
-        return /<title>([^<]*)<\/title>/.exec(await res.text())![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+        return /<title>([^<]*)<\/title>/
+          .exec(await res.text())![1]!
+          .replace(/&#39;/g, "'")
+          .replace(/&amp;/g, '&');
       };
       try {
         await page.goto(`${baseUrl()}/search`);
@@ -245,7 +280,9 @@ describe('the search page in a real browser', () => {
         await islandReady(page);
         await page.getByRole('button', { name: 'Usa la mia posizione' }).click();
         await page.locator('.location-picker__message').waitFor();
-        expect(await page.locator('.location-picker__message').innerText()).to.equal('Permesso di geolocalizzazione negato');
+        expect(await page.locator('.location-picker__message').innerText()).to.equal(
+          'Permesso di geolocalizzazione negato',
+        );
 
         await context.grantPermissions(['geolocation']);
         await context.setGeolocation({ latitude: 45.6983, longitude: 9.6773 });
@@ -268,7 +305,9 @@ describe('the search page in a real browser', () => {
         await islandReady(page);
         await page.selectOption('#search-radius', '25');
         await page.waitForURL(/radius=25/);
-        await page.waitForFunction(() => document.querySelector('#search-results-count')?.textContent?.includes('entro 25 km da Bergamo (BG)'));
+        await page.waitForFunction(() =>
+          document.querySelector('#search-results-count')?.textContent?.includes('entro 25 km da Bergamo (BG)'),
+        );
         const titles = await page.locator('.service-card__title').allInnerTexts();
         expect(titles.some((t) => /Corso Antincendio/.test(t))).to.equal(true);
         expect(await page.locator('summary', { hasText: /^Filtri \(\d+ risultati\)/ }).isVisible()).to.equal(true);
@@ -279,7 +318,9 @@ describe('the search page in a real browser', () => {
         await page.locator('.service-card__title a', { hasText: 'Corso Antincendio' }).first().click();
         await page.waitForURL(/\/services\/[0-9a-f-]{36}$/);
         expect(await page.locator('h1').innerText()).to.match(/Corso Antincendio/);
-        expect(await page.locator('.price-card .button--accent').innerText()).to.match(/^(Prenota Ora|Richiedi Preventivo)$/);
+        expect(await page.locator('.price-card .button--accent').innerText()).to.match(
+          /^(Prenota Ora|Richiedi Preventivo)$/,
+        );
         await screenshot(page, 'service-phone');
         await page.locator('.service-header__meta a').first().click();
         await page.waitForURL(/\/providers\/[0-9a-f-]{36}$/);
@@ -308,12 +349,14 @@ describe('the search page in a real browser', () => {
         // Services farther away that serve Bergamo are listed too: then, and only then, the summary says so.
         const summary = await page.locator('#search-results-count').innerText();
         expect(summary).to.match(/^\d+ servizi trovati entro 25 km da Bergamo \(BG\)( o che servono la zona)?$/);
-        const distances = await page.locator('.service-card').evaluateAll((cards) =>
-          cards.map((c) => c.querySelector('.service-card__distance')?.textContent ?? null),
-        );
+        const distances = await page
+          .locator('.service-card')
+          .evaluateAll((cards) => cards.map((c) => c.querySelector('.service-card__distance')?.textContent ?? null));
         const beyond = distances.some((d) => d === null || Number(d.replace(/[^\d,]/g, '').replace(',', '.')) > 25);
         expect(summary.endsWith(' o che servono la zona')).to.equal(beyond);
-        expect((await page.locator('.service-card__title').allInnerTexts()).some((t) => /Corso Antincendio/.test(t))).to.equal(true);
+        expect(
+          (await page.locator('.service-card__title').allInnerTexts()).some((t) => /Corso Antincendio/.test(t)),
+        ).to.equal(true);
         await screenshot(page, 'search-phone-nojs');
 
         await page.locator('summary', { hasText: /Filtri \(/ }).click();

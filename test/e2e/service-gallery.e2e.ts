@@ -32,8 +32,18 @@ describe('the service gallery in a real browser', () => {
     for (const [i, colour] of COLOURS.entries()) {
       const key = `service-images/${service.id}/${i}.png`;
       const thumb = `service-images/${service.id}/${i}-150.png`;
-      files.set(`/media/${key}`, await sharp({ create: { width: 1200, height: 750, channels: 3, background: colour } }).png().toBuffer());
-      files.set(`/media/${thumb}`, await sharp({ create: { width: 150, height: 150, channels: 3, background: colour } }).png().toBuffer());
+      files.set(
+        `/media/${key}`,
+        await sharp({ create: { width: 1200, height: 750, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      );
+      files.set(
+        `/media/${thumb}`,
+        await sharp({ create: { width: 150, height: 150, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      );
       await db()('service_images').insert({
         service_id: service.id,
         owner_id: provider.id,
@@ -65,13 +75,16 @@ describe('the service gallery in a real browser', () => {
   }
 
   const shown = (page: Page) =>
-    page.evaluate(() => Array.from(document.querySelectorAll('.gallery__slide')).findIndex((s) => getComputedStyle(s).display !== 'none'));
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('.gallery__slide')).findIndex((s) => getComputedStyle(s).display !== 'none'),
+    );
   /**
    * Where the thumbnails are on the screen once the page is still (the site scrolls smoothly, so a jump
    * would take a moment): a page that jumps moves them.
    */
   async function thumbsTop(page: Page): Promise<number> {
-    const read = () => page.evaluate(() => Math.round(document.querySelector('.gallery__thumbs')!.getBoundingClientRect().top));
+    const read = () =>
+      page.evaluate(() => Math.round(document.querySelector('.gallery__thumbs')!.getBoundingClientRect().top));
     let last = await read();
     for (;;) {
       await page.waitForTimeout(250);

@@ -10,7 +10,8 @@ const next = (): number => {
 };
 
 /** A placeholder hash: accounts made by factories log in through helpers that set their own password. */
-const UNUSABLE_HASH = '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+const UNUSABLE_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export interface UserAttrs {
   email?: string;
@@ -59,7 +60,9 @@ export interface ProviderAttrs extends UserAttrs {
   insuranceCoverage?: string | null;
 }
 
-export async function createProvider(attrs: ProviderAttrs = {}): Promise<{ id: string; email: string; businessName: string }> {
+export async function createProvider(
+  attrs: ProviderAttrs = {},
+): Promise<{ id: string; email: string; businessName: string }> {
   const user = await createUser({ ...attrs, userType: 'provider' });
   const businessName = attrs.businessName ?? `Studio Sicurezza ${next()}`;
   await db()('provider_profiles').insert({
@@ -76,7 +79,12 @@ export async function createProvider(attrs: ProviderAttrs = {}): Promise<{ id: s
     rating_average: attrs.ratingAverage ?? 0,
     reviews_count: attrs.reviewsCount ?? 0,
     certifications: JSON.stringify(
-      (attrs.certifications ?? []).map((name, i) => ({ name, issuer: 'Ente di prova', number: `CERT-${i + 1}`, issue_date: '2024-01-15' })),
+      (attrs.certifications ?? []).map((name, i) => ({
+        name,
+        issuer: 'Ente di prova',
+        number: `CERT-${i + 1}`,
+        issue_date: '2024-01-15',
+      })),
     ),
     contact_email: attrs.contactEmail === undefined ? null : attrs.contactEmail,
     phone: attrs.phone === undefined ? null : attrs.phone,
@@ -242,10 +250,17 @@ export interface BookingAttrs {
  * A booking of a service, written straight to the table (the wizard is tested on its own): the provider,
  * title, category and type come from the service; the timestamps its status requires are stamped.
  */
-export async function createBooking(attrs: BookingAttrs): Promise<{ id: string; bookingNumber: string; providerId: string }> {
+export async function createBooking(
+  attrs: BookingAttrs,
+): Promise<{ id: string; bookingNumber: string; providerId: string }> {
   const service = await db()('services')
     .where({ id: attrs.serviceId })
-    .first<{ provider_id: string; title: string; category: string; service_type: string }>('provider_id', 'title', 'category', 'service_type');
+    .first<{ provider_id: string; title: string; category: string; service_type: string }>(
+      'provider_id',
+      'title',
+      'category',
+      'service_type',
+    );
   if (!service) throw new Error(`createBooking: no service ${attrs.serviceId}`);
   const status = attrs.status ?? 'pending';
   const total = attrs.totalAmount ?? '305.00';
@@ -254,7 +269,8 @@ export async function createBooking(attrs: BookingAttrs): Promise<{ id: string; 
   const createdAt = attrs.createdAt ?? new Date();
   const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const n = next();
-  const bookingNumber = attrs.bookingNumber ?? `BH${Date.now().toString(36).toUpperCase()}-F${String(n).padStart(4, '0')}`;
+  const bookingNumber =
+    attrs.bookingNumber ?? `BH${Date.now().toString(36).toUpperCase()}-F${String(n).padStart(4, '0')}`;
   const stamped = (states: string[]): Date | null => (states.includes(status) ? createdAt : null);
   const [row] = await db()('bookings')
     .insert({

@@ -27,7 +27,11 @@ export class Visitor {
   /** Submits a form as the browser does, with the CSRF token of the last page that had one. */
   submit(path: string, form: Record<string, string>): supertest.Test {
     if (!this.token) throw new Error('open a page with a form first');
-    return this.browser.post(path).agent(this.socketAgent).type('form').send({ _csrf: this.token, ...form });
+    return this.browser
+      .post(path)
+      .agent(this.socketAgent)
+      .type('form')
+      .send({ _csrf: this.token, ...form });
   }
 
   async login(email: string, password: string): Promise<supertest.Response> {

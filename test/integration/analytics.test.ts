@@ -3,7 +3,13 @@ import { db } from '../../src/db/knex.js';
 import { browser, html, request, textOf, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
-import { createBooking, createProvider, createService, createUser, createUserWithPassword } from '../factories/index.js';
+import {
+  createBooking,
+  createProvider,
+  createService,
+  createUser,
+  createUserWithPassword,
+} from '../factories/index.js';
 
 async function signIn(userType: 'client' | 'provider', companyName: string): Promise<{ id: string; agent: Agent }> {
   const user = await createUserWithPassword({ userType, companyName });
@@ -27,7 +33,10 @@ function rowsOf($: Page, table: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   $(`table[data-table="${table}"] tbody tr`).each((_, tr) => {
     const key = $(tr).attr('data-status') ?? $(tr).attr('data-month')!;
-    out[key] = $(tr).find('td').map((__, td) => $(td).text().replace(/\s+/g, ' ').trim()).get();
+    out[key] = $(tr)
+      .find('td')
+      .map((__, td) => $(td).text().replace(/\s+/g, ' ').trim())
+      .get();
   });
   return out;
 }
@@ -56,12 +65,14 @@ describe('analytics', () => {
       const $ = html((await agent.get('/analytics').expect(200)).text);
       expect(textOf($, 'main h1')).to.equal('Analytics');
       expect($('.stat-card')).to.have.length(4);
-      expect(textOf($, '.alert--info')).to.equal('Non hai ancora ricevuto prenotazioni: queste tabelle si riempiranno con le prime richieste.');
+      expect(textOf($, '.alert--info')).to.equal(
+        'Non hai ancora ricevuto prenotazioni: queste tabelle si riempiranno con le prime richieste.',
+      );
     });
   });
 
   describe('figures', () => {
-    it('shows the provider\'s own statistics, bookings per status and the last six months, nobody else\'s', async () => {
+    it("shows the provider's own statistics, bookings per status and the last six months, nobody else's", async () => {
       const { id, agent } = await signIn('provider', 'Studio Numeri HSE');
       const service = await createService({ providerId: id });
       const client = await createUser({ companyName: 'Cliente Numeri Srl' });
@@ -80,10 +91,17 @@ describe('analytics', () => {
       await book('completed', midMonth(m6), '1220.00'); // before the six months: in the totals only
       // Another provider's bookings of the same client count nowhere here.
       const other = await createProvider();
-      await createBooking({ serviceId: (await createService({ providerId: other.id })).id, clientId: client.id, status: 'completed', totalAmount: '9999.00' });
+      await createBooking({
+        serviceId: (await createService({ providerId: other.id })).id,
+        clientId: client.id,
+        status: 'completed',
+        totalAmount: '9999.00',
+      });
 
       const $ = html((await agent.get('/analytics').expect(200)).text);
-      const stats = $('.stat-card').map((_, el) => $(el).find('.stat__value').text().replace(/\s+/g, ' ').trim()).get();
+      const stats = $('.stat-card')
+        .map((_, el) => $(el).find('.stat__value').text().replace(/\s+/g, ' ').trim())
+        .get();
       // Received 7; confirmed 1; completed 3 of 7 = 42,9%; mean of the not cancelled (122, 122, 244, 366, 122, 1220) = 366.
       expect(stats).to.deep.equal(['7', '1', '42,9%', '366 €']);
       expect($('.alert--info')).to.have.length(0);
@@ -105,7 +123,9 @@ describe('analytics', () => {
       expect(months[m2]).to.deep.equal(['2', '1', '366 €']);
       expect(months[m5]).to.deep.equal(['2', '0', '0 €']);
       expect(months[romeMonth(1)]).to.deep.equal(['0', '0', '0 €']);
-      const label = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(midMonth(m0));
+      const label = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        midMonth(m0),
+      );
       expect(textOf($, `tr[data-month="${m0}"] th`)).to.equal(label);
     });
   });

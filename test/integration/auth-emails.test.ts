@@ -15,7 +15,15 @@ async function register(agent: Agent, email: string, userType: 'client' | 'provi
   await agent
     .post('/auth/register')
     .type('form')
-    .send({ _csrf: token, userType, companyName: 'Studio Sicurezza Galli', email, password: 'Verifica-2026', confirmPassword: 'Verifica-2026', terms: 'on' })
+    .send({
+      _csrf: token,
+      userType,
+      companyName: 'Studio Sicurezza Galli',
+      email,
+      password: 'Verifica-2026',
+      confirmPassword: 'Verifica-2026',
+      terms: 'on',
+    })
     .expect(303);
 }
 
@@ -25,12 +33,18 @@ async function followVerificationLink(agent: Agent, link: URL) {
   if (page.status !== 200) return page;
   const $ = html(page.text);
   const form = $('form[action="/auth/verify"]');
-  return agent.post('/auth/verify').type('form').send({ _csrf: csrfFrom($), token: form.find('input[name="token"]').val() });
+  return agent
+    .post('/auth/verify')
+    .type('form')
+    .send({ _csrf: csrfFrom($), token: form.find('input[name="token"]').val() });
 }
 
 async function post(agent: Agent, path: string, pagePath: string, form: Record<string, string>) {
   const token = await csrfTokenOf(agent, pagePath);
-  return agent.post(path).type('form').send({ _csrf: token, ...form });
+  return agent
+    .post(path)
+    .type('form')
+    .send({ _csrf: token, ...form });
 }
 
 describe('account emails, end to end through a real SMTP peer', () => {
@@ -61,20 +75,31 @@ describe('account emails, end to end through a real SMTP peer', () => {
       let $ = html(opened.text);
       expect(textOf($, 'main h1')).to.equal('Verifica in corso...');
       expect($('form[data-auto-submit][action="/auth/verify"] button').text()).to.equal('Verifica Email');
-      expect((await db()('users').where({ email: 'anna.galli@esempio.it' }).first()).email_verified_at, 'opening the link alone verifies nothing').to.equal(null);
+      expect(
+        (await db()('users').where({ email: 'anna.galli@esempio.it' }).first()).email_verified_at,
+        'opening the link alone verifies nothing',
+      ).to.equal(null);
 
       const confirmed = await followVerificationLink(agent, link);
       expect(confirmed.status).to.equal(200);
       $ = html(confirmed.text);
       expect(textOf($, 'main h1')).to.equal('Email Verificata!');
-      expect($('main').text()).to.include('Email verificata con successo! Benvenuto!').and.include('Reindirizzamento in corso...');
+      expect($('main').text())
+        .to.include('Email verificata con successo! Benvenuto!')
+        .and.include('Reindirizzamento in corso...');
       expect(confirmed.headers.refresh).to.equal('2; url=/auth/login?verified=true&returnTo=%2Fprovider%2Fprofile');
-      expect((await db()('users').where({ email: 'anna.galli@esempio.it' }).first()).email_verified_at).to.be.an.instanceOf(Date);
+      expect(
+        (await db()('users').where({ email: 'anna.galli@esempio.it' }).first()).email_verified_at,
+      ).to.be.an.instanceOf(Date);
 
-      const login = html((await agent.get('/auth/login?verified=true&returnTo=%2Fprovider%2Fprofile').expect(200)).text);
+      const login = html(
+        (await agent.get('/auth/login?verified=true&returnTo=%2Fprovider%2Fprofile').expect(200)).text,
+      );
       expect(textOf(login, '.alert--success')).to.equal('Email verificata con successo! Ora puoi accedere.');
       await loginAs(agent, 'anna.galli@esempio.it', 'Verifica-2026', '/provider/profile');
-      expect(textOf(html((await agent.get('/provider/profile').expect(200)).text), '.profile-header__subtitle')).to.equal('Profilo Fornitore HSE');
+      expect(
+        textOf(html((await agent.get('/provider/profile').expect(200)).text), '.profile-header__subtitle'),
+      ).to.equal('Profilo Fornitore HSE');
     });
 
     it('a used link shows "Verifica Fallita" with "Vai al Login" and "Registrati di nuovo"', async () => {
@@ -104,14 +129,19 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const res = await agent.get(`${oldLink.pathname}${oldLink.search}`).expect(410);
       const $ = html(res.text);
       expect(textOf($, 'main h1')).to.equal('Link Scaduto');
-      expect(textOf($, '.auth-status__message')).to.equal('Il link di verifica è scaduto. Richiedi un nuovo link di conferma.');
+      expect(textOf($, '.auth-status__message')).to.equal(
+        'Il link di verifica è scaduto. Richiedi un nuovo link di conferma.',
+      );
       expect(textOf($, 'main a[href="/auth/login"]')).to.equal('Vai al Login');
       expect(textOf($, 'main a[href="/auth/register"]')).to.equal('Registrati di nuovo');
       expect((await followVerificationLink(agent, oldLink)).status).to.equal(410);
 
       const form = $('form[action="/auth/verification-email"]');
-      const resent = await agent.post('/auth/verification-email').type('form')
-        .send({ _csrf: csrfFrom($), token: form.find('input[name="token"]').val() }).expect(303);
+      const resent = await agent
+        .post('/auth/verification-email')
+        .type('form')
+        .send({ _csrf: csrfFrom($), token: form.find('input[name="token"]').val() })
+        .expect(303);
       expect(resent.headers.location).to.equal('/email-waiting');
       const newLink = linkIn(await mailbox.receive('scaduto@esempio.it'), '/auth/verify');
       expect(newLink.toString()).not.to.equal(oldLink.toString());
@@ -139,7 +169,13 @@ describe('account emails, end to end through a real SMTP peer', () => {
         expect(textOf($, '.auth-status__message'), path).to.equal('Link di verifica non valido. Parametri mancanti.');
       }
       for (const token of ['abc', 'x'.repeat(43), "'; DROP TABLE users; --"]) {
-        const $ = html((await request().get(`/auth/verify?token=${encodeURIComponent(token)}`).expect(400)).text);
+        const $ = html(
+          (
+            await request()
+              .get(`/auth/verify?token=${encodeURIComponent(token)}`)
+              .expect(400)
+          ).text,
+        );
         expect(textOf($, 'main h1')).to.equal('Verifica Fallita');
       }
       await request().get('/auth/verify?token=a&token=b').expect(400);
@@ -148,12 +184,17 @@ describe('account emails, end to end through a real SMTP peer', () => {
     it('understands the error codes of links written for the old service', async () => {
       let $ = html((await request().get('/auth/callback?error=access_denied&error_code=otp_expired').expect(410)).text);
       expect(textOf($, 'main h1')).to.equal('Link Scaduto');
-      $ = html((await request().get('/auth/callback?error=access_denied&error_description=%3Cb%3Ehi%3C%2Fb%3E').expect(400)).text);
+      $ = html(
+        (await request().get('/auth/callback?error=access_denied&error_description=%3Cb%3Ehi%3C%2Fb%3E').expect(400))
+          .text,
+      );
       expect(textOf($, '.auth-status__message')).to.equal("Errore durante la verifica dell'account.");
       for (const path of ['/auth/callback', '/email-verification', '/auth/verify']) {
         $ = html((await request().get(`${path}?error=access_denied&error_code=access_denied`).expect(400)).text);
         expect(textOf($, 'main h1'), path).to.equal('Verifica Fallita');
-        expect(textOf($, '.auth-status__message'), path).to.equal('Accesso negato. Il link potrebbe essere già stato utilizzato.');
+        expect(textOf($, '.auth-status__message'), path).to.equal(
+          'Accesso negato. Il link potrebbe essere già stato utilizzato.',
+        );
       }
     });
 
@@ -171,7 +212,11 @@ describe('account emails, end to end through a real SMTP peer', () => {
       await register(agent, 'invia.ancora@esempio.it');
       await mailbox.receive('invia.ancora@esempio.it');
       const $ = html((await agent.get('/email-waiting').expect(200)).text);
-      const res = await agent.post('/auth/verification-email').type('form').send({ _csrf: csrfFrom($) }).expect(303);
+      const res = await agent
+        .post('/auth/verification-email')
+        .type('form')
+        .send({ _csrf: csrfFrom($) })
+        .expect(303);
       expect(res.headers.location).to.equal('/email-waiting');
       const page = html((await agent.get('/email-waiting').expect(200)).text);
       expect(textOf(page, '.toast--success .toast__message')).to.equal('Email di verifica inviata nuovamente!');
@@ -185,29 +230,38 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const loginPage = await post(agent, '/auth/login', '/auth/login', { email: user.email, password: user.password });
       const $ = html(loginPage.text);
       const form = $('form[action="/auth/verification-email"]');
-      await agent.post('/auth/verification-email').type('form')
-        .send({ _csrf: csrfFrom($), email: form.find('input[name="email"]').val() }).expect(303);
+      await agent
+        .post('/auth/verification-email')
+        .type('form')
+        .send({ _csrf: csrfFrom($), email: form.find('input[name="email"]').val() })
+        .expect(303);
       expect(linkIn(await mailbox.receive(user.email), '/auth/verify').pathname).to.equal('/auth/verify');
 
       const before = mailbox.messages.length;
       const other = browser();
       const res = await post(other, '/auth/verification-email', '/auth/login', { email: 'sconosciuto@esempio.it' });
       expect(res.status).to.equal(303);
-      expect(textOf(html((await other.get('/email-waiting').expect(200)).text), '.toast--success .toast__message')).to.equal('Email di verifica inviata nuovamente!');
+      expect(
+        textOf(html((await other.get('/email-waiting').expect(200)).text), '.toast--success .toast__message'),
+      ).to.equal('Email di verifica inviata nuovamente!');
       await mailbox.deliver();
       expect(mailbox.messages.length).to.equal(before);
     });
 
     it('sends nothing to an account that is already confirmed', async () => {
       const user = await createUserWithPassword({ email: 'gia.confermato@esempio.it' });
-      await post(browser(), '/auth/verification-email', '/auth/login', { email: user.email }).then((r) => expect(r.status).to.equal(303));
+      await post(browser(), '/auth/verification-email', '/auth/login', { email: user.email }).then((r) =>
+        expect(r.status).to.equal(303),
+      );
       expect(await mailbox.deliver(user.email)).to.have.length(0);
     });
 
     it('after 5 requests in an hour for one address answers 429 with when to retry', async () => {
       const agent = browser();
       for (let i = 0; i < 5; i += 1) {
-        expect((await post(agent, '/auth/verification-email', '/auth/login', { email: 'insistente@esempio.it' })).status).to.equal(303);
+        expect(
+          (await post(agent, '/auth/verification-email', '/auth/login', { email: 'insistente@esempio.it' })).status,
+        ).to.equal(303);
       }
       const res = await post(agent, '/auth/verification-email', '/auth/login', { email: 'insistente@esempio.it' });
       expect(res.status).to.equal(429);
@@ -216,7 +270,9 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const $ = html(res.text);
       expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
       expect($('form[action="/auth/login"] input[name="email"]').val()).to.equal('insistente@esempio.it');
-      expect((await post(agent, '/auth/verification-email', '/auth/login', { email: 'altro@esempio.it' })).status).to.equal(303);
+      expect(
+        (await post(agent, '/auth/verification-email', '/auth/login', { email: 'altro@esempio.it' })).status,
+      ).to.equal(303);
     });
 
     it('over the limit, "Invia di nuovo" on /email-waiting shows the waiting page again with when to retry', async () => {
@@ -229,7 +285,9 @@ describe('account emails, end to end through a real SMTP peer', () => {
       expect(res.status).to.equal(429);
       expect(res.headers['retry-after']).to.match(/^\d+$/);
       const $ = html(res.text);
-      expect(textOf($, 'main h1')).to.equal(textOf(html((await agent.get('/email-waiting').expect(200)).text), 'main h1'));
+      expect(textOf($, 'main h1')).to.equal(
+        textOf(html((await agent.get('/email-waiting').expect(200)).text), 'main h1'),
+      );
       expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
       expect(textOf($, '.auth-status__email')).to.equal('attesa.insistente@esempio.it');
       expect($('form[action="/auth/verification-email"] button')).to.have.length(1);
@@ -243,9 +301,16 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const page = html((await agent.get(`${link.pathname}${link.search}`).expect(410)).text);
       const token = String(page('form[action="/auth/verification-email"] input[name="token"]').val());
       for (let i = 0; i < 5; i += 1) {
-        await agent.post('/auth/verification-email').type('form').send({ _csrf: csrfFrom(page), token }).expect(303);
+        await agent
+          .post('/auth/verification-email')
+          .type('form')
+          .send({ _csrf: csrfFrom(page), token })
+          .expect(303);
       }
-      const res = await agent.post('/auth/verification-email').type('form').send({ _csrf: csrfFrom(page), token });
+      const res = await agent
+        .post('/auth/verification-email')
+        .type('form')
+        .send({ _csrf: csrfFrom(page), token });
       expect(res.status).to.equal(429);
       const $ = html(res.text);
       expect(textOf($, 'main h1')).to.equal('Link Scaduto');
@@ -305,7 +370,10 @@ describe('account emails, end to end through a real SMTP peer', () => {
       let $ = html(page.text);
       expect(textOf($, 'main h1')).to.equal('Scegli una nuova password');
       const submit = (password: string, confirmPassword: string) =>
-        agent.post('/auth/reset-password').type('form').send({ _csrf: csrfFrom($), token: link.searchParams.get('token'), password, confirmPassword });
+        agent
+          .post('/auth/reset-password')
+          .type('form')
+          .send({ _csrf: csrfFrom($), token: link.searchParams.get('token'), password, confirmPassword });
 
       let res = await submit('corta', 'corta');
       expect(res.status).to.equal(422);
@@ -320,9 +388,9 @@ describe('account emails, end to end through a real SMTP peer', () => {
       res = await submit('Nuova-Password-1', 'Nuova-Password-1');
       expect(res.status).to.equal(303);
       expect(res.headers.location).to.equal('/auth/login');
-      expect(textOf(html((await agent.get('/auth/login').expect(200)).text), '.toast--success .toast__message')).to.equal(
-        'Password aggiornata! Accedi con la nuova password.',
-      );
+      expect(
+        textOf(html((await agent.get('/auth/login').expect(200)).text), '.toast--success .toast__message'),
+      ).to.equal('Password aggiornata! Accedi con la nuova password.');
 
       await laptop.get('/profile').expect(401);
       await phone.get('/profile').expect(401);
@@ -348,17 +416,28 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const first = linkIn(await mailbox.receive(user.email), '/auth/reset-password');
       await post(browser(), '/forgot-password', '/forgot-password', { email: user.email });
       const second = linkIn(await mailbox.receive(user.email), '/auth/reset-password');
-      await db()('auth_tokens').where({ user_id: user.id }).update({ expires_at: db().raw(`now() - interval '1 second'`) });
+      await db()('auth_tokens')
+        .where({ user_id: user.id })
+        .update({ expires_at: db().raw(`now() - interval '1 second'`) });
       const res = await request().get(`${first.pathname}${first.search}`).expect(410);
       let $ = html(res.text);
       expect(textOf($, 'main h1')).to.equal('Link Scaduto');
       expect(textOf($, 'main a[href="/forgot-password"]')).to.equal('Richiedi un nuovo link');
 
-      await db()('auth_tokens').where({ user_id: user.id }).update({ expires_at: db().raw(`now() + interval '1 hour'`) });
+      await db()('auth_tokens')
+        .where({ user_id: user.id })
+        .update({ expires_at: db().raw(`now() + interval '1 hour'`) });
       const agent = browser();
       $ = html((await agent.get(`${second.pathname}${second.search}`).expect(200)).text);
-      await agent.post('/auth/reset-password').type('form')
-        .send({ _csrf: csrfFrom($), token: second.searchParams.get('token'), password: 'Ancora-Nuova-1', confirmPassword: 'Ancora-Nuova-1' })
+      await agent
+        .post('/auth/reset-password')
+        .type('form')
+        .send({
+          _csrf: csrfFrom($),
+          token: second.searchParams.get('token'),
+          password: 'Ancora-Nuova-1',
+          confirmPassword: 'Ancora-Nuova-1',
+        })
         .expect(303);
       await request().get(`${first.pathname}${first.search}`).expect(400);
     });
@@ -369,8 +448,15 @@ describe('account emails, end to end through a real SMTP peer', () => {
       const link = linkIn(await mailbox.receive(user.email), '/auth/reset-password');
       const agent = browser();
       const $ = html((await agent.get(`${link.pathname}${link.search}`).expect(200)).text);
-      await agent.post('/auth/reset-password').type('form')
-        .send({ _csrf: csrfFrom($), token: link.searchParams.get('token'), password: 'Confermato-2026', confirmPassword: 'Confermato-2026' })
+      await agent
+        .post('/auth/reset-password')
+        .type('form')
+        .send({
+          _csrf: csrfFrom($),
+          token: link.searchParams.get('token'),
+          password: 'Confermato-2026',
+          confirmPassword: 'Confermato-2026',
+        })
         .expect(303);
       await loginAs(browser(), user.email, 'Confermato-2026');
     });
@@ -378,14 +464,18 @@ describe('account emails, end to end through a real SMTP peer', () => {
     it('after 5 requests in an hour for one address answers 429', async () => {
       const agent = browser();
       for (let i = 0; i < 5; i += 1) {
-        expect((await post(agent, '/forgot-password', '/forgot-password', { email: 'ripetuto@esempio.it' })).status).to.equal(303);
+        expect(
+          (await post(agent, '/forgot-password', '/forgot-password', { email: 'ripetuto@esempio.it' })).status,
+        ).to.equal(303);
       }
       const res = await post(agent, '/forgot-password', '/forgot-password', { email: 'ripetuto@esempio.it' });
       expect(res.status).to.equal(429);
       expect(res.headers['retry-after']).to.match(/^\d+$/);
       const $ = html(res.text);
       expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
-      expect($('form[action="/forgot-password"] input[name="email"]').val(), 'the address typed').to.equal('ripetuto@esempio.it');
+      expect($('form[action="/forgot-password"] input[name="email"]').val(), 'the address typed').to.equal(
+        'ripetuto@esempio.it',
+      );
     });
   });
 

@@ -25,7 +25,11 @@ async function writesOf(send: () => Promise<unknown>): Promise<{ tables: Record<
   const lastJob = (await db()('jobs').max<{ id: number | null }[]>({ id: 'id' }))[0]!.id ?? 0;
   await send();
   const after = await rowCounts();
-  const tables = Object.fromEntries(Object.keys(after).filter((t) => after[t] !== before[t]).map((t) => [t, after[t]! - before[t]!]));
+  const tables = Object.fromEntries(
+    Object.keys(after)
+      .filter((t) => after[t] !== before[t])
+      .map((t) => [t, after[t]! - before[t]!]),
+  );
   const jobs = await db()('jobs').where('id', '>', lastJob).orderBy('id').select('type', 'payload', 'state');
   return { tables, jobs };
 }
@@ -54,14 +58,24 @@ describe('POST /forgot-password gives nothing away', () => {
     await known.open('/forgot-password');
     await unknown.open('/forgot-password');
 
-    const registered = await writesOf(() => known.submit('/forgot-password', { email: 'Registrato@Esempio.it' }).expect(303));
-    const stranger = await writesOf(() => unknown.submit('/forgot-password', { email: 'fantasma@esempio.it' }).expect(303));
+    const registered = await writesOf(() =>
+      known.submit('/forgot-password', { email: 'Registrato@Esempio.it' }).expect(303),
+    );
+    const stranger = await writesOf(() =>
+      unknown.submit('/forgot-password', { email: 'fantasma@esempio.it' }).expect(303),
+    );
 
     expect(registered.tables).to.deep.equal(stranger.tables);
     expect(registered.tables).to.deep.equal({ jobs: 1, rate_limits: 3 });
-    expect(registered.jobs).to.deep.equal([{ type: 'password-reset.request', payload: { email: user.email }, state: 'queued' }]);
-    expect(stranger.jobs).to.deep.equal([{ type: 'password-reset.request', payload: { email: 'fantasma@esempio.it' }, state: 'queued' }]);
-    expect(await db()('auth_tokens').where({ user_id: user.id }).count<{ n: number }[]>({ n: '*' })).to.deep.equal([{ n: 0 }]);
+    expect(registered.jobs).to.deep.equal([
+      { type: 'password-reset.request', payload: { email: user.email }, state: 'queued' },
+    ]);
+    expect(stranger.jobs).to.deep.equal([
+      { type: 'password-reset.request', payload: { email: 'fantasma@esempio.it' }, state: 'queued' },
+    ]);
+    expect(await db()('auth_tokens').where({ user_id: user.id }).count<{ n: number }[]>({ n: '*' })).to.deep.equal([
+      { n: 0 },
+    ]);
   });
 
   it('answers both with the same neutral confirmation; the worker then emails the registered address only', async () => {

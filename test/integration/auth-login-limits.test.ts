@@ -33,7 +33,9 @@ describe('login limits under attack', () => {
     await Promise.all(attackers.map((a) => a.login(owner.email, 'sbagliata-0')));
     await db()('rate_limits').delete();
 
-    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => attackers[i % 2]!.login(owner.email, `sbagliata-${i}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => attackers[i % 2]!.login(owner.email, `sbagliata-${i}`)),
+    );
     expect(statuses(responses)).to.deep.equal({ 401: 10, 429: 50 });
     const refused = responses.find((r) => r.status === 429)!;
     expect(Number(refused.headers['retry-after'])).to.be.within(1, 15 * 60);
@@ -44,7 +46,10 @@ describe('login limits under attack', () => {
     const owner = await createUserWithPassword();
     const attacker = new Visitor('127.0.0.21');
     for (let i = 0; i < 10; i += 1) expect((await attacker.login(owner.email, `sbagliata-${i}`)).status).to.equal(401);
-    expect((await attacker.login(owner.email, owner.password)).status, 'the attacking IP must wait, even with the right password').to.equal(429);
+    expect(
+      (await attacker.login(owner.email, owner.password)).status,
+      'the attacking IP must wait, even with the right password',
+    ).to.equal(429);
 
     const res = await new Visitor('127.0.0.22').login(owner.email, owner.password);
     expect(res.status).to.equal(303);
@@ -66,20 +71,27 @@ describe('login limits under attack', () => {
     const newcomer = new Visitor('127.0.1.50');
     expect((await newcomer.login(owner.email, 'sbagliata-ancora')).status, 'a new IP gets one try').to.equal(401);
     expect((await newcomer.login(owner.email, 'sbagliata-di-nuovo')).status, 'then waits for the window').to.equal(429);
-    expect((await new Visitor('127.0.1.99').login(owner.email, owner.password)).status, 'the owner gets in').to.equal(303);
+    expect((await new Visitor('127.0.1.99').login(owner.email, owner.password)).status, 'the owner gets in').to.equal(
+      303,
+    );
     for (const a of attackers) expect((await a.login(owner.email, 'sbagliata-x')).status).to.equal(429);
 
     const emails = await mailbox.deliver(owner.email);
     expect(emails).to.have.length(1);
     expect(emails[0]!.subject).to.equal('Qualcuno sta provando la password del tuo account SicurHub');
-    expect(emails[0]!.text).to.include('Ciao Officine Bruni,').and.include('più di 50 tentativi').and.include('/forgot-password');
+    expect(emails[0]!.text)
+      .to.include('Ciao Officine Bruni,')
+      .and.include('più di 50 tentativi')
+      .and.include('/forgot-password');
   });
 
   it('sends no warning for an address without an account', async () => {
     const attackers = Array.from({ length: 6 }, (_, i) => new Visitor(`127.0.2.${i + 1}`));
-    await Promise.all(attackers.map(async (a) => {
-      for (let i = 0; i < 10; i += 1) await a.login('nessuno@esempio.it', `sbagliata-${i}`);
-    }));
+    await Promise.all(
+      attackers.map(async (a) => {
+        for (let i = 0; i < 10; i += 1) await a.login('nessuno@esempio.it', `sbagliata-${i}`);
+      }),
+    );
     expect(await mailbox.deliver()).to.have.length(0);
   });
 });

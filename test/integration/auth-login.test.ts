@@ -7,7 +7,10 @@ import { createProvider, createUserWithPassword } from '../factories/index.js';
 
 async function postLogin(agent: Agent, form: Record<string, string>) {
   const token = await csrfTokenOf(agent, '/auth/login');
-  return agent.post('/auth/login').type('form').send({ _csrf: token, ...form });
+  return agent
+    .post('/auth/login')
+    .type('form')
+    .send({ _csrf: token, ...form });
 }
 
 describe('login and logout', () => {
@@ -54,7 +57,11 @@ describe('login and logout', () => {
       const $ = html((await agent.get('/help').expect(200)).text);
       expect(textOf($, '.toast--success .toast__message')).to.equal('Accesso effettuato con successo!');
       expect(textOf($, '.user-menu__name')).to.equal('Officine Rossi Srl');
-      expect($('.user-menu__list a').map((_, el) => $(el).attr('href')).get()).to.deep.equal(['/dashboard', '/profile', '/bookings', '/messages']);
+      expect(
+        $('.user-menu__list a')
+          .map((_, el) => $(el).attr('href'))
+          .get(),
+      ).to.deep.equal(['/dashboard', '/profile', '/bookings', '/messages']);
       expect(textOf($, '.user-menu__list button')).to.equal('Esci');
     });
 
@@ -70,7 +77,11 @@ describe('login and logout', () => {
       const token = await csrfTokenOf(agent, '/auth/login');
       const before = sessionIdOf(agent);
       expect(before, 'a session exists before login (the CSRF token lives in it)').to.be.a('string');
-      await agent.post('/auth/login').type('form').send({ _csrf: token, email: user.email, password: user.password }).expect(303);
+      await agent
+        .post('/auth/login')
+        .type('form')
+        .send({ _csrf: token, email: user.email, password: user.password })
+        .expect(303);
       const after = sessionIdOf(agent);
       expect(after).to.be.a('string').and.not.equal(before);
       expect(await db()('sessions').where({ sid: before! }).first()).to.equal(undefined);
@@ -81,9 +92,13 @@ describe('login and logout', () => {
     it('sets the session cookie HttpOnly and SameSite=Lax, named for the product', async () => {
       const user = await createUserWithPassword();
       const res = await postLogin(browser(), { email: user.email, password: user.password });
-      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('sicurhub.sid='));
+      const cookie = ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('sicurhub.sid='));
       expect(cookie).to.be.a('string');
-      expect(cookie).to.match(/HttpOnly/i).and.match(/SameSite=Lax/i);
+      expect(cookie)
+        .to.match(/HttpOnly/i)
+        .and.match(/SameSite=Lax/i);
     });
 
     it('answers "Email o password non corretti" for a wrong password, keeping the email but not the password', async () => {
@@ -123,7 +138,9 @@ describe('login and logout', () => {
       expect(textOf($, '.alert .alert__title')).to.equal('Email non confermata');
       const form = $('form[action="/auth/verification-email"]');
       expect(form.find('input[name="email"]').val()).to.equal(user.email);
-      expect(textOf($, 'form[action="/auth/verification-email"] button')).to.equal("Invia di nuovo l'email di verifica");
+      expect(textOf($, 'form[action="/auth/verification-email"] button')).to.equal(
+        "Invia di nuovo l'email di verifica",
+      );
     });
 
     it('for an unconfirmed account with a wrong password reveals nothing about the account', async () => {
@@ -140,8 +157,16 @@ describe('login and logout', () => {
       await loginAs(browser(), user.email, user.password, '/bookings?tab=pending');
     });
 
-    const hostile = ['https://evil.example/', '//evil.example', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)',
-      '/\t/evil.example', 'http:evil.example', '/auth/logout'];
+    const hostile = [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      'http:evil.example',
+      '/auth/logout',
+    ];
     for (const value of hostile) {
       it(`ignores returnTo=${JSON.stringify(value)} and goes to /dashboard`, async () => {
         const user = await createUserWithPassword();
@@ -156,7 +181,9 @@ describe('login and logout', () => {
       const agent = await loginAs(browser(), user.email, user.password);
       expect((await agent.get('/auth/login').expect(302)).headers.location).to.equal('/dashboard');
       expect((await agent.get('/auth/login?returnTo=%2Fprofile').expect(302)).headers.location).to.equal('/profile');
-      expect((await agent.get('/auth/login?returnTo=%2F%2Fevil.example').expect(302)).headers.location).to.equal('/dashboard');
+      expect((await agent.get('/auth/login?returnTo=%2F%2Fevil.example').expect(302)).headers.location).to.equal(
+        '/dashboard',
+      );
       expect((await agent.get('/auth/register').expect(302)).headers.location).to.equal('/dashboard');
     });
   });
@@ -166,7 +193,13 @@ describe('login and logout', () => {
       const user = await createUserWithPassword({ userType: 'provider', companyName: 'Studio Verdi HSE' });
       await loginAs(browser(), user.email, user.password);
       const profile = await db()('provider_profiles').where({ user_id: user.id }).first();
-      expect(profile).to.include({ business_name: 'Studio Verdi HSE', verified: false, featured: false, active: true, reviews_count: 0 });
+      expect(profile).to.include({
+        business_name: 'Studio Verdi HSE',
+        verified: false,
+        featured: false,
+        active: true,
+        reviews_count: 0,
+      });
       expect(Number(profile.rating_average)).to.equal(0);
     });
 
@@ -180,14 +213,20 @@ describe('login and logout', () => {
     it('creates a missing client profile and leaves an existing profile as it is', async () => {
       const client = await createUserWithPassword({ companyName: 'Cliente Spa' });
       await loginAs(browser(), client.email, client.password);
-      expect((await db()('client_profiles').where({ user_id: client.id }).first()).company_name).to.equal('Cliente Spa');
+      expect((await db()('client_profiles').where({ user_id: client.id }).first()).company_name).to.equal(
+        'Cliente Spa',
+      );
 
       const provider = await createProvider({ businessName: 'Nome Scelto' });
       const password = 'Un4-password-lunga';
       const { hashPassword } = await import('../../src/services/accounts.service.js');
-      await db()('users').where({ id: provider.id }).update({ password_hash: await hashPassword(password) });
+      await db()('users')
+        .where({ id: provider.id })
+        .update({ password_hash: await hashPassword(password) });
       await loginAs(browser(), provider.email, password);
-      expect((await db()('provider_profiles').where({ user_id: provider.id }).first()).business_name).to.equal('Nome Scelto');
+      expect((await db()('provider_profiles').where({ user_id: provider.id }).first()).business_name).to.equal(
+        'Nome Scelto',
+      );
     });
   });
 
@@ -200,7 +239,11 @@ describe('login and logout', () => {
       // A signed-in page is never stored: after logout, Back cannot show it again.
       expect(signedIn.headers['cache-control']).to.equal('private, no-store');
       const $page = html(signedIn.text);
-      const res = await agent.post('/auth/logout').type('form').send({ _csrf: csrfFrom($page) }).expect(303);
+      const res = await agent
+        .post('/auth/logout')
+        .type('form')
+        .send({ _csrf: csrfFrom($page) })
+        .expect(303);
       expect(res.headers.location).to.equal('/');
       expect(await db()('sessions').where({ sid }).first()).to.equal(undefined);
       const $ = html((await agent.get('/').expect(200)).text);
@@ -232,8 +275,16 @@ describe('login and logout', () => {
       const agent = browser();
       await csrfTokenOf(agent, '/auth/login');
       await agent.post('/auth/login').type('form').send({ email: user.email, password: user.password }).expect(403);
-      await agent.post('/auth/login').type('form').send({ _csrf: 'x'.repeat(43), email: user.email, password: user.password }).expect(403);
-      const res = await agent.post('/auth/login').set('Accept', 'application/json').send({ email: user.email, password: user.password }).expect(403);
+      await agent
+        .post('/auth/login')
+        .type('form')
+        .send({ _csrf: 'x'.repeat(43), email: user.email, password: user.password })
+        .expect(403);
+      const res = await agent
+        .post('/auth/login')
+        .set('Accept', 'application/json')
+        .send({ email: user.email, password: user.password })
+        .expect(403);
       expect(res.text).to.include('Sessione scaduta o richiesta non valida');
     });
 
@@ -242,7 +293,11 @@ describe('login and logout', () => {
       const token = await csrfTokenOf(browser(), '/auth/login');
       const other = browser();
       await csrfTokenOf(other, '/auth/login');
-      await other.post('/auth/login').type('form').send({ _csrf: token, email: user.email, password: user.password }).expect(403);
+      await other
+        .post('/auth/login')
+        .type('form')
+        .send({ _csrf: token, email: user.email, password: user.password })
+        .expect(403);
     });
   });
 
@@ -264,7 +319,9 @@ describe('login and logout', () => {
       const user = await createUserWithPassword();
       const agent = browser();
       for (let i = 0; i < 9; i += 1) await postLogin(agent, { email: user.email, password: `sbagliata-${i}` });
-      await postLogin(agent, { email: user.email, password: user.password }).then((r) => expect(r.status).to.equal(303));
+      await postLogin(agent, { email: user.email, password: user.password }).then((r) =>
+        expect(r.status).to.equal(303),
+      );
       const other = browser();
       for (let i = 0; i < 9; i += 1) {
         expect((await postLogin(other, { email: user.email, password: `sbagliata-${i}` })).status).to.equal(401);
@@ -274,7 +331,9 @@ describe('login and logout', () => {
     it('after 30 failed attempts from one IP refuses that IP for any account', async () => {
       const agent = browser();
       for (let i = 0; i < 30; i += 1) {
-        expect((await postLogin(agent, { email: `tentativo${i}@esempio.it`, password: 'sbagliata-123' })).status).to.equal(401);
+        expect(
+          (await postLogin(agent, { email: `tentativo${i}@esempio.it`, password: 'sbagliata-123' })).status,
+        ).to.equal(401);
       }
       const user = await createUserWithPassword();
       expect((await postLogin(agent, { email: user.email, password: user.password })).status).to.equal(429);
@@ -283,7 +342,11 @@ describe('login and logout', () => {
     it('keeps the counters in PostgreSQL, shared by every process', async () => {
       await postLogin(browser(), { email: 'contatore@esempio.it', password: 'sbagliata-123' });
       const rows = await db()('rate_limits').select('key', 'hits');
-      expect(rows.map((r) => r.key.split(':')[0]).sort()).to.deep.equal(['login-account', 'login-ip', 'login-ip-account']);
+      expect(rows.map((r) => r.key.split(':')[0]).sort()).to.deep.equal([
+        'login-account',
+        'login-ip',
+        'login-ip-account',
+      ]);
       expect(rows.every((r) => r.hits === 1)).to.equal(true);
       expect(JSON.stringify(rows)).not.to.include('contatore');
     });

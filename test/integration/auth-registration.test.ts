@@ -35,8 +35,21 @@ describe('registration', () => {
       expect(types.map((_, el) => $(el).val()).get()).to.deep.equal(['client', 'provider']);
       expect($('input[name="userType"][value="client"]').attr('checked')).to.not.equal(undefined);
       expect($('input[name="userType"][value="provider"]').attr('checked')).to.equal(undefined);
-      expect($('.choice-card strong').map((_, el) => $(el).text()).get()).to.deep.equal(['Cliente', 'Fornitore']);
-      for (const name of ['companyName', 'firstName', 'lastName', 'phone', 'email', 'password', 'confirmPassword', 'terms']) {
+      expect(
+        $('.choice-card strong')
+          .map((_, el) => $(el).text())
+          .get(),
+      ).to.deep.equal(['Cliente', 'Fornitore']);
+      for (const name of [
+        'companyName',
+        'firstName',
+        'lastName',
+        'phone',
+        'email',
+        'password',
+        'confirmPassword',
+        'terms',
+      ]) {
         expect($(`form[action="/auth/register"] [name="${name}"]`), name).to.have.length(1);
       }
       expect(textOf($, 'label[for="f-firstName"]')).to.include('(facoltativo)');
@@ -49,7 +62,9 @@ describe('registration', () => {
     it('preselects Fornitore with ?type=provider (also through the old /register?type=provider link)', async () => {
       const $ = html((await request().get('/auth/register?type=provider').expect(200)).text);
       expect($('input[name="userType"][value="provider"]').attr('checked')).to.not.equal(undefined);
-      expect((await request().get('/register?type=provider').expect(301)).headers.location).to.equal('/auth/register?type=provider');
+      expect((await request().get('/register?type=provider').expect(301)).headers.location).to.equal(
+        '/auth/register?type=provider',
+      );
     });
   });
 
@@ -61,7 +76,13 @@ describe('registration', () => {
       expect(res.headers.location).to.equal('/email-waiting');
 
       const user = await db()('users').where({ email: 'studio.neri@esempio.it' }).first();
-      expect(user).to.include({ user_type: 'provider', company_name: VALID.companyName, first_name: 'Luca', last_name: 'Brambilla', phone: '+39 02 1234567' });
+      expect(user).to.include({
+        user_type: 'provider',
+        company_name: VALID.companyName,
+        first_name: 'Luca',
+        last_name: 'Brambilla',
+        phone: '+39 02 1234567',
+      });
       expect(user.email_verified_at).to.equal(null);
       // argon2id at the OWASP parameters: 19 MiB, 2 passes, 1 lane.
       expect(user.password_hash).to.match(/^\$argon2id\$v=19\$/);
@@ -86,7 +107,11 @@ describe('registration', () => {
       expect(textOf($, '.auth-status__email')).to.equal('studio.neri@esempio.it');
       expect(textOf($, '.badge')).to.equal('Account fornitore');
       expect(textOf($, 'form[action="/auth/verification-email"] button')).to.equal('Invia di nuovo');
-      expect($('.auth-tips li').map((_, el) => $(el).text()).get()).to.deep.equal([
+      expect(
+        $('.auth-tips li')
+          .map((_, el) => $(el).text())
+          .get(),
+      ).to.deep.equal([
         'Controlla la cartella spam o posta indesiderata.',
         "Verifica che l'indirizzo email sia scritto correttamente.",
         "L'email potrebbe impiegare qualche minuto ad arrivare.",
@@ -101,7 +126,13 @@ describe('registration', () => {
     });
 
     it('keeps the optional fields optional', async () => {
-      const res = await postRegistration(browser(), { ...VALID, email: 'minimo@esempio.it', firstName: '', lastName: '', phone: '' });
+      const res = await postRegistration(browser(), {
+        ...VALID,
+        email: 'minimo@esempio.it',
+        firstName: '',
+        lastName: '',
+        phone: '',
+      });
       expect(res.status).to.equal(303);
       const user = await db()('users').where({ email: 'minimo@esempio.it' }).first();
       expect(user).to.include({ first_name: null, last_name: null, phone: null, user_type: 'client' });
@@ -111,9 +142,19 @@ describe('registration', () => {
       ['no email', { email: '' }, 'email', 'Email obbligatoria'],
       ['a malformed email', { email: 'luca@' }, 'email', 'Email non valida'],
       ['no password', { password: '', confirmPassword: '' }, 'password', 'Password obbligatoria'],
-      ['a 7-character password', { password: 'Corta-7', confirmPassword: 'Corta-7' }, 'password', 'Password deve essere di almeno 8 caratteri'],
+      [
+        'a 7-character password',
+        { password: 'Corta-7', confirmPassword: 'Corta-7' },
+        'password',
+        'Password deve essere di almeno 8 caratteri',
+      ],
       ['no confirmation', { confirmPassword: '' }, 'confirmPassword', 'Conferma password obbligatoria'],
-      ['a different confirmation', { confirmPassword: 'Cantiere-2027' }, 'confirmPassword', 'Le password non coincidono'],
+      [
+        'a different confirmation',
+        { confirmPassword: 'Cantiere-2027' },
+        'confirmPassword',
+        'Le password non coincidono',
+      ],
       ['no account type', { userType: undefined }, 'userType', 'Tipo utente obbligatorio'],
       ['an unknown account type', { userType: 'admin' }, 'userType', 'Tipo utente obbligatorio'],
       ['no company name', { companyName: '   ' }, 'companyName', 'Nome azienda obbligatorio'],
@@ -154,21 +195,33 @@ describe('registration', () => {
       const [a, b] = [browser(), browser()];
       const [ta, tb] = await Promise.all([csrfTokenOf(a, '/auth/register'), csrfTokenOf(b, '/auth/register')]);
       const send = (agent: Agent, token: string) =>
-        agent.post('/auth/register').type('form').send({ ...VALID, email, _csrf: token });
+        agent
+          .post('/auth/register')
+          .type('form')
+          .send({ ...VALID, email, _csrf: token });
       const results = await Promise.all([send(a, ta), send(b, tb)]);
       expect(results.map((r) => r.status).sort()).to.deep.equal([303, 422]);
       expect(await db()('users').where({ email })).to.have.length(1);
     });
 
     it('is refused without a CSRF token', async () => {
-      await browser().post('/auth/register').type('form').send({ ...VALID, email: 'senza.token@esempio.it' }).expect(403);
+      await browser()
+        .post('/auth/register')
+        .type('form')
+        .send({ ...VALID, email: 'senza.token@esempio.it' })
+        .expect(403);
       expect(await db()('users').where({ email: 'senza.token@esempio.it' })).to.have.length(0);
     });
 
     it('after 20 registrations from one IP in an hour answers 429 with the form again, as typed, and when to retry in its banner', async () => {
       const agent = browser();
       for (let i = 0; i < 20; i += 1) {
-        const res = await postRegistration(agent, { ...VALID, email: `massa${i}@esempio.it`, password: 'x', confirmPassword: 'x' });
+        const res = await postRegistration(agent, {
+          ...VALID,
+          email: `massa${i}@esempio.it`,
+          password: 'x',
+          confirmPassword: 'x',
+        });
         expect(res.status).to.equal(422);
       }
       const res = await postRegistration(agent, { ...VALID, userType: 'provider', email: 'ventunesimo@esempio.it' });
@@ -178,7 +231,8 @@ describe('registration', () => {
       expect(textOf($, 'main [role="alert"]')).to.match(/^Troppi tentativi\. Riprova tra (60|59) minuti\.$/);
       expect(textOf($, 'main h1')).to.equal('Crea il tuo account');
       expect($('input[name="userType"][value="provider"]').attr('checked')).to.not.equal(undefined);
-      for (const name of ['companyName', 'firstName', 'lastName', 'phone'] as const) expect($(`input[name="${name}"]`).val(), name).to.equal(VALID[name]);
+      for (const name of ['companyName', 'firstName', 'lastName', 'phone'] as const)
+        expect($(`input[name="${name}"]`).val(), name).to.equal(VALID[name]);
       expect($('input[name="email"]').val()).to.equal('ventunesimo@esempio.it');
       expect($('input[name="terms"]').attr('checked')).to.not.equal(undefined);
       expect($('input[name="password"]').attr('value') ?? '', 'never the password').to.equal('');

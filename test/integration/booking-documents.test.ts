@@ -6,7 +6,9 @@ import { csrfFrom, html, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** The provider attaches PDF or image files to a booking; both parties download them. */
 describe('booking documents', () => {
@@ -35,7 +37,9 @@ describe('booking documents', () => {
   it('the provider sees the upload form; the client does not', async () => {
     const forProvider = html((await providerAgent.get(`/bookings/${bookingId}`)).text);
     expect(forProvider('form[enctype="multipart/form-data"] input[type="file"][name="document"]')).to.have.length(1);
-    expect(textOf(forProvider, '#document-file-hint')).to.equal('PDF o immagine (JPG, PNG, WebP), massimo 10 MB: registro presenze, attestati, preventivo.');
+    expect(textOf(forProvider, '#document-file-hint')).to.equal(
+      'PDF o immagine (JPG, PNG, WebP), massimo 10 MB: registro presenze, attestati, preventivo.',
+    );
     const forClient = html((await clientAgent.get(`/bookings/${bookingId}`)).text);
     expect(forClient('input[type="file"][name="document"]')).to.have.length(0);
     expect(textOf(forClient, '#documents')).to.contain('Nessun documento allegato.');
@@ -45,25 +49,43 @@ describe('booking documents', () => {
     const res = await upload(providerAgent, bookingId, PDF, 'Registro presenze – 3 dicembre.pdf');
     expect(res.status).to.equal(303);
     const doc = await db()('booking_documents').where({ booking_id: bookingId }).first();
-    expect(doc).to.include({ name: 'Registro presenze – 3 dicembre.pdf', mime_type: 'application/pdf', size_bytes: PDF.length, uploaded_by: provider.id });
+    expect(doc).to.include({
+      name: 'Registro presenze – 3 dicembre.pdf',
+      mime_type: 'application/pdf',
+      size_bytes: PDF.length,
+      uploaded_by: provider.id,
+    });
     expect(doc.storage_key).to.match(/^booking-documents\/[0-9a-f-]{36}\.pdf$/);
     const page = html((await clientAgent.get(`/bookings/${bookingId}`)).text);
     expect(textOf(page, '.document-list')).to.contain('Registro presenze – 3 dicembre.pdf');
     const link = page('.document-list a').attr('href');
     expect(link).to.equal(`/bookings/${bookingId}/documents/${doc.id}`);
-    const file = await clientAgent.get(link!).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await clientAgent
+      .get(link!)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(file.status).to.equal(200);
     expect(file.headers['content-type']).to.equal('application/pdf');
-    expect(file.headers['content-disposition']).to.match(/^attachment; filename=".*\.pdf"; filename\*=UTF-8''Registro%20presenze%20%E2%80%93%203%20dicembre\.pdf$/);
+    expect(file.headers['content-disposition']).to.match(
+      /^attachment; filename=".*\.pdf"; filename\*=UTF-8''Registro%20presenze%20%E2%80%93%203%20dicembre\.pdf$/,
+    );
     expect(file.headers['cache-control']).to.equal('private, no-store');
     expect(Buffer.compare(file.body as Buffer, PDF)).to.equal(0);
     const [note] = await db()('notifications').where({ user_id: client.id, type: 'booking_document' });
-    expect(note).to.include({ title: 'Nuovo Documento', message: 'Studio Documenti ha allegato «Registro presenze – 3 dicembre.pdf» alla prenotazione per Corso Antincendio' });
-    const mail = await db()('jobs').where({ type: 'email.send' }).whereRaw(`payload->>'to' = ?`, [client.email]).orderBy('id', 'desc').first('payload');
+    expect(note).to.include({
+      title: 'Nuovo Documento',
+      message:
+        'Studio Documenti ha allegato «Registro presenze – 3 dicembre.pdf» alla prenotazione per Corso Antincendio',
+    });
+    const mail = await db()('jobs')
+      .where({ type: 'email.send' })
+      .whereRaw(`payload->>'to' = ?`, [client.email])
+      .orderBy('id', 'desc')
+      .first('payload');
     expect(mail.payload.subject).to.match(/^Nuovo documento per la prenotazione BH/);
   });
 
@@ -77,11 +99,14 @@ describe('booking documents', () => {
     expect(res.status).to.equal(303);
     const doc = await db()('booking_documents').where({ booking_id: bookingId, name: 'attestato.JPG' }).first();
     expect(doc.mime_type).to.equal('image/jpeg');
-    const file = await providerAgent.get(`/bookings/${bookingId}/documents/${doc.id}`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await providerAgent
+      .get(`/bookings/${bookingId}/documents/${doc.id}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(file.headers['content-type']).to.equal('image/jpeg');
     const meta = await sharp(file.body as Buffer).metadata();
     expect(meta.format).to.equal('jpeg');
@@ -91,9 +116,16 @@ describe('booking documents', () => {
 
   it('a file that is not a PDF or an image is refused from its bytes, whatever its name (415)', async () => {
     const before = await db()('booking_documents').count({ n: '*' }).first();
-    const res = await upload(providerAgent, bookingId, Buffer.from('<script>alert(1)</script> not really a pdf'), 'fattura.pdf');
+    const res = await upload(
+      providerAgent,
+      bookingId,
+      Buffer.from('<script>alert(1)</script> not really a pdf'),
+      'fattura.pdf',
+    );
     expect(res.status).to.equal(415);
-    expect(textOf(html(res.text), '#document-file-error')).to.equal("Formato non supportato: carica un PDF o un'immagine JPG, PNG o WebP");
+    expect(textOf(html(res.text), '#document-file-error')).to.equal(
+      "Formato non supportato: carica un PDF o un'immagine JPG, PNG o WebP",
+    );
     expect(await db()('booking_documents').count({ n: '*' }).first()).to.deep.equal(before);
   });
 
@@ -115,14 +147,18 @@ describe('booking documents', () => {
     const cancelled = await createBooking({ serviceId: s.id, clientId: client.id, status: 'cancelled' });
     const res = await upload(providerAgent, cancelled.id, PDF, 'tardi.pdf');
     expect(res.status).to.equal(409);
-    expect(textOf(html(res.text), '#document-file-error')).to.equal('Non si possono allegare documenti a una prenotazione cancellata');
+    expect(textOf(html(res.text), '#document-file-error')).to.equal(
+      'Non si possono allegare documenti a una prenotazione cancellata',
+    );
     expect(await db()('booking_documents').where({ booking_id: cancelled.id })).to.deep.equal([]);
   });
 
   it('a name with folders is cleaned, and the real extension added', async () => {
     const res = await upload(providerAgent, bookingId, PDF, '..\\..\\etc/passwd');
     expect(res.status).to.equal(303);
-    const names = (await db()('booking_documents').where({ booking_id: bookingId }).select('name')).map((r: { name: string }) => r.name);
+    const names = (await db()('booking_documents').where({ booking_id: bookingId }).select('name')).map(
+      (r: { name: string }) => r.name,
+    );
     expect(names).to.include('passwd.pdf');
   });
 });

@@ -21,7 +21,11 @@ function startIn(hours: number): { requestedDate: string; requestedTime: string 
 const row = (id: string) => db()('bookings').where({ id }).first();
 
 /** The provider's quote form: a total, what it includes, valid for a week. */
-const quote = (total: string) => ({ quote_total: total, quote_includes: 'Sopralluogo e documento firmato', quote_valid_until: addDays(romeLocal(new Date()).date, 7) });
+const quote = (total: string) => ({
+  quote_total: total,
+  quote_includes: 'Sopralluogo e documento firmato',
+  quote_valid_until: addDays(romeLocal(new Date()).date, 7),
+});
 
 describe('booking lifecycle (the state machine, SPEC §4)', () => {
   let provider: Account & { businessName: string };
@@ -42,7 +46,12 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
   });
 
   async function make(status: Status, attrs: Partial<Parameters<typeof createBooking>[0]> = {}): Promise<string> {
-    const b = await createBooking({ serviceId: status === 'pending' ? requestId : instantId, clientId: client.id, status, ...attrs });
+    const b = await createBooking({
+      serviceId: status === 'pending' ? requestId : instantId,
+      clientId: client.id,
+      status,
+      ...attrs,
+    });
     return b.id;
   }
 
@@ -50,7 +59,10 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
   async function act(agent: typeof providerAgent, id: string, path: string, fields: Record<string, string> = {}) {
     const page = await agent.get(`/bookings/${id}`);
     const token = csrfFrom(html(page.text));
-    return agent.post(`/bookings/${id}/${path}`).type('form').send({ _csrf: token, ...fields });
+    return agent
+      .post(`/bookings/${id}/${path}`)
+      .type('form')
+      .send({ _csrf: token, ...fields });
   }
 
   const ACTIONS = [
@@ -69,7 +81,13 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
   describe('every action, in every status, for each role', () => {
     const statuses: Status[] = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'];
     const legal: Record<'client' | 'provider', Record<string, Status[]>> = {
-      provider: { confirmation: ['pending'], rejection: ['pending'], cancellation: ['confirmed'], completion: ['confirmed', 'in_progress'], 'no-show': ['confirmed'] },
+      provider: {
+        confirmation: ['pending'],
+        rejection: ['pending'],
+        cancellation: ['confirmed'],
+        completion: ['confirmed', 'in_progress'],
+        'no-show': ['confirmed'],
+      },
       client: { confirmation: [], rejection: [], cancellation: ['confirmed'], completion: [], 'no-show': [] },
     };
     for (const role of ['provider', 'client'] as const) {
@@ -126,7 +144,12 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       const res = await act(providerAgent, id, 'quote', quote('1.250,50'));
       expect(res.status).to.equal(303);
       let b = await row(id);
-      expect(b).to.include({ status: 'quoted', total_amount: '305.00', quote_total_amount: '1250.50', estimated_total_amount: '305.00' });
+      expect(b).to.include({
+        status: 'quoted',
+        total_amount: '305.00',
+        quote_total_amount: '1250.50',
+        estimated_total_amount: '305.00',
+      });
       expect(b.quoted_at).to.be.instanceOf(Date);
       expect(b.confirmed_at).to.equal(null);
       expect((await act(clientAgent, id, 'quote-acceptance')).status).to.equal(303);
@@ -135,38 +158,58 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       const page = html((await clientAgent.get(`/bookings/${id}`)).text);
       const costs = textOf(page, '.cost-lines');
       expect(costs).to.contain('Totale preventivato').and.to.contain('1.250,50 €').and.to.contain('225,50 €');
-      expect(textOf(page, 'main')).to.contain('Preventivo del fornitore del').and.to.contain('La stima iniziale era 305,00 €');
-      const [note] = await db()('notifications').where({ user_id: client.id }).whereRaw(`data->>'booking_id' = ?`, [id]);
+      expect(textOf(page, 'main'))
+        .to.contain('Preventivo del fornitore del')
+        .and.to.contain('La stima iniziale era 305,00 €');
+      const [note] = await db()('notifications')
+        .where({ user_id: client.id })
+        .whereRaw(`data->>'booking_id' = ?`, [id]);
       expect(note).to.include({ type: 'booking_quoted', title: 'Preventivo Ricevuto' });
     });
 
-    it('a quote of the estimate\'s own amount says that it confirms the estimate, not that the total changed', async () => {
+    it("a quote of the estimate's own amount says that it confirms the estimate, not that the total changed", async () => {
       const id = await make('pending');
       await quoteAndAccept(id, '305,00');
       const main = textOf(html((await clientAgent.get(`/bookings/${id}`)).text), 'main');
       expect(main).to.contain('confermata la stima iniziale').and.not.to.contain('La stima iniziale era');
     });
 
-    it('a quote replaces the estimate\'s price: the stored parts add up to the quoted total, the summary shows the quote', async () => {
+    it("a quote replaces the estimate's price: the stored parts add up to the quoted total, the summary shows the quote", async () => {
       // The estimate of the audit: base 2050, extra costs 105, discount 50 → net 2105, total 2568,10.
       const id = await make('pending');
-      await db()('bookings').where({ id }).update({
-        base_amount: '2050.00',
-        additional_costs: JSON.stringify([{ name: 'Trasferta', type: 'fixed', amount: '105.00', description: 'Importo fisso' }]),
-        discount_amount: '50.00',
-        tax_amount: '463.10',
-        total_amount: '2568.10',
-      });
+      await db()('bookings')
+        .where({ id })
+        .update({
+          base_amount: '2050.00',
+          additional_costs: JSON.stringify([
+            { name: 'Trasferta', type: 'fixed', amount: '105.00', description: 'Importo fisso' },
+          ]),
+          discount_amount: '50.00',
+          tax_amount: '463.10',
+          total_amount: '2568.10',
+        });
       let page = html((await providerAgent.get(`/bookings/${id}`)).text);
-      expect(page('.cost-lines dt').map((_, dt) => page(dt).contents().first().text().trim()).get()).to.deep.equal([
-        'Prezzo base', 'Trasferta', 'Sconto', 'Imponibile', 'IVA (22%)', 'Totale',
-      ]);
+      expect(
+        page('.cost-lines dt')
+          .map((_, dt) => page(dt).contents().first().text().trim())
+          .get(),
+      ).to.deep.equal(['Prezzo base', 'Trasferta', 'Sconto', 'Imponibile', 'IVA (22%)', 'Totale']);
 
       await quoteAndAccept(id, '3000');
       const b = await row(id);
-      expect(b).to.include({ status: 'confirmed', base_amount: '2459.02', discount_amount: '0.00', tax_amount: '540.98', total_amount: '3000.00', estimated_total_amount: '2568.10' });
+      expect(b).to.include({
+        status: 'confirmed',
+        base_amount: '2459.02',
+        discount_amount: '0.00',
+        tax_amount: '540.98',
+        total_amount: '3000.00',
+        estimated_total_amount: '2568.10',
+      });
       expect(b.additional_costs).to.deep.equal([]);
-      expect(Number(b.base_amount) * 100 + Number(b.tax_amount) * 100).to.be.closeTo(Number(b.total_amount) * 100, 1e-6);
+      expect(Number(b.base_amount) * 100 + Number(b.tax_amount) * 100).to.be.closeTo(
+        Number(b.total_amount) * 100,
+        1e-6,
+      );
 
       for (const agent of [clientAgent, providerAgent]) {
         page = html((await agent.get(`/bookings/${id}`)).text);
@@ -178,7 +221,10 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
           ['IVA (22%)', '540,98\u00a0€'],
           ['Totale preventivato', '3.000,00\u00a0€'],
         ]);
-        expect(textOf(page, '.cost-lines')).to.contain('Imponibile, IVA esclusa').and.not.to.contain('Trasferta').and.not.to.contain('Sconto');
+        expect(textOf(page, '.cost-lines'))
+          .to.contain('Imponibile, IVA esclusa')
+          .and.not.to.contain('Trasferta')
+          .and.not.to.contain('Sconto');
         expect(textOf(page, 'main')).to.contain('La stima iniziale era 2.568,10 €');
       }
     });
@@ -206,11 +252,17 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       res = await act(providerAgent, id, 'rejection', { reason: 'Nessun docente disponibile in quella data' });
       expect(res.status).to.equal(303);
       const b = await row(id);
-      expect(b).to.include({ status: 'cancelled', rejection_reason: 'Nessun docente disponibile in quella data', cancelled_by: provider.id });
+      expect(b).to.include({
+        status: 'cancelled',
+        rejection_reason: 'Nessun docente disponibile in quella data',
+        cancelled_by: provider.id,
+      });
       expect(b.rejected_at).to.be.instanceOf(Date);
       expect(b.cancelled_at).to.be.instanceOf(Date);
       const page = html((await clientAgent.get(`/bookings/${id}`)).text);
-      expect(textOf(page, '.booking-reason')).to.contain('Motivo del rifiuto').and.to.contain('Nessun docente disponibile in quella data');
+      expect(textOf(page, '.booking-reason'))
+        .to.contain('Motivo del rifiuto')
+        .and.to.contain('Nessun docente disponibile in quella data');
     });
 
     it('cancelling records the reason, who and when', async () => {
@@ -218,22 +270,33 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       const res = await act(clientAgent, id, 'cancellation', { reason: 'Corso spostato al prossimo anno' });
       expect(res.status).to.equal(303);
       const b = await row(id);
-      expect(b).to.include({ status: 'cancelled', cancellation_reason: 'Corso spostato al prossimo anno', cancelled_by: client.id, rejection_reason: null });
+      expect(b).to.include({
+        status: 'cancelled',
+        cancellation_reason: 'Corso spostato al prossimo anno',
+        cancelled_by: client.id,
+        rejection_reason: null,
+      });
       expect(b.cancelled_at).to.be.instanceOf(Date);
       const again = await act(clientAgent, id, 'cancellation', { reason: 'di nuovo' });
       expect(again.status).to.equal(409);
-      expect(textOf(html(again.text), '.alert__message')).to.equal('Solo una prenotazione confermata può essere cancellata. Stato attuale: Cancellata.');
+      expect(textOf(html(again.text), '.alert__message')).to.equal(
+        'Solo una prenotazione confermata può essere cancellata. Stato attuale: Cancellata.',
+      );
     });
 
-    it('completing stamps completed_at and counts one more completed booking on the provider\'s profile', async () => {
-      const before = (await db()('provider_profiles').where({ user_id: provider.id }).first('completed_bookings')).completed_bookings;
+    it("completing stamps completed_at and counts one more completed booking on the provider's profile", async () => {
+      const before = (await db()('provider_profiles').where({ user_id: provider.id }).first('completed_bookings'))
+        .completed_bookings;
       const id = await make('confirmed', startIn(-2));
       const res = await act(providerAgent, id, 'completion');
       expect(res.status).to.equal(303);
       const b = await row(id);
       expect(b.status).to.equal('completed');
       expect(b.completed_at).to.be.instanceOf(Date);
-      expect((await db()('provider_profiles').where({ user_id: provider.id }).first('completed_bookings')).completed_bookings).to.equal(before + 1);
+      expect(
+        (await db()('provider_profiles').where({ user_id: provider.id }).first('completed_bookings'))
+          .completed_bookings,
+      ).to.equal(before + 1);
     });
 
     it('a no-show stamps no_show_at', async () => {
@@ -249,7 +312,9 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       for (const path of ['completion', 'no-show']) {
         const res = await act(providerAgent, id, path);
         expect(res.status).to.equal(409);
-        expect(textOf(html(res.text), '.alert__message')).to.equal("Il servizio non è ancora iniziato: potrai aggiornarne lo stato dopo l'inizio.");
+        expect(textOf(html(res.text), '.alert__message')).to.equal(
+          "Il servizio non è ancora iniziato: potrai aggiornarne lo stato dopo l'inizio.",
+        );
       }
       expect((await row(id)).status).to.equal('confirmed');
     });
@@ -260,7 +325,9 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       const id = await make('confirmed', startIn(25));
       const page = html((await clientAgent.get(`/bookings/${id}`)).text);
       expect(page('form[action$="/cancellation"]')).to.have.length(1);
-      expect(textOf(page, '.booking-action__hint')).to.match(/^Puoi cancellare online fino a 24 ore prima dell'inizio, cioè entro il/);
+      expect(textOf(page, '.booking-action__hint')).to.match(
+        /^Puoi cancellare online fino a 24 ore prima dell'inizio, cioè entro il/,
+      );
       expect((await act(clientAgent, id, 'cancellation', { reason: 'Imprevisto' })).status).to.equal(303);
     });
 
@@ -268,22 +335,34 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       const id = await make('confirmed', startIn(23));
       const page = html((await clientAgent.get(`/bookings/${id}`)).text);
       expect(page('form[action$="/cancellation"]')).to.have.length(0);
-      expect(textOf(page, '.booking-action__hint')).to.equal("Mancano meno di 24 ore all'inizio: la prenotazione non si può più cancellare online. Contatta il fornitore.");
+      expect(textOf(page, '.booking-action__hint')).to.equal(
+        "Mancano meno di 24 ore all'inizio: la prenotazione non si può più cancellare online. Contatta il fornitore.",
+      );
       const token = csrfFrom(page);
-      const res = await clientAgent.post(`/bookings/${id}/cancellation`).type('form').send({ _csrf: token, reason: 'Imprevisto' });
+      const res = await clientAgent
+        .post(`/bookings/${id}/cancellation`)
+        .type('form')
+        .send({ _csrf: token, reason: 'Imprevisto' });
       expect(res.status).to.equal(409);
-      expect(textOf(html(res.text), '.alert__message')).to.equal("Non è più possibile cancellare online: mancano meno di 24 ore all'inizio. Contatta il fornitore.");
+      expect(textOf(html(res.text), '.alert__message')).to.equal(
+        "Non è più possibile cancellare online: mancano meno di 24 ore all'inizio. Contatta il fornitore.",
+      );
       expect((await row(id)).status).to.equal('confirmed');
       expect((await act(providerAgent, id, 'cancellation', { reason: 'Docente malato' })).status).to.equal(303);
     });
 
-    it('the provider\'s own policy decides the window: 48 hours set on the profile form make 30 hours before too late', async () => {
+    it("the provider's own policy decides the window: 48 hours set on the profile form make 30 hours before too late", async () => {
       const form = html((await providerAgent.get('/profile?tab=professional').expect(200)).text);
       expect(form('input[name="cancellation_policy[hours_before]"]').val(), 'SPEC §9 default').to.equal('24');
       const saved = await providerAgent
         .post('/profile/professional')
         .type('form')
-        .send(filledForm(form, 'form[action="/profile/professional"]', { experience_years: '8', 'cancellation_policy[hours_before]': '48' }));
+        .send(
+          filledForm(form, 'form[action="/profile/professional"]', {
+            experience_years: '8',
+            'cancellation_policy[hours_before]': '48',
+          }),
+        );
       expect(saved.status).to.equal(303);
       try {
         const id = await make('confirmed', startIn(30));
@@ -291,7 +370,11 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
         expect(res.status).to.equal(409);
         expect(textOf(html(res.text), '.alert__message')).to.contain('mancano meno di 48 ore');
       } finally {
-        await db()('provider_profiles').where({ user_id: provider.id }).update({ cancellation_policy: JSON.stringify({ type: 'flexible', hours_before: 24, refund_percentage: 100 }) });
+        await db()('provider_profiles')
+          .where({ user_id: provider.id })
+          .update({
+            cancellation_policy: JSON.stringify({ type: 'flexible', hours_before: 24, refund_percentage: 100 }),
+          });
       }
     });
 
@@ -299,7 +382,9 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       const id = await make('confirmed', startIn(-1));
       const res = await act(providerAgent, id, 'cancellation', { reason: 'Troppo tardi' });
       expect(res.status).to.equal(409);
-      expect(textOf(html(res.text), '.alert__message')).to.equal('Il servizio è già iniziato: la prenotazione non può più essere cancellata.');
+      expect(textOf(html(res.text), '.alert__message')).to.equal(
+        'Il servizio è già iniziato: la prenotazione non può più essere cancellata.',
+      );
     });
   });
 
@@ -315,7 +400,9 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
         ]);
         expect(results.filter((r) => r.ok)).to.have.length(1);
         expect(results.filter((r) => !r.ok && r.kind === 'refused')).to.have.length(2);
-        const notices = await db()('notifications').where({ user_id: client.id }).whereRaw(`data->>'booking_id' = ?`, [id]);
+        const notices = await db()('notifications')
+          .where({ user_id: client.id })
+          .whereRaw(`data->>'booking_id' = ?`, [id]);
         expect(notices).to.have.length(1);
       }
     });
@@ -335,11 +422,16 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
       expect(await row(confirmed)).to.deep.equal(before.confirmed);
       const notes = await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [old]).orderBy('user_id');
       expect(notes.map((n: { user_id: string; type: string }) => [n.user_id, n.type]).sort()).to.deep.equal(
-        [[client.id, 'booking_expired'], [provider.id, 'booking_expired']].sort(),
+        [
+          [client.id, 'booking_expired'],
+          [provider.id, 'booking_expired'],
+        ].sort(),
       );
       const page = html((await clientAgent.get(`/bookings/${old}`)).text);
       expect(textOf(page, '.booking-header__status')).to.equal('Cancellata');
-      expect(textOf(page, '.booking-reason')).to.contain('Richiesta scaduta: il fornitore non ha risposto entro 48 ore.');
+      expect(textOf(page, '.booking-reason')).to.contain(
+        'Richiesta scaduta: il fornitore non ha risposto entro 48 ore.',
+      );
       expect(await expireUnansweredRequests()).to.equal(0);
     });
 

@@ -25,8 +25,12 @@ describe('booking notifications and emails', () => {
     await mailbox.start();
     provider = await providerAccount({ businessName: 'Studio Delta Sicurezza' });
     client = await clientAccount('Officine Epsilon Srl');
-    instantId = (await service(provider.id, { serviceType: 'instant', title: 'Corso Carrellisti', locationType: 'on_site' })).id;
-    requestId = (await service(provider.id, { serviceType: 'on_request', title: 'Piano di Emergenza', locationType: 'remote' })).id;
+    instantId = (
+      await service(provider.id, { serviceType: 'instant', title: 'Corso Carrellisti', locationType: 'on_site' })
+    ).id;
+    requestId = (
+      await service(provider.id, { serviceType: 'on_request', title: 'Piano di Emergenza', locationType: 'remote' })
+    ).id;
     providerAgent = await signIn(provider);
     clientAgent = await signIn(client);
     await mailbox.deliver();
@@ -36,13 +40,29 @@ describe('booking notifications and emails', () => {
   after(() => mailbox.stop());
 
   const notesOf = async (userId: string, bookingId: string) =>
-    (await db()('notifications').where({ user_id: userId }).whereRaw(`data->>'booking_id' = ?`, [bookingId]).orderBy('created_at')).map(
-      (n: { type: string; title: string; message: string; read: boolean }) => ({ type: n.type, title: n.title, message: n.message, read: n.read }),
-    );
+    (
+      await db()('notifications')
+        .where({ user_id: userId })
+        .whereRaw(`data->>'booking_id' = ?`, [bookingId])
+        .orderBy('created_at')
+    ).map((n: { type: string; title: string; message: string; read: boolean }) => ({
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      read: n.read,
+    }));
 
-  async function act(agent: typeof clientAgent, id: string, path: string, fields: Record<string, string | undefined> = {}) {
+  async function act(
+    agent: typeof clientAgent,
+    id: string,
+    path: string,
+    fields: Record<string, string | undefined> = {},
+  ) {
     const token = csrfFrom(html((await agent.get(`/bookings/${id}`)).text));
-    const res = await agent.post(`/bookings/${id}/${path}`).type('form').send({ _csrf: token, ...fields });
+    const res = await agent
+      .post(`/bookings/${id}/${path}`)
+      .type('form')
+      .send({ _csrf: token, ...fields });
     expect(res.status, res.text.slice(0, 200)).to.equal(303);
   }
 
@@ -55,19 +75,33 @@ describe('booking notifications and emails', () => {
     const id = await book(clientAgent, instantId, { participants_count: '1' });
     const number = (await db()('bookings').where({ id }).first('booking_number')).booking_number;
     expect(await notesOf(provider.id, id)).to.deep.equal([
-      { type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'Hai ricevuto una nuova prenotazione per Corso Carrellisti', read: false },
+      {
+        type: 'booking_confirmed',
+        title: 'Nuova Prenotazione',
+        message: 'Hai ricevuto una nuova prenotazione per Corso Carrellisti',
+        read: false,
+      },
     ]);
     expect(await notesOf(client.id, id)).to.deep.equal([
       // An instant booking confirms itself: the client is not told the provider confirmed it.
-      { type: 'booking_confirmed', title: 'Prenotazione Confermata', message: 'La tua prenotazione per Corso Carrellisti con Studio Delta Sicurezza è confermata.', read: false },
+      {
+        type: 'booking_confirmed',
+        title: 'Prenotazione Confermata',
+        message: 'La tua prenotazione per Corso Carrellisti con Studio Delta Sicurezza è confermata.',
+        read: false,
+      },
     ]);
     const toProvider = await mailbox.receive(provider.email);
     expect(toProvider.subject).to.equal(`Nuova prenotazione: Corso Carrellisti (${number})`);
-    expect(toProvider.text).to.contain('Officine Epsilon Srl ha prenotato Corso Carrellisti').and.to.contain('Via Milano 12, 24121 Bergamo (BG)');
+    expect(toProvider.text)
+      .to.contain('Officine Epsilon Srl ha prenotato Corso Carrellisti')
+      .and.to.contain('Via Milano 12, 24121 Bergamo (BG)');
     expect(toProvider.html).to.contain('Vedi la prenotazione');
     const toClient = mailbox.messages.find((m) => m.to.includes(client.email))!;
     expect(toClient.subject).to.equal(`Prenotazione confermata: Corso Carrellisti (${number})`);
-    expect(toClient.text).to.contain('la tua prenotazione di Corso Carrellisti con Studio Delta Sicurezza è confermata.');
+    expect(toClient.text).to.contain(
+      'la tua prenotazione di Corso Carrellisti con Studio Delta Sicurezza è confermata.',
+    );
     expect(`${toClient.subject}\n${toClient.text}\n${toClient.html}`).not.to.contain('ha confermato');
     // The link in the email opens the booking for its recipient.
     const link = linkIn(toProvider, `/bookings/${id}`);
@@ -99,7 +133,11 @@ describe('booking notifications and emails', () => {
       path: 'confirmation',
       fields: {},
       to: () => client,
-      note: { type: 'booking_confirmed', title: 'Prenotazione Confermata', message: 'Studio Delta Sicurezza ha confermato la prenotazione per Piano di Emergenza' },
+      note: {
+        type: 'booking_confirmed',
+        title: 'Prenotazione Confermata',
+        message: 'Studio Delta Sicurezza ha confermato la prenotazione per Piano di Emergenza',
+      },
       subject: 'Studio Delta Sicurezza ha confermato la tua prenotazione',
     },
     {
@@ -115,7 +153,12 @@ describe('booking notifications and emails', () => {
         message: `Studio Delta Sicurezza ti ha inviato un preventivo di 980,00\u00a0€ (IVA inclusa) per Piano di Emergenza, valido fino al ${format.date(inDays(5))}`,
       },
       subject: 'Preventivo ricevuto: Piano di Emergenza',
-      mailIncludes: ['980,00\u00a0€', 'la stima iniziale era 305,00\u00a0€', 'Il preventivo comprende: Sopralluogo e piano firmato', `Valido fino al: ${format.date(inDays(5))}`],
+      mailIncludes: [
+        '980,00\u00a0€',
+        'la stima iniziale era 305,00\u00a0€',
+        'Il preventivo comprende: Sopralluogo e piano firmato',
+        `Valido fino al: ${format.date(inDays(5))}`,
+      ],
     },
     {
       name: 'the client accepts the quote: the provider is told the booking is confirmed at the quoted total',
@@ -124,7 +167,12 @@ describe('booking notifications and emails', () => {
       path: 'quote-acceptance',
       fields: {},
       to: () => provider,
-      note: { type: 'booking_confirmed', title: 'Preventivo Accettato', message: 'Officine Epsilon Srl ha accettato il preventivo di 335,50\u00a0€ per Piano di Emergenza: la prenotazione è confermata' },
+      note: {
+        type: 'booking_confirmed',
+        title: 'Preventivo Accettato',
+        message:
+          'Officine Epsilon Srl ha accettato il preventivo di 335,50\u00a0€ per Piano di Emergenza: la prenotazione è confermata',
+      },
       subject: 'Preventivo accettato: Piano di Emergenza',
     },
     {
@@ -134,7 +182,11 @@ describe('booking notifications and emails', () => {
       path: 'quote-decline',
       fields: { reason: 'Fuori budget' },
       to: () => provider,
-      note: { type: 'booking_cancelled', title: 'Preventivo Rifiutato', message: 'Officine Epsilon Srl ha rifiutato il preventivo per Piano di Emergenza. Motivo: Fuori budget' },
+      note: {
+        type: 'booking_cancelled',
+        title: 'Preventivo Rifiutato',
+        message: 'Officine Epsilon Srl ha rifiutato il preventivo per Piano di Emergenza. Motivo: Fuori budget',
+      },
       subject: 'Preventivo rifiutato: Piano di Emergenza',
     },
     {
@@ -144,7 +196,12 @@ describe('booking notifications and emails', () => {
       path: 'withdrawal',
       fields: { reason: 'Abbiamo trovato un altro fornitore' },
       to: () => provider,
-      note: { type: 'booking_cancelled', title: 'Richiesta Annullata', message: 'Officine Epsilon Srl ha annullato la richiesta per Piano di Emergenza. Motivo: Abbiamo trovato un altro fornitore' },
+      note: {
+        type: 'booking_cancelled',
+        title: 'Richiesta Annullata',
+        message:
+          'Officine Epsilon Srl ha annullato la richiesta per Piano di Emergenza. Motivo: Abbiamo trovato un altro fornitore',
+      },
       subject: 'Richiesta annullata: Piano di Emergenza',
     },
     {
@@ -154,7 +211,12 @@ describe('booking notifications and emails', () => {
       path: 'rejection',
       fields: { reason: 'Agenda piena fino a marzo' },
       to: () => client,
-      note: { type: 'booking_rejected', title: 'Richiesta Rifiutata', message: 'Studio Delta Sicurezza non può accettare la richiesta per Piano di Emergenza. Motivo: Agenda piena fino a marzo' },
+      note: {
+        type: 'booking_rejected',
+        title: 'Richiesta Rifiutata',
+        message:
+          'Studio Delta Sicurezza non può accettare la richiesta per Piano di Emergenza. Motivo: Agenda piena fino a marzo',
+      },
       subject: 'Richiesta non accettata: Piano di Emergenza',
     },
     {
@@ -164,7 +226,11 @@ describe('booking notifications and emails', () => {
       path: 'cancellation',
       fields: { reason: 'Chiusura aziendale' },
       to: () => provider,
-      note: { type: 'booking_cancelled', title: 'Prenotazione Cancellata', message: 'Officine Epsilon Srl ha cancellato la prenotazione per Corso Carrellisti. Motivo: Chiusura aziendale' },
+      note: {
+        type: 'booking_cancelled',
+        title: 'Prenotazione Cancellata',
+        message: 'Officine Epsilon Srl ha cancellato la prenotazione per Corso Carrellisti. Motivo: Chiusura aziendale',
+      },
       subject: 'Prenotazione cancellata: Corso Carrellisti',
     },
     {
@@ -174,7 +240,12 @@ describe('booking notifications and emails', () => {
       path: 'cancellation',
       fields: { reason: 'Docente indisponibile' },
       to: () => client,
-      note: { type: 'booking_cancelled', title: 'Prenotazione Cancellata', message: 'Studio Delta Sicurezza ha cancellato la prenotazione per Corso Carrellisti. Motivo: Docente indisponibile' },
+      note: {
+        type: 'booking_cancelled',
+        title: 'Prenotazione Cancellata',
+        message:
+          'Studio Delta Sicurezza ha cancellato la prenotazione per Corso Carrellisti. Motivo: Docente indisponibile',
+      },
       subject: 'Prenotazione cancellata: Corso Carrellisti',
     },
     {
@@ -185,7 +256,11 @@ describe('booking notifications and emails', () => {
       path: 'completion',
       fields: {},
       to: () => client,
-      note: { type: 'booking_completed', title: 'Servizio Completato', message: 'Il servizio Corso Carrellisti è stato completato: lascia una recensione per aiutare altre aziende.' },
+      note: {
+        type: 'booking_completed',
+        title: 'Servizio Completato',
+        message: 'Il servizio Corso Carrellisti è stato completato: lascia una recensione per aiutare altre aziende.',
+      },
       subject: 'Servizio completato: Corso Carrellisti',
     },
     {
@@ -229,7 +304,9 @@ describe('booking notifications and emails', () => {
 
   it('an expired quote: both are told once (booking_expired), by email too', async () => {
     const b = await createBooking({ serviceId: requestId, clientId: client.id, status: 'quoted' });
-    await db()('bookings').where({ id: b.id }).update({ quote_valid_until: inDays(-1) });
+    await db()('bookings')
+      .where({ id: b.id })
+      .update({ quote_valid_until: inDays(-1) });
     mailbox.clear();
     expect(await expireUnansweredQuotes()).to.equal(1);
     expect(await expireUnansweredQuotes()).to.equal(0);
@@ -242,7 +319,12 @@ describe('booking notifications and emails', () => {
   });
 
   it('an expired request: both are told (booking_expired), by email too', async () => {
-    const b = await createBooking({ serviceId: requestId, clientId: client.id, status: 'pending', createdAt: new Date(Date.now() - 49 * 3_600_000) });
+    const b = await createBooking({
+      serviceId: requestId,
+      clientId: client.id,
+      status: 'pending',
+      createdAt: new Date(Date.now() - 49 * 3_600_000),
+    });
     mailbox.clear();
     await expireUnansweredRequests();
     expect((await notesOf(client.id, b.id))[0]).to.include({ type: 'booking_expired', title: 'Richiesta Scaduta' });
@@ -267,7 +349,9 @@ describe('booking notifications and emails', () => {
   it('the bell of the recipient counts the unread notifications', async () => {
     const fresh = browser();
     await loginAs(fresh, client.email, client.password);
-    const unread = Number((await db()('notifications').where({ user_id: client.id, read: false }).count({ n: '*' }).first())!.n);
+    const unread = Number(
+      (await db()('notifications').where({ user_id: client.id, read: false }).count({ n: '*' }).first())!.n,
+    );
     expect(unread).to.be.greaterThan(1);
     const $ = html((await fresh.get('/bookings').expect(200)).text);
     expect($('.bell').attr('aria-label')).to.equal(`${unread} notifiche non lette`);

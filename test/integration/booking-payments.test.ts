@@ -8,7 +8,8 @@ import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
 
 const IBAN = 'IT60X0542811101000000123456';
-const row = (id: string) => db()('bookings').where({ id }).first('payment_status', 'paid_on', 'payment_method', 'payment_recorded_at');
+const row = (id: string) =>
+  db()('bookings').where({ id }).first('payment_status', 'paid_on', 'payment_method', 'payment_recorded_at');
 const today = () => romeLocal(new Date()).date;
 
 describe('payment of a booking (issue 12, Money)', () => {
@@ -32,13 +33,20 @@ describe('payment of a booking (issue 12, Money)', () => {
     return createBooking({ serviceId, clientId: client.id, status: 'confirmed', totalAmount: '1220.00' });
   }
 
-  async function mark(agent: Agent, id: string, fields: Record<string, string> = { paid_on: today(), method: 'bank_transfer' }) {
+  async function mark(
+    agent: Agent,
+    id: string,
+    fields: Record<string, string> = { paid_on: today(), method: 'bank_transfer' },
+  ) {
     const page = await agent.get(`/bookings/${id}`);
-    return agent.post(`/bookings/${id}/payment`).type('form').send({ _csrf: csrfFrom(html(page.text)), ...fields });
+    return agent
+      .post(`/bookings/${id}/payment`)
+      .type('form')
+      .send({ _csrf: csrfFrom(html(page.text)), ...fields });
   }
 
   describe('GET /bookings/:id', () => {
-    it('shows the client of a confirmed booking how to pay: transfer to the provider\'s IBAN, the booking number, the amount, 30 days from confirmation', async () => {
+    it("shows the client of a confirmed booking how to pay: transfer to the provider's IBAN, the booking number, the amount, 30 days from confirmation", async () => {
       const b = await confirmed();
       const $ = html((await clientAgent.get(`/bookings/${b.id}`).expect(200)).text);
       const box = textOf($, '#payment');
@@ -56,18 +64,28 @@ describe('payment of a booking (issue 12, Money)', () => {
       const b = await confirmed();
       const $ = html((await providerAgent.get(`/bookings/${b.id}`).expect(200)).text);
       expect($(`form[action="/bookings/${b.id}/payment"]`)).to.have.length(1);
-      expect($('select[name="method"] option').map((_, o) => $(o).text()).get()).to.deep.equal(['Seleziona...', 'Bonifico bancario', 'Assegno', 'Altro']);
-      expect(textOf($, '#payment')).to.contain('In attesa del pagamento del cliente con bonifico entro il').and.not.to.contain('Come pagare');
+      expect(
+        $('select[name="method"] option')
+          .map((_, o) => $(o).text())
+          .get(),
+      ).to.deep.equal(['Seleziona...', 'Bonifico bancario', 'Assegno', 'Altro']);
+      expect(textOf($, '#payment'))
+        .to.contain('In attesa del pagamento del cliente con bonifico entro il')
+        .and.not.to.contain('Come pagare');
     });
 
     it('asks nothing before confirmation: "Il pagamento viene richiesto solo dopo la conferma del servizio."', async () => {
       const request = await service(provider.id, { serviceType: 'on_request' });
       const b = await createBooking({ serviceId: request.id, clientId: client.id, status: 'pending' });
       const $ = html((await clientAgent.get(`/bookings/${b.id}`)).text);
-      expect(textOf($, '#payment')).to.contain('Il pagamento viene richiesto solo dopo la conferma del servizio.').and.not.to.contain('Come pagare');
+      expect(textOf($, '#payment'))
+        .to.contain('Il pagamento viene richiesto solo dopo la conferma del servizio.')
+        .and.not.to.contain('Come pagare');
       const res = await mark(providerAgent, b.id);
       expect(res.status).to.equal(409);
-      expect(textOf(html(res.text), '.alert--error')).to.contain('Il pagamento si registra solo su una prenotazione confermata o completata. Stato attuale: In Attesa.');
+      expect(textOf(html(res.text), '.alert--error')).to.contain(
+        'Il pagamento si registra solo su una prenotazione confermata o completata. Stato attuale: In Attesa.',
+      );
     });
   });
 
@@ -84,10 +102,14 @@ describe('payment of a booking (issue 12, Money)', () => {
       for (const agent of [clientAgent, providerAgent]) {
         const $ = html((await agent.get(`/bookings/${b.id}`)).text);
         expect(textOf($, '.booking-payment')).to.contain('Completato');
-        expect(textOf($, '.payment-box__received')).to.equal(`Pagamento ricevuto il ${d}/${m}/${y} · Bonifico bancario`);
+        expect(textOf($, '.payment-box__received')).to.equal(
+          `Pagamento ricevuto il ${d}/${m}/${y} · Bonifico bancario`,
+        );
         expect(textOf($, '#payment')).to.not.contain('Come pagare');
       }
-      const note = await db()('notifications').where({ user_id: client.id, title: 'Pagamento Ricevuto' }).first('message');
+      const note = await db()('notifications')
+        .where({ user_id: client.id, title: 'Pagamento Ricevuto' })
+        .first('message');
       expect(note!.message).to.contain(b.bookingNumber);
     });
 
@@ -97,9 +119,14 @@ describe('payment of a booking (issue 12, Money)', () => {
       const before = await row(b.id);
       const page = html((await providerAgent.get(`/bookings/${b.id}`)).text);
       expect(page(`form[action="/bookings/${b.id}/payment"]`)).to.have.length(0);
-      const res = await providerAgent.post(`/bookings/${b.id}/payment`).type('form').send({ _csrf: csrfFrom(page), paid_on: today(), method: 'cheque' });
+      const res = await providerAgent
+        .post(`/bookings/${b.id}/payment`)
+        .type('form')
+        .send({ _csrf: csrfFrom(page), paid_on: today(), method: 'cheque' });
       expect(res.status).to.equal(409);
-      expect(textOf(html(res.text), '.alert--error')).to.contain('Il pagamento di questa prenotazione è già stato registrato');
+      expect(textOf(html(res.text), '.alert--error')).to.contain(
+        'Il pagamento di questa prenotazione è già stato registrato',
+      );
       expect(await row(b.id)).to.deep.equal(before);
     });
 
@@ -107,7 +134,9 @@ describe('payment of a booking (issue 12, Money)', () => {
       const b = await confirmed();
       const res = await mark(clientAgent, b.id);
       expect(res.status).to.equal(403);
-      expect(textOf(html(res.text), '.alert--error')).to.contain('Solo il fornitore della prenotazione può registrare il pagamento ricevuto.');
+      expect(textOf(html(res.text), '.alert--error')).to.contain(
+        'Solo il fornitore della prenotazione può registrare il pagamento ricevuto.',
+      );
       expect((await row(b.id))!.payment_status).to.equal('pending');
     });
 
@@ -117,12 +146,18 @@ describe('payment of a booking (issue 12, Money)', () => {
       const otherClient = await createUserWithPassword({ userType: 'client' });
       for (const agent of [await signIn(other), await loginAs(browser(), otherClient.email, otherClient.password)]) {
         const token = csrfFrom(html((await agent.get('/dashboard')).text));
-        const res = await agent.post(`/bookings/${b.id}/payment`).type('form').send({ _csrf: token, paid_on: today(), method: 'bank_transfer' });
+        const res = await agent
+          .post(`/bookings/${b.id}/payment`)
+          .type('form')
+          .send({ _csrf: token, paid_on: today(), method: 'bank_transfer' });
         expect(res.status).to.equal(404);
       }
       const visitor = browser();
       const token = csrfFrom(html((await visitor.get('/auth/login')).text));
-      const res = await visitor.post(`/bookings/${b.id}/payment`).type('form').send({ _csrf: token, paid_on: today(), method: 'bank_transfer' });
+      const res = await visitor
+        .post(`/bookings/${b.id}/payment`)
+        .type('form')
+        .send({ _csrf: token, paid_on: today(), method: 'bank_transfer' });
       expect(res.status).to.be.oneOf([302, 303, 401]);
       expect((await row(b.id))!.payment_status).to.equal('pending');
     });
@@ -132,7 +167,9 @@ describe('payment of a booking (issue 12, Money)', () => {
       const res = await mark(providerAgent, b.id, { paid_on: addDays(today(), 2), method: '' });
       expect(res.status).to.equal(422);
       const $ = html(res.text);
-      expect(textOf($, '#payment')).to.contain('La data del pagamento non può essere nel futuro').and.to.contain('Scegli come è stato pagato');
+      expect(textOf($, '#payment'))
+        .to.contain('La data del pagamento non può essere nel futuro')
+        .and.to.contain('Scegli come è stato pagato');
       expect($('#payment details').attr('open')).to.not.equal(undefined);
       expect((await row(b.id))!.payment_status).to.equal('pending');
     });
@@ -145,7 +182,10 @@ describe('payment of a booking (issue 12, Money)', () => {
       const $ = html(res.text);
       expect(textOf($, 'h1')).to.equal('Riepilogo pagamento');
       const text = textOf($, '.payment-summary__sheet');
-      expect(text).to.contain('IT60 X054 2811 1010 0000 0123 456').and.to.contain(`Prenotazione ${b.bookingNumber}`).and.to.contain('1.220,00 €');
+      expect(text)
+        .to.contain('IT60 X054 2811 1010 0000 0123 456')
+        .and.to.contain(`Prenotazione ${b.bookingNumber}`)
+        .and.to.contain('1.220,00 €');
       expect(text).to.contain('Codice destinatario SDI: M5UXCR1');
       expect($('[data-print]').attr('hidden')).to.not.equal(undefined);
       const stranger = await createUserWithPassword({ userType: 'client' });

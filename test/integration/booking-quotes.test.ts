@@ -13,7 +13,11 @@ type Who = 'client' | 'provider' | 'otherClient' | 'otherProvider';
 
 const today = (): string => romeLocal(new Date()).date;
 const row = (id: string) => db()('bookings').where({ id }).first();
-const QUOTE = { quote_total: '1.480,00', quote_includes: 'Sopralluogo, DVR firmato, una revisione', quote_valid_until: '' };
+const QUOTE = {
+  quote_total: '1.480,00',
+  quote_includes: 'Sopralluogo, DVR firmato, una revisione',
+  quote_valid_until: '',
+};
 
 /**
  * A quote binds nobody until the client accepts it (issue 12): the provider answers a request with a quote,
@@ -29,7 +33,9 @@ describe('quotes and requests', () => {
     await resetDatabase();
     provider = await providerAccount({ businessName: 'Studio Preventivi HSE' });
     client = await clientAccount('Officine Preventivi Srl');
-    requestServiceId = (await service(provider.id, { serviceType: 'on_request', title: 'Documento di Valutazione dei Rischi' })).id;
+    requestServiceId = (
+      await service(provider.id, { serviceType: 'on_request', title: 'Documento di Valutazione dei Rischi' })
+    ).id;
     agents.client = await signIn(client);
     agents.provider = await signIn(provider);
     agents.otherClient = await signIn(await clientAccount('Altra Azienda Srl'));
@@ -37,14 +43,24 @@ describe('quotes and requests', () => {
   });
 
   const make = async (status: Status): Promise<string> =>
-    (await createBooking({ serviceId: requestServiceId, clientId: client.id, status, requestedDate: addDays(today(), 20) })).id;
+    (
+      await createBooking({
+        serviceId: requestServiceId,
+        clientId: client.id,
+        status,
+        requestedDate: addDays(today(), 20),
+      })
+    ).id;
 
   /** Posts an action form as its user would: the token from the booking page, or from their list when the booking is not theirs. */
   async function act(who: Who, id: string, path: string, fields: Record<string, string> = {}) {
     const agent = agents[who];
     const page = await agent.get(`/bookings/${id}`);
     const token = csrfFrom(html(page.status === 200 ? page.text : (await agent.get('/bookings')).text));
-    return agent.post(`/bookings/${id}/${path}`).type('form').send({ _csrf: token, ...fields });
+    return agent
+      .post(`/bookings/${id}/${path}`)
+      .type('form')
+      .send({ _csrf: token, ...fields });
   }
 
   const quoteForm = () => ({ ...QUOTE, quote_valid_until: addDays(today(), 7) });
@@ -59,8 +75,22 @@ describe('quotes and requests', () => {
 
   describe('every request and quote step, in every status, for each role', () => {
     const legal: Record<'client' | 'provider', Record<string, Status[]>> = {
-      provider: { quote: ['pending'], confirmation: ['pending'], rejection: ['pending'], 'quote-acceptance': [], 'quote-decline': [], withdrawal: [] },
-      client: { quote: [], confirmation: [], rejection: [], 'quote-acceptance': ['quoted'], 'quote-decline': ['quoted'], withdrawal: ['pending', 'quoted'] },
+      provider: {
+        quote: ['pending'],
+        confirmation: ['pending'],
+        rejection: ['pending'],
+        'quote-acceptance': [],
+        'quote-decline': [],
+        withdrawal: [],
+      },
+      client: {
+        quote: [],
+        confirmation: [],
+        rejection: [],
+        'quote-acceptance': ['quoted'],
+        'quote-decline': ['quoted'],
+        withdrawal: ['pending', 'quoted'],
+      },
     };
     const expected: Record<string, Status | 'quoted'> = {
       quote: 'quoted',
@@ -114,7 +144,10 @@ describe('quotes and requests', () => {
       const before = await row(id);
       const visitor = browser();
       for (const path of Object.keys(FIELDS)) {
-        expect((await visitor.post(`/bookings/${id}/${path}`).type('form').send(FIELDS[path]!())).status, path).to.be.oneOf([401, 403]);
+        expect(
+          (await visitor.post(`/bookings/${id}/${path}`).type('form').send(FIELDS[path]!())).status,
+          path,
+        ).to.be.oneOf([401, 403]);
       }
       expect(await row(id)).to.deep.equal(before);
     });
@@ -126,7 +159,13 @@ describe('quotes and requests', () => {
       const res = await act('provider', id, 'quote', quoteForm());
       expect(res.status).to.equal(303);
       const b = await row(id);
-      expect(b).to.include({ status: 'quoted', total_amount: '305.00', estimated_total_amount: '305.00', quote_total_amount: '1480.00', quote_includes: QUOTE.quote_includes });
+      expect(b).to.include({
+        status: 'quoted',
+        total_amount: '305.00',
+        estimated_total_amount: '305.00',
+        quote_total_amount: '1480.00',
+        quote_includes: QUOTE.quote_includes,
+      });
       expect(b.quote_valid_until).to.equal(addDays(today(), 7));
       expect(b.confirmed_at).to.equal(null);
 
@@ -134,10 +173,17 @@ describe('quotes and requests', () => {
       expect(textOf($, '.booking-header__status')).to.equal('Preventivo ricevuto');
       expect($('.booking-header__status').hasClass('badge--quote')).to.equal(true);
       expect(textOf($, '.booking-quote__total')).to.match(/^1\.480,00\s€$/);
-      expect(textOf($, '.booking-quote')).to.contain('Stima iniziale').and.to.contain('305,00').and.to.contain(QUOTE.quote_includes);
+      expect(textOf($, '.booking-quote'))
+        .to.contain('Stima iniziale')
+        .and.to.contain('305,00')
+        .and.to.contain(QUOTE.quote_includes);
       expect($('form[action$="/quote-acceptance"] button').text().trim()).to.equal('Accetta Preventivo');
       expect($('form[action$="/quote-acceptance"]').attr('data-confirm')).to.contain('1.480,00');
-      expect($('.booking-actions details summary').map((_, e) => $(e).text().trim()).get()).to.deep.equal(['Rifiuta Preventivo', 'Annulla richiesta']);
+      expect(
+        $('.booking-actions details summary')
+          .map((_, e) => $(e).text().trim())
+          .get(),
+      ).to.deep.equal(['Rifiuta Preventivo', 'Annulla richiesta']);
 
       const p = html((await agents.provider.get(`/bookings/${id}`)).text);
       expect(textOf(p, '.booking-header__status')).to.equal('Preventivo ricevuto');
@@ -158,7 +204,9 @@ describe('quotes and requests', () => {
         res = await act('provider', id, 'quote', { ...quoteForm(), quote_valid_until: until });
         expect(res.status).to.equal(422);
         $ = html(res.text);
-        expect(textOf($, '#quote-valid-until-error')).to.equal('La validità va da oggi al giorno richiesto per il servizio');
+        expect(textOf($, '#quote-valid-until-error')).to.equal(
+          'La validità va da oggi al giorno richiesto per il servizio',
+        );
         expect($('#quote-total').val()).to.equal('1.480,00');
       }
       expect(await row(id)).to.deep.equal(before);
@@ -170,7 +218,13 @@ describe('quotes and requests', () => {
       const res = await act('client', id, 'quote-acceptance');
       expect(res.status).to.equal(303);
       const b = await row(id);
-      expect(b).to.include({ status: 'confirmed', total_amount: '1480.00', tax_amount: '266.89', base_amount: '1213.11', estimated_total_amount: '305.00' });
+      expect(b).to.include({
+        status: 'confirmed',
+        total_amount: '1480.00',
+        tax_amount: '266.89',
+        base_amount: '1213.11',
+        estimated_total_amount: '305.00',
+      });
       expect(b.confirmed_at).to.be.instanceOf(Date);
       const flash = html((await agents.client.get(`/bookings/${id}`)).text);
       expect(textOf(flash, 'main')).to.contain('Preventivo accettato: prenotazione confermata a 1.480,00');
@@ -184,10 +238,14 @@ describe('quotes and requests', () => {
 
     it('cannot be accepted after its validity date, even before the worker closes it (409)', async () => {
       const id = await make('quoted');
-      await db()('bookings').where({ id }).update({ quote_valid_until: addDays(today(), -1) });
+      await db()('bookings')
+        .where({ id })
+        .update({ quote_valid_until: addDays(today(), -1) });
       const res = await act('client', id, 'quote-acceptance');
       expect(res.status).to.equal(409);
-      expect(textOf(html(res.text), '.alert--error .alert__message')).to.equal('Il preventivo è scaduto e non può più essere accettato.');
+      expect(textOf(html(res.text), '.alert--error .alert__message')).to.equal(
+        'Il preventivo è scaduto e non può più essere accettato.',
+      );
       expect((await row(id)).status).to.equal('quoted');
     });
 
@@ -199,10 +257,17 @@ describe('quotes and requests', () => {
       res = await act('client', id, 'quote-decline', { reason: 'Fuori budget' });
       expect(res.status).to.equal(303);
       const b = await row(id);
-      expect(b).to.include({ status: 'cancelled', quote_decline_reason: 'Fuori budget', cancelled_by: client.id, total_amount: '305.00' });
+      expect(b).to.include({
+        status: 'cancelled',
+        quote_decline_reason: 'Fuori budget',
+        cancelled_by: client.id,
+        total_amount: '305.00',
+      });
       expect(b.quote_declined_at).to.be.instanceOf(Date);
       const $ = html((await agents.provider.get(`/bookings/${id}`)).text);
-      expect(textOf($, '.booking-reason')).to.contain('Motivo del rifiuto del preventivo').and.to.contain('Fuori budget');
+      expect(textOf($, '.booking-reason'))
+        .to.contain('Motivo del rifiuto del preventivo')
+        .and.to.contain('Fuori budget');
       expect(textOf($, '.booking-timeline')).to.contain('Preventivo rifiutato dal cliente');
     });
   });
@@ -218,7 +283,11 @@ describe('quotes and requests', () => {
         expect(textOf(html(res.text), '#withdraw-reason-error')).to.equal('Indica il motivo');
         res = await act('client', id, 'withdrawal', { reason: 'Abbiamo cambiato programma' });
         expect(res.status).to.equal(303);
-        expect(await row(id)).to.include({ status: 'cancelled', cancellation_reason: 'Abbiamo cambiato programma', cancelled_by: client.id });
+        expect(await row(id)).to.include({
+          status: 'cancelled',
+          cancellation_reason: 'Abbiamo cambiato programma',
+          cancelled_by: client.id,
+        });
         const $ = html((await agents.provider.get(`/bookings/${id}`)).text);
         expect(textOf($, '.booking-reason')).to.contain('Abbiamo cambiato programma');
       });
@@ -229,7 +298,9 @@ describe('quotes and requests', () => {
     it('closes a quote once its validity date has passed, exactly once; a quote valid today stays', async () => {
       const lapsed = await make('quoted');
       const valid = await make('quoted');
-      await db()('bookings').where({ id: lapsed }).update({ quote_valid_until: addDays(today(), -1) });
+      await db()('bookings')
+        .where({ id: lapsed })
+        .update({ quote_valid_until: addDays(today(), -1) });
       await db()('bookings').where({ id: valid }).update({ quote_valid_until: today() });
       registerJobs();
       await runPeriodicTasks(Date.now() + 24 * 3_600_000);
@@ -238,10 +309,15 @@ describe('quotes and requests', () => {
       expect((await row(valid)).status).to.equal('quoted');
       const notes = await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [lapsed]);
       expect(notes.map((n: { user_id: string; title: string }) => [n.user_id, n.title]).sort()).to.deep.equal(
-        [[client.id, 'Preventivo Scaduto'], [provider.id, 'Preventivo Scaduto']].sort(),
+        [
+          [client.id, 'Preventivo Scaduto'],
+          [provider.id, 'Preventivo Scaduto'],
+        ].sort(),
       );
       const $ = html((await agents.client.get(`/bookings/${lapsed}`)).text);
-      expect(textOf($, '.booking-reason')).to.contain("Preventivo scaduto: il cliente non l'ha accettato entro la data di validità.");
+      expect(textOf($, '.booking-reason')).to.contain(
+        "Preventivo scaduto: il cliente non l'ha accettato entro la data di validità.",
+      );
       expect($('.booking-actions form')).to.have.length(0);
     });
   });
@@ -256,11 +332,20 @@ describe('quotes and requests', () => {
       await make('quoted');
       await make('pending');
       const list = html((await agents.client.get('/bookings?status=pending')).text);
-      expect(list('.booking-card__status').map((_, e) => list(e).text().trim()).get().sort()).to.deep.equal(['In Attesa', 'Preventivo ricevuto']);
+      expect(
+        list('.booking-card__status')
+          .map((_, e) => list(e).text().trim())
+          .get()
+          .sort(),
+      ).to.deep.equal(['In Attesa', 'Preventivo ricevuto']);
       expect(list('.booking-card__status.badge--quote')).to.have.length(1);
       expect(textOf(list, 'a[aria-current="page"] .count')).to.equal('2');
       const dash = html((await agents.client.get('/dashboard')).text);
-      expect(dash('.booking-card__status').map((_, e) => dash(e).text().trim()).get()).to.include('Preventivo ricevuto');
+      expect(
+        dash('.booking-card__status')
+          .map((_, e) => dash(e).text().trim())
+          .get(),
+      ).to.include('Preventivo ricevuto');
     });
   });
 });

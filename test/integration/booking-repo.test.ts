@@ -13,13 +13,24 @@ import { resetDatabase } from '../helpers/db.js';
 describe('bookings repository: cards and counts', () => {
   before(resetDatabase);
 
-  it('lists a client\'s own bookings newest first with the provider as counterpart, filtered by status and limited', async () => {
+  it("lists a client's own bookings newest first with the provider as counterpart, filtered by status and limited", async () => {
     const provider = await createProvider({ businessName: 'Studio Alfa Sicurezza' });
     const service = await createService({ providerId: provider.id, title: 'Corso Antincendio Rischio Medio' });
     const client = await createUser({ companyName: 'Officine Beta Srl' });
     const other = await createUser();
-    const old = await createBooking({ serviceId: service.id, clientId: client.id, status: 'completed', createdAt: new Date(Date.now() - 3 * 86_400_000) });
-    const recent = await createBooking({ serviceId: service.id, clientId: client.id, status: 'pending', participantsCount: 3, totalAmount: '915.00' });
+    const old = await createBooking({
+      serviceId: service.id,
+      clientId: client.id,
+      status: 'completed',
+      createdAt: new Date(Date.now() - 3 * 86_400_000),
+    });
+    const recent = await createBooking({
+      serviceId: service.id,
+      clientId: client.id,
+      status: 'pending',
+      participantsCount: 3,
+      totalAmount: '915.00',
+    });
     await createBooking({ serviceId: service.id, clientId: other.id, status: 'pending' });
 
     const list = await bookings.listForUser({ id: client.id, userType: 'client' });
@@ -34,11 +45,13 @@ describe('bookings repository: cards and counts', () => {
       requestedTime: '09:00:00',
     });
     expect(list[0]!.requestedDate).to.match(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await bookings.listForUser({ id: client.id, userType: 'client' }, { status: 'completed' })).map((b) => b.id)).to.deep.equal([old.id]);
+    expect(
+      (await bookings.listForUser({ id: client.id, userType: 'client' }, { status: 'completed' })).map((b) => b.id),
+    ).to.deep.equal([old.id]);
     expect(await bookings.listForUser({ id: client.id, userType: 'client' }, { limit: 1 })).to.have.length(1);
   });
 
-  it('lists a provider\'s received bookings with the client company as counterpart, quotes waiting for the client included', async () => {
+  it("lists a provider's received bookings with the client company as counterpart, quotes waiting for the client included", async () => {
     const provider = await createProvider();
     const service = await createService({ providerId: provider.id });
     const client = await createUser({ companyName: 'Ceramiche Gamma Spa' });
@@ -49,11 +62,15 @@ describe('bookings repository: cards and counts', () => {
     await createBooking({ serviceId: service.id, clientId: nameless.id, status: 'pending' });
 
     const list = await bookings.listForUser({ id: provider.id, userType: 'provider' });
-    expect(list.map((b) => b.counterpartName)).to.deep.equal([null, 'Ceramiche Gamma S.p.A.', 'Ceramiche Gamma S.p.A.']);
+    expect(list.map((b) => b.counterpartName)).to.deep.equal([
+      null,
+      'Ceramiche Gamma S.p.A.',
+      'Ceramiche Gamma S.p.A.',
+    ]);
     expect(list.map((b) => b.status)).to.deep.equal(['pending', 'quoted', 'confirmed']);
   });
 
-  it('counts the viewer\'s bookings per status and in all', async () => {
+  it("counts the viewer's bookings per status and in all", async () => {
     const provider = await createProvider();
     const service = await createService({ providerId: provider.id });
     const client = await createUser();
@@ -61,7 +78,16 @@ describe('bookings repository: cards and counts', () => {
       await createBooking({ serviceId: service.id, clientId: client.id, status });
     }
     const forClient = await bookings.countByStatusForUser({ id: client.id, userType: 'client' });
-    expect(forClient).to.include({ all: 7, pending: 2, quoted: 1, confirmed: 1, completed: 1, cancelled: 1, no_show: 1, in_progress: 0 });
+    expect(forClient).to.include({
+      all: 7,
+      pending: 2,
+      quoted: 1,
+      confirmed: 1,
+      completed: 1,
+      cancelled: 1,
+      no_show: 1,
+      in_progress: 0,
+    });
     const forProvider = await bookings.countByStatusForUser({ id: provider.id, userType: 'provider' });
     expect(forProvider).to.include({ all: 7, quoted: 1 });
     const stranger = await createUser();
@@ -71,7 +97,12 @@ describe('bookings repository: cards and counts', () => {
 
 describe('views/partials/_booking-card.ejs', () => {
   const render = (booking: bookings.BookingCard, userType: 'client' | 'provider'): Promise<string> =>
-    ejs.renderFile(path.join(VIEWS_DIR, 'partials', '_booking-card.ejs'), { booking, t, format, currentUser: { userType } });
+    ejs.renderFile(path.join(VIEWS_DIR, 'partials', '_booking-card.ejs'), {
+      booking,
+      t,
+      format,
+      currentUser: { userType },
+    });
 
   const card: bookings.BookingCard = {
     id: '6f1d3f0e-4a59-4b7e-9a43-0d9d1f2b3c4d',
@@ -90,7 +121,8 @@ describe('views/partials/_booking-card.ejs', () => {
     expect(textOf($, '.booking-card__title')).to.equal('Formazione <Generale> Lavoratori');
     expect(textOf($, '.booking-card__status')).to.equal('In Attesa');
     const facts = textOf($, '.booking-card__facts');
-    for (const text of ['3 dicembre 2026', '14:30', '12 partecipanti', '1.830,00 €', 'Fornitore', 'N/A']) expect(facts).to.contain(text);
+    for (const text of ['3 dicembre 2026', '14:30', '12 partecipanti', '1.830,00 €', 'Fornitore', 'N/A'])
+      expect(facts).to.contain(text);
     expect(textOf($, '.booking-card__number')).to.contain('BH20261122-0042');
     const link = $('.booking-card__footer a');
     expect(link.text().trim()).to.equal('Dettagli');
@@ -98,10 +130,16 @@ describe('views/partials/_booking-card.ejs', () => {
   });
 
   it('labels the counterpart "Cliente" for a provider and escapes what users typed', async () => {
-    const out = await render({ ...card, status: 'cancelled', participantsCount: 1, counterpartName: 'Rossi & <Figli>' }, 'provider');
+    const out = await render(
+      { ...card, status: 'cancelled', participantsCount: 1, counterpartName: 'Rossi & <Figli>' },
+      'provider',
+    );
     expect(out).not.to.contain('<Generale>');
     const $ = html(out);
-    expect(textOf($, '.booking-card__facts')).to.contain('Cliente').and.to.contain('Rossi & <Figli>').and.to.contain('1 partecipante');
+    expect(textOf($, '.booking-card__facts'))
+      .to.contain('Cliente')
+      .and.to.contain('Rossi & <Figli>')
+      .and.to.contain('1 partecipante');
     expect(textOf($, '.booking-card__status')).to.equal('Cancellata');
     expect($('.booking-card__status').hasClass('badge--danger')).to.equal(true);
   });

@@ -33,16 +33,28 @@ const errorsOf = (text: string): Record<string, string> => {
 };
 
 /** Posts the wizard's form on `$` as a browser would: every field as it stands, `changes` typed over, one button pressed. */
-function sendWizardForm(agent: Agent, serviceId: string, $: Page, action: string, changes: Record<string, string> = {}) {
-  const pairs = $('form.wizard').serializeArray().map(({ name, value }) => [name, name in changes ? changes[name]! : value] as const);
+function sendWizardForm(
+  agent: Agent,
+  serviceId: string,
+  $: Page,
+  action: string,
+  changes: Record<string, string> = {},
+) {
+  const pairs = $('form.wizard')
+    .serializeArray()
+    .map(({ name, value }) => [name, name in changes ? changes[name]! : value] as const);
   const named = new Set(pairs.map(([name]) => name));
   const extra = Object.entries(changes).filter(([name]) => !named.has(name));
-  const body = [...pairs, ...extra, ['action', action] as const].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const body = [...pairs, ...extra, ['action', action] as const]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
   return agent.post(`/services/${serviceId}/book`).type('form').send(body);
 }
 
 const emailJobs = async () =>
-  (await db()('jobs').where({ type: 'email.send' }).orderBy('id').select('payload')).map((r: { payload: { to: string; subject: string; text: string } }) => r.payload);
+  (await db()('jobs').where({ type: 'email.send' }).orderBy('id').select('payload')).map(
+    (r: { payload: { to: string; subject: string; text: string } }) => r.payload,
+  );
 
 describe('booking wizard /services/:id/book', () => {
   let provider: Awaited<ReturnType<typeof providerAccount>>;
@@ -72,7 +84,13 @@ describe('booking wizard /services/:id/book', () => {
         { name: 'Scarpe chiuse', mandatory: false },
       ],
     });
-    onRequest = await service(provider.id, { title: 'Documento di Valutazione dei Rischi', serviceType: 'on_request', basePrice: '1200.00', pricingUnit: 'fixed', locationType: 'provider_location' });
+    onRequest = await service(provider.id, {
+      title: 'Documento di Valutazione dei Rischi',
+      serviceType: 'on_request',
+      basePrice: '1200.00',
+      pricingUnit: 'fixed',
+      locationType: 'provider_location',
+    });
     client = await clientAccount('Officine Rossi Srl');
   });
 
@@ -80,7 +98,9 @@ describe('booking wizard /services/:id/book', () => {
     it('sends a visitor to the login with "Devi effettuare l\'accesso per prenotare", and back to the wizard after logging in', async () => {
       const agent = browser();
       const res = await agent.get(`/services/${instant.id}/book`).expect(303);
-      expect(res.headers.location).to.equal(`/auth/login?returnTo=${encodeURIComponent(`/services/${instant.id}/book`)}`);
+      expect(res.headers.location).to.equal(
+        `/auth/login?returnTo=${encodeURIComponent(`/services/${instant.id}/book`)}`,
+      );
       const login = await agent.get(res.headers.location).expect(200);
       expect(textOf(html(login.text), '.toast')).to.contain("Devi effettuare l'accesso per prenotare");
       await loginAs(agent, client.email, client.password, `/services/${instant.id}/book`);
@@ -101,8 +121,16 @@ describe('booking wizard /services/:id/book', () => {
     it('answers "Servizio non trovato" (404) for an unknown, inactive or malformed service', async () => {
       const inactive = await createService({ providerId: provider.id, active: false });
       const paused = await createService({ providerId: provider.id, status: 'paused' });
-      for (const id of ['00000000-0000-4000-8000-000000000000', inactive.id, paused.id, 'not-a-uuid', "1'; DROP TABLE bookings;--"]) {
-        const res = await request().get(`/services/${encodeURIComponent(id)}/book`).expect(404);
+      for (const id of [
+        '00000000-0000-4000-8000-000000000000',
+        inactive.id,
+        paused.id,
+        'not-a-uuid',
+        "1'; DROP TABLE bookings;--",
+      ]) {
+        const res = await request()
+          .get(`/services/${encodeURIComponent(id)}/book`)
+          .expect(404);
         const $ = html(res.text);
         expect(textOf($, 'h1')).to.equal('Servizio non trovato');
         expect(textOf($, '.lead')).to.equal('Il servizio che stai cercando di prenotare non esiste.');
@@ -118,16 +146,26 @@ describe('booking wizard /services/:id/book', () => {
       expect(textOf($, 'h1')).to.equal('Prenota Servizio');
       expect(textOf($, '.wizard-page__service')).to.equal('Corso Antincendio Rischio Medio');
       expect(textOf($, '.wizard-page__provider')).to.contain('Studio Sicurezza Alfa');
-      expect($('.steps li').map((_, li) => $(li).text().trim()).get()).to.deep.equal(['Dettagli', 'Partecipanti', 'Conferma']);
+      expect(
+        $('.steps li')
+          .map((_, li) => $(li).text().trim())
+          .get(),
+      ).to.deep.equal(['Dettagli', 'Partecipanti', 'Conferma']);
       expect($('button[value="next"]').text().trim()).to.equal('Continua');
       expect(textOf($, '.wizard-costs h2')).to.equal('Riepilogo Costi');
       expect(textOf($, '.cost-lines__row--total')).to.contain('201,30 €');
       expect(textOf($, '#f-participants_count-hint')).to.equal('Massimo 20 partecipanti');
       expect($('#f-requested_date').attr('min')).to.match(/^\d{4}-\d{2}-\d{2}$/);
-      expect($('input[name="special_requirements"]').map((_, i) => $(i).attr('value')).get()).to.deep.equal(['Documento di identità', 'Scarpe chiuse']);
+      expect(
+        $('input[name="special_requirements"]')
+          .map((_, i) => $(i).attr('value'))
+          .get(),
+      ).to.deep.equal(['Documento di identità', 'Scarpe chiuse']);
       expect(textOf($, '.wizard__requirements')).to.contain('Documento di identità *');
       expect($('input[value="Documento di identità"]').attr('required')).to.equal('required');
-      expect(textOf($, '.wizard__place')).to.equal('Luogo: Presso la tua sede legale: Via Milano 12, 24121 Bergamo (BG)');
+      expect(textOf($, '.wizard__place')).to.equal(
+        'Luogo: Presso la tua sede legale: Via Milano 12, 24121 Bergamo (BG)',
+      );
       expect($('[data-island="booking-wizard"]')).to.have.length(1);
       expect($('script[data-island-props="booking-wizard"]').text()).to.contain('"maxParticipants":20');
       expect($('input[name="idempotency_key"]').val()).to.match(/^[0-9a-f-]{36}$/);
@@ -147,13 +185,27 @@ describe('booking wizard /services/:id/book', () => {
     it('goes Dettagli → Partecipanti (one block per participant) → Conferma and back, keeping everything typed', async () => {
       const agent = await signIn(client);
       const { csrf, key } = await openWizard(agent, instant.id);
-      const step1 = { _csrf: csrf, idempotency_key: key, step: '1', action: 'next', requested_date: inDays(20), requested_time: '09:00', participants_count: '3', client_notes: 'Sala riunioni al primo piano', special_requirements: ['Documento di identità'] };
+      const step1 = {
+        _csrf: csrf,
+        idempotency_key: key,
+        step: '1',
+        action: 'next',
+        requested_date: inDays(20),
+        requested_time: '09:00',
+        participants_count: '3',
+        client_notes: 'Sala riunioni al primo piano',
+        special_requirements: ['Documento di identità'],
+      };
       let res = await postWizard(agent, instant.id, step1);
       expect(res.status).to.equal(200);
       let $ = html(res.text);
       expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Partecipanti');
       expect($('fieldset.wizard__participant')).to.have.length(3);
-      expect($('legend').map((_, l) => $(l).text().trim()).get()).to.include.members(['Partecipante 1', 'Partecipante 2', 'Partecipante 3']);
+      expect(
+        $('legend')
+          .map((_, l) => $(l).text().trim())
+          .get(),
+      ).to.include.members(['Partecipante 1', 'Partecipante 2', 'Partecipante 3']);
       expect($('input[type="hidden"][name="client_notes"]').val()).to.equal('Sala riunioni al primo piano');
       expect($('button[value="back"]').text().trim()).to.equal('Indietro');
 
@@ -178,10 +230,21 @@ describe('booking wizard /services/:id/book', () => {
       expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Conferma');
       const summary = textOf($, '.booking-facts');
       const [y, m, d] = inDays(20).split('-').map(Number) as [number, number, number];
-      const italian = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-      expect(summary).to.contain(italian).and.to.contain('09:00').and.to.contain('Studio Sicurezza Alfa').and.to.contain('Presso la tua sede legale');
+      const italian = new Intl.DateTimeFormat('it-IT', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(Date.UTC(y, m - 1, d)));
+      expect(summary)
+        .to.contain(italian)
+        .and.to.contain('09:00')
+        .and.to.contain('Studio Sicurezza Alfa')
+        .and.to.contain('Presso la tua sede legale');
       expect(textOf($, '.participant-list')).to.contain('Giulia Bianchi').and.to.contain('Marco Verdi');
-      expect(textOf($, '.wizard__terms')).to.contain('La prenotazione è soggetta alla conferma del fornitore.').and.to.contain('Il pagamento viene richiesto solo alla conferma del servizio.');
+      expect(textOf($, '.wizard__terms'))
+        .to.contain('La prenotazione è soggetta alla conferma del fornitore.')
+        .and.to.contain('Il pagamento viene richiesto solo alla conferma del servizio.');
       const submit = $('button[value="submit"]');
       expect(submit.text().trim()).to.equal('Conferma Prenotazione');
       expect(submit.attr('data-submitting-label')).to.equal('Invio in corso...');
@@ -197,7 +260,16 @@ describe('booking wizard /services/:id/book', () => {
     it('lowering the count on the way back and raising it again loses nobody typed; only the first N are shown and booked', async () => {
       const agent = await signIn(client);
       const { csrf, key } = await openWizard(agent, instant.id);
-      const start = { _csrf: csrf, idempotency_key: key, step: '1', action: 'next', requested_date: inDays(25), requested_time: '10:00', participants_count: '3', special_requirements: ['Documento di identità'] };
+      const start = {
+        _csrf: csrf,
+        idempotency_key: key,
+        step: '1',
+        action: 'next',
+        requested_date: inDays(25),
+        requested_time: '10:00',
+        participants_count: '3',
+        special_requirements: ['Documento di identità'],
+      };
       let $ = html((await postWizard(agent, instant.id, start)).text);
       const typed: Record<string, string> = {};
       PEOPLE.forEach((p, i) => Object.entries(p).forEach(([f, v]) => (typed[`participants[${i}][${f}]`] = v)));
@@ -210,7 +282,9 @@ describe('booking wizard /services/:id/book', () => {
       expect($('fieldset.wizard__participant')).to.have.length(1);
       expect($('#p-0-first_name').val()).to.equal('Giulia');
       expect($('input[type="hidden"][name="participants[1][first_name]"]').val()).to.equal('Marco');
-      expect($('input[type="hidden"][name="participants[2][special_needs]"]').val()).to.equal('Accesso per sedia a rotelle');
+      expect($('input[type="hidden"][name="participants[2][special_needs]"]').val()).to.equal(
+        'Accesso per sedia a rotelle',
+      );
 
       // The summary of one participant lists one.
       const summary = html((await sendWizardForm(agent, instant.id, $, 'next').expect(200)).text);
@@ -232,19 +306,32 @@ describe('booking wizard /services/:id/book', () => {
       // Lowered to 2 and sent: the third, still carried, is neither checked nor booked.
       $ = html((await sendWizardForm(agent, instant.id, $, 'back').expect(200)).text);
       $ = html((await sendWizardForm(agent, instant.id, $, 'next', { participants_count: '2' }).expect(200)).text);
-      $ = html((await sendWizardForm(agent, instant.id, $, 'next', { 'participants[2][email]': 'non-valida' }).expect(200)).text);
+      $ = html(
+        (await sendWizardForm(agent, instant.id, $, 'next', { 'participants[2][email]': 'non-valida' }).expect(200))
+          .text,
+      );
       expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Conferma');
       const res = await sendWizardForm(agent, instant.id, $, 'submit').expect(303);
       const id = res.headers.location!.split('/').pop()!;
-      const stored = await db()('booking_participants').where({ booking_id: id }).orderBy('position').select('first_name');
+      const stored = await db()('booking_participants')
+        .where({ booking_id: id })
+        .orderBy('position')
+        .select('first_name');
       expect(stored.map((r: { first_name: string }) => r.first_name)).to.deep.equal(['Giulia', 'Marco']);
-      expect((await db()('bookings').where({ id }).first<{ participants_count: number }>('participants_count'))!.participants_count).to.equal(2);
+      expect(
+        (await db()('bookings').where({ id }).first<{ participants_count: number }>('participants_count'))!
+          .participants_count,
+      ).to.equal(2);
     });
 
     it('the request wizard ends with "Invia Richiesta"', async () => {
       const agent = await signIn(client);
       const { csrf, key } = await openWizard(agent, onRequest.id);
-      const res = await postWizard(agent, onRequest.id, { ...bookingForm(csrf, key, { participants_count: '1' }), step: '2', action: 'next' });
+      const res = await postWizard(agent, onRequest.id, {
+        ...bookingForm(csrf, key, { participants_count: '1' }),
+        step: '2',
+        action: 'next',
+      });
       expect(html(res.text)('button[value="submit"]').text().trim()).to.equal('Invia Richiesta');
     });
   });
@@ -258,7 +345,15 @@ describe('booking wizard /services/:id/book', () => {
       ({ csrf, key } = await openWizard(agent, instant.id));
     });
 
-    const step1 = (fields: Record<string, unknown>) => postWizard(agent, instant.id, { _csrf: csrf, idempotency_key: key, step: '1', action: 'next', special_requirements: ['Documento di identità'], ...fields });
+    const step1 = (fields: Record<string, unknown>) =>
+      postWizard(agent, instant.id, {
+        _csrf: csrf,
+        idempotency_key: key,
+        step: '1',
+        action: 'next',
+        special_requirements: ['Documento di identità'],
+        ...fields,
+      });
 
     it('requires the date, the time and the number of participants', async () => {
       const res = await step1({ requested_date: '', requested_time: '', participants_count: '' });
@@ -272,35 +367,77 @@ describe('booking wizard /services/:id/book', () => {
     });
 
     it('refuses a date before today (Europe/Rome), an impossible date and an impossible time', async () => {
-      expect(errorsOf((await step1({ requested_date: inDays(-1), requested_time: '10:00', participants_count: '1' })).text).requested_date).to.equal('La data non può essere precedente a oggi');
-      expect(errorsOf((await step1({ requested_date: '2027-02-30', requested_time: '10:00', participants_count: '1' })).text).requested_date).to.equal('Data non valida');
-      expect(errorsOf((await step1({ requested_date: inDays(900), requested_time: '10:00', participants_count: '1' })).text).requested_date).to.equal('Scegli una data entro due anni');
-      expect(errorsOf((await step1({ requested_date: inDays(3), requested_time: '25:00', participants_count: '1' })).text).requested_time).to.equal('Orario non valido');
+      expect(
+        errorsOf((await step1({ requested_date: inDays(-1), requested_time: '10:00', participants_count: '1' })).text)
+          .requested_date,
+      ).to.equal('La data non può essere precedente a oggi');
+      expect(
+        errorsOf((await step1({ requested_date: '2027-02-30', requested_time: '10:00', participants_count: '1' })).text)
+          .requested_date,
+      ).to.equal('Data non valida');
+      expect(
+        errorsOf((await step1({ requested_date: inDays(900), requested_time: '10:00', participants_count: '1' })).text)
+          .requested_date,
+      ).to.equal('Scegli una data entro due anni');
+      expect(
+        errorsOf((await step1({ requested_date: inDays(3), requested_time: '25:00', participants_count: '1' })).text)
+          .requested_time,
+      ).to.equal('Orario non valido');
     });
 
-    it('counts participants from 1 to the service\'s maximum', async () => {
+    it("counts participants from 1 to the service's maximum", async () => {
       const base = { requested_date: inDays(3), requested_time: '10:00' };
-      expect(errorsOf((await step1({ ...base, participants_count: '0' })).text).participants_count).to.equal('Almeno 1 partecipante');
-      expect(errorsOf((await step1({ ...base, participants_count: '21' })).text).participants_count).to.equal('Massimo 20 partecipanti');
-      expect(errorsOf((await step1({ ...base, participants_count: '2.5' })).text).participants_count).to.equal('Indica un numero intero di partecipanti');
-      expect(errorsOf((await step1({ ...base, participants_count: 'tre' })).text).participants_count).to.equal('Numero partecipanti obbligatorio');
+      expect(errorsOf((await step1({ ...base, participants_count: '0' })).text).participants_count).to.equal(
+        'Almeno 1 partecipante',
+      );
+      expect(errorsOf((await step1({ ...base, participants_count: '21' })).text).participants_count).to.equal(
+        'Massimo 20 partecipanti',
+      );
+      expect(errorsOf((await step1({ ...base, participants_count: '2.5' })).text).participants_count).to.equal(
+        'Indica un numero intero di partecipanti',
+      );
+      expect(errorsOf((await step1({ ...base, participants_count: 'tre' })).text).participants_count).to.equal(
+        'Numero partecipanti obbligatorio',
+      );
       const { csrf: c2, key: k2 } = await openWizard(agent, onRequest.id);
-      const res = await postWizard(agent, onRequest.id, { _csrf: c2, idempotency_key: k2, step: '1', action: 'next', ...base, participants_count: '101' });
+      const res = await postWizard(agent, onRequest.id, {
+        _csrf: c2,
+        idempotency_key: k2,
+        step: '1',
+        action: 'next',
+        ...base,
+        participants_count: '101',
+      });
       expect(errorsOf(res.text).participants_count).to.equal('Massimo 100 partecipanti');
     });
 
     it('asks to confirm the mandatory requirements and drops requirements the service does not have', async () => {
-      const res = await step1({ requested_date: inDays(3), requested_time: '10:00', participants_count: '1', special_requirements: ['Scarpe chiuse', 'Requisito inventato'] });
+      const res = await step1({
+        requested_date: inDays(3),
+        requested_time: '10:00',
+        participants_count: '1',
+        special_requirements: ['Scarpe chiuse', 'Requisito inventato'],
+      });
       expect(res.status).to.equal(422);
-      expect(textOf(html(res.text), '.wizard__requirements .field__error')).to.equal('Conferma i requisiti obbligatori (contrassegnati con *)');
-      const id = await book(agent, instant.id, { participants_count: '1', special_requirements: ['Documento di identità', 'Requisito inventato'] });
+      expect(textOf(html(res.text), '.wizard__requirements .field__error')).to.equal(
+        'Conferma i requisiti obbligatori (contrassegnati con *)',
+      );
+      const id = await book(agent, instant.id, {
+        participants_count: '1',
+        special_requirements: ['Documento di identità', 'Requisito inventato'],
+      });
       const row = await db()('bookings').where({ id }).first('special_requirements');
       expect(row.special_requirements).to.deep.equal(['Documento di identità']);
     });
 
     it('keeps very long notes typed and says they are too long', async () => {
       const notes = 'Nota lunga. '.repeat(200);
-      const res = await step1({ requested_date: inDays(3), requested_time: '10:00', participants_count: '1', client_notes: notes });
+      const res = await step1({
+        requested_date: inDays(3),
+        requested_time: '10:00',
+        participants_count: '1',
+        client_notes: notes,
+      });
       expect(res.status).to.equal(422);
       expect(errorsOf(res.text).client_notes).to.equal('Massimo 2000 caratteri');
       expect(html(res.text)('#f-client_notes').text()).to.equal(notes.slice(0, 2100));
@@ -331,7 +468,11 @@ describe('booking wizard /services/:id/book', () => {
 
     it('a form whose idempotency key was tampered with is refused with a fresh one, nothing created', async () => {
       const before = await db()('bookings').count({ n: '*' }).first();
-      const res = await postWizard(agent, instant.id, bookingForm(csrf, 'not-a-key', { participants_count: '1', special_requirements: ['Documento di identità'] }));
+      const res = await postWizard(
+        agent,
+        instant.id,
+        bookingForm(csrf, 'not-a-key', { participants_count: '1', special_requirements: ['Documento di identità'] }),
+      );
       expect(res.status).to.equal(422);
       const $ = html(res.text);
       expect(textOf($, '.alert--error')).to.equal('Il modulo non è più valido: ricarica la pagina e riprova.');
@@ -342,10 +483,22 @@ describe('booking wizard /services/:id/book', () => {
     it('a service held where the client prefers asks where: "Scegli dove si svolge il servizio"', async () => {
       const flexible = await service(provider.id, { locationType: 'flexible', serviceType: 'instant' });
       const { csrf: c3, key: k3 } = await openWizard(agent, flexible.id);
-      const res = await postWizard(agent, flexible.id, { _csrf: c3, idempotency_key: k3, step: '1', action: 'next', requested_date: inDays(5), requested_time: '10:00', participants_count: '1', location_choice: 'the_moon' });
+      const res = await postWizard(agent, flexible.id, {
+        _csrf: c3,
+        idempotency_key: k3,
+        step: '1',
+        action: 'next',
+        requested_date: inDays(5),
+        requested_time: '10:00',
+        participants_count: '1',
+        location_choice: 'the_moon',
+      });
       expect(errorsOf(res.text).location_choice).to.equal('Scegli dove si svolge il servizio');
       const id = await book(agent, flexible.id, { participants_count: '1', location_choice: 'remote' });
-      expect(await db()('bookings').where({ id }).first('location_type', 'location_city')).to.deep.equal({ location_type: 'remote', location_city: null });
+      expect(await db()('bookings').where({ id }).first('location_type', 'location_city')).to.deep.equal({
+        location_type: 'remote',
+        location_city: null,
+      });
     });
   });
 
@@ -356,21 +509,48 @@ describe('booking wizard /services/:id/book', () => {
 
     it('an instant service: confirmed at once, payment pending, amounts of the pricing module, participants, place, notification and emails', async () => {
       const agent = await signIn(client);
-      const id = await book(agent, instant.id, { participants_count: '3', special_requirements: ['Documento di identità', 'Scarpe chiuse'] });
+      const id = await book(agent, instant.id, {
+        participants_count: '3',
+        special_requirements: ['Documento di identità', 'Scarpe chiuse'],
+      });
       const b = await db()('bookings').where({ id }).first();
       expect(b.booking_number).to.match(/^BH\d{8}-[0-9A-Z]{6}$/);
-      expect(b).to.include({ status: 'confirmed', booking_type: 'instant', payment_status: 'pending', currency: 'EUR', participants_count: 3, client_id: client.id, provider_id: provider.id });
+      expect(b).to.include({
+        status: 'confirmed',
+        booking_type: 'instant',
+        payment_status: 'pending',
+        currency: 'EUR',
+        participants_count: 3,
+        client_id: client.id,
+        provider_id: provider.id,
+      });
       expect(b.confirmed_at).to.be.instanceOf(Date);
       expect(b.service_title).to.equal('Corso Antincendio Rischio Medio');
       // By hand: 165 × 3 = 495.00; VAT 22% = 108.90; total 603.90; tax included = 603.90 × 22 / 122 = 108.90.
-      expect(b).to.include({ base_amount: '495.00', discount_amount: '0.00', tax_amount: '108.90', total_amount: '603.90' });
+      expect(b).to.include({
+        base_amount: '495.00',
+        discount_amount: '0.00',
+        tax_amount: '108.90',
+        total_amount: '603.90',
+      });
       expect(b.duration_hours).to.equal('8.00');
       expect(b.end_time).to.equal('17:30:00');
-      expect(b).to.include({ location_type: 'client_site', location_address: 'Via Milano 12', location_city: 'Bergamo', location_province: 'BG', location_postal_code: '24121' });
+      expect(b).to.include({
+        location_type: 'client_site',
+        location_address: 'Via Milano 12',
+        location_city: 'Bergamo',
+        location_province: 'BG',
+        location_postal_code: '24121',
+      });
       expect(b.special_requirements).to.deep.equal(['Documento di identità', 'Scarpe chiuse']);
       expect(b.client_notes).to.equal('Ingresso dal cancello B.');
       const people = await db()('booking_participants').where({ booking_id: id }).orderBy('position');
-      expect(people.map((p: { first_name: string; last_name: string; email: string }) => `${p.first_name} ${p.last_name} <${p.email}>`)).to.deep.equal([
+      expect(
+        people.map(
+          (p: { first_name: string; last_name: string; email: string }) =>
+            `${p.first_name} ${p.last_name} <${p.email}>`,
+        ),
+      ).to.deep.equal([
         'Giulia Bianchi <giulia.bianchi@officine.it>',
         'Marco Verdi <marco.verdi@officine.it>',
         'Sara Neri <sara.neri@officine.it>',
@@ -378,13 +558,24 @@ describe('booking wizard /services/:id/book', () => {
       expect(people[2].special_needs).to.equal('Accesso per sedia a rotelle');
       expect(people[0]).to.include({ phone: '+39 333 1234567', role: 'Operaia', department: 'Produzione' });
 
-      const [note] = await db()('notifications').where({ user_id: provider.id }).whereRaw(`data->>'booking_id' = ?`, [id]);
-      expect(note).to.include({ type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'Hai ricevuto una nuova prenotazione per Corso Antincendio Rischio Medio', read: false });
+      const [note] = await db()('notifications')
+        .where({ user_id: provider.id })
+        .whereRaw(`data->>'booking_id' = ?`, [id]);
+      expect(note).to.include({
+        type: 'booking_confirmed',
+        title: 'Nuova Prenotazione',
+        message: 'Hai ricevuto una nuova prenotazione per Corso Antincendio Rischio Medio',
+        read: false,
+      });
       expect(note.data).to.deep.equal({ booking_id: id });
       const mails = await emailJobs();
       expect(mails.map((m) => m.to).sort()).to.deep.equal([client.email, provider.email].sort());
-      expect(mails.find((m) => m.to === provider.email)!.subject).to.equal(`Nuova prenotazione: Corso Antincendio Rischio Medio (${b.booking_number})`);
-      expect(mails.find((m) => m.to === client.email)!.subject).to.equal(`Prenotazione confermata: Corso Antincendio Rischio Medio (${b.booking_number})`);
+      expect(mails.find((m) => m.to === provider.email)!.subject).to.equal(
+        `Nuova prenotazione: Corso Antincendio Rischio Medio (${b.booking_number})`,
+      );
+      expect(mails.find((m) => m.to === client.email)!.subject).to.equal(
+        `Prenotazione confermata: Corso Antincendio Rischio Medio (${b.booking_number})`,
+      );
     });
 
     it('a service on request: pending, not confirmed, "Richiesta inviata! Riceverai una risposta entro 24h", at the provider\'s address', async () => {
@@ -398,47 +589,103 @@ describe('booking wizard /services/:id/book', () => {
       expect(textOf($, '.booking-header__status')).to.equal('In Attesa');
       const id = res.headers.location!.split('/').pop()!;
       const b = await db()('bookings').where({ id }).first();
-      expect(b).to.include({ status: 'pending', booking_type: 'on_request', payment_status: 'pending', confirmed_at: null, base_amount: '1200.00', tax_amount: '264.00', total_amount: '1464.00' });
+      expect(b).to.include({
+        status: 'pending',
+        booking_type: 'on_request',
+        payment_status: 'pending',
+        confirmed_at: null,
+        base_amount: '1200.00',
+        tax_amount: '264.00',
+        total_amount: '1464.00',
+      });
       expect(b).to.include({ location_type: 'provider_site', location_address: 'Via Roma 1', location_city: 'Milano' });
       const mails = await emailJobs();
-      expect(mails.find((m) => m.to === provider.email)!.subject).to.equal(`Nuova richiesta di preventivo: Documento di Valutazione dei Rischi (${b.booking_number})`);
-      expect(mails.find((m) => m.to === client.email)!.subject).to.equal(`Richiesta inviata: Documento di Valutazione dei Rischi (${b.booking_number})`);
+      expect(mails.find((m) => m.to === provider.email)!.subject).to.equal(
+        `Nuova richiesta di preventivo: Documento di Valutazione dei Rischi (${b.booking_number})`,
+      );
+      expect(mails.find((m) => m.to === client.email)!.subject).to.equal(
+        `Richiesta inviata: Documento di Valutazione dei Rischi (${b.booking_number})`,
+      );
     });
 
-    it('stores each additional cost as the seed does and applies the service\'s discounts, exactly as the pricing module computes', async () => {
-      const priced = await service(provider.id, { serviceType: 'instant', basePrice: '90.00', pricingUnit: 'per_participant', locationType: 'remote' });
+    it("stores each additional cost as the seed does and applies the service's discounts, exactly as the pricing module computes", async () => {
+      const priced = await service(provider.id, {
+        serviceType: 'instant',
+        basePrice: '90.00',
+        pricingUnit: 'per_participant',
+        locationType: 'remote',
+      });
       const additionalCosts = [
         { name: 'Materiale didattico', type: 'fixed', amount: 15 },
         { name: 'Diritti di segreteria', type: 'percentage', amount: 10 },
       ] as const;
       const discounts = [{ type: 'fixed', value: 20 }] as const;
-      await db()('services').where({ id: priced.id }).update({ additional_costs: JSON.stringify(additionalCosts), discounts: JSON.stringify(discounts) });
+      await db()('services')
+        .where({ id: priced.id })
+        .update({ additional_costs: JSON.stringify(additionalCosts), discounts: JSON.stringify(discounts) });
       const agent = await signIn(client);
       const id = await book(agent, priced.id, { participants_count: '3' });
       const b = await db()('bookings').where({ id }).first();
-      const expected = calculatePrice({ basePriceCents: 9000, pricingUnit: 'per_participant', participants: 3, additionalCosts: [...additionalCosts], discounts: [...discounts] });
+      const expected = calculatePrice({
+        basePriceCents: 9000,
+        pricingUnit: 'per_participant',
+        participants: 3,
+        additionalCosts: [...additionalCosts],
+        discounts: [...discounts],
+      });
       // By hand: 90 × 3 = 270; + 15 = 285; + 10% = 28.50 -> 313.50; - 20 = 293.50 net; × 1.22 = 358.07; VAT inside 358.07 × 22 / 122 = 64.57.
-      expect(expected).to.include({ baseAmountCents: 27000, discountAmountCents: 2000, netAmountCents: 29350, totalAmountCents: 35807, taxAmountCents: 6457 });
-      expect(b).to.include({ base_amount: '270.00', discount_amount: '20.00', tax_amount: '64.57', total_amount: '358.07', location_type: 'remote' });
+      expect(expected).to.include({
+        baseAmountCents: 27000,
+        discountAmountCents: 2000,
+        netAmountCents: 29350,
+        totalAmountCents: 35807,
+        taxAmountCents: 6457,
+      });
+      expect(b).to.include({
+        base_amount: '270.00',
+        discount_amount: '20.00',
+        tax_amount: '64.57',
+        total_amount: '358.07',
+        location_type: 'remote',
+      });
       expect(b.additional_costs).to.deep.equal([
         { name: 'Materiale didattico', type: 'fixed', amount: '15.00', description: 'Importo fisso' },
         { name: 'Diritti di segreteria', type: 'percentage', amount: '28.50', description: '10% sul totale parziale' },
       ]);
       const page = html((await agent.get(`/bookings/${id}`).expect(200)).text);
       const costs = textOf(page, '.cost-lines');
-      for (const text of ['Materiale didattico', '15,00 €', 'Diritti di segreteria', '28,50 €', 'Sconto', '− 20,00 €', 'IVA (22%)', '64,57 €', '358,07 €']) expect(costs).to.contain(text);
+      for (const text of [
+        'Materiale didattico',
+        '15,00 €',
+        'Diritti di segreteria',
+        '28,50 €',
+        'Sconto',
+        '− 20,00 €',
+        'IVA (22%)',
+        '64,57 €',
+        '358,07 €',
+      ])
+        expect(costs).to.contain(text);
     });
   });
 
   describe('without an address', () => {
     it('a client account without a profile address still books an on-site service (the place left empty), with a notice', async () => {
       const c = await clientAccount('Senza Sede Srl');
-      await db()('client_profiles').where({ user_id: c.id }).update({ address_street: null, address_city: null, address_province: null, address_postal_code: null });
+      await db()('client_profiles')
+        .where({ user_id: c.id })
+        .update({ address_street: null, address_city: null, address_province: null, address_postal_code: null });
       const agent = await signIn(c);
       const { $ } = await openWizard(agent, instant.id);
       expect(textOf($, '.wizard__notice')).to.contain('Non hai ancora indicato la sede legale');
-      const id = await book(agent, instant.id, { participants_count: '1', special_requirements: ['Documento di identità'] });
-      expect(await db()('bookings').where({ id }).first('location_type', 'location_city')).to.deep.equal({ location_type: 'client_site', location_city: null });
+      const id = await book(agent, instant.id, {
+        participants_count: '1',
+        special_requirements: ['Documento di identità'],
+      });
+      expect(await db()('bookings').where({ id }).first('location_type', 'location_city')).to.deep.equal({
+        location_type: 'client_site',
+        location_city: null,
+      });
     });
   });
 
@@ -453,19 +700,49 @@ describe('booking wizard /services/:id/book', () => {
       expect(second.headers.location).to.equal(first.headers.location);
       expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
       const id = first.headers.location!.split('/').pop()!;
-      expect(await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [id]).andWhere({ user_id: provider.id }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+      expect(
+        await db()('notifications')
+          .whereRaw(`data->>'booking_id' = ?`, [id])
+          .andWhere({ user_id: provider.id })
+          .count({ n: '*' })
+          .first(),
+      ).to.deep.equal({ n: 1 });
     });
 
     it('the same submission sent 10 times at once creates exactly one booking (the booking service, concurrently)', async () => {
       const svc = (await bookings.findBookableService(instant.id))!;
       const key = randomUUID();
-      const details = { requestedDate: inDays(12), requestedTime: '09:00', participantsCount: 1, clientNotes: null, specialRequirements: ['Documento di identità'], locationChoice: null, idempotencyKey: key };
-      const participants = [{ firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@officine.it', phone: null, role: null, department: null, specialNeeds: null }];
-      const results = await Promise.all(Array.from({ length: 10 }, () => createBooking({ clientId: client.id, service: svc, details, participants, referent: null })));
+      const details = {
+        requestedDate: inDays(12),
+        requestedTime: '09:00',
+        participantsCount: 1,
+        clientNotes: null,
+        specialRequirements: ['Documento di identità'],
+        locationChoice: null,
+        idempotencyKey: key,
+      };
+      const participants = [
+        {
+          firstName: 'Giulia',
+          lastName: 'Bianchi',
+          email: 'giulia@officine.it',
+          phone: null,
+          role: null,
+          department: null,
+          specialNeeds: null,
+        },
+      ];
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          createBooking({ clientId: client.id, service: svc, details, participants, referent: null }),
+        ),
+      );
       expect(results.filter((r) => r.created)).to.have.length(1);
       expect(new Set(results.map((r) => r.id)).size).to.equal(1);
       expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
-      expect(await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [results[0]!.id]).count({ n: '*' }).first()).to.deep.equal({ n: 2 });
+      expect(
+        await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [results[0]!.id]).count({ n: '*' }).first(),
+      ).to.deep.equal({ n: 2 });
     });
 
     // Over HTTP the 10 requests share one session and run on separate pool connections at once.
@@ -478,8 +755,12 @@ describe('booking wizard /services/:id/book', () => {
       expect(new Set(answers.map((r) => r.headers.location)).size).to.equal(1);
       expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
       const id = answers[0]!.headers.location!.split('/').pop()!;
-      expect(await db()('booking_participants').where({ booking_id: id }).count({ n: '*' }).first()).to.deep.equal({ n: 2 });
-      expect(await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [id]).count({ n: '*' }).first()).to.deep.equal({ n: 2 });
+      expect(await db()('booking_participants').where({ booking_id: id }).count({ n: '*' }).first()).to.deep.equal({
+        n: 2,
+      });
+      expect(
+        await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [id]).count({ n: '*' }).first(),
+      ).to.deep.equal({ n: 2 });
     });
 
     it('another client using the same key still gets their own booking', async () => {
@@ -494,5 +775,4 @@ describe('booking wizard /services/:id/book', () => {
       expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 2 });
     });
   });
-
 });

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { addDays, romeLocal } from '../../src/lib/booking-time.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
-import { DEFAULT_PASSWORD, createProvider, createService, createUserWithPassword, type ServiceAttrs } from '../factories/index.js';
+import {
+  DEFAULT_PASSWORD,
+  createProvider,
+  createService,
+  createUserWithPassword,
+  type ServiceAttrs,
+} from '../factories/index.js';
 import { browser, csrfFrom, html, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { formBody } from '../helpers/form.js';
@@ -15,7 +21,9 @@ export interface Account {
   password: string;
 }
 
-export async function providerAccount(attrs: { businessName?: string; phone?: string | null; contactEmail?: string | null } = {}): Promise<Account & { businessName: string }> {
+export async function providerAccount(
+  attrs: { businessName?: string; phone?: string | null; contactEmail?: string | null } = {},
+): Promise<Account & { businessName: string }> {
   const p = await createProvider({ ...attrs, passwordHash: await hashPassword(DEFAULT_PASSWORD) });
   return { ...p, password: DEFAULT_PASSWORD };
 }
@@ -42,7 +50,10 @@ export async function signIn(account: Account, returnTo?: string): Promise<Agent
   return loginAs(browser(), account.email, account.password, returnTo);
 }
 
-export async function service(providerId: string, attrs: Partial<ServiceAttrs> = {}): Promise<{ id: string; title: string }> {
+export async function service(
+  providerId: string,
+  attrs: Partial<ServiceAttrs> = {},
+): Promise<{ id: string; title: string }> {
   return createService({ providerId, ...attrs });
 }
 
@@ -68,13 +79,29 @@ export interface Person {
 }
 
 export const PEOPLE: Person[] = [
-  { first_name: 'Giulia', last_name: 'Bianchi', email: 'giulia.bianchi@officine.it', phone: '+39 333 1234567', role: 'Operaia', department: 'Produzione' },
+  {
+    first_name: 'Giulia',
+    last_name: 'Bianchi',
+    email: 'giulia.bianchi@officine.it',
+    phone: '+39 333 1234567',
+    role: 'Operaia',
+    department: 'Produzione',
+  },
   { first_name: 'Marco', last_name: 'Verdi', email: 'marco.verdi@officine.it' },
-  { first_name: 'Sara', last_name: 'Neri', email: 'sara.neri@officine.it', special_needs: 'Accesso per sedia a rotelle' },
+  {
+    first_name: 'Sara',
+    last_name: 'Neri',
+    email: 'sara.neri@officine.it',
+    special_needs: 'Accesso per sedia a rotelle',
+  },
 ];
 
 /** The whole form as step 3 sends it; `overrides` replace fields. */
-export function bookingForm(csrf: string, key: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function bookingForm(
+  csrf: string,
+  key: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   const count = Number(overrides.participants_count ?? 2);
   return {
     _csrf: csrf,
@@ -103,7 +130,15 @@ export async function postWizard(agent: Agent, serviceId: string, body: Record<s
 export async function book(agent: Agent, serviceId: string, overrides: Record<string, unknown> = {}): Promise<string> {
   const { csrf, key } = await openWizard(agent, serviceId);
   const res = await postWizard(agent, serviceId, bookingForm(csrf, key, overrides));
-  if (res.status !== 303) { const $ = html(res.text); throw new Error(`wizard answered ${res.status}: ${$(".field__error, .alert").map((_, e) => $(e).text().trim()).get().join(" | ")}`); }
+  if (res.status !== 303) {
+    const $ = html(res.text);
+    throw new Error(
+      `wizard answered ${res.status}: ${$('.field__error, .alert')
+        .map((_, e) => $(e).text().trim())
+        .get()
+        .join(' | ')}`,
+    );
+  }
   const match = /^\/bookings\/([0-9a-f-]{36})$/.exec(res.headers.location ?? '');
   expect(match, res.headers.location).to.not.equal(null);
   return match![1]!;

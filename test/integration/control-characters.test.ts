@@ -13,7 +13,11 @@ const MESSAGE = 'Il testo contiene caratteri non validi';
 function textFields($: Page, form: string): string[] {
   return $(form)
     .find('input[name], textarea[name]')
-    .filter((_, el) => el.tagName === 'textarea' || ['text', 'email', 'tel', 'url', 'search', ''].includes(($(el).attr('type') ?? '').toLowerCase()))
+    .filter(
+      (_, el) =>
+        el.tagName === 'textarea' ||
+        ['text', 'email', 'tel', 'url', 'search', ''].includes(($(el).attr('type') ?? '').toLowerCase()),
+    )
     .map((_, el) => $(el).attr('name')!)
     .get()
     .filter((name) => !['_csrf', 'returnTo', 'idempotency_key'].includes(name));
@@ -65,13 +69,33 @@ describe('NUL and control characters in a form field', () => {
       page: () => `/profile?tab=${tab}`,
       form: () => `form[action="/profile/${tab}"]`,
     })),
-    { who: 'client', page: () => `/services/${ids.service}/book`, form: () => `main form[action="/services/${ids.service}/book"]` },
-    { who: 'client', page: () => `/bookings/${ids.confirmed}`, form: () => `form[action="/bookings/${ids.confirmed}/cancellation"]` },
-    { who: 'provider', page: () => `/bookings/${ids.booking}`, form: () => `form[action="/bookings/${ids.booking}/rejection"]` },
-    { who: 'provider', page: () => `/bookings/${ids.booking}`, form: () => `form[action="/bookings/${ids.booking}/confirmation"]` },
+    {
+      who: 'client',
+      page: () => `/services/${ids.service}/book`,
+      form: () => `main form[action="/services/${ids.service}/book"]`,
+    },
+    {
+      who: 'client',
+      page: () => `/bookings/${ids.confirmed}`,
+      form: () => `form[action="/bookings/${ids.confirmed}/cancellation"]`,
+    },
+    {
+      who: 'provider',
+      page: () => `/bookings/${ids.booking}`,
+      form: () => `form[action="/bookings/${ids.booking}/rejection"]`,
+    },
+    {
+      who: 'provider',
+      page: () => `/bookings/${ids.booking}`,
+      form: () => `form[action="/bookings/${ids.booking}/confirmation"]`,
+    },
   ];
 
-  for (const [label, bad] of [['a NUL byte', 'Testo\u0000nascosto'], ['an escape character', 'Testo\u001b[31m'], ['a C1 control', 'Testo\u0085']] as const) {
+  for (const [label, bad] of [
+    ['a NUL byte', 'Testo\u0000nascosto'],
+    ['an escape character', 'Testo\u001b[31m'],
+    ['a C1 control', 'Testo\u0085'],
+  ] as const) {
     it(`${label} in each text field of each form: 422, "${MESSAGE}" beside the field, the other values kept`, async () => {
       const failures: string[] = [];
       let checked = 0;
@@ -83,7 +107,10 @@ describe('NUL and control characters in a form field', () => {
         for (const name of textFields($page, form)) {
           checked += 1;
           const action = $page(form).attr('action')!;
-          const res = await agent.post(action).type('form').send(filledForm($page, form, { [name]: bad }));
+          const res = await agent
+            .post(action)
+            .type('form')
+            .send(filledForm($page, form, { [name]: bad }));
           const $ = html(res.text);
           const where = `${c.who} ${action} ${name}`;
           if (res.status !== 422) failures.push(`${where}: ${res.status}`);

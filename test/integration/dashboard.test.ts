@@ -61,25 +61,27 @@ async function completeClientProfile(userId: string): Promise<void> {
 }
 
 async function completeProviderProfile(userId: string, change: Record<string, unknown> = {}): Promise<void> {
-  await db()('provider_profiles').where({ user_id: userId }).update({
-    vat_number: partitaIva(),
-    fiscal_code: partitaIva(),
-    description: 'RSPP esterno e formazione.',
-    address_street: 'Via Dante 3',
-    address_city: 'Milano',
-    address_province: 'MI',
-    address_postal_code: '20121',
-    address_region: 'Lombardia',
-    contact_first_name: 'Elena',
-    contact_last_name: 'Colombo',
-    contact_role: 'Titolare',
-    contact_email: 'elena@colombo.it',
-    contact_phone: '02 123456',
-    phone: '+39 02 654321',
-    specializations: ['RSPP/ASPP'],
-    service_areas: ['Milano'],
-    ...change,
-  });
+  await db()('provider_profiles')
+    .where({ user_id: userId })
+    .update({
+      vat_number: partitaIva(),
+      fiscal_code: partitaIva(),
+      description: 'RSPP esterno e formazione.',
+      address_street: 'Via Dante 3',
+      address_city: 'Milano',
+      address_province: 'MI',
+      address_postal_code: '20121',
+      address_region: 'Lombardia',
+      contact_first_name: 'Elena',
+      contact_last_name: 'Colombo',
+      contact_role: 'Titolare',
+      contact_email: 'elena@colombo.it',
+      contact_phone: '02 123456',
+      phone: '+39 02 654321',
+      specializations: ['RSPP/ASPP'],
+      service_areas: ['Milano'],
+      ...change,
+    });
 }
 
 describe('dashboard', () => {
@@ -126,9 +128,11 @@ describe('dashboard', () => {
       const $ = await dashboardOf(client.agent);
       expect(textOf($, 'h1')).to.equal('Benvenuto, Utente');
       expect(textOf($, '.profile-reminder h2')).to.equal('Profilo non completato');
-      expect($('.profile-reminder__missing a').map((_, a) => $(a).text()).get()).to.deep.equal([
-        'Informazioni Generali', 'Sede Legale', 'Contatti',
-      ]);
+      expect(
+        $('.profile-reminder__missing a')
+          .map((_, a) => $(a).text())
+          .get(),
+      ).to.deep.equal(['Informazioni Generali', 'Sede Legale', 'Contatti']);
     });
   });
 
@@ -138,7 +142,11 @@ describe('dashboard', () => {
       const $ = await dashboardOf(agent);
       expect(textOf($, '.profile-reminder h2')).to.equal('Profilo non completato');
       expect($('.profile-reminder a[href="/profile"]').text().trim()).to.equal('Completa il Profilo');
-      expect($('.profile-reminder__missing a').map((_, a) => `${$(a).text()} ${$(a).attr('href')}`).get()).to.deep.equal([
+      expect(
+        $('.profile-reminder__missing a')
+          .map((_, a) => `${$(a).text()} ${$(a).attr('href')}`)
+          .get(),
+      ).to.deep.equal([
         'Informazioni Generali /profile?tab=general',
         'Sede Legale /profile?tab=address',
         'Contatti /profile?tab=contacts',
@@ -151,18 +159,28 @@ describe('dashboard', () => {
       expect((await dashboardOf(agent))('.profile-reminder')).to.have.length(0);
       await db()('client_profiles').where({ user_id: id }).update({ contact_role: null });
       const $ = await dashboardOf(agent);
-      expect($('.profile-reminder__missing a').map((_, a) => $(a).text()).get()).to.deep.equal(['Contatti']);
+      expect(
+        $('.profile-reminder__missing a')
+          .map((_, a) => $(a).text())
+          .get(),
+      ).to.deep.equal(['Contatti']);
     });
 
     it('asks a provider for specializations and service areas as well', async () => {
       const { id, agent } = await signIn('provider', 'Studio Completo HSE');
       let $ = await dashboardOf(agent);
-      expect($('.profile-reminder__missing a').map((_, a) => $(a).text()).get()).to.deep.equal([
-        'Informazioni Generali', 'Indirizzo', 'Contatti', 'Servizi e Specializzazioni',
-      ]);
+      expect(
+        $('.profile-reminder__missing a')
+          .map((_, a) => $(a).text())
+          .get(),
+      ).to.deep.equal(['Informazioni Generali', 'Indirizzo', 'Contatti', 'Servizi e Specializzazioni']);
       await completeProviderProfile(id, { service_areas: [] });
       $ = await dashboardOf(agent);
-      expect($('.profile-reminder__missing a').map((_, a) => $(a).text()).get()).to.deep.equal(['Servizi e Specializzazioni']);
+      expect(
+        $('.profile-reminder__missing a')
+          .map((_, a) => $(a).text())
+          .get(),
+      ).to.deep.equal(['Servizi e Specializzazioni']);
       await completeProviderProfile(id);
       expect((await dashboardOf(agent))('.profile-reminder')).to.have.length(0);
     });
@@ -181,8 +199,11 @@ describe('dashboard', () => {
       const otherProvider = await createProvider({ businessName: 'Altro Fornitore Srl' });
       const otherService = await createService({ providerId: otherProvider.id, title: 'Audit ISO 45001' });
       const otherClient = await createUser({ companyName: 'Altra Azienda Spa' });
-      const book = (attrs: Partial<BookingAttrs> & Pick<BookingAttrs, 'status' | 'totalAmount'>, clientId = client.id, serviceId = serviceA.id) =>
-        createBooking({ serviceId, clientId, ...attrs });
+      const book = (
+        attrs: Partial<BookingAttrs> & Pick<BookingAttrs, 'status' | 'totalAmount'>,
+        clientId = client.id,
+        serviceId = serviceA.id,
+      ) => createBooking({ serviceId, clientId, ...attrs });
 
       await book({ status: 'completed', totalAmount: '100.00' });
       await book({ status: 'completed', totalAmount: '200.00' }, client.id, serviceB.id);
@@ -200,7 +221,7 @@ describe('dashboard', () => {
       return { client, provider };
     }
 
-    it('counts a client\'s own bookings only: total, confirmed, completed over all, mean of those not cancelled', async () => {
+    it("counts a client's own bookings only: total, confirmed, completed over all, mean of those not cancelled", async () => {
       const { client } = await world();
       const $ = await dashboardOf(client.agent);
       // 7 bookings (6 with the provider, 1 with another); completed = 3 (100, 200, 1500).
@@ -218,7 +239,7 @@ describe('dashboard', () => {
       expect(hintOf($, 'averageValue')).to.equal('Per prenotazione, IVA inclusa, escluse le cancellate');
     });
 
-    it('counts a provider\'s received bookings only, never another provider\'s bookings', async () => {
+    it("counts a provider's received bookings only, never another provider's bookings", async () => {
       const { provider } = await world();
       const $ = await dashboardOf(provider.agent);
       // Received: 6 from the first client + 2 from the other = 8; confirmed 300 and 700;
@@ -258,13 +279,21 @@ describe('dashboard', () => {
   });
 
   describe('"Prenotazioni Recenti"', () => {
-    it('shows the 5 newest of the user\'s bookings as cards linking to /bookings/{id}', async () => {
+    it("shows the 5 newest of the user's bookings as cards linking to /bookings/{id}", async () => {
       const { id, agent } = await signIn('client', 'Prenotazioni Recenti Srl');
       const provider = await createProvider({ businessName: 'Formazione Recente Srl' });
       const service = await createService({ providerId: provider.id, title: 'Corso Preposti' });
       const made = [];
       for (let i = 7; i >= 1; i -= 1) {
-        made.push(await createBooking({ serviceId: service.id, clientId: id, status: 'confirmed', createdAt: ago(i * DAY), participantsCount: i }));
+        made.push(
+          await createBooking({
+            serviceId: service.id,
+            clientId: id,
+            status: 'confirmed',
+            createdAt: ago(i * DAY),
+            participantsCount: i,
+          }),
+        );
       }
       await createBooking({ serviceId: service.id, clientId: (await createUser()).id, status: 'pending' });
       const $ = await dashboardOf(agent);
@@ -275,10 +304,15 @@ describe('dashboard', () => {
       expect(cards.map((_, c) => $(c).find('.booking-card__title a').attr('href')).get()).to.deep.equal(
         newestFirst.map((b) => `/bookings/${b.id}`),
       );
-      expect(cards.map((_, c) => $(c).find('.booking-card__number').text().replace('Numero prenotazione:', '').trim()).get())
-        .to.deep.equal(newestFirst.map((b) => b.bookingNumber));
+      expect(
+        cards.map((_, c) => $(c).find('.booking-card__number').text().replace('Numero prenotazione:', '').trim()).get(),
+      ).to.deep.equal(newestFirst.map((b) => b.bookingNumber));
       const first = cards.first();
-      expect(first.text()).to.include('Corso Preposti').and.include('Confermata').and.include('Formazione Recente Srl').and.include('1 partecipante');
+      expect(first.text())
+        .to.include('Corso Preposti')
+        .and.include('Confermata')
+        .and.include('Formazione Recente Srl')
+        .and.include('1 partecipante');
       expect($('.dashboard__recent a[href="/bookings"]').text().trim()).to.equal('Vedi tutte');
     });
 
@@ -298,7 +332,10 @@ describe('dashboard', () => {
   });
 
   describe('quick actions', () => {
-    const actionsOf = ($: Page) => $('.quick-action').map((_, a) => `${$(a).find('.quick-action__label').text()} -> ${$(a).attr('href')}`).get();
+    const actionsOf = ($: Page) =>
+      $('.quick-action')
+        .map((_, a) => `${$(a).find('.quick-action__label').text()} -> ${$(a).attr('href')}`)
+        .get();
 
     it('a client gets "Nuova Prenotazione", its bookings and its profile', async () => {
       const { agent } = await signIn('client', 'Azioni Cliente Srl');
@@ -325,11 +362,15 @@ describe('dashboard', () => {
   });
 
   describe('notifications box', () => {
-    const titlesOf = ($: Page) => $('.notifications-box .notification__title .notification__open').map((_, a) => $(a).text().trim()).get();
+    const titlesOf = ($: Page) =>
+      $('.notifications-box .notification__title .notification__open')
+        .map((_, a) => $(a).text().trim())
+        .get();
 
     it('shows the 5 newest unread with an "N nuove" badge and the link to /notifications', async () => {
       const { id, agent } = await signIn('client', 'Notifiche Molte Srl');
-      for (let i = 1; i <= 7; i += 1) await createNotification({ userId: id, title: `Avviso ${i}`, createdAt: ago((10 - i) * HOUR) });
+      for (let i = 1; i <= 7; i += 1)
+        await createNotification({ userId: id, title: `Avviso ${i}`, createdAt: ago((10 - i) * HOUR) });
       await createNotification({ userId: id, title: 'Già letta', read: true, createdAt: ago(60_000) });
       const someoneElse = await createUser();
       await createNotification({ userId: someoneElse.id, title: 'Non tua' });
@@ -342,7 +383,8 @@ describe('dashboard', () => {
 
     it('with 5 notifications in total, all unread, shows them without the link', async () => {
       const { id, agent } = await signIn('client', 'Notifiche Cinque Srl');
-      for (let i = 1; i <= 5; i += 1) await createNotification({ userId: id, title: `Avviso ${i}`, createdAt: ago((10 - i) * HOUR) });
+      for (let i = 1; i <= 5; i += 1)
+        await createNotification({ userId: id, title: `Avviso ${i}`, createdAt: ago((10 - i) * HOUR) });
       const $ = await dashboardOf(agent);
       expect(titlesOf($)).to.have.length(5);
       expect(textOf($, '.notifications-box__badge')).to.equal('5 nuove');
@@ -372,27 +414,40 @@ describe('dashboard', () => {
     it('opens a notification with a POST form (CSRF token, no link), which marks it read and leads on to its booking', async () => {
       const { id, agent } = await signIn('client', 'Notifica Con Prenotazione Srl');
       const provider = await createProvider();
-      const booking = await createBooking({ serviceId: (await createService({ providerId: provider.id })).id, clientId: id, status: 'confirmed' });
+      const booking = await createBooking({
+        serviceId: (await createService({ providerId: provider.id })).id,
+        clientId: id,
+        status: 'confirmed',
+      });
       const n = await createNotification({ userId: id, bookingId: booking.id });
       const $ = await dashboardOf(agent);
       const form = $('.notifications-box form.notification__body');
       expect(form.attr('action')).to.equal(`/notifications/${n.id}/opening`);
       expect(form.attr('method')).to.equal('post');
       expect($('.notifications-box .notification a')).to.have.length(0);
-      const res = await agent.post(form.attr('action')!).type('form').send({ _csrf: form.find('input[name="_csrf"]').val() }).expect(303);
+      const res = await agent
+        .post(form.attr('action')!)
+        .type('form')
+        .send({ _csrf: form.find('input[name="_csrf"]').val() })
+        .expect(303);
       expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
       expect((await db()('notifications').where({ id: n.id }).first<{ read: boolean }>('read'))!.read).to.equal(true);
     });
   });
 
   describe('a real booking event', () => {
-    it('the provider confirms a pending request: the client\'s figures, recent booking and notifications follow, and the notification opens the booking', async () => {
+    it("the provider confirms a pending request: the client's figures, recent booking and notifications follow, and the notification opens the booking", async () => {
       const client = await signIn('client', 'Evento Reale Srl');
       // A request is confirmed only once its client said how it receives invoices (issue 12).
       await db()('client_profiles').where({ user_id: client.id }).update({ invoicing_channel: 'none' });
       const provider = await signIn('provider', 'Studio Evento HSE');
       const service = await createService({ providerId: provider.id, title: 'Corso RLS', serviceType: 'on_request' });
-      const booking = await createBooking({ serviceId: service.id, clientId: client.id, status: 'pending', totalAmount: '610.00' });
+      const booking = await createBooking({
+        serviceId: service.id,
+        clientId: client.id,
+        status: 'pending',
+        totalAmount: '610.00',
+      });
       let $ = await dashboardOf(client.agent);
       expect(statsOf($)).to.deep.include({ 'Prenotazioni Totali': '1', Confermate: '0' });
       expect($('.notifications-box .notification')).to.have.length(0);
@@ -400,7 +455,11 @@ describe('dashboard', () => {
       const page = html((await provider.agent.get(`/bookings/${booking.id}`).expect(200)).text);
       const form = page(`form[action="/bookings/${booking.id}/confirmation"]`);
       expect(form).to.have.length(1);
-      await provider.agent.post(`/bookings/${booking.id}/confirmation`).type('form').send({ _csrf: form.find('input[name="_csrf"]').val() }).expect(303);
+      await provider.agent
+        .post(`/bookings/${booking.id}/confirmation`)
+        .type('form')
+        .send({ _csrf: form.find('input[name="_csrf"]').val() })
+        .expect(303);
 
       $ = await dashboardOf(client.agent);
       expect(statsOf($)).to.deep.include({ 'Prenotazioni Totali': '1', Confermate: '1' });
@@ -408,7 +467,11 @@ describe('dashboard', () => {
       expect(textOf($, '.notifications-box__badge')).to.equal('1 nuova');
       expect($('.bell__dot')).to.have.length(1);
       const open = $('.notifications-box form.notification__body');
-      const res = await client.agent.post(open.attr('action')!).type('form').send({ _csrf: open.find('input[name="_csrf"]').val() }).expect(303);
+      const res = await client.agent
+        .post(open.attr('action')!)
+        .type('form')
+        .send({ _csrf: open.find('input[name="_csrf"]').val() })
+        .expect(303);
       expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
       const detail = html((await client.agent.get(res.headers.location).expect(200)).text);
       expect(detail('main').text()).to.include('Corso RLS');

@@ -26,7 +26,9 @@ describe('the embedded database server', function () {
 
   it('answers many concurrent parameterised queries each with its own result', async () => {
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => pool.query<{ v: number; s: string }>('SELECT $1::int AS v, $2::text AS s', [i, `q${i}`])),
+      Array.from({ length: 200 }, (_, i) =>
+        pool.query<{ v: number; s: string }>('SELECT $1::int AS v, $2::text AS s', [i, `q${i}`]),
+      ),
     );
     results.forEach((r, i) => expect(r.rows[0]).to.deep.equal({ v: i, s: `q${i}` }));
   });

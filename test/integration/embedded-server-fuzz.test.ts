@@ -130,7 +130,11 @@ describe('the embedded database server under a protocol fuzzer', function () {
       let answered = 0;
       while (Date.now() < deadline) {
         const started = Date.now();
-        const { rows } = await within(3000, pool.query<{ v: number }>('SELECT $1::int AS v', [answered]), 'a real client’s query');
+        const { rows } = await within(
+          3000,
+          pool.query<{ v: number }>('SELECT $1::int AS v', [answered]),
+          'a real client’s query',
+        );
         expect(rows[0]!.v).to.equal(answered);
         answered += 1;
         slowest = Math.max(slowest, Date.now() - started);

@@ -163,7 +163,11 @@ describe('the embedded database server facing hostile or broken clients', functi
       conn.socket.write(message('P', Buffer.concat([cstring(''), cstring('SELEC 1'), Buffer.from([0, 0])])));
       conn.socket.write(message('Q', cstring('SELECT 1')));
       await delay(50);
-      const { rows } = await within(IDLE_TIMEOUT_MS + 1500, pool.query<{ v: number }>('SELECT $1::int AS v', [7]), 'a real client’s query');
+      const { rows } = await within(
+        IDLE_TIMEOUT_MS + 1500,
+        pool.query<{ v: number }>('SELECT $1::int AS v', [7]),
+        'a real client’s query',
+      );
       expect(rows).to.deep.equal([{ v: 7 }]);
       await closedWithError(conn, '08P01', 500);
     });

@@ -29,7 +29,9 @@ export async function rawConnection(port: number): Promise<WatchedSocket> {
 }
 
 /** A connection authenticated by a real `pg` client, whose socket the test then writes to directly. */
-export async function authenticatedConnection(connectionString: string): Promise<WatchedSocket & { client: pg.Client }> {
+export async function authenticatedConnection(
+  connectionString: string,
+): Promise<WatchedSocket & { client: pg.Client }> {
   const client = new pg.Client({ connectionString });
   client.on('error', () => undefined);
   await client.connect();

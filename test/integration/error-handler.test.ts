@@ -71,7 +71,11 @@ describe('requests that fail before the session is read', () => {
   });
 
   it('a form over 200 kB gets "Il contenuto inviato è troppo grande" (413)', async () => {
-    const res = await request().post('/auth/login').type('form').send(`email=${'a'.repeat(300_000)}`).expect(413);
+    const res = await request()
+      .post('/auth/login')
+      .type('form')
+      .send(`email=${'a'.repeat(300_000)}`)
+      .expect(413);
     expect(html(res.text)('main [role="alert"]').text()).to.equal('Il contenuto inviato è troppo grande');
   });
 

@@ -5,11 +5,22 @@ import { browser, csrfFrom, html, textOf } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { formBody } from '../helpers/form.js';
-import { bookingForm, clientAccount, openWizard, postWizard, providerAccount, service, signIn } from './booking.helpers.js';
+import {
+  bookingForm,
+  clientAccount,
+  openWizard,
+  postWizard,
+  providerAccount,
+  service,
+  signIn,
+} from './booking.helpers.js';
 
 async function save(agent: Agent, form: Record<string, unknown>) {
   const page = await agent.get('/profile?tab=billing').expect(200);
-  return agent.post('/profile/billing').type('form').send(formBody({ _csrf: csrfFrom(html(page.text)), ...form }));
+  return agent
+    .post('/profile/billing')
+    .type('form')
+    .send(formBody({ _csrf: csrfFrom(html(page.text)), ...form }));
 }
 
 const errorOf = (text: string, field: string): string => {
@@ -30,12 +41,17 @@ describe('invoicing data (issue 12, Money)', () => {
       agent = await loginAs(browser(), user.email, user.password);
     });
 
-    const stored = () => db()('client_profiles').where({ user_id: userId }).first('invoicing_channel', 'sdi_code', 'pec');
+    const stored = () =>
+      db()('client_profiles').where({ user_id: userId }).first('invoicing_channel', 'sdi_code', 'pec');
 
     it('shows a "Fatturazione" tab with the three choices and nothing chosen yet', async () => {
       const $ = html((await agent.get('/profile?tab=billing').expect(200)).text);
       expect(textOf($, '#panel-title')).to.equal('Fatturazione');
-      expect($('input[name="invoicing_channel"]').map((_, el) => $(el).attr('value')).get()).to.deep.equal(['sdi', 'pec', 'none']);
+      expect(
+        $('input[name="invoicing_channel"]')
+          .map((_, el) => $(el).attr('value'))
+          .get(),
+      ).to.deep.equal(['sdi', 'pec', 'none']);
       expect($('input[name="invoicing_channel"][checked]')).to.have.length(0);
     });
 
@@ -56,13 +72,17 @@ describe('invoicing data (issue 12, Money)', () => {
       expect(errorOf((await save(agent, { invoicing_channel: 'sdi', sdi_code: 'M5-XCR1' })).text, 'sdi_code')).to.equal(
         'Il codice destinatario SDI contiene solo lettere e cifre',
       );
-      expect(errorOf((await save(agent, { invoicing_channel: 'sdi', sdi_code: '' })).text, 'sdi_code')).to.equal('Inserisci il codice destinatario SDI');
+      expect(errorOf((await save(agent, { invoicing_channel: 'sdi', sdi_code: '' })).text, 'sdi_code')).to.equal(
+        'Inserisci il codice destinatario SDI',
+      );
     });
 
     it('when the PEC is not an address, says "Inserisci un indirizzo PEC valido…"', async () => {
       const res = await save(agent, { invoicing_channel: 'pec', pec: 'amministrazione@pec' });
       expect(res.status).to.equal(422);
-      expect(errorOf(res.text, 'pec')).to.equal('Inserisci un indirizzo PEC valido (ad esempio amministrazione@pec.esempio.it)');
+      expect(errorOf(res.text, 'pec')).to.equal(
+        'Inserisci un indirizzo PEC valido (ad esempio amministrazione@pec.esempio.it)',
+      );
     });
 
     it('saves a codice destinatario typed in lower case in upper case, and only the chosen channel', async () => {
@@ -76,8 +96,14 @@ describe('invoicing data (issue 12, Money)', () => {
     });
 
     it('accepts a PEC, then "neither" (the code and the address are cleared)', async () => {
-      expect((await save(agent, { invoicing_channel: 'pec', pec: 'Amministrazione@PEC.brambilla.it' })).status).to.equal(303);
-      expect(await stored()).to.deep.equal({ invoicing_channel: 'pec', sdi_code: null, pec: 'amministrazione@pec.brambilla.it' });
+      expect(
+        (await save(agent, { invoicing_channel: 'pec', pec: 'Amministrazione@PEC.brambilla.it' })).status,
+      ).to.equal(303);
+      expect(await stored()).to.deep.equal({
+        invoicing_channel: 'pec',
+        sdi_code: null,
+        pec: 'amministrazione@pec.brambilla.it',
+      });
       expect((await save(agent, { invoicing_channel: 'none' })).status).to.equal(303);
       expect(await stored()).to.deep.equal({ invoicing_channel: 'none', sdi_code: null, pec: null });
     });
@@ -93,11 +119,20 @@ describe('invoicing data (issue 12, Money)', () => {
       agent = await loginAs(browser(), user.email, user.password);
     });
 
-    const iban = async () => (await db()('provider_profiles').where({ user_id: userId }).first('iban'))!.iban as string | null;
+    const iban = async () =>
+      (await db()('provider_profiles').where({ user_id: userId }).first('iban'))!.iban as string | null;
 
     const cases: [string, string, string][] = [
-      ['a wrong check digit', 'IT60X0542811101000000123457', "L'IBAN non è valido: le cifre di controllo non corrispondono, controlla di averlo copiato correttamente"],
-      ['a missing digit', 'IT60X054281110100000012345', "L'IBAN non ha la lunghezza prevista per il suo paese (27 caratteri per l'Italia)"],
+      [
+        'a wrong check digit',
+        'IT60X0542811101000000123457',
+        "L'IBAN non è valido: le cifre di controllo non corrispondono, controlla di averlo copiato correttamente",
+      ],
+      [
+        'a missing digit',
+        'IT60X054281110100000012345',
+        "L'IBAN non ha la lunghezza prevista per il suo paese (27 caratteri per l'Italia)",
+      ],
       ['no country', '60X0542811101000000123456', "L'IBAN deve iniziare con il codice di un paese (ad esempio IT)"],
       ['nothing', '', "Inserisci l'IBAN su cui ricevere i pagamenti"],
     ];
@@ -131,9 +166,14 @@ describe('invoicing data (issue 12, Money)', () => {
 
       let $ = html((await providerAgent.get(`/bookings/${id}`).expect(200)).text);
       expect($(`form[action="/bookings/${id}/confirmation"]`)).to.have.length(0);
-      expect(textOf($, '.booking-invoicing')).to.contain('Il cliente non ha ancora indicato i dati di fatturazione elettronica');
+      expect(textOf($, '.booking-invoicing')).to.contain(
+        'Il cliente non ha ancora indicato i dati di fatturazione elettronica',
+      );
 
-      const res = await providerAgent.post(`/bookings/${id}/confirmation`).type('form').send({ _csrf: csrfFrom($) });
+      const res = await providerAgent
+        .post(`/bookings/${id}/confirmation`)
+        .type('form')
+        .send({ _csrf: csrfFrom($) });
       expect(res.status).to.equal(409);
       expect(textOf(html(res.text), '.alert--error')).to.contain(
         'Il cliente non ha ancora indicato i dati di fatturazione elettronica (codice destinatario SDI o PEC)',
@@ -147,12 +187,15 @@ describe('invoicing data (issue 12, Money)', () => {
       expect((await save(clientAgent, { invoicing_channel: 'none' })).status).to.equal(303);
       $ = html((await providerAgent.get(`/bookings/${id}`)).text);
       expect($('.booking-invoicing')).to.have.length(0);
-      const confirmed = await providerAgent.post(`/bookings/${id}/confirmation`).type('form').send({ _csrf: csrfFrom($) });
+      const confirmed = await providerAgent
+        .post(`/bookings/${id}/confirmation`)
+        .type('form')
+        .send({ _csrf: csrfFrom($) });
       expect(confirmed.status).to.equal(303);
       expect((await db()('bookings').where({ id }).first('status'))!.status).to.equal('confirmed');
     });
 
-    it('an instant booking (confirmed as it is made) is refused at the wizard\'s last step with the message and a link to the profile', async () => {
+    it("an instant booking (confirmed as it is made) is refused at the wizard's last step with the message and a link to the profile", async () => {
       const provider = await providerAccount();
       const client = await clientAccount('Officine Istantanee Srl');
       await db()('client_profiles').where({ user_id: client.id }).update({ invoicing_channel: null, sdi_code: null });
@@ -164,7 +207,9 @@ describe('invoicing data (issue 12, Money)', () => {
       const $ = html(res.text);
       expect(res.text).to.contain('Prima di inviare la prenotazione indica come ricevi le fatture elettroniche');
       expect($('a[href="/profile?tab=billing"]').length).to.be.greaterThan(0);
-      expect(await db()('bookings').where({ client_id: client.id }).count<{ count: number }[]>('* as count')).to.deep.equal([{ count: 0 }]);
+      expect(
+        await db()('bookings').where({ client_id: client.id }).count<{ count: number }[]>('* as count'),
+      ).to.deep.equal([{ count: 0 }]);
     });
   });
 });

@@ -41,19 +41,31 @@ describe('message emails and the posting limit', () => {
   });
 
   it('two messages within 15 minutes: one email; after 15 minutes: another', async () => {
-    expect((await sendFrom(clientAgent, `/messages/${threadId}`, 'Secondo messaggio', { data: PDF, name: 'planimetria.pdf' })).status).to.equal(303);
+    expect(
+      (
+        await sendFrom(clientAgent, `/messages/${threadId}`, 'Secondo messaggio', {
+          data: PDF,
+          name: 'planimetria.pdf',
+        })
+      ).status,
+    ).to.equal(303);
     expect(await mailbox.deliver(provider.email)).to.have.length(1);
     // Both messages were notified in the app all the same.
     expect(await db()('notifications').where({ user_id: provider.id, type: 'message' })).to.have.length(2);
 
-    await db()('message_threads').where({ id: threadId }).update({ provider_emailed_at: new Date(Date.now() - 16 * 60 * 1000) });
-    expect((await sendFrom(clientAgent, `/messages/${threadId}`, 'Terzo messaggio', { data: PDF, name: 'planimetria.pdf' })).status).to.equal(303);
+    await db()('message_threads')
+      .where({ id: threadId })
+      .update({ provider_emailed_at: new Date(Date.now() - 16 * 60 * 1000) });
+    expect(
+      (await sendFrom(clientAgent, `/messages/${threadId}`, 'Terzo messaggio', { data: PDF, name: 'planimetria.pdf' }))
+        .status,
+    ).to.equal(303);
     const third = await mailbox.receive(provider.email);
     expect(third.text).to.contain('Il messaggio ha un allegato, che trovi nella conversazione.');
     expect(third.raw).not.to.contain('%PDF').and.not.to.contain('planimetria.pdf');
   });
 
-  it('each party has their own quarter of an hour: the provider\'s answer is emailed to the client', async () => {
+  it("each party has their own quarter of an hour: the provider's answer is emailed to the client", async () => {
     expect((await sendFrom(providerAgent, `/messages/${threadId}`, 'Risposta')).status).to.equal(303);
     const email = await mailbox.receive(client.email);
     expect(email.subject).to.equal('Nuovo messaggio da Studio Email Sicurezza');
@@ -63,14 +75,18 @@ describe('message emails and the posting limit', () => {
     const note = await db()('notifications').where({ user_id: client.id, type: 'message' }).first();
     const $ = html((await clientAgent.get('/notifications').expect(200)).text);
     const form = $(`form[action="/notifications/${note.id}/opening"]`);
-    const res = await clientAgent.post(`/notifications/${note.id}/opening`).type('form').send({ _csrf: form.find('input[name="_csrf"]').val() });
+    const res = await clientAgent
+      .post(`/notifications/${note.id}/opening`)
+      .type('form')
+      .send({ _csrf: form.find('input[name="_csrf"]').val() });
     expect(res.status).to.equal(303);
     expect(res.headers.location).to.equal(`/messages/${threadId}`);
   });
 
   it('past 20 messages in 10 minutes the form answers 429 with the text kept, and nothing more is stored', async () => {
     await db()('rate_limits').delete();
-    for (let i = 0; i < 20; i += 1) expect((await sendFrom(clientAgent, `/messages/${threadId}`, `Messaggio ${i}`)).status).to.equal(303);
+    for (let i = 0; i < 20; i += 1)
+      expect((await sendFrom(clientAgent, `/messages/${threadId}`, `Messaggio ${i}`)).status).to.equal(303);
     const before = await db()('messages').count({ n: '*' }).first();
     const res = await sendFrom(clientAgent, `/messages/${threadId}`, 'Uno di troppo');
     expect(res.status).to.equal(429);

@@ -24,13 +24,21 @@ describe('messages', () => {
 
   before(async () => {
     await resetDatabase();
-    provider = await providerAccount({ businessName: 'Studio Messaggi Sicurezza', contactEmail: 'info@studiomessaggi.it' });
+    provider = await providerAccount({
+      businessName: 'Studio Messaggi Sicurezza',
+      contactEmail: 'info@studiomessaggi.it',
+    });
     client = await clientAccount('Officine Parlanti Srl');
     otherClient = await clientAccount('Altra Azienda Spa');
     otherProvider = await providerAccount({ businessName: 'Altro Studio' });
     serviceId = (await service(provider.id, { serviceType: 'on_request', title: 'Valutazione Rischi DVR' })).id;
     bookingId = (await createBooking({ serviceId, clientId: client.id, status: 'confirmed' })).id;
-    [providerAgent, clientAgent, otherClientAgent, otherProviderAgent] = await Promise.all([signIn(provider), signIn(client), signIn(otherClient), signIn(otherProvider)]);
+    [providerAgent, clientAgent, otherClientAgent, otherProviderAgent] = await Promise.all([
+      signIn(provider),
+      signIn(client),
+      signIn(otherClient),
+      signIn(otherProvider),
+    ]);
   });
 
   describe('provider and service pages', () => {
@@ -59,8 +67,12 @@ describe('messages', () => {
       const visitor = browser();
       const res = await visitor.get(`/messages/new?provider=${provider.id}`);
       expect(res.status).to.equal(303);
-      expect(res.headers.location).to.equal(`/auth/login?returnTo=${encodeURIComponent(`/messages/new?provider=${provider.id}`)}`);
-      expect(textOf(html((await visitor.get(res.headers.location).expect(200)).text), '.toast__message')).to.equal('Accedi per scrivere al fornitore');
+      expect(res.headers.location).to.equal(
+        `/auth/login?returnTo=${encodeURIComponent(`/messages/new?provider=${provider.id}`)}`,
+      );
+      expect(textOf(html((await visitor.get(res.headers.location).expect(200)).text), '.toast__message')).to.equal(
+        'Accedi per scrivere al fornitore',
+      );
       const agent = await signIn(client, `/messages/new?provider=${provider.id}`);
       const page = html((await agent.get(`/messages/new?provider=${provider.id}`).expect(200)).text);
       expect(textOf(page, 'h1')).to.equal('Scrivi a Studio Messaggi Sicurezza');
@@ -68,19 +80,27 @@ describe('messages', () => {
 
     it('a provider cannot open an inquiry (403), an unknown provider is not found', async () => {
       expect((await otherProviderAgent.get(`/messages/new?provider=${provider.id}`)).status).to.equal(403);
-      expect((await clientAgent.get('/messages/new?provider=00000000-0000-4000-8000-000000000000')).status).to.equal(404);
+      expect((await clientAgent.get('/messages/new?provider=00000000-0000-4000-8000-000000000000')).status).to.equal(
+        404,
+      );
       expect((await clientAgent.get('/messages/new')).status).to.equal(404);
     });
   });
 
   describe('an inquiry', () => {
     it('the client writes from the service page; the thread shows both company names and no address', async () => {
-      const res = await sendFrom(clientAgent, `/messages/new?service=${serviceId}`, 'Buongiorno, fate anche il DVR per 40 dipendenti?');
+      const res = await sendFrom(
+        clientAgent,
+        `/messages/new?service=${serviceId}`,
+        'Buongiorno, fate anche il DVR per 40 dipendenti?',
+      );
       expect(res.status).to.equal(303);
       inquiryId = threadIdFrom(res.headers.location);
       const $ = html((await clientAgent.get(`/messages/${inquiryId}`).expect(200)).text);
       expect(textOf($, '.thread-header__subject')).to.equal('Valutazione Rischi DVR');
-      expect(textOf($, '.thread-header__parties')).to.contain('Officine Parlanti Srl').and.contain('Studio Messaggi Sicurezza');
+      expect(textOf($, '.thread-header__parties'))
+        .to.contain('Officine Parlanti Srl')
+        .and.contain('Studio Messaggi Sicurezza');
       expect(textOf($, '.message__body')).to.equal('Buongiorno, fate anche il DVR per 40 dipendenti?');
       expect($.html()).not.to.contain(provider.email).and.not.to.contain(client.email);
     });
@@ -109,7 +129,10 @@ describe('messages', () => {
 
     it('the other party is notified in the app, and the notification leads to the thread', async () => {
       const note = await db()('notifications').where({ user_id: client.id, type: 'message' }).first();
-      expect(note).to.include({ title: 'Nuovo messaggio da Studio Messaggi Sicurezza', message: 'Studio Messaggi Sicurezza ti ha scritto: Valutazione Rischi DVR' });
+      expect(note).to.include({
+        title: 'Nuovo messaggio da Studio Messaggi Sicurezza',
+        message: 'Studio Messaggi Sicurezza ti ha scritto: Valutazione Rischi DVR',
+      });
       expect(note.data).to.deep.equal({ thread_id: inquiryId });
     });
   });
@@ -146,15 +169,25 @@ describe('messages', () => {
         expect((await agent.get(`/messages/${bookingThreadId}/attachments/${message.id}`)).status).to.equal(expected);
         const before = await db()('messages').count({ n: '*' }).first();
         if (who !== 'visitor') {
-          const token = html((await agent.get('/messages').expect(200)).text)('input[name="_csrf"]').first().val() as string;
-          const post = await agent.post(`/messages/${bookingThreadId}/replies?_csrf=${encodeURIComponent(token)}`).field('body', 'intruso').field('idempotency_key', 'abcdefgh-1234');
+          const token = html((await agent.get('/messages').expect(200)).text)('input[name="_csrf"]')
+            .first()
+            .val() as string;
+          const post = await agent
+            .post(`/messages/${bookingThreadId}/replies?_csrf=${encodeURIComponent(token)}`)
+            .field('body', 'intruso')
+            .field('idempotency_key', 'abcdefgh-1234');
           expect(post.status).to.equal(404);
-          const viaBooking = await agent.post(`/bookings/${bookingId}/messages?_csrf=${encodeURIComponent(token)}`).field('body', 'intruso').field('idempotency_key', 'abcdefgh-5678');
+          const viaBooking = await agent
+            .post(`/bookings/${bookingId}/messages?_csrf=${encodeURIComponent(token)}`)
+            .field('body', 'intruso')
+            .field('idempotency_key', 'abcdefgh-5678');
           expect(viaBooking.status).to.equal(404);
           const inbox = html((await agent.get('/messages').expect(200)).text);
           expect(inbox('.thread-card')).to.have.length(0);
         } else {
-          expect((await agent.post(`/messages/${bookingThreadId}/replies`).field('body', 'intruso')).status).to.be.oneOf([401, 403]);
+          expect(
+            (await agent.post(`/messages/${bookingThreadId}/replies`).field('body', 'intruso')).status,
+          ).to.be.oneOf([401, 403]);
         }
         expect(await db()('messages').count({ n: '*' }).first()).to.deep.equal(before);
       });
@@ -194,19 +227,29 @@ describe('messages', () => {
     });
 
     it('a PDF travels with a message and only the two parties download it', async () => {
-      const res = await sendFrom(providerAgent, `/messages/${inquiryId}`, 'In allegato il preventivo', { data: PDF, name: 'Preventivo DVR.pdf' });
+      const res = await sendFrom(providerAgent, `/messages/${inquiryId}`, 'In allegato il preventivo', {
+        data: PDF,
+        name: 'Preventivo DVR.pdf',
+      });
       expect(res.status).to.equal(303);
       const stored = await db()('messages').whereNotNull('attachment_key').first();
-      expect(stored).to.include({ attachment_name: 'Preventivo DVR.pdf', attachment_mime_type: 'application/pdf', attachment_size_bytes: PDF.length });
+      expect(stored).to.include({
+        attachment_name: 'Preventivo DVR.pdf',
+        attachment_mime_type: 'application/pdf',
+        attachment_size_bytes: PDF.length,
+      });
       expect(stored.attachment_key).to.match(/^message-attachments\/[0-9a-f-]{36}\.pdf$/);
       const $ = html((await clientAgent.get(`/messages/${inquiryId}`).expect(200)).text);
       const href = $('.message__attachment a').attr('href');
       expect(href).to.equal(`/messages/${inquiryId}/attachments/${stored.id}`);
-      const file = await clientAgent.get(href!).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const file = await clientAgent
+        .get(href!)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(file.status).to.equal(200);
       expect(file.headers['content-type']).to.equal('application/pdf');
       expect(file.headers['cache-control']).to.equal('private, no-store');
@@ -217,14 +260,20 @@ describe('messages', () => {
 
     for (const [label, data, name] of [
       ['a .pdf that is text', Buffer.from('Questo non è un PDF, è solo testo.'), 'fattura.pdf'],
-      ['an .exe renamed', Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(200)]), 'foto.jpg'],
+      [
+        'an .exe renamed',
+        Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(200)]),
+        'foto.jpg',
+      ],
     ] as const) {
       it(`${label} is refused from its bytes (415), the text kept, nothing stored`, async () => {
         const before = await db()('messages').count({ n: '*' }).first();
         const res = await sendFrom(clientAgent, `/messages/${inquiryId}`, 'Ecco il file', { data, name });
         expect(res.status).to.equal(415);
         const $ = html(res.text);
-        expect(textOf($, '#message-attachment-error')).to.equal("Formato non supportato: allega un PDF o un'immagine JPG, PNG o WebP");
+        expect(textOf($, '#message-attachment-error')).to.equal(
+          "Formato non supportato: allega un PDF o un'immagine JPG, PNG o WebP",
+        );
         expect($('#message-body').text()).to.equal('Ecco il file');
         expect(await db()('messages').count({ n: '*' }).first()).to.deep.equal(before);
       });

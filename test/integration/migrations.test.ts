@@ -24,34 +24,52 @@ describe('migrations', () => {
   after(resetDatabase);
 
   describe('20261126090000_bookings_estimated_total', () => {
-    it('rewrites a quote stored with the estimate\'s parts: the parts add up to the quoted total, the estimate is kept', async () => {
+    it("rewrites a quote stored with the estimate's parts: the parts add up to the quoted total, the estimate is kept", async () => {
       const provider = await createProvider();
       const service = await createService({ providerId: provider.id, serviceType: 'on_request' });
       const client = await createUser();
       const quoted = await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed' });
-      const plain = await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed', totalAmount: '610.00' });
+      const plain = await createBooking({
+        serviceId: service.id,
+        clientId: client.id,
+        status: 'confirmed',
+        totalAmount: '610.00',
+      });
       await inRolledBack(async (trx) => {
         await bookingQuotes.down(trx);
         await estimatedTotal.down(trx);
         // As the lifecycle stored a quote of 3000 € over an estimate of 2050 + 105 − 50 (+ VAT = 2568,10).
-        await trx('bookings').where({ id: quoted.id }).update({
-          base_amount: '2050.00',
-          additional_costs: JSON.stringify([{ name: 'Trasferta', type: 'fixed', amount: '105.00', description: 'Importo fisso' }]),
-          discount_amount: '50.00',
-          tax_amount: '540.98',
-          total_amount: '3000.00',
-          quoted_at: new Date(),
-        });
+        await trx('bookings')
+          .where({ id: quoted.id })
+          .update({
+            base_amount: '2050.00',
+            additional_costs: JSON.stringify([
+              { name: 'Trasferta', type: 'fixed', amount: '105.00', description: 'Importo fisso' },
+            ]),
+            discount_amount: '50.00',
+            tax_amount: '540.98',
+            total_amount: '3000.00',
+            quoted_at: new Date(),
+          });
         await estimatedTotal.up(trx);
         const after = await trx('bookings').where({ id: quoted.id }).first();
-        expect(after).to.include({ base_amount: '2459.02', discount_amount: '0.00', tax_amount: '540.98', total_amount: '3000.00', estimated_total_amount: '2568.10' });
+        expect(after).to.include({
+          base_amount: '2459.02',
+          discount_amount: '0.00',
+          tax_amount: '540.98',
+          total_amount: '3000.00',
+          estimated_total_amount: '2568.10',
+        });
         expect(after.additional_costs).to.deep.equal([]);
         const untouched = await trx('bookings').where({ id: plain.id }).first();
         expect(untouched).to.include({ base_amount: '500.00', total_amount: '610.00', estimated_total_amount: null });
         // From now on a quote without the estimate it replaced is refused by the database.
         let refused: unknown = null;
         await trx.raw('SAVEPOINT quote').then(() =>
-          trx('bookings').where({ id: plain.id }).update({ quoted_at: new Date() }).catch((err: unknown) => (refused = err)),
+          trx('bookings')
+            .where({ id: plain.id })
+            .update({ quoted_at: new Date() })
+            .catch((err: unknown) => (refused = err)),
         );
         await trx.raw('ROLLBACK TO SAVEPOINT quote');
         expect(String(refused)).to.contain('bookings_estimated_total_check');
@@ -65,23 +83,41 @@ describe('migrations', () => {
       const provider = await createProvider();
       const service = await createService({ providerId: provider.id, serviceType: 'on_request' });
       const client = await createUser();
-      const legacy = await createBooking({ serviceId: service.id, clientId: client.id, status: 'confirmed', totalAmount: '3000.00' });
+      const legacy = await createBooking({
+        serviceId: service.id,
+        clientId: client.id,
+        status: 'confirmed',
+        totalAmount: '3000.00',
+      });
       const waiting = await createBooking({ serviceId: service.id, clientId: client.id, status: 'quoted' });
       const draft = await createBooking({ serviceId: service.id, clientId: client.id, status: 'pending' });
       await inRolledBack(async (trx) => {
         await bookingQuotes.down(trx);
         // The quote waiting for the client went back to a request waiting for the provider.
-        expect(await trx('bookings').where({ id: waiting.id }).first()).to.include({ status: 'pending', quoted_at: null });
+        expect(await trx('bookings').where({ id: waiting.id }).first()).to.include({
+          status: 'pending',
+          quoted_at: null,
+        });
         await trx('bookings').where({ id: draft.id }).update({ status: 'draft' });
-        await trx('bookings').where({ id: legacy.id }).update({ quoted_at: new Date('2026-11-20T09:00:00Z'), estimated_total_amount: '2568.10' });
+        await trx('bookings')
+          .where({ id: legacy.id })
+          .update({ quoted_at: new Date('2026-11-20T09:00:00Z'), estimated_total_amount: '2568.10' });
         await bookingQuotes.up(trx);
         expect(await trx('bookings').where({ id: draft.id }).first()).to.equal(undefined);
         const after = await trx('bookings').where({ id: legacy.id }).first();
-        expect(after).to.include({ status: 'confirmed', quote_total_amount: '3000.00', total_amount: '3000.00', quote_includes: null });
+        expect(after).to.include({
+          status: 'confirmed',
+          quote_total_amount: '3000.00',
+          total_amount: '3000.00',
+          quote_includes: null,
+        });
         expect(after.quote_valid_until).to.equal('2026-11-20');
         let refused: unknown = null;
         await trx.raw('SAVEPOINT draft').then(() =>
-          trx('bookings').where({ id: legacy.id }).update({ status: 'draft' }).catch((err: unknown) => (refused = err)),
+          trx('bookings')
+            .where({ id: legacy.id })
+            .update({ status: 'draft' })
+            .catch((err: unknown) => (refused = err)),
         );
         await trx.raw('ROLLBACK TO SAVEPOINT draft');
         expect(String(refused)).to.contain('bookings_status_check');

@@ -32,7 +32,7 @@ describe('One not-found path: each missing resource gets its own page from the e
     expectNotFoundPage(html(res.text), 'Prenotazione non trovata');
   });
 
-  it('the booking wizard of an unknown service answers 404 with the wizard\'s own page', async () => {
+  it("the booking wizard of an unknown service answers 404 with the wizard's own page", async () => {
     const res = await request().get(`/services/${UNKNOWN}/book`).expect(404);
     const $ = html(res.text);
     expectNotFoundPage($, 'Servizio non trovato');

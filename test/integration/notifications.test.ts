@@ -3,13 +3,23 @@ import { db } from '../../src/db/knex.js';
 import { browser, csrfFrom, html, request, textOf, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
-import { createBooking, createNotification, createProvider, createService, createUser, createUserWithPassword } from '../factories/index.js';
+import {
+  createBooking,
+  createNotification,
+  createProvider,
+  createService,
+  createUser,
+  createUserWithPassword,
+} from '../factories/index.js';
 
 const MINUTE = 60_000;
 const ago = (ms: number): Date => new Date(Date.now() - ms);
 
 async function signIn(userType: 'client' | 'provider' = 'client'): Promise<{ id: string; agent: Agent }> {
-  const user = await createUserWithPassword({ userType, companyName: userType === 'client' ? 'Officine Notifiche Srl' : 'Studio Notifiche HSE' });
+  const user = await createUserWithPassword({
+    userType,
+    companyName: userType === 'client' ? 'Officine Notifiche Srl' : 'Studio Notifiche HSE',
+  });
   return { id: user.id, agent: await loginAs(browser(), user.email, user.password) };
 }
 
@@ -17,8 +27,12 @@ async function listOf(agent: Agent): Promise<Page> {
   return html((await agent.get('/notifications').expect(200)).text);
 }
 
-const titlesOf = ($: Page): string[] => $('.notification-list .notification__title .notification__open').map((_, a) => $(a).text().trim()).get();
-const isRead = async (id: string): Promise<boolean> => (await db()('notifications').where({ id }).first<{ read: boolean }>('read'))!.read;
+const titlesOf = ($: Page): string[] =>
+  $('.notification-list .notification__title .notification__open')
+    .map((_, a) => $(a).text().trim())
+    .get();
+const isRead = async (id: string): Promise<boolean> =>
+  (await db()('notifications').where({ id }).first<{ read: boolean }>('read'))!.read;
 
 describe('notifications', () => {
   before(resetDatabase);
@@ -59,7 +73,11 @@ describe('notifications', () => {
       expect(items.map((_, el) => $(el).hasClass('notification--unread')).get()).to.deep.equal([true, true, false]);
       expect(items.first().find('.notification__title').text()).to.include('Non letta');
       expect(items.last().find('.notification__title').text()).not.to.include('Non letta');
-      expect(items.map((_, el) => $(el).find('time').text()).get()).to.deep.equal(['5 minuti fa', '1 ora fa', '3 giorni fa']);
+      expect(items.map((_, el) => $(el).find('time').text()).get()).to.deep.equal([
+        '5 minuti fa',
+        '1 ora fa',
+        '3 giorni fa',
+      ]);
       expect(items.first().find('time').attr('datetime')).to.match(/^\d{4}-\d{2}-\d{2}T/);
       // A "mark as read" form only where there is something to mark.
       expect(items.map((_, el) => $(el).find('form.notification__action').length).get()).to.deep.equal([1, 1, 0]);
@@ -76,9 +94,23 @@ describe('notifications', () => {
     it('opens each notification with a POST form (title, and "Vedi prenotazione" when it is about a booking), never a GET link', async () => {
       const { id, agent } = await signIn();
       const provider = await createProvider();
-      const booking = await createBooking({ serviceId: (await createService({ providerId: provider.id })).id, clientId: id, status: 'pending' });
-      const withBooking = await createNotification({ userId: id, title: 'Richiesta Inviata', bookingId: booking.id, createdAt: ago(MINUTE) });
-      const without = await createNotification({ userId: id, title: 'Benvenuto su SicurHub', type: 'system', createdAt: ago(2 * MINUTE) });
+      const booking = await createBooking({
+        serviceId: (await createService({ providerId: provider.id })).id,
+        clientId: id,
+        status: 'pending',
+      });
+      const withBooking = await createNotification({
+        userId: id,
+        title: 'Richiesta Inviata',
+        bookingId: booking.id,
+        createdAt: ago(MINUTE),
+      });
+      const without = await createNotification({
+        userId: id,
+        title: 'Benvenuto su SicurHub',
+        type: 'system',
+        createdAt: ago(2 * MINUTE),
+      });
       const $ = await listOf(agent);
       const first = $(`[data-notification="${withBooking.id}"]`);
       const open = first.find(`form[action="/notifications/${withBooking.id}/opening"]`);
@@ -86,7 +118,13 @@ describe('notifications', () => {
       expect(open.find('input[name="_csrf"]').val()).to.equal(csrfFrom($));
       expect(open.find('.notification__title button[type="submit"]').text().trim()).to.equal('Richiesta Inviata');
       expect(open.find('.notification__meta button[type="submit"]').text().trim()).to.equal('Vedi prenotazione');
-      expect($(`[data-notification="${without.id}"] form[action="/notifications/${without.id}/opening"] .notification__title button`).text().trim()).to.equal('Benvenuto su SicurHub');
+      expect(
+        $(
+          `[data-notification="${without.id}"] form[action="/notifications/${without.id}/opening"] .notification__title button`,
+        )
+          .text()
+          .trim(),
+      ).to.equal('Benvenuto su SicurHub');
       expect($(`[data-notification="${without.id}"] .notification__meta button`)).to.have.length(0);
       // No link a prefetcher could follow to mark a notification read; no inline script either (CSP).
       expect($('.notification a')).to.have.length(0);
@@ -127,7 +165,11 @@ describe('notifications', () => {
     it('goes on to its booking and changes nothing (a prefetcher or a mail scanner does not read it)', async () => {
       const { id, agent } = await signIn();
       const provider = await createProvider();
-      const booking = await createBooking({ serviceId: (await createService({ providerId: provider.id })).id, clientId: id, status: 'confirmed' });
+      const booking = await createBooking({
+        serviceId: (await createService({ providerId: provider.id })).id,
+        clientId: id,
+        status: 'confirmed',
+      });
       const n = await createNotification({ userId: id, bookingId: booking.id });
       const res = await agent.get(`/notifications/${n.id}`).expect(303);
       expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
@@ -156,12 +198,20 @@ describe('notifications', () => {
     it('marks it read and goes on to its booking (303), from the form on the list', async () => {
       const { id, agent } = await signIn();
       const provider = await createProvider();
-      const booking = await createBooking({ serviceId: (await createService({ providerId: provider.id })).id, clientId: id, status: 'confirmed' });
+      const booking = await createBooking({
+        serviceId: (await createService({ providerId: provider.id })).id,
+        clientId: id,
+        status: 'confirmed',
+      });
       const n = await createNotification({ userId: id, bookingId: booking.id });
       const untouched = await createNotification({ userId: id, bookingId: booking.id });
       const $ = await listOf(agent);
       const form = $(`[data-notification="${n.id}"] form.notification__body`);
-      const res = await agent.post(form.attr('action')!).type('form').send({ _csrf: form.find('input[name="_csrf"]').val() }).expect(303);
+      const res = await agent
+        .post(form.attr('action')!)
+        .type('form')
+        .send({ _csrf: form.find('input[name="_csrf"]').val() })
+        .expect(303);
       expect(res.headers.location).to.equal(`/bookings/${booking.id}`);
       expect(await isRead(n.id)).to.equal(true);
       expect(await isRead(untouched.id)).to.equal(false);
@@ -172,7 +222,10 @@ describe('notifications', () => {
       const { id, agent } = await signIn();
       const n = await createNotification({ userId: id, type: 'system' });
       const token = csrfFrom(await listOf(agent));
-      expect((await agent.post(`/notifications/${n.id}/opening`).type('form').send({ _csrf: token }).expect(303)).headers.location).to.equal('/notifications');
+      expect(
+        (await agent.post(`/notifications/${n.id}/opening`).type('form').send({ _csrf: token }).expect(303)).headers
+          .location,
+      ).to.equal('/notifications');
       expect(await isRead(n.id)).to.equal(true);
       await agent.post(`/notifications/${n.id}/opening`).type('form').send({ _csrf: token }).expect(303);
       expect(await isRead(n.id)).to.equal(true);
@@ -182,7 +235,11 @@ describe('notifications', () => {
       const { agent } = await signIn();
       const other = await createNotification({ userId: (await createUser()).id, title: 'Segreta' });
       const token = csrfFrom(await listOf(agent));
-      const res = await agent.post(`/notifications/${other.id}/opening`).type('form').send({ _csrf: token }).expect(404);
+      const res = await agent
+        .post(`/notifications/${other.id}/opening`)
+        .type('form')
+        .send({ _csrf: token })
+        .expect(404);
       expect(textOf(html(res.text), '.error-page .lead')).to.equal('Notifica non trovata');
       expect(res.text).not.to.include('Segreta');
       expect(await isRead(other.id)).to.equal(false);
@@ -227,17 +284,29 @@ describe('notifications', () => {
       const a = await createNotification({ userId: id });
       const b = await createNotification({ userId: id });
       const token = csrfFrom(await listOf(agent));
-      const toDashboard = await agent.post(`/notifications/${a.id}/reading`).type('form').send({ _csrf: token, returnTo: '/dashboard' }).expect(303);
+      const toDashboard = await agent
+        .post(`/notifications/${a.id}/reading`)
+        .type('form')
+        .send({ _csrf: token, returnTo: '/dashboard' })
+        .expect(303);
       expect(toDashboard.headers.location).to.equal('/dashboard');
-      const elsewhere = await agent.post(`/notifications/${b.id}/reading`).type('form').send({ _csrf: token, returnTo: '//evil.example/x' }).expect(303);
+      const elsewhere = await agent
+        .post(`/notifications/${b.id}/reading`)
+        .type('form')
+        .send({ _csrf: token, returnTo: '//evil.example/x' })
+        .expect(303);
       expect(elsewhere.headers.location).to.equal('/notifications');
     });
 
-    it('answers 404 for someone else\'s notification or a malformed id, and changes nothing', async () => {
+    it("answers 404 for someone else's notification or a malformed id, and changes nothing", async () => {
       const { agent } = await signIn();
       const other = await createNotification({ userId: (await createUser()).id });
       const token = csrfFrom(await listOf(agent));
-      const res = await agent.post(`/notifications/${other.id}/reading`).type('form').send({ _csrf: token }).expect(404);
+      const res = await agent
+        .post(`/notifications/${other.id}/reading`)
+        .type('form')
+        .send({ _csrf: token })
+        .expect(404);
       expect(textOf(html(res.text), '.error-page .lead')).to.equal('Notifica non trovata');
       expect(await isRead(other.id)).to.equal(false);
       await agent.post('/notifications/123/reading').type('form').send({ _csrf: token }).expect(404);
@@ -253,17 +322,26 @@ describe('notifications', () => {
   });
 
   describe('POST /notifications/readings ("Segna tutte come lette")', () => {
-    it('marks all of the user\'s notifications read (beyond the 50 shown too), nobody else\'s; the bell\'s dot goes', async () => {
+    it("marks all of the user's notifications read (beyond the 50 shown too), nobody else's; the bell's dot goes", async () => {
       const { id, agent } = await signIn('provider');
       const rows = Array.from({ length: 55 }, (_, i) => ({
-        user_id: id, type: 'booking', title: `Nuova Prenotazione ${i}`, message: 'Hai ricevuto una nuova prenotazione.', data: '{}', created_at: ago(i * MINUTE),
+        user_id: id,
+        type: 'booking',
+        title: `Nuova Prenotazione ${i}`,
+        message: 'Hai ricevuto una nuova prenotazione.',
+        data: '{}',
+        created_at: ago(i * MINUTE),
       }));
       await db()('notifications').insert(rows);
       const someoneElse = await createUser();
       const theirs = await createNotification({ userId: someoneElse.id });
       const $ = await listOf(agent);
       expect($('.bell__dot')).to.have.length(1);
-      const res = await agent.post('/notifications/readings').type('form').send({ _csrf: csrfFrom($), returnTo: '/notifications' }).expect(303);
+      const res = await agent
+        .post('/notifications/readings')
+        .type('form')
+        .send({ _csrf: csrfFrom($), returnTo: '/notifications' })
+        .expect(303);
       expect(res.headers.location).to.equal('/notifications');
       const after = await listOf(agent);
       expect(textOf(after, '.toast--success .toast__message')).to.equal('55 notifiche segnate come lette');
@@ -271,7 +349,12 @@ describe('notifications', () => {
       expect(after('.bell__dot')).to.have.length(0);
       expect(after('form[action="/notifications/readings"]')).to.have.length(0);
       expect(textOf(after, '.notifications-page__summary')).to.equal('Nessuna notifica da leggere.');
-      expect(Number((await db()('notifications').where({ user_id: id, read: false }).count<{ count: string }[]>('* as count'))[0]!.count)).to.equal(0);
+      expect(
+        Number(
+          (await db()('notifications').where({ user_id: id, read: false }).count<{ count: string }[]>('* as count'))[0]!
+            .count,
+        ),
+      ).to.equal(0);
       expect(await isRead(theirs.id)).to.equal(false);
     });
 
@@ -279,7 +362,9 @@ describe('notifications', () => {
       const { agent } = await signIn();
       const token = csrfFrom(html((await agent.get('/dashboard').expect(200)).text));
       await agent.post('/notifications/readings').type('form').send({ _csrf: token }).expect(303);
-      expect(textOf(await listOf(agent), '.toast--success .toast__message')).to.equal('Non ci sono notifiche da leggere');
+      expect(textOf(await listOf(agent), '.toast--success .toast__message')).to.equal(
+        'Non ci sono notifiche da leggere',
+      );
     });
 
     it('refuses a request without the CSRF token (403) and changes nothing', async () => {

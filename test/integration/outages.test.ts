@@ -33,7 +33,10 @@ const OUTAGES: [string, () => unknown][] = [
   ['08000 connection_exception', () => serverError('08000', 'connection exception')],
   ['08001 sqlclient_unable_to_establish_sqlconnection', () => serverError('08001', 'could not connect to server')],
   ['08003 connection_does_not_exist', () => serverError('08003', 'connection does not exist')],
-  ['08004 sqlserver_rejected_establishment_of_sqlconnection', () => serverError('08004', 'server rejected the connection', 'FATAL')],
+  [
+    '08004 sqlserver_rejected_establishment_of_sqlconnection',
+    () => serverError('08004', 'server rejected the connection', 'FATAL'),
+  ],
   ['08006 connection_failure', () => serverError('08006', 'connection failure')],
   ['08007 transaction_resolution_unknown', () => serverError('08007', 'transaction resolution unknown')],
   ['08P01 protocol_violation', () => serverError('08P01', 'invalid message format', 'FATAL')],
@@ -41,30 +44,50 @@ const OUTAGES: [string, () => unknown][] = [
   ['53100 disk_full', () => serverError('53100', 'could not extend file: No space left on device')],
   ['53200 out_of_memory', () => serverError('53200', 'out of memory')],
   ['53300 too_many_connections', () => serverError('53300', 'sorry, too many clients already', 'FATAL')],
-  ['55000 database not accepting connections', () => serverError('55000', 'database "app" is not currently accepting connections', 'FATAL')],
+  [
+    '55000 database not accepting connections',
+    () => serverError('55000', 'database "app" is not currently accepting connections', 'FATAL'),
+  ],
   ['57P01 admin_shutdown', () => serverError('57P01', 'terminating connection due to administrator command', 'FATAL')],
-  ['57P02 crash_shutdown', () => serverError('57P02', 'terminating connection because of crash of another server process', 'WARNING')],
+  [
+    '57P02 crash_shutdown',
+    () => serverError('57P02', 'terminating connection because of crash of another server process', 'WARNING'),
+  ],
   ['57P03 cannot_connect_now', () => serverError('57P03', 'the database system is starting up', 'FATAL')],
   ['ECONNREFUSED', () => nodeError('ECONNREFUSED')],
   ['ECONNRESET', () => nodeError('ECONNRESET')],
   ['ETIMEDOUT', () => nodeError('ETIMEDOUT')],
   ['pg: Connection terminated unexpectedly', () => new Error('Connection terminated unexpectedly')],
-  ['pg: Connection terminated due to connection timeout', () => new Error('Connection terminated due to connection timeout')],
+  [
+    'pg: Connection terminated due to connection timeout',
+    () => new Error('Connection terminated due to connection timeout'),
+  ],
   ['knex: the SQL, then Connection terminated', () => new Error('select * from "users" - Connection terminated')],
   [
     'knex: pool acquire timeout',
     () =>
-      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full. Are you missing a .transacting(trx) call?'), {
-        name: 'KnexTimeoutError',
-      }),
+      Object.assign(
+        new Error(
+          'Knex: Timeout acquiring a connection. The pool is probably full. Are you missing a .transacting(trx) call?',
+        ),
+        {
+          name: 'KnexTimeoutError',
+        },
+      ),
   ],
 ];
 
 /** Failures of the request or of our code, which stay "Si è verificato un errore imprevisto" (500). */
 const NOT_OUTAGES: [string, () => unknown][] = [
-  ['55000 raised by a query (a sequence not used yet)', () => serverError('55000', 'currval of sequence "s" is not yet defined in this session')],
+  [
+    '55000 raised by a query (a sequence not used yet)',
+    () => serverError('55000', 'currval of sequence "s" is not yet defined in this session'),
+  ],
   ['53400 configuration_limit_exceeded', () => serverError('53400', 'configuration limit exceeded')],
-  ['knex: query timeout', () => Object.assign(new Error('Defined query timeout of 1000ms exceeded'), { name: 'KnexTimeoutError' })],
+  [
+    'knex: query timeout',
+    () => Object.assign(new Error('Defined query timeout of 1000ms exceeded'), { name: 'KnexTimeoutError' }),
+  ],
 ];
 
 /** A bare app with the real views and error handler whose routes throw the error under test. */
@@ -132,9 +155,18 @@ describe('a database that cannot serve requests', () => {
       ({ query: () => Promise.reject(err()), on: () => undefined }) as unknown as pg.Pool;
 
     const stores: [string, () => pg.Pool][] = [
-      ['refusing connections (55000)', () => failingPool(() => serverError('55000', 'database "app" is not currently accepting connections', 'FATAL'))],
-      ['out of connections (53300)', () => failingPool(() => serverError('53300', 'sorry, too many clients already', 'FATAL'))],
-      ['unreachable (a real refused connection)', () => new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:9/none', max: 1 })],
+      [
+        'refusing connections (55000)',
+        () => failingPool(() => serverError('55000', 'database "app" is not currently accepting connections', 'FATAL')),
+      ],
+      [
+        'out of connections (53300)',
+        () => failingPool(() => serverError('53300', 'sorry, too many clients already', 'FATAL')),
+      ],
+      [
+        'unreachable (a real refused connection)',
+        () => new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:9/none', max: 1 }),
+      ],
     ];
 
     for (const [name, pool] of stores) {

@@ -15,7 +15,12 @@ describe('places API', () => {
     it('suggests at most 5 comuni, biggest first, with name, province, region, coordinates and display name', async () => {
       const found = await places('q=mil');
       expect(found.length).to.be.at.most(5);
-      expect(found[0]).to.deep.include({ name: 'Milano', province: 'MI', region: 'Lombardia', display_name: 'Milano (MI), Lombardia' });
+      expect(found[0]).to.deep.include({
+        name: 'Milano',
+        province: 'MI',
+        region: 'Lombardia',
+        display_name: 'Milano (MI), Lombardia',
+      });
       expect(found[0]!.lat).to.be.closeTo(45.46, 0.05);
       expect(found[0]!.lng).to.be.closeTo(9.19, 0.05);
       expect(Object.keys(found[0]!).sort()).to.deep.equal(['display_name', 'lat', 'lng', 'name', 'province', 'region']);
@@ -23,8 +28,18 @@ describe('places API', () => {
 
     it('finds provincial capitals by their Italian name', async () => {
       const capitals: [string, string][] = [
-        ['Milano', 'MI'], ['Roma', 'RM'], ['Torino', 'TO'], ['Napoli', 'NA'], ['Firenze', 'FI'], ['Venezia', 'VE'],
-        ['Genova', 'GE'], ['Bergamo', 'BG'], ['Padova', 'PD'], ['Mantova', 'MN'], ["L'Aquila", 'AQ'], ['Reggio di Calabria', 'RC'],
+        ['Milano', 'MI'],
+        ['Roma', 'RM'],
+        ['Torino', 'TO'],
+        ['Napoli', 'NA'],
+        ['Firenze', 'FI'],
+        ['Venezia', 'VE'],
+        ['Genova', 'GE'],
+        ['Bergamo', 'BG'],
+        ['Padova', 'PD'],
+        ['Mantova', 'MN'],
+        ["L'Aquila", 'AQ'],
+        ['Reggio di Calabria', 'RC'],
       ];
       for (const [name, province] of capitals) {
         const [first] = await places(`q=${encodeURIComponent(name)}`);
@@ -59,14 +74,17 @@ describe('places API', () => {
 
     it('finds names through the trigram index, never by reading the whole gazetteer', async () => {
       const noSeqScan = (plan: string, what: string) =>
-        expect(plan, what).to.include('places_name_folded_trgm_idx').and.not.match(/Seq Scan on places/);
+        expect(plan, what)
+          .to.include('places_name_folded_trgm_idx')
+          .and.not.match(/Seq Scan on places/);
       for (const text of ['mil', 'aquila', 'reggio emilia']) {
         const plans = await explainPlacesByName(text, { limit: 5 });
         noSeqScan(plans.wordStart, `${text}: word start`);
         noSeqScan(plans.fuzzy, `${text}: near spellings`);
       }
       // Under 3 characters only an exact name is looked for (a location of a search).
-      for (const text of ['ne', 'bergamo']) noSeqScan((await explainPlacesByName(text, { limit: 1, exact: true })).exact, `${text}: exact`);
+      for (const text of ['ne', 'bergamo'])
+        noSeqScan((await explainPlacesByName(text, { limit: 1, exact: true })).exact, `${text}: exact`);
     });
 
     it('gives 10 with limit=10, never more', async () => {
@@ -87,8 +105,8 @@ describe('places API', () => {
       expect(await places('q=%01%1f%7f')).to.deep.equal([]);
       expect(await places('q=ab%00c')).to.be.an('array');
       expect((await places('q=Mil%00'))[0]?.name).to.equal('Milano');
-      expect((await places('q=%00Berg%00amo'))).to.be.an('array');
-      expect((await places('q=Berg%09amo'))).to.be.an('array');
+      expect(await places('q=%00Berg%00amo')).to.be.an('array');
+      expect(await places('q=Berg%09amo')).to.be.an('array');
     });
   });
 
@@ -109,16 +127,36 @@ describe('places API', () => {
     });
 
     it('answers 404 with an Italian message outside Italy', async () => {
-      for (const [lat, lng] of [[48.8566, 2.3522], [52.52, 13.405], [36.8, 10.18], [40.7128, -74.006]]) {
+      for (const [lat, lng] of [
+        [48.8566, 2.3522],
+        [52.52, 13.405],
+        [36.8, 10.18],
+        [40.7128, -74.006],
+      ]) {
         const res = await request().get(`/api/places/reverse?lat=${lat}&lng=${lng}`).expect(404);
-        expect(res.body.error.message).to.equal("Nessun comune italiano vicino a queste coordinate: il punto sembra fuori dall'Italia.");
+        expect(res.body.error.message).to.equal(
+          "Nessun comune italiano vicino a queste coordinate: il punto sembra fuori dall'Italia.",
+        );
       }
     });
 
     it('answers 400 to malformed coordinates', async () => {
-      for (const query of ['lat=abc&lng=9', 'lat=45', '', 'lat=91&lng=9', 'lat=45&lng=200', 'lat=45e1&lng=9', 'lat=&lng=', 'lat=45;DROP&lng=9', 'lat=45%00&lng=9', 'lat=%00&lng=%00']) {
+      for (const query of [
+        'lat=abc&lng=9',
+        'lat=45',
+        '',
+        'lat=91&lng=9',
+        'lat=45&lng=200',
+        'lat=45e1&lng=9',
+        'lat=&lng=',
+        'lat=45;DROP&lng=9',
+        'lat=45%00&lng=9',
+        'lat=%00&lng=%00',
+      ]) {
         const res = await request().get(`/api/places/reverse?${query}`).expect(400);
-        expect(res.body.error.message).to.equal('Coordinate non valide: indica latitudine e longitudine in gradi decimali.');
+        expect(res.body.error.message).to.equal(
+          'Coordinate non valide: indica latitudine e longitudine in gradi decimali.',
+        );
       }
     });
   });

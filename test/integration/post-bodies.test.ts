@@ -8,7 +8,11 @@ import { createBooking, createNotification } from '../factories/index.js';
 import { type Account, clientAccount, providerAccount, service, signIn } from './booking.helpers.js';
 
 interface StackLayer {
-  route?: { path: string | string[]; methods: Record<string, boolean | undefined>; stack: { handle: Record<symbol, unknown> }[] };
+  route?: {
+    path: string | string[];
+    methods: Record<string, boolean | undefined>;
+    stack: { handle: Record<symbol, unknown> }[];
+  };
   handle: { stack?: StackLayer[] };
 }
 
@@ -18,7 +22,9 @@ function postRoutes(app: Express): { path: string; takesUpload: boolean }[] {
   const walk = (stack: StackLayer[]): void => {
     for (const layer of stack) {
       if (layer.route?.methods.post) {
-        const takesUpload = layer.route.stack.some((l) => Object.getOwnPropertySymbols(l.handle).some((s) => s.description === 'takes multipart'));
+        const takesUpload = layer.route.stack.some((l) =>
+          Object.getOwnPropertySymbols(l.handle).some((s) => s.description === 'takes multipart'),
+        );
         for (const path of [layer.route.path].flat()) out.push({ path, takesUpload });
       } else if (layer.handle.stack) walk(layer.handle.stack);
     }
@@ -37,7 +43,10 @@ async function databaseDigest(): Promise<Record<string, string>> {
     [UNWATCHED],
   );
   const sql = tables
-    .map(({ tablename }) => `SELECT '${tablename}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${tablename}" t`)
+    .map(
+      ({ tablename }) =>
+        `SELECT '${tablename}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${tablename}" t`,
+    )
     .join(' UNION ALL ');
   const { rows } = await db().raw<{ rows: { name: string; h: string }[] }>(sql);
   return Object.fromEntries(rows.map((r) => [r.name, r.h]));
@@ -51,17 +60,23 @@ const BODIES: { name: string; uploadsToo: boolean; send: Send }[] = [
   {
     name: 'a JSON body',
     uploadsToo: true,
-    send: (a, path, token) => a.post(path).set('X-CSRF-Token', token).send({ _csrf: token, reason: 'x', returnTo: '/dashboard' }),
+    send: (a, path, token) =>
+      a.post(path).set('X-CSRF-Token', token).send({ _csrf: token, reason: 'x', returnTo: '/dashboard' }),
   },
   {
     name: 'a text/plain body',
     uploadsToo: true,
-    send: (a, path, token) => a.post(path).set('X-CSRF-Token', token).type('text/plain').send(`_csrf=${token}&reason=x`),
+    send: (a, path, token) =>
+      a.post(path).set('X-CSRF-Token', token).type('text/plain').send(`_csrf=${token}&reason=x`),
   },
   {
     name: 'a multipart body where no file is expected',
     uploadsToo: false,
-    send: (a, path, token) => a.post(`${path}?_csrf=${encodeURIComponent(token)}`).field('_csrf', token).field('reason', 'x'),
+    send: (a, path, token) =>
+      a
+        .post(`${path}?_csrf=${encodeURIComponent(token)}`)
+        .field('_csrf', token)
+        .field('reason', 'x'),
   },
 ];
 
@@ -77,9 +92,20 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
     const booking = await createBooking({ serviceId: offered.id, clientId: client.id, status: 'pending' });
     const notification = await createNotification({ userId: client.id, bookingId: booking.id });
     await createNotification({ userId: provider.id, bookingId: booking.id });
-    const thread = await db()('message_threads').insert({ client_id: client.id, provider_id: provider.id, booking_id: booking.id }).returning('id');
-    Object.assign(samples, { bookings: booking.id, services: offered.id, notifications: notification.id, messages: thread[0].id, section: 'general' });
-    for (const [name, account] of [['client', client], ['provider', provider]] as const) {
+    const thread = await db()('message_threads')
+      .insert({ client_id: client.id, provider_id: provider.id, booking_id: booking.id })
+      .returning('id');
+    Object.assign(samples, {
+      bookings: booking.id,
+      services: offered.id,
+      notifications: notification.id,
+      messages: thread[0].id,
+      section: 'general',
+    });
+    for (const [name, account] of [
+      ['client', client],
+      ['provider', provider],
+    ] as const) {
       const agent = await signIn(account);
       users.push({ name, account, agent, token: await csrfTokenOf(agent, '/dashboard') });
     }
@@ -103,7 +129,12 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
 
   it('finds the POST routes in the router stack', () => {
     const paths = postRoutes(testApp()).map((r) => r.path);
-    expect(paths).to.include.members(['/auth/login', '/notifications/readings', '/profile/image', '/bookings/:id/confirmation']);
+    expect(paths).to.include.members([
+      '/auth/login',
+      '/notifications/readings',
+      '/profile/image',
+      '/bookings/:id/confirmation',
+    ]);
   });
 
   // Routes are read when the tests run (the app needs the test database), so one test per kind of body
@@ -116,7 +147,8 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
           await stillSignedIn(user);
           const before = await databaseDigest();
           const res = await body.send(user.agent, concrete(route.path), user.token);
-          if (res.status < 400 || res.status > 499) failures.push(`POST ${route.path} as the ${user.name}: ${res.status}`);
+          if (res.status < 400 || res.status > 499)
+            failures.push(`POST ${route.path} as the ${user.name}: ${res.status}`);
           const after = await databaseDigest();
           const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
           if (changed.length) failures.push(`POST ${route.path} as the ${user.name} changed ${changed.join(', ')}`);

@@ -11,9 +11,13 @@ import { resetDatabase } from '../helpers/db.js';
 import { createUserWithPassword } from '../factories/index.js';
 
 /** A 1600x1200 photo with EXIF (author, GPS position) as a phone would make it. */
-function photo(format: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg', size = { width: 1600, height: 1200 }): Promise<Buffer> {
-  const image = sharp({ create: { ...size, channels: 4, background: { r: 20, g: 113, b: 159, alpha: 0.8 } } })
-    .withExif({ IFD0: { Artist: 'Mario Rossi', Copyright: 'Mario Rossi' }, IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'E' } });
+function photo(
+  format: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg',
+  size = { width: 1600, height: 1200 },
+): Promise<Buffer> {
+  const image = sharp({ create: { ...size, channels: 4, background: { r: 20, g: 113, b: 159, alpha: 0.8 } } }).withExif(
+    { IFD0: { Artist: 'Mario Rossi', Copyright: 'Mario Rossi' }, IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'E' } },
+  );
   return image.toFormat(format).toBuffer();
 }
 
@@ -50,7 +54,9 @@ describe('profile image', () => {
     const $ = html((await agent.get('/profile?tab=image').expect(200)).text);
     const form = $('form[enctype="multipart/form-data"]');
     expect(form.attr('action')).to.match(/^\/profile\/image\?_csrf=[\w-]{43}$/);
-    expect(form.find('input[type="file"][name="image"]').attr('accept')).to.include('image/jpeg').and.include('image/png');
+    expect(form.find('input[type="file"][name="image"]').attr('accept'))
+      .to.include('image/jpeg')
+      .and.include('image/png');
     expect(textOf($, '#f-image-hint')).to.include('JPG o PNG, massimo 5 MB');
     expect(textOf($, '.profile-image__preview')).to.include('Nessuna immagine caricata');
   });
@@ -58,7 +64,10 @@ describe('profile image', () => {
   it('stores a JPG re-encoded without its EXIF and GPS data, with a square thumbnail, under a random name', async () => {
     const { agent, userId } = await signIn();
     const original = await photo('jpeg');
-    expect((await sharp(original).metadata()).exif?.includes(Buffer.from('Mario Rossi')), 'the original carries EXIF').to.equal(true);
+    expect(
+      (await sharp(original).metadata()).exif?.includes(Buffer.from('Mario Rossi')),
+      'the original carries EXIF',
+    ).to.equal(true);
     const res = await upload(agent, original, 'mario rossi al mare.jpg');
     expect(res.status).to.equal(303);
     expect(res.headers.location).to.equal('/profile?tab=image');
@@ -78,7 +87,12 @@ describe('profile image', () => {
     const thumb = await request().get(thumbUrl).expect(200);
     expect(thumb.headers['content-type']).to.equal('image/jpeg');
     const thumbMeta = await sharp(thumb.body as Buffer).metadata();
-    expect([thumbMeta.format, thumbMeta.width, thumbMeta.height, thumbMeta.exif]).to.deep.equal(['jpeg', 300, 300, undefined]);
+    expect([thumbMeta.format, thumbMeta.width, thumbMeta.height, thumbMeta.exif]).to.deep.equal([
+      'jpeg',
+      300,
+      300,
+      undefined,
+    ]);
 
     const $ = html((await agent.get('/profile?tab=image').expect(200)).text);
     expect(textOf($, '.toast--success .toast__message')).to.equal('Immagine profilo aggiornata con successo!');
@@ -89,7 +103,9 @@ describe('profile image', () => {
 
   it('accepts a PNG (transparency kept in the main image) for a client too', async () => {
     const { agent, userId } = await signIn('client');
-    expect((await upload(agent, await photo('png', { width: 400, height: 400 }), 'logo.png', 'image/png')).status).to.equal(303);
+    expect(
+      (await upload(agent, await photo('png', { width: 400, height: 400 }), 'logo.png', 'image/png')).status,
+    ).to.equal(303);
     const url = (await db()('client_profiles').where({ user_id: userId }).first()).profile_image;
     const meta = await sharp((await request().get(url).expect(200)).body as Buffer).metadata();
     expect(meta.hasAlpha).to.equal(true);
@@ -97,12 +113,54 @@ describe('profile image', () => {
   });
 
   const refusals: [string, () => Promise<Buffer>, string, string, number, string][] = [
-    ['a text file renamed .jpg', async () => Buffer.from('Questo non è un\'immagine, solo testo.\n'.repeat(20)), 'foto.jpg', 'image/jpeg', 422, "Formato non supportato: carica un'immagine JPG o PNG"],
-    ['a GIF', () => photo('gif', { width: 50, height: 50 }), 'animazione.gif', 'image/gif', 422, "Formato non supportato: carica un'immagine JPG o PNG"],
-    ['a GIF disguised as .png', () => photo('gif', { width: 50, height: 50 }), 'logo.png', 'image/png', 422, "Formato non supportato: carica un'immagine JPG o PNG"],
-    ['a WebP', () => photo('webp', { width: 50, height: 50 }), 'foto.webp', 'image/webp', 422, "Formato non supportato: carica un'immagine JPG o PNG"],
-    ['a truncated JPG', async () => (await photo('jpeg')).subarray(0, 600), 'rotta.jpg', 'image/jpeg', 422, "Il file non è un'immagine leggibile: prova a salvarla di nuovo in JPG o PNG"],
-    ['a file over 5 MB', async () => Buffer.concat([await photo('jpeg'), Buffer.alloc(5 * 1024 * 1024)]), 'enorme.jpg', 'image/jpeg', 413, "L'immagine supera la dimensione massima di 5 MB"],
+    [
+      'a text file renamed .jpg',
+      async () => Buffer.from("Questo non è un'immagine, solo testo.\n".repeat(20)),
+      'foto.jpg',
+      'image/jpeg',
+      422,
+      "Formato non supportato: carica un'immagine JPG o PNG",
+    ],
+    [
+      'a GIF',
+      () => photo('gif', { width: 50, height: 50 }),
+      'animazione.gif',
+      'image/gif',
+      422,
+      "Formato non supportato: carica un'immagine JPG o PNG",
+    ],
+    [
+      'a GIF disguised as .png',
+      () => photo('gif', { width: 50, height: 50 }),
+      'logo.png',
+      'image/png',
+      422,
+      "Formato non supportato: carica un'immagine JPG o PNG",
+    ],
+    [
+      'a WebP',
+      () => photo('webp', { width: 50, height: 50 }),
+      'foto.webp',
+      'image/webp',
+      422,
+      "Formato non supportato: carica un'immagine JPG o PNG",
+    ],
+    [
+      'a truncated JPG',
+      async () => (await photo('jpeg')).subarray(0, 600),
+      'rotta.jpg',
+      'image/jpeg',
+      422,
+      "Il file non è un'immagine leggibile: prova a salvarla di nuovo in JPG o PNG",
+    ],
+    [
+      'a file over 5 MB',
+      async () => Buffer.concat([await photo('jpeg'), Buffer.alloc(5 * 1024 * 1024)]),
+      'enorme.jpg',
+      'image/jpeg',
+      413,
+      "L'immagine supera la dimensione massima di 5 MB",
+    ],
   ];
   for (const [what, make, filename, type, status, message] of refusals) {
     it(`refuses ${what} with ${status} and "${message}", keeping the current image`, async () => {
@@ -134,7 +192,9 @@ describe('profile image', () => {
     const second = (await profileImageOf(userId))!;
     expect(second).not.to.equal(first);
     await request().get(first).expect(404);
-    await request().get(first.replace(/\.webp$/, '-300.jpg')).expect(404);
+    await request()
+      .get(first.replace(/\.webp$/, '-300.jpg'))
+      .expect(404);
     await request().get(second).expect(200);
   });
 
@@ -145,7 +205,11 @@ describe('profile image', () => {
     let $ = html((await agent.get('/profile?tab=image').expect(200)).text);
     const form = $('form[action="/profile/image/removal"]');
     expect(form.attr('data-confirm')).to.equal("Vuoi davvero rimuovere l'immagine del profilo?");
-    const res = await agent.post('/profile/image/removal').type('form').send({ _csrf: csrfFrom($) }).expect(303);
+    const res = await agent
+      .post('/profile/image/removal')
+      .type('form')
+      .send({ _csrf: csrfFrom($) })
+      .expect(303);
     expect(res.headers.location).to.equal('/profile?tab=image');
     expect(await profileImageOf(userId)).to.equal(null);
     await request().get(url).expect(404);
@@ -156,11 +220,17 @@ describe('profile image', () => {
 
   it('is refused without the CSRF token in the action, and for a visitor', async () => {
     const { agent, userId } = await signIn();
-    await agent.post('/profile/image').attach('image', await photo('jpeg', { width: 100, height: 100 }), 'x.jpg').expect(403);
+    await agent
+      .post('/profile/image')
+      .attach('image', await photo('jpeg', { width: 100, height: 100 }), 'x.jpg')
+      .expect(403);
     expect(await profileImageOf(userId)).to.equal(null);
     const visitor = browser();
     const token = csrfFrom(html((await visitor.get('/auth/login').expect(200)).text));
-    await visitor.post(`/profile/image?_csrf=${token}`).attach('image', await photo('jpeg', { width: 100, height: 100 }), 'x.jpg').expect(401);
+    await visitor
+      .post(`/profile/image?_csrf=${token}`)
+      .attach('image', await photo('jpeg', { width: 100, height: 100 }), 'x.jpg')
+      .expect(401);
     await visitor.post('/profile/image/removal').type('form').send({ _csrf: token }).expect(401);
   });
 

@@ -27,8 +27,20 @@ describe('GET /providers/:id', () => {
       insuranceProvider: 'Generali Italia',
       insuranceCoverage: '1000000.00',
     });
-    await createService({ providerId: provider.id, title: 'Corso Antincendio Rischio Alto', basePrice: '390.00', pricingUnit: 'per_participant', serviceType: 'instant' });
-    const quote = await createService({ providerId: provider.id, title: 'Piano di Emergenza', basePrice: '900.00', pricingUnit: 'fixed', serviceType: 'on_request' });
+    await createService({
+      providerId: provider.id,
+      title: 'Corso Antincendio Rischio Alto',
+      basePrice: '390.00',
+      pricingUnit: 'per_participant',
+      serviceType: 'instant',
+    });
+    const quote = await createService({
+      providerId: provider.id,
+      title: 'Piano di Emergenza',
+      basePrice: '900.00',
+      pricingUnit: 'fixed',
+      serviceType: 'on_request',
+    });
     await createService({ providerId: provider.id, title: 'Servizio Ritirato', active: false });
 
     const $ = html((await request().get(`/providers/${provider.id}`).expect(200)).text);
@@ -38,7 +50,10 @@ describe('GET /providers/:id', () => {
     expect(textOf($, '.badge--verified')).to.equal('Fornitore Verificato');
     expect(textOf($, '.provider-hero__place')).to.equal('Monza (MB)');
     expect(textOf($, '.provider-hero .rating')).to.include('4,7').and.include('(23 recensioni)');
-    const fact = (label: string) => $('.provider-facts dt').filter((_, el) => $(el).text() === label).next('dd');
+    const fact = (label: string) =>
+      $('.provider-facts dt')
+        .filter((_, el) => $(el).text() === label)
+        .next('dd');
     expect(fact('Telefono').find('a').attr('href')).to.equal('tel:0391234567');
     expect(fact('Email').text()).to.equal('info@brianzaantincendio.it');
     expect(fact('Sito web').find('a').attr('href')).to.equal('https://www.brianzaantincendio.it');
@@ -46,14 +61,23 @@ describe('GET /providers/:id', () => {
     expect(fact('Team').text()).to.equal('9 persone');
     const page = $('main').text().replace(/\s+/g, ' ');
     expect(page).to.include('Formazione antincendio con campo prove.');
-    expect(page).to.include('Primo Soccorso').and.include('Professionista antincendio').and.include('Generali Italia').and.include('Massimale 1.000.000 €');
-    expect($('.provider-facts').filter((_, el) => $(el).find('h2').text() === 'Aree servite').find('.tag').map((_, el) => $(el).text()).get()).to.deep.equal([
-      'Monza',
-      'Milano',
-      'Bergamo',
-    ]);
+    expect(page)
+      .to.include('Primo Soccorso')
+      .and.include('Professionista antincendio')
+      .and.include('Generali Italia')
+      .and.include('Massimale 1.000.000 €');
+    expect(
+      $('.provider-facts')
+        .filter((_, el) => $(el).find('h2').text() === 'Aree servite')
+        .find('.tag')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).to.deep.equal(['Monza', 'Milano', 'Bergamo']);
     const offered = $('.offered');
-    expect(offered.map((_, el) => $(el).find('.offered__title').text()).get()).to.have.members(['Corso Antincendio Rischio Alto', 'Piano di Emergenza']);
+    expect(offered.map((_, el) => $(el).find('.offered__title').text()).get()).to.have.members([
+      'Corso Antincendio Rischio Alto',
+      'Piano di Emergenza',
+    ]);
     const first = offered.filter((_, el) => $(el).text().includes('Rischio Alto'));
     expect(first.find('.service-card__price').text().replace(/\s+/g, ' ')).to.equal('390 € /partecipante');
     expect(first.find('.offered__title a').attr('href')).to.match(/^\/services\/[0-9a-f-]{36}$/);
@@ -63,8 +87,14 @@ describe('GET /providers/:id', () => {
     expect(actions.last().text()).to.equal('Richiedi Preventivo');
     expect(actions.last().attr('href')).to.equal(`/services/${quote.id}/book`);
     expect($('title').text()).to.equal('Brianza Antincendio Srl – Fornitore · SicurHub');
-    const [business] = $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text())).get();
-    expect(business).to.deep.include({ '@type': 'LocalBusiness', name: 'Brianza Antincendio Srl', telephone: '039 1234567' });
+    const [business] = $('script[type="application/ld+json"]')
+      .map((_, el) => JSON.parse($(el).text()))
+      .get();
+    expect(business).to.deep.include({
+      '@type': 'LocalBusiness',
+      name: 'Brianza Antincendio Srl',
+      telephone: '039 1234567',
+    });
     expect(business.aggregateRating).to.deep.include({ ratingValue: 4.7, reviewCount: 23 });
     expect(business.makesOffer).to.have.length(2);
   });
@@ -83,7 +113,11 @@ describe('GET /providers/:id', () => {
     for (const id of ['6f1c1a34-3f37-4c43-9d4f-4b0a9f0e0c11', 'abc', client.id, inactive.id]) {
       const $ = html((await request().get(`/providers/${id}`).expect(404)).text);
       expect(textOf($, 'h1')).to.equal('Fornitore non trovato');
-      expect($('a').filter((_, el) => $(el).text() === 'Torna alla Ricerca').attr('href')).to.equal('/search');
+      expect(
+        $('a')
+          .filter((_, el) => $(el).text() === 'Torna alla Ricerca')
+          .attr('href'),
+      ).to.equal('/search');
     }
   });
 });

@@ -59,23 +59,23 @@ describe('public pages', () => {
       expect(names.join('|')).not.to.include('Disattivato');
       const first = cards.first();
       expect(first.attr('href')).to.equal(`/providers/${many.id}`);
-      expect(first.find('.provider-card__specs .tag').map((_, el) => $(el).text()).get()).to.deep.equal([
-        'Antincendio',
-        'Primo Soccorso',
-        '+2',
-      ]);
+      expect(
+        first
+          .find('.provider-card__specs .tag')
+          .map((_, el) => $(el).text())
+          .get(),
+      ).to.deep.equal(['Antincendio', 'Primo Soccorso', '+2']);
       expect(first.find('.rating').text()).to.include('4,9').and.include('12 recensioni');
       expect(first.find('.verified-tick')).to.have.length(1);
     });
 
     it('shows the marketing figures under the hero', async () => {
       const $ = html((await request().get('/').expect(200)).text);
-      expect($('.figures-strip .figures__value').map((_, el) => $(el).text()).get()).to.deep.equal([
-        '2.500+',
-        '15.000+',
-        '5.000+',
-        '200+',
-      ]);
+      expect(
+        $('.figures-strip .figures__value')
+          .map((_, el) => $(el).text())
+          .get(),
+      ).to.deep.equal(['2.500+', '15.000+', '5.000+', '200+']);
     });
 
     it('offers the six quick searches as links to /search', async () => {
@@ -97,7 +97,9 @@ describe('public pages', () => {
     it('explains the four steps for companies, with calls to action to /search and /auth/register', async () => {
       const $ = html((await request().get('/how-it-works').expect(200)).text);
       expect(textOf($, 'main h1')).to.include('Come Funziona');
-      const steps = $('#aziende .how-steps__item h3').map((_, el) => $(el).text()).get();
+      const steps = $('#aziende .how-steps__item h3')
+        .map((_, el) => $(el).text())
+        .get();
       expect(steps).to.deep.equal([
         'Cerca e confronta',
         'Prenota online o richiedi un preventivo',
@@ -105,13 +107,17 @@ describe('public pages', () => {
         'Valuta e recensisci',
       ]);
       expect($('#fornitori .how-steps__item')).to.have.length(4);
-      const hrefs = $('main a').map((_, el) => $(el).attr('href')).get();
+      const hrefs = $('main a')
+        .map((_, el) => $(el).attr('href'))
+        .get();
       expect(hrefs).to.include('/search').and.include('/auth/register').and.include('/for-providers');
     });
 
     it('shows the marketing figures and the facts of SPEC §1', async () => {
       const $ = html((await request().get('/how-it-works').expect(200)).text);
-      const figures = $('.figures__item').map((_, el) => $(el).text().replace(/\s+/g, ' ').trim()).get();
+      const figures = $('.figures__item')
+        .map((_, el) => $(el).text().replace(/\s+/g, ' ').trim())
+        .get();
       expect(figures).to.deep.equal([
         'Fornitori verificati 2.500+',
         'Servizi completati 15.000+',
@@ -154,7 +160,11 @@ describe('public pages', () => {
       expect(textOf($, '#prezzi .pricing__amount')).to.equal('0 €');
       expect(textOf($, '#prezzi .pricing__commission-value')).to.equal('5%');
       expect(textOf($, '#prezzi')).to.include('Registrazione gratuita').and.include('di commissione per prenotazione');
-      expect($('.figures__value').map((_, el) => $(el).text()).get()).to.deep.equal(['2.500+', '15.000+', '5.000+', '200+']);
+      expect(
+        $('.figures__value')
+          .map((_, el) => $(el).text())
+          .get(),
+      ).to.deep.equal(['2.500+', '15.000+', '5.000+', '200+']);
     });
 
     it('has no button without behaviour: "Contattaci" writes to the sales team', async () => {
@@ -174,7 +184,9 @@ describe('public pages', () => {
         expect(textOf($, '.legal-header__updated')).to.match(/^Ultimo aggiornamento: \d{1,2} \w+ \d{4}$/);
         const sections = $('.legal__section');
         expect(sections.length).to.be.at.least(5);
-        const toc = $('.legal__toc a').map((_, el) => $(el).attr('href')).get();
+        const toc = $('.legal__toc a')
+          .map((_, el) => $(el).attr('href'))
+          .get();
         expect(toc).to.deep.equal(sections.map((_, el) => `#${$(el).attr('id')}`).get());
         expect($(`.legal-header__docs a[href="${path}"]`).attr('aria-current')).to.equal('page');
       });
@@ -216,11 +228,11 @@ describe('public pages', () => {
     it('has the header of SPEC §2 for a visitor', async () => {
       const $ = html((await request().get('/how-it-works').expect(200)).text);
       expect($('html').attr('lang')).to.equal('it');
-      expect($('.site-nav__links a').map((_, el) => $(el).attr('href')).get()).to.deep.equal([
-        '/services',
-        '/how-it-works',
-        '/for-providers',
-      ]);
+      expect(
+        $('.site-nav__links a')
+          .map((_, el) => $(el).attr('href'))
+          .get(),
+      ).to.deep.equal(['/services', '/how-it-works', '/for-providers']);
       expect($('form.header-search').attr('action')).to.equal('/search');
       expect($('a.bell').attr('href')).to.equal('/notifications');
       expect($('.bell__dot')).to.have.length(0);
@@ -232,10 +244,30 @@ describe('public pages', () => {
 
     it('has the footer links and the copyright', async () => {
       const $ = html((await request().get('/').expect(200)).text);
-      const links = $('.site-footer a').map((_, el) => $(el).attr('href')).get();
-      for (const path of ['/services/consultation', '/services/training', '/services/safety', '/services/environment',
-        '/services/health', '/about', '/contact', '/help', '/faq', '/careers', '/press', '/blog', '/guides',
-        '/regulations', '/webinars', '/api', '/terms', '/privacy', '/cookies']) {
+      const links = $('.site-footer a')
+        .map((_, el) => $(el).attr('href'))
+        .get();
+      for (const path of [
+        '/services/consultation',
+        '/services/training',
+        '/services/safety',
+        '/services/environment',
+        '/services/health',
+        '/about',
+        '/contact',
+        '/help',
+        '/faq',
+        '/careers',
+        '/press',
+        '/blog',
+        '/guides',
+        '/regulations',
+        '/webinars',
+        '/api',
+        '/terms',
+        '/privacy',
+        '/cookies',
+      ]) {
         expect(links, path).to.include(path);
       }
       expect($('.site-footer').text()).to.include('© 2025').and.include('GeoNames');
@@ -243,7 +275,9 @@ describe('public pages', () => {
 
     it('loads only the stylesheet and the small enhancement script on pages without islands', async () => {
       const $ = html((await request().get('/').expect(200)).text);
-      const scripts = $('script[src]').map((_, el) => $(el).attr('src')).get();
+      const scripts = $('script[src]')
+        .map((_, el) => $(el).attr('src'))
+        .get();
       expect(scripts).to.have.length(1);
       expect(scripts[0]).to.match(/^\/build\/enhance-[A-Z0-9]+\.js$/);
       expect($('script:not([src]):not([type="application/ld+json"]):not([type="application/json"])')).to.have.length(0);

@@ -3,7 +3,15 @@ import { db } from '../../src/db/knex.js';
 import type { Request, Response } from 'express';
 import { AppError } from '../../src/lib/app-error.js';
 import { byEmail, rateLimit } from '../../src/middleware/rate-limit.js';
-import { RATE_RULES, check, consume, pruneExpired, refund, reset, type RateRule } from '../../src/services/rate-limit.service.js';
+import {
+  RATE_RULES,
+  check,
+  consume,
+  pruneExpired,
+  refund,
+  reset,
+  type RateRule,
+} from '../../src/services/rate-limit.service.js';
 import { resetDatabase } from '../helpers/db.js';
 
 const RULE: RateRule = { name: 'test-rule', limit: 3, windowSeconds: 600 };
@@ -65,7 +73,9 @@ describe('rate limits in PostgreSQL (fixed windows)', () => {
   it('prunes the windows that have ended', async () => {
     await consume(RULE, 'old');
     await consume(RULE, 'current');
-    await db()('rate_limits').whereRaw('key = (SELECT min(key) FROM rate_limits)').update({ reset_at: db().raw(`now() - interval '1 minute'`) });
+    await db()('rate_limits')
+      .whereRaw('key = (SELECT min(key) FROM rate_limits)')
+      .update({ reset_at: db().raw(`now() - interval '1 minute'`) });
     expect(await pruneExpired()).to.equal(1);
     expect(await db()('rate_limits').count<{ count: number }[]>({ count: '*' })).to.deep.equal([{ count: 1 }]);
   });
@@ -73,9 +83,14 @@ describe('rate limits in PostgreSQL (fixed windows)', () => {
   it('limits one address across IPs too: the 11th reset request in an hour for it, from anywhere, gets 429', async () => {
     const handler = rateLimit(RATE_RULES.passwordResetPerEmail, byEmail);
     const from = (ip: string, email: string) => ({ ip, body: { email }, session: {} }) as unknown as Request;
-    const send = (ip: string, email: string) => Promise.resolve(handler(from(ip, email), {} as Response, () => undefined));
-    for (let i = 0; i < 10; i += 1) await send(`10.0.0.${i}`, i % 2 ? 'Mario.Rossi@Esempio.it' : 'mario.rossi@esempio.it ');
-    const refused = await send('10.0.0.99', 'mario.rossi@esempio.it').then(() => null, (err: unknown) => err);
+    const send = (ip: string, email: string) =>
+      Promise.resolve(handler(from(ip, email), {} as Response, () => undefined));
+    for (let i = 0; i < 10; i += 1)
+      await send(`10.0.0.${i}`, i % 2 ? 'Mario.Rossi@Esempio.it' : 'mario.rossi@esempio.it ');
+    const refused = await send('10.0.0.99', 'mario.rossi@esempio.it').then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(refused).to.be.instanceOf(AppError).and.include({ status: 429 });
     expect(await send('10.0.0.99', 'giulia@esempio.it')).to.equal(undefined);
   });

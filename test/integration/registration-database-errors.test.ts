@@ -20,7 +20,9 @@ async function failInsertsWith(code: string, message: string, constraint: string
     BEGIN
       RAISE EXCEPTION '${message}' USING ERRCODE = '${code}', CONSTRAINT = '${constraint}';
     END $$`);
-  await db().raw('CREATE TRIGGER test_fail_user_insert BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION test_fail_user_insert()');
+  await db().raw(
+    'CREATE TRIGGER test_fail_user_insert BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION test_fail_user_insert()',
+  );
 }
 
 async function restoreInserts(): Promise<void> {
@@ -65,7 +67,10 @@ describe('POST /auth/register when the database refuses the account for another 
       const agent = browser();
       const token = await csrfTokenOf(agent, '/auth/register');
       await failInsertsWith(c.code, c.message, c.constraint);
-      const res = await agent.post('/auth/register').type('form').send({ ...FORM, _csrf: token });
+      const res = await agent
+        .post('/auth/register')
+        .type('form')
+        .send({ ...FORM, _csrf: token });
       expect(res.status).to.equal(c.status);
       expect(res.text).not.to.include('già registrato');
       expect(textOf(html(res.text), 'main .lead')).to.equal(c.lead);

@@ -53,7 +53,11 @@ describe('counts shown after creates, edits and pauses', () => {
     await resetDatabase();
     provider = await createProvider({ businessName: 'Contatori Srl' });
     other = await createProvider({ businessName: 'Altri Contatori Srl' });
-    service = await createService({ providerId: provider.id, title: 'Consulenza Gestione Rifiuti', category: 'environment' });
+    service = await createService({
+      providerId: provider.id,
+      title: 'Consulenza Gestione Rifiuti',
+      category: 'environment',
+    });
     await createService({ providerId: provider.id, title: 'Corso Antincendio', category: 'training_education' });
     await createService({ providerId: other.id, title: 'Analisi Acque Reflue', category: 'environment' });
     await createService({ providerId: other.id, title: 'Bozza', category: 'environment', status: 'draft' });
@@ -124,7 +128,16 @@ describe('the order of each sort', () => {
     const provider = await createProvider({ businessName: 'Ordini Srl' });
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
     const make = (title: string, price: string, rating: number, reviews: number, created: number, featured = false) =>
-      createService({ providerId: provider.id, title, basePrice: price, ratingAverage: rating, reviewsCount: reviews, createdAt: day(created), featured, category: 'environment' });
+      createService({
+        providerId: provider.id,
+        title,
+        basePrice: price,
+        ratingAverage: rating,
+        reviewsCount: reviews,
+        createdAt: day(created),
+        featured,
+        category: 'environment',
+      });
     await make('Analisi Rifiuti Alfa', '300.00', 4.5, 10, 1);
     await make('Analisi Rifiuti Beta', '100.00', 4.9, 3, 2);
     await make('Analisi Rifiuti Gamma', '200.00', 4.5, 20, 3, true);
@@ -136,31 +149,49 @@ describe('the order of each sort', () => {
 
   it('relevance without text: featured first, then the newest', async () => {
     expect(await titles('category=environment')).to.deep.equal([
-      'Analisi Rifiuti Gamma', 'Consulenza Emissioni', 'Analisi Rifiuti Delta', 'Analisi Rifiuti Beta', 'Analisi Rifiuti Alfa',
+      'Analisi Rifiuti Gamma',
+      'Consulenza Emissioni',
+      'Analisi Rifiuti Delta',
+      'Analisi Rifiuti Beta',
+      'Analisi Rifiuti Alfa',
     ]);
   });
 
   it('price ascending with text: the cheapest first, equal prices by relevance, then the best rated', async () => {
     expect(await titles('q=rifiuti&sort=price_asc')).to.deep.equal([
-      'Analisi Rifiuti Beta', 'Analisi Rifiuti Delta', 'Analisi Rifiuti Gamma', 'Analisi Rifiuti Alfa',
+      'Analisi Rifiuti Beta',
+      'Analisi Rifiuti Delta',
+      'Analisi Rifiuti Gamma',
+      'Analisi Rifiuti Alfa',
     ]);
   });
 
   it('price descending: the dearest first', async () => {
     expect(await titles('category=environment&sort=price_desc')).to.deep.equal([
-      'Analisi Rifiuti Alfa', 'Analisi Rifiuti Gamma', 'Analisi Rifiuti Delta', 'Analisi Rifiuti Beta', 'Consulenza Emissioni',
+      'Analisi Rifiuti Alfa',
+      'Analisi Rifiuti Gamma',
+      'Analisi Rifiuti Delta',
+      'Analisi Rifiuti Beta',
+      'Consulenza Emissioni',
     ]);
   });
 
   it('rating: the best rated first, equal ratings by number of reviews', async () => {
     expect(await titles('category=environment&sort=rating')).to.deep.equal([
-      'Consulenza Emissioni', 'Analisi Rifiuti Beta', 'Analisi Rifiuti Gamma', 'Analisi Rifiuti Alfa', 'Analisi Rifiuti Delta',
+      'Consulenza Emissioni',
+      'Analisi Rifiuti Beta',
+      'Analisi Rifiuti Gamma',
+      'Analisi Rifiuti Alfa',
+      'Analisi Rifiuti Delta',
     ]);
   });
 
   it('relevance with text: equal matches featured first, then the best rated', async () => {
     expect(await titles('q=analisi+rifiuti')).to.deep.equal([
-      'Analisi Rifiuti Gamma', 'Analisi Rifiuti Beta', 'Analisi Rifiuti Alfa', 'Analisi Rifiuti Delta',
+      'Analisi Rifiuti Gamma',
+      'Analisi Rifiuti Beta',
+      'Analisi Rifiuti Alfa',
+      'Analisi Rifiuti Delta',
     ]);
   });
 

@@ -30,8 +30,16 @@ describe('search', () => {
       verifiedProvider: true,
       certifications: ['Attestato RSPP Moduli A, B e C', 'Lead Auditor ISO 45001 - registro auditor certificati'],
     });
-    const milano = await createProvider({ businessName: 'Milano Prevenzione Spa', certifications: ['Formatore qualificato per la sicurezza'] });
-    const roma = await createProvider({ businessName: 'Medicina Lavoro Roma', city: 'Roma', province: 'RM', certifications: ["Iscrizione all'Elenco nazionale dei medici competenti"] });
+    const milano = await createProvider({
+      businessName: 'Milano Prevenzione Spa',
+      certifications: ['Formatore qualificato per la sicurezza'],
+    });
+    const roma = await createProvider({
+      businessName: 'Medicina Lavoro Roma',
+      city: 'Roma',
+      province: 'RM',
+      certifications: ["Iscrizione all'Elenco nazionale dei medici competenti"],
+    });
     const closed = await createProvider({ businessName: 'Fornitore Chiuso Srl', active: false });
 
     await createService({
@@ -55,7 +63,8 @@ describe('search', () => {
     await createService({
       providerId: orobie.id,
       title: 'Piano di Emergenza ed Evacuazione',
-      description: 'Redazione del piano con le squadre antincendio e di primo soccorso; include i corsi antincendio per gli addetti.',
+      description:
+        'Redazione del piano con le squadre antincendio e di primo soccorso; include i corsi antincendio per gli addetti.',
       category: 'emergency_crisis',
       serviceType: 'on_request',
       availability: 'within_week',
@@ -148,9 +157,29 @@ describe('search', () => {
       lng: 12.5113,
     });
     // Never shown: an inactive service, a paused one, one of an inactive provider.
-    await createService({ providerId: orobie.id, title: 'Corso Antincendio Rischio Alto Disattivato', active: false, ...BERGAMO, city: 'Bergamo', province: 'BG' });
-    await createService({ providerId: orobie.id, title: 'Corso Antincendio In Pausa', status: 'paused', ...BERGAMO, city: 'Bergamo', province: 'BG' });
-    await createService({ providerId: closed.id, title: 'Corso Antincendio Fornitore Chiuso', ...BERGAMO, city: 'Bergamo', province: 'BG' });
+    await createService({
+      providerId: orobie.id,
+      title: 'Corso Antincendio Rischio Alto Disattivato',
+      active: false,
+      ...BERGAMO,
+      city: 'Bergamo',
+      province: 'BG',
+    });
+    await createService({
+      providerId: orobie.id,
+      title: 'Corso Antincendio In Pausa',
+      status: 'paused',
+      ...BERGAMO,
+      city: 'Bergamo',
+      province: 'BG',
+    });
+    await createService({
+      providerId: closed.id,
+      title: 'Corso Antincendio Fornitore Chiuso',
+      ...BERGAMO,
+      city: 'Bergamo',
+      province: 'BG',
+    });
     // 45 services of one kind, for the pages.
     for (let i = 1; i <= 45; i++) {
       await createService({
@@ -176,7 +205,9 @@ describe('search', () => {
 
     it('ranks a title match above a description match', async () => {
       const found = await titles('q=corsi+antincendio');
-      expect(found.indexOf('Corso Antincendio Rischio Medio')).to.be.below(found.indexOf('Piano di Emergenza ed Evacuazione'));
+      expect(found.indexOf('Corso Antincendio Rischio Medio')).to.be.below(
+        found.indexOf('Piano di Emergenza ed Evacuazione'),
+      );
       expect(found).to.include('Piano di Emergenza ed Evacuazione');
     });
 
@@ -221,7 +252,9 @@ describe('search', () => {
 
     it('a service 49 km away is in at 50 km and out at 25 km; one at 50.5 km is out at 50', async () => {
       const at50 = await api('location=Bergamo&radius=50');
-      expect(at50.cards.map((c) => c.title)).to.include('Coordinamento Sicurezza Cantieri').and.not.include('Valutazione Rischio Rumore');
+      expect(at50.cards.map((c) => c.title))
+        .to.include('Coordinamento Sicurezza Cantieri')
+        .and.not.include('Valutazione Rischio Rumore');
       const card = at50.cards.find((c) => c.title === 'Coordinamento Sicurezza Cantieri');
       expect(card?.distanceKm).to.equal(49);
       expect(card?.distanceLabel).to.equal('49 km');
@@ -238,17 +271,27 @@ describe('search', () => {
 
     it('the summary says when services farther away are listed because they serve the place', async () => {
       const near = html((await request().get('/search?location=Bergamo&radius=5').expect(200)).text);
-      expect(textOf(near, '.search-results__count')).to.equal('3 servizi trovati entro 5 km da Bergamo (BG) o che servono la zona');
-      expect((await api('location=Bergamo&radius=100')).summaryLabel).to.equal('entro 100 km da Bergamo (BG) o che servono la zona');
-      expect((await api('q=antincendio&location=Bergamo&radius=5')).summaryLabel).to.equal('entro 5 km da Bergamo (BG)');
+      expect(textOf(near, '.search-results__count')).to.equal(
+        '3 servizi trovati entro 5 km da Bergamo (BG) o che servono la zona',
+      );
+      expect((await api('location=Bergamo&radius=100')).summaryLabel).to.equal(
+        'entro 100 km da Bergamo (BG) o che servono la zona',
+      );
+      expect((await api('q=antincendio&location=Bergamo&radius=5')).summaryLabel).to.equal(
+        'entro 5 km da Bergamo (BG)',
+      );
       // On a page past the end the count still knows.
-      expect((await api('location=Bergamo&radius=5&page=9')).summaryLabel).to.equal('entro 5 km da Bergamo (BG) o che servono la zona');
+      expect((await api('location=Bergamo&radius=5&page=9')).summaryLabel).to.equal(
+        'entro 5 km da Bergamo (BG) o che servono la zona',
+      );
     });
 
     it('shows the distance on cards and the area in the summary', async () => {
       const $ = html((await request().get('/search?q=antincendio&location=Bergamo&radius=25').expect(200)).text);
       expect(textOf($, '.search-results__count')).to.equal('2 servizi trovati entro 25 km da Bergamo (BG)');
-      const card = $('.service-card').filter((_, el) => $(el).find('.service-card__title').text().includes('Rischio Medio'));
+      const card = $('.service-card').filter((_, el) =>
+        $(el).find('.service-card__title').text().includes('Rischio Medio'),
+      );
       expect(card.find('.service-card__distance').text()).to.equal('0,0 km');
       expect(card.find('.service-card__place').text()).to.equal('Bergamo (BG)');
     });
@@ -303,19 +346,30 @@ describe('search', () => {
 
     it('price buckets do not overlap: each holds its upper bound, only the first its lower one; 2000+ open-ended', async () => {
       const upTo200 = await api('price=0-200&category=training_education');
-      expect(upTo200.cards.map((c) => c.title)).to.have.members(['Corso Antincendio Rischio Medio', 'Formazione Sicurezza Lavoratori Online']);
+      expect(upTo200.cards.map((c) => c.title)).to.have.members([
+        'Corso Antincendio Rischio Medio',
+        'Formazione Sicurezza Lavoratori Online',
+      ]);
       // 200 € exactly is "Fino a 200 €", not also "Da 200 a 500 €".
       expect(await titles('price=200-500&category=training_education')).to.deep.equal([]);
-      expect(await titles('price=500-1000&category=emergency_crisis')).to.deep.equal(['Piano di Emergenza ed Evacuazione']);
-      expect(await titles('price=1000-2000&category=workplace_safety')).to.deep.equal(['Coordinamento Sicurezza Cantieri']);
+      expect(await titles('price=500-1000&category=emergency_crisis')).to.deep.equal([
+        'Piano di Emergenza ed Evacuazione',
+      ]);
+      expect(await titles('price=1000-2000&category=workplace_safety')).to.deep.equal([
+        'Coordinamento Sicurezza Cantieri',
+      ]);
       expect(await titles('price=2000-999999')).to.deep.equal(['Valutazione Rischio Rumore']);
       let inBuckets = 0;
-      for (const bucket of ['0-200', '200-500', '500-1000', '1000-2000', '2000-999999']) inBuckets += (await api(`price=${bucket}`)).total;
+      for (const bucket of ['0-200', '200-500', '500-1000', '1000-2000', '2000-999999'])
+        inBuckets += (await api(`price=${bucket}`)).total;
       expect(inBuckets).to.equal((await api('')).total);
     });
 
     it('minimum rating', async () => {
-      expect(await titles('rating_min=4.5')).to.have.members(['Corso Antincendio Rischio Medio', 'Piano di Emergenza ed Evacuazione']);
+      expect(await titles('rating_min=4.5')).to.have.members([
+        'Corso Antincendio Rischio Medio',
+        'Piano di Emergenza ed Evacuazione',
+      ]);
       expect(await titles('rating_min=4&category=training_education')).to.have.members([
         'Corso Antincendio Rischio Medio',
         'Formazione Sicurezza Lavoratori Online',
@@ -325,8 +379,15 @@ describe('search', () => {
 
     it('availability: instant services count as immediate; a week includes immediate; a month includes both', async () => {
       const immediate = await titles('availability=immediate');
-      expect(immediate).to.have.members(['Corso Antincendio Rischio Medio', 'Formazione Sicurezza Lavoratori Online', 'Documento Valutazione Rischi (DVR)']);
-      expect(await titles('availability=this_week')).to.have.members([...immediate, 'Piano di Emergenza ed Evacuazione']);
+      expect(immediate).to.have.members([
+        'Corso Antincendio Rischio Medio',
+        'Formazione Sicurezza Lavoratori Online',
+        'Documento Valutazione Rischi (DVR)',
+      ]);
+      expect(await titles('availability=this_week')).to.have.members([
+        ...immediate,
+        'Piano di Emergenza ed Evacuazione',
+      ]);
       expect(await titles('availability=this_month')).to.have.members([
         ...immediate,
         'Piano di Emergenza ed Evacuazione',
@@ -335,27 +396,43 @@ describe('search', () => {
     });
 
     it('service type', async () => {
-      expect(await titles('service_type=instant')).to.have.members(['Corso Antincendio Rischio Medio', 'Formazione Sicurezza Lavoratori Online']);
+      expect(await titles('service_type=instant')).to.have.members([
+        'Corso Antincendio Rischio Medio',
+        'Formazione Sicurezza Lavoratori Online',
+      ]);
       expect((await api('service_type=on_request')).total).to.equal(50);
     });
 
     it('languages (any of those ticked)', async () => {
       expect(await titles('languages=Tedesco')).to.deep.equal(['Valutazione Rischio Rumore']);
-      expect(await titles('languages=Tedesco&languages=Inglese')).to.have.members(['Valutazione Rischio Rumore', 'Corso Antincendio Rischio Medio']);
+      expect(await titles('languages=Tedesco&languages=Inglese')).to.have.members([
+        'Valutazione Rischio Rumore',
+        'Corso Antincendio Rischio Medio',
+      ]);
     });
 
     it("certifications of the provider, as words in any order ('Medico Competente' finds 'medici competenti')", async () => {
-      expect(await titles('certifications=RSPP')).to.have.members(['Corso Antincendio Rischio Medio', 'Piano di Emergenza ed Evacuazione']);
-      expect(await titles('certifications=ISO+45001+Lead+Auditor')).to.have.members(['Corso Antincendio Rischio Medio', 'Piano di Emergenza ed Evacuazione']);
+      expect(await titles('certifications=RSPP')).to.have.members([
+        'Corso Antincendio Rischio Medio',
+        'Piano di Emergenza ed Evacuazione',
+      ]);
+      expect(await titles('certifications=ISO+45001+Lead+Auditor')).to.have.members([
+        'Corso Antincendio Rischio Medio',
+        'Piano di Emergenza ed Evacuazione',
+      ]);
       expect(await titles('certifications=Medico+Competente&q=medico')).to.deep.equal(['Medico Competente']);
       expect(await titles('certifications=Consulente+Ambientale')).to.deep.equal([]);
     });
 
     it('combines text, place, radius and filters', async () => {
-      expect(await titles('q=antincendio&location=Bergamo&radius=25&availability=immediate&price=0-200&rating_min=4.5&languages=Inglese&certifications=RSPP')).to.deep.equal([
-        'Corso Antincendio Rischio Medio',
+      expect(
+        await titles(
+          'q=antincendio&location=Bergamo&radius=25&availability=immediate&price=0-200&rating_min=4.5&languages=Inglese&certifications=RSPP',
+        ),
+      ).to.deep.equal(['Corso Antincendio Rischio Medio']);
+      expect(await titles('q=antincendio&location=Bergamo&radius=25&service_type=on_request')).to.deep.equal([
+        'Piano di Emergenza ed Evacuazione',
       ]);
-      expect(await titles('q=antincendio&location=Bergamo&radius=25&service_type=on_request')).to.deep.equal(['Piano di Emergenza ed Evacuazione']);
       expect(await titles('q=antincendio&location=Milano&radius=5')).to.deep.equal([]);
     });
   });
@@ -394,18 +471,22 @@ describe('search', () => {
       expect(result.params.sort).to.equal('relevance');
       expect(result.query).to.equal('q=antincendio');
       const $ = html((await request().get('/search?q=antincendio').expect(200)).text);
-      expect($('#search-sort option').map((_, el) => $(el).attr('value')).get()).to.deep.equal(['relevance', 'price_asc', 'price_desc', 'rating']);
+      expect(
+        $('#search-sort option')
+          .map((_, el) => $(el).attr('value'))
+          .get(),
+      ).to.deep.equal(['relevance', 'price_asc', 'price_desc', 'rating']);
       // The island gets every sort, to offer distance as soon as a place is chosen.
-      const props = JSON.parse($('script[data-island-props="search"]').text()) as { options: { sorts: { value: string }[] } };
+      const props = JSON.parse($('script[data-island-props="search"]').text()) as {
+        options: { sorts: { value: string }[] };
+      };
       expect(props.options.sorts.map((o) => o.value)).to.include('distance');
       const $near = html((await request().get('/search?location=Bergamo').expect(200)).text);
-      expect($near('#search-sort option').map((_, el) => $near(el).text()).get()).to.deep.equal([
-        'Rilevanza',
-        'Prezzo crescente',
-        'Prezzo decrescente',
-        'Valutazione',
-        'Distanza',
-      ]);
+      expect(
+        $near('#search-sort option')
+          .map((_, el) => $near(el).text())
+          .get(),
+      ).to.deep.equal(['Rilevanza', 'Prezzo crescente', 'Prezzo decrescente', 'Valutazione', 'Distanza']);
     });
 
     it('relevance without text: featured first, then the newest', async () => {
@@ -439,12 +520,24 @@ describe('search', () => {
     });
 
     it('the page links keep every filter and work without JavaScript', async () => {
-      const $ = html((await request().get('/search?category=specialized_services&sort=price_asc&page=2').expect(200)).text);
+      const $ = html(
+        (await request().get('/search?category=specialized_services&sort=price_asc&page=2').expect(200)).text,
+      );
       const links = $('.pagination a');
-      expect(links.map((_, el) => $(el).text().trim()).get()).to.deep.equal(['Precedente', '1', '2', '3', 'Successiva']);
+      expect(links.map((_, el) => $(el).text().trim()).get()).to.deep.equal([
+        'Precedente',
+        '1',
+        '2',
+        '3',
+        'Successiva',
+      ]);
       expect($('.pagination a[aria-current="page"]').text()).to.equal('2');
-      expect($('.pagination a[rel="next"]').attr('href')).to.equal('/search?category=specialized_services&sort=price_asc&page=3');
-      expect($('.pagination a[rel="prev"]').attr('href')).to.equal('/search?category=specialized_services&sort=price_asc');
+      expect($('.pagination a[rel="next"]').attr('href')).to.equal(
+        '/search?category=specialized_services&sort=price_asc&page=3',
+      );
+      expect($('.pagination a[rel="prev"]').attr('href')).to.equal(
+        '/search?category=specialized_services&sort=price_asc',
+      );
     });
 
     it('the form has no page field, so any change of the filters starts again from page 1', async () => {
@@ -458,7 +551,9 @@ describe('search', () => {
   describe('the result card (SPEC §2)', () => {
     it('shows every field of a result', async () => {
       const $ = html((await request().get('/search?q=antincendio&location=Bergamo&radius=25').expect(200)).text);
-      const card = $('.service-card').filter((_, el) => $(el).find('.service-card__title').text().includes('Rischio Medio')).first();
+      const card = $('.service-card')
+        .filter((_, el) => $(el).find('.service-card__title').text().includes('Rischio Medio'))
+        .first();
       expect(card.find('.service-card__category').text()).to.equal('Formazione e Addestramento');
       expect(card.find('.service-card__title a').attr('href')).to.match(/^\/services\/[0-9a-f-]{36}$/);
       expect(card.find('.service-card__subcategory').text()).to.equal('Formazione antincendio');
@@ -466,13 +561,12 @@ describe('search', () => {
       expect(card.find('.service-card__provider a').text()).to.equal('Orobie Sicurezza Srl');
       expect(card.find('.service-card__provider .verified-tick')).to.have.length(1);
       expect(card.find('.rating').text().replace(/\s+/g, ' ')).to.include('4,8').and.include('(12 recensioni)');
-      expect(card.find('.service-card__tags .tag').map((_, el) => $(el).text()).get()).to.deep.equal([
-        'antincendio',
-        'livello 2',
-        'pratica',
-        'estintori',
-        '+2',
-      ]);
+      expect(
+        card
+          .find('.service-card__tags .tag')
+          .map((_, el) => $(el).text())
+          .get(),
+      ).to.deep.equal(['antincendio', 'livello 2', 'pratica', 'estintori', '+2']);
       expect(card.find('.service-card__price strong').text()).to.equal('180\u00a0€');
       expect(card.find('.service-card__unit').text()).to.equal('/partecipante');
       const actions = card.find('.service-card__actions a');
@@ -494,7 +588,9 @@ describe('search', () => {
 
     it('the filters collapse behind "Filtri (N risultati)" and the header box shows the text', async () => {
       const $ = html((await request().get('/search?q=antincendio&category=training_education').expect(200)).text);
-      expect($('details.search-filters > summary').text().replace(/\s+/g, ' ').trim()).to.equal('Filtri (1 risultato) 1 filtro attivo');
+      expect($('details.search-filters > summary').text().replace(/\s+/g, ' ').trim()).to.equal(
+        'Filtri (1 risultato) 1 filtro attivo',
+      );
       expect($('#header-q').val()).to.equal('antincendio');
       expect($('input[name="category"][value="training_education"]').attr('checked')).to.not.equal(undefined);
     });
@@ -595,12 +691,28 @@ describe('search query plans on a realistic volume', () => {
 
   const shapes: [string, ServiceSearchQuery, string[]][] = [
     ['text only', { ...base, text: 'corso spazi confinati' }, ['services_search_vector_idx']],
-    ['place and radius', { ...base, location: bergamo, sort: 'distance' }, ['services_location_earth_idx', 'services_service_areas_idx']],
-    ['category and filters, sorted by price', { ...base, category: 'environment', availability: 'this_month', sort: 'price_asc' }, ['services_price_idx|services_category_index']],
+    [
+      'place and radius',
+      { ...base, location: bergamo, sort: 'distance' },
+      ['services_location_earth_idx', 'services_service_areas_idx'],
+    ],
+    [
+      'category and filters, sorted by price',
+      { ...base, category: 'environment', availability: 'this_month', sort: 'price_asc' },
+      ['services_price_idx|services_category_index'],
+    ],
     ['sorted by rating', { ...base, sort: 'rating' }, ['services_rating_idx']],
     [
       'text, place and filters',
-      { ...base, text: 'corso antincendio', location: milano, price: { min: 0, max: 500, includesMin: true }, ratingMin: 4, availability: 'this_month', languages: ['Italiano'] },
+      {
+        ...base,
+        text: 'corso antincendio',
+        location: milano,
+        price: { min: 0, max: 500, includesMin: true },
+        ratingMin: 4,
+        availability: 'this_month',
+        languages: ['Italiano'],
+      },
       ['services_location_earth_idx'],
     ],
   ];
@@ -610,7 +722,11 @@ describe('search query plans on a realistic volume', () => {
       const plan = await explainSearch(query);
       expect(plan).not.to.match(/Seq Scan on services/);
       // "a|b": either index will do (the planner picks by the statistics of the volume).
-      for (const index of indexes) expect(index.split('|').some((i) => plan.includes(i)), `${index} in\n${plan}`).to.equal(true);
+      for (const index of indexes)
+        expect(
+          index.split('|').some((i) => plan.includes(i)),
+          `${index} in\n${plan}`,
+        ).to.equal(true);
     });
   }
 

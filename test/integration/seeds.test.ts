@@ -9,20 +9,56 @@ import { seedDemo } from '../../seeds/demo.js';
 import { resetDatabase } from '../helpers/db.js';
 
 const SPECIALIZATIONS = [
-  'Consulenza DVR/DUVRI', 'ISO 45001/14001', 'Formazione Sicurezza', 'Medico Competente', 'RSPP/ASPP', 'Antincendio',
-  'Primo Soccorso', 'Ambiente', 'Gestione Rifiuti', 'ATEX', 'Marcatura CE', 'Seveso III', 'Bonifiche', 'Ergonomia',
+  'Consulenza DVR/DUVRI',
+  'ISO 45001/14001',
+  'Formazione Sicurezza',
+  'Medico Competente',
+  'RSPP/ASPP',
+  'Antincendio',
+  'Primo Soccorso',
+  'Ambiente',
+  'Gestione Rifiuti',
+  'ATEX',
+  'Marcatura CE',
+  'Seveso III',
+  'Bonifiche',
+  'Ergonomia',
   'Stress Lavoro-Correlato',
 ];
 const SECTORS = [
-  'Manifatturiero', 'Edilizia', 'Servizi', 'Commercio', 'Trasporti', 'Sanità', 'Istruzione', 'Pubblica Amministrazione',
-  'Agricoltura', 'Turismo', 'Altro',
+  'Manifatturiero',
+  'Edilizia',
+  'Servizi',
+  'Commercio',
+  'Trasporti',
+  'Sanità',
+  'Istruzione',
+  'Pubblica Amministrazione',
+  'Agricoltura',
+  'Turismo',
+  'Altro',
 ];
 const CATEGORIES = [
-  'consultation_management', 'workplace_safety', 'training_education', 'environment', 'occupational_health',
-  'emergency_crisis', 'innovation_digital', 'specialized_services',
+  'consultation_management',
+  'workplace_safety',
+  'training_education',
+  'environment',
+  'occupational_health',
+  'emergency_crisis',
+  'innovation_digital',
+  'specialized_services',
 ];
 const STATUSES = ['pending', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'];
-const SEEDED_TABLES = ['users', 'provider_profiles', 'client_profiles', 'services', 'bookings', 'booking_participants', 'reviews', 'notifications'];
+const SEEDED_TABLES = [
+  'users',
+  'provider_profiles',
+  'client_profiles',
+  'services',
+  'bookings',
+  'booking_participants',
+  'reviews',
+  'notifications',
+];
 const BERGAMO = { lat: 45.69601, lng: 9.66721 };
 
 async function count(sql: string, bindings: readonly Knex.RawBinding[] = []): Promise<number> {
@@ -94,9 +130,17 @@ describe('seeds/demo: seedDemo()', function () {
         WHERE c->>'name' IS NULL OR c->>'issuer' IS NULL OR c->>'number' IS NULL OR c->>'issue_date' IS NULL
            OR (c->>'expiry_date')::date <= (c->>'issue_date')::date`);
       expect(badCertificates).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM provider_profiles WHERE jsonb_array_length(certifications) > 0`)).to.be.at.least(40);
-      expect(await count(`SELECT count(*) AS n FROM provider_profiles WHERE professional_order LIKE 'Ordine dei Medici%'`)).to.be.at.least(2);
-      expect(await count(`SELECT count(*) AS n FROM provider_profiles WHERE professional_order LIKE 'Ordine degli Ingegneri%'`)).to.be.at.least(2);
+      expect(
+        await count(`SELECT count(*) AS n FROM provider_profiles WHERE jsonb_array_length(certifications) > 0`),
+      ).to.be.at.least(40);
+      expect(
+        await count(`SELECT count(*) AS n FROM provider_profiles WHERE professional_order LIKE 'Ordine dei Medici%'`),
+      ).to.be.at.least(2);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM provider_profiles WHERE professional_order LIKE 'Ordine degli Ingegneri%'`,
+        ),
+      ).to.be.at.least(2);
     });
 
     it('has mostly verified providers, at least 6 featured and active ones, and one or two inactive ones', async () => {
@@ -107,7 +151,9 @@ describe('seeds/demo: seedDemo()', function () {
     });
 
     it('gives professionals their personal codice fiscale (Dott.ssa Chiara Gervasoni, born in Bergamo on 3/11/1979)', async () => {
-      const [code] = await values(`SELECT fiscal_code AS v FROM provider_profiles WHERE business_name LIKE 'Dott.ssa Chiara Gervasoni%'`);
+      const [code] = await values(
+        `SELECT fiscal_code AS v FROM provider_profiles WHERE business_name LIKE 'Dott.ssa Chiara Gervasoni%'`,
+      );
       expect(code).to.equal('GRVCHR79S43A794G');
     });
   });
@@ -119,11 +165,34 @@ describe('seeds/demo: seedDemo()', function () {
     });
 
     it('uses every pricing unit, service type, availability and location type', async () => {
-      expect(await values('SELECT DISTINCT pricing_unit AS v FROM services')).to.have.members(['fixed', 'per_hour', 'per_day', 'per_participant', 'per_employee']);
-      expect(await values('SELECT DISTINCT service_type AS v FROM services')).to.have.members(['instant', 'on_request']);
-      expect(await values('SELECT DISTINCT availability AS v FROM services')).to.have.members(['immediate', 'within_week', 'within_month', 'on_request']);
-      expect(await values('SELECT DISTINCT location_type AS v FROM services')).to.have.members(['on_site', 'remote', 'provider_location', 'flexible']);
-      expect(await count(`SELECT count(*) AS n FROM services WHERE service_type = 'instant' AND availability <> 'immediate'`)).to.equal(0);
+      expect(await values('SELECT DISTINCT pricing_unit AS v FROM services')).to.have.members([
+        'fixed',
+        'per_hour',
+        'per_day',
+        'per_participant',
+        'per_employee',
+      ]);
+      expect(await values('SELECT DISTINCT service_type AS v FROM services')).to.have.members([
+        'instant',
+        'on_request',
+      ]);
+      expect(await values('SELECT DISTINCT availability AS v FROM services')).to.have.members([
+        'immediate',
+        'within_week',
+        'within_month',
+        'on_request',
+      ]);
+      expect(await values('SELECT DISTINCT location_type AS v FROM services')).to.have.members([
+        'on_site',
+        'remote',
+        'provider_location',
+        'flexible',
+      ]);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM services WHERE service_type = 'instant' AND availability <> 'immediate'`,
+        ),
+      ).to.equal(0);
     });
 
     it('describes each service completely: texts, deliverables, requirements, languages and 3 to 7 tags', async () => {
@@ -138,12 +207,18 @@ describe('seeds/demo: seedDemo()', function () {
         SELECT count(*) AS n FROM services, jsonb_array_elements(requirements) r
         WHERE jsonb_typeof(r->'mandatory') <> 'boolean' OR r->>'name' IS NULL OR r->>'description' IS NULL`);
       expect(badRequirements).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM services WHERE max_participants IS NOT NULL`)).to.be.greaterThan(50);
+      expect(await count(`SELECT count(*) AS n FROM services WHERE max_participants IS NOT NULL`)).to.be.greaterThan(
+        50,
+      );
     });
 
     it('has some additional costs (fixed and percentage) and a few discounts', async () => {
-      expect(await count(`SELECT count(*) AS n FROM services WHERE additional_costs @> '[{"type":"fixed"}]'`)).to.be.greaterThan(20);
-      expect(await count(`SELECT count(*) AS n FROM services WHERE additional_costs @> '[{"type":"percentage"}]'`)).to.be.greaterThan(3);
+      expect(
+        await count(`SELECT count(*) AS n FROM services WHERE additional_costs @> '[{"type":"fixed"}]'`),
+      ).to.be.greaterThan(20);
+      expect(
+        await count(`SELECT count(*) AS n FROM services WHERE additional_costs @> '[{"type":"percentage"}]'`),
+      ).to.be.greaterThan(3);
       const discounted = await count(`SELECT count(*) AS n FROM services WHERE discounts <> '[]'`);
       expect(discounted).to.be.within(3, 40);
       const badDiscounts = await count(`
@@ -206,8 +281,16 @@ describe('seeds/demo: seedDemo()', function () {
 
   describe('clients', () => {
     it('seeds at least 20 client companies with a profile each', async () => {
-      expect(await count(`SELECT count(*) AS n FROM users u JOIN client_profiles c ON c.user_id = u.id WHERE u.user_type = 'client'`)).to.be.at.least(20);
-      expect(await count(`SELECT count(*) AS n FROM users u LEFT JOIN client_profiles c ON c.user_id = u.id WHERE u.user_type = 'client' AND c.user_id IS NULL`)).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM users u JOIN client_profiles c ON c.user_id = u.id WHERE u.user_type = 'client'`,
+        ),
+      ).to.be.at.least(20);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM users u LEFT JOIN client_profiles c ON c.user_id = u.id WHERE u.user_type = 'client' AND c.user_id IS NULL`,
+        ),
+      ).to.equal(0);
     });
 
     it('keeps company_size consistent with employees_count and industry_sector in the list of SPEC §9', async () => {
@@ -218,7 +301,12 @@ describe('seeds/demo: seedDemo()', function () {
       expect(inconsistent).to.equal(0);
       const sectors = await values('SELECT DISTINCT industry_sector AS v FROM client_profiles');
       expect(SECTORS).to.include.members(sectors);
-      expect(await values('SELECT DISTINCT company_size AS v FROM client_profiles')).to.have.members(['micro', 'small', 'medium', 'large']);
+      expect(await values('SELECT DISTINCT company_size AS v FROM client_profiles')).to.have.members([
+        'micro',
+        'small',
+        'medium',
+        'large',
+      ]);
     });
 
     it('fills the legal address, contact person, phone and website, with a CAP of the city', async () => {
@@ -234,7 +322,9 @@ describe('seeds/demo: seedDemo()', function () {
 
   describe('tax identifiers', () => {
     it('gives every company and provider a valid Partita IVA, all distinct', async () => {
-      const vats = await values('SELECT vat_number AS v FROM client_profiles UNION ALL SELECT vat_number FROM provider_profiles');
+      const vats = await values(
+        'SELECT vat_number AS v FROM client_profiles UNION ALL SELECT vat_number FROM provider_profiles',
+      );
       expect(vats.length).to.be.at.least(60);
       expect(vats.filter((v) => !isValidPartitaIva(v))).to.deep.equal([]);
       expect(new Set(vats).size).to.equal(vats.length);
@@ -255,12 +345,16 @@ describe('seeds/demo: seedDemo()', function () {
       ['fornitore@demo.sicurhub.it', 'provider'],
     ] as const) {
       it(`${email} is a verified ${type} whose password Demo2026! verifies with argon2id`, async () => {
-        const user = await db()('users').whereRaw('lower(email) = ?', [email]).first<{ password_hash: string; user_type: string; email_verified_at: Date | null }>();
+        const user = await db()('users')
+          .whereRaw('lower(email) = ?', [email])
+          .first<{ password_hash: string; user_type: string; email_verified_at: Date | null }>();
         expect(user, email).to.not.equal(undefined);
         expect(user!.user_type).to.equal(type);
         expect(user!.email_verified_at).to.not.equal(null);
         expect(user!.password_hash).to.match(/^\$argon2id\$v=19\$/);
-        expect(argon2.needsRehash(user!.password_hash, { memoryCost: 19456, timeCost: 2, parallelism: 1 })).to.equal(false);
+        expect(argon2.needsRehash(user!.password_hash, { memoryCost: 19456, timeCost: 2, parallelism: 1 })).to.equal(
+          false,
+        );
         expect(await argon2.verify(user!.password_hash, 'Demo2026!')).to.equal(true);
         expect(await argon2.verify(user!.password_hash, 'demo2026!')).to.equal(false);
       });
@@ -273,11 +367,31 @@ describe('seeds/demo: seedDemo()', function () {
       expect(profile.verified).to.equal(true);
       expect(profile.featured).to.equal(true);
       expect(profile.active).to.equal(true);
-      for (const column of ['vat_number', 'fiscal_code', 'address_street', 'address_city', 'address_postal_code', 'address_region', 'address_lat', 'contact_first_name', 'contact_email', 'phone', 'website', 'description', 'insurance_provider']) {
+      for (const column of [
+        'vat_number',
+        'fiscal_code',
+        'address_street',
+        'address_city',
+        'address_postal_code',
+        'address_region',
+        'address_lat',
+        'contact_first_name',
+        'contact_email',
+        'phone',
+        'website',
+        'description',
+        'insurance_provider',
+      ]) {
         expect(profile[column], column).to.not.equal(null);
       }
-      expect(await count(`SELECT count(*) AS n FROM services s JOIN users u ON u.id = s.provider_id WHERE u.email = 'fornitore@demo.sicurhub.it'`)).to.be.at.least(5);
-      const statuses = await values(`SELECT DISTINCT b.status AS v FROM bookings b JOIN users u ON u.id = b.provider_id WHERE u.email = 'fornitore@demo.sicurhub.it'`);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM services s JOIN users u ON u.id = s.provider_id WHERE u.email = 'fornitore@demo.sicurhub.it'`,
+        ),
+      ).to.be.at.least(5);
+      const statuses = await values(
+        `SELECT DISTINCT b.status AS v FROM bookings b JOIN users u ON u.id = b.provider_id WHERE u.email = 'fornitore@demo.sicurhub.it'`,
+      );
       expect(statuses).to.have.members(STATUSES);
     });
 
@@ -285,7 +399,24 @@ describe('seeds/demo: seedDemo()', function () {
       const { rows } = await db().raw<{ rows: Record<string, unknown>[] }>(`
         SELECT c.* FROM client_profiles c JOIN users u ON u.id = c.user_id WHERE u.email = 'cliente@demo.sicurhub.it'`);
       const profile = rows[0]!;
-      for (const column of ['company_name', 'vat_number', 'fiscal_code', 'address_street', 'address_city', 'address_province', 'address_postal_code', 'address_region', 'contact_first_name', 'contact_last_name', 'contact_role', 'contact_email', 'contact_phone', 'industry_sector', 'phone', 'website']) {
+      for (const column of [
+        'company_name',
+        'vat_number',
+        'fiscal_code',
+        'address_street',
+        'address_city',
+        'address_province',
+        'address_postal_code',
+        'address_region',
+        'contact_first_name',
+        'contact_last_name',
+        'contact_role',
+        'contact_email',
+        'contact_phone',
+        'industry_sector',
+        'phone',
+        'website',
+      ]) {
         expect(profile[column], column).to.not.equal(null);
       }
       const { rows: bookings } = await db().raw<{ rows: { status: string; provider: string }[] }>(`
@@ -304,10 +435,18 @@ describe('seeds/demo: seedDemo()', function () {
           [email],
         );
         expect(rows.length, email).to.be.at.least(3);
-        expect(rows.some((r) => r.read && r.read_at !== null), email).to.equal(true);
-        expect(rows.some((r) => !r.read && r.read_at === null), email).to.equal(true);
+        expect(
+          rows.some((r) => r.read && r.read_at !== null),
+          email,
+        ).to.equal(true);
+        expect(
+          rows.some((r) => !r.read && r.read_at === null),
+          email,
+        ).to.equal(true);
       }
-      const { rows } = await db().raw<{ rows: { message: string; service_title: string; provider_id: string; user_id: string }[] }>(`
+      const { rows } = await db().raw<{
+        rows: { message: string; service_title: string; provider_id: string; user_id: string }[];
+      }>(`
         SELECT n.message, b.service_title, b.provider_id, n.user_id FROM notifications n
         JOIN users u ON u.id = n.user_id JOIN bookings b ON b.id = (n.data->>'booking_id')::uuid
         WHERE u.email = 'fornitore@demo.sicurhub.it' AND n.type = 'booking_confirmed' AND n.title = 'Nuova Prenotazione'`);
@@ -327,25 +466,43 @@ describe('seeds/demo: seedDemo()', function () {
     });
 
     it('snapshots the service and keeps one participant row per participant (per head) or a site referent (the others)', async () => {
-      expect(await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
-                          WHERE b.service_title <> s.title OR b.service_category <> s.category OR b.booking_type <> s.service_type`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings b
+      expect(
+        await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
+                          WHERE b.service_title <> s.title OR b.service_category <> s.category OR b.booking_type <> s.service_type`),
+      ).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM bookings b
                           JOIN services s ON s.id = b.service_id
                           WHERE s.pricing_unit IN ('per_participant', 'per_employee')
-                            AND b.participants_count <> (SELECT count(*) FROM booking_participants p WHERE p.booking_id = b.id)`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
+                            AND b.participants_count <> (SELECT count(*) FROM booking_participants p WHERE p.booking_id = b.id)`),
+      ).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
                           WHERE s.pricing_unit NOT IN ('per_participant', 'per_employee')
-                            AND (b.referent_name IS NULL OR EXISTS (SELECT 1 FROM booking_participants p WHERE p.booking_id = b.id))`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
-                          WHERE b.participants_count > s.max_participants`)).to.equal(0);
+                            AND (b.referent_name IS NULL OR EXISTS (SELECT 1 FROM booking_participants p WHERE p.booking_id = b.id))`),
+      ).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM bookings b JOIN services s ON s.id = b.service_id
+                          WHERE b.participants_count > s.max_participants`),
+      ).to.equal(0);
     });
 
     it('computes the amounts with the rule of SPEC §9 (extras, discounts, 22% VAT included in the total); a quote replaces them', async () => {
       const { rows } = await db().raw<{
         rows: {
-          base_price: string; pricing_unit: string; participants_count: number; service_costs: { type: string; amount: number }[];
-          discounts: { type: string; value: number }[]; base_amount: string; additional_costs: { amount: string }[];
-          discount_amount: string; tax_amount: string; total_amount: string; estimated_total_amount: string | null; quoted_at: Date | null; status: string;
+          base_price: string;
+          pricing_unit: string;
+          participants_count: number;
+          service_costs: { type: string; amount: number }[];
+          discounts: { type: string; value: number }[];
+          base_amount: string;
+          additional_costs: { amount: string }[];
+          discount_amount: string;
+          tax_amount: string;
+          total_amount: string;
+          estimated_total_amount: string | null;
+          quoted_at: Date | null;
+          status: string;
         }[];
       }>(`SELECT s.base_price, s.pricing_unit, s.additional_costs AS service_costs, s.discounts, b.participants_count,
                  b.base_amount, b.additional_costs, b.discount_amount, b.tax_amount, b.total_amount, b.estimated_total_amount, b.quoted_at, b.status
@@ -360,7 +517,10 @@ describe('seeds/demo: seedDemo()', function () {
         }
         let discount = 0;
         for (const d of row.discounts) {
-          const cents = Math.min(running, d.type === 'fixed' ? Math.round(d.value * 100) : Math.round((running * d.value) / 100));
+          const cents = Math.min(
+            running,
+            d.type === 'fixed' ? Math.round(d.value * 100) : Math.round((running * d.value) / 100),
+          );
           running -= cents;
           discount += cents;
         }
@@ -369,7 +529,12 @@ describe('seeds/demo: seedDemo()', function () {
         expect(toCents(row.total_amount)).to.equal(total);
         expect(tax).to.equal(Math.round((total * 22) / 122));
         // Whatever happened, the stored parts add up to the total.
-        expect(toCents(row.base_amount) + row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) - toCents(row.discount_amount) + tax).to.equal(total);
+        expect(
+          toCents(row.base_amount) +
+            row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) -
+            toCents(row.discount_amount) +
+            tax,
+        ).to.equal(total);
         // A quote replaces the price once the client accepts it; one still waiting leaves the estimate.
         if (row.quoted_at && row.status !== 'quoted') {
           expect(toCents(row.base_amount)).to.equal(total - tax);
@@ -379,69 +544,140 @@ describe('seeds/demo: seedDemo()', function () {
         } else {
           expect(toCents(row.base_amount)).to.equal(base);
           expect(toCents(row.discount_amount)).to.equal(discount);
-          expect(toCents(row.base_amount) + row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) - discount).to.equal(running);
-          expect(row.estimated_total_amount === null ? null : toCents(row.estimated_total_amount)).to.equal(row.quoted_at ? total : null);
+          expect(
+            toCents(row.base_amount) + row.additional_costs.reduce((sum, c) => sum + toCents(c.amount), 0) - discount,
+          ).to.equal(running);
+          expect(row.estimated_total_amount === null ? null : toCents(row.estimated_total_amount)).to.equal(
+            row.quoted_at ? total : null,
+          );
         }
       }
     });
 
     it('dates upcoming bookings in the future and past ones in the past, with the timestamps of their status', async () => {
       const today = todayInRome();
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted', 'confirmed') AND requested_date <= ?`, [today])).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('completed', 'no_show', 'in_progress') AND requested_date >= ?`, [today])).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'completed' AND (completed_at IS NULL OR started_at IS NULL OR payment_status <> 'completed')`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'cancelled' AND (cancelled_at IS NULL OR cancellation_reason IS NULL OR cancelled_by IS NULL)`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'no_show' AND no_show_at IS NULL`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted') AND confirmed_at IS NOT NULL`)).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted', 'confirmed') AND requested_date <= ?`,
+          [today],
+        ),
+      ).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE status IN ('completed', 'no_show', 'in_progress') AND requested_date >= ?`,
+          [today],
+        ),
+      ).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE status = 'completed' AND (completed_at IS NULL OR started_at IS NULL OR payment_status <> 'completed')`,
+        ),
+      ).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE status = 'cancelled' AND (cancelled_at IS NULL OR cancellation_reason IS NULL OR cancelled_by IS NULL)`,
+        ),
+      ).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM bookings WHERE status = 'no_show' AND no_show_at IS NULL`),
+      ).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted') AND confirmed_at IS NOT NULL`,
+        ),
+      ).to.equal(0);
       // Instant services are confirmed on booking: only quote requests wait as pending.
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted') AND booking_type = 'instant'`)).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE status IN ('pending', 'quoted') AND booking_type = 'instant'`,
+        ),
+      ).to.equal(0);
       // A quote waiting for the client is still valid today, and never past the service's day.
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE status = 'quoted' AND (quote_valid_until < ? OR quote_valid_until > requested_date)`, [today])).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE confirmed_at < created_at OR completed_at < started_at OR cancelled_at < created_at`)).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE status = 'quoted' AND (quote_valid_until < ? OR quote_valid_until > requested_date)`,
+          [today],
+        ),
+      ).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE confirmed_at < created_at OR completed_at < started_at OR cancelled_at < created_at`,
+        ),
+      ).to.equal(0);
       for (const table of ['users', 'services', 'bookings', 'reviews', 'notifications']) {
         expect(await count(`SELECT count(*) AS n FROM ${table} WHERE created_at > now()`), table).to.equal(0);
       }
     });
 
     it('places bookings at the client, at the provider or online, with the address where it applies', async () => {
-      expect(await values('SELECT DISTINCT location_type AS v FROM bookings')).to.have.members(['client_site', 'provider_site', 'remote']);
-      expect(await count(`SELECT count(*) AS n FROM bookings WHERE location_type <> 'remote' AND (location_city IS NULL OR location_lat IS NULL)`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM bookings b JOIN client_profiles c ON c.user_id = b.client_id
-                          WHERE b.location_type = 'client_site' AND b.location_address <> c.address_street`)).to.equal(0);
+      expect(await values('SELECT DISTINCT location_type AS v FROM bookings')).to.have.members([
+        'client_site',
+        'provider_site',
+        'remote',
+      ]);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM bookings WHERE location_type <> 'remote' AND (location_city IS NULL OR location_lat IS NULL)`,
+        ),
+      ).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM bookings b JOIN client_profiles c ON c.user_id = b.client_id
+                          WHERE b.location_type = 'client_site' AND b.location_address <> c.address_street`),
+      ).to.equal(0);
     });
   });
 
   describe('reviews', () => {
     it('links each verified review to a completed booking of the same service and client', async () => {
       expect(await count('SELECT count(*) AS n FROM reviews')).to.be.at.least(30);
-      expect(await count(`SELECT count(*) AS n FROM reviews r LEFT JOIN bookings b ON b.id = r.booking_id
+      expect(
+        await count(`SELECT count(*) AS n FROM reviews r LEFT JOIN bookings b ON b.id = r.booking_id
                           WHERE b.id IS NULL OR b.status <> 'completed' OR b.service_id <> r.service_id
-                             OR b.client_id <> r.reviewer_id OR NOT r.verified OR r.created_at < b.completed_at`)).to.equal(0);
+                             OR b.client_id <> r.reviewer_id OR NOT r.verified OR r.created_at < b.completed_at`),
+      ).to.equal(0);
     });
 
     it('rates mostly 4 or 5 stars, with titles, comments and aspects from 1 to 5', async () => {
       const total = await count('SELECT count(*) AS n FROM reviews');
       expect(await count('SELECT count(*) AS n FROM reviews WHERE rating >= 4')).to.be.greaterThan(total * 0.7);
       expect(await count('SELECT count(*) AS n FROM reviews WHERE rating <= 3')).to.be.at.least(1);
-      expect(await count(`SELECT count(*) AS n FROM reviews WHERE title IS NULL OR length(comment) < 40 OR aspects->>'qualita' IS NULL`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM reviews, jsonb_each(aspects) a WHERE (a.value::text)::int NOT BETWEEN 1 AND 5`)).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM reviews WHERE title IS NULL OR length(comment) < 40 OR aspects->>'qualita' IS NULL`,
+        ),
+      ).to.equal(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM reviews, jsonb_each(aspects) a WHERE (a.value::text)::int NOT BETWEEN 1 AND 5`,
+        ),
+      ).to.equal(0);
     });
 
     it('lets the ratings trigger fill rating_average and reviews_count of services and providers', async () => {
-      expect(await count(`SELECT count(*) AS n FROM services s WHERE EXISTS (SELECT 1 FROM reviews r WHERE r.service_id = s.id)
-                          AND (s.rating_average <= 0 OR s.reviews_count = 0)`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM services s
+      expect(
+        await count(`SELECT count(*) AS n FROM services s WHERE EXISTS (SELECT 1 FROM reviews r WHERE r.service_id = s.id)
+                          AND (s.rating_average <= 0 OR s.reviews_count = 0)`),
+      ).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM services s
                           WHERE s.reviews_count <> (SELECT count(*) FROM reviews r WHERE r.service_id = s.id)
-                             OR s.rating_average <> coalesce((SELECT round(avg(rating), 2) FROM reviews r WHERE r.service_id = s.id), 0)`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM provider_profiles p
-                          WHERE p.reviews_count <> (SELECT count(*) FROM reviews r JOIN services s ON s.id = r.service_id WHERE s.provider_id = p.user_id)`)).to.equal(0);
-      expect(await count(`SELECT count(*) AS n FROM provider_profiles p JOIN users u ON u.id = p.user_id
-                          WHERE u.email = 'fornitore@demo.sicurhub.it' AND p.rating_average >= 4`)).to.equal(1);
+                             OR s.rating_average <> coalesce((SELECT round(avg(rating), 2) FROM reviews r WHERE r.service_id = s.id), 0)`),
+      ).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM provider_profiles p
+                          WHERE p.reviews_count <> (SELECT count(*) FROM reviews r JOIN services s ON s.id = r.service_id WHERE s.provider_id = p.user_id)`),
+      ).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM provider_profiles p JOIN users u ON u.id = p.user_id
+                          WHERE u.email = 'fornitore@demo.sicurhub.it' AND p.rating_average >= 4`),
+      ).to.equal(1);
     });
 
     it('counts completed bookings on the provider profile', async () => {
-      expect(await count(`SELECT count(*) AS n FROM provider_profiles p
-                          WHERE p.completed_bookings <> (SELECT count(*) FROM bookings b WHERE b.provider_id = p.user_id AND b.status = 'completed')`)).to.equal(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM provider_profiles p
+                          WHERE p.completed_bookings <> (SELECT count(*) FROM bookings b WHERE b.provider_id = p.user_id AND b.status = 'completed')`),
+      ).to.equal(0);
     });
   });
 

@@ -12,10 +12,23 @@ describe('search engines', () => {
     const service = await createService({ providerId: provider.id });
     const inactive = await createService({ providerId: provider.id, active: false });
     const orphan = await createService({ providerId: hiddenProvider.id });
-    const res = await request().get('/sitemap.xml').expect(200).expect('Content-Type', /application\/xml/);
+    const res = await request()
+      .get('/sitemap.xml')
+      .expect(200)
+      .expect('Content-Type', /application\/xml/);
     const $ = html(res.text);
-    const locs = $('loc').map((_, el) => new URL($(el).text()).pathname + new URL($(el).text()).search).get();
-    expect(locs).to.include.members(['/', '/services', '/how-it-works', '/for-providers', '/terms', '/privacy', '/cookies']);
+    const locs = $('loc')
+      .map((_, el) => new URL($(el).text()).pathname + new URL($(el).text()).search)
+      .get();
+    expect(locs).to.include.members([
+      '/',
+      '/services',
+      '/how-it-works',
+      '/for-providers',
+      '/terms',
+      '/privacy',
+      '/cookies',
+    ]);
     expect(locs).to.include.members(['/services/training', '/services/health', '/search?category=emergency_crisis']);
     expect(locs).to.include(`/services/${service.id}`);
     expect(locs).to.include(`/providers/${provider.id}`);
@@ -23,11 +36,16 @@ describe('search engines', () => {
     expect(locs).not.to.include(`/services/${orphan.id}`);
     expect(locs).not.to.include(`/providers/${hiddenProvider.id}`);
     expect(res.text).to.include('/search?category=emergency_crisis</loc>');
-    expect(res.text).to.match(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.text).to.match(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
   });
 
   it('/robots.txt points to the sitemap and keeps private pages out', async () => {
-    const res = await request().get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+    const res = await request()
+      .get('/robots.txt')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     expect(res.text).to.match(/^Sitemap: http.+\/sitemap\.xml$/m);
     expect(res.text).to.include('Disallow: /api/').and.include('Disallow: /dashboard');
   });
@@ -75,7 +93,14 @@ describe('search engines', () => {
   });
 
   it('the search API gives the same document title as the page of the same URL (the island sets it)', async () => {
-    for (const query of ['', 'q=dvr', 'q=dvr&location=Milano', 'location=Bergamo&radius=25', 'category=environment', 'q=%3Cb%3E+%26']) {
+    for (const query of [
+      '',
+      'q=dvr',
+      'q=dvr&location=Milano',
+      'location=Bergamo&radius=25',
+      'category=environment',
+      'q=%3Cb%3E+%26',
+    ]) {
       const page = html((await request().get(`/search?${query}`).expect(200)).text);
       const api = (await request().get(`/api/search?${query}`).expect(200)).body as { documentTitle: string };
       expect(api.documentTitle, query).to.equal(page('title').text());

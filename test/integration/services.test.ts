@@ -70,7 +70,13 @@ describe('GET /services/:id', () => {
     }
     await createReview({ serviceId, rating: 1, title: 'Non verificata', verified: false });
     const anonymous = await createUser({ companyName: null });
-    await createReview({ serviceId, reviewerId: anonymous.id, rating: 4, title: 'Anonima', createdAt: new Date(Date.UTC(2025, 5, 1)) });
+    await createReview({
+      serviceId,
+      reviewerId: anonymous.id,
+      rating: 4,
+      title: 'Anonima',
+      createdAt: new Date(Date.UTC(2025, 5, 1)),
+    });
     ({ id: quoteId } = await createService({
       providerId: provider.id,
       title: 'DVR Documento Valutazione Rischi',
@@ -83,40 +89,65 @@ describe('GET /services/:id', () => {
 
   it('shows the service as SPEC §2 describes it', async () => {
     const $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
-    expect($('.breadcrumb li').map((_, el) => $(el).text().trim()).get()).to.deep.equal(['Home', 'Servizi', 'Formazione e Addestramento']);
+    expect(
+      $('.breadcrumb li')
+        .map((_, el) => $(el).text().trim())
+        .get(),
+    ).to.deep.equal(['Home', 'Servizi', 'Formazione e Addestramento']);
     expect($('.breadcrumb a').eq(1).attr('href')).to.equal('/services');
     expect($('.breadcrumb a').eq(2).attr('href')).to.equal('/services/training');
     expect(textOf($, 'h1')).to.equal('Corso Antincendio Rischio Medio');
-    expect($('.service-header__badges .badge').map((_, el) => $(el).text()).get()).to.deep.equal([
-      'In evidenza',
-      'Formazione e Addestramento',
-      'Disponibilità immediata',
-      'Prenotazione immediata',
-    ]);
-    const fact = (label: string) => $('.service-facts dt').filter((_, el) => $(el).text() === label).next('dd').text();
+    expect(
+      $('.service-header__badges .badge')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).to.deep.equal(['In evidenza', 'Formazione e Addestramento', 'Disponibilità immediata', 'Prenotazione immediata']);
+    const fact = (label: string) =>
+      $('.service-facts dt')
+        .filter((_, el) => $(el).text() === label)
+        .next('dd')
+        .text();
     expect(fact('Aree servite')).to.equal('Bergamo, Seriate, Dalmine');
     expect(fact('Modalità')).to.equal('Presso il fornitore');
     expect(fact('Durata')).to.equal('8 ore');
     expect(fact('Partecipanti')).to.equal('Fino a 15 partecipanti');
     expect(textOf($, '.service-header .rating')).to.include('4,5').and.include('(6 recensioni)');
-    const section = (title: string) => $('.service-section').filter((_, el) => $(el).find('h2').first().text().startsWith(title));
+    const section = (title: string) =>
+      $('.service-section').filter((_, el) => $(el).find('h2').first().text().startsWith(title));
     expect(section('Descrizione').first().find('p').text()).to.equal('Corso per addetti antincendio di livello 2.');
-    expect(section('Descrizione dettagliata').find('p').map((_, el) => $(el).text()).get()).to.deep.equal([
-      'Cinque ore di teoria.',
-      'Tre ore di prova pratica con estintori.',
-    ]);
-    expect(section('Cosa Include').find('li').map((_, el) => $(el).text()).get()).to.deep.equal([
-      'Attestato addetto antincendio livello 2',
-      'Dispensa del corso',
-    ]);
+    expect(
+      section('Descrizione dettagliata')
+        .find('p')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).to.deep.equal(['Cinque ore di teoria.', 'Tre ore di prova pratica con estintori.']);
+    expect(
+      section('Cosa Include')
+        .find('li')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).to.deep.equal(['Attestato addetto antincendio livello 2', 'Dispensa del corso']);
     const requirements = section('Requisiti').find('li');
-    expect(requirements.first().text()).to.include('Documento di identità').and.include('Obbligatorio').and.include('Da mostrare il primo giorno');
+    expect(requirements.first().text())
+      .to.include('Documento di identità')
+      .and.include('Obbligatorio')
+      .and.include('Da mostrare il primo giorno');
     expect(requirements.last().text()).to.include('Scarpe antinfortunistiche').and.not.include('Obbligatorio');
-    expect(section('Certificazioni rilasciate').text()).to.include('Attestato Addetto Antincendio Livello 2 (DM 2/9/2021)');
-    expect(section('Lingue').find('.tag').map((_, el) => $(el).text()).get()).to.deep.equal(['Italiano', 'Inglese']);
+    expect(section('Certificazioni rilasciate').text()).to.include(
+      'Attestato Addetto Antincendio Livello 2 (DM 2/9/2021)',
+    );
+    expect(
+      section('Lingue')
+        .find('.tag')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).to.deep.equal(['Italiano', 'Inglese']);
     const provider = section('Il fornitore');
     expect(provider.find('.provider-block__name a').attr('href')).to.equal(`/providers/${providerId}`);
-    expect(provider.text()).to.include('Orobie Sicurezza Srl').and.include('Bergamo (BG)').and.include('12 anni di esperienza');
+    expect(provider.text())
+      .to.include('Orobie Sicurezza Srl')
+      .and.include('Bergamo (BG)')
+      .and.include('12 anni di esperienza');
   });
 
   it('shows a placeholder without images, and the images with thumbnails when there are some', async () => {
@@ -138,12 +169,20 @@ describe('GET /services/:id', () => {
     }
     $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
     expect($('.gallery--placeholder')).to.have.length(0);
-    expect($('.gallery__slide img').map((_, el) => $(el).attr('src')).get()).to.deep.equal([0, 1, 2].map((i) => `/media/service-images/${serviceId}/foto-${i}.webp`));
+    expect(
+      $('.gallery__slide img')
+        .map((_, el) => $(el).attr('src'))
+        .get(),
+    ).to.deep.equal([0, 1, 2].map((i) => `/media/service-images/${serviceId}/foto-${i}.webp`));
     expect($('.gallery__thumb img').first().attr('src')).to.equal(`/media/service-images/${serviceId}/foto-0-150.webp`);
     expect($('input.gallery__radio')).to.have.length(3);
     expect($('input.gallery__radio').first().attr('checked')).to.not.equal(undefined);
     // For the page script (islands/enhance.ts): hidden until it runs, no inline script.
-    expect($('[data-gallery] .gallery__step').map((_, el) => $(el).attr('aria-label')).get()).to.deep.equal(['Immagine precedente', 'Immagine successiva']);
+    expect(
+      $('[data-gallery] .gallery__step')
+        .map((_, el) => $(el).attr('aria-label'))
+        .get(),
+    ).to.deep.equal(['Immagine precedente', 'Immagine successiva']);
     expect($('[data-gallery] .gallery__step[hidden]')).to.have.length(2);
     expect($('[data-gallery-counter]').attr('data-template')).to.equal('Immagine {n} di 3');
     expect($('main script:not([type="application/json"]):not([type="application/ld+json"])')).to.have.length(0);
@@ -153,17 +192,21 @@ describe('GET /services/:id', () => {
   it('shows the 3 newest verified reviews, the others behind "Mostra tutte" / "Mostra meno"', async () => {
     const $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
     const reviews = $('#reviews');
-    expect(reviews.find('> .review-list .review__title').map((_, el) => $(el).text()).get()).to.deep.equal([
-      'Recensione 5',
-      'Recensione 4',
-      'Recensione 3',
-    ]);
-    expect(reviews.find('details.reviews-more .review__title').map((_, el) => $(el).text()).get()).to.deep.equal([
-      'Recensione 2',
-      'Recensione 1',
-      'Anonima',
-    ]);
-    expect(reviews.find('details.reviews-more summary').text()).to.include('Mostra tutte (6)').and.include('Mostra meno');
+    expect(
+      reviews
+        .find('> .review-list .review__title')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).to.deep.equal(['Recensione 5', 'Recensione 4', 'Recensione 3']);
+    expect(
+      reviews
+        .find('details.reviews-more .review__title')
+        .map((_, el) => $(el).text())
+        .get(),
+    ).to.deep.equal(['Recensione 2', 'Recensione 1', 'Anonima']);
+    expect(reviews.find('details.reviews-more summary').text())
+      .to.include('Mostra tutte (6)')
+      .and.include('Mostra meno');
     expect(reviews.text()).not.to.include('Non verificata');
     expect(reviews.find('.review__by').first().text()).to.include('Cliente 5 Srl');
     expect(reviews.find('.review__by').last().text()).to.include('Utente Anonimo');
@@ -191,7 +234,11 @@ describe('GET /services/:id', () => {
     const provider = await createProvider({ contactEmail: null, phone: '+39 02 1234 5678' });
     const { id } = await createService({ providerId: provider.id, title: 'Sopralluogo' });
     const $ = html((await request().get(`/services/${id}`).expect(200)).text);
-    expect($('.price-card a').filter((_, el) => $(el).text() === 'Contatta Fornitore').attr('href')).to.equal(`/messages/new?service=${id}`);
+    expect(
+      $('.price-card a')
+        .filter((_, el) => $(el).text() === 'Contatta Fornitore')
+        .attr('href'),
+    ).to.equal(`/messages/new?service=${id}`);
     expect($('a[href^="mailto:"]')).to.have.length(0);
     expect($.html()).not.to.contain(provider.email);
   });
@@ -204,7 +251,13 @@ describe('GET /services/:id', () => {
     const [service, breadcrumb] = jsonLd($);
     expect(service).to.deep.include({ '@type': 'Service', name: 'Corso Antincendio Rischio Medio' });
     expect(service!.offers).to.deep.include({ '@type': 'Offer', price: '180.00', priceCurrency: 'EUR' });
-    expect(service!.aggregateRating).to.deep.equal({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 6, bestRating: 5, worstRating: 1 });
+    expect(service!.aggregateRating).to.deep.equal({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 6,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(service!.provider).to.deep.include({ '@type': 'LocalBusiness', name: 'Orobie Sicurezza Srl' });
     expect(breadcrumb).to.deep.include({ '@type': 'BreadcrumbList' });
     const quote = jsonLd(html((await request().get(`/services/${quoteId}`).expect(200)).text))[0]!;
@@ -216,10 +269,16 @@ describe('GET /services/:id', () => {
     const closedProvider = await createProvider({ active: false });
     const orphan = await createService({ providerId: closedProvider.id, title: 'Del fornitore chiuso' });
     for (const id of ['6f1c1a34-3f37-4c43-9d4f-4b0a9f0e0c11', 'non-un-id', "1' OR '1'='1", inactive.id, orphan.id]) {
-      const res = await request().get(`/services/${encodeURIComponent(id)}`).expect(404);
+      const res = await request()
+        .get(`/services/${encodeURIComponent(id)}`)
+        .expect(404);
       const $ = html(res.text);
       expect(textOf($, 'h1')).to.equal('Servizio non trovato');
-      expect($('a').filter((_, el) => $(el).text() === 'Torna alla Ricerca').attr('href')).to.equal('/search');
+      expect(
+        $('a')
+          .filter((_, el) => $(el).text() === 'Torna alla Ricerca')
+          .attr('href'),
+      ).to.equal('/search');
     }
   });
 });

@@ -69,7 +69,11 @@ class SlowPeer {
 async function queueEmails(count: number, prefix: string): Promise<string[]> {
   const addresses = Array.from({ length: count }, (_, i) => `${prefix}.${i}@esempio.it`);
   for (const to of addresses) {
-    await jobs.enqueue(SEND_EMAIL_JOB, { to, subject: `Prova ${to}`, html: '<p>Prova</p>', text: 'Prova' }, { retryForSeconds: EMAIL_RETRY_SECONDS });
+    await jobs.enqueue(
+      SEND_EMAIL_JOB,
+      { to, subject: `Prova ${to}`, html: '<p>Prova</p>', text: 'Prova' },
+      { retryForSeconds: EMAIL_RETRY_SECONDS },
+    );
   }
   return addresses;
 }
@@ -84,7 +88,9 @@ async function anHourPasses(): Promise<void> {
     `SELECT column_name FROM information_schema.columns
      WHERE table_schema = current_schema() AND table_name = 'jobs' AND data_type LIKE 'timestamp%'`,
   );
-  const shift = Object.fromEntries(rows.map((r) => [r.column_name, db().raw(`?? - interval '1 hour'`, [r.column_name])]));
+  const shift = Object.fromEntries(
+    rows.map((r) => [r.column_name, db().raw(`?? - interval '1 hour'`, [r.column_name])]),
+  );
   await db()('jobs').update(shift);
 }
 
@@ -107,7 +113,14 @@ const once = (addresses: string[]): Record<string, number> => Object.fromEntries
 /** `npm run worker` as a separate OS process, against the test database and the peer. */
 function workerProcess(smtpUrl: string): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'var/test', SMTP_URL: smtpUrl, DATABASE_URL: config().databaseUrl! },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'var/test',
+      SMTP_URL: smtpUrl,
+      DATABASE_URL: config().databaseUrl!,
+    },
     stdio: 'ignore',
   });
 }
@@ -152,7 +165,10 @@ describe('the background worker sends each email once', () => {
     peer.onFirstMessage = anHourPasses;
     const workers = [startWorker(20), startWorker(20)];
     try {
-      await until(async () => (await db()('jobs').where('state', 'done').count<{ n: number }[]>({ n: '*' }))[0]!.n === 10, 20_000).catch(() => undefined);
+      await until(
+        async () => (await db()('jobs').where('state', 'done').count<{ n: number }[]>({ n: '*' }))[0]!.n === 10,
+        20_000,
+      ).catch(() => undefined);
       await sleep(300);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
@@ -170,7 +186,10 @@ describe('the background worker sends each email once', () => {
     peer.refuse = false;
     await db()('jobs').update({ run_at: db().fn.now() });
     await runDueJobs();
-    expect(peer.attempts.map((a) => [a.to, a.accepted])).to.deep.equal([[address, false], [address, true]]);
+    expect(peer.attempts.map((a) => [a.to, a.accepted])).to.deep.equal([
+      [address, false],
+      [address, true],
+    ]);
     const [first, second] = peer.attempts;
     expect(first!.messageId).to.match(new RegExp(`^<job-${job.id}\\.[0-9a-z]+@localhost>$`));
     expect(second!.messageId).to.equal(first!.messageId);
@@ -204,11 +223,17 @@ describe('the background worker sends each email once', () => {
     const silent: Server = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
-    const cfg = { ...loadConfig({ ...process.env, DATA_DIR: 'var/test', SMTP_GREETING_TIMEOUT_MS: '1000' }), smtpUrl: `smtp://127.0.0.1:${port}` };
+    const cfg = {
+      ...loadConfig({ ...process.env, DATA_DIR: 'var/test', SMTP_GREETING_TIMEOUT_MS: '1000' }),
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+    };
     const mailer = createMailer(cfg);
     const started = Date.now();
     try {
-      const error = await mailer.send({ to: 'muto@esempio.it', subject: 'x', html: 'x', text: 'x' }).then(() => null, (err: unknown) => err);
+      const error = await mailer.send({ to: 'muto@esempio.it', subject: 'x', html: 'x', text: 'x' }).then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(error).to.be.instanceOf(Error);
       expect(Date.now() - started).to.be.within(900, 5000);
     } finally {
@@ -229,7 +254,10 @@ describe('the background worker sends each email once', () => {
       peer.onFirstMessage = anHourPasses;
       const children = [workerProcess(peer.url), workerProcess(peer.url)];
       try {
-        await until(async () => (await db()('jobs').where('state', 'done').count<{ n: number }[]>({ n: '*' }))[0]!.n === 10, 40_000).catch(() => undefined);
+        await until(
+          async () => (await db()('jobs').where('state', 'done').count<{ n: number }[]>({ n: '*' }))[0]!.n === 10,
+          40_000,
+        ).catch(() => undefined);
         await sleep(2500);
       } finally {
         await Promise.all(children.map((c) => ended(c, 'SIGTERM')));
@@ -240,10 +268,14 @@ describe('the background worker sends each email once', () => {
     it('a worker whose lock connection is cut claims nothing more, even through the pool', async () => {
       await queueEmails(1, 'isolato');
       const cut = await joinWorkers();
-      await db().raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?`, [`sicurhub-worker-${cut.id}`]);
+      await db().raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?`, [
+        `sicurhub-worker-${cut.id}`,
+      ]);
       await until(() => !cut.alive(), 5000);
       expect(await runDueJobs(Date.now, cut)).to.equal(0);
-      expect(await jobs.claimNext(cut.id, { whileLockHeld: true }), 'the database refuses its claim too').to.equal(null);
+      expect(await jobs.claimNext(cut.id, { whileLockHeld: true }), 'the database refuses its claim too').to.equal(
+        null,
+      );
       expect(await runDueJobs()).to.equal(1);
       await cut.leave();
     });

@@ -60,7 +60,8 @@ export class ScramExchange {
     this.gs2Header = `${match[1]},,`;
     this.clientFirstBare = match[2]!;
     const clientNonce = attributes(this.clientFirstBare).get('r');
-    if (!clientNonce || !/^[\x21-\x2b\x2d-\x7e]+$/.test(clientNonce)) throw new AuthenticationFailed('invalid SCRAM nonce');
+    if (!clientNonce || !/^[\x21-\x2b\x2d-\x7e]+$/.test(clientNonce))
+      throw new AuthenticationFailed('invalid SCRAM nonce');
     this.nonce = clientNonce + randomBytes(18).toString('base64');
     const { salt, iterations } = this.verifier;
     this.serverFirst = `r=${this.nonce},s=${salt.toString('base64')},i=${iterations}`;
@@ -74,7 +75,8 @@ export class ScramExchange {
     if (proofAt < 0) throw new AuthenticationFailed('SCRAM proof missing');
     const withoutProof = clientFinal.slice(0, proofAt);
     const attrs = attributes(withoutProof);
-    if (attrs.get('c') !== Buffer.from(this.gs2Header).toString('base64')) throw new AuthenticationFailed('SCRAM channel binding mismatch');
+    if (attrs.get('c') !== Buffer.from(this.gs2Header).toString('base64'))
+      throw new AuthenticationFailed('SCRAM channel binding mismatch');
     if (attrs.get('r') !== this.nonce) throw new AuthenticationFailed('SCRAM nonce mismatch');
     const proof = Buffer.from(clientFinal.slice(proofAt + 3), 'base64');
     const authMessage = `${this.clientFirstBare},${this.serverFirst},${withoutProof}`;

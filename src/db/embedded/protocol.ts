@@ -71,7 +71,8 @@ export class FrameReader {
   private nextStartupPacket(): Frame | null {
     if (this.size < 4) return null;
     const length = this.peek(4).readInt32BE(0);
-    if (length < 8 || length > MAX_STARTUP_LENGTH) throw new ProtocolViolation(`invalid startup packet length ${length}`);
+    if (length < 8 || length > MAX_STARTUP_LENGTH)
+      throw new ProtocolViolation(`invalid startup packet length ${length}`);
     if (this.size < 8) return null;
     const code = this.peek(8).readInt32BE(4);
     const fixed = code === SSL_REQUEST || code === GSSENC_REQUEST ? 8 : code === CANCEL_REQUEST ? 16 : null;

@@ -8,8 +8,7 @@ export function haversineKm(a: LatLng, b: LatLng): number {
   const toRad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * toRad;
   const dLng = (b.lng - a.lng) * toRad;
-  const h = Math.sin(dLat / 2) ** 2
-    + Math.cos(a.lat * toRad) * Math.cos(b.lat * toRad) * Math.sin(dLng / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * toRad) * Math.cos(b.lat * toRad) * Math.sin(dLng / 2) ** 2;
   return 2 * r * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

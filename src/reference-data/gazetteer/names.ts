@@ -4,7 +4,12 @@ import { NAME_FIXES } from './tables.js';
 
 // The package decoded some Slovene letters as Windows-1252 bytes (U+0080..U+009F).
 const CP1252_C1: Readonly<Record<string, string>> = {
-  '\u008a': 'Š', '\u008e': 'Ž', '\u009a': 'š', '\u009e': 'ž', '\u008c': 'Œ', '\u009c': 'œ',
+  '\u008a': 'Š',
+  '\u008e': 'Ž',
+  '\u009a': 'š',
+  '\u009e': 'ž',
+  '\u008c': 'Œ',
+  '\u009c': 'œ',
 };
 
 export function repairName(istatCode: string, name: string): string {
@@ -26,14 +31,49 @@ export function foldName(s: string): string {
 
 /** GeoNames transliterates German umlauts (Lüsen -> Luesen). */
 export function foldGerman(s: string): string {
-  return foldName(s.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue')
-    .replace(/Ä/g, 'Ae').replace(/Ö/g, 'Oe').replace(/Ü/g, 'Ue'));
+  return foldName(
+    s
+      .replace(/ä/g, 'ae')
+      .replace(/ö/g, 'oe')
+      .replace(/ü/g, 'ue')
+      .replace(/Ä/g, 'Ae')
+      .replace(/Ö/g, 'Oe')
+      .replace(/Ü/g, 'Ue'),
+  );
 }
 
 const STOP_WORDS = new Set([
-  'a', 'al', 'all', 'alla', 'allo', 'ai', 'agli', 'alle', 'con', 'd', 'da', 'de', 'dei', 'degli',
-  'del', 'della', 'delle', 'dell', 'dello', 'di', 'e', 'ed', 'in', 'nel', 'nell', 'nella', 'nello',
-  'sul', 'sull', 'sulla', 'sullo',
+  'a',
+  'al',
+  'all',
+  'alla',
+  'allo',
+  'ai',
+  'agli',
+  'alle',
+  'con',
+  'd',
+  'da',
+  'de',
+  'dei',
+  'degli',
+  'del',
+  'della',
+  'delle',
+  'dell',
+  'dello',
+  'di',
+  'e',
+  'ed',
+  'in',
+  'nel',
+  'nell',
+  'nella',
+  'nello',
+  'sul',
+  'sull',
+  'sulla',
+  'sullo',
 ]);
 
 /** Spelling-insensitive key: no stop words, j == i, no spaces. */
@@ -72,16 +112,59 @@ export function uniq<T>(xs: readonly T[]): T[] {
 
 /** GeoNames writes bilingual names as "Barbiano - Barbian" or "A/B". */
 export function splitGeoName(name: string): string[] {
-  return name.split(/\s+-\s+|\//).map((p) => p.trim()).filter((p) => p.length > 0);
+  return name
+    .split(/\s+-\s+|\//)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
 }
 
 /** Parts of a merged/bilingual name: "Lu e Cuccaro Monferrato" -> ["lu", "cuccaro monferrato"]. */
 export function nameSegments(name: string): string[] {
-  return name.split(/\/|-| e | ed | con /).map(foldName).filter((s) => s.length > 0);
+  return name
+    .split(/\/|-| e | ed | con /)
+    .map(foldName)
+    .filter((s) => s.length > 0);
 }
 
 // Leading/trailing words that are too common to identify a place on their own.
-export const GENERIC_WORDS = new Set(['san', 'santa', 'santo', 'sant', 'villa', 'borgo', 'castel', 'castello',
-  'monte', 'val', 'valle', 'selva', 'terme', 'porto', 'torre', 'rocca', 'pieve', 'colle', 'alta', 'alto',
-  'marina', 'lido', 'ponte', 'casale', 'massa', 'serra', 'piano', 'fonte', 'terre', 'colli', 'nuova',
-  'nuovo', 'superiore', 'inferiore', 'sopra', 'sotto', 'centro', 'scalo', 'stazione']);
+export const GENERIC_WORDS = new Set([
+  'san',
+  'santa',
+  'santo',
+  'sant',
+  'villa',
+  'borgo',
+  'castel',
+  'castello',
+  'monte',
+  'val',
+  'valle',
+  'selva',
+  'terme',
+  'porto',
+  'torre',
+  'rocca',
+  'pieve',
+  'colle',
+  'alta',
+  'alto',
+  'marina',
+  'lido',
+  'ponte',
+  'casale',
+  'massa',
+  'serra',
+  'piano',
+  'fonte',
+  'terre',
+  'colli',
+  'nuova',
+  'nuovo',
+  'superiore',
+  'inferiore',
+  'sopra',
+  'sotto',
+  'centro',
+  'scalo',
+  'stazione',
+]);

@@ -23,11 +23,19 @@ export interface GazetteerOutputInput {
 /** 7. The places, the provinces and the statistics of how each comune was located. */
 export function summariseGazetteer(input: GazetteerOutputInput): Gazetteer {
   const { comuni, provinceModule, referenceOf } = input;
-  const capitalSet = new Set(Object.entries(PROVINCIAL_CAPITALS)
-    .flatMap(([sigla, names]) => names.map((n) => `${sigla}|${n}`)));
+  const capitalSet = new Set(
+    Object.entries(PROVINCIAL_CAPITALS).flatMap(([sigla, names]) => names.map((n) => `${sigla}|${n}`)),
+  );
   const byStrategy: Record<MatchStrategy, number> = {
-    exact: 0, alias: 0, other_province: 0, seat_table: 0, fuzzy_variant: 0, fuzzy_affix: 0,
-    fuzzy_similarity: 0, approximate_postal: 0, approximate_province: 0,
+    exact: 0,
+    alias: 0,
+    other_province: 0,
+    seat_table: 0,
+    fuzzy_variant: 0,
+    fuzzy_affix: 0,
+    fuzzy_similarity: 0,
+    approximate_postal: 0,
+    approximate_province: 0,
   };
   const bySource: Record<CoordinateSource, number> = { geonames: 0, geonames_fuzzy: 0, approximate: 0 };
   const nonExactMatches: NonExactMatch[] = [];
@@ -35,9 +43,12 @@ export function summariseGazetteer(input: GazetteerOutputInput): Gazetteer {
   for (const c of comuni) {
     const m = c.match;
     if (m === null) throw new Error(`Unmatched comune ${c.istatCode}`);
-    const coordinateSource: CoordinateSource = m.row === null ? 'approximate'
-      : m.strategy === 'exact' || m.strategy === 'alias' || m.strategy === 'other_province'
-        ? 'geonames' : 'geonames_fuzzy';
+    const coordinateSource: CoordinateSource =
+      m.row === null
+        ? 'approximate'
+        : m.strategy === 'exact' || m.strategy === 'alias' || m.strategy === 'other_province'
+          ? 'geonames'
+          : 'geonames_fuzzy';
     byStrategy[m.strategy]++;
     bySource[coordinateSource]++;
     if (m.strategy !== 'exact') {
@@ -51,8 +62,8 @@ export function summariseGazetteer(input: GazetteerOutputInput): Gazetteer {
         geonamesProvince: m.row?.province ?? null,
         lat: round5(m.point.lat),
         lng: round5(m.point.lng),
-        distanceFromReferenceKm: ref === null || m.row === null ? null
-          : Math.round(haversineKm(ref, m.point) * 10) / 10,
+        distanceFromReferenceKm:
+          ref === null || m.row === null ? null : Math.round(haversineKm(ref, m.point) * 10) / 10,
       });
     }
     places.push({

@@ -113,8 +113,7 @@ export function loadComuni(): { comuni: Comune[]; stats: GazetteerPopulationStat
       });
       primary = records.length === 1 ? records[0] : undefined;
       stats.bySuccessorTable++;
-    } else if (direct !== undefined
-      && (direct.sigla === c.province || folded.includes(foldName(direct.nome)))) {
+    } else if (direct !== undefined && (direct.sigla === c.province || folded.includes(foldName(direct.nome)))) {
       records = [direct];
       primary = direct;
       stats.byIstatCode++;

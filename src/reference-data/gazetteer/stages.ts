@@ -38,8 +38,7 @@ export function matchExactNames(ctx: MatchContext): void {
     // "Brennero"), then a row spelled exactly like one official part; the rest
     // (accent variants) last. Several rows with the same rank are homonymous hamlets.
     const full = [foldName(c.name), foldGerman(c.name)];
-    const rank = (r: GeoRow): number =>
-      (full.includes(r.keys[0] ?? '') ? 0 : c.rawNames.includes(r.name) ? 1 : 2);
+    const rank = (r: GeoRow): number => (full.includes(r.keys[0] ?? '') ? 0 : c.rawNames.includes(r.name) ? 1 : 2);
     const top = Math.min(...cands.map(rank));
     const best = cands.filter((r) => rank(r) === top);
     const first = best[0];
@@ -80,8 +79,9 @@ export function nearProvinceOf(anchors: Map<string, Comune[]>): NearProvince {
 /** 3. Same name in another province (province reforms), unique in Italy. */
 export function matchOtherProvince(ctx: MatchContext, nearProvince: NearProvince): void {
   for (const c of pending(ctx)) {
-    const cands = uniq(c.keys.flatMap((k) => ctx.rowsByKey.get(k) ?? []))
-      .filter((r) => !r.used && r.province !== c.province);
+    const cands = uniq(c.keys.flatMap((k) => ctx.rowsByKey.get(k) ?? [])).filter(
+      (r) => !r.used && r.province !== c.province,
+    );
     const row = cands[0];
     if (cands.length === 1 && row !== undefined && nearProvince(c.province, row, OTHER_PROVINCE_MAX_KM)) {
       assign(c, row, 'other_province');
@@ -132,7 +132,8 @@ function fuzzyRound(
 export function matchFuzzyVariants(ctx: MatchContext, nearProvince: NearProvince): void {
   const comuneLoose = new Map(ctx.comuni.map((c) => [c, uniq(c.keys.map(looseKey))]));
   fuzzyRound(ctx, nearProvince, 'fuzzy_variant', 1, (c, r) =>
-    r.looseKeys.some((k) => comuneLoose.get(c)?.includes(k) === true) ? 0 : null);
+    r.looseKeys.some((k) => comuneLoose.get(c)?.includes(k) === true) ? 0 : null,
+  );
 }
 
 /**
@@ -142,10 +143,12 @@ export function matchFuzzyVariants(ctx: MatchContext, nearProvince: NearProvince
  */
 export function matchFuzzyAffixes(ctx: MatchContext, nearProvince: NearProvince): void {
   const segmentsOf = new Map(ctx.comuni.map((c) => [c, uniq(c.rawNames.flatMap(nameSegments))]));
-  const identifying = (k: string, minLength: number): boolean =>
-    k.length >= minLength && !GENERIC_WORDS.has(k);
+  const identifying = (k: string, minLength: number): boolean => k.length >= minLength && !GENERIC_WORDS.has(k);
   fuzzyRound(ctx, nearProvince, 'fuzzy_affix', 4, (c, r) => {
-    const geoSegments = r.name.split('-').map(foldName).filter((s) => s.length > 0);
+    const geoSegments = r.name
+      .split('-')
+      .map(foldName)
+      .filter((s) => s.length > 0);
     const segs = segmentsOf.get(c) ?? [];
     let best: number | null = null;
     const offer = (s: number): void => {
@@ -194,8 +197,7 @@ export function placeApproximately(ctx: MatchContext, anchors: Map<string, Comun
   const provincePoint = new Map<string, LatLng>();
   for (const [province, list] of anchors) {
     const capital = list.find((c) => PROVINCIAL_CAPITALS[province]?.[0] === c.name);
-    const point = capital?.match?.point
-      ?? medianPoint(list.flatMap((c) => (c.match === null ? [] : [c.match.point])));
+    const point = capital?.match?.point ?? medianPoint(list.flatMap((c) => (c.match === null ? [] : [c.match.point])));
     provincePoint.set(province, point);
   }
   const approximate: Array<[Comune, LatLng, MatchStrategy]> = [];

@@ -130,8 +130,17 @@ export const GEONAMES_ALIASES: Readonly<Record<string, string>> = {
 
 /** English exonyms that must never be used as comune names. */
 export const ENGLISH_EXONYMS: readonly string[] = [
-  'Milan', 'Rome', 'Turin', 'Naples', 'Florence', 'Venice', 'Genoa', 'Padua', 'Mantua',
-  'Syracuse', 'Leghorn',
+  'Milan',
+  'Rome',
+  'Turin',
+  'Naples',
+  'Florence',
+  'Venice',
+  'Genoa',
+  'Padua',
+  'Mantua',
+  'Syracuse',
+  'Leghorn',
 ];
 
 /**

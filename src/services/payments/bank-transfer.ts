@@ -3,7 +3,6 @@ import type { Booking } from '../../models/booking-record.js';
 import { PAYMENT_TERM_DAYS } from '../../lib/payment-options.js';
 import type { Payee, PaymentInstructions, PaymentProvider } from './payment-provider.js';
 
-
 /** The last day to pay: 30 days after the day (in Italy) the booking was confirmed. */
 export function paymentDueDate(booking: Pick<Booking, 'confirmedAt' | 'createdAt'>): string {
   return addDays(romeLocal(booking.confirmedAt ?? booking.createdAt).date, PAYMENT_TERM_DAYS);

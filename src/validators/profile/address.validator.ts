@@ -62,7 +62,13 @@ export function validateAddress(body: Record<string, unknown>): AddressValidatio
   const value = { street: a.street, city: a.city, province: a.province, postalCode: a.postal_code, region: a.region };
   if (result.ok) return { ok: true, value: value as AddressChanges };
   const passed: Partial<AddressChanges> = {};
-  for (const [key, field] of Object.entries({ street: 'street', city: 'city', province: 'province', postalCode: 'postal_code', region: 'region' })) {
+  for (const [key, field] of Object.entries({
+    street: 'street',
+    city: 'city',
+    province: 'province',
+    postalCode: 'postal_code',
+    region: 'region',
+  })) {
     const part = value[key as keyof AddressChanges];
     if (!(`address.${field}` in result.errors) && typeof part === 'string') passed[key as keyof AddressChanges] = part;
   }

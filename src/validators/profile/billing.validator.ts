@@ -36,10 +36,16 @@ const clientBillingSchema = Joi.object<ClientBillingForm>({
     .messages(allMessages(`${V}.invoicingChannelRequired`)),
   // Only the chosen channel's field is read: a code left in the other box is not an error.
   sdi_code: Joi.when('invoicing_channel', { is: 'sdi', then: sdiCode, otherwise: Joi.any().strip() }),
-  pec: Joi.when('invoicing_channel', { is: 'pec', then: emailField(`${V}.pecRequired`, `${V}.pecInvalid`), otherwise: Joi.any().strip() }),
+  pec: Joi.when('invoicing_channel', {
+    is: 'pec',
+    then: emailField(`${V}.pecRequired`, `${V}.pecInvalid`),
+    otherwise: Joi.any().strip(),
+  }),
 });
 
-export function validateClientBilling(body: Record<string, unknown>): Validated<ClientInvoicing & { channel: InvoicingChannel }> {
+export function validateClientBilling(
+  body: Record<string, unknown>,
+): Validated<ClientInvoicing & { channel: InvoicingChannel }> {
   const result = validate(clientBillingSchema, body);
   if (!result.ok) return result;
   const v = result.value;
@@ -52,7 +58,10 @@ function ibanProblem(iban: string): string | null {
   if (valid) return null;
   if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) return `${V}.ibanCountry`;
   if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) return `${V}.ibanLength`;
-  if (errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum) || errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
+  if (
+    errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum) ||
+    errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)
+  ) {
     return `${V}.ibanChecksum`;
   }
   return `${V}.ibanInvalid`;
@@ -68,7 +77,11 @@ const iban = Joi.string()
     const problem = ibanProblem(electronic);
     return problem ? helpers.message({ custom: problem }) : electronic;
   })
-  .messages({ 'any.required': `${V}.ibanRequired`, 'string.empty': `${V}.ibanRequired`, 'string.max': `${V}.ibanInvalid` });
+  .messages({
+    'any.required': `${V}.ibanRequired`,
+    'string.empty': `${V}.ibanRequired`,
+    'string.max': `${V}.ibanInvalid`,
+  });
 
 export function validateProviderBilling(body: Record<string, unknown>): Validated<{ iban: string }> {
   return validate(Joi.object<{ iban: string }>({ iban }), body);

@@ -31,7 +31,11 @@ const clientGeneralSchema = Joi.object<ClientGeneralForm>({
     .messages(allMessages(`${V}.industrySectorRequired`)),
   employees_count: positiveInteger(1, `${V}.employeesCountRequired`, `${V}.employeesCountMin`),
   certifications: Joi.array()
-    .items(Joi.string().max(100).messages({ 'string.max': `${V}.certificationTooLong` }))
+    .items(
+      Joi.string()
+        .max(100)
+        .messages({ 'string.max': `${V}.certificationTooLong` }),
+    )
     .max(MAX_CLIENT_CERTIFICATIONS)
     .messages({ 'array.max': `${V}.certificationsTooMany` }),
 });
@@ -39,7 +43,14 @@ const clientGeneralSchema = Joi.object<ClientGeneralForm>({
 /** One certification a line; blank lines and repeats dropped. */
 function lines(value: unknown): string[] {
   const text = typeof value === 'string' ? value : asList(value).join('\n');
-  return [...new Set(text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function validateClientGeneral(body: Record<string, unknown>): Validated<ClientGeneralChanges> {
@@ -85,6 +96,11 @@ export function validateProviderGeneral(body: Record<string, unknown>): Validate
   const v = result.value;
   return {
     ok: true,
-    value: { businessName: v.business_name, vatNumber: v.vat_number, fiscalCode: v.fiscal_code, description: v.description },
+    value: {
+      businessName: v.business_name,
+      vatNumber: v.vat_number,
+      fiscalCode: v.fiscal_code,
+      description: v.description,
+    },
   };
 }

@@ -92,7 +92,12 @@ const professionalSchema = Joi.object<ProfessionalForm>({
       .valid(...CANCELLATION_TYPES)
       .required()
       .messages(allMessages(`${V}.cancellationTypeRequired`)),
-    hours_before: integerBetween(0, MAX_CANCELLATION_HOURS, `${V}.cancellationHoursRequired`, `${V}.cancellationHoursInvalid`),
+    hours_before: integerBetween(
+      0,
+      MAX_CANCELLATION_HOURS,
+      `${V}.cancellationHoursRequired`,
+      `${V}.cancellationHoursInvalid`,
+    ),
     refund_percentage: integerBetween(0, 100, `${V}.refundPercentageRequired`, `${V}.refundPercentageInvalid`),
   }).default({}),
 });
@@ -106,7 +111,8 @@ export function certificationRows(value: unknown): Record<string, string>[] {
     .map((row) => {
       const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
       const out: Record<string, string> = {};
-      for (const key of [...CERTIFICATION_KEYS, 'remove']) out[key] = typeof r[key] === 'string' ? (r[key] as string) : '';
+      for (const key of [...CERTIFICATION_KEYS, 'remove'])
+        out[key] = typeof r[key] === 'string' ? (r[key] as string) : '';
       return out;
     });
 }
@@ -144,8 +150,16 @@ export function validateProviderProfessional(
     const issueOk = checked.ok || !('issue_date' in checked.errors);
     const expiryOk = checked.ok || !('expiry_date' in checked.errors);
     if (issueOk && c.issue_date > today) errors[`${p}.issue_date`] = t(`${V}.issueDateInFuture`);
-    else if (issueOk && expiryOk && c.expiry_date && c.expiry_date <= c.issue_date) errors[`${p}.expiry_date`] = t(`${V}.expiryBeforeIssue`);
-    if (checked.ok) certifications.push({ name: c.name, issuer: c.issuer, number: c.number, issueDate: c.issue_date, expiryDate: c.expiry_date });
+    else if (issueOk && expiryOk && c.expiry_date && c.expiry_date <= c.issue_date)
+      errors[`${p}.expiry_date`] = t(`${V}.expiryBeforeIssue`);
+    if (checked.ok)
+      certifications.push({
+        name: c.name,
+        issuer: c.issuer,
+        number: c.number,
+        issueDate: c.issue_date,
+        expiryDate: c.expiry_date,
+      });
   });
 
   const ins = form.insurance;
@@ -172,7 +186,9 @@ export function validateProviderProfessional(
   if (passed('pricing_model.base_rate') && rate !== null) {
     baseRateCents = parseEuroAmount(rate);
     if (baseRateCents === null) {
-      errors['pricing_model.base_rate'] = t(rate.trim().startsWith('-') ? `${V}.baseRateNegative` : `${V}.baseRateInvalid`);
+      errors['pricing_model.base_rate'] = t(
+        rate.trim().startsWith('-') ? `${V}.baseRateNegative` : `${V}.baseRateInvalid`,
+      );
     }
   }
 

@@ -33,7 +33,12 @@ export const fiscalCode = Joi.string()
     'any.invalid': `${V}.fiscalCodeInvalid`,
   });
 
-export function positiveInteger(min: number, requiredKey: string, minKey: string, invalidKey = minKey): Joi.NumberSchema {
+export function positiveInteger(
+  min: number,
+  requiredKey: string,
+  minKey: string,
+  invalidKey = minKey,
+): Joi.NumberSchema {
   return Joi.number().empty('').integer().min(min).max(1_000_000).required().messages({
     'any.required': requiredKey,
     'number.base': invalidKey,

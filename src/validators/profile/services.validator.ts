@@ -37,7 +37,12 @@ export function validateProviderServices(
   const schema = Joi.object<ProviderServicesChanges>({
     specializations: list(SPECIALIZATIONS, saved.specializations, `${V}.specializationsRequired`),
     serviceAreas: Joi.array()
-      .items(Joi.string().trim().max(100).messages({ 'string.max': `${V}.serviceAreaTooLong` }))
+      .items(
+        Joi.string()
+          .trim()
+          .max(100)
+          .messages({ 'string.max': `${V}.serviceAreaTooLong` }),
+      )
       .min(1)
       .max(MAX_SERVICE_AREAS)
       .required()

@@ -9,7 +9,9 @@ import { resetDatabase, startTestDatabase, stopTestDatabase } from '../../helper
  * demo has not got (the e2e server's embedded database belongs to its own process). Tests fill it with
  * the factories of test/factories; the pages, scripts and styles are the built ones, as on the e2e server.
  */
-export async function startInProcessApp(options: { failingPath?: string } = {}): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startInProcessApp(
+  options: { failingPath?: string } = {},
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const database = await startTestDatabase();
   await resetDatabase();
   const app = createApp({ sessionPool: database.sessionPool });
@@ -39,5 +41,9 @@ function failAt(app: Express, path: string): void {
   });
   const stack = (app as unknown as { router: { stack: { handle?: { stack?: unknown } }[] } }).router.stack;
   const failing = stack.pop()!;
-  stack.splice(stack.findIndex((layer) => layer.handle?.stack !== undefined), 0, failing);
+  stack.splice(
+    stack.findIndex((layer) => layer.handle?.stack !== undefined),
+    0,
+    failing,
+  );
 }

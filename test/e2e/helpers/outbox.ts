@@ -8,15 +8,23 @@ import { serverDataDir } from './global-setup.js';
  * after the first `after` ones, or with `containing`, the newest of those that contains it (other pages of
  * the run email the same demo accounts at their own pace).
  */
-export async function waitForEmail(to: string, options: { timeoutMs?: number; after?: number; containing?: string } = {}): Promise<string> {
+export async function waitForEmail(
+  to: string,
+  options: { timeoutMs?: number; after?: number; containing?: string } = {},
+): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   for (;;) {
-    const fresh = emailFiles(to).slice(options.after ?? 0).reverse();
+    const fresh = emailFiles(to)
+      .slice(options.after ?? 0)
+      .reverse();
     for (const file of options.containing === undefined ? fresh.slice(0, 1) : fresh) {
       const message = decodeQuotedPrintable(readFileSync(file, 'utf8'));
       if (options.containing === undefined || message.includes(options.containing)) return message;
     }
-    if (Date.now() > deadline) throw new Error(`no email to ${to}${options.containing ? ` containing "${options.containing}"` : ''} in the outbox`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no email to ${to}${options.containing ? ` containing "${options.containing}"` : ''} in the outbox`,
+      );
     await new Promise((r) => setTimeout(r, 250));
   }
 }

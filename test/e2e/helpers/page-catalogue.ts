@@ -63,7 +63,12 @@ export const TEMPLATES_OF_EXTRA_TESTS = ['auth/reset-password', 'errors/500'];
 export const PAGE_CASES: PageCase[] = [
   page('home', 'visitor', 'home/show', '/'),
   page('search without a query', 'visitor', 'search/index', '/search'),
-  page('search with results and a place', 'visitor', 'search/index', '/search?q=corso+antincendio&location=Bergamo&radius=25'),
+  page(
+    'search with results and a place',
+    'visitor',
+    'search/index',
+    '/search?q=corso+antincendio&location=Bergamo&radius=25',
+  ),
   page('search without results', 'visitor', 'search/index', '/search?q=zzzzqqqq'),
   page('category page', 'visitor', 'search/index', '/services/training'),
   page('service page', 'visitor', 'services/show', (ids) => `/services/${ids.instantServiceId}`),
@@ -91,7 +96,15 @@ export const PAGE_CASES: PageCase[] = [
     viewer: 'visitor',
     template: 'pages/contact',
     path: () => '/contact',
-    post: { form: { name: 'Giulia Rossi', email: 'giulia.rossi@esempio.it', subject: 'Fatture mensili', booking_number: '', message: 'Vorrei sapere come ricevo le fatture.' } },
+    post: {
+      form: {
+        name: 'Giulia Rossi',
+        email: 'giulia.rossi@esempio.it',
+        subject: 'Fatture mensili',
+        booking_number: '',
+        message: 'Vorrei sapere come ricevo le fatture.',
+      },
+    },
   },
   page('under construction (about)', 'visitor', 'pages/under-construction', '/about'),
   page('coming soon (create a service)', 'visitor', 'pages/coming-soon', '/services/create'),
@@ -99,19 +112,40 @@ export const PAGE_CASES: PageCase[] = [
   page('service not found', 'visitor', 'services/not-found', `/services/${UNKNOWN}`),
   page('provider not found', 'visitor', 'providers/not-found', `/providers/${UNKNOWN}`),
   page('login required', 'visitor', 'errors/login-required', '/bookings'),
-  { name: 'error page (expired session token)', viewer: 'visitor', template: 'errors/error', path: () => '/auth/login', post: { form: { email: 'x@esempio.it', password: 'x' }, withoutToken: true } },
+  {
+    name: 'error page (expired session token)',
+    viewer: 'visitor',
+    template: 'errors/error',
+    path: () => '/auth/login',
+    post: { form: { email: 'x@esempio.it', password: 'x' }, withoutToken: true },
+  },
   page('client dashboard', 'client', 'dashboard/show', '/dashboard'),
   ...CLIENT_SECTIONS.map((tab) => page(`client profile, ${tab} tab`, 'client', 'profile/show', `/profile?tab=${tab}`)),
   page('client bookings', 'client', 'bookings/index', '/bookings'),
   page('client booking detail', 'client', 'bookings/show', (ids) => `/bookings/${ids.clientBookingId}`),
-  page('client booking detail, confirmed (payment box)', 'client', 'bookings/show', (ids) => `/bookings/${ids.confirmedBookingId}`),
+  page(
+    'client booking detail, confirmed (payment box)',
+    'client',
+    'bookings/show',
+    (ids) => `/bookings/${ids.confirmedBookingId}`,
+  ),
   page('client booking detail, completed', 'client', 'bookings/show', (ids) => `/bookings/${ids.completedBookingId}`),
-  page('payment summary', 'client', 'bookings/payment-summary', (ids) => `/bookings/${ids.confirmedBookingId}/payment-summary`),
+  page(
+    'payment summary',
+    'client',
+    'bookings/payment-summary',
+    (ids) => `/bookings/${ids.confirmedBookingId}/payment-summary`,
+  ),
   page('booking not found', 'client', 'bookings/not-found', `/bookings/${UNKNOWN}`),
   page('client notifications', 'client', 'notifications/index', '/notifications'),
   page('client messages', 'client', 'messages/index', '/messages'),
   page('client conversation', 'client', 'messages/show', (ids) => `/messages/${ids.threadId}`),
-  page('new inquiry about a service', 'client', 'messages/new', (ids) => `/messages/new?service=${ids.instantServiceId}`),
+  page(
+    'new inquiry about a service',
+    'client',
+    'messages/new',
+    (ids) => `/messages/new?service=${ids.instantServiceId}`,
+  ),
   page('conversation not found', 'client', 'messages/not-found', `/messages/${UNKNOWN}`),
   page('contact form, signed in', 'client', 'pages/contact', '/contact'),
   page('booking wizard, step 1', 'client', 'bookings/new', (ids) => `/services/${ids.instantServiceId}/book`),
@@ -119,25 +153,60 @@ export const PAGE_CASES: PageCase[] = [
   page('providers only (analytics as a client)', 'client', 'errors/role-required', '/analytics'),
   page('providers only (statement as a client)', 'client', 'errors/role-required', '/provider/statements'),
   page('provider dashboard', 'provider', 'dashboard/show', '/dashboard'),
-  ...PROVIDER_SECTIONS.map((tab) => page(`provider profile, ${tab} tab`, 'provider', 'profile/show', `/profile?tab=${tab}`)),
+  ...PROVIDER_SECTIONS.map((tab) =>
+    page(`provider profile, ${tab} tab`, 'provider', 'profile/show', `/profile?tab=${tab}`),
+  ),
   page('provider bookings', 'provider', 'bookings/index', '/bookings'),
   page('provider booking detail', 'provider', 'bookings/show', (ids) => `/bookings/${ids.providerBookingId}`),
-  page('provider booking detail, confirmed (payment and commission)', 'provider', 'bookings/show', (ids) => `/bookings/${ids.confirmedBookingId}`),
-  page('provider booking detail, completed (commission)', 'provider', 'bookings/show', (ids) => `/bookings/${ids.completedBookingId}`),
+  page(
+    'provider booking detail, confirmed (payment and commission)',
+    'provider',
+    'bookings/show',
+    (ids) => `/bookings/${ids.confirmedBookingId}`,
+  ),
+  page(
+    'provider booking detail, completed (commission)',
+    'provider',
+    'bookings/show',
+    (ids) => `/bookings/${ids.completedBookingId}`,
+  ),
   page('provider notifications', 'provider', 'notifications/index', '/notifications'),
   page('provider messages', 'provider', 'messages/index', '/messages'),
   page('provider conversation', 'provider', 'messages/show', (ids) => `/messages/${ids.threadId}`),
   page('monthly commission statement, this month', 'provider', 'statements/show', '/provider/statements'),
-  page('monthly commission statement with completed bookings', 'provider', 'statements/show', (ids) => `/provider/statements?month=${ids.statementMonth}`),
+  page(
+    'monthly commission statement with completed bookings',
+    'provider',
+    'statements/show',
+    (ids) => `/provider/statements?month=${ids.statementMonth}`,
+  ),
   page('analytics', 'provider', 'analytics/show', '/analytics'),
-  page('clients only (the wizard as a provider)', 'provider', 'errors/role-required', (ids) => `/services/${ids.instantServiceId}/book`),
-  page('clients only (a new inquiry as a provider)', 'provider', 'errors/role-required', (ids) => `/messages/new?provider=${ids.providerId}`),
+  page(
+    'clients only (the wizard as a provider)',
+    'provider',
+    'errors/role-required',
+    (ids) => `/services/${ids.instantServiceId}/book`,
+  ),
+  page(
+    'clients only (a new inquiry as a provider)',
+    'provider',
+    'errors/role-required',
+    (ids) => `/messages/new?provider=${ids.providerId}`,
+  ),
 ];
 
 /** A context of the right person: visitors get a fresh one, accounts log in through the real form. */
-export async function contextFor(viewer: Viewer, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+export async function contextFor(
+  viewer: Viewer,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
   const browser: Browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'it-IT', timezoneId: 'Europe/Rome', javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   if (viewer !== 'visitor') {
     const login = await context.newPage();
@@ -240,7 +309,9 @@ export async function openCase(p: Page, c: PageCase, ids: DemoIds): Promise<void
     return;
   }
   const html = await caseHtml(p.context(), c, ids);
-  await p.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }), { times: 1 });
+  await p.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }), {
+    times: 1,
+  });
   await p.goto(url);
 }
 
@@ -249,7 +320,13 @@ export async function caseHtml(context: BrowserContext, c: PageCase, ids: DemoId
   const url = `${baseUrl()}${c.path(ids)}`;
   if (!c.post) return (await context.request.get(url)).text();
   if (c.post.withoutToken) return (await context.request.post(url, { form: c.post.form, maxRedirects: 0 })).text();
-  const hidden = Object.fromEntries([...(await (await context.request.get(url)).text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  const hidden = Object.fromEntries(
+    [
+      ...(await (await context.request.get(url)).text()).matchAll(
+        /<input type="hidden" name="([^"]+)" value="([^"]*)">/g,
+      ),
+    ].map((m) => [m[1]!, m[2]!]),
+  );
   return (await context.request.post(url, { form: { ...hidden, ...c.post.form } })).text();
 }
 
@@ -269,4 +346,3 @@ export async function resetPasswordPath(): Promise<string> {
     await context.close();
   }
 }
-

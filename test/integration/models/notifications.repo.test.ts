@@ -13,18 +13,26 @@ import { loginAs } from '../../helpers/auth.js';
  */
 async function createAgo(minutesAgo: number, input: notifications.NewNotification) {
   const note = await notifications.create(input);
-  await db()('notifications').where({ id: note.id }).update({ created_at: new Date(Date.now() - minutesAgo * 60_000) });
+  await db()('notifications')
+    .where({ id: note.id })
+    .update({ created_at: new Date(Date.now() - minutesAgo * 60_000) });
   return note;
 }
 
 describe('notifications repository', () => {
   before(resetDatabase);
 
-  it('lists a user\'s notifications newest first, at most 50, and only theirs', async () => {
+  it("lists a user's notifications newest first, at most 50, and only theirs", async () => {
     const alice = await createUser();
     const bob = await createUser();
     for (let i = 0; i < 53; i += 1) {
-      await createAgo(60 - i, { userId: alice.id, type: 'booking', title: `N${i}`, message: 'm', data: { booking_id: null } });
+      await createAgo(60 - i, {
+        userId: alice.id,
+        type: 'booking',
+        title: `N${i}`,
+        message: 'm',
+        data: { booking_id: null },
+      });
     }
     await notifications.create({ userId: bob.id, type: 'system', title: 'per Bob', message: 'm' });
     const list = await notifications.listForUser(alice.id);
@@ -37,7 +45,12 @@ describe('notifications repository', () => {
   it('marks one read only for its owner, and all read at once', async () => {
     const carla = await createUser();
     const dario = await createUser();
-    const note = await createAgo(2, { userId: carla.id, type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'x' });
+    const note = await createAgo(2, {
+      userId: carla.id,
+      type: 'booking_confirmed',
+      title: 'Nuova Prenotazione',
+      message: 'x',
+    });
     await createAgo(1, { userId: carla.id, type: 'booking', title: 'Altra', message: 'y' });
     expect(await notifications.markRead(dario.id, note.id)).to.equal(false);
     expect(await notifications.markRead(carla.id, note.id)).to.equal(true);
@@ -69,7 +82,12 @@ describe('the header bell', () => {
     expect($('.bell__dot')).to.have.length(0);
     expect($('a.bell').attr('aria-label')).to.equal('Notifiche');
 
-    await notifications.create({ userId: user.id, type: 'booking_confirmed', title: 'Nuova Prenotazione', message: 'x' });
+    await notifications.create({
+      userId: user.id,
+      type: 'booking_confirmed',
+      title: 'Nuova Prenotazione',
+      message: 'x',
+    });
     $ = html((await agent.get('/how-it-works').expect(200)).text);
     expect($('.bell__dot')).to.have.length(1);
     expect($('a.bell').attr('aria-label')).to.equal('1 notifica non letta');

@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import { resetDatabase } from '../../helpers/db.js';
 import { appRouteTable, fillPath } from '../../helpers/routes.js';
 import { isWrite, ownersOf, resourceOf, type Resource } from './policy.js';
-import { ACTORS, SECRET_DOCUMENT, SECRET_NOTE, buildWorld, snapshot, tokenOf, type Actor, type World } from './world.js';
+import {
+  ACTORS,
+  SECRET_DOCUMENT,
+  SECRET_NOTE,
+  buildWorld,
+  snapshot,
+  tokenOf,
+  type Actor,
+  type World,
+} from './world.js';
 
 /** What nobody but A's owners may ever find in an answer. */
 const PRIVATE_TEXT = [SECRET_NOTE, SECRET_DOCUMENT, 'Notifica di A', 'Bozza del Fornitore A'];
@@ -29,7 +38,10 @@ describe('security: access matrix over every parameterised route', () => {
 
   const resource = (path: string): Resource => {
     const found = resourceOf(path, w);
-    if (!found) throw new Error(`${path}: no owner rule in test/integration/security/policy.ts; write one before shipping the route`);
+    if (!found)
+      throw new Error(
+        `${path}: no owner rule in test/integration/security/policy.ts; write one before shipping the route`,
+      );
     return found;
   };
 
@@ -65,8 +77,13 @@ describe('security: access matrix over every parameterised route', () => {
           const before = await snapshot();
           const agent = w.agents[actor];
           const res = r.path.endsWith('/documents')
-            ? await agent.post(`${path}?_csrf=${encodeURIComponent(tokens[actor]!)}`).attach('document', Buffer.from('%PDF-1.4\n%%EOF\n'), 'intruso.pdf')
-            : await agent.post(path).type('form').send({ _csrf: tokens[actor], reason: 'intrusione', quoted_total: '1', participants_count: '1' });
+            ? await agent
+                .post(`${path}?_csrf=${encodeURIComponent(tokens[actor]!)}`)
+                .attach('document', Buffer.from('%PDF-1.4\n%%EOF\n'), 'intruso.pdf')
+            : await agent
+                .post(path)
+                .type('form')
+                .send({ _csrf: tokens[actor], reason: 'intrusione', quoted_total: '1', participants_count: '1' });
           expect(res.status, res.text.slice(0, 200)).not.to.equal(500);
           if (actor === 'visitor') expect(res.status).to.be.oneOf([303, 401, 403, 404]);
           else if (r.path.startsWith('/bookings/:id') && PARTY_OF_BOOKING.includes(actor)) {
@@ -83,7 +100,7 @@ describe('security: access matrix over every parameterised route', () => {
     }
   }
 
-  it('B\'s booking is as closed to A as A\'s is to B', async () => {
+  it("B's booking is as closed to A as A's is to B", async () => {
     for (const actor of ['clientA', 'providerA'] as const) {
       expect((await w.agents[actor].get(`/bookings/${w.b.bookingId}`)).status, actor).to.equal(404);
       expect((await w.agents[actor].get(`/bookings/${w.b.bookingId}/calendar.ics`)).status, actor).to.equal(404);

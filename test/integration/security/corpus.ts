@@ -31,14 +31,18 @@ export function corpus(options: { oversize: number }): Hostile[] {
     value('markup', 'an attribute breakout', IMG, '<img src=x onerror'),
     value('markup', 'a javascript: URL', 'javascript:alert(1)//<svg/onload=alert(1)>', '<svg/onload'),
     value('sql', 'a quote and a comment', "' OR '1'='1' --"),
-    value('sql', 'a stacked statement', "1; DROP TABLE users; --"),
+    value('sql', 'a stacked statement', '1; DROP TABLE users; --'),
     value('sql', 'a LIKE wildcard and a backslash', '%_\\%\\'),
     value('nul', 'a NUL byte', 'abc\u0000def'),
     value('control', 'control characters and a header injection', 'a\u0001\u0007\u001b[31m\u007f\r\nSet-Cookie: x=y'),
     value('control', 'a bidi override and a BOM', '\uFEFF\u202Egnp.exe\u2066'),
     value('oversize', `${options.oversize / 1000} kB`, 'A'.repeat(options.oversize)),
     value('oversize', 'a huge number', '9'.repeat(400)),
-    { family: 'shape', label: 'an array (a[]=x)', encode: (name) => [`${enc(`${name}[]`)}=x`, `${enc(`${name}[]`)}=y`] },
+    {
+      family: 'shape',
+      label: 'an array (a[]=x)',
+      encode: (name) => [`${enc(`${name}[]`)}=x`, `${enc(`${name}[]`)}=y`],
+    },
     { family: 'shape', label: 'an object (a[b]=x)', encode: (name) => [`${enc(`${name}[b]`)}=x`] },
     { family: 'shape', label: 'a repeated name', encode: (name) => [`${enc(name)}=x`, `${enc(name)}=y`] },
   ];
@@ -52,4 +56,3 @@ export const FAMILIES: { family: Family; title: string }[] = [
   { family: 'oversize', title: 'oversize strings' },
   { family: 'shape', title: 'arrays and objects for strings' },
 ];
-

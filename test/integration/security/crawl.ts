@@ -45,7 +45,9 @@ export interface CrawlResult {
 export async function crawl(agent: Agent, actor: string, pages: string[], result: CrawlResult): Promise<void> {
   const seen = new Set<string>();
   const queue = [...pages];
-  const formKeys = new Set(result.forms.map((f) => `${f.actor} ${f.method} ${f.action.split('?')[0]} ${f.fields.map(([n]) => n).join(',')}`));
+  const formKeys = new Set(
+    result.forms.map((f) => `${f.actor} ${f.method} ${f.action.split('?')[0]} ${f.fields.map(([n]) => n).join(',')}`),
+  );
   const noteQuery = (path: string, names: Iterable<string>): void => {
     const set = result.queryNames.get(path) ?? new Set<string>();
     for (const n of names) set.add(n);
@@ -66,13 +68,23 @@ export async function crawl(agent: Agent, actor: string, pages: string[], result
       if (!action.startsWith('/')) return;
       const fields = fieldsOf($, form);
       if (method === 'get') {
-        noteQuery(action.split('?')[0]!, fields.map(([n]) => n));
+        noteQuery(
+          action.split('?')[0]!,
+          fields.map(([n]) => n),
+        );
         return;
       }
       const key = `${actor} ${method} ${action.split('?')[0]} ${fields.map(([n]) => n).join(',')}`;
       if (formKeys.has(key)) return;
       formKeys.add(key);
-      result.forms.push({ actor, page, method, action, fields, multipart: form.attr('enctype') === 'multipart/form-data' });
+      result.forms.push({
+        actor,
+        page,
+        method,
+        action,
+        fields,
+        multipart: form.attr('enctype') === 'multipart/form-data',
+      });
     });
     $('a[href^="/"]').each((_, el) => {
       const href = $(el).attr('href')!;

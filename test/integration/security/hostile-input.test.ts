@@ -37,7 +37,9 @@ describe('security: hostile input on every form field and query parameter', () =
     this.timeout(60_000);
     await resetDatabase();
     w = await buildWorld();
-    const { rows: saved } = await db().raw<{ rows: { row: Record<string, unknown> }[] }>('SELECT to_jsonb(b) AS row FROM bookings b');
+    const { rows: saved } = await db().raw<{ rows: { row: Record<string, unknown> }[] }>(
+      'SELECT to_jsonb(b) AS row FROM bookings b',
+    );
     bookingRows = JSON.stringify(saved.map((r) => r.row));
     bookingColumns = Object.keys(saved[0]!.row);
     const pages = (actor: Actor): string[] =>
@@ -66,7 +68,9 @@ describe('security: hostile input on every form field and query parameter', () =
   }
 
   async function submit(agent: Agent, form: FoundForm, name: string, hostile: Hostile): Promise<Finding | null> {
-    const pairs = form.fields.filter(([n]) => n !== name).map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`);
+    const pairs = form.fields
+      .filter(([n]) => n !== name)
+      .map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`);
     const body = [...pairs, ...hostile.encode(name)].join('&');
     const res = await agent.post(form.action).type('form').send(body);
     await restore();
@@ -87,19 +91,34 @@ describe('security: hostile input on every form field and query parameter', () =
    * Markup coming back as-is in a page would run. JSON may carry it as data: it is only safe as
    * application/json that the browser is told never to sniff as HTML.
    */
-  function echoed(res: { status: number; text?: string; type: string; headers: Record<string, string> }, where: string, hostile: Hostile): Finding | null {
+  function echoed(
+    res: { status: number; text?: string; type: string; headers: Record<string, string> },
+    where: string,
+    hostile: Hostile,
+  ): Finding | null {
     if (!hostile.mustNotEcho || !(res.text ?? '').includes(hostile.mustNotEcho)) return null;
     if (res.type === 'application/json' && res.headers['x-content-type-options'] === 'nosniff') return null;
     return { where, status: res.status, unescaped: hostile.mustNotEcho };
   }
 
   function report(findings: Finding[]): void {
-    expect(findings, findings.map((f) => `${f.where}: ${f.status}${f.unescaped ? ` echoed ${f.unescaped}` : ''}`).join('\n')).to.deep.equal([]);
+    expect(
+      findings,
+      findings.map((f) => `${f.where}: ${f.status}${f.unescaped ? ` echoed ${f.unescaped}` : ''}`).join('\n'),
+    ).to.deep.equal([]);
   }
 
   it('finds the forms of the SPEC (login, registration, profile, booking actions, wizard) and the search parameters', () => {
     const actions = found.forms.map((f) => f.action.split('?')[0]);
-    expect(actions).to.include.members(['/auth/login', '/auth/register', '/forgot-password', '/profile/general', `/bookings/${w.a.confirmedBookingId}/cancellation`, `/bookings/${w.a.bookingId}/confirmation`, `/services/${w.a.serviceId}/book`]);
+    expect(actions).to.include.members([
+      '/auth/login',
+      '/auth/register',
+      '/forgot-password',
+      '/profile/general',
+      `/bookings/${w.a.confirmedBookingId}/cancellation`,
+      `/bookings/${w.a.bookingId}/confirmation`,
+      `/services/${w.a.serviceId}/book`,
+    ]);
     expect([...(found.queryNames.get('/search') ?? [])]).to.include.members(['q', 'location']);
   });
 
@@ -129,7 +148,11 @@ describe('security: hostile input on every form field and query parameter', () =
         const resource = r.path.includes(':') ? resourceOf(r.path, w) : null;
         if (r.path.includes(':') && !resource) continue; // the access matrix fails for it already
         const path = resource ? fillPath(r.path, resource.params) : r.path;
-        const actor: Actor = PUBLIC_GET.has(r.path) ? 'visitor' : r.path === '/analytics' || naturalActor(r) === 'providerA' ? 'providerA' : 'clientA';
+        const actor: Actor = PUBLIC_GET.has(r.path)
+          ? 'visitor'
+          : r.path === '/analytics' || naturalActor(r) === 'providerA'
+            ? 'providerA'
+            : 'clientA';
         const own = [...(found.queryNames.get(path) ?? found.queryNames.get(r.path) ?? [])];
         for (const hostile of QUERY.filter((h) => h.family === family)) {
           // Each of the route's own parameters alone (a bad one must not hide the others), then every name seen anywhere at once.
@@ -153,12 +176,15 @@ describe('security: hostile input on every form field and query parameter', () =
       const resource = r.path.includes(':') ? resourceOf(r.path, w) : null;
       const path = resource ? fillPath(r.path, resource.params) : r.path;
       const before = await snapshot();
-      const res = await w.agents[actor].post(path).set('X-CSRF-Token', await tokenOf(w.agents[actor], actor === 'visitor' ? '/auth/login' : '/dashboard'));
+      const res = await w.agents[actor]
+        .post(path)
+        .set('X-CSRF-Token', await tokenOf(w.agents[actor], actor === 'visitor' ? '/auth/login' : '/dashboard'));
       await restore();
       // An action with nothing to fill in (removing the image, marking all read) may succeed without a body;
       // a refusal must leave everything as it was.
       if (res.status >= 500) findings.push({ where: `${actor} POST ${r.path} without a body`, status: res.status });
-      else if (res.status >= 400 && JSON.stringify(await snapshot()) !== JSON.stringify(before)) findings.push({ where: `${actor} POST ${r.path} without a body changed the data`, status: res.status });
+      else if (res.status >= 400 && JSON.stringify(await snapshot()) !== JSON.stringify(before))
+        findings.push({ where: `${actor} POST ${r.path} without a body changed the data`, status: res.status });
     }
     expect(findings).to.deep.equal([]);
   });

@@ -10,21 +10,62 @@ import type { Actor, World } from './world.js';
 /** Pages and endpoints a visitor may get with 200, by design (SPEC §1-§3: discovery and accounts are public). */
 export const PUBLIC_GET = new Set([
   '/healthz', // load balancers and the status page poll it without a session
-  '/', '/how-it-works', '/for-providers', '/terms', '/privacy', '/cookies', // marketing and legal pages
-  '/about', '/contact', '/help', '/faq', '/careers', '/press', '/blog', '/guides', '/regulations', '/webinars', '/api',
-  '/register', '/login', '/auth/login', '/auth/register', // redirects and the forms to get an account
-  '/auth/verify', '/auth/callback', '/email-verification', '/email-verification-confirm', '/email-verification-wait', '/email-waiting', // links from emails
-  '/forgot-password', '/auth/reset-password', // a person who lost their password has no session
+  '/',
+  '/how-it-works',
+  '/for-providers',
+  '/terms',
+  '/privacy',
+  '/cookies', // marketing and legal pages
+  '/about',
+  '/contact',
+  '/help',
+  '/faq',
+  '/careers',
+  '/press',
+  '/blog',
+  '/guides',
+  '/regulations',
+  '/webinars',
+  '/api',
+  '/register',
+  '/login',
+  '/auth/login',
+  '/auth/register', // redirects and the forms to get an account
+  '/auth/verify',
+  '/auth/callback',
+  '/email-verification',
+  '/email-verification-confirm',
+  '/email-verification-wait',
+  '/email-waiting', // links from emails
+  '/forgot-password',
+  '/auth/reset-password', // a person who lost their password has no session
   '/media/profile-images/:file', // profile photos are shown on public provider pages, under unguessable names
-  '/search', '/services', '/services/consultation', '/services/training', '/services/safety', '/services/environment', '/services/health', '/services/create',
-  '/services/:id', '/providers/:id', // the catalogue
-  '/api/search', '/api/places', '/api/places/reverse', // the search island's JSON, same data as /search
-  '/sitemap.xml', '/robots.txt', // for crawlers
+  '/search',
+  '/services',
+  '/services/consultation',
+  '/services/training',
+  '/services/safety',
+  '/services/environment',
+  '/services/health',
+  '/services/create',
+  '/services/:id',
+  '/providers/:id', // the catalogue
+  '/api/search',
+  '/api/places',
+  '/api/places/reverse', // the search island's JSON, same data as /search
+  '/sitemap.xml',
+  '/robots.txt', // for crawlers
 ]);
 
 /** State-changing routes a visitor may use (still with the session's CSRF token): getting in, and getting out. */
 export const PUBLIC_WRITE = new Set([
-  '/auth/login', '/auth/logout', '/auth/register', '/auth/verify', '/auth/verification-email', '/forgot-password', '/auth/reset-password',
+  '/auth/login',
+  '/auth/logout',
+  '/auth/register',
+  '/auth/verify',
+  '/auth/verification-email',
+  '/forgot-password',
+  '/auth/reset-password',
   '/contact', // anyone may write to support, signed in or not
 ]);
 
@@ -53,7 +94,10 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/bookings/:id/completion': { ...booking, owners: ['providerA'] },
     '/bookings/:id/no-show': { ...booking, owners: ['providerA'] },
     '/bookings/:id/documents': { ...booking, owners: ['providerA'] },
-    '/bookings/:id/documents/:documentId': { params: { id: w.a.bookingId, documentId: w.a.documentId }, owners: booking.owners },
+    '/bookings/:id/documents/:documentId': {
+      params: { id: w.a.bookingId, documentId: w.a.documentId },
+      owners: booking.owners,
+    },
     '/bookings/:id/calendar.ics': booking,
     '/bookings/:id/messages': booking,
     // The provider answers a request with a quote; only the client accepts, declines or withdraws.
@@ -67,7 +111,10 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     // A conversation belongs to its two parties only.
     '/messages/:id': { params: { id: w.a.threadId }, owners: ['clientA', 'providerA'] },
     '/messages/:id/replies': { params: { id: w.a.threadId }, owners: ['clientA', 'providerA'] },
-    '/messages/:id/attachments/:messageId': { params: { id: w.a.threadId, messageId: w.a.messageId }, owners: ['clientA', 'providerA'] },
+    '/messages/:id/attachments/:messageId': {
+      params: { id: w.a.threadId, messageId: w.a.messageId },
+      owners: ['clientA', 'providerA'],
+    },
     '/notifications/:id': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     '/notifications/:id/reading': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     '/notifications/:id/opening': { params: { id: w.a.notificationId }, owners: ['clientA'] },

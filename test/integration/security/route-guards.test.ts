@@ -28,12 +28,19 @@ describe('security: every route of the route table', () => {
     await resetDatabase();
     w = await buildWorld();
     tokens.visitor = await tokenOf(w.agents.visitor, '/auth/login');
-    for (const actor of ['clientA', 'clientB', 'providerA', 'providerB'] as const) tokens[actor] = await tokenOf(w.agents[actor], '/dashboard');
+    for (const actor of ['clientA', 'clientB', 'providerA', 'providerB'] as const)
+      tokens[actor] = await tokenOf(w.agents[actor], '/dashboard');
   });
 
   it('the table is read from the app (it has the routes every part of the SPEC needs)', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
-    expect(names).to.include.members(['GET /', 'POST /auth/login', 'GET /bookings/:id', 'POST /bookings/:id/documents', 'POST /notifications/readings']);
+    expect(names).to.include.members([
+      'GET /',
+      'POST /auth/login',
+      'GET /bookings/:id',
+      'POST /bookings/:id/documents',
+      'POST /notifications/readings',
+    ]);
     expect(routes.length).to.be.greaterThan(60);
   });
 
@@ -44,13 +51,35 @@ describe('security: every route of the route table', () => {
         const agent = w.agents[actor];
         const foreign = actor === 'clientB' ? tokens.clientA! : tokens.clientB!;
         const path = pathOf(r, w);
-        const body = { reason: 'prova', email: 'x@esempio.it', password: 'Sicura2026!', token: 'x', quoted_total: '100' };
+        const body = {
+          reason: 'prova',
+          email: 'x@esempio.it',
+          password: 'Sicura2026!',
+          token: 'x',
+          quoted_total: '100',
+        };
         const before = await snapshot();
         const attempts = [
           { what: 'no token', req: () => agent.post(path).type('form').send(body) },
-          { what: 'another session\'s token in the body', req: () => agent.post(path).type('form').send({ ...body, _csrf: foreign }) },
-          { what: 'another session\'s token in the header', req: () => agent.post(path).set('X-CSRF-Token', foreign).type('form').send(body) },
-          { what: 'another session\'s token in the query (multipart forms)', req: () => agent.post(`${path}?_csrf=${encodeURIComponent(foreign)}`).attach('document', Buffer.from('%PDF-1.4\n'), 'a.pdf') },
+          {
+            what: "another session's token in the body",
+            req: () =>
+              agent
+                .post(path)
+                .type('form')
+                .send({ ...body, _csrf: foreign }),
+          },
+          {
+            what: "another session's token in the header",
+            req: () => agent.post(path).set('X-CSRF-Token', foreign).type('form').send(body),
+          },
+          {
+            what: "another session's token in the query (multipart forms)",
+            req: () =>
+              agent
+                .post(`${path}?_csrf=${encodeURIComponent(foreign)}`)
+                .attach('document', Buffer.from('%PDF-1.4\n'), 'a.pdf'),
+          },
           { what: 'a JSON body without token', req: () => agent.post(path).send(body) },
         ];
         for (const { what, req } of attempts) {
@@ -80,7 +109,10 @@ describe('security: every route of the route table', () => {
     for (const r of routes.filter((x) => isWrite(x) && !PUBLIC_WRITE.has(x.path))) {
       it(`${r.method} ${r.path}`, async () => {
         const before = await snapshot();
-        const res = await w.agents.visitor.post(pathOf(r, w)).type('form').send({ _csrf: tokens.visitor, reason: 'prova', quoted_total: '100' });
+        const res = await w.agents.visitor
+          .post(pathOf(r, w))
+          .type('form')
+          .send({ _csrf: tokens.visitor, reason: 'prova', quoted_total: '100' });
         expect(res.status, res.text.slice(0, 200)).to.be.oneOf([302, 303, 401, 403]);
         if (res.status < 400) expect(res.headers.location).to.match(/^\/auth\/login(\?|$)/);
         expect(await snapshot()).to.deep.equal(before);

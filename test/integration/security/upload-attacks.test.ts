@@ -33,7 +33,9 @@ function storedFiles(): string[] {
 
 /** A real PNG whose header then claims `width` x `height` pixels (the CRC fixed so decoders believe it). */
 async function hugeDimensionPng(width: number, height: number): Promise<Buffer> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
   const out = Buffer.from(png);
   // IHDR starts at byte 8: length (4), "IHDR" (4), width (4), height (4), 5 more bytes, CRC (4).
   out.writeUInt32BE(width, 16);
@@ -42,10 +44,15 @@ async function hugeDimensionPng(width: number, height: number): Promise<Buffer> 
   return out;
 }
 
-const TEXT = Buffer.from('Questo è un semplice file di testo, non un\'immagine.\n'.repeat(30));
-const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
+const TEXT = Buffer.from("Questo è un semplice file di testo, non un'immagine.\n".repeat(30));
+const SVG = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+);
 /** JPEG magic bytes, then a page of HTML: sniffed as a JPEG by its first bytes, as HTML by a careless browser. */
-const POLYGLOT = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0<html><script>alert(1)</script></html>'.repeat(20))]);
+const POLYGLOT = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0<html><script>alert(1)</script></html>'.repeat(20)),
+]);
 
 interface Target {
   name: string;
@@ -78,7 +85,7 @@ describe('security: upload attacks', () => {
         name: 'profile image',
         send: via(w.agents.providerA, '/profile?tab=image', 'image'),
         errorOf: (text) => textOf(html(text), '#f-image-error'),
-        storedRows: async () => ((await db()('provider_profiles').whereNotNull('profile_image')).length),
+        storedRows: async () => (await db()('provider_profiles').whereNotNull('profile_image')).length,
         messages: {
           type: "Formato non supportato: carica un'immagine JPG o PNG",
           unreadable: "Il file non è un'immagine leggibile: prova a salvarla di nuovo in JPG o PNG",
@@ -103,14 +110,76 @@ describe('security: upload attacks', () => {
     );
   });
 
-  const attacks: { what: string; file: (t: Target) => Promise<Buffer>; filename: string; type: string; status: number; message: keyof Target['messages'] }[] = [
-    { what: 'a text file renamed .png', file: async () => TEXT, filename: 'foto.png', type: 'image/png', status: 0, message: 'type' },
-    { what: 'an SVG with a script', file: async () => SVG, filename: 'logo.svg', type: 'image/svg+xml', status: 0, message: 'type' },
-    { what: 'an SVG with a script renamed .png', file: async () => SVG, filename: 'logo.png', type: 'image/png', status: 0, message: 'type' },
-    { what: 'a JPEG/HTML polyglot', file: async () => POLYGLOT, filename: 'foto.jpg', type: 'image/jpeg', status: 422, message: 'unreadable' },
-    { what: 'an oversize file', file: async (t) => Buffer.concat([await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer(), Buffer.alloc(t.maxBytes + 1024)]), filename: 'enorme.png', type: 'image/png', status: 413, message: 'tooLarge' },
-    { what: 'a PNG claiming 100,000 x 100,000 pixels (a decompression bomb)', file: () => hugeDimensionPng(100_000, 100_000), filename: 'bomba.png', type: 'image/png', status: 422, message: 'dimensions' },
-    { what: 'a text file named with a path traversal', file: async () => TEXT, filename: '../../../../etc/cron.d/sicurhub.png', type: 'image/png', status: 0, message: 'type' },
+  const attacks: {
+    what: string;
+    file: (t: Target) => Promise<Buffer>;
+    filename: string;
+    type: string;
+    status: number;
+    message: keyof Target['messages'];
+  }[] = [
+    {
+      what: 'a text file renamed .png',
+      file: async () => TEXT,
+      filename: 'foto.png',
+      type: 'image/png',
+      status: 0,
+      message: 'type',
+    },
+    {
+      what: 'an SVG with a script',
+      file: async () => SVG,
+      filename: 'logo.svg',
+      type: 'image/svg+xml',
+      status: 0,
+      message: 'type',
+    },
+    {
+      what: 'an SVG with a script renamed .png',
+      file: async () => SVG,
+      filename: 'logo.png',
+      type: 'image/png',
+      status: 0,
+      message: 'type',
+    },
+    {
+      what: 'a JPEG/HTML polyglot',
+      file: async () => POLYGLOT,
+      filename: 'foto.jpg',
+      type: 'image/jpeg',
+      status: 422,
+      message: 'unreadable',
+    },
+    {
+      what: 'an oversize file',
+      file: async (t) =>
+        Buffer.concat([
+          await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+            .png()
+            .toBuffer(),
+          Buffer.alloc(t.maxBytes + 1024),
+        ]),
+      filename: 'enorme.png',
+      type: 'image/png',
+      status: 413,
+      message: 'tooLarge',
+    },
+    {
+      what: 'a PNG claiming 100,000 x 100,000 pixels (a decompression bomb)',
+      file: () => hugeDimensionPng(100_000, 100_000),
+      filename: 'bomba.png',
+      type: 'image/png',
+      status: 422,
+      message: 'dimensions',
+    },
+    {
+      what: 'a text file named with a path traversal',
+      file: async () => TEXT,
+      filename: '../../../../etc/cron.d/sicurhub.png',
+      type: 'image/png',
+      status: 0,
+      message: 'type',
+    },
   ];
 
   for (const attack of attacks) {
@@ -132,7 +201,9 @@ describe('security: upload attacks', () => {
   }
 
   it('a real image named with a path traversal is stored under a random name inside the uploads folder, its name cleaned', async () => {
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const before = storedFiles();
     const target = targets.find((t) => t.name === 'booking document')!;
     const res = await target.send(png, '..\\..\\..\\etc/passwd.png', 'image/png');
@@ -141,15 +212,23 @@ describe('security: upload attacks', () => {
     expect(added).to.have.length(1);
     expect(added[0]!.startsWith(path.join(config().dataDir, 'uploads') + path.sep)).to.equal(true);
     expect(path.basename(added[0]!)).not.to.contain('passwd');
-    const names = (await db()('booking_documents').where({ booking_id: w.a.bookingId }).select('name')).map((r: { name: string }) => r.name);
+    const names = (await db()('booking_documents').where({ booking_id: w.a.bookingId }).select('name')).map(
+      (r: { name: string }) => r.name,
+    );
     expect(names).to.include('passwd.png');
   });
 
   it('an image with a script appended after its end is re-encoded: the script is not stored', async () => {
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#0c0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#0c0' } })
+      .png()
+      .toBuffer();
     const before = storedFiles();
     const target = targets.find((t) => t.name === 'profile image')!;
-    const res = await target.send(Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]), 'foto.png', 'image/png');
+    const res = await target.send(
+      Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]),
+      'foto.png',
+      'image/png',
+    );
     expect(res.status).to.equal(303);
     const added = storedFiles().filter((f) => !before.includes(f));
     expect(added.length).to.be.greaterThan(0);

@@ -35,7 +35,9 @@ export interface World {
   b: { bookingId: string; serviceId: string };
 }
 
-const PDF = Buffer.from(`%PDF-1.4\n% ${SECRET_DOCUMENT}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+const PDF = Buffer.from(
+  `%PDF-1.4\n% ${SECRET_DOCUMENT}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+);
 
 export async function buildWorld(): Promise<World> {
   const accounts = {
@@ -45,14 +47,31 @@ export async function buildWorld(): Promise<World> {
     providerB: await providerAccount({ businessName: 'Fornitore B' }),
   };
   const serviceA = await service(accounts.providerA.id, { serviceType: 'on_request', title: 'Corso del Fornitore A' });
-  const draftA = await service(accounts.providerA.id, { status: 'draft', active: false, title: 'Bozza del Fornitore A' });
+  const draftA = await service(accounts.providerA.id, {
+    status: 'draft',
+    active: false,
+    title: 'Bozza del Fornitore A',
+  });
   const serviceB = await service(accounts.providerB.id, { serviceType: 'instant', title: 'Corso del Fornitore B' });
   await createReview({ serviceId: serviceA.id, reviewerId: accounts.clientB.id, rating: 4 });
-  const bookingA = await createBooking({ serviceId: serviceA.id, clientId: accounts.clientA.id, status: 'pending', clientNotes: SECRET_NOTE });
+  const bookingA = await createBooking({
+    serviceId: serviceA.id,
+    clientId: accounts.clientA.id,
+    status: 'pending',
+    clientNotes: SECRET_NOTE,
+  });
   // A confirmed booking offers the cancellation form that a pending one does not.
-  const confirmedA = await createBooking({ serviceId: serviceA.id, clientId: accounts.clientA.id, status: 'confirmed' });
+  const confirmedA = await createBooking({
+    serviceId: serviceA.id,
+    clientId: accounts.clientA.id,
+    status: 'confirmed',
+  });
   const bookingB = await createBooking({ serviceId: serviceB.id, clientId: accounts.clientB.id, status: 'pending' });
-  const notification = await createNotification({ userId: accounts.clientA.id, bookingId: bookingA.id, title: 'Notifica di A' });
+  const notification = await createNotification({
+    userId: accounts.clientA.id,
+    bookingId: bookingA.id,
+    title: 'Notifica di A',
+  });
   const agents = {
     visitor: browser(),
     clientA: await signIn(accounts.clientA),
@@ -62,17 +81,23 @@ export async function buildWorld(): Promise<World> {
   };
   // The document is attached through the real form, as provider A would.
   const token = csrfFrom(html((await agents.providerA.get(`/bookings/${bookingA.id}`)).text));
-  const res = await agents.providerA.post(`/bookings/${bookingA.id}/documents?_csrf=${encodeURIComponent(token)}`).attach('document', PDF, 'registro.pdf');
+  const res = await agents.providerA
+    .post(`/bookings/${bookingA.id}/documents?_csrf=${encodeURIComponent(token)}`)
+    .attach('document', PDF, 'registro.pdf');
   if (res.status !== 303) throw new Error(`world: document upload answered ${res.status}`);
   const document = await db()('booking_documents').where({ booking_id: bookingA.id }).first<{ id: string }>('id');
   // Client A writes to provider A about the booking, with an attachment, through the booking page's form.
   const posted = await agents.clientA
-    .post(`/bookings/${bookingA.id}/messages?_csrf=${encodeURIComponent(csrfFrom(html((await agents.clientA.get(`/bookings/${bookingA.id}`)).text)))}`)
+    .post(
+      `/bookings/${bookingA.id}/messages?_csrf=${encodeURIComponent(csrfFrom(html((await agents.clientA.get(`/bookings/${bookingA.id}`)).text)))}`,
+    )
     .field('body', SECRET_NOTE)
     .field('idempotency_key', 'world-message-a')
     .attach('attachment', PDF, 'allegato.pdf');
   if (posted.status !== 303) throw new Error(`world: message answered ${posted.status}`);
-  const message = await db()('messages').whereNotNull('attachment_key').first<{ id: string; thread_id: string }>('id', 'thread_id');
+  const message = await db()('messages')
+    .whereNotNull('attachment_key')
+    .first<{ id: string; thread_id: string }>('id', 'thread_id');
   return {
     accounts,
     agents,
@@ -92,15 +117,28 @@ export async function buildWorld(): Promise<World> {
 }
 
 // Tables a refused request may still touch: its session, its rate-limit counter, the search log.
-const VOLATILE = new Set(['sessions', 'rate_limits', 'search_terms', 'knex_migrations', 'knex_migrations_lock', 'provinces', 'places', 'categories']);
+const VOLATILE = new Set([
+  'sessions',
+  'rate_limits',
+  'search_terms',
+  'knex_migrations',
+  'knex_migrations_lock',
+  'provinces',
+  'places',
+  'categories',
+]);
 
 /** A fingerprint of every row of every table that holds user data: equal before and after means nothing changed. */
 export async function snapshot(): Promise<Record<string, string>> {
-  const { rows } = await db().raw<{ rows: { tablename: string }[] }>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`);
+  const { rows } = await db().raw<{ rows: { tablename: string }[] }>(
+    `SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`,
+  );
   const out: Record<string, string> = {};
   for (const { tablename } of rows) {
     if (VOLATILE.has(tablename)) continue;
-    const { rows: [row] } = await db().raw<{ rows: { digest: string | null }[] }>(
+    const {
+      rows: [row],
+    } = await db().raw<{ rows: { digest: string | null }[] }>(
       `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ?? t`,
       [tablename],
     );

@@ -25,10 +25,20 @@ describe('configuration (src/config/env.ts)', () => {
   });
 
   it('gives SMTP timeouts by default (10 s to connect and to greet, 60 s of silence) and validates them', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).smtpTimeouts).to.deep.equal({ connectionMs: 10_000, greetingMs: 10_000, socketMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: dataDir }).smtpTimeouts).to.deep.equal({
+      connectionMs: 10_000,
+      greetingMs: 10_000,
+      socketMs: 60_000,
+    });
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_SOCKET_TIMEOUT_MS: '30000' }).smtpTimeouts.socketMs).to.equal(30_000);
-    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_GREETING_TIMEOUT_MS: '0' })).to.throw(ConfigError, /SMTP_GREETING_TIMEOUT_MS/);
-    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_CONNECTION_TIMEOUT_MS: 'presto' })).to.throw(ConfigError, /SMTP_CONNECTION_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_GREETING_TIMEOUT_MS: '0' })).to.throw(
+      ConfigError,
+      /SMTP_GREETING_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_CONNECTION_TIMEOUT_MS: 'presto' })).to.throw(
+      ConfigError,
+      /SMTP_CONNECTION_TIMEOUT_MS/,
+    );
   });
 
   it('requires SESSION_SECRET in production', () => {
@@ -42,7 +52,10 @@ describe('configuration (src/config/env.ts)', () => {
     } catch (err) {
       expect(err).to.be.instanceOf(ConfigError);
       const message = (err as Error).message;
-      expect(message).to.match(/PORT/).and.match(/DATABASE_URL/).and.match(/SMTP_URL/);
+      expect(message)
+        .to.match(/PORT/)
+        .and.match(/DATABASE_URL/)
+        .and.match(/SMTP_URL/);
     }
   });
 
@@ -56,7 +69,10 @@ describe('configuration (src/config/env.ts)', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).embeddedIdleTimeoutMs).to.equal(5000);
     expect(loadConfig({ DATA_DIR: dataDir, EMBEDDED_DB_IDLE_TIMEOUT_MS: '2500' }).embeddedIdleTimeoutMs).to.equal(2500);
     for (const bad of ['0', '50', 'soon', '600001']) {
-      expect(() => loadConfig({ DATA_DIR: dataDir, EMBEDDED_DB_IDLE_TIMEOUT_MS: bad })).to.throw(ConfigError, /EMBEDDED_DB_IDLE_TIMEOUT_MS/);
+      expect(() => loadConfig({ DATA_DIR: dataDir, EMBEDDED_DB_IDLE_TIMEOUT_MS: bad })).to.throw(
+        ConfigError,
+        /EMBEDDED_DB_IDLE_TIMEOUT_MS/,
+      );
     }
   });
 });

@@ -58,15 +58,12 @@ const labels = {
 
 /** Both markups parsed and written again the same way, whitespace between tags set aside. */
 const normalised = (html: string): string =>
-  cheerio
-    .load(html, null, false)
-    .html()
-    .replace(/\s+/g, ' ')
-    .replace(/> </g, '><')
-    .trim();
+  cheerio.load(html, null, false).html().replace(/\s+/g, ' ').replace(/> </g, '><').trim();
 
-const fromEjs = async (card: ServiceCardView): Promise<string> => normalised(await ejs.renderFile(partial, { card, t }));
-const fromIsland = (card: ServiceCardView): string => normalised(renderToStaticMarkup(React.createElement(ServiceCard, { card, labels })));
+const fromEjs = async (card: ServiceCardView): Promise<string> =>
+  normalised(await ejs.renderFile(partial, { card, t }));
+const fromIsland = (card: ServiceCardView): string =>
+  normalised(renderToStaticMarkup(React.createElement(ServiceCard, { card, labels })));
 
 describe('the service card: views/partials/_service-card.ejs and islands/search/ServiceCard.tsx', () => {
   const cases: [string, ServiceCardView][] = [

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { t } from '../../../src/config/i18n.js';
-import { CATALOGUE, classifyError, conflictingField, isDatabaseUnavailable, isRetryable } from '../../../src/lib/error-catalogue.js';
+import {
+  CATALOGUE,
+  classifyError,
+  conflictingField,
+  isDatabaseUnavailable,
+  isRetryable,
+} from '../../../src/lib/error-catalogue.js';
 
 const messageOf = (err: unknown): string => t(classifyError(err).messageKey);
 
@@ -43,7 +49,8 @@ describe('error catalogue', () => {
     expect(CATALOGUE.signup_disabled).to.include({ retryable: true, severity: 'high' });
     expect(CATALOGUE['42501']).to.include({ retryable: false, severity: 'high' });
     expect(CATALOGUE['42601']).to.include({ severity: 'critical' });
-    for (const code of ['08000', '08003', '08006']) expect(CATALOGUE[code]).to.include({ retryable: true, severity: 'high' });
+    for (const code of ['08000', '08003', '08006'])
+      expect(CATALOGUE[code]).to.include({ retryable: true, severity: 'high' });
     expect(CATALOGUE.NetworkError!.retryable).to.equal(true);
     expect(CATALOGUE.invalid_credentials!.retryable).to.equal(false);
   });
@@ -76,7 +83,8 @@ describe('error catalogue', () => {
       code: '23505',
       constraint: 'client_profiles_fiscal_code_unique',
       detail: 'Key (fiscal_code)=(12345678903) already exists.',
-      message: 'update "client_profiles" set "vat_number" = $1, "fiscal_code" = $2 - duplicate key value violates unique constraint "client_profiles_fiscal_code_unique"',
+      message:
+        'update "client_profiles" set "vat_number" = $1, "fiscal_code" = $2 - duplicate key value violates unique constraint "client_profiles_fiscal_code_unique"',
     };
     expect(conflictingField(knexError)).to.equal('fiscal_code');
     expect(messageOf({ code: '23505', constraint: 'bookings_booking_number_key' })).to.equal(
@@ -102,11 +110,31 @@ describe('error catalogue', () => {
       expect(isDatabaseUnavailable({ code, message: 'x' }), code).to.equal(true);
       expect(classifyError({ code, message: 'x' })).to.include({ unavailable: true, retryable: true });
     }
-    expect(isDatabaseUnavailable({ code: '55000', severity: 'FATAL', message: 'database "app" is not currently accepting connections' })).to.equal(true);
-    expect(isDatabaseUnavailable({ code: '55000', severity: 'ERROR', message: 'currval of sequence "s" is not yet defined in this session' })).to.equal(false);
+    expect(
+      isDatabaseUnavailable({
+        code: '55000',
+        severity: 'FATAL',
+        message: 'database "app" is not currently accepting connections',
+      }),
+    ).to.equal(true);
+    expect(
+      isDatabaseUnavailable({
+        code: '55000',
+        severity: 'ERROR',
+        message: 'currval of sequence "s" is not yet defined in this session',
+      }),
+    ).to.equal(false);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).to.equal(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).to.equal(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('Defined query timeout of 5ms exceeded'), { name: 'KnexTimeoutError' }))).to.equal(false);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }),
+      ),
+    ).to.equal(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('Defined query timeout of 5ms exceeded'), { name: 'KnexTimeoutError' }),
+      ),
+    ).to.equal(false);
     expect(isDatabaseUnavailable({ code: '23505', message: 'duplicate key' })).to.equal(false);
     expect(classifyError({ code: '23505', message: 'duplicate key' }).unavailable).to.equal(false);
   });

@@ -10,6 +10,6 @@ describe('plainText', () => {
   });
 
   it('keeps at most `max` characters, without a trailing space', () => {
-    expect(plainText('Reggio nell\'Emilia', 7)).to.equal('Reggio');
+    expect(plainText("Reggio nell'Emilia", 7)).to.equal('Reggio');
   });
 });

@@ -9,13 +9,20 @@ describe('pricing (SPEC §9)', () => {
   });
 
   it('multiplies by the participants for per_participant and per_employee', () => {
-    expect(calculatePrice({ basePriceCents: 8000, pricingUnit: 'per_participant', participants: 12 }).baseAmountCents).to.equal(96000);
-    expect(calculatePrice({ basePriceCents: 5500, pricingUnit: 'per_employee', participants: 3 }).baseAmountCents).to.equal(16500);
+    expect(
+      calculatePrice({ basePriceCents: 8000, pricingUnit: 'per_participant', participants: 12 }).baseAmountCents,
+    ).to.equal(96000);
+    expect(
+      calculatePrice({ basePriceCents: 5500, pricingUnit: 'per_employee', participants: 3 }).baseAmountCents,
+    ).to.equal(16500);
   });
 
   it('does not multiply hourly, daily and fixed prices', () => {
     for (const unit of ['fixed', 'per_hour', 'per_day'] as const) {
-      expect(calculatePrice({ basePriceCents: 9000, pricingUnit: unit, participants: 10 }).baseAmountCents, unit).to.equal(9000);
+      expect(
+        calculatePrice({ basePriceCents: 9000, pricingUnit: unit, participants: 10 }).baseAmountCents,
+        unit,
+      ).to.equal(9000);
     }
   });
 
@@ -69,11 +76,18 @@ describe('pricing (SPEC §9)', () => {
       participants: 1,
       discounts: [{ type: 'fixed', value: 80 }],
     });
-    expect(price).to.deep.include({ discountAmountCents: 5000, netAmountCents: 0, taxAmountCents: 0, totalAmountCents: 0 });
+    expect(price).to.deep.include({
+      discountAmountCents: 5000,
+      netAmountCents: 0,
+      taxAmountCents: 0,
+      totalAmountCents: 0,
+    });
   });
 
   it('treats a missing or invalid participant count as one', () => {
-    expect(calculatePrice({ basePriceCents: 1000, pricingUnit: 'per_participant', participants: 0 }).baseAmountCents).to.equal(1000);
+    expect(
+      calculatePrice({ basePriceCents: 1000, pricingUnit: 'per_participant', participants: 0 }).baseAmountCents,
+    ).to.equal(1000);
   });
 });
 
@@ -98,7 +112,7 @@ describe('pricing invariants', () => {
     }
   });
 
-  describe('quotedPrice: a provider\'s quote replaces the price', () => {
+  describe("quotedPrice: a provider's quote replaces the price", () => {
     it('3000 € quoted: base 2459,02 without VAT, no costs, no discount, tax 540,98', () => {
       expect(quotedPrice(300000)).to.deep.equal({
         baseAmountCents: 245902,
@@ -120,7 +134,9 @@ describe('pricing invariants', () => {
     });
 
     it('the §9 sample quoted as it was estimated gives back its parts: base 1500, tax 330', () => {
-      expect(quotedPrice(calculatePrice({ basePriceCents: 150000, pricingUnit: 'fixed', participants: 1 }).totalAmountCents)).to.deep.include({
+      expect(
+        quotedPrice(calculatePrice({ basePriceCents: 150000, pricingUnit: 'fixed', participants: 1 }).totalAmountCents),
+      ).to.deep.include({
         baseAmountCents: 150000,
         taxAmountCents: 33000,
       });

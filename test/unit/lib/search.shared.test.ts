@@ -58,6 +58,8 @@ describe('search.shared', () => {
 
   it('activeFilterCount() counts the side panel choices, not the text, place or sort', () => {
     expect(activeFilterCount({ ...DEFAULT_PARAMS, q: 'dvr', location: 'Roma', sort: 'rating' })).to.equal(0);
-    expect(activeFilterCount({ ...DEFAULT_PARAMS, category: 'environment', languages: ['Inglese', 'Tedesco'] })).to.equal(3);
+    expect(
+      activeFilterCount({ ...DEFAULT_PARAMS, category: 'environment', languages: ['Inglese', 'Tedesco'] }),
+    ).to.equal(3);
   });
 });

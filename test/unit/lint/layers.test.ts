@@ -7,43 +7,150 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-properties' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return result.messages
+    .filter(
+      (m) =>
+        m.ruleId === 'no-restricted-imports' ||
+        m.ruleId === 'no-restricted-properties' ||
+        m.ruleId === 'no-restricted-syntax',
+    )
+    .map((m) => m.message);
 }
 
 describe('npm run lint: the layers', function () {
   this.timeout(60_000);
 
   const violations: Array<[string, string, string, RegExp]> = [
-    ['a controller importing a repo', 'src/controllers/example.controller.ts', "import { findById } from '../models/users.repo.js';\nexport const x = findById;\n", /only services read repos/],
-    ['a controller importing knex', 'src/controllers/example.controller.ts', "import knex from 'knex';\nexport const x = knex;\n", /SQL lives in src\/models/],
-    ['a controller using the Knex instance', 'src/controllers/example.controller.ts', "import { db } from '../db/knex.js';\nexport const x = db;\n", /Controllers call services/],
-    ['a service importing a controller', 'src/services/example.service.ts', "import { show } from '../controllers/home.controller.js';\nexport const x = show;\n", /outermost layer/],
-    ['a service importing a page builder', 'src/services/example.service.ts', "import * as p from '../pages/home.page.js';\nexport const x = p;\n", /called by controllers only/],
-    ['a service importing express', 'src/services/example.service.ts', "import type { Request } from 'express';\nexport type X = Request;\n", /never req\/res/],
-    ['a service querying through the Knex instance', 'src/services/example.service.ts', "import { db } from '../db/knex.js';\nexport const x = db;\n", /call a repo function/],
-    ['a page builder importing a repo', 'src/pages/example.page.ts', "import { findById } from '../models/users.repo.js';\nexport const x = findById;\n", /only services read repos/],
-    ['a page builder importing knex', 'src/pages/example.page.ts', "import knex from 'knex';\nexport const x = knex;\n", /SQL lives in src\/models/],
-    ['a repo importing a service', 'src/models/example.repo.ts', "import { x as y } from '../services/search.service.js';\nexport const x = y;\n", /below the services/],
-    ['an island importing a server module', 'islands/example/App.tsx', "import { config } from '../../src/config/env.js';\nexport const x = config;\n", /only pure src\/lib modules/],
-    ['an island importing a repo', 'islands/example/App.tsx', "import * as r from '../../src/models/users.repo.js';\nexport const x = r;\n", /only pure src\/lib modules/],
-    ['a lib module importing node', 'src/lib/example.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", /src\/lib is pure/],
-    ['a service reading process.env', 'src/services/example.service.ts', 'export const port = process.env.PORT;\n', /config\(\)/],
-    ['SQL text in a service', 'src/services/example.service.ts', "export const q = 'SELECT id FROM users';\n", /SQL lives in src\/models/],
-    ['SQL in a template in a controller', 'src/controllers/example.controller.ts', 'export const q = (t: string) => `DELETE FROM ${t}`;\n', /SQL lives in src\/models/],
-    ['a query on a transaction in a service', 'src/services/example.service.ts', "import type { Trx } from '../db/knex.js';\nexport const q = (trx: Trx) => trx('users').select('id');\n", /Pass the transaction to a repo/],
+    [
+      'a controller importing a repo',
+      'src/controllers/example.controller.ts',
+      "import { findById } from '../models/users.repo.js';\nexport const x = findById;\n",
+      /only services read repos/,
+    ],
+    [
+      'a controller importing knex',
+      'src/controllers/example.controller.ts',
+      "import knex from 'knex';\nexport const x = knex;\n",
+      /SQL lives in src\/models/,
+    ],
+    [
+      'a controller using the Knex instance',
+      'src/controllers/example.controller.ts',
+      "import { db } from '../db/knex.js';\nexport const x = db;\n",
+      /Controllers call services/,
+    ],
+    [
+      'a service importing a controller',
+      'src/services/example.service.ts',
+      "import { show } from '../controllers/home.controller.js';\nexport const x = show;\n",
+      /outermost layer/,
+    ],
+    [
+      'a service importing a page builder',
+      'src/services/example.service.ts',
+      "import * as p from '../pages/home.page.js';\nexport const x = p;\n",
+      /called by controllers only/,
+    ],
+    [
+      'a service importing express',
+      'src/services/example.service.ts',
+      "import type { Request } from 'express';\nexport type X = Request;\n",
+      /never req\/res/,
+    ],
+    [
+      'a service querying through the Knex instance',
+      'src/services/example.service.ts',
+      "import { db } from '../db/knex.js';\nexport const x = db;\n",
+      /call a repo function/,
+    ],
+    [
+      'a page builder importing a repo',
+      'src/pages/example.page.ts',
+      "import { findById } from '../models/users.repo.js';\nexport const x = findById;\n",
+      /only services read repos/,
+    ],
+    [
+      'a page builder importing knex',
+      'src/pages/example.page.ts',
+      "import knex from 'knex';\nexport const x = knex;\n",
+      /SQL lives in src\/models/,
+    ],
+    [
+      'a repo importing a service',
+      'src/models/example.repo.ts',
+      "import { x as y } from '../services/search.service.js';\nexport const x = y;\n",
+      /below the services/,
+    ],
+    [
+      'an island importing a server module',
+      'islands/example/App.tsx',
+      "import { config } from '../../src/config/env.js';\nexport const x = config;\n",
+      /only pure src\/lib modules/,
+    ],
+    [
+      'an island importing a repo',
+      'islands/example/App.tsx',
+      "import * as r from '../../src/models/users.repo.js';\nexport const x = r;\n",
+      /only pure src\/lib modules/,
+    ],
+    [
+      'a lib module importing node',
+      'src/lib/example.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      /src\/lib is pure/,
+    ],
+    [
+      'a service reading process.env',
+      'src/services/example.service.ts',
+      'export const port = process.env.PORT;\n',
+      /config\(\)/,
+    ],
+    [
+      'SQL text in a service',
+      'src/services/example.service.ts',
+      "export const q = 'SELECT id FROM users';\n",
+      /SQL lives in src\/models/,
+    ],
+    [
+      'SQL in a template in a controller',
+      'src/controllers/example.controller.ts',
+      'export const q = (t: string) => `DELETE FROM ${t}`;\n',
+      /SQL lives in src\/models/,
+    ],
+    [
+      'a query on a transaction in a service',
+      'src/services/example.service.ts',
+      "import type { Trx } from '../db/knex.js';\nexport const q = (trx: Trx) => trx('users').select('id');\n",
+      /Pass the transaction to a repo/,
+    ],
   ];
 
   for (const [name, filePath, code, expected] of violations) {
     it(`fails on ${name}`, async () => {
       const found = await problems(filePath, code);
-      expect(found.some((m) => expected.test(m)), `expected ${expected} among ${JSON.stringify(found)}`).to.equal(true);
+      expect(
+        found.some((m) => expected.test(m)),
+        `expected ${expected} among ${JSON.stringify(found)}`,
+      ).to.equal(true);
     });
   }
 
   const allowed: Array<[string, string, string]> = [
-    ['a service starting a transaction', 'src/services/example.service.ts', "import { transaction, type Trx } from '../db/knex.js';\nexport const x: [typeof transaction, Trx | null] = [transaction, null];\n"],
-    ['a repo using the Knex instance', 'src/models/example.repo.ts', "import { db } from '../db/knex.js';\nexport const q = () => db().raw('SELECT 1');\n"],
-    ['an island importing a pure lib module', 'islands/example/App.tsx', "import { formatEuro } from '../../src/lib/money.js';\nexport const x = formatEuro;\n"],
+    [
+      'a service starting a transaction',
+      'src/services/example.service.ts',
+      "import { transaction, type Trx } from '../db/knex.js';\nexport const x: [typeof transaction, Trx | null] = [transaction, null];\n",
+    ],
+    [
+      'a repo using the Knex instance',
+      'src/models/example.repo.ts',
+      "import { db } from '../db/knex.js';\nexport const q = () => db().raw('SELECT 1');\n",
+    ],
+    [
+      'an island importing a pure lib module',
+      'islands/example/App.tsx',
+      "import { formatEuro } from '../../src/lib/money.js';\nexport const x = formatEuro;\n",
+    ],
     ['the config reading process.env', 'src/config/example.ts', 'export const port = process.env.PORT;\n'],
   ];
 

@@ -88,8 +88,14 @@ const REGION_BOXES: Readonly<Record<string, [number, number, number, number]>> =
 
 // Island comuni legitimately far from every other comune of their province.
 const ISOLATED_COMUNI = new Set([
-  'Capraia Isola', 'Isola del Giglio', 'Ponza', 'Ventotene', 'Isole Tremiti', 'Pantelleria',
-  'Ustica', 'Lampedusa e Linosa',
+  'Capraia Isola',
+  'Isola del Giglio',
+  'Ponza',
+  'Ventotene',
+  'Isole Tremiti',
+  'Pantelleria',
+  'Ustica',
+  'Lampedusa e Linosa',
 ]);
 
 const MARGIN_DEG = 0.05;
@@ -142,8 +148,19 @@ describe('gazetteer.service buildGazetteer', function () {
       for (const exonym of [...ENGLISH_EXONYMS, 'Milan', 'Rome', 'Turin', 'Naples', 'Florence', 'Venice']) {
         expect(names.has(exonym), exonym).to.equal(false);
       }
-      for (const name of ['Milano', 'Roma', 'Torino', 'Napoli', 'Firenze', 'Venezia', 'Genova', 'Padova',
-        'Mantova', 'Siracusa', 'Livorno']) {
+      for (const name of [
+        'Milano',
+        'Roma',
+        'Torino',
+        'Napoli',
+        'Firenze',
+        'Venezia',
+        'Genova',
+        'Padova',
+        'Mantova',
+        'Siracusa',
+        'Livorno',
+      ]) {
         expect(names.has(name), name).to.equal(true);
       }
     });
@@ -158,8 +175,9 @@ describe('gazetteer.service buildGazetteer', function () {
     });
 
     it('applies every hand-checked seat of SEAT_NAMES', function () {
-      const seatMatched = new Set(g.stats.nonExactMatches
-        .filter((m) => m.strategy === 'seat_table').map((m) => m.istatCode));
+      const seatMatched = new Set(
+        g.stats.nonExactMatches.filter((m) => m.strategy === 'seat_table').map((m) => m.istatCode),
+      );
       for (const code of Object.keys(SEAT_NAMES)) expect(seatMatched.has(code), code).to.equal(true);
     });
   });

@@ -12,7 +12,9 @@ describe('commission statements', () => {
 
   it('adds up the lines in cents', () => {
     const line = (total: number, base: number, commission: number) =>
-      ({ totalAmountCents: total, baseAmountCents: base, commissionCents: commission }) as Parameters<typeof totalsOf>[0][number];
+      ({ totalAmountCents: total, baseAmountCents: base, commissionCents: commission }) as Parameters<
+        typeof totalsOf
+      >[0][number];
     expect(totalsOf([line(30500, 25000, 1250), line(9999, 8196, 410)])).to.deep.equal({
       bookings: 2,
       totalAmountCents: 40499,

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { LocalDiskStorage, isValidKey, keyFromMediaUrl, mediaUrl, newKey } from '../../../src/services/storage.service.js';
+import {
+  LocalDiskStorage,
+  isValidKey,
+  keyFromMediaUrl,
+  mediaUrl,
+  newKey,
+} from '../../../src/services/storage.service.js';
 
 describe('storage (local disk adapter)', () => {
   let dir: string;
@@ -21,7 +27,17 @@ describe('storage (local disk adapter)', () => {
   });
 
   it('accepts only plain keys with a known extension', () => {
-    for (const bad of ['../secret.jpg', 'a/../../b.jpg', '/etc/passwd.jpg', 'a\\b.jpg', 'a/b.exe', 'A/B.JPG', 'a//b.jpg', 'a/b', '']) {
+    for (const bad of [
+      '../secret.jpg',
+      'a/../../b.jpg',
+      '/etc/passwd.jpg',
+      'a\\b.jpg',
+      'a/b.exe',
+      'A/B.JPG',
+      'a//b.jpg',
+      'a/b',
+      '',
+    ]) {
       expect(isValidKey(bad), bad).to.equal(false);
     }
     expect(isValidKey('booking-documents/2f6c.pdf')).to.equal(true);

@@ -10,7 +10,9 @@ describe('worker retries', () => {
   });
 
   it('a job without a window stops after max_attempts', () => {
-    expect(nextAttempt({ attempts: 9, maxAttempts: 10, retryUntil: null }, now)?.getTime()).to.equal(now + backoffMs(9));
+    expect(nextAttempt({ attempts: 9, maxAttempts: 10, retryUntil: null }, now)?.getTime()).to.equal(
+      now + backoffMs(9),
+    );
     expect(nextAttempt({ attempts: 10, maxAttempts: 10, retryUntil: null }, now)).to.equal(null);
   });
 

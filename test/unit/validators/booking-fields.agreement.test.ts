@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { detailsErrors, participantErrors } from '../../../src/lib/booking-fields.js';
-import { emptyParticipant, type BookingFormValues, type ParticipantValues } from '../../../src/lib/booking-wizard.shared.js';
+import {
+  emptyParticipant,
+  type BookingFormValues,
+  type ParticipantValues,
+} from '../../../src/lib/booking-wizard.shared.js';
 import { validateDetails, validateParticipants, type BookingRules } from '../../../src/validators/booking.validator.js';
 import { addDays } from '../../../src/lib/booking-time.js';
 
@@ -9,7 +13,13 @@ import { addDays } from '../../../src/lib/booking-time.js';
 
 const TODAY = '2026-11-24';
 const NOW = '10:00';
-const rules: BookingRules = { today: TODAY, nowTime: NOW, maxParticipants: 10, requirements: [{ name: 'DPI', mandatory: true }], chooseLocation: true };
+const rules: BookingRules = {
+  today: TODAY,
+  nowTime: NOW,
+  maxParticipants: 10,
+  requirements: [{ name: 'DPI', mandatory: true }],
+  chooseLocation: true,
+};
 const islandContext = { ...rules, maxDate: addDays(TODAY, 730) };
 
 const form = (patch: Partial<BookingFormValues>, participant: Partial<ParticipantValues> = {}): BookingFormValues => ({
@@ -19,7 +29,9 @@ const form = (patch: Partial<BookingFormValues>, participant: Partial<Participan
   client_notes: '',
   special_requirements: ['DPI'],
   location_choice: 'client_site',
-  participants: [{ ...emptyParticipant(), first_name: 'Giulia', last_name: 'Bianchi', email: 'giulia@example.it', ...participant }],
+  participants: [
+    { ...emptyParticipant(), first_name: 'Giulia', last_name: 'Bianchi', email: 'giulia@example.it', ...participant },
+  ],
   referent_name: '',
   referent_role: '',
   referent_contact: '',
@@ -29,14 +41,19 @@ const form = (patch: Partial<BookingFormValues>, participant: Partial<Participan
 
 const islandFields = (v: BookingFormValues): string[] => {
   const errors: string[] = Object.keys(detailsErrors(v, islandContext));
-  v.participants.forEach((p, i) => errors.push(...Object.keys(participantErrors(p)).map((f) => `participants.${i}.${f}`)));
+  v.participants.forEach((p, i) =>
+    errors.push(...Object.keys(participantErrors(p)).map((f) => `participants.${i}.${f}`)),
+  );
   return errors.sort();
 };
 
 const serverFields = (v: BookingFormValues): string[] => {
   const details = validateDetails(v, rules);
   const participants = validateParticipants(v, rules.maxParticipants);
-  return [...(details.ok ? [] : Object.keys(details.errors)), ...(participants.ok ? [] : Object.keys(participants.errors))].sort();
+  return [
+    ...(details.ok ? [] : Object.keys(details.errors)),
+    ...(participants.ok ? [] : Object.keys(participants.errors)),
+  ].sort();
 };
 
 const EMAILS: [string, boolean][] = [
@@ -111,7 +128,12 @@ describe('booking field rules: the wizard island and the server agree', () => {
     ['a mandatory requirement left out', { special_requirements: [] }, {}, ['special_requirements']],
     ['notes at the limit', { client_notes: 'x'.repeat(2000) }, {}, []],
     ['notes too long', { client_notes: 'x'.repeat(2001) }, {}, ['client_notes']],
-    ['a participant without names', {}, { first_name: ' ', last_name: '' }, ['participants.0.first_name', 'participants.0.last_name']],
+    [
+      'a participant without names',
+      {},
+      { first_name: ' ', last_name: '' },
+      ['participants.0.first_name', 'participants.0.last_name'],
+    ],
   ];
   for (const [name, patch, participant, expected] of DETAILS) {
     it(`both find the same errors for ${name}`, () => {

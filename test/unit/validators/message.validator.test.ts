@@ -5,7 +5,7 @@ import { validateMessage } from '../../../src/validators/message.validator.js';
 describe('validateMessage', () => {
   const key = 'a1b2c3d4-e5f6';
 
-  it('keeps the text as typed (spaces, markup), only the browser\'s CRLF line ends become \\n', () => {
+  it("keeps the text as typed (spaces, markup), only the browser's CRLF line ends become \\n", () => {
     const form = validateMessage({ body: '  <b>Ciao</b>\r\n\r\nA presto  ', idempotency_key: key });
     expect(form.ok && form.value.body).to.equal('  <b>Ciao</b>\n\nA presto  ');
   });
@@ -27,7 +27,14 @@ describe('validateMessage', () => {
 
 describe('validateContact', () => {
   it('puts name and subject on one line and the booking number in capitals', () => {
-    const form = validateContact({ name: 'Anna\r\nFerri', email: 'A@B.it', subject: 'Oggetto\nBcc: x@y.it', message: 'm', booking_number: ' bh20261122-abc123 ', idempotency_key: 'abcdefgh-1' });
+    const form = validateContact({
+      name: 'Anna\r\nFerri',
+      email: 'A@B.it',
+      subject: 'Oggetto\nBcc: x@y.it',
+      message: 'm',
+      booking_number: ' bh20261122-abc123 ',
+      idempotency_key: 'abcdefgh-1',
+    });
     expect(form.ok && form.value).to.deep.equal({
       name: 'Anna Ferri',
       email: 'a@b.it',

@@ -11,12 +11,16 @@ describe('profile form helpers', () => {
     expect(parseEuroAmount('250000,50')).to.equal(25_000_050);
     expect(parseEuroAmount('1.250.000,5')).to.equal(125_000_050);
     expect(parseEuroAmount('99.5')).to.equal(9950);
-    for (const bad of ['un milione', '-5', '1,2,3', '1.00.0', '', '12345678901']) expect(parseEuroAmount(bad), bad).to.equal(null);
+    for (const bad of ['un milione', '-5', '1,2,3', '1.00.0', '', '12345678901'])
+      expect(parseEuroAmount(bad), bad).to.equal(null);
   });
 
   it('splits typed municipalities on commas, semicolons and lines, dropping a "(BG)" sigla', () => {
-    expect(placeNames('Bergamo, Treviglio (BG);Milano\nReggio nell\'Emilia ,, ')).to.deep.equal([
-      'Bergamo', 'Treviglio', 'Milano', "Reggio nell'Emilia",
+    expect(placeNames("Bergamo, Treviglio (BG);Milano\nReggio nell'Emilia ,, ")).to.deep.equal([
+      'Bergamo',
+      'Treviglio',
+      'Milano',
+      "Reggio nell'Emilia",
     ]);
     expect(placeNames(undefined)).to.deep.equal([]);
   });

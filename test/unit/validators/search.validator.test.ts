@@ -67,7 +67,10 @@ describe('parseSearchParams()', () => {
   });
 
   it('takes the first of repeated single-value keys and ignores objects', () => {
-    expect(parseSearchParams({ q: ['dvr', 'rspp'], category: ['environment', 'x'] })).to.include({ q: 'dvr', category: 'environment' });
+    expect(parseSearchParams({ q: ['dvr', 'rspp'], category: ['environment', 'x'] })).to.include({
+      q: 'dvr',
+      category: 'environment',
+    });
     expect(parseSearchParams({ q: { $ne: 1 }, languages: { a: 'Inglese' } })).to.deep.equal(DEFAULT_PARAMS);
   });
 });

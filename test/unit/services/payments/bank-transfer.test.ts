@@ -22,8 +22,10 @@ describe('bank transfer payments', () => {
     expect(paymentDueDate(booking({}))).to.equal('2026-12-31');
   });
 
-  it('tells the client to transfer the total to the provider\'s IBAN with the booking number as reference', () => {
-    expect(bankTransfer.instructionsFor(booking({}), { name: 'Studio Alfa', iban: 'IT60X0542811101000000123456' })).to.deep.equal({
+  it("tells the client to transfer the total to the provider's IBAN with the booking number as reference", () => {
+    expect(
+      bankTransfer.instructionsFor(booking({}), { name: 'Studio Alfa', iban: 'IT60X0542811101000000123456' }),
+    ).to.deep.equal({
       channel: 'bank_transfer',
       amountCents: 122000,
       reference: 'BH123',
