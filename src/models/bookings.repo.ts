@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import { isUuid } from '../lib/uuid.js';
-import { BOOKING_COLUMNS, toBooking, type Booking, type BookingRow, type BookingStatus } from './booking-record.js';
+import { BOOKING_COLUMNS, type Booking, type BookingStatus } from './booking-record.js';
+import { toBooking, type BookingRow } from './booking-row.js';
 import { cancellationPolicyOf, type CancellationPolicyJson } from './provider-profile-record.js';
 
 // One booking: its statuses, who may see it, reading it (under lock to change it), inserting and updating it.

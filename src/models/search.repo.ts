@@ -5,7 +5,7 @@ import type { Availability, PricingUnit, ServiceType } from '../lib/service-opti
 import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './search-counts.repo.js';
 import { distanceKm, matching, toPrefixTsquery, type ServiceSearchQuery } from './search-matching.repo.js';
 
-// The search of services (SPEC §7): one page of result cards, the totals, typo correction, the plan.
+// The search of services (SPEC §7): one page of result cards, the totals, the plan (typos: search-terms.repo).
 
 // Callers build the query with the results they read; it is defined beside the conditions it drives.
 export type { ServiceSearchQuery };
@@ -261,34 +261,6 @@ export async function searchServices(query: ServiceSearchQuery, trx?: Trx): Prom
     }
   }
   return { rows: rows.map(toSearchRow), total: count.total, capped: count.capped, outsideRadius };
-}
-
-/**
- * Typo correction for a search that found nothing: each word of 4+ letters is replaced by the most
- * similar word of the services' vocabulary (trigram similarity, GIN index on search_terms), if any.
- * Returns the corrected text, or null when nothing changed.
- */
-export async function correctSpelling(text: string, trx?: Trx): Promise<string | null> {
-  const words = (
-    text
-      .normalize('NFC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).slice(0, 10);
-  if (!words.some((w) => w.length >= 4)) return null;
-  const result = await db(trx).raw<{ rows: { folded: string; term: string | null }[] }>(
-    `SELECT f_unaccent(w.word) AS folded,
-            CASE WHEN length(w.word) < 4 THEN NULL ELSE (
-              SELECT t.term FROM search_terms t
-              WHERE t.term % f_unaccent(w.word)
-              ORDER BY similarity(t.term, f_unaccent(w.word)) DESC, t.term
-              LIMIT 1) END AS term
-     FROM unnest(?::text[]) WITH ORDINALITY AS w(word, n)
-     ORDER BY w.n`,
-    [words],
-  );
-  const changed = result.rows.some((r) => r.term !== null && r.term !== r.folded);
-  return changed ? result.rows.map((r) => r.term ?? r.folded).join(' ') : null;
 }
 
 /** The plan of a search (`EXPLAIN`, optionally ANALYZE) as searchServices runs it: tests and notes. */

@@ -6,19 +6,10 @@ import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle
 import { placeLabel } from '../lib/booking-place.js';
 import type { Booking, BookingDetail, Participant } from '../services/booking-records.service.js';
 import type { FormErrors } from '../validators/validate.js';
+import { bookingTimeline, statusBadgeOf, type TimelineEntry } from './booking-timeline.page.js';
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
 import { commissionBox, paymentBox, type CommissionBoxView, type PaymentBoxView } from './booking-money.page.js';
 import { quoteCard, quoteForm, waitingHint, type QuoteCard, type QuoteForm } from './booking-quote.page.js';
-
-const STATUS_BADGES: Readonly<Record<Booking['status'], string>> = {
-  pending: 'warning',
-  quoted: 'quote',
-  confirmed: 'success',
-  in_progress: 'info',
-  completed: 'info',
-  cancelled: 'danger',
-  no_show: 'danger',
-};
 
 /** Re-rendering after an action's form did not hold: which one, its values and errors. */
 interface FailedAction {
@@ -112,7 +103,7 @@ export interface BookingDetailView {
   rejectionReason: string | null;
   cancellationReason: string | null;
   quoteDeclineReason: string | null;
-  timeline: { label: string; when: string; iso: string }[];
+  timeline: TimelineEntry[];
   actions: {
     confirm: boolean;
     reject: boolean;
@@ -138,36 +129,6 @@ function sizeLabel(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${format.decimal1(bytes / 1024)} KB`;
   return `${format.decimal1(bytes / (1024 * 1024))} MB`;
-}
-
-function timeline(booking: Booking): BookingDetailView['timeline'] {
-  const cancelledByLabel =
-    booking.cancelledBy === null
-      ? null
-      : booking.cancelledBy === booking.providerId
-        ? t('bookings:card.provider')
-        : t('bookings:card.client');
-  return [
-    {
-      label: t(booking.bookingType === 'instant' ? 'bookings:show.timeline.booked' : 'bookings:show.timeline.created'),
-      at: booking.createdAt,
-    },
-    { label: t('bookings:show.timeline.quoted'), at: booking.quotedAt },
-    { label: t('bookings:show.timeline.confirmed'), at: booking.confirmedAt },
-    { label: t('bookings:show.timeline.rejected'), at: booking.rejectedAt },
-    { label: t('bookings:show.timeline.quoteDeclined'), at: booking.quoteDeclinedAt },
-    { label: t('bookings:show.timeline.completed'), at: booking.completedAt },
-    { label: t('bookings:show.timeline.noShow'), at: booking.noShowAt },
-    {
-      label: cancelledByLabel
-        ? t('bookings:show.timeline.cancelledBy', { who: cancelledByLabel })
-        : t('bookings:show.timeline.cancelled'),
-      at: booking.rejectedAt || booking.quoteDeclinedAt ? null : booking.cancelledAt,
-    },
-  ]
-    .filter((e): e is { label: string; at: Date } => e.at !== null)
-    .sort((a, b) => a.at.getTime() - b.at.getTime())
-    .map((e) => ({ label: e.label, when: format.dateTimeShort(e.at), iso: e.at.toISOString() }));
 }
 
 function counterpartOf(detail: BookingDetail): BookingDetailView['counterpart'] {
@@ -250,7 +211,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     booking,
     role,
     statusLabel: t(`bookings:status.${booking.status}`),
-    statusBadge: STATUS_BADGES[booking.status],
+    statusBadge: statusBadgeOf(booking.status),
     typeLabel: t(`common:serviceTypes.${booking.bookingType}`),
     dateLabel: format.fullDate(booking.requestedDate),
     timeLabel: format.time(booking.requestedTime),
@@ -293,7 +254,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
         ? cancellationText(detail)
         : null,
     quoteDeclineReason: booking.quoteDeclinedAt ? booking.quoteDeclineReason : null,
-    timeline: timeline(booking),
+    timeline: bookingTimeline(booking),
     actions: actionsOf(detail, now),
     calendarHref: `/bookings/${booking.id}/calendar.ics`,
     failed: options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null),

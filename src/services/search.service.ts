@@ -1,6 +1,7 @@
 import { PAGE_SIZE, withPlaceRules, type SearchParams, type SortOption } from '../lib/search.shared.js';
 import * as services from '../models/search.repo.js';
 import type { ServiceSearchRow } from '../models/search.repo.js';
+import { correctSpelling } from '../models/search-terms.repo.js';
 import { resolveLocation, type ResolvedPlace } from './places.service.js';
 
 /**
@@ -75,7 +76,7 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
     let query = base;
     ({ rows, total, capped, outsideRadius } = await services.searchServices(query));
     if (total === 0 && params.q) {
-      const corrected = await services.correctSpelling(params.q);
+      const corrected = await correctSpelling(params.q);
       if (corrected) {
         query = { ...base, text: corrected };
         ({ rows, total, capped, outsideRadius } = await services.searchServices(query));

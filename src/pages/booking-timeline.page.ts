@@ -1,0 +1,56 @@
+import { t } from '../config/i18n.js';
+import * as format from '../lib/format.js';
+import type { Booking } from '../services/booking-records.service.js';
+
+// The booking page's status badge and timeline.
+
+const STATUS_BADGES: Readonly<Record<Booking['status'], string>> = {
+  pending: 'warning',
+  quoted: 'quote',
+  confirmed: 'success',
+  in_progress: 'info',
+  completed: 'info',
+  cancelled: 'danger',
+  no_show: 'danger',
+};
+
+export function statusBadgeOf(status: Booking['status']): string {
+  return STATUS_BADGES[status];
+}
+
+export interface TimelineEntry {
+  label: string;
+  when: string;
+  iso: string;
+}
+
+/** What happened to the booking, oldest first: created or booked, quoted, confirmed, and how it ended. */
+export function bookingTimeline(booking: Booking): TimelineEntry[] {
+  const cancelledByLabel =
+    booking.cancelledBy === null
+      ? null
+      : booking.cancelledBy === booking.providerId
+        ? t('bookings:card.provider')
+        : t('bookings:card.client');
+  return [
+    {
+      label: t(booking.bookingType === 'instant' ? 'bookings:show.timeline.booked' : 'bookings:show.timeline.created'),
+      at: booking.createdAt,
+    },
+    { label: t('bookings:show.timeline.quoted'), at: booking.quotedAt },
+    { label: t('bookings:show.timeline.confirmed'), at: booking.confirmedAt },
+    { label: t('bookings:show.timeline.rejected'), at: booking.rejectedAt },
+    { label: t('bookings:show.timeline.quoteDeclined'), at: booking.quoteDeclinedAt },
+    { label: t('bookings:show.timeline.completed'), at: booking.completedAt },
+    { label: t('bookings:show.timeline.noShow'), at: booking.noShowAt },
+    {
+      label: cancelledByLabel
+        ? t('bookings:show.timeline.cancelledBy', { who: cancelledByLabel })
+        : t('bookings:show.timeline.cancelled'),
+      at: booking.rejectedAt || booking.quoteDeclinedAt ? null : booking.cancelledAt,
+    },
+  ]
+    .filter((e): e is { label: string; at: Date } => e.at !== null)
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((e) => ({ label: e.label, when: format.dateTimeShort(e.at), iso: e.at.toISOString() }));
+}
