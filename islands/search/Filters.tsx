@@ -1,4 +1,9 @@
-import { activeFilterCount, type SearchIslandProps, type SearchParams } from '../../src/lib/search.shared.js';
+import {
+  activeFilterCount,
+  DEFAULT_PARAMS,
+  type SearchIslandProps,
+  type SearchParams,
+} from '../../src/lib/search.shared.js';
 import { fill } from '../shared/text.js';
 
 export interface FiltersProps {
@@ -89,13 +94,13 @@ export function Filters({ labels: L, options, params, filtersLabel, open, onTogg
             disabled={filterCount === 0}
             onClick={() =>
               change({
-                category: null,
-                price: 'all',
-                rating: null,
-                availability: 'any',
-                serviceType: 'all',
-                languages: [],
-                certifications: [],
+                category: DEFAULT_PARAMS.category,
+                price: DEFAULT_PARAMS.price,
+                rating: DEFAULT_PARAMS.rating,
+                availability: DEFAULT_PARAMS.availability,
+                serviceType: DEFAULT_PARAMS.serviceType,
+                languages: DEFAULT_PARAMS.languages,
+                certifications: DEFAULT_PARAMS.certifications,
               })
             }
           >

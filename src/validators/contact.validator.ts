@@ -1,4 +1,4 @@
-import { emailField, Joi, requiredText } from './fields.js';
+import { emailField, formKeyField, Joi, requiredText } from './fields.js';
 import { validate, type Validated } from './validate.js';
 
 /** The contact form of /contact. */
@@ -28,16 +28,7 @@ const schema = Joi.object({
     .empty('')
     .default(null)
     .messages({ 'string.pattern.base': `${V}.bookingNumberInvalid`, 'string.base': `${V}.bookingNumberInvalid` }),
-  idempotency_key: Joi.string()
-    .trim()
-    .pattern(/^[A-Za-z0-9-]{8,64}$/)
-    .required()
-    .messages({
-      'any.required': `${V}.formExpired`,
-      'string.empty': `${V}.formExpired`,
-      'string.pattern.base': `${V}.formExpired`,
-      'string.base': `${V}.formExpired`,
-    }),
+  idempotency_key: formKeyField(`${V}.formExpired`),
 });
 
 export function validateContact(body: unknown): Validated<ContactForm> {

@@ -137,3 +137,17 @@ export function asList(value: unknown): unknown[] {
   }
   return [value];
 }
+
+/** The hidden key that makes a form's double submission harmless; a missing or mangled one means the form expired. */
+export function formKeyField(expiredKey: string): BaseJoi.StringSchema {
+  return Joi.string()
+    .trim()
+    .pattern(/^[A-Za-z0-9-]{8,64}$/)
+    .required()
+    .messages({
+      'any.required': expiredKey,
+      'string.empty': expiredKey,
+      'string.base': expiredKey,
+      'string.pattern.base': expiredKey,
+    });
+}

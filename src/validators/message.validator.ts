@@ -1,4 +1,4 @@
-import { Joi, multiline } from './fields.js';
+import { formKeyField, Joi, multiline } from './fields.js';
 import { validate, type Validated } from './validate.js';
 
 /** The message form (a reply, a booking's message, an inquiry): the text as typed, a form key against double submissions. */
@@ -30,16 +30,7 @@ const schema = Joi.object({
       'string.pattern.base': `${V}.bodyRequired`,
       'string.max': `${V}.bodyTooLong`,
     }),
-  idempotency_key: Joi.string()
-    .trim()
-    .pattern(/^[A-Za-z0-9-]{8,64}$/)
-    .required()
-    .messages({
-      'any.required': `${V}.formExpired`,
-      'string.empty': `${V}.formExpired`,
-      'string.base': `${V}.formExpired`,
-      'string.pattern.base': `${V}.formExpired`,
-    }),
+  idempotency_key: formKeyField(`${V}.formExpired`),
   service_id: optionalId,
   provider_id: optionalId,
 });
