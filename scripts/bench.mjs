@@ -57,6 +57,10 @@ function bookingBody(csrf) {
     'participants[0][first_name]': 'Giulia',
     'participants[0][last_name]': 'Bianchi',
     'participants[0][email]': 'giulia.bianchi@bench.sicurhub.it',
+    // Services not priced per head ask for a site referent instead of participants.
+    referent_name: 'Giulia Bianchi',
+    referent_role: 'RSPP',
+    referent_contact: '+39 035 123456',
   }).toString();
 }
 

@@ -61,6 +61,9 @@ async function seedClients(knex: Knex, count: number, passwordHash: string): Pro
         company_size: SIZES[i % SIZES.length],
         industry_sector: SECTORS[i % SECTORS.length],
         employees_count: 1 + (i % 250),
+        // Invoicing data, which a booking needs before it can be confirmed.
+        invoicing_channel: 'sdi',
+        sdi_code: 'M5UXCR1',
       });
     }
     await knex('users').insert(users);
@@ -105,8 +108,8 @@ export async function seedBenchBookings(
       `INSERT INTO bookings (booking_number, service_id, client_id, provider_id, status, booking_type, service_title,
          service_category, requested_date, requested_time, duration_hours, location_type, participants_count,
          base_amount, tax_amount, total_amount, idempotency_key, confirmed_at, started_at, completed_at,
-         cancelled_at, cancelled_by, cancellation_reason, no_show_at, quoted_at, quote_total_amount, quote_includes,
-         quote_valid_until, created_at, updated_at)
+         cancelled_at, cancelled_by, cancellation_reason, no_show_at, quoted_at, estimated_total_amount, quote_total_amount,
+         quote_includes, quote_valid_until, created_at, updated_at)
        SELECT 'BHBENCH-' || g, s.id, c.id, s.provider_id, h.status, s.service_type, s.title, s.category,
          h.day, '09:30', 4, 'client_site', h.people, s.base_price * h.people,
          round(round(s.base_price * h.people * 1.22, 2) * 22 / 122, 2), round(s.base_price * h.people * 1.22, 2),
@@ -119,6 +122,7 @@ export async function seedBenchBookings(
          CASE WHEN h.status = 'cancelled' THEN 'Cambio di programma' END,
          CASE WHEN h.status = 'no_show' THEN h.day + time '10:30' END,
          CASE WHEN h.status = 'quoted' THEN h.created + interval '1 day' END,
+         CASE WHEN h.status = 'quoted' THEN round(s.base_price * h.people * 1.22, 2) END,
          CASE WHEN h.status = 'quoted' THEN round(s.base_price * h.people * 1.22, 2) END,
          CASE WHEN h.status = 'quoted' THEN 'Sopralluogo, documento e consegna' END,
          CASE WHEN h.status = 'quoted' THEN h.day END,
