@@ -209,6 +209,11 @@ export function routes(): Router {
     analytics.show,
   );
   r.get(
+    '/analytics/bookings.csv',
+    requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics'),
+    analytics.download,
+  );
+  r.get(
     '/provider/statements',
     requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.statements'),
     providerStatements.show,

@@ -1,63 +1,104 @@
+import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
+import type { AnalyticsBooking, AnalyticsStatus, MonthRating } from '../lib/booking-analytics.js';
 import { toCents } from '../lib/money.js';
 
-/** One calendar month (Europe/Rome) of a provider's activity. */
-export interface MonthActivity {
-  /** 'YYYY-MM-01' */
+// What /analytics reads: a provider's bookings received in a period and the reviews of its services.
+
+const columns = (k: Knex): (string | Knex.Raw)[] => [
+  'b.id',
+  'b.booking_number',
+  'b.created_at',
+  k.raw(`to_char(date_trunc('month', b.created_at AT TIME ZONE 'Europe/Rome'), 'YYYY-MM-DD') AS month`),
+  k.raw(`to_char(b.created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS received_on`),
+  'b.requested_date',
+  'b.service_id',
+  // The service's title today, so a renamed service is one line of the top lists.
+  k.raw('coalesce(s.title, b.service_title) AS service_title'),
+  k.raw('coalesce(cp.company_name, u.company_name) AS client_name'),
+  'b.status',
+  'b.booking_type',
+  'b.total_amount',
+  'b.tax_amount',
+  'b.commission_amount',
+  'b.quoted_at',
+  'b.confirmed_at',
+  'b.rejected_at',
+];
+
+interface BookingRow {
+  id: string;
+  booking_number: string;
+  created_at: Date;
   month: string;
-  /** Bookings received that month (created_at). */
-  received: number;
-  /** Bookings marked completed that month (completed_at). */
-  completed: number;
-  /** Sum of the totals (VAT included) of the bookings completed that month. */
-  completedValueCents: number;
+  received_on: string;
+  requested_date: string;
+  service_id: string;
+  service_title: string;
+  client_name: string | null;
+  status: AnalyticsStatus;
+  booking_type: 'instant' | 'on_request';
+  total_amount: string;
+  tax_amount: string;
+  commission_amount: string | null;
+  quoted_at: Date | null;
+  confirmed_at: Date | null;
+  rejected_at: Date | null;
 }
 
-interface MonthRow {
-  month: string;
-  received: number;
-  completed: number;
-  completed_value: string;
+const toBooking = (r: BookingRow): AnalyticsBooking => ({
+  id: r.id,
+  bookingNumber: r.booking_number,
+  createdAt: r.created_at,
+  month: r.month,
+  receivedOn: r.received_on,
+  requestedDate: r.requested_date,
+  serviceId: r.service_id,
+  serviceTitle: r.service_title,
+  clientName: r.client_name,
+  status: r.status,
+  bookingType: r.booking_type,
+  totalAmountCents: toCents(r.total_amount),
+  taxAmountCents: toCents(r.tax_amount),
+  commissionCents: r.commission_amount === null ? null : toCents(r.commission_amount),
+  quotedAt: r.quoted_at,
+  confirmedAt: r.confirmed_at,
+  rejectedAt: r.rejected_at,
+});
+
+/** The provider's bookings received in [from, to), oldest first (index bookings(provider_id, created_at)). */
+export async function bookingsReceived(
+  providerId: string,
+  from: Date,
+  to: Date,
+  trx?: Trx,
+): Promise<AnalyticsBooking[]> {
+  const rows = await db(trx)({ b: 'bookings' })
+    .leftJoin({ s: 'services' }, 's.id', 'b.service_id')
+    .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id')
+    .leftJoin({ u: 'users' }, 'u.id', 'b.client_id')
+    .where('b.provider_id', providerId)
+    .where('b.created_at', '>=', from)
+    .where('b.created_at', '<', to)
+    .orderBy([{ column: 'b.created_at' }, { column: 'b.booking_number' }])
+    .select<BookingRow[]>(columns(db(trx)));
+  return rows.map(toBooking);
 }
 
-/**
- * The last `months` calendar months in Europe/Rome, this one included, oldest first; months without
- * bookings are there with zeros. One query: the months are generated and the provider's bookings of
- * the period are counted into them.
- */
-export async function monthlyActivity(providerId: string, months = 6, trx?: Trx): Promise<MonthActivity[]> {
-  const { rows } = await db(trx).raw<{ rows: MonthRow[] }>(
-    `WITH months AS (
-       SELECT generate_series(
-                date_trunc('month', now() AT TIME ZONE 'Europe/Rome') - make_interval(months => ?),
-                date_trunc('month', now() AT TIME ZONE 'Europe/Rome'),
-                interval '1 month') AS month
-     ),
-     period AS (
-       SELECT b.created_at AT TIME ZONE 'Europe/Rome' AS created_local,
-              CASE WHEN b.status = 'completed' THEN b.completed_at AT TIME ZONE 'Europe/Rome' END AS completed_local,
-              b.total_amount
-         FROM bookings b
-        WHERE b.provider_id = ?
-          AND (b.created_at >= (SELECT min(month) FROM months) AT TIME ZONE 'Europe/Rome'
-               OR b.completed_at >= (SELECT min(month) FROM months) AT TIME ZONE 'Europe/Rome')
-     )
-     SELECT to_char(m.month, 'YYYY-MM-DD') AS month,
-            (count(*) FILTER (WHERE date_trunc('month', p.created_local) = m.month))::int AS received,
-            (count(*) FILTER (WHERE date_trunc('month', p.completed_local) = m.month))::int AS completed,
-            coalesce(sum(p.total_amount) FILTER (WHERE date_trunc('month', p.completed_local) = m.month), 0)::text
-              AS completed_value
-       FROM months m
-       LEFT JOIN period p
-         ON date_trunc('month', p.created_local) = m.month OR date_trunc('month', p.completed_local) = m.month
-      GROUP BY m.month
-      ORDER BY m.month`,
-    [months - 1, providerId],
-  );
-  return rows.map((row) => ({
-    month: row.month,
-    received: Number(row.received),
-    completed: Number(row.completed),
-    completedValueCents: toCents(row.completed_value),
-  }));
+/** The verified reviews of the provider's services written in [from, to), per month (Europe/Rome). */
+export async function ratingsByMonth(providerId: string, from: Date, to: Date, trx?: Trx): Promise<MonthRating[]> {
+  const rows = await db(trx)({ r: 'reviews' })
+    .join({ s: 'services' }, 's.id', 'r.service_id')
+    .where('s.provider_id', providerId)
+    .where('r.verified', true)
+    .where('r.created_at', '>=', from)
+    .where('r.created_at', '<', to)
+    .groupByRaw('1')
+    .orderByRaw('1')
+    .select<{ month: string; count: number; sum: number }[]>(
+      db(trx).raw(`to_char(date_trunc('month', r.created_at AT TIME ZONE 'Europe/Rome'), 'YYYY-MM-DD') AS month`),
+      db(trx).raw('count(*)::int AS count'),
+      db(trx).raw('sum(r.rating)::int AS sum'),
+    );
+  return rows.map((r) => ({ month: r.month, count: Number(r.count), sum: Number(r.sum) }));
 }

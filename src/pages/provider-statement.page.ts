@@ -1,7 +1,7 @@
 import { todayInRome } from '../lib/booking-time.js';
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { fromCents } from '../lib/money.js';
+import { csvAmount as amount, csvDocument } from '../lib/csv.js';
 import { providerNetCents } from '../lib/commission.js';
 import type { CommissionLine, Statement, StatementTotals } from '../services/commission-statements.service.js';
 import { monthLabel } from './booking-money.page.js';
@@ -77,15 +77,6 @@ export function statementPage(s: Statement): StatementView {
   };
 }
 
-/** A CSV cell: quoted when it holds the separator, a quote or a line break; formulas neutralised for spreadsheets. */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** '1234.50' -> '1234,50': the decimal comma an Italian spreadsheet reads as a number. */
-const amount = (cents: number): string => fromCents(cents).replace('.', ',');
-
 /**
  * The statement as CSV for an Italian spreadsheet: semicolons, decimal commas, a BOM so Excel reads UTF-8, and a
  * last row of totals, the same sums the page shows.
@@ -126,6 +117,5 @@ export function statementCsv(s: Statement): { filename: string; body: string } {
     amount(x.commissionCents),
     amount(x.netCents),
   ];
-  const body = [header, ...lines, totals].map((row) => row.map(cell).join(';')).join('\r\n');
-  return { filename: t('money:statement.csvFile', { month: s.month }), body: `\uFEFF${body}\r\n` };
+  return { filename: t('money:statement.csvFile', { month: s.month }), body: csvDocument([header, ...lines, totals]) };
 }

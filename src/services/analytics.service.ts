@@ -1,27 +1,33 @@
-import type { CurrentUser } from '../lib/current-user.js';
+import { analyticsFigures, type AnalyticsBooking, type AnalyticsFigures } from '../lib/booking-analytics.js';
+import { addDays, romeInstant } from '../lib/booking-time.js';
+import { monthsOf, type Period } from '../lib/analytics-period.js';
 import * as analytics from '../models/analytics.repo.js';
-import type { MonthActivity } from '../models/analytics.repo.js';
-import * as bookings from '../models/booking-cards.repo.js';
-import type { BookingCounts } from '../models/booking-cards.repo.js';
-import * as dashboard from '../models/dashboard.repo.js';
-import type { BookingStatistics } from '../models/dashboard.repo.js';
 
-const ANALYTICS_MONTHS = 6;
+export type { AnalyticsBooking, AnalyticsFigures };
 
 /** What /analytics shows of a provider's own bookings (src/pages/analytics.page.ts makes the page). */
 export interface AnalyticsData {
-  statistics: BookingStatistics;
-  counts: BookingCounts;
-  /** The last ANALYTICS_MONTHS months, oldest first. */
-  months: MonthActivity[];
+  period: Period;
+  figures: AnalyticsFigures;
 }
 
-/** The dashboard's four statistics, the bookings per status and the last six months, read together. */
-export async function analyticsData(user: CurrentUser): Promise<AnalyticsData> {
-  const [statistics, counts, months] = await Promise.all([
-    dashboard.bookingStatistics(user),
-    bookings.countByStatusForUser(user),
-    analytics.monthlyActivity(user.id, ANALYTICS_MONTHS),
+/** The instants that bound a period's days in Rome: [its first day 00:00, the day after its last 00:00). */
+function bounds(period: Period): [Date, Date] {
+  return [romeInstant(period.from, '00:00'), romeInstant(addDays(period.to, 1), '00:00')];
+}
+
+/** The provider's bookings received in the period, oldest first: the page's figures and the CSV's rows. */
+export async function periodBookings(providerId: string, period: Period): Promise<AnalyticsBooking[]> {
+  const [from, to] = bounds(period);
+  return analytics.bookingsReceived(providerId, from, to);
+}
+
+/** Every figure of the period, only from the provider's own bookings and the reviews of its own services. */
+export async function analyticsData(providerId: string, period: Period): Promise<AnalyticsData> {
+  const [from, to] = bounds(period);
+  const [bookings, ratings] = await Promise.all([
+    analytics.bookingsReceived(providerId, from, to),
+    analytics.ratingsByMonth(providerId, from, to),
   ]);
-  return { statistics, counts, months };
+  return { period, figures: analyticsFigures(bookings, monthsOf(period), ratings) };
 }

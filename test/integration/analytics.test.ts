@@ -1,132 +1,141 @@
 import { expect } from 'chai';
-import { db } from '../../src/db/knex.js';
 import { browser, html, request, textOf, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
-import {
-  createBooking,
-  createProvider,
-  createService,
-  createUser,
-  createUserWithPassword,
-} from '../factories/index.js';
+import { createUserWithPassword } from '../factories/index.js';
+import { addDays, todayInRome } from '../../src/lib/booking-time.js';
 
-async function signIn(userType: 'client' | 'provider', companyName: string): Promise<{ id: string; agent: Agent }> {
+async function signIn(userType: 'client' | 'provider', companyName: string): Promise<Agent> {
   const user = await createUserWithPassword({ userType, companyName });
-  return { id: user.id, agent: await loginAs(browser(), user.email, user.password) };
+  return loginAs(browser(), user.email, user.password);
 }
 
-/** 'YYYY-MM-01' of the month `back` months before the current one, in Europe/Rome. */
-function romeMonth(back: number): string {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' })
-    .format(new Date())
-    .split('-')
-    .map(Number) as [number, number];
-  const d = new Date(Date.UTC(year, month - 1 - back, 1));
-  return d.toISOString().slice(0, 10);
-}
+const errorOf = ($: Page, field: string): string => textOf($, `#analytics-${field}-error`);
 
-/** Noon (UTC) on the 15th of that month: in the same month in Rome whatever the season. */
-const midMonth = (month: string): Date => new Date(`${month.slice(0, 8)}15T12:00:00Z`);
+describe('analytics: access and period', () => {
+  let provider: Agent;
 
-function rowsOf($: Page, table: string): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  $(`table[data-table="${table}"] tbody tr`).each((_, tr) => {
-    const key = $(tr).attr('data-status') ?? $(tr).attr('data-month')!;
-    out[key] = $(tr)
-      .find('td')
-      .map((__, td) => $(td).text().replace(/\s+/g, ' ').trim())
-      .get();
+  before(async () => {
+    await resetDatabase();
+    provider = await signIn('provider', 'Studio Analitico HSE');
   });
-  return out;
-}
-
-describe('analytics', () => {
-  before(resetDatabase);
 
   describe('access', () => {
-    it('a visitor gets "Accesso Richiesto" with the analytics message and a login link', async () => {
-      const $ = html((await request().get('/analytics').expect(401)).text);
-      expect(textOf($, 'main h1')).to.equal('Accesso Richiesto');
-      expect(textOf($, 'main .lead')).to.equal('Solo i fornitori registrati possono accedere agli analytics.');
-      expect($('main a[href="/auth/login?returnTo=%2Fanalytics"]')).to.have.length(1);
-    });
+    for (const path of ['/analytics', '/analytics/bookings.csv?period=3m']) {
+      it(`a visitor asking ${path} gets "Accesso Richiesto" with the analytics message and a login link back`, async () => {
+        const $ = html((await request().get(path).expect(401)).text);
+        expect(textOf($, 'main h1')).to.equal('Accesso Richiesto');
+        expect(textOf($, 'main .lead')).to.equal('Solo i fornitori registrati possono accedere agli analytics.');
+        expect($(`main a[href="/auth/login?returnTo=${encodeURIComponent(path)}"]`)).to.have.length(1);
+      });
 
-    it('a client gets "Accesso Riservato ai Fornitori" (403)', async () => {
-      const { agent } = await signIn('client', 'Cliente Curioso Srl');
-      const $ = html((await agent.get('/analytics').expect(403)).text);
-      expect(textOf($, 'main h1')).to.equal('Accesso Riservato ai Fornitori');
-      expect(textOf($, 'main .lead')).to.equal('Solo i fornitori registrati possono accedere agli analytics.');
-      expect($('.stat-card')).to.have.length(0);
-    });
+      it(`a client asking ${path} gets "Accesso Riservato ai Fornitori" (403) and no figures`, async () => {
+        const client = await signIn('client', 'Cliente Curioso Srl');
+        const res = await client.get(path).expect(403);
+        expect(res.headers['content-type']).to.match(/^text\/html/);
+        const $ = html(res.text);
+        expect(textOf($, 'main h1')).to.equal('Accesso Riservato ai Fornitori');
+        expect(textOf($, 'main .lead')).to.equal('Solo i fornitori registrati possono accedere agli analytics.');
+        expect($('.stat-card')).to.have.length(0);
+      });
+    }
 
-    it('a provider gets the page', async () => {
-      const { agent } = await signIn('provider', 'Studio Analitico HSE');
-      const $ = html((await agent.get('/analytics').expect(200)).text);
+    it('a provider without bookings gets the last 12 months, empty, with the period form and the CSV link', async () => {
+      const $ = html((await provider.get('/analytics').expect(200)).text);
       expect(textOf($, 'main h1')).to.equal('Analytics');
-      expect($('.stat-card')).to.have.length(4);
+      expect($('#analytics-period option[selected]').attr('value')).to.equal('12m');
       expect(textOf($, '.alert--info')).to.equal(
-        'Non hai ancora ricevuto prenotazioni: queste tabelle si riempiranno con le prime richieste.',
+        'Nessuna prenotazione ricevuta in questo periodo: i grafici si riempiranno con le prime richieste.',
       );
+      expect($('table[data-table="monthly"] tbody tr')).to.have.length(12);
+      expect($('a[download]').attr('href')).to.equal('/analytics/bookings.csv?period=12m');
+      expect(
+        $('.stat-card .stat__value')
+          .map((_, el) => $(el).text().replace(/\s+/g, ' ').trim())
+          .get(),
+      ).to.deep.equal(['0', '0,00 €', '—', '—']);
+      // Three charts, each an image with its title and description.
+      expect($('svg[role="img"]')).to.have.length(3);
+      expect($('svg[role="img"] > title').first().text()).to.equal('Prenotazioni ricevute per mese');
     });
   });
 
-  describe('figures', () => {
-    it("shows the provider's own statistics, bookings per status and the last six months, nobody else's", async () => {
-      const { id, agent } = await signIn('provider', 'Studio Numeri HSE');
-      const service = await createService({ providerId: id });
-      const client = await createUser({ companyName: 'Cliente Numeri Srl' });
-      const book = (status: Parameters<typeof createBooking>[0]['status'], createdAt: Date, totalAmount = '122.00') =>
-        createBooking({ serviceId: service.id, clientId: client.id, status, createdAt, totalAmount });
+  describe('period', () => {
+    const today = todayInRome();
+    const year = Number(today.slice(0, 4));
 
-      const now = new Date();
-      const [m0, m2, m5, m6] = [romeMonth(0), romeMonth(2), romeMonth(5), romeMonth(6)];
-      await book('pending', now);
-      await book('confirmed', now);
-      const late = await book('completed', midMonth(m2), '244.00'); // received two months ago…
-      await db()('bookings').where({ id: late.id }).update({ completed_at: now }); // …completed this month
-      await book('completed', midMonth(m2), '366.00');
-      await book('cancelled', midMonth(m5));
-      await book('no_show', midMonth(m5));
-      await book('completed', midMonth(m6), '1220.00'); // before the six months: in the totals only
-      // Another provider's bookings of the same client count nowhere here.
-      const other = await createProvider();
-      await createBooking({
-        serviceId: (await createService({ providerId: other.id })).id,
-        clientId: client.id,
-        status: 'completed',
-        totalAmount: '9999.00',
-      });
-
-      const $ = html((await agent.get('/analytics').expect(200)).text);
-      const stats = $('.stat-card')
-        .map((_, el) => $(el).find('.stat__value').text().replace(/\s+/g, ' ').trim())
-        .get();
-      // Received 7; confirmed 1; completed 3 of 7 = 42,9%; mean of the not cancelled (122, 122, 244, 366, 122, 1220) = 366.
-      expect(stats).to.deep.equal(['7', '1', '42,9%', '366 €']);
-      expect($('.alert--info')).to.have.length(0);
-
-      expect(rowsOf($, 'by-status')).to.deep.equal({
-        pending: ['1', '14,3%'],
-        quoted: ['0', '0,0%'],
-        confirmed: ['1', '14,3%'],
-        in_progress: ['0', '0,0%'],
-        completed: ['3', '42,9%'],
-        cancelled: ['1', '14,3%'],
-        no_show: ['1', '14,3%'],
-      });
-      expect($('table[data-table="by-status"] tbody th').first().text().trim()).to.equal('In Attesa');
-
-      const months = rowsOf($, 'monthly');
-      expect(Object.keys(months)).to.deep.equal([5, 4, 3, 2, 1, 0].map(romeMonth));
-      expect(months[m0]).to.deep.equal(['2', '1', '244 €']);
-      expect(months[m2]).to.deep.equal(['2', '1', '366 €']);
-      expect(months[m5]).to.deep.equal(['2', '0', '0 €']);
-      expect(months[romeMonth(1)]).to.deep.equal(['0', '0', '0 €']);
-      const label = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-        midMonth(m0),
+    it('each named period names its days', async () => {
+      const expectRange = async (query: string, from: string, to: string) => {
+        const $ = html((await provider.get(`/analytics?${query}`).expect(200)).text);
+        const label = new Intl.DateTimeFormat('it-IT', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+        const day = (d: string) => label.format(new Date(`${d}T12:00:00Z`));
+        expect(textOf($, '[data-range]')).to.equal(`Dal ${day(from)} al ${day(to)}`);
+      };
+      await expectRange('period=30d', addDays(today, -29), today);
+      await expectRange('period=this_year', `${year}-01-01`, today);
+      await expectRange('period=last_year', `${year - 1}-01-01`, `${year - 1}-12-31`);
+      await expectRange(
+        `period=custom&from=${year - 1}-03-01&to=${year - 1}-04-15`,
+        `${year - 1}-03-01`,
+        `${year - 1}-04-15`,
       );
-      expect(textOf($, `tr[data-month="${m0}"] th`)).to.equal(label);
+    });
+
+    it('a custom period shows one row per month it touches and keeps its dates in the form', async () => {
+      const $ = html(
+        (await provider.get(`/analytics?period=custom&from=${year - 1}-03-20&to=${year - 1}-05-02`).expect(200)).text,
+      );
+      expect(
+        $('table[data-table="monthly"] tbody tr')
+          .map((_, tr) => $(tr).attr('data-month'))
+          .get(),
+      ).to.deep.equal([`${year - 1}-03-01`, `${year - 1}-04-01`, `${year - 1}-05-01`]);
+      expect($('#analytics-from').val()).to.equal(`${year - 1}-03-20`);
+      expect($('#analytics-period option[selected]').attr('value')).to.equal('custom');
+      expect($('a[download]').attr('href')).to.equal(
+        `/analytics/bookings.csv?period=custom&from=${year - 1}-03-20&to=${year - 1}-05-02`,
+      );
+    });
+
+    it('a named period ignores dates left in the form', async () => {
+      const $ = html((await provider.get('/analytics?period=3m&from=nonsense&to=').expect(200)).text);
+      expect($('table[data-table="monthly"] tbody tr')).to.have.length(3);
+    });
+
+    const invalid: [string, string, string][] = [
+      ['period=forever', 'period', "Scegli un periodo dell'elenco"],
+      ['period=custom', 'from', 'Indica la data di inizio'],
+      ['period=custom&from=2026-01-01', 'to', 'Indica la data di fine'],
+      ['period=custom&from=2026-02-30&to=2026-03-01', 'from', 'Data di inizio non valida'],
+      ['period=custom&from=2026-01-01&to=ieri', 'to', 'Data di fine non valida'],
+      ['period=custom&from=1999-12-31&to=2000-01-31', 'from', 'La data di inizio non può essere prima del 2000'],
+      [`period=custom&from=${today}&to=${addDays(today, 1)}`, 'to', 'La data di fine non può essere dopo oggi'],
+      ['period=custom&from=2025-05-02&to=2025-05-01', 'to', 'La data di fine non può precedere quella di inizio'],
+      ['period=custom&from=2020-01-01&to=2025-01-01', 'to', 'Il periodo può coprire al massimo 3 anni'],
+      ['period=12m&period=3m', 'period', "Scegli un periodo dell'elenco"],
+    ];
+    for (const [query, field, message] of invalid) {
+      it(`?${query}: 422 with "${message}" beside the field, what was typed kept, no figures`, async () => {
+        const $ = html((await provider.get(`/analytics?${query}`).expect(422)).text);
+        expect(errorOf($, field)).to.equal(message);
+        expect($(`#analytics-${field}`).attr('aria-invalid')).to.equal('true');
+        expect($('.stat-card')).to.have.length(0);
+        expect($('a[download]')).to.have.length(0);
+        const typed = new URLSearchParams(query);
+        if (typed.get('from')) expect($('#analytics-from').val()).to.equal(typed.get('from'));
+      });
+    }
+
+    it('the CSV refuses the same nonsense with the same page and 422', async () => {
+      const $ = html(
+        (await provider.get('/analytics/bookings.csv?period=custom&from=2025-05-02&to=2025-05-01').expect(422)).text,
+      );
+      expect(errorOf($, 'to')).to.equal('La data di fine non può precedere quella di inizio');
     });
   });
 });
