@@ -77,7 +77,7 @@ function rateRow(key: RateRow['key'], r: Rate, basisKey: string): RateRow {
     key,
     label: t(`${A}:requests.${key}`),
     value: percent(r.percent),
-    basis: t(`${A}:requests.${basisKey}`, { count: r.count, of: r.of }),
+    basis: t(`${A}:requests.${basisKey}`, { n: r.count, count: r.of }),
   };
 }
 
@@ -148,7 +148,7 @@ function result({ period, figures: f }: AnalyticsData): AnalyticsResult {
         key: 'answered',
         label: t(`${A}:${R}.answered`),
         value: percent(f.requests.received > 0 ? (100 * f.requests.answered) / f.requests.received : null),
-        basis: t(`${A}:${R}.ofRequests`, { count: f.requests.answered, of: f.requests.received }),
+        basis: t(`${A}:${R}.ofRequests`, { n: f.requests.answered, count: f.requests.received }),
       },
       {
         key: 'medianAnswer',
