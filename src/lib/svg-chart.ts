@@ -49,13 +49,13 @@ export interface ChartModel {
   dots: { x: number; y: number; title: string }[];
 }
 
-/** A round step (1, 2 or 5 × 10^n) giving at most `count` intervals up to `max`. */
+/** A round step (1, 2 or 5 × 10^n, at least 1: counts and whole euro) giving at most `count` intervals up to `max`. */
 export function niceStep(max: number, count = 4): number {
   if (max <= 0) return 1;
   const raw = max / count;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
-  return Math.max(step, Number.isInteger(max) ? 1 : step);
+  return Math.max(1, step);
 }
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
