@@ -13,10 +13,15 @@ const asDate = (month: string): Date => new Date(`${month}T12:00:00Z`);
 /** 'novembre 2026' */
 export const monthLabel = (month: string): string => monthLong.format(asDate(month));
 
-/** 'nov', with the year's two digits on the first month and on every January: 'gen 26'. */
-export function axisMonth(month: string, index: number): string {
+/**
+ * 'nov', with the year's two digits on every January ('gen 26'), or on the first month when the period has
+ * no January (labels side by side have no room for two years).
+ */
+export function axisMonth(month: string, index: number, months: readonly { month: string }[]): string {
   const short = monthShort.format(asDate(month)).replace('.', '');
-  return index === 0 || month.slice(5, 7) === '01' ? `${short} ${month.slice(2, 4)}` : short;
+  const january = month.slice(5, 7) === '01';
+  const first = index === 0 && !months.some((m) => m.month.slice(5, 7) === '01');
+  return january || first ? `${short} ${month.slice(2, 4)}` : short;
 }
 
 /** The rating with one decimal ('4,5'). */
@@ -41,7 +46,7 @@ export function analyticsCharts(months: readonly MonthFigures[]): AnalyticsChart
       xAxisLabel,
       yAxisLabel: t(`${M}.axisBookings`),
       points: months.map((m, i) => ({
-        label: axisMonth(m.month, i),
+        label: axisMonth(m.month, i, months),
         value: m.received,
         valueLabel: format.number(m.received),
       })),
@@ -55,7 +60,7 @@ export function analyticsCharts(months: readonly MonthFigures[]): AnalyticsChart
       yAxisLabel: t(`${M}.axisRevenue`),
       // Whole euro on the axis; the table and the titles carry the cents.
       points: months.map((m, i) => ({
-        label: axisMonth(m.month, i),
+        label: axisMonth(m.month, i, months),
         value: m.revenueCents / 100,
         valueLabel: format.euro(m.revenueCents),
       })),
@@ -68,7 +73,7 @@ export function analyticsCharts(months: readonly MonthFigures[]): AnalyticsChart
       xAxisLabel,
       yAxisLabel: t('analytics:ratings.axisRating'),
       points: months.map((m, i) => ({
-        label: axisMonth(m.month, i),
+        label: axisMonth(m.month, i, months),
         value: m.ratingAverage,
         valueLabel: m.ratingAverage === null ? t('analytics:cards.none') : ratingLabel(m.ratingAverage),
       })),

@@ -118,7 +118,7 @@ describe('dashboard and notifications in a real browser', () => {
     }
   });
 
-  it('the demo provider, on a 375 px phone without JavaScript, sees the same figures on the dashboard and in analytics, and reads one notification then all', async () => {
+  it('the demo provider, on a 375 px phone without JavaScript, sees real figures on the dashboard and in analytics, and reads one notification then all', async () => {
     const { page, context } = await newPage({ viewport: PHONE, javaScriptEnabled: false });
     try {
       await logIn(page, DEMO_PROVIDER);
@@ -140,14 +140,12 @@ describe('dashboard and notifications in a real browser', () => {
 
       await page.locator('[data-action="analytics"]').click();
       await page.waitForURL(/\/analytics$/);
-      expect(await statistics(page)).to.deep.equal(stats);
+      // The period's own figures (tested in analytics.e2e.ts): the statuses add up to the bookings received.
+      const received = (await page.locator('[data-stat="received"] .stat__value').textContent())!.trim();
       const byStatus = await page.locator('table[data-table="by-status"] tbody td:first-of-type').allTextContents();
       const sum = byStatus.reduce((acc, n) => acc + Number(n.trim().replace(/\./g, '')), 0);
-      expect(sum).to.equal(Number(stats['Prenotazioni Totali']!.replace(/\./g, '')));
-      expect((await page.locator('tr[data-status="confirmed"] td').first().textContent())!.trim()).to.equal(
-        stats.Confermate,
-      );
-      expect(await page.locator('table[data-table="monthly"] tbody tr').count()).to.equal(6);
+      expect(sum).to.equal(Number(received.replace(/\./g, '')));
+      expect(await page.locator('table[data-table="monthly"] tbody tr').count()).to.equal(12);
       await noSidewaysScroll(page, 'analytics');
       await screenshot(page, 'analytics-provider-phone');
 

@@ -181,6 +181,13 @@ export const PAGE_CASES: PageCase[] = [
     (ids) => `/provider/statements?month=${ids.statementMonth}`,
   ),
   page('analytics', 'provider', 'analytics/show', '/analytics'),
+  page('analytics, last year', 'provider', 'analytics/show', '/analytics?period=last_year'),
+  page(
+    'analytics, a period that does not hold (422)',
+    'provider',
+    'analytics/show',
+    '/analytics?period=custom&from=2026-05-02&to=2026-05-01',
+  ),
   page(
     'clients only (the wizard as a provider)',
     'provider',
