@@ -3,7 +3,7 @@ import type { UserType } from '../lib/current-user.js';
 import * as format from '../lib/format.js';
 import type { BookingStatistics } from '../services/dashboard.service.js';
 
-/** views/dashboard/_stats.ejs: one of the four statistic cards of the dashboard and of /analytics. */
+/** views/dashboard/_stats.ejs: one of the four statistic cards of the dashboard. */
 export interface StatCard {
   key: 'total' | 'confirmed' | 'completionRate' | 'averageValue';
   label: string;
