@@ -144,8 +144,12 @@ describe('from a message to a paid booking, in a real browser', () => {
         await c.page.waitForURL(/\/profile\?tab=billing/);
         await c.page.locator('input[name="invoicing_channel"][value="sdi"]').check();
         await c.page.fill('#f-sdi_code', 'M5UXCR1');
-        await c.page.locator('form[action="/profile/billing"] button[type="submit"]').click();
-        await c.page.waitForLoadState();
+        await c.page
+          .locator('form[action="/profile/billing"]')
+          .getByRole('button', { name: 'Salva Modifiche' })
+          .click();
+        await c.page.waitForURL(/\/profile/);
+        expect(await c.page.locator('.field__error').count(), 'the billing form was refused').to.equal(0);
         await c.page.goto(`${app.baseUrl}${bookingPath}`);
         await c.page.locator('form[action$="/quote-acceptance"] button[type="submit"]').click();
         await c.page.waitForURL(new RegExp(`${bookingPath}$`));
@@ -175,7 +179,7 @@ describe('from a message to a paid booking, in a real browser', () => {
         await p.page.waitForURL(new RegExp(`${bookingPath}$`));
         expect(await text(p.page, '.booking-header__status')).to.equal('Completata');
         expect(await text(p.page, '[data-figure="gross"]')).to.equal('1.220,00 €');
-        expect(await text(p.page, '[data-figure="commission"]')).to.equal('50,00 €');
+        expect(await text(p.page, '[data-figure="commission"]')).to.equal('− 50,00 €');
         expect(await text(p.page, '[data-figure="net"]')).to.equal('950,00 €');
         await p.page.locator('#commission').scrollIntoViewIfNeeded();
         await shot(p.page, '5-provider-commission');

@@ -337,6 +337,11 @@ describe('quotes from inquiry threads', () => {
       const bookingId = res.headers.location!.split('/').pop()!;
       await db()('client_profiles').where({ user_id: client.id }).update({ invoicing_channel: null, sdi_code: null });
       const page = await clientAgent.get(`/bookings/${bookingId}`);
+      // Not a dead end: the page says why there is no "Accetta" and where to give the data.
+      const $ = html(page.text);
+      expect($('form[action$="/quote-acceptance"]')).to.have.length(0);
+      expect(textOf($, '.booking-invoicing')).to.contain('devi indicare come ricevi le fatture elettroniche');
+      expect($('.booking-invoicing a').attr('href')).to.equal('/profile?tab=billing');
       const refused = await clientAgent
         .post(`/bookings/${bookingId}/quote-acceptance`)
         .type('form')
