@@ -191,7 +191,7 @@ describe('from a message to a paid booking, in a real browser', () => {
         // The client reads the payment status and the total.
         await c.page.goto(`${app.baseUrl}${bookingPath}`);
         expect(await text(c.page, '.booking-payment .badge')).to.equal('Completato');
-        expect(((await box.textContent()) ?? '').replace(/\s+/g, ' ')).to.contain('1.220,00 €');
+        expect(await text(c.page, '.cost-lines__row--total dd')).to.equal('1.220,00 €');
         await shot(c.page, '7-client-paid');
       } finally {
         await c.context.close();
