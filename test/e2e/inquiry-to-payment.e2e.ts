@@ -156,6 +156,8 @@ describe('from a message to a paid booking, in a real browser', () => {
         expect(await text(c.page, '.booking-header__status')).to.equal('Confermata');
 
         // How to pay: a bank transfer to the provider's IBAN, the amount, the booking number as reference.
+        await c.page.locator('.booking-actions a', { hasText: 'Come pagare' }).click();
+        await c.page.waitForURL(new RegExp(`${bookingPath}#payment$`));
         const box = c.page.locator('#payment');
         expect(await text(c.page, '#payment .payment-box__iban')).to.equal('IT60 X054 2811 1010 0000 0123 456');
         expect(((await box.textContent()) ?? '').replace(/\s+/g, ' ')).to.contain('1.220,00 €');
