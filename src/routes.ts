@@ -14,6 +14,7 @@ import * as bookingQuotes from './controllers/booking-quotes.controller.js';
 import * as bookingRejections from './controllers/booking-rejections.controller.js';
 import * as bookingWithdrawals from './controllers/booking-withdrawals.controller.js';
 import * as bookingMessages from './controllers/booking-messages.controller.js';
+import * as inquiryQuotes from './controllers/inquiry-quotes.controller.js';
 import * as bookingWizard from './controllers/booking-wizard.controller.js';
 import * as bookingsCtl from './controllers/bookings.controller.js';
 import * as contactRequests from './controllers/contact-requests.controller.js';
@@ -191,6 +192,8 @@ export function routes(): Router {
     threadReplies.create,
   );
   r.get('/messages/:id/attachments/:messageId', messagesUser, messageAttachments.show);
+  // Only the provider of an inquiry thread answers it with a quote: anyone else finds no such thread (404).
+  r.post('/messages/:id/quote', messagesUser, inquiryQuotes.create);
 
   // Payment of a confirmed booking
   r.post('/bookings/:id/payment', signedIn, bookingPayments.create);

@@ -6,6 +6,10 @@ import { loginUrlFor } from '../middleware/auth.js';
 import { messagesInboxPage } from '../pages/messages-inbox.page.js';
 import { messageThreadPage, type MessageFormState } from '../pages/message-thread.page.js';
 import { newMessagePage } from '../pages/new-message.page.js';
+import { inquiryQuoteForm, type InquiryQuoteState } from '../pages/inquiry-quote.page.js';
+import { todayInRome } from '../lib/booking-time.js';
+import { isUuid } from '../lib/uuid.js';
+import { quotableServices } from '../services/inquiry-quotes.service.js';
 import { startInquiry } from '../services/message-posting.service.js';
 import { inquiryTarget, listThreads, openThread, type ThreadParty } from '../services/message-threads.service.js';
 import { formKey, parseMessage, PROBLEM_STATUSES } from './message-form.js';
@@ -14,19 +18,43 @@ export function partyOf(req: Request): ThreadParty {
   return { id: req.user!.id, userType: req.user!.userType };
 }
 
-/** A thread page, also after a reply that did not go through. */
+/** The provider's quote form after a submission that did not go through, or why it was refused. */
+export interface QuoteFormOutcome extends InquiryQuoteState {
+  idempotencyKey?: string;
+  alert?: string;
+}
+
+/** A thread page, also after a reply or a quote that did not go through. */
 export async function renderThread(
   req: Request,
   res: Response,
   status: number,
   state: MessageFormState = {},
   key: string = randomUUID(),
+  quote: QuoteFormOutcome = {},
 ): Promise<void> {
-  const conversation = await openThread(String(req.params.id), partyOf(req));
+  const viewer = partyOf(req);
+  const conversation = await openThread(String(req.params.id), viewer);
   // "Conversazione non trovata": other people's threads and unknown ids look the same.
   if (!conversation) throw notFound('thread');
   res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - conversation.markedRead);
-  res.status(status).render('messages/show', messageThreadPage(conversation, partyOf(req), key, state));
+  const { thread } = conversation;
+  // An inquiry (no booking yet) is the provider's to answer with a quote.
+  const quoteForm =
+    viewer.userType === 'provider' && !thread.bookingId
+      ? inquiryQuoteForm(
+          thread,
+          await quotableServices(thread),
+          quote.idempotencyKey && isUuid(quote.idempotencyKey) ? quote.idempotencyKey : randomUUID(),
+          todayInRome(),
+          quote,
+        )
+      : null;
+  res.status(status).render('messages/show', {
+    ...messageThreadPage(conversation, viewer, key, state),
+    quoteForm,
+    quoteAlert: quote.alert ?? null,
+  });
 }
 
 const param = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);

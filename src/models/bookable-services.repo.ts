@@ -135,11 +135,28 @@ const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
 /** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
 export async function findBookableService(id: string, trx?: Trx): Promise<BookableService | null> {
   if (!isUuid(id)) return null;
-  const row = await db(trx)({ s: 'services' })
+  const row = await bookable(trx).where('s.id', id).first<BookableRow | undefined>(BOOKABLE_COLUMNS);
+  return row ? toBookable(row) : null;
+}
+
+/** The services a provider can be booked for now (the ones it may quote from an inquiry), by title. */
+export async function listBookableForProvider(providerId: string, trx?: Trx): Promise<BookableService[]> {
+  if (!isUuid(providerId)) return [];
+  const rows = await bookable(trx)
+    .where('s.provider_id', providerId)
+    .orderBy([{ column: 's.title' }, { column: 's.id' }])
+    .select<BookableRow[]>(BOOKABLE_COLUMNS);
+  return rows.map(toBookable);
+}
+
+/** Active, published services of active providers. */
+function bookable(trx?: Trx) {
+  return db(trx)({ s: 'services' })
     .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
-    .where({ 's.id': id, 's.active': true, 's.status': 'active', 'p.active': true })
-    .first<BookableRow | undefined>(BOOKABLE_COLUMNS);
-  if (!row) return null;
+    .where({ 's.active': true, 's.status': 'active', 'p.active': true });
+}
+
+function toBookable(row: BookableRow): BookableService {
   return {
     id: row.id,
     providerId: row.provider_id,

@@ -186,3 +186,11 @@ export async function recordMessage(
   if (emailedRecipient) changes[`${emailedRecipient}_emailed_at`] = at;
   await trx('message_threads').where({ id }).update(changes);
 }
+
+/** An inquiry answered with a quote becomes the thread of the booking it created (one thread per booking). */
+export async function attachBooking(id: string, bookingId: string, serviceId: string, trx: Trx): Promise<void> {
+  await trx('message_threads')
+    .where({ id })
+    .whereNull('booking_id')
+    .update({ booking_id: bookingId, service_id: serviceId });
+}

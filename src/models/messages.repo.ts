@@ -15,6 +15,8 @@ export interface Message {
   senderId: string;
   body: string;
   attachment: MessageAttachment | null;
+  /** The booking a provider's quote from this (inquiry) thread created: the message links to it. */
+  quoteBookingId: string | null;
   readAt: Date | null;
   createdAt: Date;
 }
@@ -28,6 +30,7 @@ const COLUMNS: readonly string[] = [
   'attachment_mime_type',
   'attachment_size_bytes',
   'attachment_key',
+  'quote_booking_id',
   'read_at',
   'created_at',
 ];
@@ -41,6 +44,7 @@ interface MessageRow {
   attachment_mime_type: string | null;
   attachment_size_bytes: number | null;
   attachment_key: string | null;
+  quote_booking_id: string | null;
   read_at: Date | null;
   created_at: Date;
 }
@@ -59,6 +63,7 @@ const toMessage = (r: MessageRow): Message => ({
           storageKey: r.attachment_key,
         }
       : null,
+  quoteBookingId: r.quote_booking_id,
   readAt: r.read_at,
   createdAt: r.created_at,
 });
@@ -69,6 +74,7 @@ export interface NewMessage {
   body: string;
   idempotencyKey: string;
   attachment: MessageAttachment | null;
+  quoteBookingId?: string | null;
 }
 
 /** Stores a message; null when the sender already sent this form (same idempotency key). */
@@ -83,6 +89,7 @@ export async function insert(message: NewMessage, at: Date, trx: Trx): Promise<M
       attachment_mime_type: message.attachment?.mimeType ?? null,
       attachment_size_bytes: message.attachment?.sizeBytes ?? null,
       attachment_key: message.attachment?.storageKey ?? null,
+      quote_booking_id: message.quoteBookingId ?? null,
       created_at: at,
     })
     .onConflict(['sender_id', 'idempotency_key'])

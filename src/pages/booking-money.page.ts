@@ -79,7 +79,9 @@ export function paymentBox(
 ): PaymentBoxView {
   const { booking, role, payment } = detail;
   const paid = booking.paymentStatus !== 'pending';
-  const invoicingWait = !detail.clientInvoicing && booking.status === 'pending';
+  // A request waits for the provider, a quote for the client to accept: neither without invoicing data.
+  const invoicingWait =
+    !detail.clientInvoicing && (booking.status === 'pending' || (booking.status === 'quoted' && role === 'client'));
   return {
     statusLabel: t(paid ? 'money:payment.completed' : 'money:payment.pending'),
     statusBadge: paid ? 'success' : 'warning',

@@ -36,6 +36,8 @@ export interface ConversationView {
     atIso: string;
     atLabel: string;
     attachment: { name: string; href: string; sizeLabel: string } | null;
+    /** The message a provider's quote from an inquiry left: a link to the quoted booking. */
+    quoteHref: string | null;
   }[];
   form: {
     /** The form posts here; the template adds the CSRF token (multipart forms carry it in the action). */
@@ -79,6 +81,7 @@ export function conversationView(
               sizeLabel: sizeLabel(m.attachment.sizeBytes),
             }
           : null,
+      quoteHref: m.quoteBookingId ? `/bookings/${m.quoteBookingId}#quote` : null,
     })),
     form: {
       action: form.action,

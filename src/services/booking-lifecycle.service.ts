@@ -7,7 +7,7 @@ import * as bookings from '../models/bookings.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import type { BookingChanges } from '../models/bookings.repo.js';
 import { findClientInvoicing } from '../models/invoicing.repo.js';
-import { validateQuote, validateReason } from '../validators/booking-actions.validator.js';
+import { validateQuote, validateReason, type QuoteForm } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
@@ -70,19 +70,26 @@ const planned = (changes: BookingChanges, event: BookingEvent, context: EventCon
   planned: { changes, event, context },
 });
 
+/**
+ * What a quote changes on a pending booking, here and when a provider answers an inquiry thread with one
+ * (inquiry-quotes.service.ts). The price stays the estimate until the client accepts: nobody is bound to a
+ * total they did not accept.
+ */
+export function quoteChanges(booking: Pick<Booking, 'totalAmountCents'>, quote: QuoteForm, now: Date): BookingChanges {
+  return {
+    status: 'quoted',
+    quotedAt: now,
+    quoteTotalAmount: fromCents(quote.totalCents),
+    quoteIncludes: quote.includes,
+    quoteValidUntil: quote.validUntil,
+    estimatedTotalAmount: fromCents(booking.totalAmountCents),
+  };
+}
+
 function planQuote(booking: Booking, input: unknown, now: Date): Plan {
   const form = validateQuote(input, todayInRome(now), booking.requestedDate);
   if (!form.ok) return { ok: false, errors: form.errors, values: form.value };
-  // The price stays the estimate until the client accepts: nobody is bound to a total they did not accept.
-  const changes: BookingChanges = {
-    status: 'quoted',
-    quotedAt: now,
-    quoteTotalAmount: fromCents(form.value.totalCents),
-    quoteIncludes: form.value.includes,
-    quoteValidUntil: form.value.validUntil,
-    estimatedTotalAmount: fromCents(booking.totalAmountCents),
-  };
-  return planned(changes, 'quoted', { estimateCents: booking.totalAmountCents });
+  return planned(quoteChanges(booking, form.value, now), 'quoted', { estimateCents: booking.totalAmountCents });
 }
 
 /** Accepting: the quote replaces the estimate's price (its parts would no longer add up to the total). */

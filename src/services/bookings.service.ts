@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { t } from '../config/i18n.js';
-import { transaction } from '../db/knex.js';
+import { transaction, type Trx } from '../db/knex.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { fromCents } from '../lib/money.js';
@@ -140,14 +140,7 @@ export interface CreatedBooking {
   created: boolean;
 }
 
-/**
- * Creates the booking of a validated form in one transaction: the booking (confirmed at once for instant
- * services, pending for requests; payment pending), its participants, the provider's notification and
- * the emails to both parties. The form's idempotency key makes a repeated submission (double click,
- * back and resubmit, a retried request) return the booking it already created:
- * INSERT … ON CONFLICT DO NOTHING on (client_id, idempotency_key).
- */
-export async function createBooking(input: {
+export interface NewBookingInput {
   clientId: string;
   service: BookableService;
   details: BookingDetails;
@@ -155,67 +148,88 @@ export async function createBooking(input: {
   /** Who receives the provider on site, for services not priced per head (they list no participants). */
   referent: ReferentInput | null;
   now?: Date;
-}): Promise<CreatedBooking> {
+}
+
+/**
+ * Creates the booking of a validated form in one transaction: the booking (confirmed at once for instant
+ * services, pending for requests; payment pending), its participants, the provider's notification and
+ * the emails to both parties. The form's idempotency key makes a repeated submission (double click,
+ * back and resubmit, a retried request) return the booking it already created:
+ * INSERT … ON CONFLICT DO NOTHING on (client_id, idempotency_key).
+ */
+export async function createBooking(input: NewBookingInput): Promise<CreatedBooking> {
+  return transaction(async (trx) => {
+    const made = await insertNewBooking(input, input.service.serviceType === 'instant' ? 'instant' : 'request', trx);
+    if (made.created) await announce('created', (await bookings.lockForUpdate(made.id, trx))!, {}, trx);
+    return made;
+  });
+}
+
+/**
+ * Inserts the booking of a validated form and its participants in the caller's transaction, announcing
+ * nothing: an instant booking (confirmed), a request (pending), or the request a provider's quote from an
+ * inquiry thread answers at once (pending here, quoted by the caller in the same transaction).
+ */
+export async function insertNewBooking(
+  input: NewBookingInput,
+  kind: 'instant' | 'request',
+  trx: Trx,
+): Promise<CreatedBooking> {
   const { clientId, service, details } = input;
   const now = input.now ?? new Date();
-  const instant = service.serviceType === 'instant';
+  const instant = kind === 'instant';
   const price = priceFor(service, details.participantsCount);
   const locationType = bookingLocationType(service, details.locationChoice);
   const durationHours = service.durationHours ?? 1;
   const end = addMinutes({ date: details.requestedDate, time: details.requestedTime }, durationHours * 60);
-
-  return transaction(async (trx) => {
-    const location =
-      locationType === 'client_site'
-        ? ((await bookableServices.findClientSite(clientId, trx)) ?? NO_PLACE)
-        : locationType === 'provider_site'
-          ? providerSite(service)
-          : NO_PLACE;
-    // SPEC §4 "discount 0 at creation" is the booking's own discount: nothing is negotiated yet. The
-    // service's published discounts are part of the price the client was shown, and are stored as applied.
-    const row: Omit<bookings.NewBooking, 'bookingNumber'> = {
-      serviceId: service.id,
-      clientId,
-      providerId: service.providerId,
-      status: instant ? 'confirmed' : 'pending',
-      bookingType: service.serviceType,
-      serviceTitle: service.title,
-      serviceCategory: service.category,
-      requestedDate: details.requestedDate,
-      requestedTime: details.requestedTime,
-      endTime: end.date === details.requestedDate ? end.time : null,
-      durationHours,
-      locationType,
-      location,
-      participantsCount: details.participantsCount,
-      clientNotes: details.clientNotes,
-      specialRequirements: details.specialRequirements,
-      referent: input.referent,
-      baseAmount: fromCents(price.baseAmountCents),
-      additionalCosts: storedCosts(price),
-      discountAmount: fromCents(price.discountAmountCents),
-      taxAmount: fromCents(price.taxAmountCents),
-      totalAmount: fromCents(price.totalAmountCents),
-      idempotencyKey: details.idempotencyKey,
-      confirmedAt: instant ? now : null,
-      createdAt: now,
-    };
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const id = await bookings.insertBooking({ ...row, bookingNumber: newBookingNumber(now) }, trx);
-      if (id) {
-        await participantsRepo.insertMany(
-          id,
-          input.participants.map((p) => ({ ...p, employeeId: null })),
-          trx,
-        );
-        const booking = await bookings.lockForUpdate(id, trx);
-        await announce('created', booking!, {}, trx);
-        return { id, created: true };
-      }
-      // Nothing inserted: this form was already sent (same key), or, rarely, the booking number was taken.
-      const existing = await bookings.findIdByIdempotencyKey(clientId, details.idempotencyKey, trx);
-      if (existing) return { id: existing, created: false };
+  const location =
+    locationType === 'client_site'
+      ? ((await bookableServices.findClientSite(clientId, trx)) ?? NO_PLACE)
+      : locationType === 'provider_site'
+        ? providerSite(service)
+        : NO_PLACE;
+  // SPEC §4 "discount 0 at creation" is the booking's own discount: nothing is negotiated yet. The
+  // service's published discounts are part of the price the client was shown, and are stored as applied.
+  const row: Omit<bookings.NewBooking, 'bookingNumber'> = {
+    serviceId: service.id,
+    clientId,
+    providerId: service.providerId,
+    status: instant ? 'confirmed' : 'pending',
+    bookingType: instant ? 'instant' : 'on_request',
+    serviceTitle: service.title,
+    serviceCategory: service.category,
+    requestedDate: details.requestedDate,
+    requestedTime: details.requestedTime,
+    endTime: end.date === details.requestedDate ? end.time : null,
+    durationHours,
+    locationType,
+    location,
+    participantsCount: details.participantsCount,
+    clientNotes: details.clientNotes,
+    specialRequirements: details.specialRequirements,
+    referent: input.referent,
+    baseAmount: fromCents(price.baseAmountCents),
+    additionalCosts: storedCosts(price),
+    discountAmount: fromCents(price.discountAmountCents),
+    taxAmount: fromCents(price.taxAmountCents),
+    totalAmount: fromCents(price.totalAmountCents),
+    idempotencyKey: details.idempotencyKey,
+    confirmedAt: instant ? now : null,
+    createdAt: now,
+  };
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const id = await bookings.insertBooking({ ...row, bookingNumber: newBookingNumber(now) }, trx);
+    if (id) {
+      await participantsRepo.insertMany(
+        id,
+        input.participants.map((p) => ({ ...p, employeeId: null })),
+        trx,
+      );
+      return { id, created: true };
     }
-    throw new Error('could not allocate a booking number');
-  });
+    // Nothing inserted: this form was already sent (same key), or, rarely, the booking number was taken.
+    const existing = await bookings.findIdByIdempotencyKey(clientId, details.idempotencyKey, trx);
+    if (existing) return { id: existing, created: false };
+  }
+  throw new Error('could not allocate a booking number');
 }

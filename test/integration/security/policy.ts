@@ -111,6 +111,8 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     // A conversation belongs to its two parties only.
     '/messages/:id': { params: { id: w.a.threadId }, owners: ['clientA', 'providerA'] },
     '/messages/:id/replies': { params: { id: w.a.threadId }, owners: ['clientA', 'providerA'] },
+    // Only the provider of a thread may answer it with a quote (this one is a booking's: 409 for them).
+    '/messages/:id/quote': { params: { id: w.a.threadId }, owners: ['providerA'] },
     '/messages/:id/attachments/:messageId': {
       params: { id: w.a.threadId, messageId: w.a.messageId },
       owners: ['clientA', 'providerA'],

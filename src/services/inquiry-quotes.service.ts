@@ -1,0 +1,121 @@
+import { t } from '../config/i18n.js';
+import { transaction } from '../db/knex.js';
+import { romeLocal } from '../lib/booking-time.js';
+import * as format from '../lib/format.js';
+import type { BookableService } from '../models/bookable-services.repo.js';
+import { listBookableForProvider } from '../models/bookable-services.repo.js';
+import * as bookings from '../models/bookings.repo.js';
+import * as messages from '../models/messages.repo.js';
+import * as threads from '../models/message-threads.repo.js';
+import type { MessageThread, ThreadParty } from '../models/message-threads.repo.js';
+import {
+  readInquiryQuote,
+  validateInquiryQuote,
+  type InquiryQuoteValues,
+  type QuotedServiceRules,
+} from '../validators/inquiry-quote.validator.js';
+import type { FormErrors } from '../validators/validate.js';
+import { quoteChanges } from './booking-lifecycle.service.js';
+import { announce } from './booking-notifications.service.js';
+import { insertNewBooking, maxParticipantsOf } from './bookings.service.js';
+
+export type { InquiryQuoteValues };
+
+/**
+ * A provider answers an inquiry thread (a client's message before any booking) with a quote (issue 12):
+ * one transaction creates the client's booking as a request and quotes it (the same record, notification
+ * and email "Preventivo ricevuto" as a quote on the booking page), makes the thread that booking's thread
+ * (one thread per booking) and leaves a message in it linking to the quote. The client then accepts or
+ * declines on the booking page like any other quote.
+ */
+
+export type InquiryQuoteResult =
+  | { ok: true; bookingId: string }
+  | { ok: false; kind: 'not_found' }
+  | { ok: false; kind: 'already_quoted'; bookingId: string }
+  | { ok: false; kind: 'invalid'; errors: FormErrors; values: InquiryQuoteValues };
+
+/**
+ * The services the provider may quote in this thread: the one it is about when it can still be booked,
+ * otherwise every service of the provider that can be booked now (the form then asks which).
+ */
+export async function quotableServices(thread: Pick<MessageThread, 'providerId' | 'serviceId'>): Promise<{
+  services: BookableService[];
+  fixed: boolean;
+}> {
+  const all = await listBookableForProvider(thread.providerId);
+  const own = thread.serviceId ? all.find((s) => s.id === thread.serviceId) : undefined;
+  return own ? { services: [own], fixed: true } : { services: all, fixed: false };
+}
+
+export function serviceRules(service: BookableService): QuotedServiceRules {
+  return {
+    pricingUnit: service.pricingUnit,
+    chooseLocation: service.locationType === 'flexible',
+    maxParticipants: maxParticipantsOf(service),
+  };
+}
+
+export async function quoteFromInquiry(
+  threadId: string,
+  viewer: ThreadParty,
+  body: unknown,
+  now: Date = new Date(),
+): Promise<InquiryQuoteResult> {
+  const thread = viewer.userType === 'provider' ? await threads.findForParty(threadId, viewer) : null;
+  if (!thread) return { ok: false, kind: 'not_found' };
+  if (thread.bookingId) return { ok: false, kind: 'already_quoted', bookingId: thread.bookingId };
+  const { services, fixed } = await quotableServices(thread);
+  const posted = readInquiryQuote(body, Number.MAX_SAFE_INTEGER);
+  const service = services.find((s) => s.id === (fixed ? thread.serviceId : posted.service_id)) ?? null;
+  const values = service ? readInquiryQuote(body, maxParticipantsOf(service)) : posted;
+  const local = romeLocal(now);
+  const clock = { today: local.date, nowTime: local.time };
+  const form = validateInquiryQuote(values, service ? serviceRules(service) : null, clock);
+  if (!form.ok || !service) return { ok: false, kind: 'invalid', errors: form.ok ? {} : form.errors, values };
+  const { details, referent, quote } = form.value;
+
+  return transaction(async (trx): Promise<InquiryQuoteResult> => {
+    const locked = await threads.lockForUpdate(thread.id, trx);
+    if (!locked) return { ok: false, kind: 'not_found' };
+    if (locked.bookingId) {
+      // The same form sent twice (a double click): the first one stands.
+      const same = await bookings.findIdByIdempotencyKey(locked.clientId, details.idempotencyKey, trx);
+      return same === locked.bookingId
+        ? { ok: true, bookingId: same }
+        : { ok: false, kind: 'already_quoted', bookingId: locked.bookingId };
+    }
+    const made = await insertNewBooking(
+      { clientId: locked.clientId, service, details, participants: [], referent, now },
+      'request',
+      trx,
+    );
+    // Not created: the client already has a booking from this very form key (it cannot be this quote's).
+    if (!made.created) return { ok: false, kind: 'already_quoted', bookingId: made.id };
+    const booking = (await bookings.lockForUpdate(made.id, trx))!;
+    const quoted = await bookings.updateBooking(booking.id, quoteChanges(booking, quote, now), now, trx);
+    await announce('quoted', quoted, { estimateCents: booking.totalAmountCents }, trx);
+    await threads.attachBooking(locked.id, booking.id, service.id, trx);
+    await messages.insert(
+      {
+        threadId: locked.id,
+        senderId: viewer.id,
+        body: t('inquiry-quotes:message.body', {
+          total: format.euro(quote.totalCents),
+          title: service.title,
+          date: format.date(details.requestedDate),
+          number: booking.bookingNumber,
+          validUntil: format.date(quote.validUntil),
+        }),
+        idempotencyKey: details.idempotencyKey,
+        attachment: null,
+        quoteBookingId: booking.id,
+      },
+      now,
+      trx,
+    );
+    // The client is told by the quote's own notification and email: no second one for this message.
+    await threads.recordMessage(locked.id, now, null, trx);
+    return { ok: true, bookingId: booking.id };
+  });
+}
