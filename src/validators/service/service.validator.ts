@@ -99,11 +99,10 @@ const countField = (minKey: string, invalidKey: string) =>
     .empty('')
     .default(null)
     .custom((value: string, helpers) => {
-      if (/^-?\d+$/.test(value)) return Number(value) < 1 ? helpers.error('number.min') : Number(value);
-      return helpers.error('number.base');
+      if (!/^-?\d{1,6}$/.test(value)) return helpers.error('number.base');
+      return Number(value) < 1 ? helpers.error('number.min') : Number(value);
     })
-    .max(6)
-    .messages({ 'number.min': minKey, 'number.base': invalidKey, 'string.max': invalidKey });
+    .messages({ 'number.min': minKey, 'number.base': invalidKey });
 
 const priceRule = (nameKey: string, amountField: 'amount' | 'value') =>
   Joi.object({
@@ -135,7 +134,9 @@ const priceRule = (nameKey: string, amountField: 'amount' | 'value') =>
   });
 
 const schema = Joi.object({
-  form_key: formKeyField(`${V}.formExpired`),
+  form_key: formKeyField(`${V}.formExpired`)
+    .guid()
+    .messages({ 'string.guid': `${V}.formExpired` }),
   title: requiredText(200, `${V}.titleRequired`),
   description: requiredText(1000, `${V}.descriptionRequired`, { lines: true }),
   detailed_description: optionalText(10_000, { lines: true }),
