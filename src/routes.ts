@@ -140,7 +140,7 @@ export function routes(): Router {
   r.get('/services/create', redirectVisitorsToLogin, providerOnly, providerServices.newService);
   r.post('/services', providerOnly, serviceFormBody(), providerServices.create);
   r.get('/services/:id/edit', redirectVisitorsToLogin, serviceOwner, providerServices.edit);
-  r.post('/services/:id', serviceOwner, serviceFormBody(), providerServices.update);
+  r.post('/services/:id/edit', serviceOwner, serviceFormBody(), providerServices.update);
   r.post('/services/:id/pause', serviceOwner, serviceStatuses.pause);
   r.post('/services/:id/resume', serviceOwner, serviceStatuses.resume);
   r.post('/services/:id/deletion', serviceOwner, serviceStatuses.destroy);

@@ -80,7 +80,7 @@ export async function edit(req: Request, res: Response): Promise<void> {
   render(res, 200, { values, service });
 }
 
-/** POST /services/:id */
+/** POST /services/:id/edit (the form posts back to its own address, like the profile's tabs) */
 export async function update(req: Request, res: Response): Promise<void> {
   const { values: _saved, ...service } = await ownTarget(req);
   if (req.uploadRejection) throw badRequest();

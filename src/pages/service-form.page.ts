@@ -148,7 +148,7 @@ export function serviceFormPage(input: ServiceFormInputs): ServiceFormView {
   const edit = input.service;
   const mode = edit ? 'edit' : 'create';
   const heading = t(`catalogue:form.${mode}Title`);
-  const path = edit ? `/services/${edit.id}` : '/services';
+  const path = edit ? `/services/${edit.id}/edit` : '/services';
   const values = input.values;
   return {
     title: heading,
