@@ -303,6 +303,9 @@ export async function listOwnServices(providerId: string, trx?: Trx): Promise<Ow
 /** Whether a service exists but is paused (the wizard then says so instead of "not found"). */
 export async function isPaused(id: string, trx?: Trx): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const row = await db(trx)('services').first('id').where({ id, status: 'paused' });
+  const row = await db(trx)({ s: 'services' })
+    .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
+    .first('s.id')
+    .where({ 's.id': id, 's.status': 'paused', 's.active': true, 'p.active': true });
   return row !== undefined;
 }
