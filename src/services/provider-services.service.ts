@@ -6,8 +6,10 @@ import type { CurrentUser } from '../lib/current-user.js';
 import type { Section } from '../lib/profile-sections.js';
 import { REGIONS } from '../lib/profile-options.js';
 import * as places from '../models/places.repo.js';
+import * as ownServices from '../models/own-services.repo.js';
+import type { OwnServiceRow } from '../models/own-services.repo.js';
 import * as writes from '../models/service-writes.repo.js';
-import type { OwnService, OwnServiceRow, ServiceFields } from '../models/service-writes.repo.js';
+import type { OwnService, ServiceFields } from '../models/service-writes.repo.js';
 import type { FormErrors } from '../validators/validate.js';
 import type { ServiceFormInput } from '../validators/service/service.validator.js';
 import { missingProfileSections } from './dashboard.service.js';
@@ -170,10 +172,10 @@ export async function deleteService(providerId: string, id: string): Promise<voi
 }
 
 export function listOwnServices(providerId: string): Promise<OwnServiceRow[]> {
-  return writes.listOwnServices(providerId);
+  return ownServices.listOwnServices(providerId);
 }
 
 /** A paused service cannot be booked: the wizard says so (409) instead of "not found". */
 export function isPaused(id: string): Promise<boolean> {
-  return writes.isPaused(id);
+  return ownServices.isPaused(id);
 }
