@@ -37,3 +37,25 @@ export function singleFileUpload(field: string, maxBytes: number): RequestHandle
   // The form-body check lets multipart bodies through to this route only.
   return Object.assign(handler, { [TAKES_MULTIPART]: true });
 }
+
+/**
+ * The create/edit service form: multipart, so that its images can travel with it (the image section is
+ * wired by the photos work). Today it reads the form's fields only; a file sent anyway is refused as
+ * `too_many_files`. Sized for the form's rows and long descriptions.
+ */
+export function serviceFormBody(): RequestHandler {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { files: 0, fields: 400, fieldSize: 20_000, parts: 400, headerPairs: 100 },
+  }).none();
+  const handler: RequestHandler = (req, res, next) => {
+    parse(req, res, (err: unknown) => {
+      if (!err) return next();
+      const code = (err as { code?: string }).code;
+      req.uploadRejection =
+        code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE' ? 'too_many_files' : 'malformed';
+      next();
+    });
+  };
+  return Object.assign(handler, { [TAKES_MULTIPART]: true });
+}

@@ -120,11 +120,9 @@ describe('booking wizard /services/:id/book', () => {
 
     it('answers "Servizio non trovato" (404) for an unknown, inactive or malformed service', async () => {
       const inactive = await createService({ providerId: provider.id, active: false });
-      const paused = await createService({ providerId: provider.id, status: 'paused' });
       for (const id of [
         '00000000-0000-4000-8000-000000000000',
         inactive.id,
-        paused.id,
         'not-a-uuid',
         "1'; DROP TABLE bookings;--",
       ]) {
@@ -136,6 +134,14 @@ describe('booking wizard /services/:id/book', () => {
         expect(textOf($, '.lead')).to.equal('Il servizio che stai cercando di prenotare non esiste.');
         expect($('a[href="/search"]').text()).to.contain('Torna alla Ricerca');
       }
+    });
+
+    it('refuses a paused service with 409 and says it is paused (issue 10)', async () => {
+      const paused = await createService({ providerId: provider.id, status: 'paused' });
+      const res = await request().get(`/services/${paused.id}/book`).expect(409);
+      expect(textOf(html(res.text), '.lead')).to.equal(
+        'Questo servizio è in pausa e al momento non accetta prenotazioni.',
+      );
     });
   });
 
