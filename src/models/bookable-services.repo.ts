@@ -1,6 +1,6 @@
 import { db, type Trx } from '../db/knex.js';
-import { isFiniteNumber } from '../lib/guards.js';
 import { toCents } from '../lib/money.js';
+import { pricingRulesOf, type AdditionalCostRule, type DiscountRule } from '../lib/pricing.js';
 import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
@@ -17,8 +17,8 @@ export interface BookableService {
   serviceType: ServiceType;
   basePriceCents: number;
   pricingUnit: PricingUnit;
-  additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: number; description?: string }[];
-  discounts: { type: 'fixed' | 'percentage'; value: number }[];
+  additionalCosts: AdditionalCostRule[];
+  discounts: DiscountRule[];
   locationType: LocationType;
   /** Where the service itself says it takes place. */
   servicePlace: Place;
@@ -27,36 +27,6 @@ export interface BookableService {
   durationHours: number | null;
   maxParticipants: number | null;
   requirements: { name: string; mandatory: boolean; description: string | null }[];
-}
-
-/** Pricing rules are jsonb written by forms: keep only well-formed entries. */
-function toAdditionalCosts(value: unknown): BookableService['additionalCosts'] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((c: unknown) => {
-    const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
-    const n = typeof amount === 'string' ? Number(amount) : amount;
-    if (
-      typeof name !== 'string' ||
-      !name.trim() ||
-      (type !== 'fixed' && type !== 'percentage') ||
-      !isFiniteNumber(n) ||
-      n < 0
-    )
-      return [];
-    return [
-      { name, type, amount: n, ...(typeof description === 'string' && description.trim() ? { description } : {}) },
-    ];
-  });
-}
-
-function toDiscounts(value: unknown): BookableService['discounts'] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((d: unknown) => {
-    const { type, value: v } = (d ?? {}) as Record<string, unknown>;
-    const n = typeof v === 'string' ? Number(v) : v;
-    if ((type !== 'fixed' && type !== 'percentage') || !isFiniteNumber(n) || n < 0) return [];
-    return [{ type, value: n }];
-  });
 }
 
 function toRequirements(value: unknown): BookableService['requirements'] {
@@ -149,8 +119,7 @@ export async function findBookableService(id: string, trx?: Trx): Promise<Bookab
     serviceType: row.service_type,
     basePriceCents: toCents(row.base_price),
     pricingUnit: row.pricing_unit,
-    additionalCosts: toAdditionalCosts(row.additional_costs),
-    discounts: toDiscounts(row.discounts),
+    ...pricingRulesOf(row.additional_costs, row.discounts),
     locationType: row.location_type,
     servicePlace: {
       address: row.location_address,

@@ -1,5 +1,6 @@
 import { transaction, type Trx } from '../db/knex.js';
 import { todayInRome } from '../lib/booking-time.js';
+import { EXPIRED_REASON, QUOTE_EXPIRED_REASON } from '../lib/booking-outcome.js';
 import { commissionOn } from '../lib/commission.js';
 import { fromCents } from '../lib/money.js';
 import { quotedPrice } from '../lib/pricing.js';
@@ -47,9 +48,7 @@ export * from './booking-rules.service.js';
 
 /** A pending request nobody answered is cancelled after this long. */
 const REQUEST_EXPIRY_HOURS = 48;
-/** Stored in cancellation_reason of an expired request or quote (codes the pages show in words, not UI text). */
-export const EXPIRED_REASON = 'scaduta';
-export const QUOTE_EXPIRED_REASON = 'preventivo_scaduto';
+export { EXPIRED_REASON, QUOTE_EXPIRED_REASON };
 
 export type ActionResult =
   | { ok: true; booking: Booking }
