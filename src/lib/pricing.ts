@@ -164,6 +164,11 @@ export function servicePrice(pricing: ServicePricing, quantity: number): PriceBr
   });
 }
 
+/** What a cancellation gives back of a total (VAT included): the policy's percentage, to the cent. */
+export function refundOf(totalCents: number, percent: number): number {
+  return Math.max(0, Math.min(totalCents, Math.round((totalCents * percent) / 100)));
+}
+
 /**
  * The price of a booking once the provider has quoted a total (VAT included): the quote replaces the
  * estimate, so the stored parts still add up: base = the total without VAT, no additional costs, no

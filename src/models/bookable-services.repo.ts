@@ -4,6 +4,11 @@ import { pricingRulesOf, type AdditionalCostRule, type DiscountRule } from '../l
 import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
+import {
+  cancellationPolicyOf,
+  type CancellationPolicy,
+  type CancellationPolicyJson,
+} from './provider-profile-record.js';
 
 // The service being booked, and the client's own site: what the booking wizard prices and places.
 
@@ -27,6 +32,8 @@ export interface BookableService {
   durationHours: number | null;
   maxParticipants: number | null;
   requirements: { name: string; mandatory: boolean; description: string | null }[];
+  /** The provider's policy, stated before the client confirms. */
+  cancellationPolicy: CancellationPolicy;
 }
 
 function toRequirements(value: unknown): BookableService['requirements'] {
@@ -71,6 +78,7 @@ interface BookableRow {
   duration_hours: number | null;
   max_participants: number | null;
   requirements: unknown;
+  cancellation_policy: CancellationPolicyJson | null;
 }
 
 const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
@@ -100,6 +108,7 @@ const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
   's.duration_hours',
   's.max_participants',
   's.requirements',
+  'p.cancellation_policy',
 ];
 
 /** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
@@ -140,6 +149,7 @@ export async function findBookableService(id: string, trx?: Trx): Promise<Bookab
     durationHours: row.duration_hours,
     maxParticipants: row.max_participants,
     requirements: toRequirements(row.requirements),
+    cancellationPolicy: cancellationPolicyOf(row.cancellation_policy),
   };
 }
 

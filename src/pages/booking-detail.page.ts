@@ -9,6 +9,7 @@ import type { Booking, BookingDetail, Participant } from '../services/booking-re
 import type { FormErrors } from '../validators/validate.js';
 import { bookingTimeline, type TimelineEntry } from './booking-timeline.page.js';
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
+import { cancellationPolicyView, refundLabel, type CancellationPolicyView } from './cancellation-policy.page.js';
 import { commissionBox, paymentBox, type CommissionBoxView, type PaymentBoxView } from './booking-money.page.js';
 import { quoteCard, quoteForm, waitingHint, type QuoteCard, type QuoteForm } from './booking-quote.page.js';
 
@@ -94,6 +95,10 @@ export interface BookingDetailView {
     contactHref: string;
   };
   costLines: CostLine[];
+  /** What the cancellation refunded (issue 11), as recorded; null when none was. */
+  refundLabel: string | null;
+  /** The provider's cancellation policy while the booking may still be cancelled; null once it is closed. */
+  cancellationPolicy: CancellationPolicyView | null;
   quotedNote: string | null;
   estimateNote: string | null;
   payment: PaymentBoxView;
@@ -235,6 +240,10 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     documentMaxMb: detail.documentMaxBytes / (1024 * 1024),
     counterpart: counterpartOf(detail),
     costLines: bookingCostLines(booking),
+    refundLabel: refundLabel(booking),
+    cancellationPolicy: ['pending', 'quoted', 'confirmed'].includes(booking.status)
+      ? cancellationPolicyView(detail.cancellationPolicy)
+      : null,
     quotedNote:
       booking.quotedAt && booking.confirmedAt
         ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents)
