@@ -97,15 +97,13 @@ describe('one price everywhere (issue 11)', () => {
       expect(amounts(linesOf(island, '.wizard-costs'))).to.deep.equal(amounts(card));
 
       const bookingId = await book(agent, id, { participants_count: '1' });
-      const stored = await db()('bookings')
-        .where({ id: bookingId })
-        .first<{
-          base_amount: string;
-          additional_costs: { name: string; amount: number | string }[];
-          discount_amount: string;
-          tax_amount: string;
-          total_amount: string;
-        }>('base_amount', 'additional_costs', 'discount_amount', 'tax_amount', 'total_amount');
+      const stored = await db()('bookings').where({ id: bookingId }).first<{
+        base_amount: string;
+        additional_costs: { name: string; amount: number | string }[];
+        discount_amount: string;
+        tax_amount: string;
+        total_amount: string;
+      }>('base_amount', 'additional_costs', 'discount_amount', 'tax_amount', 'total_amount');
       const total = toCents(stored!.total_amount);
       const tax = toCents(stored!.tax_amount);
       expect([
@@ -134,7 +132,9 @@ describe('one price everywhere (issue 11)', () => {
       ),
     );
     const bookingId = await book(agent, id, { participants_count: '3' });
-    const stored = await db()('bookings').where({ id: bookingId }).first<{ total_amount: string; base_amount: string }>();
+    const stored = await db()('bookings')
+      .where({ id: bookingId })
+      .first<{ total_amount: string; base_amount: string }>();
     expect(island[0]).to.equal(toCents(stored!.base_amount)).and.to.equal(29997);
     expect(island.at(-1)).to.equal(toCents(stored!.total_amount));
   });
