@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import * as cheerio from 'cheerio';
 import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { CostPanel as CostPanelType } from '../../islands/booking-wizard/CostPanel.js';
 import { db } from '../../src/db/knex.js';
 import type { WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
 import { toCents } from '../../src/lib/money.js';
@@ -10,8 +11,7 @@ import { html, request, type Page } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import { book, clientAccount, openWizard, providerAccount, service, signIn } from './booking.helpers.js';
 
-type Panel = typeof import('../../islands/booking-wizard/CostPanel.js').CostPanel;
-let CostPanel: Panel;
+let CostPanel: typeof CostPanelType;
 
 // Issue 11: the service page's price card, the wizard's "Riepilogo Costi" (plain form and island) and the
 // stored booking are computed by one module and can never disagree, for every pricing unit with fixed and
