@@ -4,7 +4,16 @@ import { romeLocal } from '../../src/lib/booking-time.js';
 import { createBooking } from '../factories/index.js';
 import { csrfFrom, html, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
-import { clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
+import {
+  bookingForm,
+  clientAccount,
+  openWizard,
+  postWizard,
+  providerAccount,
+  service,
+  signIn,
+  type Account,
+} from './booking.helpers.js';
 
 // Issue 11: the cancellation policy on the booking and the refund a cancellation records; badges that say
 // what happened; no calendar export for a booking that is no appointment.
@@ -55,12 +64,33 @@ describe('cancellation policy, refunds, badges and calendar (issue 11)', () => {
       .send({ _csrf: token, reason: 'Cambio di programma' });
   }
 
+  const POLICY =
+    "Puoi cancellare online una prenotazione confermata fino a 48 ore prima dell'inizio, con rimborso del 50% dell'importo pagato.";
+
+  it("states the provider's policy on the service page and in the wizard's summary, plain and island", async () => {
+    const page = html((await clientAgent.get(`/services/${serviceId}`)).text);
+    expect(textOf(page, '.price-card__policy')).to.contain('Politica moderata').and.to.contain(POLICY);
+    const { csrf, key } = await openWizard(clientAgent, serviceId);
+    const res = await postWizard(clientAgent, serviceId, {
+      ...bookingForm(csrf, key, { participants_count: '1' }),
+      step: '2',
+      action: 'next',
+    });
+    const $ = html(res.text);
+    expect(textOf($, '.steps li[aria-current="step"]')).to.equal('Conferma');
+    expect(textOf($, '.wizard__terms')).to.contain(POLICY);
+    const props = JSON.parse($('script[data-island-props="booking-wizard"]').text()) as {
+      strings: Record<string, string>;
+    };
+    expect(props.strings.termsCancellation).to.contain(POLICY);
+  });
+
   describe('the refund', () => {
     it('outside the window (72 h before, policy 48 h / 50%), the client cancels and 50% of the total is recorded and shown', async () => {
       const id = await confirmed(72);
       const before = html((await clientAgent.get(`/bookings/${id}`)).text);
       expect(textOf(before, '.booking-policy')).to.equal(
-        "Puoi cancellare online una prenotazione confermata fino a 48 ore prima dell'inizio, con rimborso del 50% dell'importo pagato. Se è il fornitore a cancellare, il rimborso è sempre integrale.",
+        `${POLICY} Se è il fornitore a cancellare, il rimborso è sempre integrale.`,
       );
       expect((await cancel(clientAgent, id)).status).to.equal(303);
       const b = await row(id);
