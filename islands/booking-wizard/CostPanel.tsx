@@ -1,4 +1,4 @@
-import { calculatePrice, isPerHead } from '../../src/lib/pricing.js';
+import { isPerHead, servicePrice } from '../../src/lib/pricing.js';
 import type { WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
 import { formatEuro as money } from '../../src/lib/money.js';
 
@@ -7,7 +7,7 @@ const percent = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
 /** "Riepilogo Costi", recomputed with the shared pricing module as the participants change. */
 export function CostPanel({ props, participants }: { props: WizardIslandProps; participants: number }) {
   const S = props.strings;
-  const price = calculatePrice({ ...props.pricing, participants });
+  const price = servicePrice(props.pricing, participants);
   const lines: { label: string; detail?: string; amount: string; kind: string }[] = [
     {
       label: S.costsBase!,

@@ -1,13 +1,22 @@
 import type { Request, Response } from 'express';
-import { notFound } from '../lib/app-error.js';
+import { t } from '../config/i18n.js';
+import { conflict, notFound } from '../lib/app-error.js';
+import { hasCalendarEvent, outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
 import { calendarFile } from '../services/booking-calendar.service.js';
 import { findBooking } from '../services/booking-records.service.js';
 import { viewerOf } from './bookings.controller.js';
 
-/** GET /bookings/:id/calendar.ics — the same access rule as the booking page. */
+/**
+ * GET /bookings/:id/calendar.ics — the same access rule as the booking page. A cancelled, rejected or
+ * expired booking, or a quote not accepted yet, is no appointment: 409 with the reason in Italian.
+ */
 export async function show(req: Request, res: Response): Promise<void> {
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
+  const outcome = outcomeOf(booking);
+  if (!hasCalendarEvent(outcome)) {
+    throw conflict('prices:calendar.unavailable', { status: t(outcomeLabelKey(outcome)).toLowerCase() });
+  }
   const { filename, body } = await calendarFile(booking);
   res.attachment(filename);
   res.setHeader('Content-Type', 'text/calendar; charset=utf-8');

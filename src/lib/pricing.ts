@@ -3,6 +3,7 @@
  * booking wizard island for its live "Riepilogo Costi": the two can never disagree. Pure: no Node or DOM imports.
  */
 
+import { isFiniteNumber } from './guards.js';
 import type { PricingUnit } from './service-options.js';
 
 export type { PricingUnit };
@@ -20,6 +21,46 @@ export interface AdditionalCostRule {
 export interface DiscountRule {
   type: 'fixed' | 'percentage';
   value: number;
+}
+
+/** What a service's price is made of: the base and its unit, its additional costs and discounts (SPEC §3). */
+export interface ServicePricing {
+  basePriceCents: number;
+  pricingUnit: PricingUnit;
+  additionalCosts: AdditionalCostRule[];
+  discounts: DiscountRule[];
+}
+
+const amountOf = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return isFiniteNumber(n) && n >= 0 ? n : null;
+};
+
+/**
+ * The additional costs and discounts as stored (jsonb written by forms and seeds): only well-formed entries
+ * count. Every reader of a service's price (detail page, wizard, booking) goes through here, so a malformed
+ * entry is left out everywhere alike.
+ */
+export function pricingRulesOf(
+  additionalCosts: unknown,
+  discounts: unknown,
+): Pick<ServicePricing, 'additionalCosts' | 'discounts'> {
+  const costs = (Array.isArray(additionalCosts) ? additionalCosts : []).flatMap((c: unknown): AdditionalCostRule[] => {
+    const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
+    const n = amountOf(amount);
+    if (typeof name !== 'string' || !name.trim() || (type !== 'fixed' && type !== 'percentage') || n === null)
+      return [];
+    return [
+      { name, type, amount: n, ...(typeof description === 'string' && description.trim() ? { description } : {}) },
+    ];
+  });
+  const cuts = (Array.isArray(discounts) ? discounts : []).flatMap((d: unknown): DiscountRule[] => {
+    const { type, value } = (d ?? {}) as Record<string, unknown>;
+    const n = amountOf(value);
+    if ((type !== 'fixed' && type !== 'percentage') || n === null) return [];
+    return [{ type, value: n }];
+  });
+  return { additionalCosts: costs, discounts: cuts };
 }
 
 export interface PriceInput {
@@ -106,6 +147,26 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
     taxAmountCents: taxIncluded(totalAmountCents),
     totalAmountCents,
   };
+}
+
+/**
+ * A service's price for a quantity: participants for per-head units; for fixed, per-hour and per-day
+ * prices the quantity is one unit (SPEC §9 multiplies only per-head units). The detail page's price card
+ * (quantity 1), the wizard's "Riepilogo Costi" (island and plain form) and the stored booking all call this.
+ */
+export function servicePrice(pricing: ServicePricing, quantity: number): PriceBreakdown {
+  return calculatePrice({
+    basePriceCents: pricing.basePriceCents,
+    pricingUnit: pricing.pricingUnit,
+    participants: quantity,
+    additionalCosts: pricing.additionalCosts,
+    discounts: pricing.discounts,
+  });
+}
+
+/** What a cancellation gives back of a total (VAT included): the policy's percentage, to the cent. */
+export function refundOf(totalCents: number, percent: number): number {
+  return Math.max(0, Math.min(totalCents, Math.round((totalCents * percent) / 100)));
 }
 
 /**

@@ -1,9 +1,14 @@
 import { db, type Trx } from '../db/knex.js';
-import { isFiniteNumber } from '../lib/guards.js';
 import { toCents } from '../lib/money.js';
+import { pricingRulesOf, type AdditionalCostRule, type DiscountRule } from '../lib/pricing.js';
 import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
+import {
+  cancellationPolicyOf,
+  type CancellationPolicy,
+  type CancellationPolicyJson,
+} from './provider-profile-record.js';
 
 // The service being booked, and the client's own site: what the booking wizard prices and places.
 
@@ -17,8 +22,8 @@ export interface BookableService {
   serviceType: ServiceType;
   basePriceCents: number;
   pricingUnit: PricingUnit;
-  additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: number; description?: string }[];
-  discounts: { type: 'fixed' | 'percentage'; value: number }[];
+  additionalCosts: AdditionalCostRule[];
+  discounts: DiscountRule[];
   locationType: LocationType;
   /** Where the service itself says it takes place. */
   servicePlace: Place;
@@ -27,36 +32,8 @@ export interface BookableService {
   durationHours: number | null;
   maxParticipants: number | null;
   requirements: { name: string; mandatory: boolean; description: string | null }[];
-}
-
-/** Pricing rules are jsonb written by forms: keep only well-formed entries. */
-function toAdditionalCosts(value: unknown): BookableService['additionalCosts'] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((c: unknown) => {
-    const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
-    const n = typeof amount === 'string' ? Number(amount) : amount;
-    if (
-      typeof name !== 'string' ||
-      !name.trim() ||
-      (type !== 'fixed' && type !== 'percentage') ||
-      !isFiniteNumber(n) ||
-      n < 0
-    )
-      return [];
-    return [
-      { name, type, amount: n, ...(typeof description === 'string' && description.trim() ? { description } : {}) },
-    ];
-  });
-}
-
-function toDiscounts(value: unknown): BookableService['discounts'] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((d: unknown) => {
-    const { type, value: v } = (d ?? {}) as Record<string, unknown>;
-    const n = typeof v === 'string' ? Number(v) : v;
-    if ((type !== 'fixed' && type !== 'percentage') || !isFiniteNumber(n) || n < 0) return [];
-    return [{ type, value: n }];
-  });
+  /** The provider's policy, stated before the client confirms. */
+  cancellationPolicy: CancellationPolicy;
 }
 
 function toRequirements(value: unknown): BookableService['requirements'] {
@@ -101,6 +78,7 @@ interface BookableRow {
   duration_hours: number | null;
   max_participants: number | null;
   requirements: unknown;
+  cancellation_policy: CancellationPolicyJson | null;
 }
 
 const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
@@ -130,6 +108,7 @@ const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
   's.duration_hours',
   's.max_participants',
   's.requirements',
+  'p.cancellation_policy',
 ];
 
 /** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
@@ -166,8 +145,7 @@ function toBookable(row: BookableRow): BookableService {
     serviceType: row.service_type,
     basePriceCents: toCents(row.base_price),
     pricingUnit: row.pricing_unit,
-    additionalCosts: toAdditionalCosts(row.additional_costs),
-    discounts: toDiscounts(row.discounts),
+    ...pricingRulesOf(row.additional_costs, row.discounts),
     locationType: row.location_type,
     servicePlace: {
       address: row.location_address,
@@ -188,6 +166,7 @@ function toBookable(row: BookableRow): BookableService {
     durationHours: row.duration_hours,
     maxParticipants: row.max_participants,
     requirements: toRequirements(row.requirements),
+    cancellationPolicy: cancellationPolicyOf(row.cancellation_policy),
   };
 }
 

@@ -1,4 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
+import { outcomeBadge, outcomeLabelKey, outcomeOf, type Outcome } from '../lib/booking-outcome.js';
 import { toCents } from '../lib/money.js';
 import { BOOKING_STATUSES, type BookingStatus } from './booking-record.js';
 import { statusesOfTab, type ListStatus } from '../lib/booking-list-status.js';
@@ -22,6 +23,9 @@ export interface BookingCard {
   participantsCount: number;
   totalAmountCents: number;
   counterpartName: string | null;
+  /** What happened, for the badge: a rejected or expired request is not "Cancellata" (src/lib/booking-outcome.ts). */
+  outcome: Outcome;
+  badge: { labelKey: string; modifier: string };
 }
 
 interface CardRow {
@@ -34,19 +38,34 @@ interface CardRow {
   participants_count: number;
   total_amount: string;
   counterpart_name: string | null;
+  rejected_at: Date | null;
+  quote_declined_at: Date | null;
+  confirmed_at: Date | null;
+  cancellation_reason: string | null;
 }
 
-const toCard = (row: CardRow): BookingCard => ({
-  id: row.id,
-  bookingNumber: row.booking_number,
-  serviceTitle: row.service_title,
-  status: row.status,
-  requestedDate: row.requested_date,
-  requestedTime: row.requested_time,
-  participantsCount: row.participants_count,
-  totalAmountCents: toCents(row.total_amount),
-  counterpartName: row.counterpart_name,
-});
+function toCard(row: CardRow): BookingCard {
+  const outcome = outcomeOf({
+    status: row.status,
+    rejectedAt: row.rejected_at,
+    quoteDeclinedAt: row.quote_declined_at,
+    confirmedAt: row.confirmed_at,
+    cancellationReason: row.cancellation_reason,
+  });
+  return {
+    id: row.id,
+    bookingNumber: row.booking_number,
+    serviceTitle: row.service_title,
+    status: row.status,
+    requestedDate: row.requested_date,
+    requestedTime: row.requested_time,
+    participantsCount: row.participants_count,
+    totalAmountCents: toCents(row.total_amount),
+    counterpartName: row.counterpart_name,
+    outcome,
+    badge: { labelKey: outcomeLabelKey(outcome), modifier: outcomeBadge(outcome) },
+  };
+}
 
 /** The viewer's bookings as cards, newest first; optionally one status only, at most `limit`, from `offset`. */
 export async function listForUser(
@@ -75,6 +94,10 @@ export async function listForUser(
       'b.requested_time',
       'b.participants_count',
       'b.total_amount',
+      'b.rejected_at',
+      'b.quote_declined_at',
+      'b.confirmed_at',
+      'b.cancellation_reason',
     )
     .orderBy([
       { column: 'b.created_at', order: 'desc' },

@@ -91,6 +91,9 @@ export interface Booking {
   commissionRatePercent: number | null;
   commissionBaseAmountCents: number | null;
   commissionAmountCents: number | null;
+  /** A cancellation's refund (issue 11): the policy's percentage that applied and the amount, fixed when cancelled. */
+  refundPercentage: number | null;
+  refundAmountCents: number | null;
   cancellationReason: string | null;
   cancelledBy: string | null;
   rejectionReason: string | null;
@@ -152,6 +155,8 @@ export const BOOKING_COLUMNS: readonly string[] = [
   'commission_rate',
   'commission_base_amount',
   'commission_amount',
+  'refund_percentage',
+  'refund_amount',
   'cancellation_reason',
   'cancelled_by',
   'rejection_reason',

@@ -51,6 +51,8 @@ export interface BookingRow {
   commission_rate: string | null;
   commission_base_amount: string | null;
   commission_amount: string | null;
+  refund_percentage: number | null;
+  refund_amount: string | null;
   cancellation_reason: string | null;
   cancelled_by: string | null;
   rejection_reason: string | null;
@@ -142,6 +144,8 @@ export function toBooking(row: BookingRow): Booking {
     commissionRatePercent: row.commission_rate === null ? null : Number(row.commission_rate),
     commissionBaseAmountCents: row.commission_base_amount === null ? null : toCents(row.commission_base_amount),
     commissionAmountCents: row.commission_amount === null ? null : toCents(row.commission_amount),
+    refundPercentage: row.refund_percentage,
+    refundAmountCents: row.refund_amount === null ? null : toCents(row.refund_amount),
     cancellationReason: row.cancellation_reason,
     cancelledBy: row.cancelled_by,
     rejectionReason: row.rejection_reason,

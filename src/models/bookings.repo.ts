@@ -4,7 +4,11 @@ import type { UserType } from '../lib/current-user.js';
 import { isUuid } from '../lib/uuid.js';
 import { BOOKING_COLUMNS, type Booking, type BookingStatus } from './booking-record.js';
 import { toBooking, type BookingRow } from './booking-row.js';
-import { cancellationPolicyOf, type CancellationPolicyJson } from './provider-profile-record.js';
+import {
+  cancellationPolicyOf,
+  type CancellationPolicy,
+  type CancellationPolicyJson,
+} from './provider-profile-record.js';
 
 // One booking: its statuses, who may see it, reading it (under lock to change it), inserting and updating it.
 
@@ -159,6 +163,9 @@ export interface BookingChanges {
   commissionRate?: string;
   commissionBaseAmount?: string;
   commissionAmount?: string;
+  refundPercentage?: number;
+  /** Euro, as a numeric string. */
+  refundAmount?: string;
 }
 
 const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
@@ -190,6 +197,8 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, string> = {
   commissionRate: 'commission_rate',
   commissionBaseAmount: 'commission_base_amount',
   commissionAmount: 'commission_amount',
+  refundPercentage: 'refund_percentage',
+  refundAmount: 'refund_amount',
 };
 
 /** Writes a change of a booking (locked by the caller) and stamps updated_at. */
@@ -242,13 +251,10 @@ export async function listExpiredQuoteIds(today: string, limit: number, trx?: Tr
   return rows.map((r) => r.id);
 }
 
-/**
- * How many hours before the start a client may still cancel online, by the provider's policy (profile
- * form), read as the profile reads it: SPEC §3's default (24) where it is missing or out of range.
- */
-export async function findCancellationHours(providerId: string, trx?: Trx): Promise<number> {
+/** The provider's cancellation policy, read as the profile reads it (SPEC §3's default where missing). */
+export async function findCancellationPolicy(providerId: string, trx?: Trx): Promise<CancellationPolicy> {
   const row = await db(trx)('provider_profiles')
     .where({ user_id: providerId })
     .first<{ cancellation_policy: CancellationPolicyJson | null } | undefined>('cancellation_policy');
-  return cancellationPolicyOf(row?.cancellation_policy ?? null).hoursBefore;
+  return cancellationPolicyOf(row?.cancellation_policy ?? null);
 }

@@ -1,4 +1,10 @@
 import { toCents } from '../lib/money.js';
+import { pricingRulesOf, type ServicePricing } from '../lib/pricing.js';
+import {
+  cancellationPolicyOf,
+  type CancellationPolicy,
+  type CancellationPolicyJson,
+} from './provider-profile-record.js';
 import type { Availability, LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 
 // The columns of a service's public page and their mapper (services.repo.ts reads them).
@@ -41,6 +47,10 @@ export interface ServiceDetail {
   ratingAverage: number;
   reviewsCount: number;
   updatedAt: Date;
+  /** Base, unit, additional costs and discounts: what src/lib/pricing.ts prices. */
+  pricing: ServicePricing;
+  /** The provider's policy (SPEC §3), shown before booking. */
+  cancellationPolicy: CancellationPolicy;
   provider: {
     id: string;
     businessName: string;
@@ -107,6 +117,9 @@ export const DETAIL_COLUMNS: (string | Record<string, string>)[] = [
   { provider_rating_average: 'p.rating_average' },
   { provider_reviews_count: 'p.reviews_count' },
   'p.verified',
+  's.additional_costs',
+  's.discounts',
+  'p.cancellation_policy',
 ];
 
 export interface DetailRow {
@@ -156,6 +169,9 @@ export interface DetailRow {
   provider_rating_average: string;
   provider_reviews_count: number;
   verified: boolean;
+  additional_costs: unknown;
+  discounts: unknown;
+  cancellation_policy: CancellationPolicyJson | null;
 }
 
 /** requirements is jsonb written by forms: keep only well-formed entries. */
@@ -207,6 +223,12 @@ export function toDetail(row: DetailRow): ServiceDetail {
     ratingAverage: Number(row.rating_average),
     reviewsCount: row.reviews_count,
     updatedAt: row.updated_at,
+    pricing: {
+      basePriceCents: toCents(row.base_price),
+      pricingUnit: row.pricing_unit,
+      ...pricingRulesOf(row.additional_costs, row.discounts),
+    },
+    cancellationPolicy: cancellationPolicyOf(row.cancellation_policy),
     provider: {
       id: row.provider_id,
       businessName: row.business_name,

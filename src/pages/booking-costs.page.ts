@@ -1,8 +1,7 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { VAT_PERCENT, isPerHead, type PriceBreakdown } from '../lib/pricing.js';
+import { VAT_PERCENT, isPerHead, type PriceBreakdown, type ServicePricing } from '../lib/pricing.js';
 import type { Booking } from '../services/booking-records.service.js';
-import type { BookableService } from '../services/bookings.service.js';
 
 /** The lines of a "Riepilogo Costi" (views/bookings/_cost-lines.ejs), for the wizard and the booking page. */
 export interface CostLine {
@@ -12,8 +11,16 @@ export interface CostLine {
   kind: 'line' | 'discount' | 'subtotal' | 'vat' | 'total';
 }
 
-/** The wizard's "Riepilogo Costi" for a number of participants (the same lines the island computes live). */
-export function estimateLines(service: BookableService, price: PriceBreakdown, participants: number): CostLine[] {
+/**
+ * The lines of an estimate for a number of participants: the wizard's "Riepilogo Costi" (the same lines the
+ * island computes live) and the service page's price card ("Totale stimato IVA inclusa" as its total).
+ */
+export function estimateLines(
+  service: Pick<ServicePricing, 'basePriceCents' | 'pricingUnit'>,
+  price: PriceBreakdown,
+  participants: number,
+  totalKey = 'bookings:costs.total',
+): CostLine[] {
   const lines: CostLine[] = [
     {
       label: t('bookings:costs.base'),
@@ -51,7 +58,7 @@ export function estimateLines(service: BookableService, price: PriceBreakdown, p
       amount: format.euro(price.totalAmountCents - price.netAmountCents),
       kind: 'vat',
     },
-    { label: t('bookings:costs.total'), detail: null, amount: format.euro(price.totalAmountCents), kind: 'total' },
+    { label: t(totalKey), detail: null, amount: format.euro(price.totalAmountCents), kind: 'total' },
   );
   return lines;
 }

@@ -1,4 +1,5 @@
 import { t } from '../config/i18n.js';
+import { hasCalendarEvent, outcomeBadge, outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
 import { addMinutes, todayInRome } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
 import type { DocumentRejection } from '../services/booking-documents.service.js';
@@ -6,8 +7,9 @@ import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle
 import { placeLabel } from '../lib/booking-place.js';
 import type { Booking, BookingDetail, Participant } from '../services/booking-records.service.js';
 import type { FormErrors } from '../validators/validate.js';
-import { bookingTimeline, statusBadgeOf, type TimelineEntry } from './booking-timeline.page.js';
+import { bookingTimeline, type TimelineEntry } from './booking-timeline.page.js';
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
+import { cancellationPolicyView, refundLabel, type CancellationPolicyView } from './cancellation-policy.page.js';
 import { commissionBox, paymentBox, type CommissionBoxView, type PaymentBoxView } from './booking-money.page.js';
 import { quoteCard, quoteForm, waitingHint, type QuoteCard, type QuoteForm } from './booking-quote.page.js';
 
@@ -93,6 +95,10 @@ export interface BookingDetailView {
     contactHref: string;
   };
   costLines: CostLine[];
+  /** What the cancellation refunded (issue 11), as recorded; null when none was. */
+  refundLabel: string | null;
+  /** The provider's cancellation policy while the booking may still be cancelled; null once it is closed. */
+  cancellationPolicy: CancellationPolicyView | null;
   quotedNote: string | null;
   estimateNote: string | null;
   payment: PaymentBoxView;
@@ -201,6 +207,7 @@ function cancellationText(detail: BookingDetail): string | null {
 
 export function bookingDetailPage(detail: BookingDetail, now: Date, options: DetailOptions = {}): BookingDetailView {
   const { booking, role } = detail;
+  const outcome = outcomeOf(booking);
   const end = addMinutes(
     { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) },
     Math.round(booking.durationHours * 60),
@@ -210,8 +217,8 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     noindex: true,
     booking,
     role,
-    statusLabel: t(`bookings:status.${booking.status}`),
-    statusBadge: statusBadgeOf(booking.status),
+    statusLabel: t(outcomeLabelKey(outcome)),
+    statusBadge: outcomeBadge(outcome),
     typeLabel: t(`common:serviceTypes.${booking.bookingType}`),
     dateLabel: format.fullDate(booking.requestedDate),
     timeLabel: format.time(booking.requestedTime),
@@ -233,6 +240,10 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     documentMaxMb: detail.documentMaxBytes / (1024 * 1024),
     counterpart: counterpartOf(detail),
     costLines: bookingCostLines(booking),
+    refundLabel: refundLabel(booking),
+    cancellationPolicy: ['pending', 'quoted', 'confirmed'].includes(booking.status)
+      ? cancellationPolicyView(detail.cancellationPolicy)
+      : null,
     quotedNote:
       booking.quotedAt && booking.confirmedAt
         ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents)
@@ -256,7 +267,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     quoteDeclineReason: booking.quoteDeclinedAt ? booking.quoteDeclineReason : null,
     timeline: bookingTimeline(booking),
     actions: actionsOf(detail, now),
-    calendarHref: `/bookings/${booking.id}/calendar.ics`,
+    calendarHref: hasCalendarEvent(outcome) ? `/bookings/${booking.id}/calendar.ics` : null,
     failed: options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null),
     alert: options.refusal
       ? {

@@ -2,21 +2,7 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import type { Booking } from '../services/booking-records.service.js';
 
-// The booking page's status badge and timeline.
-
-const STATUS_BADGES: Readonly<Record<Booking['status'], string>> = {
-  pending: 'warning',
-  quoted: 'quote',
-  confirmed: 'success',
-  in_progress: 'info',
-  completed: 'info',
-  cancelled: 'danger',
-  no_show: 'danger',
-};
-
-export function statusBadgeOf(status: Booking['status']): string {
-  return STATUS_BADGES[status];
-}
+// The booking page's timeline (its status badge: src/lib/booking-outcome.ts).
 
 export interface TimelineEntry {
   label: string;

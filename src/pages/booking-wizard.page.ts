@@ -15,6 +15,7 @@ import type { BookableService, BookingLocationType, Place, WizardEstimate } from
 import { NOTES_MAX, type BookingRules } from '../validators/booking.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { estimateLines, type CostLine } from './booking-costs.page.js';
+import { cancellationTerms } from './cancellation-policy.page.js';
 
 export type { WizardStep };
 
@@ -150,6 +151,7 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
   strings.notesHint = t('bookings:wizard.details.notesHint', { count: NOTES_MAX });
   strings.notesTooLong = t('validation:tooLong', { limit: NOTES_MAX });
   strings.vat = t('bookings:costs.vat', { percent: VAT_PERCENT });
+  strings.termsCancellation = cancellationTerms(service.cancellationPolicy);
   if (!asksParticipants(service.pricingUnit)) strings.step2 = t('bookings:wizard.steps2Referent');
   strings.participantBlock = t('bookings:wizard.participants.block', { n: '{n}' });
   strings.basePerHeadOne = t('bookings:costs.basePerHead_one', { price: '{price}', count: '{count}' });

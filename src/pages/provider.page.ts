@@ -2,7 +2,7 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import type { ProviderListing, ProviderServiceRow, PublicProvider } from '../services/catalogue.service.js';
 import { metaDescription, providerJsonLd } from './seo.js';
-import { placeLabel, priceLabel, pricingUnitLabel } from './service-card.page.js';
+import { placeLabel, priceLabel, pricedUnitLabel } from './service-card.page.js';
 
 /** The public provider page (views/providers/show.ejs, SPEC §2). */
 
@@ -48,7 +48,7 @@ function serviceView(s: ProviderServiceRow): ProviderServiceView {
     categoryLabel: t(`common:categories.${s.category}.name`),
     summary: metaDescription(s.description, 180),
     priceLabel: priceLabel(s.basePriceCents),
-    unitLabel: pricingUnitLabel(s.pricingUnit),
+    unitLabel: pricedUnitLabel(s.pricingUnit),
     ratingLabel: s.ratingAverage > 0 ? format.decimal1(s.ratingAverage) : null,
     reviewsCountLabel: s.ratingAverage > 0 ? t('common:reviews', { count: s.reviewsCount }) : null,
   };

@@ -95,7 +95,7 @@ function localBusiness(
   };
 }
 
-/** Service with its Offer (EUR, VAT included), AggregateRating when reviewed, provider as LocalBusiness. */
+/** Service with its Offer (the net price in EUR, VAT to add: valueAddedTaxIncluded false), AggregateRating when reviewed, provider as LocalBusiness. */
 export function serviceJsonLd(baseUrl: string, s: ServiceDetail, description: string): JsonLd[] {
   const url = absolute(baseUrl, `/services/${s.id}`);
   const category = t(`common:categories.${s.category}.name`);
@@ -122,7 +122,7 @@ export function serviceJsonLd(baseUrl: string, s: ServiceDetail, description: st
         '@type': 'UnitPriceSpecification',
         price: fromCents(s.basePriceCents),
         priceCurrency: 'EUR',
-        valueAddedTaxIncluded: true,
+        valueAddedTaxIncluded: false,
         unitText: t(`common:pricingUnits.${s.pricingUnit}`).replace(/^\//, ''),
       },
     },
@@ -156,6 +156,13 @@ export function providerJsonLd(baseUrl: string, p: PublicProvider, services: Pro
               '@type': 'Offer',
               price: fromCents(s.basePriceCents),
               priceCurrency: 'EUR',
+              priceSpecification: {
+                '@type': 'UnitPriceSpecification',
+                price: fromCents(s.basePriceCents),
+                priceCurrency: 'EUR',
+                valueAddedTaxIncluded: false,
+                unitText: t(`common:pricingUnits.${s.pricingUnit}`).replace(/^\//, ''),
+              },
               itemOffered: { '@type': 'Service', name: s.title, url: absolute(baseUrl, `/services/${s.id}`) },
             })),
           }

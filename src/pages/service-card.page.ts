@@ -19,6 +19,11 @@ export function pricingUnitLabel(unit: PricingUnit | string): string {
   return unit.startsWith('per_') ? `/${unit.slice(4)}` : unit;
 }
 
+/** The unit beside a net price, with the VAT to add: "/partecipante + IVA", "fisso + IVA" (issue 11). */
+export function pricedUnitLabel(unit: PricingUnit | string): string {
+  return t('prices:unitPlusVat', { unit: pricingUnitLabel(unit) });
+}
+
 /** Whole euros without decimals, otherwise with cents: "250 €", "49,90 €". */
 export function priceLabel(cents: number): string {
   return format.euro(cents, cents % 100 === 0 ? 0 : 2);
@@ -70,7 +75,7 @@ export function serviceCard(s: CardSource): ServiceCardView {
     moreTagsLabel:
       s.tags.length > TAGS_ON_CARD ? t('search:card.moreTags', { count: s.tags.length - TAGS_ON_CARD }) : null,
     priceLabel: priceLabel(s.basePriceCents),
-    unitLabel: pricingUnitLabel(s.pricingUnit),
+    unitLabel: pricedUnitLabel(s.pricingUnit),
     lat: s.lat,
     lng: s.lng,
   };

@@ -3,7 +3,8 @@ import * as format from '../lib/format.js';
 import { effectiveAvailability, type Availability } from '../lib/service-options.js';
 import type { ServiceDetail, ServiceListing, ServiceReview } from '../services/catalogue.service.js';
 import { categoryPath, metaDescription, serviceJsonLd } from './seo.js';
-import { bookLabel, placeLabel, priceLabel, pricingUnitLabel } from './service-card.page.js';
+import { priceCard, type PriceCardView } from './price-card.page.js';
+import { bookLabel, placeLabel, priceLabel, pricedUnitLabel } from './service-card.page.js';
 
 /** The public service page (views/services/show.ejs, SPEC §2). */
 
@@ -49,6 +50,7 @@ export interface ServiceView {
   reviewsCountLabel: string | null;
   priceLabel: string;
   unitLabel: string;
+  priceCard: PriceCardView;
   responseLabel: string;
   bookHref: string;
   bookLabel: string;
@@ -126,7 +128,8 @@ export function servicePage({ service, images, reviews }: ServiceListing, baseUr
     ratingLabel: service.ratingAverage > 0 ? format.decimal1(service.ratingAverage) : null,
     reviewsCountLabel: service.ratingAverage > 0 ? t('common:reviews', { count: service.reviewsCount }) : null,
     priceLabel: priceLabel(service.basePriceCents),
-    unitLabel: pricingUnitLabel(service.pricingUnit),
+    unitLabel: pricedUnitLabel(service.pricingUnit),
+    priceCard: priceCard(service),
     responseLabel: t(instant ? 'services:show.instant' : 'services:show.onRequest'),
     bookHref: `/services/${service.id}/book`,
     // The price card follows the booking flow: an instant service is booked, any other is quoted.

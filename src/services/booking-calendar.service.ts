@@ -1,5 +1,6 @@
 import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
+import { outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
 import { addMinutes } from '../lib/booking-time.js';
 import { toICalendar } from '../lib/icalendar.js';
 import * as bookingParties from '../models/booking-parties.repo.js';
@@ -19,7 +20,7 @@ export async function calendarFile(
     t('bookings:calendar.provider', { name: providerName }),
     t('bookings:calendar.number', { number: booking.bookingNumber }),
     t('bookings:calendar.participants', { count: booking.participantsCount }),
-    t('bookings:calendar.status', { status: t(`bookings:status.${booking.status}`) }),
+    t('bookings:calendar.status', { status: t(outcomeLabelKey(outcomeOf(booking))) }),
     url,
   ].join('\n');
   const body = toICalendar({

@@ -1,8 +1,9 @@
 import { transaction, type Trx } from '../db/knex.js';
 import { todayInRome } from '../lib/booking-time.js';
+import { EXPIRED_REASON, QUOTE_EXPIRED_REASON } from '../lib/booking-outcome.js';
 import { commissionOn } from '../lib/commission.js';
 import { fromCents } from '../lib/money.js';
-import { quotedPrice } from '../lib/pricing.js';
+import { quotedPrice, refundOf } from '../lib/pricing.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import type { BookingChanges } from '../models/bookings.repo.js';
@@ -36,7 +37,8 @@ export * from './booking-rules.service.js';
  *   quoted    --decline_quote (client, reason)-->         cancelled   (quote_declined_at)
  *   quoted    --expire (worker, after its validity date)--> cancelled (reason "preventivo_scaduto")
  *   pending|quoted --withdraw (client, reason: "Annulla richiesta")--> cancelled
- *   confirmed --cancel (client until 24 h before the start; provider until the start; reason)--> cancelled
+ *   confirmed --cancel (client until the policy's hours before the start, refunded the policy's percentage;
+ *                      provider until the start, refunded in full; reason)--> cancelled (refund fixed)
  *   confirmed|in_progress --complete (provider, after the start)--> completed
  *   confirmed --no_show (provider, after the start)--> no_show
  *
@@ -47,9 +49,7 @@ export * from './booking-rules.service.js';
 
 /** A pending request nobody answered is cancelled after this long. */
 const REQUEST_EXPIRY_HOURS = 48;
-/** Stored in cancellation_reason of an expired request or quote (codes the pages show in words, not UI text). */
-export const EXPIRED_REASON = 'scaduta';
-export const QUOTE_EXPIRED_REASON = 'preventivo_scaduto';
+export { EXPIRED_REASON, QUOTE_EXPIRED_REASON };
 
 export type ActionResult =
   | { ok: true; booking: Booking }
@@ -132,8 +132,31 @@ function planWithReason(
   }
 }
 
+/**
+ * A cancellation fixes its refund: the provider's policy percentage when the client cancels (only possible
+ * before the policy's deadline), all of it when the provider does (the terms, §cancellazioni).
+ */
+function withRefund(result: Plan, booking: Booking, role: Role, policyPercent: number): Plan {
+  if (!result.ok) return result;
+  const percent = role === 'provider' ? 100 : policyPercent;
+  const refundCents = refundOf(booking.totalAmountCents, percent);
+  return planned(
+    { ...result.planned.changes, refundPercentage: percent, refundAmount: fromCents(refundCents) },
+    result.planned.event,
+    result.planned.context,
+  );
+}
+
 /** The change an allowed action makes, from the action's form (validated here: a reason, a quote). */
-function plan(action: BookingAction, booking: Booking, role: Role, actor: Actor, input: unknown, now: Date): Plan {
+function plan(
+  action: BookingAction,
+  booking: Booking,
+  role: Role,
+  actor: Actor,
+  input: unknown,
+  now: Date,
+  refundPercent: number,
+): Plan {
   switch (action) {
     case 'confirm':
       return planned({ status: 'confirmed', confirmedAt: now }, 'confirmed');
@@ -141,8 +164,9 @@ function plan(action: BookingAction, booking: Booking, role: Role, actor: Actor,
       return planQuote(booking, input, now);
     case 'accept_quote':
       return planAcceptance(booking, now);
-    case 'reject':
     case 'cancel':
+      return withRefund(planWithReason(action, role, actor, input, now), booking, role, refundPercent);
+    case 'reject':
     case 'decline_quote':
     case 'withdraw':
       return planWithReason(action, role, actor, input, now);
@@ -181,13 +205,14 @@ export async function perform(
     const booking = await bookings.lockForUpdate(bookingId, trx);
     const role = booking ? roleOf(booking, actor) : null;
     if (!booking || !role) return { ok: false, kind: 'not_found' };
-    const cancellationHours = await bookings.findCancellationHours(booking.providerId, trx);
+    const policy = await bookings.findCancellationPolicy(booking.providerId, trx);
+    const cancellationHours = policy.hoursBefore;
     // Only a confirmation needs to know (the other actions never ask): one query fewer for them.
     const needsInvoicing = action === 'confirm' || action === 'accept_quote';
     const clientInvoicing = !needsInvoicing || canBeInvoiced(await findClientInvoicing(booking.clientId, trx));
     const refusal = refusalOf(action, booking, role, { now, cancellationHours, clientInvoicing });
     if (refusal) return { ok: false, kind: 'refused', refusal };
-    const result = plan(action, booking, role, actor, input, now);
+    const result = plan(action, booking, role, actor, input, now, policy.refundPercentage);
     if (!result.ok) return { ok: false, kind: 'invalid', errors: result.errors, values: result.values };
     const updated = await apply(booking, result.planned, now, trx);
     if (action === 'complete') await bookings.incrementCompletedBookings(booking.providerId, trx);

@@ -5,6 +5,7 @@ import type { BookingCard, BookingCounts } from '../models/booking-cards.repo.js
 import * as bookingParties from '../models/booking-parties.repo.js';
 import type { Party } from '../models/booking-parties.repo.js';
 import type { Booking } from '../models/booking-record.js';
+import type { CancellationPolicy } from '../models/provider-profile-record.js';
 import * as bookings from '../models/bookings.repo.js';
 import { tabCount, type ListStatus } from '../lib/booking-list-status.js';
 import type { BookingViewer } from '../models/bookings.repo.js';
@@ -25,7 +26,7 @@ import { canBeInvoiced } from './invoicing.service.js';
 import * as invoicing from '../models/invoicing.repo.js';
 import { paymentInstructions, type PaymentInstructions } from './payments/payments.js';
 
-export type { Booking, BookingCard, BookingViewer, Party };
+export type { Booking, BookingCard, BookingViewer, CancellationPolicy, Party };
 export type { Participant } from '../models/booking-participants.repo.js';
 
 /**
@@ -74,6 +75,8 @@ export interface BookingDetail {
   documents: documentsRepo.BookingDocument[];
   actions: BookingAction[];
   cancellationHours: number;
+  /** The provider's policy now (hours before, refund percentage), shown on the booking. */
+  cancellationPolicy: CancellationPolicy;
   start: Date;
   /** The last moment the client may cancel a confirmed booking. */
   cancellationDeadline: Date;
@@ -93,14 +96,15 @@ export interface BookingDetail {
 
 export async function bookingDetail(booking: Booking, viewer: BookingViewer, now: Date): Promise<BookingDetail> {
   const role = roleOf(booking, viewer)!;
-  const [parties, participants, documents, cancellationHours, clientInvoicing, iban] = await Promise.all([
+  const [parties, participants, documents, cancellationPolicy, clientInvoicing, iban] = await Promise.all([
     bookingParties.findParties(booking.clientId, booking.providerId),
     participantsRepo.listForBooking(booking.id),
     documentsRepo.listForBooking(booking.id),
-    bookings.findCancellationHours(booking.providerId),
+    bookings.findCancellationPolicy(booking.providerId),
     invoicing.findClientInvoicing(booking.clientId).then(canBeInvoiced),
     invoicing.findProviderIban(booking.providerId),
   ]);
+  const cancellationHours = cancellationPolicy.hoursBefore;
   return {
     booking,
     role,
@@ -109,6 +113,7 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     documents,
     actions: availableActions(booking, viewer, { now, cancellationHours, clientInvoicing }),
     cancellationHours,
+    cancellationPolicy,
     start: startOf(booking),
     cancellationDeadline: clientCancellationDeadline(booking, cancellationHours),
     expired:

@@ -4,7 +4,7 @@ import { transaction, type Trx } from '../db/knex.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { fromCents } from '../lib/money.js';
-import { calculatePrice, type PriceBreakdown } from '../lib/pricing.js';
+import { servicePrice, type PriceBreakdown } from '../lib/pricing.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
 import * as bookings from '../models/bookings.repo.js';
 import * as bookableServices from '../models/bookable-services.repo.js';
@@ -43,13 +43,7 @@ export function wizardRules(service: BookableService, now: Date = new Date()): B
 
 /** The one price calculation (src/lib/pricing.ts) applied to a service and a number of participants. */
 function priceFor(service: BookableService, participants: number): PriceBreakdown {
-  return calculatePrice({
-    basePriceCents: service.basePriceCents,
-    pricingUnit: service.pricingUnit,
-    participants,
-    additionalCosts: service.additionalCosts,
-    discounts: service.discounts,
-  });
+  return servicePrice(service, participants);
 }
 
 /** Where the booked service takes place (SPEC §3): the service's location type, or the client's choice when flexible. */

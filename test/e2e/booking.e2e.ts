@@ -270,7 +270,7 @@ describe('booking in a real browser', () => {
       await page.locator('form[action$="/rejection"] button[type="submit"]').click();
       await page.waitForURL(new RegExp(`/bookings/${ids.requestJs}$`));
       expect(await toast(page)).to.equal('Richiesta rifiutata');
-      expect(await page.locator('.booking-header__status').textContent()).to.equal('Cancellata');
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('Rifiutata');
       await screenshot(page, 'booking-detail-provider-rejected-desktop');
     } finally {
       await context.close();
@@ -327,7 +327,7 @@ describe('booking in a real browser', () => {
           )?.trim();
         expect(await statusOf(ids.instant!)).to.equal('Confermata');
         expect(await statusOf(ids.requestNoJs!)).to.equal('Confermata');
-        expect(await statusOf(ids.requestJs!)).to.equal('Cancellata');
+        expect(await statusOf(ids.requestJs!)).to.equal('Rifiutata');
         await noSidewaysScroll(page, '/bookings');
         await screenshot(page, `bookings-client-${size}`);
 
@@ -359,7 +359,7 @@ describe('booking in a real browser', () => {
           )?.trim();
         expect(await recentStatus(ids.instant!)).to.equal('Confermata');
         expect(await recentStatus(ids.requestNoJs!)).to.equal('Confermata');
-        expect(await recentStatus(ids.requestJs!)).to.equal('Cancellata');
+        expect(await recentStatus(ids.requestJs!)).to.equal('Rifiutata');
         const box = (await page.locator('.notifications-box').textContent())!.replace(/\s+/g, ' ');
         for (const message of outcomes()) expect(box).to.contain(message);
         // Nobody confirmed the instant booking: it confirmed itself.

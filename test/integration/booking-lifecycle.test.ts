@@ -428,7 +428,7 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
         ].sort(),
       );
       const page = html((await clientAgent.get(`/bookings/${old}`)).text);
-      expect(textOf(page, '.booking-header__status')).to.equal('Cancellata');
+      expect(textOf(page, '.booking-header__status')).to.equal('Scaduta');
       expect(textOf(page, '.booking-reason')).to.contain(
         'Richiesta scaduta: il fornitore non ha risposto entro 48 ore.',
       );

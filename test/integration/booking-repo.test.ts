@@ -114,6 +114,8 @@ describe('views/partials/_booking-card.ejs', () => {
     participantsCount: 12,
     totalAmountCents: 183000,
     counterpartName: null,
+    outcome: 'pending',
+    badge: { labelKey: 'bookings:status.pending', modifier: 'warning' },
   };
 
   it('shows title, Italian status, Italian date, time, participants, total, counterpart (N/A), number and the details link', async () => {
@@ -131,7 +133,14 @@ describe('views/partials/_booking-card.ejs', () => {
 
   it('labels the counterpart "Cliente" for a provider and escapes what users typed', async () => {
     const out = await render(
-      { ...card, status: 'cancelled', participantsCount: 1, counterpartName: 'Rossi & <Figli>' },
+      {
+        ...card,
+        status: 'cancelled',
+        outcome: 'cancelled',
+        badge: { labelKey: 'prices:badges.cancelled', modifier: 'danger' },
+        participantsCount: 1,
+        counterpartName: 'Rossi & <Figli>',
+      },
       'provider',
     );
     expect(out).not.to.contain('<Generale>');

@@ -79,7 +79,7 @@ describe('GET /providers/:id', () => {
       'Piano di Emergenza',
     ]);
     const first = offered.filter((_, el) => $(el).text().includes('Rischio Alto'));
-    expect(first.find('.service-card__price').text().replace(/\s+/g, ' ')).to.equal('390 € /partecipante');
+    expect(first.find('.service-card__price').text().replace(/\s+/g, ' ')).to.equal('390 € /partecipante + IVA');
     expect(first.find('.offered__title a').attr('href')).to.match(/^\/services\/[0-9a-f-]{36}$/);
     const actions = $('.provider-hero__actions a');
     expect(actions.first().text()).to.equal('Invia Messaggio');

@@ -568,7 +568,7 @@ describe('search', () => {
           .get(),
       ).to.deep.equal(['antincendio', 'livello 2', 'pratica', 'estintori', '+2']);
       expect(card.find('.service-card__price strong').text()).to.equal('180\u00a0€');
-      expect(card.find('.service-card__unit').text()).to.equal('/partecipante');
+      expect(card.find('.service-card__unit').text()).to.equal('/partecipante + IVA');
       const actions = card.find('.service-card__actions a');
       expect(actions.first().text()).to.equal('Dettagli');
       expect(actions.last().text()).to.equal('Prenota Ora');
@@ -581,8 +581,8 @@ describe('search', () => {
       const card = result.cards[0]!;
       expect(card.bookLabel).to.equal('Richiedi Preventivo');
       expect(card.ratingLabel).to.equal(null);
-      expect(card.unitLabel).to.equal('/dipendente');
-      expect((await api('q=dvr')).cards[0]!.unitLabel).to.equal('fisso');
+      expect(card.unitLabel).to.equal('/dipendente + IVA');
+      expect((await api('q=dvr')).cards[0]!.unitLabel).to.equal('fisso + IVA');
       expect((await api('q=dvr')).cards[0]!.bookLabel).to.equal('Prenota Ora');
     });
 

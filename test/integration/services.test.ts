@@ -215,7 +215,7 @@ describe('GET /services/:id', () => {
 
   it('has a price card with the booking link and a real "Contatta Fornitore"', async () => {
     const $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
-    expect(textOf($, '.price-card__price')).to.equal('180 € /partecipante');
+    expect(textOf($, '.price-card__price')).to.equal('180 € /partecipante + IVA');
     expect(textOf($, '.price-card__response')).to.equal('Conferma immediata');
     const book = $('.price-card a').first();
     expect(book.text()).to.equal('Prenota Ora');

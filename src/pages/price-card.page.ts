@@ -1,0 +1,37 @@
+import { t } from '../config/i18n.js';
+import { isPerHead, servicePrice } from '../lib/pricing.js';
+import type { ServiceDetail } from '../services/catalogue.service.js';
+import { estimateLines, type CostLine } from './booking-costs.page.js';
+import { cancellationPolicyView, type CancellationPolicyView } from './cancellation-policy.page.js';
+import { priceLabel, pricedUnitLabel } from './service-card.page.js';
+
+/**
+ * The service page's price card (views/services/_price-card.ejs): the net price "+ IVA" with its unit, then
+ * what the client will pay for one participant or unit, computed by src/lib/pricing.ts exactly as the
+ * wizard and the stored booking compute it: base, each additional cost, each discount, VAT, and
+ * "Totale stimato IVA inclusa"; and the provider's cancellation policy.
+ */
+export interface PriceCardView {
+  priceLabel: string;
+  unitLabel: string;
+  netNote: string;
+  breakdownTitle: string;
+  breakdownFor: string;
+  lines: CostLine[];
+  perHeadHint: string | null;
+  cancellation: CancellationPolicyView;
+}
+
+export function priceCard(service: Pick<ServiceDetail, 'pricing' | 'cancellationPolicy'>): PriceCardView {
+  const { pricing } = service;
+  return {
+    priceLabel: priceLabel(pricing.basePriceCents),
+    unitLabel: pricedUnitLabel(pricing.pricingUnit),
+    netNote: t('prices:card.netNote'),
+    breakdownTitle: t('prices:card.breakdownTitle'),
+    breakdownFor: t(`prices:card.breakdownFor.${pricing.pricingUnit}`),
+    lines: estimateLines(pricing, servicePrice(pricing, 1), 1, 'prices:card.total'),
+    perHeadHint: isPerHead(pricing.pricingUnit) ? t('prices:card.perHeadHint') : null,
+    cancellation: cancellationPolicyView(service.cancellationPolicy),
+  };
+}

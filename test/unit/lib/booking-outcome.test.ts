@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { t } from '../../../src/config/i18n.js';
+import {
+  hasCalendarEvent,
+  outcomeBadge,
+  outcomeLabelKey,
+  outcomeOf,
+  type OutcomeSource,
+} from '../../../src/lib/booking-outcome.js';
+
+const at = new Date('2026-11-20T10:00:00Z');
+const closed: OutcomeSource = {
+  status: 'cancelled',
+  rejectedAt: null,
+  quoteDeclinedAt: null,
+  confirmedAt: null,
+  cancellationReason: null,
+};
+
+describe('booking outcome: badges say what happened (issue 11)', () => {
+  const cases: [string, OutcomeSource, string, string][] = [
+    ['a rejected request', { ...closed, rejectedAt: at }, 'Rifiutata', 'danger'],
+    ['an expired request', { ...closed, cancellationReason: 'scaduta' }, 'Scaduta', ''],
+    ['an expired quote', { ...closed, cancellationReason: 'preventivo_scaduto' }, 'Scaduta', ''],
+    ['a declined quote', { ...closed, quoteDeclinedAt: at }, 'Preventivo rifiutato', ''],
+    ['a withdrawn request', { ...closed, cancellationReason: 'Non serve più' }, 'Richiesta annullata', ''],
+    ['a cancelled booking', { ...closed, confirmedAt: at, cancellationReason: 'Imprevisto' }, 'Cancellata', 'danger'],
+    ['a confirmed booking', { ...closed, status: 'confirmed', confirmedAt: at }, 'Confermata', 'success'],
+    ['a quote waiting for the client', { ...closed, status: 'quoted' }, 'Preventivo ricevuto', 'quote'],
+  ];
+  for (const [name, source, label, badge] of cases) {
+    it(`${name}: "${label}"`, () => {
+      const outcome = outcomeOf(source);
+      expect(t(outcomeLabelKey(outcome))).to.equal(label);
+      expect(outcomeBadge(outcome)).to.equal(badge);
+    });
+  }
+
+  it('only bookings that are or were an appointment go to the calendar', () => {
+    expect(
+      ['pending', 'confirmed', 'in_progress', 'completed', 'no_show'].every((s) =>
+        hasCalendarEvent(outcomeOf({ ...closed, status: s })),
+      ),
+    ).to.equal(true);
+    for (const o of ['rejected', 'expired', 'quote_declined', 'withdrawn', 'cancelled', 'quoted'] as const)
+      expect(hasCalendarEvent(o), o).to.equal(false);
+  });
+});
