@@ -539,13 +539,13 @@ export function buildBookings(world: World): BookingRows {
                 ] as const),
             ),
           );
+        // The aspects the review form asks for (src/lib/review-aspects.ts).
         const aspects: Record<string, number> = {
-          qualita: near(),
+          competenza: near(),
+          chiarezza: near(),
           puntualita: near(),
-          professionalita: near(),
           rapporto_qualita_prezzo: near(),
         };
-        if (kind === 'training') aspects.materiale = near();
         const reviewDays = Math.min(-1, tl.completedDays! + rng.int(1, 6));
         rows.reviews.push({
           id: uuidFor(`review:${plan.key}`),
