@@ -37,10 +37,7 @@ export interface ServiceListing {
 export async function findServiceListing(id: string): Promise<ServiceListing | null> {
   const service = await services.findPublicService(id);
   if (!service) return null;
-  const [images, reviews] = await Promise.all([
-    services.listServiceImages(service.id),
-    serviceReviews(service.id),
-  ]);
+  const [images, reviews] = await Promise.all([services.listServiceImages(service.id), serviceReviews(service.id)]);
   return {
     service,
     reviews,
