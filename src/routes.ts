@@ -13,6 +13,8 @@ import * as bookingQuoteDeclines from './controllers/booking-quote-declines.cont
 import * as bookingQuotes from './controllers/booking-quotes.controller.js';
 import * as bookingRejections from './controllers/booking-rejections.controller.js';
 import * as bookingWithdrawals from './controllers/booking-withdrawals.controller.js';
+import * as bookingReviews from './controllers/booking-reviews.controller.js';
+import * as reviewReplies from './controllers/review-replies.controller.js';
 import * as bookingMessages from './controllers/booking-messages.controller.js';
 import * as inquiryQuotes from './controllers/inquiry-quotes.controller.js';
 import * as bookingWizard from './controllers/booking-wizard.controller.js';
@@ -169,6 +171,9 @@ export function routes(): Router {
   r.post('/bookings/:id/cancellation', signedIn, bookingCancellations.create);
   r.post('/bookings/:id/completion', signedIn, bookingCompletions.create);
   r.post('/bookings/:id/no-show', signedIn, bookingNoShows.create);
+  r.get('/bookings/:id/review', signedIn, bookingReviews.show);
+  r.post('/bookings/:id/review', signedIn, bookingReviews.create);
+  r.post('/reviews/:id/reply', signedIn, reviewReplies.create);
   r.post(
     '/bookings/:id/documents',
     signedIn,

@@ -30,6 +30,8 @@ interface BookingPlan {
   participants?: number;
   /** A rating for a completed booking; null: no review; absent: drawn. */
   rating?: number | null;
+  /** A completed booking closed this many days ago (still open to a review), instead of a drawn date. */
+  completedDaysAgo?: number;
 }
 
 export interface BookingRows {
@@ -166,6 +168,16 @@ function plans(world: World): BookingPlan[] {
       participants: 3,
     },
     { key: 'demo-p-14', client, service: demo('dvr'), status: 'quoted' },
+    // Completed a few days ago and not reviewed yet: the demo client sees "Lascia una recensione".
+    {
+      key: 'demo-p-15',
+      client,
+      service: demo('antincendio-basso'),
+      status: 'completed',
+      participants: 2,
+      rating: null,
+      completedDaysAgo: 3,
+    },
     // The demo client with other providers.
     {
       key: 'demo-c-01',
@@ -259,6 +271,23 @@ export function mobile(rng: Random): string {
     '392',
   ]);
   return `+39 ${prefix} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`;
+}
+
+/** A completed booking's dates moved so that it closed `daysAgo` days before the reference day. */
+function recentlyCompleted(tl: Timeline, daysAgo: number, today: string): Timeline {
+  const requestedDate = workingDay(addDays(today, -daysAgo));
+  const startedDays = daysBetween(today, requestedDate);
+  const shift = startedDays - (tl.startedDays ?? startedDays);
+  const moved = (d: number | null): number | null => (d === null ? null : d + shift);
+  return {
+    ...tl,
+    requestedDate,
+    createdDays: tl.createdDays + shift,
+    quotedDays: moved(tl.quotedDays),
+    confirmedDays: moved(tl.confirmedDays),
+    startedDays,
+    completedDays: Math.min(-1, startedDays),
+  };
 }
 
 /** Dates of a booking by status, relative to the reference day. */
@@ -366,7 +395,9 @@ export function buildBookings(world: World): BookingRows {
     const provider = service.provider;
     const instant = t.serviceType === 'instant';
     const duration = t.durationHours ?? 1;
-    const tl = timeline(plan.status, instant, duration, rng, clock.today);
+    const drawn = timeline(plan.status, instant, duration, rng, clock.today);
+    const tl =
+      plan.completedDaysAgo === undefined ? drawn : recentlyCompleted(drawn, plan.completedDaysAgo, clock.today);
     const participants = participantsFor(plan, rng);
     const perHead = asksParticipants(t.pricingUnit);
     const estimate = calculatePrice({
@@ -539,13 +570,13 @@ export function buildBookings(world: World): BookingRows {
                 ] as const),
             ),
           );
+        // The aspects the review form asks for (src/lib/review-aspects.ts).
         const aspects: Record<string, number> = {
-          qualita: near(),
+          competenza: near(),
+          chiarezza: near(),
           puntualita: near(),
-          professionalita: near(),
           rapporto_qualita_prezzo: near(),
         };
-        if (kind === 'training') aspects.materiale = near();
         const reviewDays = Math.min(-1, tl.completedDays! + rng.int(1, 6));
         rows.reviews.push({
           id: uuidFor(`review:${plan.key}`),

@@ -3,18 +3,24 @@ import { openDatabase } from '../db/connection.js';
 import { migrateLatest, rollbackLast } from '../db/migrate.js';
 import * as providers from '../models/providers.repo.js';
 import * as users from '../models/users.repo.js';
+import { reviewVisibility } from './review-commands.js';
 import { ensureReferenceData } from '../reference-data/ensure-reference-data.js';
 
 const USAGE = `Usage:
   npm run migrate                       apply pending migrations and load the gazetteer if missing
   npm run rollback                      undo the last batch of migrations
   npm run seed                          load the demo data (idempotent)
-  npm run provider:verify -- <email>    mark a provider as verified (--off to remove the badge)`;
+  npm run provider:verify -- <email>    mark a provider as verified (--off to remove the badge)
+  npm run review:hide -- <id>           hide an abusive review (it leaves the pages and the ratings)
+  npm run review:unhide -- <id>         show a hidden review again`;
 
 /** Administration commands; they work on the embedded database (DATA_DIR) or on DATABASE_URL. */
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
-  if (!command || !['migrate', 'rollback', 'seed', 'verify-provider'].includes(command)) {
+  if (
+    !command ||
+    !['migrate', 'rollback', 'seed', 'verify-provider', 'hide-review', 'unhide-review'].includes(command)
+  ) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -40,6 +46,12 @@ async function main(): Promise<number> {
         process.stdout.write(`Demo data: ${JSON.stringify(summary)}\n`);
         return 0;
       }
+      case 'hide-review':
+      case 'unhide-review':
+        return await reviewVisibility(command, args, {
+          stdout: (s) => process.stdout.write(s),
+          stderr: (s) => process.stderr.write(s),
+        });
       default: {
         const email = args.find((a) => !a.startsWith('--'));
         if (!email) {

@@ -7,6 +7,8 @@ import { isListStatus } from '../lib/booking-list-status.js';
 import { bookingConversationView, type MessageFormState } from '../pages/message-thread.page.js';
 import { bookingDetail, findBooking, listBookings, type BookingViewer } from '../services/booking-records.service.js';
 import { openBookingThread } from '../services/message-threads.service.js';
+import { bookingReviewBox } from '../pages/review-form.page.js';
+import { reviewOfBooking } from '../services/reviews.service.js';
 
 export function viewerOf(req: Request): BookingViewer {
   return { id: req.user!.id, userType: req.user!.userType };
@@ -23,14 +25,16 @@ export async function renderDetail(
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  const [detail, conversation] = await Promise.all([
+  const [detail, conversation, review] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
     openBookingThread(booking, viewerOf(req)),
+    reviewOfBooking(booking, viewerOf(req), now),
   ]);
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - (conversation?.markedRead ?? 0));
   res.status(status).render('bookings/show', {
     ...bookingDetailPage(detail, now, options),
+    review: review ? bookingReviewBox(booking, review, viewerOf(req)) : null,
     messages: bookingConversationView(
       booking.id,
       conversation,

@@ -57,50 +57,6 @@ export async function listServiceImages(serviceId: string, trx?: Trx): Promise<S
   }));
 }
 
-export interface ServiceReview {
-  id: string;
-  rating: number;
-  title: string | null;
-  comment: string | null;
-  createdAt: Date;
-  /** The reviewing company (client profile, else the account's company name); null: anonymous. */
-  reviewerName: string | null;
-}
-
-/** SPEC §7: the verified reviews of a service, newest first. */
-export async function listVerifiedReviews(serviceId: string, trx?: Trx): Promise<ServiceReview[]> {
-  const rows = await db(trx)({ r: 'reviews' })
-    .join({ u: 'users' }, 'u.id', 'r.reviewer_id')
-    .leftJoin({ c: 'client_profiles' }, 'c.user_id', 'r.reviewer_id')
-    .where({ 'r.service_id': serviceId, 'r.verified': true })
-    .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id' }])
-    .select<
-      {
-        id: string;
-        rating: number;
-        title: string | null;
-        comment: string | null;
-        created_at: Date;
-        reviewer_name: string | null;
-      }[]
-    >(
-      'r.id',
-      'r.rating',
-      'r.title',
-      'r.comment',
-      'r.created_at',
-      db(trx).raw('coalesce(c.company_name, u.company_name) AS reviewer_name'),
-    );
-  return rows.map((r) => ({
-    id: r.id,
-    rating: r.rating,
-    title: r.title,
-    comment: r.comment,
-    createdAt: r.created_at,
-    reviewerName: r.reviewer_name,
-  }));
-}
-
 export interface ProviderServiceRow {
   id: string;
   title: string;

@@ -1,25 +1,12 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { effectiveAvailability, type Availability } from '../lib/service-options.js';
-import type { ServiceDetail, ServiceListing, ServiceReview } from '../services/catalogue.service.js';
+import type { ServiceDetail, ServiceListing } from '../services/catalogue.service.js';
 import { categoryPath, metaDescription, serviceJsonLd } from './seo.js';
 import { priceCard, type PriceCardView } from './price-card.page.js';
 import { bookLabel, placeLabel, priceLabel, pricedUnitLabel } from './service-card.page.js';
 
-/** The public service page (views/services/show.ejs, SPEC §2). */
-
-const REVIEWS_SHOWN = 3;
-
-interface ReviewView {
-  id: string;
-  rating: number;
-  ratingLabel: string;
-  title: string | null;
-  comment: string | null;
-  reviewer: string;
-  date: string;
-  isoDate: string;
-}
+/** The public service page (views/services/show.ejs, SPEC §2); its reviews: reviews.page.ts. */
 
 interface ServiceImageView {
   url: string;
@@ -65,21 +52,6 @@ export interface ServiceView {
     ratingLabel: string | null;
     reviewsCountLabel: string | null;
   };
-  reviewsShown: ReviewView[];
-  reviewsMore: ReviewView[];
-}
-
-function reviewView(r: ServiceReview): ReviewView {
-  return {
-    id: r.id,
-    rating: r.rating,
-    ratingLabel: t('services:show.reviewRating', { rating: r.rating }),
-    title: r.title,
-    comment: r.comment,
-    reviewer: r.reviewerName ?? t('services:show.anonymous'),
-    date: format.date(r.createdAt),
-    isoDate: r.createdAt.toISOString().slice(0, 10),
-  };
 }
 
 function providerView(p: ServiceDetail['provider']): ServiceView['provider'] {
@@ -95,14 +67,13 @@ function providerView(p: ServiceDetail['provider']): ServiceView['provider'] {
   };
 }
 
-export function servicePage({ service, images, reviews }: ServiceListing, baseUrl: string): ServiceView {
+export function servicePage({ service, images }: ServiceListing, baseUrl: string): ServiceView {
   const availability = effectiveAvailability(service.serviceType, service.availability);
   const instant = service.serviceType === 'instant';
   const description = metaDescription(
     service.description ||
       t('services:show.descriptionFallback', { title: service.title, provider: service.provider.businessName }),
   );
-  const reviewViews = reviews.map(reviewView);
   return {
     title: t('services:show.titleSuffix', { title: service.title, provider: service.provider.businessName }),
     description,
@@ -145,7 +116,5 @@ export function servicePage({ service, images, reviews }: ServiceListing, baseUr
       height: img.height,
     })),
     provider: providerView(service.provider),
-    reviewsShown: reviewViews.slice(0, REVIEWS_SHOWN),
-    reviewsMore: reviewViews.slice(REVIEWS_SHOWN),
   };
 }

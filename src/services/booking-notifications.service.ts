@@ -51,6 +51,10 @@ interface Notice {
   key: string;
   /** views/emails/<template>.html.ejs and .text.ejs */
   template: string;
+  /** Where the notice leads under the booking's address (the review form after a completion). */
+  path?: string;
+  /** The email button's label key, instead of "Vedi la prenotazione". */
+  buttonKey?: string;
 }
 
 function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): Notice[] {
@@ -91,7 +95,16 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
         ? [{ to: 'client', type: 'booking_cancelled', key: 'cancelledByProvider', template: 'booking-cancelled' }]
         : [{ to: 'provider', type: 'booking_cancelled', key: 'cancelledByClient', template: 'booking-cancelled' }];
     case 'completed':
-      return [{ to: 'client', type: 'booking_completed', key: 'completed', template: 'booking-completed' }];
+      return [
+        {
+          to: 'client',
+          type: 'booking_completed',
+          key: 'completed',
+          template: 'booking-completed',
+          path: '/review',
+          buttonKey: 'reviews:booking.leave',
+        },
+      ];
     case 'no_show':
       return [{ to: 'client', type: 'booking_no_show', key: 'noShow', template: 'booking-no-show' }];
     case 'expired':
@@ -132,7 +145,7 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
         type: notice.type,
         title: t(`bookings:notifications.${notice.key}.title`, vars),
         message: t(`bookings:notifications.${notice.key}.message`, vars),
-        data: { booking_id: booking.id },
+        data: { booking_id: booking.id, ...(notice.path ? { target: `/bookings/${booking.id}${notice.path}` } : {}) },
       },
       trx,
     );
@@ -156,7 +169,8 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
             ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
             : null,
           by: ctx.by ?? null,
-          link: `${config().baseUrl}/bookings/${booking.id}`,
+          link: `${config().baseUrl}/bookings/${booking.id}${notice.path ?? ''}`,
+          button: notice.buttonKey ? t(notice.buttonKey) : null,
         },
       },
       trx,

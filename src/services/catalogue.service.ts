@@ -3,7 +3,9 @@ import * as providers from '../models/providers.repo.js';
 import type { ProviderCard, PublicProvider } from '../models/providers.repo.js';
 import * as services from '../models/services.repo.js';
 import type { ServiceDetail } from '../models/service-record.js';
-import type { ProviderServiceRow, ServiceReview } from '../models/services.repo.js';
+import type { ProviderServiceRow } from '../models/services.repo.js';
+import type { PublicReview as ServiceReview } from '../models/reviews.repo.js';
+import { providerReviews, serviceReviews, type ProviderReviews } from './reviews.service.js';
 import { mediaUrl } from './storage.service.js';
 
 /**
@@ -35,10 +37,7 @@ export interface ServiceListing {
 export async function findServiceListing(id: string): Promise<ServiceListing | null> {
   const service = await services.findPublicService(id);
   if (!service) return null;
-  const [images, reviews] = await Promise.all([
-    services.listServiceImages(service.id),
-    services.listVerifiedReviews(service.id),
-  ]);
+  const [images, reviews] = await Promise.all([services.listServiceImages(service.id), serviceReviews(service.id)]);
   return {
     service,
     reviews,
@@ -58,13 +57,21 @@ export async function findServiceListing(id: string): Promise<ServiceListing | n
 export interface ProviderListing {
   provider: PublicProvider;
   services: ProviderServiceRow[];
+  reviews: ProviderReviews;
 }
+
+/** How many of a provider's newest reviews its page lists. */
+const PROVIDER_REVIEWS_SHOWN = 5;
 
 /** A public provider with the services it offers; null when there is none to show. */
 export async function findProviderListing(id: string): Promise<ProviderListing | null> {
   const provider = await providers.findPublicProvider(id);
   if (!provider) return null;
-  return { provider, services: await services.listProviderServices(provider.id) };
+  const [offered, reviews] = await Promise.all([
+    services.listProviderServices(provider.id),
+    providerReviews(provider.id, PROVIDER_REVIEWS_SHOWN),
+  ]);
+  return { provider, services: offered, reviews };
 }
 
 export interface HomeListings {

@@ -32,5 +32,9 @@ export function notificationTarget(n: Pick<Notification, 'data'>): string {
   const threadId = n.data?.thread_id;
   if (typeof threadId === 'string') return `/messages/${encodeURIComponent(threadId)}`;
   const bookingId = n.data?.booking_id;
+  // A page of the booking itself (the review form after a completion).
+  const target = n.data?.target;
+  if (typeof bookingId === 'string' && typeof target === 'string' && target.startsWith(`/bookings/${bookingId}/`))
+    return target;
   return typeof bookingId === 'string' ? `/bookings/${encodeURIComponent(bookingId)}` : '/notifications';
 }

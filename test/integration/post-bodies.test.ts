@@ -4,7 +4,7 @@ import { db } from '../../src/db/knex.js';
 import { testApp } from '../helpers/app.js';
 import { csrfTokenOf, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
-import { createBooking, createNotification } from '../factories/index.js';
+import { createBooking, createNotification, createReview } from '../factories/index.js';
 import { type Account, clientAccount, providerAccount, service, signIn } from './booking.helpers.js';
 
 interface StackLayer {
@@ -91,6 +91,7 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
     const offered = await service(provider.id);
     const booking = await createBooking({ serviceId: offered.id, clientId: client.id, status: 'pending' });
     const notification = await createNotification({ userId: client.id, bookingId: booking.id });
+    const review = await createReview({ serviceId: offered.id, reviewerId: client.id });
     await createNotification({ userId: provider.id, bookingId: booking.id });
     const thread = await db()('message_threads')
       .insert({ client_id: client.id, provider_id: provider.id, booking_id: booking.id })
@@ -100,6 +101,7 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
       services: offered.id,
       notifications: notification.id,
       messages: thread[0].id,
+      reviews: review.id,
       section: 'general',
     });
     for (const [name, account] of [

@@ -643,7 +643,7 @@ describe('seeds/demo: seedDemo()', function () {
       expect(await count('SELECT count(*) AS n FROM reviews WHERE rating <= 3')).to.be.at.least(1);
       expect(
         await count(
-          `SELECT count(*) AS n FROM reviews WHERE title IS NULL OR length(comment) < 40 OR aspects->>'qualita' IS NULL`,
+          `SELECT count(*) AS n FROM reviews WHERE title IS NULL OR length(comment) < 40 OR aspects->>'competenza' IS NULL`,
         ),
       ).to.equal(0);
       expect(

@@ -31,6 +31,8 @@ export interface DemoIds {
   statementMonth: string;
   /** A service of the demo provider (its edit form), read from "I Miei Servizi". */
   ownServiceId: string;
+  /** A completed booking of the demo client it may still review (seeded without a review). */
+  reviewableBookingId: string;
 }
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -137,6 +139,14 @@ export const PAGE_CASES: PageCase[] = [
     'bookings/payment-summary',
     (ids) => `/bookings/${ids.confirmedBookingId}/payment-summary`,
   ),
+  page('review form', 'client', 'reviews/form', (ids) => `/bookings/${ids.reviewableBookingId}/review`),
+  {
+    name: 'review form, without a rating',
+    viewer: 'client',
+    template: 'reviews/form',
+    path: (ids) => `/bookings/${ids.reviewableBookingId}/review`,
+    post: { form: { title: 'Senza voto', aspect_chiarezza: '9' } },
+  },
   page('booking not found', 'client', 'bookings/not-found', `/bookings/${UNKNOWN}`),
   page('client notifications', 'client', 'notifications/index', '/notifications'),
   page('client messages', 'client', 'messages/index', '/messages'),
@@ -284,7 +294,22 @@ export async function demoIds(): Promise<DemoIds> {
       threadId: await demoThread(providerId),
       statementMonth: await statementMonthWithRows(),
       ownServiceId,
+      reviewableBookingId: await reviewableBooking(await bookingsOf('client', 'completed')),
     };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The first completed booking of the demo client whose page offers "Lascia una recensione". */
+async function reviewableBooking(completed: string[]): Promise<string> {
+  const context = await contextFor('client');
+  try {
+    for (const id of completed) {
+      const page = await (await context.request.get(`${baseUrl()}/bookings/${id}`)).text();
+      if (page.includes(`href="/bookings/${id}/review"`)) return id;
+    }
+    throw new Error('no completed booking of the demo client open to a review');
   } finally {
     await context.close();
   }

@@ -104,6 +104,10 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/bookings/:id/quote-acceptance': { ...booking, owners: ['clientA'] },
     '/bookings/:id/quote-decline': { ...booking, owners: ['clientA'] },
     '/bookings/:id/withdrawal': { ...booking, owners: ['clientA'] },
+    // Only the booking's client writes its review (its provider finds no form: 404).
+    '/bookings/:id/review': { ...booking, owners: ['clientA'] },
+    // Only the reviewed service's provider replies; the reviewer and everyone else find no such review.
+    '/reviews/:id/reply': { params: { id: w.a.reviewId }, owners: ['providerA'] },
     // The provider records the payment; both parties read the payment summary.
     '/bookings/:id/payment': { ...booking, owners: ['providerA'] },
     '/bookings/:id/payment-summary': { params: { id: w.a.confirmedBookingId }, owners: booking.owners },
@@ -139,7 +143,8 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
-  if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$/.test(r.path)) return 'providerA';
+  if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$|\/reply$/.test(r.path))
+    return 'providerA';
   if (/^\/services(\/:id\/(edit|pause|resume|deletion))?$/.test(r.path)) return 'providerA';
   return 'clientA';
 }

@@ -31,6 +31,8 @@ export interface World {
     providerId: string;
     threadId: string;
     messageId: string;
+    /** Client B's review of provider A's service. */
+    reviewId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -53,7 +55,7 @@ export async function buildWorld(): Promise<World> {
     title: 'Bozza del Fornitore A',
   });
   const serviceB = await service(accounts.providerB.id, { serviceType: 'instant', title: 'Corso del Fornitore B' });
-  await createReview({ serviceId: serviceA.id, reviewerId: accounts.clientB.id, rating: 4 });
+  const review = await createReview({ serviceId: serviceA.id, reviewerId: accounts.clientB.id, rating: 4 });
   const bookingA = await createBooking({
     serviceId: serviceA.id,
     clientId: accounts.clientA.id,
@@ -111,6 +113,7 @@ export async function buildWorld(): Promise<World> {
       providerId: accounts.providerA.id,
       threadId: message!.thread_id,
       messageId: message!.id,
+      reviewId: review.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };

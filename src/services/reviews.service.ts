@@ -1,0 +1,165 @@
+import { transaction } from '../db/knex.js';
+import { editDeadline, reviewDeadline } from '../lib/review-aspects.js';
+import * as bookings from '../models/bookings.repo.js';
+import type { Booking } from '../models/booking-record.js';
+import type { BookingViewer } from '../models/bookings.repo.js';
+import * as reviews from '../models/reviews.repo.js';
+import type { PublicReview, Review } from '../models/reviews.repo.js';
+import { validateReply, validateReview } from '../validators/review.validator.js';
+import type { FormErrors } from '../validators/validate.js';
+
+export type { PublicReview, Review };
+
+/**
+ * Reviews (SPEC §3, §7): a client reviews a service from a completed booking of theirs, once, within six
+ * months of the completion, and may edit it for seven days; the service's provider replies once, in public;
+ * an administrator hides an abusive review. Every change runs in one transaction holding the row's lock;
+ * the ratings beside the service and the provider follow in the same transaction (the table's trigger).
+ */
+
+/** Why a review cannot be written or changed now (shown in words, status 409). */
+export type ReviewRefusal = 'not_completed' | 'window_closed' | 'edit_closed' | 'already_replied';
+
+/** Where a booking's review stands for its client. */
+export type ReviewAccess =
+  | { state: 'open'; deadline: Date }
+  | { state: 'editable'; deadline: Date }
+  | { state: 'refused'; refusal: ReviewRefusal };
+
+export type ReviewResult =
+  | { ok: true; reviewId: string; bookingId: string; created: boolean }
+  | { ok: false; kind: 'not_found' }
+  | { ok: false; kind: 'refused'; refusal: ReviewRefusal }
+  | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown> };
+
+export function reviewAccess(booking: Booking, review: Review | null, now: Date): ReviewAccess {
+  if (booking.status !== 'completed' || !booking.completedAt) return { state: 'refused', refusal: 'not_completed' };
+  if (review) {
+    const deadline = editDeadline(review.createdAt);
+    return now <= deadline && !review.hiddenAt
+      ? { state: 'editable', deadline }
+      : { state: 'refused', refusal: 'edit_closed' };
+  }
+  const deadline = reviewDeadline(booking.completedAt);
+  return now <= deadline ? { state: 'open', deadline } : { state: 'refused', refusal: 'window_closed' };
+}
+
+export interface BookingReview {
+  booking: Booking;
+  review: Review | null;
+  access: ReviewAccess;
+}
+
+/** The review of a booking as its client sees it; null for anyone else (the booking reads as unknown). */
+export async function findBookingReview(
+  bookingId: string,
+  viewer: BookingViewer,
+  now: Date,
+): Promise<BookingReview | null> {
+  const booking = await bookings.findForViewer(bookingId, viewer);
+  if (!booking || booking.clientId !== viewer.id) return null;
+  const review = await reviews.findByBooking(booking.id);
+  return { booking, review, access: reviewAccess(booking, review, now) };
+}
+
+export interface BookingPageReview {
+  review: PublicReview | null;
+  /** The client's: whether they may write or edit it now; null for the provider. */
+  access: ReviewAccess | null;
+}
+
+/** What the booking page shows of the review (both parties): null until the booking is completed. */
+export async function reviewOfBooking(
+  booking: Booking,
+  viewer: BookingViewer,
+  now: Date,
+): Promise<BookingPageReview | null> {
+  if (booking.status !== 'completed') return null;
+  const review = await reviews.findNamedByBooking(booking.id);
+  return { review, access: viewer.id === booking.clientId ? reviewAccess(booking, review, now) : null };
+}
+
+/** Writes the booking's review, or edits it while that is allowed. */
+export function submitReview(
+  bookingId: string,
+  viewer: BookingViewer,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<ReviewResult> {
+  return transaction(async (trx): Promise<ReviewResult> => {
+    const booking = await bookings.lockForUpdate(bookingId, trx);
+    if (!booking || booking.clientId !== viewer.id) return { ok: false, kind: 'not_found' };
+    const existing = await reviews.findByBooking(booking.id, trx);
+    const access = reviewAccess(booking, existing, now);
+    if (access.state === 'refused') return { ok: false, kind: 'refused', refusal: access.refusal };
+    const form = validateReview(input);
+    if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
+    if (existing) {
+      await reviews.updateContent(existing.id, form.value, now, trx);
+      return { ok: true, reviewId: existing.id, bookingId: booking.id, created: false };
+    }
+    const reviewId = await reviews.insert(
+      // A review written from a completed booking is verified: the booking is the proof.
+      { ...form.value, serviceId: booking.serviceId, bookingId: booking.id, reviewerId: viewer.id, verified: true },
+      trx,
+    );
+    return { ok: true, reviewId, bookingId: booking.id, created: true };
+  });
+}
+
+export type ReplyResult =
+  | { ok: true; serviceId: string }
+  | { ok: false; kind: 'not_found' }
+  | { ok: false; kind: 'refused'; refusal: ReviewRefusal; serviceId: string }
+  | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown>; serviceId: string };
+
+/** The service's provider publishes one reply under a visible review; anyone else finds no such review. */
+export function replyToReview(
+  reviewId: string,
+  viewer: BookingViewer,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<ReplyResult> {
+  return transaction(async (trx): Promise<ReplyResult> => {
+    const review = await reviews.lockForUpdate(reviewId, trx);
+    if (!review || review.providerId !== viewer.id || !review.verified || review.hiddenAt)
+      return { ok: false, kind: 'not_found' };
+    if (review.reply !== null)
+      return { ok: false, kind: 'refused', refusal: 'already_replied', serviceId: review.serviceId };
+    const form = validateReply(input);
+    if (!form.ok)
+      return { ok: false, kind: 'invalid', errors: form.errors, values: form.value, serviceId: review.serviceId };
+    await reviews.setReply(review.id, form.value.reply, now, trx);
+    return { ok: true, serviceId: review.serviceId };
+  });
+}
+
+/** The administrator's command: hides (or shows again) a review; null for an unknown id. */
+export function setReviewHidden(reviewId: string, hidden: boolean, now: Date = new Date()): Promise<Review | null> {
+  return transaction(async (trx) => {
+    const review = await reviews.lockForUpdate(reviewId, trx);
+    if (!review) return null;
+    await reviews.setHidden(review.id, hidden ? (review.hiddenAt ?? now) : null, trx);
+    return { ...review, hiddenAt: hidden ? (review.hiddenAt ?? now) : null };
+  });
+}
+
+/** A service's verified, visible reviews, newest first. */
+export function serviceReviews(serviceId: string): Promise<PublicReview[]> {
+  return reviews.listForService(serviceId);
+}
+
+export interface ProviderReviews {
+  recent: PublicReview[];
+  /** Visible reviews by stars, 5 to 1. */
+  stars: Record<number, number>;
+}
+
+/** The provider page's newest reviews across its services and how many gave each number of stars. */
+export async function providerReviews(providerId: string, limit: number): Promise<ProviderReviews> {
+  const [recent, stars] = await Promise.all([
+    reviews.listRecentForProvider(providerId, limit),
+    reviews.starCounts(providerId),
+  ]);
+  return { recent, stars };
+}
