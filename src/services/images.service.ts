@@ -38,6 +38,14 @@ export interface ImageRules {
   thumbnailSizes: readonly number[];
   /** Refuse images smaller than this on either side. */
   minDimension?: number;
+  /** Refuse images narrower or lower than this (SPEC §5 service images: 400×300). */
+  minWidth?: number;
+  minHeight?: number;
+  /**
+   * 'square' (default): square thumbnails cut on the interesting part; 'width': the whole image at that
+   * width (never enlarged), the same picture at several sizes for a srcset.
+   */
+  thumbnailShape?: 'square' | 'width';
 }
 
 // A 50-megapixel photo is fine; a "decompression bomb" claiming billions of pixels is not.
@@ -82,6 +90,11 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
     if (rules.minDimension && Math.min(meta.width, meta.height) < rules.minDimension) {
       throw new ImageRejected('dimensions');
     }
+    // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
+    const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+    if ((rules.minWidth && width < rules.minWidth) || (rules.minHeight && height < rules.minHeight)) {
+      throw new ImageRejected('dimensions');
+    }
     try {
       const upright = (): Sharp => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
       const main = await upright()
@@ -90,8 +103,11 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
         .toBuffer({ resolveWithObject: true });
       const thumbnails = [];
       for (const size of rules.thumbnailSizes) {
-        const thumb = await upright()
-          .resize({ width: size, height: size, fit: 'cover', position: 'attention' })
+        const resized =
+          rules.thumbnailShape === 'width'
+            ? upright().resize({ width: size, withoutEnlargement: true })
+            : upright().resize({ width: size, height: size, fit: 'cover', position: 'attention' });
+        const thumb = await resized
           .flatten({ background: '#ffffff' })
           .jpeg({ quality: THUMB_QUALITY, mozjpeg: true })
           .toBuffer({ resolveWithObject: true });
