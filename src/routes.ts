@@ -31,6 +31,8 @@ import * as placesApi from './controllers/api/places.controller.js';
 import * as providers from './controllers/providers.controller.js';
 import * as search from './controllers/search.controller.js';
 import * as searchApi from './controllers/api/search.controller.js';
+import * as serviceImagesApi from './controllers/api/service-images.controller.js';
+import * as serviceImageFiles from './controllers/service-image-files.controller.js';
 import * as services from './controllers/services.controller.js';
 import * as threadReplies from './controllers/thread-replies.controller.js';
 import * as sitemap from './controllers/sitemap.controller.js';
@@ -44,7 +46,12 @@ import * as verifications from './controllers/verifications.controller.js';
 import { requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byEmail, byIp, byIpAndEmail, byUser, rateLimit } from './middleware/rate-limit.js';
 import { singleFileUpload } from './middleware/upload.js';
-import { ATTACHMENT_MAX_BYTES, DOCUMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from './lib/upload-limits.js';
+import {
+  ATTACHMENT_MAX_BYTES,
+  DOCUMENT_MAX_BYTES,
+  PROFILE_IMAGE_MAX_BYTES,
+  SERVICE_IMAGE_MAX_BYTES,
+} from './lib/upload-limits.js';
 import { CONTACT_RATE_RULE } from './services/contact-requests.service.js';
 import { MESSAGE_RATE_RULE } from './services/message-posting.service.js';
 import { RATE_RULES } from './services/rate-limit.service.js';
@@ -138,6 +145,16 @@ export function routes(): Router {
   r.get('/api/places', placesApi.index);
   r.get('/api/places/reverse', placesApi.reverse);
   r.get('/sitemap.xml', sitemap.show);
+
+  // Service photos: the uploader island's API and the files themselves
+  r.post(
+    '/api/service-images',
+    serviceImagesApi.providersOnly,
+    singleFileUpload('image', SERVICE_IMAGE_MAX_BYTES),
+    serviceImagesApi.create,
+  );
+  r.delete('/api/service-images/:id', serviceImagesApi.providersOnly, serviceImagesApi.destroy);
+  r.get('/media/services/:owner/:file', serviceImageFiles.show);
   r.get('/robots.txt', sitemap.robots);
 
   // Bookings

@@ -27,6 +27,8 @@ interface ImageVariant {
 }
 
 export interface ProcessedImage {
+  /** The type the upload really was (read from its bytes). */
+  sourceType: ImageMime;
   main: ImageVariant;
   thumbnails: (ImageVariant & { size: number })[];
 }
@@ -75,7 +77,8 @@ async function detectImageType(data: Buffer, allowed: readonly ImageMime[]): Pro
 }
 
 export async function processImage(data: Buffer, rules: ImageRules): Promise<ProcessedImage> {
-  if (!(await detectImageType(data, rules.allowed))) throw new ImageRejected('type');
+  const sourceType = await detectImageType(data, rules.allowed);
+  if (!sourceType) throw new ImageRejected('type');
   return withSlot(async () => {
     let meta: Metadata;
     try {
@@ -120,6 +123,7 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
         });
       }
       return {
+        sourceType,
         main: { data: main.data, extension: 'webp', width: main.info.width, height: main.info.height },
         thumbnails,
       };

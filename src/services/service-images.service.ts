@@ -1,4 +1,3 @@
-import { logger, errorFields } from '../config/logger.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { AppError } from '../lib/app-error.js';
 import { isUuid } from '../lib/uuid.js';
@@ -12,7 +11,18 @@ import {
 import * as images from '../models/service-images.repo.js';
 import type { ServiceImageRow } from '../models/service-images.repo.js';
 import { ImageRejected, processImage, type ImageRules, type ProcessedImage } from './images.service.js';
-import { mediaUrl, newKey, storage } from './storage.service.js';
+import { newKey, storage } from './storage.service.js';
+import {
+  deleteFiles,
+  keysOf,
+  storedFileResult,
+  toFormImage,
+  variantKey,
+  type FormImage,
+  type StoredFileResult,
+} from './service-image-files.service.js';
+
+export * from './service-image-files.service.js';
 
 /**
  * Service photos (SPEC §5, §7, §9). An upload is checked and re-encoded at once and kept as a *pending*
@@ -20,26 +30,6 @@ import { mediaUrl, newKey, storage } from './storage.service.js';
  * attaches the listed ones in order (the first is the cover) and removes the others. Pending images nobody
  * saved are removed by the worker after a day.
  */
-
-export interface FormImage {
-  id: string;
-  url: string;
-  thumbnailUrl: string;
-  srcset: string;
-  name: string | null;
-  width: number;
-  height: number;
-}
-
-/** SPEC §3 "Stored file result", the answer of POST /api/service-images. */
-export interface StoredFileResult {
-  id: string;
-  url: string;
-  path: string;
-  size: number;
-  metadata: { name: string; size: number; type: string; lastModified: number };
-  thumbnails: { size: number; url: string }[];
-}
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -88,67 +78,6 @@ function displayName(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || '-';
 }
 
-function variantKey(mainKey: string, size: number): string {
-  return mainKey.replace(/\.webp$/, `-${size}.jpg`);
-}
-
-function keysOf(row: ServiceImageRow): string[] {
-  return [row.storageKey, ...row.variants.map((v) => v.key)];
-}
-
-async function deleteFiles(keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await storage().delete(key);
-    } catch (err) {
-      logger.warn('could not delete a stored file', { key, ...errorFields(err) });
-    }
-  }
-}
-
-/** "…-150.jpg 150w, …-300.jpg 300w, …-600.jpg 600w, ….webp 2048w" (the same picture at each width). */
-export function srcsetOf(row: Pick<ServiceImageRow, 'storageKey' | 'width' | 'variants'>): string {
-  const entries = row.variants
-    .filter((v) => v.width < row.width)
-    .sort((a, b) => a.width - b.width)
-    .map((v) => `${mediaUrl(v.key)} ${v.width}w`);
-  return [...entries, `${mediaUrl(row.storageKey)} ${row.width}w`].join(', ');
-}
-
-/** The smallest variant at least `min` wide, else the main image. */
-export function variantUrl(row: Pick<ServiceImageRow, 'storageKey' | 'variants'>, min: number): string {
-  const variant = [...row.variants].sort((a, b) => a.size - b.size).find((v) => v.size >= min);
-  return mediaUrl(variant?.key ?? row.storageKey);
-}
-
-export function toFormImage(row: ServiceImageRow): FormImage {
-  return {
-    id: row.id,
-    url: mediaUrl(row.storageKey),
-    thumbnailUrl: variantUrl(row, 150),
-    srcset: srcsetOf(row),
-    name: row.originalName,
-    width: row.width,
-    height: row.height,
-  };
-}
-
-export function storedFileResult(row: ServiceImageRow, upload: { size: number; lastModified?: number }): StoredFileResult {
-  return {
-    id: row.id,
-    url: mediaUrl(row.storageKey),
-    path: row.storageKey,
-    size: row.sizeBytes,
-    metadata: {
-      name: row.originalName ?? '',
-      size: upload.size,
-      type: row.mimeType,
-      lastModified: upload.lastModified ?? row.createdAt.getTime(),
-    },
-    thumbnails: row.variants.map((v) => ({ size: v.size, url: mediaUrl(v.key) })),
-  };
-}
-
 type Checked = { ok: true; image: ProcessedImage } | { ok: false; messageKey: string };
 
 async function check(file: UploadedFile): Promise<Checked> {
@@ -190,17 +119,13 @@ async function store(ownerId: string, file: UploadedFile, image: ProcessedImage)
   }
 }
 
-/**
- * Checks, re-encodes and keeps each file as a pending image of its owner; refused files come back with
- * the reason's message key. `alreadyCount`: images the service being edited already has (or the form
- * already holds), so that no more than 10 are accepted in all.
- */
-export async function stageServiceImages(
-  ownerId: string,
-  files: UploadedFile[],
-  alreadyCount = 0,
-): Promise<StageResult> {
-  const result: StageResult = { images: [], errors: [] };
+interface Staged {
+  rows: { row: ServiceImageRow; sourceType: string }[];
+  errors: StageResult['errors'];
+}
+
+async function stage(ownerId: string, files: UploadedFile[], alreadyCount: number): Promise<Staged> {
+  const result: Staged = { rows: [], errors: [] };
   if (files.length === 0) return result;
   const pending = await images.countPending(ownerId);
   let room = Math.max(0, Math.min(SERVICE_IMAGES_MAX - alreadyCount, PENDING_MAX - pending));
@@ -212,31 +137,41 @@ export async function stageServiceImages(
   for (const [i, file] of files.entries()) {
     const outcome = checked[i]!;
     const name = displayName(file.originalname);
-    if (!outcome.ok) {
-      result.errors.push({ name, messageKey: outcome.messageKey });
-      continue;
+    if (!outcome.ok) result.errors.push({ name, messageKey: outcome.messageKey });
+    else if (room <= 0) result.errors.push({ name, messageKey: tooMany });
+    else {
+      room -= 1;
+      result.rows.push({ row: await store(ownerId, file, outcome.image), sourceType: outcome.image.sourceType });
     }
-    if (room <= 0) {
-      result.errors.push({ name, messageKey: tooMany });
-      continue;
-    }
-    room -= 1;
-    result.images.push(toFormImage(await store(ownerId, file, outcome.image)));
   }
   return result;
 }
 
-/** One upload of the island: the stored row, or the reason it was refused. */
+/**
+ * Checks, re-encodes and keeps each file as a pending image of its owner; refused files come back with
+ * the reason's message key. `alreadyCount`: images the service being edited already has (or the form
+ * already holds), so that no more than 10 are accepted in all.
+ */
+export async function stageServiceImages(
+  ownerId: string,
+  files: UploadedFile[],
+  alreadyCount = 0,
+): Promise<StageResult> {
+  const staged = await stage(ownerId, files, alreadyCount);
+  return { images: staged.rows.map(({ row }) => toFormImage(row)), errors: staged.errors };
+}
+
+/** One upload of the island: its SPEC §3 Stored file result, or the reason it was refused. */
 export async function stageOneServiceImage(
   ownerId: string,
   file: UploadedFile,
   alreadyCount: number,
-): Promise<{ ok: true; row: ServiceImageRow } | { ok: false; messageKey: string }> {
-  const staged = await stageServiceImages(ownerId, [file], alreadyCount);
-  const image = staged.images[0];
-  if (!image) return { ok: false, messageKey: staged.errors[0]?.messageKey ?? 'serviceImages:errors.failed' };
-  const [row] = await images.findOwned(ownerId, [image.id]);
-  return { ok: true, row: row! };
+  lastModified?: number,
+): Promise<{ ok: true; result: StoredFileResult } | { ok: false; messageKey: string }> {
+  const staged = await stage(ownerId, [file], alreadyCount);
+  const first = staged.rows[0];
+  if (!first) return { ok: false, messageKey: staged.errors[0]?.messageKey ?? 'serviceImages:errors.failed' };
+  return { ok: true, result: storedFileResult(first.row, { size: file.size, type: first.sourceType, lastModified }) };
 }
 
 /**
@@ -328,9 +263,4 @@ export async function removeStalePendingImages(now = Date.now()): Promise<number
     total += removed.length;
     if (removed.length < 100) return total;
   }
-}
-
-/** Whether a key is a service image's file (served publicly by GET /media/services/...). */
-export function isServiceImageKey(key: string): boolean {
-  return /^services\/[0-9a-f-]{36}\/[0-9a-f-]{36}(-\d+)?\.(webp|jpg)$/.test(key);
 }
