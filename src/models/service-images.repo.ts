@@ -14,6 +14,7 @@ export interface ServiceImageRow {
   height: number;
   sizeBytes: number;
   variants: { size: number; key: string; width: number }[];
+  altText: string | null;
   createdAt: Date;
 }
 
@@ -29,6 +30,7 @@ interface Raw {
   height: number;
   size_bytes: number;
   variants: unknown;
+  alt_text: string | null;
   created_at: Date;
 }
 
@@ -44,6 +46,7 @@ const COLUMNS = [
   'height',
   'size_bytes',
   'variants',
+  'alt_text',
   'created_at',
 ];
 
@@ -69,6 +72,7 @@ function toRow(r: Raw): ServiceImageRow {
     height: r.height,
     sizeBytes: r.size_bytes,
     variants: variantsOf(r.variants),
+    altText: r.alt_text,
     createdAt: r.created_at,
   };
 }

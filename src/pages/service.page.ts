@@ -8,6 +8,7 @@ import { bookLabel, placeLabel, priceLabel, pricingUnitLabel } from './service-c
 /** The public service page (views/services/show.ejs, SPEC §2). */
 
 const REVIEWS_SHOWN = 3;
+const GALLERY_SIZES = '(min-width: 1240px) 790px, (min-width: 960px) calc(100vw - 420px), calc(100vw - 32px)';
 
 interface ReviewView {
   id: string;
@@ -23,6 +24,7 @@ interface ReviewView {
 interface ServiceImageView {
   url: string;
   thumbUrl: string;
+  srcset: string;
   alt: string;
   width: number;
   height: number;
@@ -53,6 +55,8 @@ export interface ServiceView {
   cardBookLabel: string;
   contactHref: string;
   images: ServiceImageView[];
+  /** The gallery's width at each breakpoint (the main column beside the 340 px price card from 960 px). */
+  imageSizes: string;
   provider: ServiceDetail['provider'] & {
     href: string;
     place: string | null;
@@ -130,10 +134,12 @@ export function servicePage({ service, images, reviews }: ServiceListing, baseUr
     images: images.map((img, i) => ({
       url: img.url,
       thumbUrl: img.thumbUrl,
+      srcset: img.srcset,
       alt: img.altText ?? t('services:show.imageN', { n: i + 1, total: images.length }),
       width: img.width,
       height: img.height,
     })),
+    imageSizes: GALLERY_SIZES,
     provider: providerView(service.provider),
     reviewsShown: reviewViews.slice(0, REVIEWS_SHOWN),
     reviewsMore: reviewViews.slice(REVIEWS_SHOWN),
