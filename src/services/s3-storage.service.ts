@@ -26,8 +26,12 @@ export class S3Storage implements Storage {
     this.client = new S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      ...(settings.credentials ? { credentials: settings.credentials } : {}),
+      // A copy: the SDK marks the object it is given (the configuration's is frozen).
+      ...(settings.credentials ? { credentials: { ...settings.credentials } } : {}),
       forcePathStyle: settings.forcePathStyle,
+      // Checksums only where S3 requires them: many S3-compatible servers do not know the newer ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
