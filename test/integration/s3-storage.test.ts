@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,7 +37,7 @@ describe('S3 storage against a local S3 server (s3rver)', () => {
       directory: dir,
       configureBuckets: [{ name: BUCKET, configs: [] }],
     });
-    const { port } = (await server.run()) as AddressInfo;
+    const { port } = await server.run();
     const settings = loadConfig({
       STORAGE_DRIVER: 's3',
       S3_BUCKET: BUCKET,

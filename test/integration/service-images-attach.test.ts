@@ -163,5 +163,14 @@ describe('service images: staging, attaching, removing', () => {
     expect(slides.first().attr('srcset')).to.equal(b.srcset);
     expect(slides.first().attr('sizes')).to.be.a('string').and.not.equal('');
     await request().get(b.url).expect(200);
+
+    const search = html((await request().get('/search?q=Primo%20Soccorso').expect(200)).text);
+    const card = search('.service-card').filter(
+      (_, el) => search(el).find(`a[href="/services/${serviceId}"]`).length > 0,
+    );
+    const cover = card.find('.service-card__media img');
+    expect(cover.attr('src')).to.equal(b.url);
+    expect(cover.attr('srcset')).to.equal(b.srcset);
+    expect(cover.attr('sizes')).to.equal('(min-width: 640px) 180px, calc(100vw - 66px)');
   });
 });
