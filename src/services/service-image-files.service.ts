@@ -1,18 +1,12 @@
 import { logger, errorFields } from '../config/logger.js';
+import type { UploaderImage } from '../lib/image-uploader.shared.js';
 import type { ServiceImageRow } from '../models/service-images.repo.js';
 import { mediaUrl, storage } from './storage.service.js';
 
 /** A service photo's files: their addresses (srcset, thumbnails), the API's answer, their removal. */
 
-export interface FormImage {
-  id: string;
-  url: string;
-  thumbnailUrl: string;
-  srcset: string;
-  name: string | null;
-  width: number;
-  height: number;
-}
+/** A photo as a form shows it (the uploader island's own type). */
+export type FormImage = UploaderImage;
 
 /** SPEC §3 "Stored file result", the answer of POST /api/service-images. */
 export interface StoredFileResult {
