@@ -31,7 +31,7 @@ export function uploadFile(
     xhr.addEventListener('abort', () => resolve({ ok: false, aborted: true }));
     xhr.addEventListener('error', () => resolve({ ok: false, message: failed }));
     xhr.addEventListener('load', () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
