@@ -23,17 +23,20 @@ import * as help from './controllers/help.controller.js';
 import * as home from './controllers/home.controller.js';
 import * as messageAttachments from './controllers/message-attachments.controller.js';
 import * as messageThreads from './controllers/message-threads.controller.js';
+import * as myServices from './controllers/my-services.controller.js';
 import * as notificationOpenings from './controllers/notification-openings.controller.js';
 import * as notificationReadings from './controllers/notification-readings.controller.js';
 import * as notifications from './controllers/notifications.controller.js';
 import * as pages from './controllers/pages.controller.js';
 import * as placesApi from './controllers/api/places.controller.js';
 import * as providers from './controllers/providers.controller.js';
+import * as providerServices from './controllers/provider-services.controller.js';
 import * as search from './controllers/search.controller.js';
 import * as searchApi from './controllers/api/search.controller.js';
 import * as serviceImagesApi from './controllers/api/service-images.controller.js';
 import * as serviceImageFiles from './controllers/service-image-files.controller.js';
 import * as services from './controllers/services.controller.js';
+import * as serviceStatuses from './controllers/service-statuses.controller.js';
 import * as threadReplies from './controllers/thread-replies.controller.js';
 import * as sitemap from './controllers/sitemap.controller.js';
 import * as passwords from './controllers/passwords.controller.js';
@@ -43,14 +46,15 @@ import * as providerStatements from './controllers/provider-statements.controlle
 import * as registrations from './controllers/registrations.controller.js';
 import * as sessions from './controllers/sessions.controller.js';
 import * as verifications from './controllers/verifications.controller.js';
-import { requireGuest, requireRole, requireUser } from './middleware/auth.js';
+import { redirectVisitorsToLogin, requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byEmail, byIp, byIpAndEmail, byUser, rateLimit } from './middleware/rate-limit.js';
-import { singleFileUpload } from './middleware/upload.js';
+import { multiFileUpload, singleFileUpload } from './middleware/upload.js';
 import {
   ATTACHMENT_MAX_BYTES,
   DOCUMENT_MAX_BYTES,
   PROFILE_IMAGE_MAX_BYTES,
   SERVICE_IMAGE_MAX_BYTES,
+  SERVICE_IMAGES_MAX,
 } from './lib/upload-limits.js';
 import { CONTACT_RATE_RULE } from './services/contact-requests.service.js';
 import { MESSAGE_RATE_RULE } from './services/message-posting.service.js';
@@ -138,7 +142,18 @@ export function routes(): Router {
   r.get('/services/safety', search.categoryPage('safety'));
   r.get('/services/environment', search.categoryPage('environment'));
   r.get('/services/health', search.categoryPage('health'));
-  r.get('/services/create', pages.comingSoon('createService'));
+  // A provider's catalogue (issue 10): visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
+  const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
+  const serviceOwner = requireUser('errors:accessRequired.body');
+  r.get('/services/create', redirectVisitorsToLogin, providerOnly, providerServices.newService);
+  const serviceForm = multiFileUpload('images', SERVICE_IMAGES_MAX, SERVICE_IMAGE_MAX_BYTES);
+  r.post('/services', providerOnly, serviceForm, providerServices.create);
+  r.get('/services/:id/edit', redirectVisitorsToLogin, serviceOwner, providerServices.edit);
+  r.post('/services/:id/edit', serviceOwner, serviceForm, providerServices.update);
+  r.post('/services/:id/pause', serviceOwner, serviceStatuses.pause);
+  r.post('/services/:id/resume', serviceOwner, serviceStatuses.resume);
+  r.post('/services/:id/deletion', serviceOwner, serviceStatuses.destroy);
+  r.get('/provider/services', redirectVisitorsToLogin, providerOnly, myServices.index);
   r.get('/services/:id', services.show);
   r.get('/providers/:id', providers.show);
   r.get('/api/search', searchApi.index);

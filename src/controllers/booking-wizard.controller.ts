@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
-import { notFound, roleRequired } from '../lib/app-error.js';
+import { conflict, notFound, roleRequired } from '../lib/app-error.js';
 import { addDays } from '../lib/booking-time.js';
 import { wizardPage, type WizardStep } from '../pages/booking-wizard.page.js';
 import {
@@ -27,6 +27,7 @@ import { validateAttendees } from '../validators/booking-attendees.validator.js'
 import { asksParticipants } from '../lib/booking-fields.js';
 import type { FormErrors } from '../validators/validate.js';
 import { clientCanBeInvoiced } from '../services/invoicing.service.js';
+import { isPaused } from '../services/provider-services.service.js';
 
 /**
  * The booking wizard (SPEC §2). Without JavaScript its three steps are posted to the server one by one,
@@ -37,7 +38,11 @@ import { clientCanBeInvoiced } from '../services/invoicing.service.js';
 /** Service, login and role checks shared by both actions; null when a response was already sent. */
 async function bookableFor(req: Request, res: Response): Promise<BookableService | null> {
   const service = await findBookableService(String(req.params.id));
-  if (!service) throw notFound('bookable_service');
+  if (!service) {
+    // A paused service exists but takes no bookings for now: say so rather than "not found".
+    if (await isPaused(String(req.params.id))) throw conflict('catalogue:messages.notBookable');
+    throw notFound('bookable_service');
+  }
   if (!req.user) {
     req.flash('error', t('bookings:wizard.loginRequired'));
     res.redirect(303, `/auth/login?returnTo=${encodeURIComponent(`/services/${service.id}/book`)}`);

@@ -1,6 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
 import {
-  comingSoonPage,
   forProvidersPage,
   howItWorksPage,
   legalPage,
@@ -29,13 +28,6 @@ export function legal(document: LegalDocument): RequestHandler {
 export function underConstruction(titleKey: string): RequestHandler {
   return (_req, res) => {
     res.render('pages/under-construction', underConstructionPage(titleKey));
-  };
-}
-
-/** A route whose feature arrives with a later issue: a plain page saying so, status 200. */
-export function comingSoon(titleKey: string): RequestHandler {
-  return (_req, res) => {
-    res.render('pages/coming-soon', comingSoonPage(titleKey));
   };
 }
 

@@ -38,6 +38,12 @@ export function requireRole(role: UserType, titleKey: string, messageKey: string
   };
 }
 
+/** A page a visitor reaches only after logging in: sent to the login form, and brought back here afterwards. */
+export const redirectVisitorsToLogin: RequestHandler = (req, res, next) => {
+  if (req.user || req.method !== 'GET') return next();
+  res.redirect(303, loginUrlFor(req));
+};
+
 /**
  * Login and registration are for visitors: a signed-in user is sent on to the (same-site) page named by
  * `returnTo`, or to the dashboard.

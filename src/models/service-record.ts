@@ -24,6 +24,9 @@ export interface ServiceDetail {
   currency: string;
   serviceAreas: string[];
   locationType: LocationType;
+  /** Street address and CAP of where the service takes place (the create form's location). */
+  address: string | null;
+  postalCode: string | null;
   city: string | null;
   province: string | null;
   lat: number | null;
@@ -72,6 +75,8 @@ export const DETAIL_COLUMNS: (string | Record<string, string>)[] = [
   's.currency',
   's.service_areas',
   's.location_type',
+  's.location_address',
+  's.location_postal_code',
   's.location_city',
   's.location_province',
   's.location_lat',
@@ -119,6 +124,8 @@ export interface DetailRow {
   currency: string;
   service_areas: string[];
   location_type: LocationType;
+  location_address: string | null;
+  location_postal_code: string | null;
   location_city: string | null;
   location_province: string | null;
   location_lat: number | null;
@@ -184,6 +191,8 @@ export function toDetail(row: DetailRow): ServiceDetail {
     currency: row.currency,
     serviceAreas: row.service_areas,
     locationType: row.location_type,
+    address: row.location_address,
+    postalCode: row.location_postal_code,
     city: row.location_city,
     province: row.location_province,
     lat: row.location_lat,

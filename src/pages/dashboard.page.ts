@@ -64,8 +64,7 @@ function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[]
     return [
       action('addService', '/services/create'),
       action('receivedBookings', '/bookings'),
-      // Their public page lists the services they offer (search has no provider filter).
-      action('myServices', `/providers/${user.id}`),
+      action('myServices', '/provider/services'),
       action('analytics', '/analytics'),
       action('statements', '/provider/statements'),
     ];

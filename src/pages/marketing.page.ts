@@ -50,8 +50,3 @@ export function legalPage(document: LegalDocument): LegalView {
 export function underConstructionPage(titleKey: string): { title: string } {
   return { title: t(`common:pages.${titleKey}`) };
 }
-
-/** A route whose feature arrives with a later issue: kept out of search engines meanwhile. */
-export function comingSoonPage(titleKey: string): { title: string; noindex: true } {
-  return { title: t(`common:pages.${titleKey}`), noindex: true };
-}

@@ -43,6 +43,8 @@ export interface ServiceView {
   serviceTypeLabel: string;
   locationTypeLabel: string;
   place: string | null;
+  /** "Via Roma 1, 24121 Bergamo (BG)" when the service names a street; else null (place suffices). */
+  fullAddress: string | null;
   durationLabel: string | null;
   maxParticipantsLabel: string | null;
   ratingLabel: string | null;
@@ -116,6 +118,11 @@ export function servicePage({ service, images, reviews }: ServiceListing, baseUr
     serviceTypeLabel: t(`common:serviceTypes.${service.serviceType}`),
     locationTypeLabel: t(`common:locationTypes.${service.locationType}`),
     place: placeLabel(service.city, service.province),
+    fullAddress: service.address
+      ? [service.address, [service.postalCode, placeLabel(service.city, service.province)].filter(Boolean).join(' ')]
+          .filter(Boolean)
+          .join(', ')
+      : null,
     durationLabel: service.durationHours ? t('services:show.durationHours', { count: service.durationHours }) : null,
     maxParticipantsLabel: service.maxParticipants
       ? t('services:show.maxParticipantsValue', { count: service.maxParticipants })

@@ -61,6 +61,11 @@ async function findOwnProfile(user: Pick<CurrentUser, 'id' | 'userType'>): Promi
   return profile ? { kind: 'client', profile } : null;
 }
 
+/** The profile tabs still to fill in (the dashboard's "Profilo non completato"; publishing a service needs none). */
+export async function missingProfileSections(user: Pick<CurrentUser, 'id' | 'userType'>): Promise<Section[]> {
+  return incompleteProfileSections(user.userType, await findOwnProfile(user));
+}
+
 // ---------------------------------------------------------------------------------------------- the data
 
 /** What the dashboard shows that comes from the database (src/pages/dashboard.page.ts makes the page). */

@@ -346,17 +346,17 @@ describe('dashboard', () => {
       ]);
     });
 
-    it('a provider gets "Aggiungi Servizio", its bookings, "I Miei Servizi" (its public page, listing them), "Analytics" and "Estratto Conto"', async () => {
+    it('a provider gets "Aggiungi Servizio", its bookings, "I Miei Servizi" (its own list), "Analytics" and "Estratto Conto"', async () => {
       const { id, agent } = await signIn('provider', 'Azioni Fornitore HSE');
       await createService({ providerId: id, title: 'Valutazione Rischio Rumore' });
       expect(actionsOf(await dashboardOf(agent))).to.deep.equal([
         'Aggiungi Servizio -> /services/create',
         'Prenotazioni Ricevute -> /bookings',
-        `I Miei Servizi -> /providers/${id}`,
+        'I Miei Servizi -> /provider/services',
         'Analytics -> /analytics',
         'Estratto Conto -> /provider/statements',
       ]);
-      const page = await agent.get(`/providers/${id}`).expect(200);
+      const page = await agent.get('/provider/services').expect(200);
       expect(page.text).to.include('Valutazione Rischio Rumore');
     });
   });

@@ -29,6 +29,8 @@ export interface DemoIds {
   threadId: string;
   /** The latest month whose commission statement has rows (the current one may have none yet). */
   statementMonth: string;
+  /** A service of the demo provider (its edit form), read from "I Miei Servizi". */
+  ownServiceId: string;
 }
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -107,7 +109,6 @@ export const PAGE_CASES: PageCase[] = [
     },
   },
   page('under construction (about)', 'visitor', 'pages/under-construction', '/about'),
-  page('coming soon (create a service)', 'visitor', 'pages/coming-soon', '/services/create'),
   page('404 page', 'visitor', 'errors/404', '/pagina-che-non-esiste'),
   page('service not found', 'visitor', 'services/not-found', `/services/${UNKNOWN}`),
   page('provider not found', 'visitor', 'providers/not-found', `/providers/${UNKNOWN}`),
@@ -181,6 +182,10 @@ export const PAGE_CASES: PageCase[] = [
     (ids) => `/provider/statements?month=${ids.statementMonth}`,
   ),
   page('analytics', 'provider', 'analytics/show', '/analytics'),
+  page('create a service', 'provider', 'services/form', '/services/create'),
+  page('edit a service', 'provider', 'services/form', (ids) => `/services/${ids.ownServiceId}/edit`),
+  page('my services', 'provider', 'services/mine', '/provider/services'),
+  page('providers only (create a service as a client)', 'client', 'errors/role-required', '/services/create'),
   page(
     'clients only (the wizard as a provider)',
     'provider',
@@ -251,6 +256,17 @@ export async function demoIds(): Promise<DemoIds> {
       return id;
     };
     if (!providerId) throw new Error('no provider link on the demo service page');
+    const ownServiceId = await (async () => {
+      const own = await contextFor('provider');
+      try {
+        const list = await (await own.request.get(`${baseUrl()}/provider/services`)).text();
+        const id = /href="\/services\/([0-9a-f-]{36})\/edit"/.exec(list)?.[1];
+        if (!id) throw new Error('no service in the demo provider\'s "I Miei Servizi"');
+        return id;
+      } finally {
+        await own.close();
+      }
+    })();
     return {
       instantServiceId: card.id,
       providerId,
@@ -260,6 +276,7 @@ export async function demoIds(): Promise<DemoIds> {
       completedBookingId: await sharedBooking('completed'),
       threadId: await demoThread(providerId),
       statementMonth: await statementMonthWithRows(),
+      ownServiceId,
     };
   } finally {
     await context.close();

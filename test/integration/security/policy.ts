@@ -47,7 +47,6 @@ export const PUBLIC_GET = new Set([
   '/services/safety',
   '/services/environment',
   '/services/health',
-  '/services/create',
   '/services/:id',
   '/providers/:id', // the catalogue
   '/api/search',
@@ -120,6 +119,11 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/notifications/:id/opening': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     // A draft service is its provider's business until it is published: nobody else sees it.
     '/services/:id': { params: { id: w.a.draftServiceId }, owners: [], public: false },
+    // A provider's own service: only it edits, pauses, resumes or deletes it (issue 10).
+    '/services/:id/edit': { params: { id: w.a.serviceId }, owners: ['providerA'] },
+    '/services/:id/pause': { params: { id: w.a.serviceId }, owners: ['providerA'] },
+    '/services/:id/resume': { params: { id: w.a.serviceId }, owners: ['providerA'] },
+    '/services/:id/deletion': { params: { id: w.a.serviceId }, owners: ['providerA'] },
     // Any client may book a published service; providers and visitors may not.
     '/services/:id/book': { params: { id: w.a.serviceId }, owners: ['clientA', 'clientB'] },
     '/providers/:id': { params: { id: w.a.providerId }, owners: [], public: true },
@@ -134,6 +138,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
   if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$/.test(r.path)) return 'providerA';
+  if (/^\/services(\/:id\/(edit|pause|resume|deletion))?$/.test(r.path)) return 'providerA';
   return 'clientA';
 }
 
