@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { config } from '../config/env.js';
@@ -71,14 +70,21 @@ export class LocalDiskStorage implements Storage {
   async get(key: string): Promise<StoredFile | null> {
     if (!isValidKey(key)) return null;
     const file = this.pathOf(key);
+    let handle: FileHandle;
     try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      return { body: createReadStream(file), contentType: contentTypeOf(key), size: info.size };
+      // Opened first, then measured and streamed from the same handle: a file deleted meanwhile is
+      // still read whole (or not found), never cut off halfway through an answer.
+      handle = await open(file, 'r');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      await handle.close();
+      return null;
+    }
+    return { body: handle.createReadStream(), contentType: contentTypeOf(key), size: info.size };
   }
 
   async delete(key: string): Promise<void> {
