@@ -168,7 +168,7 @@ export function routes(): Router {
     singleFileUpload('image', SERVICE_IMAGE_MAX_BYTES),
     serviceImagesApi.create,
   );
-  r.delete('/api/service-images/:id', serviceImagesApi.providersOnly, serviceImagesApi.destroy);
+  r.delete('/api/service-images/:id', serviceImagesApi.signedInOnly, serviceImagesApi.destroy);
   r.get('/media/services/:owner/:file', serviceImageFiles.show);
   r.get('/robots.txt', sitemap.robots);
 

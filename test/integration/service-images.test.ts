@@ -216,6 +216,11 @@ describe('DELETE /api/service-images/:id', () => {
     const remove = (u: Uploader) =>
       u.agent.delete(`/api/service-images/${stored.id}`).type('form').send({ _csrf: u.token });
     expect((await remove(other)).status).to.equal(404);
+    expect((await remove(await signIn('client'))).status).to.equal(404);
+    const visitor = browser();
+    const visitorToken = await csrfTokenOf(visitor, '/auth/login');
+    const refused = await visitor.delete(`/api/service-images/${stored.id}`).type('form').send({ _csrf: visitorToken });
+    expect(refused.status).to.equal(401);
     await request().get(stored.url).expect(200);
     expect((await remove(owner)).status).to.equal(204);
     await request().get(stored.url).expect(404);

@@ -26,6 +26,11 @@ function whole(value: unknown, min: number, max: number): number | undefined {
   return Number.isSafeInteger(n) ? Math.min(max, Math.max(min, n)) : undefined;
 }
 
+/** Signed-in users only (401 JSON for a visitor); whose photo it is, the handler checks. */
+export const signedInOnly: RequestHandler = (req, _res, next) => {
+  next(req.user ? undefined : refuse(401, 'unauthorized', 'serviceImages:errors.loginRequired'));
+};
+
 /** POST /api/service-images */
 export async function create(req: Request, res: Response): Promise<void> {
   if (req.uploadRejection === 'too_large') throw refuse(413, 'payload_too_large', 'serviceImages:errors.tooLarge');
@@ -42,7 +47,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   res.status(201).json(staged.result);
 }
 
-/** DELETE /api/service-images/:id */
+/** DELETE /api/service-images/:id — anyone but the provider who uploaded it gets 404, as for an unknown id. */
 export async function destroy(req: Request, res: Response): Promise<void> {
   if (!(await removeOwnImage(req.user!.id, String(req.params.id)))) {
     throw refuse(404, 'not_found', 'serviceImages:errors.notFound');

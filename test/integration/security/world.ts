@@ -31,6 +31,7 @@ export interface World {
     providerId: string;
     threadId: string;
     messageId: string;
+    serviceImageId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -98,6 +99,18 @@ export async function buildWorld(): Promise<World> {
   const message = await db()('messages')
     .whereNotNull('attachment_key')
     .first<{ id: string; thread_id: string }>('id', 'thread_id');
+  // A photo of A's service, as the uploader stores it (the access rules need no file behind it).
+  const [image] = await db()('service_images')
+    .insert({
+      service_id: serviceA.id,
+      owner_id: accounts.providerA.id,
+      storage_key: `services/${accounts.providerA.id}/00000000-0000-4000-8000-000000000001.webp`,
+      mime_type: 'image/webp',
+      width: 800,
+      height: 600,
+      size_bytes: 1000,
+    })
+    .returning<{ id: string }[]>('id');
   return {
     accounts,
     agents,
@@ -111,6 +124,7 @@ export async function buildWorld(): Promise<World> {
       providerId: accounts.providerA.id,
       threadId: message!.thread_id,
       messageId: message!.id,
+      serviceImageId: image!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
