@@ -98,9 +98,7 @@ export function storage(): Storage {
   if (!current) {
     const settings = config().storage;
     current =
-      settings.driver === 's3'
-        ? new S3Storage(settings)
-        : new LocalDiskStorage(path.join(config().dataDir, 'uploads'));
+      settings.driver === 's3' ? new S3Storage(settings) : new LocalDiskStorage(path.join(config().dataDir, 'uploads'));
   }
   return current;
 }
