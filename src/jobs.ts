@@ -6,6 +6,7 @@ import { PASSWORD_RESET_JOB, sendPasswordReset } from './services/accounts.servi
 import { expireUnansweredQuotes, expireUnansweredRequests } from './services/booking-lifecycle.service.js';
 import { config } from './config/env.js';
 import { analyze } from './models/maintenance.repo.js';
+import { removeStalePendingImages } from './services/service-images.service.js';
 
 /** Every job type and periodic task the worker knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -15,6 +16,7 @@ export function registerJobs(): void {
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
   registerPeriodicTask('bookings.expire-quotes', 5 * 60 * 1000, async () => void (await expireUnansweredQuotes()));
+  registerPeriodicTask('service-images.prune', 60 * 60 * 1000, async () => void (await removeStalePendingImages()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
 }

@@ -36,6 +36,8 @@ import * as providers from './controllers/providers.controller.js';
 import * as providerServices from './controllers/provider-services.controller.js';
 import * as search from './controllers/search.controller.js';
 import * as searchApi from './controllers/api/search.controller.js';
+import * as serviceImagesApi from './controllers/api/service-images.controller.js';
+import * as serviceImageFiles from './controllers/service-image-files.controller.js';
 import * as services from './controllers/services.controller.js';
 import * as serviceStatuses from './controllers/service-statuses.controller.js';
 import * as threadReplies from './controllers/thread-replies.controller.js';
@@ -49,8 +51,14 @@ import * as sessions from './controllers/sessions.controller.js';
 import * as verifications from './controllers/verifications.controller.js';
 import { redirectVisitorsToLogin, requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byEmail, byIp, byIpAndEmail, byUser, rateLimit } from './middleware/rate-limit.js';
-import { serviceFormBody, singleFileUpload } from './middleware/upload.js';
-import { ATTACHMENT_MAX_BYTES, DOCUMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from './lib/upload-limits.js';
+import { multiFileUpload, singleFileUpload } from './middleware/upload.js';
+import {
+  ATTACHMENT_MAX_BYTES,
+  DOCUMENT_MAX_BYTES,
+  PROFILE_IMAGE_MAX_BYTES,
+  SERVICE_IMAGE_MAX_BYTES,
+  SERVICE_IMAGES_MAX,
+} from './lib/upload-limits.js';
 import { CONTACT_RATE_RULE } from './services/contact-requests.service.js';
 import { MESSAGE_RATE_RULE } from './services/message-posting.service.js';
 import { RATE_RULES } from './services/rate-limit.service.js';
@@ -141,9 +149,10 @@ export function routes(): Router {
   const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
   const serviceOwner = requireUser('errors:accessRequired.body');
   r.get('/services/create', redirectVisitorsToLogin, providerOnly, providerServices.newService);
-  r.post('/services', providerOnly, serviceFormBody(), providerServices.create);
+  const serviceForm = multiFileUpload('images', SERVICE_IMAGES_MAX, SERVICE_IMAGE_MAX_BYTES);
+  r.post('/services', providerOnly, serviceForm, providerServices.create);
   r.get('/services/:id/edit', redirectVisitorsToLogin, serviceOwner, providerServices.edit);
-  r.post('/services/:id/edit', serviceOwner, serviceFormBody(), providerServices.update);
+  r.post('/services/:id/edit', serviceOwner, serviceForm, providerServices.update);
   r.post('/services/:id/pause', serviceOwner, serviceStatuses.pause);
   r.post('/services/:id/resume', serviceOwner, serviceStatuses.resume);
   r.post('/services/:id/deletion', serviceOwner, serviceStatuses.destroy);
@@ -154,6 +163,16 @@ export function routes(): Router {
   r.get('/api/places', placesApi.index);
   r.get('/api/places/reverse', placesApi.reverse);
   r.get('/sitemap.xml', sitemap.show);
+
+  // Service photos: the uploader island's API and the files themselves
+  r.post(
+    '/api/service-images',
+    serviceImagesApi.providersOnly,
+    singleFileUpload('image', SERVICE_IMAGE_MAX_BYTES),
+    serviceImagesApi.create,
+  );
+  r.delete('/api/service-images/:id', serviceImagesApi.signedInOnly, serviceImagesApi.destroy);
+  r.get('/media/services/:owner/:file', serviceImageFiles.show);
   r.get('/robots.txt', sitemap.robots);
 
   // Bookings

@@ -15,7 +15,22 @@ interface Labels {
  */
 export function ServiceCard({ card, labels }: { card: ServiceCardView; labels: Labels }) {
   return (
-    <article className={`service-card${card.featured ? ' service-card--featured' : ''}`}>
+    <article
+      className={`service-card${card.featured ? ' service-card--featured' : ''}${card.image ? ' service-card--with-image' : ''}`}
+    >
+      {card.image && (
+        <div className="service-card__media">
+          <img
+            src={card.image.src}
+            srcSet={card.image.srcset}
+            sizes={card.image.sizes}
+            alt=""
+            width={card.image.width}
+            height={card.image.height}
+            loading="lazy"
+          />
+        </div>
+      )}
       <div className="service-card__badges">
         {card.featured && <span className="badge badge--featured">{labels.featured}</span>}
         <span className="service-card__category">{card.categoryLabel}</span>

@@ -37,7 +37,22 @@ export interface Config {
    * a transaction, or an extended-protocol exchange without its Sync) is ended and its transaction rolled back.
    */
   embeddedIdleTimeoutMs: number;
+  /** Where uploads live: local disk under dataDir/uploads (default) or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | Readonly<{ driver: 'local' }>
+  | Readonly<{
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** Absent: AWS itself; otherwise any S3-compatible server (MinIO, R2, Scaleway...). */
+      endpoint: string | null;
+      /** Absent: the SDK's default credential chain (instance role, AWS_* variables). */
+      credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | null;
+      forcePathStyle: boolean;
+    }>;
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
@@ -70,7 +85,21 @@ const schema = Joi.object({
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error', 'silent').empty(''),
   SEED_DEMO: Joi.boolean().truthy('1').falsy('0').empty(''),
   EMBEDDED_DB_IDLE_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).empty('').default(5000),
-}).unknown(true);
+  STORAGE_DRIVER: Joi.string().valid('local', 's3').empty('').default('local'),
+  S3_BUCKET: Joi.string()
+    .pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .empty('')
+    .when('STORAGE_DRIVER', { is: 's3', then: Joi.required() }),
+  S3_REGION: Joi.string().empty('').default('us-east-1'),
+  S3_ENDPOINT: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty(''),
+  S3_ACCESS_KEY_ID: Joi.string().empty(''),
+  S3_SECRET_ACCESS_KEY: Joi.string().empty(''),
+  S3_FORCE_PATH_STYLE: Joi.boolean().truthy('1').falsy('0').empty('').default(false),
+})
+  .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
+  .unknown(true);
 
 export class ConfigError extends Error {}
 
@@ -106,6 +135,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (value.LOG_LEVEL as Config['logLevel'] | undefined) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     seedDemo: (value.SEED_DEMO as boolean | undefined) ?? !value.DATABASE_URL,
     embeddedIdleTimeoutMs: value.EMBEDDED_DB_IDLE_TIMEOUT_MS as number,
+    storage: storageConfig(value as Record<string, unknown>),
+  });
+}
+
+function storageConfig(value: Record<string, unknown>): StorageConfig {
+  if (value.STORAGE_DRIVER !== 's3') return Object.freeze({ driver: 'local' });
+  const accessKeyId = value.S3_ACCESS_KEY_ID as string | undefined;
+  const secretAccessKey = value.S3_SECRET_ACCESS_KEY as string | undefined;
+  return Object.freeze({
+    driver: 's3',
+    bucket: value.S3_BUCKET as string,
+    region: value.S3_REGION as string,
+    endpoint: (value.S3_ENDPOINT as string | undefined) ?? null,
+    credentials: accessKeyId && secretAccessKey ? Object.freeze({ accessKeyId, secretAccessKey }) : null,
+    forcePathStyle: value.S3_FORCE_PATH_STYLE as boolean,
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
-import { badRequest, notFound } from '../lib/app-error.js';
+import { notFound } from '../lib/app-error.js';
 import type { Section } from '../lib/profile-sections.js';
 import { isUuid } from '../lib/uuid.js';
 import { blankServiceForm, serviceFormPage, serviceFormValues } from '../pages/service-form.page.js';
@@ -12,9 +12,11 @@ import {
   missingForPublishing,
   updateService,
 } from '../services/provider-services.service.js';
+import { ServiceImagesInvalid, serviceFormImages, type FormImage } from '../services/service-images.service.js';
 import { readServiceForm, type ServiceFormValues } from '../validators/service/service-form.js';
 import { validateServiceForm } from '../validators/service/service.validator.js';
 import type { FormErrors } from '../validators/validate.js';
+import { readPostedImages, redrawImages } from './service-form-images.js';
 
 /**
  * The create/edit service form (issue 10, SPEC §2 "Create service"). Providers only; a service is edited
@@ -31,7 +33,13 @@ interface EditTarget {
 function render(
   res: Response,
   status: number,
-  page: { values: ServiceFormValues; errors?: FormErrors; missing?: Section[]; service?: EditTarget },
+  page: {
+    values: ServiceFormValues;
+    errors?: FormErrors;
+    missing?: Section[];
+    service?: EditTarget;
+    images?: FormImage[];
+  },
 ): void {
   // An expired or mangled key gets a fresh one, so that the next submission can succeed.
   const values = isUuid(page.values.form_key) ? page.values : { ...page.values, form_key: randomUUID() };
@@ -57,18 +65,30 @@ export async function newService(req: Request, res: Response): Promise<void> {
   render(res, 200, { values: blankServiceForm(randomUUID()), missing });
 }
 
-/** POST /services */
+/** POST /services (multipart: the photos sent without JavaScript travel with it) */
 export async function create(req: Request, res: Response): Promise<void> {
-  if (req.uploadRejection) throw badRequest();
+  const posted = await readPostedImages(req);
   const values = readServiceForm((req.body ?? {}) as Record<string, unknown>);
   const checked = validateServiceForm(values);
-  if (!checked.ok) {
-    return render(res, 422, { values, errors: checked.errors, missing: await missingForPublishing(req.user!) });
+  const imageErrors: FormErrors = posted.error ? { images: posted.error } : {};
+  const redraw = async (errors: FormErrors, missing?: Section[]) =>
+    render(res, 422, {
+      values,
+      errors: { ...errors, ...imageErrors },
+      missing: missing ?? (await missingForPublishing(req.user!)),
+      images: await redrawImages(req, posted.ids),
+    });
+  if (!checked.ok || posted.error) return redraw(checked.ok ? {} : checked.errors);
+  let result;
+  try {
+    result = await createService(req.user!, checked.value, posted.ids);
+  } catch (err) {
+    if (err instanceof ServiceImagesInvalid) return redraw({ images: t(err.messageKey) });
+    throw err;
   }
-  const result = await createService(req.user!, checked.value);
   if (!result.ok) {
-    if ('missing' in result) return render(res, 422, { values, missing: result.missing });
-    return render(res, 422, { values, errors: result.errors, missing: await missingForPublishing(req.user!) });
+    if ('missing' in result) return redraw({}, result.missing);
+    return redraw(result.errors);
   }
   req.flash('success', t('catalogue:messages.created'));
   res.redirect(303, `/services/${result.id}`);
@@ -77,18 +97,32 @@ export async function create(req: Request, res: Response): Promise<void> {
 /** GET /services/:id/edit */
 export async function edit(req: Request, res: Response): Promise<void> {
   const { values, ...service } = await ownTarget(req);
-  render(res, 200, { values, service });
+  render(res, 200, { values, service, images: await serviceFormImages(service.id) });
 }
 
 /** POST /services/:id/edit (the form posts back to its own address, like the profile's tabs) */
 export async function update(req: Request, res: Response): Promise<void> {
   const { values: _saved, ...service } = await ownTarget(req);
-  if (req.uploadRejection) throw badRequest();
+  const posted = await readPostedImages(req);
   const values = readServiceForm((req.body ?? {}) as Record<string, unknown>);
   const checked = validateServiceForm(values);
-  if (!checked.ok) return render(res, 422, { values, errors: checked.errors, service });
-  const result = await updateService(req.user!.id, service.id, checked.value);
-  if (!result.ok) return render(res, 422, { values, errors: 'errors' in result ? result.errors : {}, service });
+  const imageErrors: FormErrors = posted.error ? { images: posted.error } : {};
+  const redraw = async (errors: FormErrors) =>
+    render(res, 422, {
+      values,
+      errors: { ...errors, ...imageErrors },
+      service,
+      images: await redrawImages(req, posted.ids),
+    });
+  if (!checked.ok || posted.error) return redraw(checked.ok ? {} : checked.errors);
+  let result;
+  try {
+    result = await updateService(req.user!.id, service.id, checked.value, posted.ids);
+  } catch (err) {
+    if (err instanceof ServiceImagesInvalid) return redraw({ images: t(err.messageKey) });
+    throw err;
+  }
+  if (!result.ok) return redraw('errors' in result ? result.errors : {});
   req.flash('success', t('catalogue:messages.updated'));
   res.redirect(303, service.status === 'active' ? `/services/${service.id}` : '/provider/services');
 }

@@ -23,6 +23,23 @@ export function singleFileUpload(field: string, maxBytes: number): RequestHandle
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 2048, parts: 12, headerPairs: 100 },
   }).single(field);
+  return wrap(parse);
+}
+
+/**
+ * Up to `maxFiles` files of one field from a whole form (the service form without JavaScript: its fields
+ * and its photos in one multipart body), in memory, each cut off at `maxBytes`. A form with more files,
+ * or a larger one, is flagged in req.uploadRejection and reaches the controller without its files.
+ */
+export function multiFileUpload(field: string, maxFiles: number, maxBytes: number): RequestHandler {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: maxFiles, fields: 400, fieldSize: 20_000, parts: 400 + maxFiles },
+  }).array(field, maxFiles);
+  return wrap(parse);
+}
+
+function wrap(parse: RequestHandler): RequestHandler {
   const handler: RequestHandler = (req, res, next) => {
     parse(req, res, (err: unknown) => {
       if (!err) return next();
@@ -31,31 +48,10 @@ export function singleFileUpload(field: string, maxBytes: number): RequestHandle
       else if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') req.uploadRejection = 'too_many_files';
       else req.uploadRejection = 'malformed';
       req.file = undefined;
+      req.files = undefined;
       next();
     });
   };
   // The form-body check lets multipart bodies through to this route only.
-  return Object.assign(handler, { [TAKES_MULTIPART]: true });
-}
-
-/**
- * The create/edit service form: multipart, so that its images can travel with it (the image section is
- * wired by the photos work). Today it reads the form's fields only; a file sent anyway is refused as
- * `too_many_files`. Sized for the form's rows and long descriptions.
- */
-export function serviceFormBody(): RequestHandler {
-  const parse = multer({
-    storage: multer.memoryStorage(),
-    limits: { files: 0, fields: 400, fieldSize: 20_000, parts: 400, headerPairs: 100 },
-  }).none();
-  const handler: RequestHandler = (req, res, next) => {
-    parse(req, res, (err: unknown) => {
-      if (!err) return next();
-      const code = (err as { code?: string }).code;
-      req.uploadRejection =
-        code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE' ? 'too_many_files' : 'malformed';
-      next();
-    });
-  };
   return Object.assign(handler, { [TAKES_MULTIPART]: true });
 }

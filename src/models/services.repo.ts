@@ -25,38 +25,6 @@ export async function findPublicService(id: string, trx?: Trx): Promise<ServiceD
   return row ? toDetail(row) : null;
 }
 
-export interface ServiceImage {
-  id: string;
-  storageKey: string;
-  width: number;
-  height: number;
-  altText: string | null;
-  /** [{ size, key }]: square thumbnails (150, 300, 600 px). */
-  variants: { size: number; key: string }[];
-}
-
-export async function listServiceImages(serviceId: string, trx?: Trx): Promise<ServiceImage[]> {
-  const rows = await db(trx)('service_images')
-    .select<
-      { id: string; storage_key: string; width: number; height: number; alt_text: string | null; variants: unknown }[]
-    >('id', 'storage_key', 'width', 'height', 'alt_text', 'variants')
-    .where('service_id', serviceId)
-    .orderBy([{ column: 'position' }, { column: 'created_at' }]);
-  return rows.map((r) => ({
-    id: r.id,
-    storageKey: r.storage_key,
-    width: r.width,
-    height: r.height,
-    altText: r.alt_text,
-    variants: Array.isArray(r.variants)
-      ? (r.variants as unknown[]).flatMap((v) => {
-          const { size, key } = (v ?? {}) as Record<string, unknown>;
-          return typeof size === 'number' && typeof key === 'string' ? [{ size, key }] : [];
-        })
-      : [],
-  }));
-}
-
 export interface ProviderServiceRow {
   id: string;
   title: string;

@@ -29,6 +29,9 @@ export function priceLabel(cents: number): string {
   return format.euro(cents, cents % 100 === 0 ? 0 : 2);
 }
 
+/** The card's photo: a 180 px column beside the text from 640 px, the card's whole width on a phone. */
+const CARD_IMAGE_SIZES = '(min-width: 640px) 180px, calc(100vw - 66px)';
+
 /** "3,2" below 10 km, whole kilometres above. */
 function distanceText(km: number): string {
   return km < 10 ? format.decimal1(km) : format.number(Math.round(km));
@@ -78,5 +81,6 @@ export function serviceCard(s: CardSource): ServiceCardView {
     unitLabel: pricedUnitLabel(s.pricingUnit),
     lat: s.lat,
     lng: s.lng,
+    image: s.cover ? { ...s.cover, sizes: CARD_IMAGE_SIZES } : null,
   };
 }

@@ -5,6 +5,7 @@ import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES } from '../lib/profile-opt
 import type { Section } from '../lib/profile-sections.js';
 import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, SERVICE_TYPES } from '../lib/service-options.js';
 import type { OwnService } from '../services/provider-services.service.js';
+import type { FormImage } from '../services/service-images.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import type { ServiceFormValues } from '../validators/service/service-form.js';
 
@@ -48,6 +49,8 @@ export interface ServiceFormView {
   };
   /** Edit only: status panel, pause/resume and deletion. */
   service: { id: string; status: string; canDelete: boolean; href: string } | null;
+  /** The photos already uploaded, in order (views/services/_image-uploader.ejs). */
+  images: FormImage[];
 }
 
 const withEmptyRows = <T>(rows: T[], empty: () => T): T[] => [...rows, ...Array.from({ length: EMPTY_ROWS }, empty)];
@@ -142,6 +145,7 @@ export interface ServiceFormInputs {
   csrfToken: string;
   /** Edit: the service being changed. */
   service?: { id: string; status: string; province: string; canDelete: boolean };
+  images?: FormImage[];
 }
 
 export function serviceFormPage(input: ServiceFormInputs): ServiceFormView {
@@ -173,5 +177,6 @@ export function serviceFormPage(input: ServiceFormInputs): ServiceFormView {
     service: edit
       ? { id: edit.id, status: edit.status, canDelete: edit.canDelete, href: `/services/${edit.id}` }
       : null,
+    images: input.images ?? [],
   };
 }

@@ -8,9 +8,12 @@ import { bookLabel, placeLabel, priceLabel, pricedUnitLabel } from './service-ca
 
 /** The public service page (views/services/show.ejs, SPEC §2); its reviews: reviews.page.ts. */
 
+const GALLERY_SIZES = '(min-width: 1240px) 790px, (min-width: 960px) calc(100vw - 420px), calc(100vw - 32px)';
+
 interface ServiceImageView {
   url: string;
   thumbUrl: string;
+  srcset: string;
   alt: string;
   width: number;
   height: number;
@@ -44,6 +47,8 @@ export interface ServiceView {
   cardBookLabel: string;
   contactHref: string;
   images: ServiceImageView[];
+  /** The gallery's width at each breakpoint (the main column beside the 340 px price card from 960 px). */
+  imageSizes: string;
   provider: ServiceDetail['provider'] & {
     href: string;
     place: string | null;
@@ -111,10 +116,12 @@ export function servicePage({ service, images }: ServiceListing, baseUrl: string
     images: images.map((img, i) => ({
       url: img.url,
       thumbUrl: img.thumbUrl,
+      srcset: img.srcset,
       alt: img.altText ?? t('services:show.imageN', { n: i + 1, total: images.length }),
       width: img.width,
       height: img.height,
     })),
+    imageSizes: GALLERY_SIZES,
     provider: providerView(service.provider),
   };
 }

@@ -6,6 +6,8 @@ import type { ServiceDetail } from '../models/service-record.js';
 import type { ProviderServiceRow } from '../models/services.repo.js';
 import type { PublicReview as ServiceReview } from '../models/reviews.repo.js';
 import { providerReviews, serviceReviews, type ProviderReviews } from './reviews.service.js';
+import { listForService } from '../models/service-images.repo.js';
+import { srcsetOf, variantUrl } from './service-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
 
 /**
@@ -20,8 +22,10 @@ export type { ProviderCard, ProviderServiceRow, PublicProvider, ServiceDetail, S
 /** A gallery image with its stored files already turned into addresses. */
 interface GalleryImage {
   url: string;
-  /** The smallest square thumbnail of at least 150 px, else the image itself. */
+  /** The smallest variant of at least 150 px, else the image itself. */
   thumbUrl: string;
+  /** The same picture at 150/300/600 px and its full width ("… 150w, … 300w, …"). */
+  srcset: string;
   altText: string | null;
   width: number;
   height: number;
@@ -37,20 +41,18 @@ export interface ServiceListing {
 export async function findServiceListing(id: string): Promise<ServiceListing | null> {
   const service = await services.findPublicService(id);
   if (!service) return null;
-  const [images, reviews] = await Promise.all([services.listServiceImages(service.id), serviceReviews(service.id)]);
+  const [images, reviews] = await Promise.all([listForService(service.id), serviceReviews(service.id)]);
   return {
     service,
     reviews,
-    images: images.map((img) => {
-      const thumb = [...img.variants].sort((a, b) => a.size - b.size).find((v) => v.size >= 150);
-      return {
-        url: mediaUrl(img.storageKey),
-        thumbUrl: mediaUrl(thumb?.key ?? img.storageKey),
-        altText: img.altText,
-        width: img.width,
-        height: img.height,
-      };
-    }),
+    images: images.map((img) => ({
+      url: mediaUrl(img.storageKey),
+      thumbUrl: variantUrl(img, 150),
+      srcset: srcsetOf(img),
+      altText: img.altText,
+      width: img.width,
+      height: img.height,
+    })),
   };
 }
 

@@ -27,6 +27,8 @@ interface ImageVariant {
 }
 
 export interface ProcessedImage {
+  /** The type the upload really was (read from its bytes). */
+  sourceType: ImageMime;
   main: ImageVariant;
   thumbnails: (ImageVariant & { size: number })[];
 }
@@ -38,6 +40,14 @@ export interface ImageRules {
   thumbnailSizes: readonly number[];
   /** Refuse images smaller than this on either side. */
   minDimension?: number;
+  /** Refuse images narrower or lower than this (SPEC §5 service images: 400×300). */
+  minWidth?: number;
+  minHeight?: number;
+  /**
+   * 'square' (default): square thumbnails cut on the interesting part; 'width': the whole image at that
+   * width (never enlarged), the same picture at several sizes for a srcset.
+   */
+  thumbnailShape?: 'square' | 'width';
 }
 
 // A 50-megapixel photo is fine; a "decompression bomb" claiming billions of pixels is not.
@@ -67,7 +77,8 @@ async function detectImageType(data: Buffer, allowed: readonly ImageMime[]): Pro
 }
 
 export async function processImage(data: Buffer, rules: ImageRules): Promise<ProcessedImage> {
-  if (!(await detectImageType(data, rules.allowed))) throw new ImageRejected('type');
+  const sourceType = await detectImageType(data, rules.allowed);
+  if (!sourceType) throw new ImageRejected('type');
   return withSlot(async () => {
     let meta: Metadata;
     try {
@@ -82,6 +93,11 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
     if (rules.minDimension && Math.min(meta.width, meta.height) < rules.minDimension) {
       throw new ImageRejected('dimensions');
     }
+    // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
+    const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+    if ((rules.minWidth && width < rules.minWidth) || (rules.minHeight && height < rules.minHeight)) {
+      throw new ImageRejected('dimensions');
+    }
     try {
       const upright = (): Sharp => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
       const main = await upright()
@@ -90,8 +106,11 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
         .toBuffer({ resolveWithObject: true });
       const thumbnails = [];
       for (const size of rules.thumbnailSizes) {
-        const thumb = await upright()
-          .resize({ width: size, height: size, fit: 'cover', position: 'attention' })
+        const resized =
+          rules.thumbnailShape === 'width'
+            ? upright().resize({ width: size, withoutEnlargement: true })
+            : upright().resize({ width: size, height: size, fit: 'cover', position: 'attention' });
+        const thumb = await resized
           .flatten({ background: '#ffffff' })
           .jpeg({ quality: THUMB_QUALITY, mozjpeg: true })
           .toBuffer({ resolveWithObject: true });
@@ -104,6 +123,7 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
         });
       }
       return {
+        sourceType,
         main: { data: main.data, extension: 'webp', width: main.info.width, height: main.info.height },
         thumbnails,
       };

@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
+import { attachServiceImages } from './service-images.service.js';
 import { conflict, notFound } from '../lib/app-error.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import type { Section } from '../lib/profile-sections.js';
@@ -105,13 +106,18 @@ export function missingForPublishing(user: Pick<CurrentUser, 'id' | 'userType'>)
 export async function createService(
   user: Pick<CurrentUser, 'id' | 'userType'>,
   input: ServiceFormInput,
+  imageIds: string[] = [],
 ): Promise<SaveResult> {
   const missing = await missingForPublishing(user);
   const place = await placeFields(input);
   if (!place.ok) return place;
   if (missing.length) return { ok: false, missing };
   const fields = fieldsOf(input, place.value);
-  const { id } = await transaction((trx) => writes.insertService(user.id, fields, input.formKey, trx));
+  const { id } = await transaction(async (trx) => {
+    const created = await writes.insertService(user.id, fields, input.formKey, trx);
+    await attachServiceImages(user.id, created.id, imageIds, trx);
+    return created;
+  });
   return { ok: true, id };
 }
 
@@ -126,7 +132,13 @@ export async function canDelete(id: string): Promise<boolean> {
   return !(await writes.hasBookings(id));
 }
 
-export async function updateService(providerId: string, id: string, input: ServiceFormInput): Promise<SaveResult> {
+/** Saves the form; `imageIds` (in order, the cover first) become the service's photos, the others go. */
+export async function updateService(
+  providerId: string,
+  id: string,
+  input: ServiceFormInput,
+  imageIds: string[] = [],
+): Promise<SaveResult> {
   await findOwnService(providerId, id);
   const place = await placeFields(input);
   if (!place.ok) return place;
@@ -134,6 +146,7 @@ export async function updateService(providerId: string, id: string, input: Servi
   await transaction(async (trx) => {
     if (!(await writes.lockOwnService(id, providerId, trx))) throw notFound('page');
     await writes.updateService(id, fields, trx);
+    await attachServiceImages(providerId, id, imageIds, trx);
   });
   return { ok: true, id };
 }

@@ -2,7 +2,10 @@ import { PAGE_SIZE, withPlaceRules, type SearchParams, type SortOption } from '.
 import * as services from '../models/search.repo.js';
 import type { ServiceSearchRow } from '../models/search.repo.js';
 import { correctSpelling } from '../models/search-terms.repo.js';
+import { coversOf } from '../models/service-images.repo.js';
 import { resolveLocation, type ResolvedPlace } from './places.service.js';
+import { srcsetOf } from './service-image-files.service.js';
+import { mediaUrl } from './storage.service.js';
 
 /**
  * The search of SPEC §2/§4: sanitised parameters in, one page of matching services out, as plain data;
@@ -10,7 +13,32 @@ import { resolveLocation, type ResolvedPlace } from './places.service.js';
  */
 
 /** A card is made from a search row; distance and relevance may be absent (no place searched, no words). */
-export type CardSource = Omit<ServiceSearchRow, 'distanceKm' | 'relevance'> & { distanceKm?: number | null };
+export type CardSource = Omit<ServiceSearchRow, 'distanceKm' | 'relevance'> & {
+  distanceKm?: number | null;
+  cover?: CardCover | null;
+};
+
+/** A service's cover photo as the card shows it. */
+export interface CardCover {
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+/** The cover photo of each row's service (position 0), added to the rows. */
+async function withCovers(rows: ServiceSearchRow[]): Promise<(ServiceSearchRow & { cover: CardCover | null })[]> {
+  const covers = await coversOf(rows.map((row) => row.id));
+  return rows.map((row) => {
+    const cover = covers.get(row.id);
+    return {
+      ...row,
+      cover: cover
+        ? { src: mediaUrl(cover.storageKey), srcset: srcsetOf(cover), width: cover.width, height: cover.height }
+        : null,
+    };
+  });
+}
 
 export interface SearchOutcome {
   /** What was asked, as parsed from the request. */
@@ -22,7 +50,7 @@ export interface SearchOutcome {
   capped: boolean;
   page: number;
   totalPages: number;
-  rows: ServiceSearchRow[];
+  rows: (ServiceSearchRow & { cover: CardCover | null })[];
   location: (ResolvedPlace & { radiusKm: number }) | null;
   locationNotFound: boolean;
   /** Some services outside the radius that serve the place are counted in the total. */
@@ -99,7 +127,7 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
     capped,
     page,
     totalPages,
-    rows,
+    rows: await withCovers(rows),
     location: location ? { ...location, radiusKm: params.radius } : null,
     locationNotFound,
     outsideRadius,

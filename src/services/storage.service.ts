@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { config } from '../config/env.js';
+import { S3Storage } from './s3-storage.service.js';
 
 /**
  * Where uploaded files live. Keys are generated here ("profile-images/<uuid>.webp"), never taken from the
- * upload's own name. Local disk under DATA_DIR/uploads today; an object-storage adapter (S3-compatible)
- * implements the same interface when it is needed, and nothing else changes.
+ * upload's own name. Local disk under DATA_DIR/uploads by default; an S3-compatible bucket when
+ * STORAGE_DRIVER=s3 (s3-storage.service.ts). Either way the files are served by the app's /media routes.
  */
 export interface StoredFile {
   body: Readable;
@@ -39,7 +39,7 @@ export function isValidKey(key: string): boolean {
   return match !== null && match[2]! in CONTENT_TYPES;
 }
 
-function contentTypeOf(key: string): string {
+export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 
@@ -70,14 +70,21 @@ export class LocalDiskStorage implements Storage {
   async get(key: string): Promise<StoredFile | null> {
     if (!isValidKey(key)) return null;
     const file = this.pathOf(key);
+    let handle: FileHandle;
     try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      return { body: createReadStream(file), contentType: contentTypeOf(key), size: info.size };
+      // Opened first, then measured and streamed from the same handle: a file deleted meanwhile is
+      // still read whole (or not found), never cut off halfway through an answer.
+      handle = await open(file, 'r');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      await handle.close();
+      return null;
+    }
+    return { body: handle.createReadStream(), contentType: contentTypeOf(key), size: info.size };
   }
 
   async delete(key: string): Promise<void> {
@@ -88,11 +95,15 @@ export class LocalDiskStorage implements Storage {
 let current: Storage | null = null;
 
 export function storage(): Storage {
-  current ??= new LocalDiskStorage(path.join(config().dataDir, 'uploads'));
+  if (!current) {
+    const settings = config().storage;
+    current =
+      settings.driver === 's3' ? new S3Storage(settings) : new LocalDiskStorage(path.join(config().dataDir, 'uploads'));
+  }
   return current;
 }
 
-/** Tests (and a future object-storage adapter) install their own. */
+/** Tests install their own. */
 export function setStorage(next: Storage | null): void {
   current = next;
 }

@@ -40,6 +40,7 @@ export const PUBLIC_GET = new Set([
   '/forgot-password',
   '/auth/reset-password', // a person who lost their password has no session
   '/media/profile-images/:file', // profile photos are shown on public provider pages, under unguessable names
+  '/media/services/:owner/:file', // service photos are shown on public service pages, under unguessable names
   '/search',
   '/services',
   '/services/consultation',
@@ -136,6 +137,13 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     // The section is the signed-in user's own profile: there is no one else's to name.
     '/profile/:section': { params: { section: 'general' }, owners: ['clientA', 'clientB', 'providerA', 'providerB'] },
     '/media/profile-images/:file': { params: { file: 'nessuna-immagine.webp' }, owners: [], public: true },
+    '/media/services/:owner/:file': {
+      params: { owner: w.a.providerId, file: 'nessuna-immagine.webp' },
+      owners: [],
+      public: true,
+    },
+    // A photo (pending or on a service) is removed by the provider who uploaded it only.
+    '/api/service-images/:id': { params: { id: w.a.serviceImageId }, owners: ['providerA'] },
   };
   return table[path] ?? null;
 }

@@ -109,8 +109,10 @@ describe('security: every route of the route table', () => {
     for (const r of routes.filter((x) => isWrite(x) && !PUBLIC_WRITE.has(x.path))) {
       it(`${r.method} ${r.path}`, async () => {
         const before = await snapshot();
-        const res = await w.agents.visitor
-          .post(pathOf(r, w))
+        // Each route with its own method (DELETE /api/service-images/:id is not a POST).
+        const res = await (
+          r.method === 'DELETE' ? w.agents.visitor.delete(pathOf(r, w)) : w.agents.visitor.post(pathOf(r, w))
+        )
           .type('form')
           .send({ _csrf: tokens.visitor, reason: 'prova', quoted_total: '100' });
         expect(res.status, res.text.slice(0, 200)).to.be.oneOf([302, 303, 401, 403]);

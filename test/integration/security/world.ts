@@ -33,6 +33,7 @@ export interface World {
     messageId: string;
     /** Client B's review of provider A's service. */
     reviewId: string;
+    serviceImageId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -100,6 +101,18 @@ export async function buildWorld(): Promise<World> {
   const message = await db()('messages')
     .whereNotNull('attachment_key')
     .first<{ id: string; thread_id: string }>('id', 'thread_id');
+  // A photo of A's service, as the uploader stores it (the access rules need no file behind it).
+  const [image] = await db()('service_images')
+    .insert({
+      service_id: serviceA.id,
+      owner_id: accounts.providerA.id,
+      storage_key: `services/${accounts.providerA.id}/00000000-0000-4000-8000-000000000001.webp`,
+      mime_type: 'image/webp',
+      width: 800,
+      height: 600,
+      size_bytes: 1000,
+    })
+    .returning<{ id: string }[]>('id');
   return {
     accounts,
     agents,
@@ -114,6 +127,7 @@ export async function buildWorld(): Promise<World> {
       threadId: message!.thread_id,
       messageId: message!.id,
       reviewId: review.id,
+      serviceImageId: image!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };

@@ -46,6 +46,13 @@ const base: ServiceCardView = {
   unitLabel: 'a persona',
   lat: 45.46,
   lng: 9.19,
+  image: {
+    src: '/media/services/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d/0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e.webp',
+    srcset: '/media/services/x/y-150.jpg 150w, /media/services/x/y.webp 1200w',
+    sizes: '(min-width: 640px) 180px, calc(100vw - 66px)',
+    width: 1200,
+    height: 800,
+  },
 };
 
 const labels = {
@@ -82,6 +89,7 @@ describe('the service card: views/partials/_service-card.ejs and islands/search/
         reviewsLabel: null,
         tags: [],
         moreTagsLabel: null,
+        image: null,
       },
     ],
   ];
