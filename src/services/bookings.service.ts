@@ -3,6 +3,7 @@ import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
+import { AppError } from '../lib/app-error.js';
 import { fromCents } from '../lib/money.js';
 import { calculatePrice, type PriceBreakdown } from '../lib/pricing.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
@@ -20,6 +21,7 @@ import {
 } from '../validators/booking.validator.js';
 import type { ReferentInput } from '../validators/booking-attendees.validator.js';
 import { announce } from './booking-notifications.service.js';
+import { scheduleFor } from './availability.service.js';
 
 export type { BookableService, BookingLocationType, Place };
 
@@ -162,9 +164,16 @@ export async function createBooking(input: {
   const price = priceFor(service, details.participantsCount);
   const locationType = bookingLocationType(service, details.locationChoice);
   const durationHours = service.durationHours ?? 1;
-  const end = addMinutes({ date: details.requestedDate, time: details.requestedTime }, durationHours * 60);
 
   return transaction(async (trx) => {
+    // The rule again inside the transaction: the wizard already refused a time the provider does not offer.
+    const schedule = await scheduleFor(service, details.requestedDate, details.requestedTime, trx);
+    if (!schedule.ok) throw new AppError(422, 'slot_unavailable', `availability:slot.${schedule.problem}`);
+    const { days, outsideHours } = schedule;
+    const end =
+      days.length > 0
+        ? { date: days[days.length - 1]!.date, time: days[days.length - 1]!.end }
+        : addMinutes({ date: details.requestedDate, time: details.requestedTime }, durationHours * 60);
     const location =
       locationType === 'client_site'
         ? ((await bookableServices.findClientSite(clientId, trx)) ?? NO_PLACE)
@@ -185,6 +194,8 @@ export async function createBooking(input: {
       requestedTime: details.requestedTime,
       endTime: end.date === details.requestedDate ? end.time : null,
       durationHours,
+      days,
+      outsideHours,
       locationType,
       location,
       participantsCount: details.participantsCount,
