@@ -3,7 +3,15 @@ import { db } from '../../src/db/knex.js';
 import { createBooking } from '../factories/index.js';
 import { html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
-import { book, clientAccount, inDays, providerAccount, service, signIn, type Account } from './booking.helpers.js';
+import {
+  book,
+  clientAccount,
+  providerAccount,
+  service,
+  signIn,
+  type Account,
+  workingDay,
+} from './booking.helpers.js';
 
 describe('bookings pages', () => {
   let provider: Account & { businessName: string };
@@ -72,7 +80,7 @@ describe('bookings pages', () => {
       const agent = await signIn(client);
       const first = await book(agent, requestId, {
         participants_count: '1',
-        requested_date: inDays(15),
+        requested_date: workingDay(15),
         requested_time: '14:30',
       });
       const second = await book(agent, instantId, { participants_count: '2' });
@@ -126,7 +134,7 @@ describe('bookings pages', () => {
       const agent = await signIn(client);
       const id = await book(agent, instantId, {
         participants_count: '3',
-        requested_date: inDays(40),
+        requested_date: workingDay(40),
         requested_time: '08:30',
       });
       const b = await db()('bookings').where({ id }).first();
