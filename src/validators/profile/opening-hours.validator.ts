@@ -27,15 +27,17 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim().slice(0, 
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
+/** The form's flat field names: h_<weekday>_<interval>_from|to (flat, so no parser can renumber them). */
+export const hoursFieldName = (day: number, n: number, end: 'from' | 'to'): string => `h_${day}_${n}_${end}`;
+
 export function readHoursForm(body: unknown): HoursFormValues {
   const b = record(body);
   const hours: HoursFormValues['hours'] = {};
   for (const day of WEEKDAYS) {
-    const rows = record(record(b.hours)[day]);
-    hours[day] = Array.from({ length: MAX_INTERVALS }, (_, n) => {
-      const row = record(rows[n]);
-      return { from: text(row.from), to: text(row.to) };
-    });
+    hours[day] = Array.from({ length: MAX_INTERVALS }, (_, n) => ({
+      from: text(b[hoursFieldName(day, n, 'from')]),
+      to: text(b[hoursFieldName(day, n, 'to')]),
+    }));
   }
   const holidays = Array.isArray(b.open_holidays) ? b.open_holidays : b.open_holidays ? [b.open_holidays] : [];
   return { hours, open_holidays: holidays.filter((h): h is string => typeof h === 'string').slice(0, 40) };
