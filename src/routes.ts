@@ -125,7 +125,12 @@ export function routes(): Router {
   const providerHours = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.hours');
   r.post('/profile/hours', providerHours, openingHours.update);
   r.post('/profile/hours/closures', providerHours, openingHours.createClosure);
-  r.post('/profile/hours/closures/:closureId/removal', providerHours, openingHours.destroyClosure);
+  // Someone else's closure (a client has none) answers 404 like an unknown one.
+  r.post(
+    '/profile/hours/closures/:closureId/removal',
+    requireUser('errors:accessRequired.profile'),
+    openingHours.destroyClosure,
+  );
   r.post('/profile/:section', requireUser('errors:accessRequired.profile'), profile.update);
   r.get('/media/profile-images/:file', profileImages.show);
 

@@ -1,9 +1,11 @@
+import { t } from '../config/i18n.js';
 import { addDays } from '../lib/booking-time.js';
 import { defaultWeeklyHours, type WeeklyHours } from '../lib/availability.js';
 import * as calendars from '../models/provider-calendars.repo.js';
 import type { ClosureRecord } from '../models/provider-calendars.repo.js';
 import type { FormErrors } from '../validators/validate.js';
 import {
+  hasHoursFields,
   readClosureForm,
   readHoursForm,
   validateClosure,
@@ -50,6 +52,9 @@ export async function saveHours(
   today: string,
 ): Promise<FormResult<HoursFormValues>> {
   const values = readHoursForm(body);
+  // A post without the week's fields (not the tab's form) must not close every day.
+  if (!hasHoursFields(body))
+    return { ok: false, values, errors: { form: t('availability:validation.formIncomplete') } };
   const offered = holidaysBetween(today, addDays(today, HOLIDAY_HORIZON_DAYS)).map((h) => h.date);
   // Holidays already past stay as they were chosen: the form only offers the coming ones.
   const kept = ((await calendars.findCalendar(providerId))?.openHolidays ?? []).filter((d) => d < today);

@@ -30,6 +30,17 @@ const record = (v: unknown): Record<string, unknown> =>
 /** The form's flat field names: h_<weekday>_<interval>_from|to (flat, so no parser can renumber them). */
 export const hoursFieldName = (day: number, n: number, end: 'from' | 'to'): string => `h_${day}_${n}_${end}`;
 
+/** The body carries every field of the week (empty ones included), as the tab's form sends it. */
+export function hasHoursFields(body: unknown): boolean {
+  const b = record(body);
+  return WEEKDAYS.every((day) =>
+    Array.from({ length: MAX_INTERVALS }, (_, n) => n).every(
+      (n) =>
+        typeof b[hoursFieldName(day, n, 'from')] === 'string' && typeof b[hoursFieldName(day, n, 'to')] === 'string',
+    ),
+  );
+}
+
 export function readHoursForm(body: unknown): HoursFormValues {
   const b = record(body);
   const hours: HoursFormValues['hours'] = {};

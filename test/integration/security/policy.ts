@@ -53,6 +53,7 @@ export const PUBLIC_GET = new Set([
   '/api/search',
   '/api/places',
   '/api/places/reverse', // the search island's JSON, same data as /search
+  '/api/services/:id/availability', // when a published service can be booked, as the wizard shows it
   '/sitemap.xml',
   '/robots.txt', // for crawlers
 ]);
@@ -126,6 +127,10 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     // The section is the signed-in user's own profile: there is no one else's to name.
     '/profile/:section': { params: { section: 'general' }, owners: ['clientA', 'clientB', 'providerA', 'providerB'] },
     '/media/profile-images/:file': { params: { file: 'nessuna-immagine.webp' }, owners: [], public: true },
+    // The dates a published service offers are public like the service; a draft's are nobody's.
+    '/api/services/:id/availability': { params: { id: w.a.serviceId }, owners: [], public: true },
+    // A closed day is its provider's: removing another's answers 404.
+    '/profile/hours/closures/:closureId/removal': { params: { closureId: w.a.closureId }, owners: ['providerA'] },
   };
   return table[path] ?? null;
 }
@@ -133,7 +138,8 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
-  if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$/.test(r.path)) return 'providerA';
+  if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$|^\/profile\/hours/.test(r.path))
+    return 'providerA';
   return 'clientA';
 }
 

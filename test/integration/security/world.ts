@@ -31,6 +31,8 @@ export interface World {
     providerId: string;
     threadId: string;
     messageId: string;
+    /** A closed day of provider A (the "Orari e chiusure" tab). */
+    closureId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -72,6 +74,9 @@ export async function buildWorld(): Promise<World> {
     bookingId: bookingA.id,
     title: 'Notifica di A',
   });
+  const [closure] = await db()('provider_closures')
+    .insert({ provider_id: accounts.providerA.id, starts_on: '2099-08-10', ends_on: '2099-08-14', note: 'Ferie di A' })
+    .returning<{ id: string }[]>('id');
   const agents = {
     visitor: browser(),
     clientA: await signIn(accounts.clientA),
@@ -111,6 +116,7 @@ export async function buildWorld(): Promise<World> {
       providerId: accounts.providerA.id,
       threadId: message!.thread_id,
       messageId: message!.id,
+      closureId: closure!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
