@@ -32,6 +32,7 @@ import * as notificationReadings from './controllers/notification-readings.contr
 import * as notifications from './controllers/notifications.controller.js';
 import * as pages from './controllers/pages.controller.js';
 import * as placesApi from './controllers/api/places.controller.js';
+import * as availabilityApi from './controllers/api/availability.controller.js';
 import * as providers from './controllers/providers.controller.js';
 import * as providerServices from './controllers/provider-services.controller.js';
 import * as search from './controllers/search.controller.js';
@@ -44,6 +45,7 @@ import * as threadReplies from './controllers/thread-replies.controller.js';
 import * as sitemap from './controllers/sitemap.controller.js';
 import * as passwords from './controllers/passwords.controller.js';
 import * as profile from './controllers/profile.controller.js';
+import * as openingHours from './controllers/opening-hours.controller.js';
 import * as profileImages from './controllers/profile-images.controller.js';
 import * as providerStatements from './controllers/provider-statements.controller.js';
 import * as registrations from './controllers/registrations.controller.js';
@@ -134,6 +136,15 @@ export function routes(): Router {
     profileImages.create,
   );
   r.post('/profile/image/removal', requireUser('errors:accessRequired.profile'), profileImages.destroy);
+  const providerHours = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.hours');
+  r.post('/profile/hours', providerHours, openingHours.update);
+  r.post('/profile/hours/closures', providerHours, openingHours.createClosure);
+  // Someone else's closure (a client has none) answers 404 like an unknown one.
+  r.post(
+    '/profile/hours/closures/:closureId/removal',
+    requireUser('errors:accessRequired.profile'),
+    openingHours.destroyClosure,
+  );
   r.post('/profile/:section', requireUser('errors:accessRequired.profile'), profile.update);
   r.get('/media/profile-images/:file', profileImages.show);
 
@@ -162,6 +173,7 @@ export function routes(): Router {
   r.get('/api/search', searchApi.index);
   r.get('/api/places', placesApi.index);
   r.get('/api/places/reverse', placesApi.reverse);
+  r.get('/api/services/:id/availability', availabilityApi.show);
   r.get('/sitemap.xml', sitemap.show);
 
   // Service photos: the uploader island's API and the files themselves

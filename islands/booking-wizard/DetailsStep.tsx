@@ -4,6 +4,7 @@ import {
   type WizardIslandProps,
 } from '../../src/lib/booking-wizard.shared.js';
 import { Field } from './Field.js';
+import { SlotFields } from './SlotFields.js';
 
 export interface DetailsStepProps {
   props: WizardIslandProps;
@@ -22,28 +23,34 @@ export function DetailsStep({ props, values, errors, update }: DetailsStepProps)
   return (
     <>
       <div className="form-grid form-grid--2">
-        <Field
-          id="f-requested_date"
-          name="requested_date"
-          type="date"
-          label={S.date!}
-          value={values.requested_date}
-          onChange={(v) => update({ requested_date: v }, 'requested_date')}
-          error={errors.requested_date}
-          required
-          inputProps={{ min: props.today, max: props.maxDate }}
-        />
-        <Field
-          id="f-requested_time"
-          name="requested_time"
-          type="time"
-          label={S.time!}
-          value={values.requested_time}
-          onChange={(v) => update({ requested_time: v }, 'requested_time')}
-          error={errors.requested_time}
-          required
-          inputProps={{ step: 300 }}
-        />
+        {props.slots ? (
+          <SlotFields props={props} slots={props.slots} values={values} errors={errors} update={update} />
+        ) : (
+          <>
+            <Field
+              id="f-requested_date"
+              name="requested_date"
+              type="date"
+              label={S.date!}
+              value={values.requested_date}
+              onChange={(v) => update({ requested_date: v }, 'requested_date')}
+              error={errors.requested_date}
+              required
+              inputProps={{ min: props.today, max: props.maxDate }}
+            />
+            <Field
+              id="f-requested_time"
+              name="requested_time"
+              type="time"
+              label={S.time!}
+              value={values.requested_time}
+              onChange={(v) => update({ requested_time: v }, 'requested_time')}
+              error={errors.requested_time}
+              required
+              inputProps={{ step: 300 }}
+            />
+          </>
+        )}
         <Field
           id="f-participants_count"
           name="participants_count"

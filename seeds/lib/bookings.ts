@@ -14,7 +14,9 @@ import {
 } from '../data/people.js';
 import { REVIEW_TEXTS, reviewKindFor } from '../data/reviews.js';
 import type { ServiceTemplate } from '../data/services.js';
-import { addDays, daysBetween, endTime, romeInstant, workingDay } from './clock.js';
+import { addDays, daysBetween, romeInstant, workingDay } from './clock.js';
+import { bookingSlot, defaultWeeklyHours, type BookingDay, type ProviderCalendar } from '../../src/lib/availability.js';
+import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { asksParticipants } from '../../src/lib/booking-fields.js';
 import { calculatePrice, quotedPrice } from '../../src/lib/pricing.js';
 import { random, uuidFor, type Random } from './random.js';
@@ -302,6 +304,21 @@ interface Timeline {
   noShowDays: number | null;
 }
 
+/** A start time the default opening hours accept for the duration (09:00 always does on a working day). */
+function slotFor(date: string, durationHours: number, rng: Random): { requestedTime: string; days: BookingDay[] } {
+  const calendar: ProviderCalendar = {
+    weekly: defaultWeeklyHours(),
+    closures: [],
+    holidays: holidayDates(date, addDays(date, 120)),
+    openHolidays: new Set(),
+  };
+  for (const time of [rng.pick(['09:00', '09:30', '10:00', '14:00', '15:00']), '14:00', '09:00']) {
+    const slot = bookingSlot(calendar, date, time, durationHours);
+    if (slot.ok) return { requestedTime: time, days: slot.days };
+  }
+  throw new Error(`seed: no slot on ${date} for ${durationHours} hours`);
+}
+
 function timeline(
   status: BookingStatus,
   instant: boolean,
@@ -414,7 +431,8 @@ export function buildBookings(world: World): BookingRows {
     const waiting = plan.status === 'quoted';
     const quoteCents = waiting ? Math.ceil(estimate.totalAmountCents / 1000) * 1000 : estimate.totalAmountCents;
     const amounts = quoted && !waiting ? quotedPrice(quoteCents) : estimate;
-    const requestedTime = rng.pick(['08:30', '09:00', '09:00', '14:00']);
+    // Inside the default opening hours (src/lib/availability.ts), as the wizard would have accepted it.
+    const { requestedTime, days } = slotFor(tl.requestedDate, duration, rng);
     const createdAt = clock.at(
       tl.createdDays,
       `${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`,
@@ -463,7 +481,8 @@ export function buildBookings(world: World): BookingRows {
       service_category: t.category,
       requested_date: tl.requestedDate,
       requested_time: requestedTime,
-      end_time: endTime(requestedTime, duration),
+      end_time: days.length === 1 ? days[0]!.end : null,
+      days: days.length > 1 ? JSON.stringify(days) : null,
       duration_hours: duration,
       location_type: bookingLocation,
       location_address: site?.street ?? null,

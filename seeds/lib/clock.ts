@@ -1,3 +1,4 @@
+import { holidayDates } from '../../src/services/italian-holidays.service.js';
 /**
  * Dates of the demo data, relative to one reference day (today in Europe/Rome unless a test fixes it):
  * upcoming bookings stay in the future and completed ones in the past, whatever the day the seed runs.
@@ -45,10 +46,10 @@ export function weekday(date: string): number {
 
 /** The same date, or the next Monday when it falls on a weekend (courses and visits run on weekdays). */
 export function workingDay(date: string): string {
-  const wd = weekday(date);
-  if (wd === 6) return addDays(date, 2);
-  if (wd === 0) return addDays(date, 1);
-  return date;
+  // Monday to Friday and not an Italian public holiday: when the demo providers (default hours) work.
+  let day = date;
+  while (weekday(day) === 6 || weekday(day) === 0 || holidayDates(day, day).has(day)) day = addDays(day, 1);
+  return day;
 }
 
 /** The last Sunday of a month (EU summer time starts and ends on one). */

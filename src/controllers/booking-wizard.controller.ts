@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
-import { conflict, notFound, roleRequired } from '../lib/app-error.js';
+import { AppError, conflict, notFound, roleRequired } from '../lib/app-error.js';
 import { addDays } from '../lib/booking-time.js';
 import { wizardPage, type WizardStep } from '../pages/booking-wizard.page.js';
 import {
@@ -28,6 +28,7 @@ import { asksParticipants } from '../lib/booking-fields.js';
 import type { FormErrors } from '../validators/validate.js';
 import { clientCanBeInvoiced } from '../services/invoicing.service.js';
 import { isPaused } from '../services/provider-services.service.js';
+import { scheduleFor, wizardAvailability, type SlotProblem } from '../services/availability.service.js';
 
 /**
  * The booking wizard (SPEC §2). Without JavaScript its three steps are posted to the server one by one,
@@ -63,6 +64,7 @@ async function render(
   const rules = wizardRules(service);
   const site = await findClientSite(req.user!.id);
   const values = withValidIdempotencyKey(page.values);
+  const availability = service.serviceType === 'instant' ? await wizardAvailability(service, rules.today) : null;
   res.status(page.status ?? 200).render('bookings/new', {
     ...wizardPage({
       service,
@@ -74,9 +76,16 @@ async function render(
       clientSite: site,
       csrfToken: res.locals.csrfToken(),
       maxDate: addDays(rules.today, MAX_DAYS_AHEAD),
+      availability,
     }),
     invoicingHref: page.invoicingHref ?? null,
   });
+}
+
+/** Why an instant service cannot start then, beside the date (a closed day) or the time. */
+function slotError(problem: SlotProblem, service: BookableService): FormErrors {
+  const message = t(`availability:slot.${problem}`, { hours: service.durationHours ?? 1 });
+  return problem === 'closedDay' ? { requested_date: message } : { requested_time: message };
 }
 
 /** GET /services/:id/book */
@@ -95,18 +104,25 @@ export async function create(req: Request, res: Response): Promise<void> {
   const from = (['1', '2', '3'].includes(String(body.step)) ? Number(body.step) : 1) as WizardStep;
   const action = body.action;
   if (action === 'back') return render(req, res, service, { step: Math.max(1, from - 1) as WizardStep, values });
+  // Without JavaScript: the start times of the date just chosen.
+  if (action === 'times') return render(req, res, service, { step: 1, values });
 
   const rules = wizardRules(service);
   const details = validateDetails(values, rules);
   const attendees =
     from >= 2 || action === 'submit' ? validateAttendees(values, max, asksParticipants(service.pricingUnit)) : null;
+  // The provider's calendar (src/lib/availability.ts): instant services only at a time the provider works.
+  const schedule = details.ok
+    ? await scheduleFor(service, details.value.requestedDate, details.value.requestedTime)
+    : null;
   const errors: FormErrors = {
     ...(details.ok ? {} : details.errors),
+    ...(schedule && !schedule.ok ? slotError(schedule.problem, service) : {}),
     ...(attendees && !attendees.ok ? attendees.errors : {}),
   };
   const firstError = Object.keys(errors)[0];
   if (firstError) return render(req, res, service, { step: stepOfError(firstError), values, errors, status: 422 });
-  if (action !== 'submit' || from !== 3 || !details.ok || !attendees?.ok) {
+  if (action !== 'submit' || from !== 3 || !details.ok || !attendees?.ok || !schedule?.ok) {
     return render(req, res, service, {
       step: (action === 'next' ? Math.min(3, from + 1) : from) as WizardStep,
       values,
@@ -129,6 +145,11 @@ export async function create(req: Request, res: Response): Promise<void> {
   try {
     booking = await createBooking({ clientId: req.user!.id, service, details: details.value, ...attendees.value });
   } catch (err) {
+    // The provider changed their hours between the check above and the booking: say so beside the time.
+    if (err instanceof AppError && err.code === 'slot_unavailable') {
+      const problem = err.messageKey.split('.').pop() as SlotProblem;
+      return render(req, res, service, { step: 1, values, errors: slotError(problem, service), status: 422 });
+    }
     // SPEC §8 "Errore durante la prenotazione": the summary again, everything typed kept, sending it again is safe.
     logger.error('booking failed', { requestId: req.id, serviceId: service.id, ...errorFields(err) });
     return render(req, res, service, {

@@ -4,6 +4,8 @@ import { notFound } from '../lib/app-error.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { profilePage, profileValues, type ProfilePageState } from '../pages/profile.page.js';
 import { loadBilling } from '../services/invoicing.service.js';
+import { loadHoursTab } from '../services/opening-hours.service.js';
+import { hoursTabView } from '../pages/opening-hours.page.js';
 import { profileThumbnailUrl } from '../services/profile-images.service.js';
 import { isFormSection, sectionsFor, type Section } from '../lib/profile-sections.js';
 import { cityOptions, loadOwnProfile, provinceOptions, saveSection } from '../services/profiles.service.js';
@@ -25,6 +27,7 @@ export async function renderProfile(
     thumbnailUrl: profileThumbnailUrl(own.profile.profileImage),
     today: todayInRome(),
     billing: await loadBilling(req.user!),
+    hours: tab === 'hours' ? hoursTabView(await loadHoursTab(req.user!.id, todayInRome()), state) : null,
   };
   res.status(state.status ?? 200).render('profile/show', profilePage(tab, data, state));
 }
@@ -35,7 +38,7 @@ function tabOf(req: Request): Section {
   return typeof tab === 'string' && sections.includes(tab) ? (tab as Section) : 'general';
 }
 
-/** GET /profile, /client/profile, /provider/profile (?tab=general|image|address|contacts|professional|services|billing) */
+/** GET /profile, /client/profile, /provider/profile (?tab=general|image|address|contacts|professional|services|hours|billing) */
 export async function show(req: Request, res: Response): Promise<void> {
   await renderProfile(req, res, tabOf(req));
 }

@@ -72,6 +72,17 @@ export interface WizardIslandProps {
   };
   vatPercent: number;
   strings: Record<string, string>;
+  /** Instant services: the dates and start times offered (src/lib/availability.ts); null for requests. */
+  slots: WizardSlots | null;
+}
+
+/** The valid dates of an instant service, more fetched from `endpoint` (?from=next) on demand. */
+export interface WizardSlots {
+  endpoint: string;
+  dates: { date: string; label: string; times: string[] }[];
+  next: string | null;
+  /** "Il servizio dura 16 ore e si svolge in più giornate…", or null for a service of one day. */
+  severalDays: string | null;
 }
 
 export const emptyParticipant = (): ParticipantValues =>

@@ -93,6 +93,15 @@ function utcStamp(d: Date): string {
 
 /** The whole .ics file: one VCALENDAR with the Rome VTIMEZONE and one VEVENT. */
 export function toICalendar(event: CalendarEvent, prodId = '-//SicurHub//Prenotazioni//IT'): string {
+  return toICalendarEvents([event], prodId);
+}
+
+/**
+ * One VCALENDAR with one VEVENT per event (a course over several working days: one event a day, each with
+ * its own UID, which every calendar app imports as separate appointments, unlike RDATE with its varying
+ * times).
+ */
+export function toICalendarEvents(events: readonly CalendarEvent[], prodId = '-//SicurHub//Prenotazioni//IT'): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -100,17 +109,22 @@ export function toICalendar(event: CalendarEvent, prodId = '-//SicurHub//Prenota
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...VTIMEZONE_ROME,
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${utcStamp(event.stamp)}`,
-    `DTSTART;TZID=${CALENDAR_TZID}:${localStamp(event.start)}`,
-    `DTEND;TZID=${CALENDAR_TZID}:${localStamp(event.end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
   ];
-  if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
-  if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-  if (event.url) lines.push(`URL:${event.url}`);
-  if (event.status) lines.push(`STATUS:${event.status}`);
-  lines.push('END:VEVENT', 'END:VCALENDAR');
+  for (const event of events) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${event.uid}`,
+      `DTSTAMP:${utcStamp(event.stamp)}`,
+      `DTSTART;TZID=${CALENDAR_TZID}:${localStamp(event.start)}`,
+      `DTEND;TZID=${CALENDAR_TZID}:${localStamp(event.end)}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+    );
+    if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+    if (event.url) lines.push(`URL:${event.url}`);
+    if (event.status) lines.push(`STATUS:${event.status}`);
+    lines.push('END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

@@ -1,3 +1,4 @@
+import type { BookingDay } from '../lib/availability.js';
 import type { PaymentMethod } from '../lib/payment-options.js';
 import type { ServiceType } from '../lib/service-options.js';
 
@@ -62,6 +63,10 @@ export interface Booking {
   requestedTime: string;
   endTime: string | null;
   durationHours: number;
+  /** The working days of a booking over several days (src/lib/availability.ts); empty for one day. */
+  days: BookingDay[];
+  /** An on-request booking asked for a time outside the provider's opening hours. */
+  outsideHours: boolean;
   locationType: BookingLocationType;
   location: Place;
   participantsCount: number;
@@ -122,6 +127,8 @@ export const BOOKING_COLUMNS: readonly string[] = [
   'requested_time',
   'end_time',
   'duration_hours',
+  'days',
+  'outside_hours',
   'location_type',
   'location_address',
   'location_city',

@@ -1,3 +1,4 @@
+import type { BookingDay } from '../lib/availability.js';
 import type { PaymentMethod } from '../lib/payment-options.js';
 import { toCents } from '../lib/money.js';
 import type { Booking, BookingLocationType, BookingStatus, StoredAdditionalCost } from './booking-record.js';
@@ -18,6 +19,8 @@ export interface BookingRow {
   requested_time: string;
   end_time: string | null;
   duration_hours: string;
+  days: unknown;
+  outside_hours: boolean;
   location_type: BookingLocationType;
   location_address: string | null;
   location_city: string | null;
@@ -89,6 +92,17 @@ function toStoredCosts(value: unknown): StoredAdditionalCost[] {
   });
 }
 
+/** The stored working days (jsonb): only well-formed entries. */
+function toBookingDays(value: unknown): BookingDay[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((d: unknown) => {
+    const { date, start, end } = (d ?? {}) as Record<string, unknown>;
+    return typeof date === 'string' && typeof start === 'string' && typeof end === 'string'
+      ? [{ date, start, end }]
+      : [];
+  });
+}
+
 export function toBooking(row: BookingRow): Booking {
   return {
     id: row.id,
@@ -104,6 +118,8 @@ export function toBooking(row: BookingRow): Booking {
     requestedTime: row.requested_time,
     endTime: row.end_time,
     durationHours: Number(row.duration_hours),
+    days: toBookingDays(row.days),
+    outsideHours: row.outside_hours,
     locationType: row.location_type,
     location: {
       address: row.location_address,

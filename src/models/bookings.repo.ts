@@ -58,6 +58,8 @@ export type NewBooking = Pick<
   | 'requestedTime'
   | 'endTime'
   | 'durationHours'
+  | 'days'
+  | 'outsideHours'
   | 'locationType'
   | 'location'
   | 'participantsCount'
@@ -94,6 +96,8 @@ export async function insertBooking(b: NewBooking, trx: Trx): Promise<string | n
     requested_time: b.requestedTime,
     end_time: b.endTime,
     duration_hours: b.durationHours,
+    days: b.days.length > 1 ? JSON.stringify(b.days) : null,
+    outside_hours: b.outsideHours,
     location_type: b.locationType,
     location_address: b.location.address,
     location_city: b.location.city,

@@ -5,6 +5,7 @@ import * as format from '../lib/format.js';
 import type { DocumentRejection } from '../services/booking-documents.service.js';
 import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle.service.js';
 import { placeLabel } from '../lib/booking-place.js';
+import { bookingDayLines } from '../lib/booking-days.js';
 import type { Booking, BookingDetail, Participant } from '../services/booking-records.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { bookingTimeline, type TimelineEntry } from './booking-timeline.page.js';
@@ -73,6 +74,10 @@ export interface BookingDetailView {
   timeLabel: string;
   /** Null when a service longer than the day (an annual engagement, a 24-hour course) has no single end. */
   endLabel: string | null;
+  /** Each working day of a booking over several days; empty for one day. */
+  dayLines: string[];
+  /** The provider sees that a request asked for a time outside their opening hours. */
+  outsideHours: boolean;
   durationLabel: string;
   participantsLabel: string;
   modeLabel: string;
@@ -222,7 +227,16 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     typeLabel: t(`common:serviceTypes.${booking.bookingType}`),
     dateLabel: format.fullDate(booking.requestedDate),
     timeLabel: format.time(booking.requestedTime),
-    endLabel: end.date === booking.requestedDate ? end.time : null,
+    endLabel:
+      booking.days.length > 1
+        ? null
+        : end.date === booking.requestedDate
+          ? booking.endTime
+            ? format.time(booking.endTime)
+            : end.time
+          : null,
+    dayLines: bookingDayLines(booking, t),
+    outsideHours: role === 'provider' && booking.outsideHours,
     durationLabel: t('bookings:show.durationHours', { count: booking.durationHours }),
     participantsLabel: t('bookings:card.participantsValue', { count: booking.participantsCount }),
     modeLabel: t(`bookings:mode.${booking.locationType}`),

@@ -16,6 +16,9 @@ import { NOTES_MAX, type BookingRules } from '../validators/booking.validator.js
 import type { FormErrors } from '../validators/validate.js';
 import { estimateLines, type CostLine } from './booking-costs.page.js';
 import { cancellationTerms } from './cancellation-policy.page.js';
+import type { AvailableDate } from '../services/availability.service.js';
+import { AVAILABILITY_WINDOW_DAYS } from '../lib/availability.js';
+import { slotChoices, slotStrings, wizardSlots, type SlotChoices } from './wizard-slots.page.js';
 
 export type { WizardStep };
 
@@ -43,6 +46,8 @@ export interface WizardView {
   strings: Record<string, string>;
   costLines: CostLine[];
   summary: { date: string; time: string; place: string } | null;
+  /** Instant services: the dates and times offered (a select each); null for requests (free date and time). */
+  slots: SlotChoices | null;
   islandJson: string;
 }
 
@@ -57,6 +62,8 @@ export interface WizardPageInput {
   clientSite: Place | null;
   csrfToken: string;
   maxDate: string;
+  /** Instant services: the first window of valid dates (src/services/availability.service.ts). */
+  availability: { dates: AvailableDate[]; longestDayHours: number } | null;
 }
 
 /** The strings the island needs (SPEC §2 wizard, §5 messages), read once from the locale. */
@@ -185,7 +192,16 @@ export function wizardPage(input: WizardPageInput): WizardView {
   const { service, rules, values, errors, step, estimate } = input;
   const clientHasAddress = Boolean(input.clientSite?.address && input.clientSite.city);
   const chosenType = estimate.fixedLocation ?? values.location_choice;
-  const strings = wizardStrings(service, rules);
+  const slots = input.availability
+    ? wizardSlots(
+        service.id,
+        input.availability.dates,
+        { from: rules.today, days: AVAILABILITY_WINDOW_DAYS, maxDate: input.maxDate },
+        service.durationHours,
+        input.availability.longestDayHours,
+      )
+    : null;
+  const strings = { ...wizardStrings(service, rules), ...(slots ? slotStrings() : {}) };
   const island: WizardIslandProps = {
     action: `/services/${service.id}/book`,
     csrfToken: input.csrfToken,
@@ -212,6 +228,7 @@ export function wizardPage(input: WizardPageInput): WizardView {
     },
     vatPercent: VAT_PERCENT,
     strings,
+    slots,
   };
   const errorList = Object.entries(errors);
   return {
@@ -247,6 +264,7 @@ export function wizardPage(input: WizardPageInput): WizardView {
                 : (island.placeText ?? ''),
           }
         : null,
+    slots: slots ? slotChoices(slots, values) : null,
     islandJson: islandProps(island),
   };
 }

@@ -19,6 +19,7 @@ import type { Billing } from '../services/invoicing.service.js';
 import { formatIban } from './booking-money.page.js';
 import { certificationRows } from '../validators/profile/professional.validator.js';
 import type { FormErrors } from '../validators/validate.js';
+import type { HoursTabView } from './opening-hours.page.js';
 
 /** The profile page (views/profile/show.ejs): one tab of the signed-in user's profile and its form. */
 
@@ -41,6 +42,8 @@ export interface ProfileData {
   today: string;
   /** The "Fatturazione" tab's saved data. */
   billing: Billing;
+  /** The "Orari e chiusure" tab (providers, on that tab only). */
+  hours?: HoursTabView | null;
 }
 
 type Choice = { value: string; label: string };
@@ -63,6 +66,7 @@ export interface ProfileView {
   maxCertifications: number;
   maxImageMb: number;
   today: string;
+  hours: HoursTabView | null;
   options: {
     companySizes: Choice[];
     sectors: Choice[];
@@ -112,6 +116,7 @@ export function profilePage(tab: Section, data: ProfileData, state: ProfilePageS
     maxCertifications: MAX_CERTIFICATIONS,
     maxImageMb: PROFILE_IMAGE_MAX_BYTES / (1024 * 1024),
     today: data.today,
+    hours: data.hours ?? null,
     options: {
       companySizes: COMPANY_SIZES.map((value) => ({ value, label: t(`profile:companySizes.${value}`) })),
       sectors: INDUSTRY_SECTORS.map((value) => ({ value, label: value })),

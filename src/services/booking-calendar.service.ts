@@ -2,7 +2,7 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import { outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
 import { addMinutes } from '../lib/booking-time.js';
-import { toICalendar } from '../lib/icalendar.js';
+import { toICalendar, toICalendarEvents } from '../lib/icalendar.js';
 import * as bookingParties from '../models/booking-parties.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import { placeLabel } from '../lib/booking-place.js';
@@ -23,21 +23,41 @@ export async function calendarFile(
     t('bookings:calendar.status', { status: t(outcomeLabelKey(outcomeOf(booking))) }),
     url,
   ].join('\n');
-  const body = toICalendar({
-    uid: `booking-${booking.id}@${new URL(config().baseUrl).hostname}`,
+  const uid = (suffix: string): string => `booking-${booking.id}${suffix}@${new URL(config().baseUrl).hostname}`;
+  const summary = t('bookings:calendar.summary', { title: booking.serviceTitle, provider: providerName });
+  const common = {
     stamp: now,
-    start,
-    end: addMinutes(start, Math.round(booking.durationHours * 60)),
-    summary: t('bookings:calendar.summary', { title: booking.serviceTitle, provider: providerName }),
     location: booking.locationType === 'remote' ? t('bookings:mode.remote') : placeLabel(booking, t),
     description,
     url,
-    status:
-      booking.status === 'pending' || booking.status === 'quoted'
-        ? 'TENTATIVE'
-        : booking.status === 'cancelled' || booking.status === 'no_show'
-          ? 'CANCELLED'
-          : 'CONFIRMED',
-  });
+    status: calendarStatus(booking),
+  };
+  // A booking over several working days: one event a day, at that day's hours.
+  const body =
+    booking.days.length > 1
+      ? toICalendarEvents(
+          booking.days.map((d, i) => ({
+            ...common,
+            uid: uid(`-${i + 1}`),
+            start: { date: d.date, time: d.start },
+            end: { date: d.date, time: d.end },
+            summary: `${summary} (${t('availability:calendar.dayOf', { day: i + 1, count: booking.days.length })})`,
+          })),
+        )
+      : toICalendar({
+          ...common,
+          uid: uid(''),
+          start,
+          end: booking.endTime
+            ? { date: start.date, time: booking.endTime.slice(0, 5) }
+            : addMinutes(start, Math.round(booking.durationHours * 60)),
+          summary,
+        });
   return { filename: t('bookings:calendar.filename', { number: booking.bookingNumber }), body };
+}
+
+function calendarStatus(booking: Booking): 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED' {
+  if (booking.status === 'pending' || booking.status === 'quoted') return 'TENTATIVE';
+  if (booking.status === 'cancelled' || booking.status === 'no_show') return 'CANCELLED';
+  return 'CONFIRMED';
 }

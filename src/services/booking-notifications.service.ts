@@ -2,6 +2,7 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import type { Trx } from '../db/knex.js';
 import { placeLabel } from '../lib/booking-place.js';
+import { bookingDayLines } from '../lib/booking-days.js';
 import * as format from '../lib/format.js';
 import * as bookings from '../models/booking-parties.repo.js';
 import type { Party } from '../models/booking-parties.repo.js';
@@ -160,6 +161,7 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
           name: recipient.name ?? recipient.email,
           counterpartName: counterpart.name ?? na,
           participants: booking.participantsCount,
+          dayLines: bookingDayLines(booking, t),
           place: placeLabel(booking, t),
           instant: booking.bookingType === 'instant',
           status: t(`bookings:status.${booking.status}`),

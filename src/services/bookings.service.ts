@@ -3,6 +3,7 @@ import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
+import { AppError } from '../lib/app-error.js';
 import { fromCents } from '../lib/money.js';
 import { servicePrice, type PriceBreakdown } from '../lib/pricing.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
@@ -20,6 +21,7 @@ import {
 } from '../validators/booking.validator.js';
 import type { ReferentInput } from '../validators/booking-attendees.validator.js';
 import { announce } from './booking-notifications.service.js';
+import { scheduleFor } from './availability.service.js';
 
 export type { BookableService, BookingLocationType, Place };
 
@@ -175,7 +177,20 @@ export async function insertNewBooking(
   const price = priceFor(service, details.participantsCount);
   const locationType = bookingLocationType(service, details.locationChoice);
   const durationHours = service.durationHours ?? 1;
-  const end = addMinutes({ date: details.requestedDate, time: details.requestedTime }, durationHours * 60);
+  // The rule again inside the transaction: the wizard already refused a time the provider does not offer.
+  // A request (and a provider's own quote from an inquiry) may fall outside the hours: it is flagged.
+  const schedule = await scheduleFor(
+    { ...service, serviceType: instant ? 'instant' : 'on_request' },
+    details.requestedDate,
+    details.requestedTime,
+    trx,
+  );
+  if (!schedule.ok) throw new AppError(422, 'slot_unavailable', `availability:slot.${schedule.problem}`);
+  const { days, outsideHours } = schedule;
+  const last = days[days.length - 1];
+  const end = last
+    ? { date: last.date, time: last.end }
+    : addMinutes({ date: details.requestedDate, time: details.requestedTime }, durationHours * 60);
   const location =
     locationType === 'client_site'
       ? ((await bookableServices.findClientSite(clientId, trx)) ?? NO_PLACE)
@@ -196,6 +211,8 @@ export async function insertNewBooking(
     requestedTime: details.requestedTime,
     endTime: end.date === details.requestedDate ? end.time : null,
     durationHours,
+    days,
+    outsideHours,
     locationType,
     location,
     participantsCount: details.participantsCount,

@@ -63,11 +63,6 @@ async function settled(page: Page): Promise<void> {
   if (islands) await page.waitForSelector(`[data-island][data-island-mounted="true"]`, { timeout: 10_000 });
 }
 
-/** A date `days` from today, 'YYYY-MM-DD' in Europe/Rome. */
-function inDays(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + days * 86_400_000));
-}
-
 describe('accessibility (axe-core): no serious or critical violation on any page or island state', () => {
   let ids: DemoIds;
   const contexts = new Map<Viewer, BrowserContext>();
@@ -165,8 +160,9 @@ describe('accessibility (axe-core): no serious or critical violation on any page
       await page.getByRole('button', { name: 'Continua' }).click();
       await page.locator('#f-requested_date-error').waitFor();
       await check(page, 'wizard step 1 with errors');
-      await page.fill('#f-requested_date', inDays(25));
-      await page.fill('#f-requested_time', '09:00');
+      // An instant service offers only the provider's working days and start times (selects).
+      await page.selectOption('#f-requested_date', { index: 1 });
+      await page.selectOption('#f-requested_time', { index: 1 });
       await page.fill('#f-participants_count', '1');
       for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
       const choice = page.locator('input[name="location_choice"][value="client_site"]');

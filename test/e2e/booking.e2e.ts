@@ -41,14 +41,29 @@ async function demoService(
   return { id: card.id, title: card.title };
 }
 
-/** Step 1 of the wizard: date, time, participants, the mandatory requirements, the place when asked. */
-async function fillDetails(page: Page, date: string, time: string, participants: number): Promise<void> {
-  await page.fill('#f-requested_date', date);
-  await page.fill('#f-requested_time', time);
+/**
+ * Step 1 of the wizard: date, time, participants, the mandatory requirements, the place when asked. An
+ * instant service offers its dates and times as selects: the first date offered from `date` on is chosen.
+ * Returns the date chosen.
+ */
+async function fillDetails(page: Page, date: string, time: string, participants: number): Promise<string> {
+  let chosen = date;
+  if ((await page.locator('select#f-requested_date').count()) > 0) {
+    const offered = await page
+      .locator('#f-requested_date option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    chosen = offered.find((d) => d >= date) ?? offered[0]!;
+    await page.selectOption('#f-requested_date', chosen);
+    await page.selectOption('#f-requested_time', time);
+  } else {
+    await page.fill('#f-requested_date', date);
+    await page.fill('#f-requested_time', time);
+  }
   await page.fill('#f-participants_count', String(participants));
   for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
   const choice = page.locator('input[name="location_choice"][value="client_site"]');
   if ((await choice.count()) > 0) await choice.check();
+  return chosen;
 }
 
 /** Step 2 of a service bought as a whole (not priced per head): the site referent instead of participants. */
@@ -104,7 +119,7 @@ describe('booking in a real browser', () => {
       // The cost panel follows the participants.
       const total = () => page.locator('.wizard-costs .cost-lines__row--total dd').textContent();
       const oneTotal = await total();
-      await fillDetails(page, inDays(21), '09:00', 2);
+      const bookedDate = await fillDetails(page, inDays(21), '09:00', 2);
       expect(await total()).to.not.equal(oneTotal);
       expect(await page.locator('.wizard-costs').textContent()).to.contain('× 2 partecipanti');
       await page.getByRole('button', { name: 'Continua' }).click();
@@ -146,7 +161,7 @@ describe('booking in a real browser', () => {
         month: 'long',
         year: 'numeric',
         timeZone: 'UTC',
-      }).format(new Date(`${inDays(21)}T12:00:00Z`));
+      }).format(new Date(`${bookedDate}T12:00:00Z`));
       expect(summary).to.contain(italianDate).and.to.contain(PROVIDER.name);
       expect(await page.locator('.wizard__terms').textContent()).to.contain(
         'Il pagamento viene richiesto solo alla conferma del servizio.',

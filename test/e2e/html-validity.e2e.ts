@@ -73,11 +73,10 @@ describe('HTML validity (Nu HTML Checker): no errors on any page template', func
       try {
         const page = await noJs.newPage();
         await page.goto(`${baseUrl()}/services/${ids.instantServiceId}/book`);
-        await page.fill(
-          '#f-requested_date',
-          new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + 26 * 86_400_000)),
-        );
-        await page.fill('#f-requested_time', '10:00');
+        // An instant service: a date offered, then "Mostra gli orari di questa data" lists its start times.
+        await page.selectOption('#f-requested_date', { index: 1 });
+        await page.getByRole('button', { name: 'Mostra gli orari di questa data' }).click();
+        await page.selectOption('#f-requested_time', { index: 1 });
         await page.fill('#f-participants_count', '1');
         for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
         const choice = page.locator('input[name="location_choice"][value="client_site"]');

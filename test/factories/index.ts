@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { db } from '../../src/db/knex.js';
 import { partitaIvaCheckDigit } from '../../src/lib/italian-tax-ids.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
+import { weekdayOf } from '../../src/lib/availability.js';
+import { addDays } from '../../src/lib/booking-time.js';
+import { holidayDates } from '../../src/services/italian-holidays.service.js';
 
 let sequence = 0;
 const next = (): number => {
@@ -267,7 +270,10 @@ export async function createBooking(
   const totalCents = Math.round(Number(total) * 100);
   const taxCents = Math.round((totalCents * 22) / 122);
   const createdAt = attrs.createdAt ?? new Date();
-  const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  // Inside the default opening hours (src/lib/availability.ts): a working day, 09:00 for 4 hours.
+  let future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const holidays = holidayDates(future, addDays(future, 30));
+  while (weekdayOf(future) > 5 || holidays.has(future)) future = addDays(future, 1);
   const n = next();
   const bookingNumber =
     attrs.bookingNumber ?? `BH${Date.now().toString(36).toUpperCase()}-F${String(n).padStart(4, '0')}`;

@@ -3,7 +3,7 @@ import { db } from '../../src/db/knex.js';
 import { createBooking } from '../factories/index.js';
 import { html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
-import { book, clientAccount, inDays, providerAccount, service, signIn, type Account } from './booking.helpers.js';
+import { book, clientAccount, providerAccount, service, signIn, type Account, workingDay } from './booking.helpers.js';
 
 describe('bookings pages', () => {
   let provider: Account & { businessName: string };
@@ -72,7 +72,7 @@ describe('bookings pages', () => {
       const agent = await signIn(client);
       const first = await book(agent, requestId, {
         participants_count: '1',
-        requested_date: inDays(15),
+        requested_date: workingDay(15),
         requested_time: '14:30',
       });
       const second = await book(agent, instantId, { participants_count: '2' });
@@ -126,8 +126,8 @@ describe('bookings pages', () => {
       const agent = await signIn(client);
       const id = await book(agent, instantId, {
         participants_count: '3',
-        requested_date: inDays(40),
-        requested_time: '08:30',
+        requested_date: workingDay(40),
+        requested_time: '09:00',
       });
       const b = await db()('bookings').where({ id }).first();
       const $ = html((await agent.get(`/bookings/${id}`).expect(200)).text);
@@ -137,9 +137,10 @@ describe('bookings pages', () => {
       expect(textOf($, '.booking-header__status')).to.equal('Confermata');
       const details = textOf($, '.booking-facts');
       expect(details)
-        .to.contain('08:30')
+        .to.contain('09:00')
         .and.to.contain('8 ore')
-        .and.to.contain('16:30')
+        // 8 hours inside the default opening hours: 09:00–13:00 and 14:00–18:00.
+        .and.to.contain('18:00')
         .and.to.contain('3 partecipanti')
         .and.to.contain('Presso cliente')
         .and.to.contain('Via Milano 12, 24121 Bergamo (BG)');
@@ -236,7 +237,8 @@ describe('bookings pages', () => {
       for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).to.be.at.most(75);
       const unfolded = ics.replace(/\r\n /g, '');
       expect(unfolded).to.contain('DTSTART;TZID=Europe/Rome:20270705T090000');
-      expect(unfolded).to.contain('DTEND;TZID=Europe/Rome:20270705T170000');
+      // 8 hours inside the default opening hours, the lunch break between: 09:00–18:00.
+      expect(unfolded).to.contain('DTEND;TZID=Europe/Rome:20270705T180000');
       expect(unfolded).to.contain('BEGIN:VTIMEZONE\r\nTZID:Europe/Rome');
       expect(unfolded).to.contain(`UID:booking-${id}@`);
       expect(unfolded).to.match(/DTSTAMP:\d{8}T\d{6}Z/);

@@ -6,12 +6,12 @@ import { Mailbox } from '../helpers/mailbox.js';
 import {
   bookingForm,
   clientAccount,
-  inDays,
   openWizard,
   postWizard,
   providerAccount,
   service,
   signIn,
+  workingDay,
 } from './booking.helpers.js';
 
 const REFERENT = {
@@ -175,7 +175,12 @@ describe('participants or site referent, by pricing unit', () => {
     const res = await postWizard(
       agent,
       services.per_day!,
-      bookingForm(csrf, key, { participants_count: '1', participants: [], ...REFERENT, requested_date: inDays(15) }),
+      bookingForm(csrf, key, {
+        participants_count: '1',
+        participants: [],
+        ...REFERENT,
+        requested_date: workingDay(15),
+      }),
     );
     expect(res.status).to.equal(303);
     const bookingId = res.headers.location!.split('/').pop()!;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { weekdayOf } from '../../src/lib/availability.js';
+import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { db } from '../../src/db/knex.js';
 import { calculatePrice } from '../../src/lib/pricing.js';
 import * as bookings from '../../src/models/bookable-services.repo.js';
@@ -19,6 +21,7 @@ import {
   providerAccount,
   service,
   signIn,
+  workingDay,
 } from './booking.helpers.js';
 
 const errorsOf = (text: string): Record<string, string> => {
@@ -161,7 +164,17 @@ describe('booking wizard /services/:id/book', () => {
       expect(textOf($, '.wizard-costs h2')).to.equal('Riepilogo Costi');
       expect(textOf($, '.cost-lines__row--total')).to.contain('201,30 €');
       expect(textOf($, '#f-participants_count-hint')).to.equal('Massimo 20 partecipanti');
-      expect($('#f-requested_date').attr('min')).to.match(/^\d{4}-\d{2}-\d{2}$/);
+      // An instant service offers only the provider's working days (default hours: Monday to Friday, no holidays).
+      const offered = $('select#f-requested_date option')
+        .map((_, o) => $(o).attr('value'))
+        .get()
+        .filter(Boolean);
+      expect(offered.length).to.be.greaterThan(30);
+      const holidays = holidayDates(offered[0]!, offered[offered.length - 1]!);
+      for (const date of offered) {
+        expect(weekdayOf(date), date).to.be.at.most(5);
+        expect(holidays.has(date), date).to.equal(false);
+      }
       expect(
         $('input[name="special_requirements"]')
           .map((_, i) => $(i).attr('value'))
@@ -196,7 +209,7 @@ describe('booking wizard /services/:id/book', () => {
         idempotency_key: key,
         step: '1',
         action: 'next',
-        requested_date: inDays(20),
+        requested_date: workingDay(20),
         requested_time: '09:00',
         participants_count: '3',
         client_notes: 'Sala riunioni al primo piano',
@@ -235,7 +248,7 @@ describe('booking wizard /services/:id/book', () => {
       $ = html(res.text);
       expect($('.steps li[aria-current="step"]').text().trim()).to.equal('Conferma');
       const summary = textOf($, '.booking-facts');
-      const [y, m, d] = inDays(20).split('-').map(Number) as [number, number, number];
+      const [y, m, d] = workingDay(20).split('-').map(Number) as [number, number, number];
       const italian = new Intl.DateTimeFormat('it-IT', {
         day: 'numeric',
         month: 'long',
@@ -271,8 +284,8 @@ describe('booking wizard /services/:id/book', () => {
         idempotency_key: key,
         step: '1',
         action: 'next',
-        requested_date: inDays(25),
-        requested_time: '10:00',
+        requested_date: workingDay(25),
+        requested_time: '09:00',
         participants_count: '3',
         special_requirements: ['Documento di identità'],
       };
@@ -386,13 +399,14 @@ describe('booking wizard /services/:id/book', () => {
           .requested_date,
       ).to.equal('Scegli una data entro due anni');
       expect(
-        errorsOf((await step1({ requested_date: inDays(3), requested_time: '25:00', participants_count: '1' })).text)
-          .requested_time,
+        errorsOf(
+          (await step1({ requested_date: workingDay(3), requested_time: '25:00', participants_count: '1' })).text,
+        ).requested_time,
       ).to.equal('Orario non valido');
     });
 
     it("counts participants from 1 to the service's maximum", async () => {
-      const base = { requested_date: inDays(3), requested_time: '10:00' };
+      const base = { requested_date: workingDay(3), requested_time: '10:00' };
       expect(errorsOf((await step1({ ...base, participants_count: '0' })).text).participants_count).to.equal(
         'Almeno 1 partecipante',
       );
@@ -419,7 +433,7 @@ describe('booking wizard /services/:id/book', () => {
 
     it('asks to confirm the mandatory requirements and drops requirements the service does not have', async () => {
       const res = await step1({
-        requested_date: inDays(3),
+        requested_date: workingDay(3),
         requested_time: '10:00',
         participants_count: '1',
         special_requirements: ['Scarpe chiuse', 'Requisito inventato'],
@@ -439,7 +453,7 @@ describe('booking wizard /services/:id/book', () => {
     it('keeps very long notes typed and says they are too long', async () => {
       const notes = 'Nota lunga. '.repeat(200);
       const res = await step1({
-        requested_date: inDays(3),
+        requested_date: workingDay(3),
         requested_time: '10:00',
         participants_count: '1',
         client_notes: notes,
@@ -494,7 +508,7 @@ describe('booking wizard /services/:id/book', () => {
         idempotency_key: k3,
         step: '1',
         action: 'next',
-        requested_date: inDays(5),
+        requested_date: workingDay(5),
         requested_time: '10:00',
         participants_count: '1',
         location_choice: 'the_moon',
@@ -540,7 +554,8 @@ describe('booking wizard /services/:id/book', () => {
         total_amount: '603.90',
       });
       expect(b.duration_hours).to.equal('8.00');
-      expect(b.end_time).to.equal('17:30:00');
+      // 8 hours from 09:00 with the default opening hours: 09:00–13:00 and 14:00–18:00 (the lunch break paused).
+      expect(b.end_time).to.equal('18:00:00');
       expect(b).to.include({
         location_type: 'client_site',
         location_address: 'Via Milano 12',
@@ -719,7 +734,7 @@ describe('booking wizard /services/:id/book', () => {
       const svc = (await bookings.findBookableService(instant.id))!;
       const key = randomUUID();
       const details = {
-        requestedDate: inDays(12),
+        requestedDate: workingDay(12),
         requestedTime: '09:00',
         participantsCount: 1,
         clientNotes: null,

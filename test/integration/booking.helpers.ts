@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { addDays, romeLocal } from '../../src/lib/booking-time.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
+import { weekdayOf } from '../../src/lib/availability.js';
+import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import {
   DEFAULT_PASSWORD,
   createProvider,
@@ -60,6 +62,17 @@ export async function service(
 /** A date `days` from today in Europe/Rome. */
 export const inDays = (days: number): string => addDays(romeLocal(new Date()).date, days);
 
+/**
+ * The first working day (Monday to Friday, not an Italian public holiday) at least `days` from today: when
+ * a provider with the default opening hours can be booked (src/lib/availability.ts).
+ */
+export function workingDay(days: number): string {
+  let date = inDays(days);
+  const holidays = holidayDates(date, addDays(date, 30));
+  while (weekdayOf(date) > 5 || holidays.has(date)) date = addDays(date, 1);
+  return date;
+}
+
 /** The wizard page of a service: its form's CSRF token and idempotency key. */
 export async function openWizard(agent: Agent, serviceId: string): Promise<{ $: Page; csrf: string; key: string }> {
   const res = await agent.get(`/services/${serviceId}/book`);
@@ -108,8 +121,8 @@ export function bookingForm(
     idempotency_key: key,
     step: '3',
     action: 'submit',
-    requested_date: inDays(30),
-    requested_time: '09:30',
+    requested_date: workingDay(30),
+    requested_time: '09:00',
     participants_count: String(count),
     client_notes: 'Ingresso dal cancello B.',
     location_choice: 'client_site',

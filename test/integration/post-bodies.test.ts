@@ -96,7 +96,11 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
     const thread = await db()('message_threads')
       .insert({ client_id: client.id, provider_id: provider.id, booking_id: booking.id })
       .returning('id');
+    const [closure] = await db()('provider_closures')
+      .insert({ provider_id: provider.id, starts_on: '2099-08-10', ends_on: '2099-08-10' })
+      .returning('id');
     Object.assign(samples, {
+      closureId: closure.id,
       bookings: booking.id,
       services: offered.id,
       notifications: notification.id,

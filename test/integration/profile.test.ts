@@ -500,6 +500,7 @@ describe('profile', () => {
         'Contatti',
         'Informazioni Professionali',
         'Servizi e Specializzazioni',
+        'Orari e chiusure',
         'Fatturazione',
       ]);
       expect($('.badge--verified')).to.have.length(0);

@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { db } from '../../src/db/knex.js';
 import { todayInRome } from '../../src/lib/booking-time.js';
+import { bookingSlot, defaultWeeklyHours } from '../../src/lib/availability.js';
+import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../../src/lib/italian-tax-ids.js';
 import { toCents } from '../../src/lib/money.js';
 import { seedDemo } from '../../seeds/demo.js';
@@ -463,6 +465,31 @@ describe('seeds/demo: seedDemo()', function () {
       expect(await values('SELECT DISTINCT status AS v FROM bookings')).to.have.members(STATUSES);
       const numbers = await values('SELECT booking_number AS v FROM bookings');
       expect(numbers.every((n) => /^BH\d{8}-\d{4}$/.test(n))).to.equal(true);
+    });
+
+    it('books every booking on a working day inside the default opening hours, several days spelled out', async () => {
+      const rows = await db()('bookings').select(
+        'requested_date',
+        'requested_time',
+        'duration_hours',
+        'days',
+        'end_time',
+      );
+      const calendar = {
+        weekly: defaultWeeklyHours(),
+        closures: [],
+        holidays: holidayDates('2020-01-01', '2035-12-31'),
+        openHolidays: new Set<string>(),
+      };
+      let several = 0;
+      for (const b of rows) {
+        const slot = bookingSlot(calendar, b.requested_date, b.requested_time.slice(0, 5), Number(b.duration_hours));
+        expect(slot.ok, `${b.requested_date} ${b.requested_time} ${b.duration_hours}h`).to.equal(true);
+        if (!slot.ok) continue;
+        if (slot.days.length > 1) several += 1;
+        expect(b.days ?? [slot.days[0]]).to.deep.equal(slot.days);
+      }
+      expect(several).to.be.greaterThan(0);
     });
 
     it('snapshots the service and keeps one participant row per participant (per head) or a site referent (the others)', async () => {

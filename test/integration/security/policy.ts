@@ -53,6 +53,7 @@ export const PUBLIC_GET = new Set([
   '/api/search',
   '/api/places',
   '/api/places/reverse', // the search island's JSON, same data as /search
+  '/api/services/:id/availability', // when a published service can be booked, as the wizard shows it
   '/sitemap.xml',
   '/robots.txt', // for crawlers
 ]);
@@ -144,6 +145,10 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     },
     // A photo (pending or on a service) is removed by the provider who uploaded it only.
     '/api/service-images/:id': { params: { id: w.a.serviceImageId }, owners: ['providerA'] },
+    // The dates a published service offers are public like the service; a draft's are nobody's.
+    '/api/services/:id/availability': { params: { id: w.a.serviceId }, owners: [], public: true },
+    // A closed day is its provider's: removing another's answers 404.
+    '/profile/hours/closures/:closureId/removal': { params: { closureId: w.a.closureId }, owners: ['providerA'] },
   };
   return table[path] ?? null;
 }
@@ -151,7 +156,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
-  if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$|\/reply$/.test(r.path))
+  if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$|\/reply$|^\/profile\/hours/.test(r.path))
     return 'providerA';
   if (/^\/services(\/:id\/(edit|pause|resume|deletion))?$/.test(r.path)) return 'providerA';
   return 'clientA';

@@ -34,6 +34,8 @@ export interface World {
     /** Client B's review of provider A's service. */
     reviewId: string;
     serviceImageId: string;
+    /** A closed day of provider A (the "Orari e chiusure" tab). */
+    closureId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -75,6 +77,9 @@ export async function buildWorld(): Promise<World> {
     bookingId: bookingA.id,
     title: 'Notifica di A',
   });
+  const [closure] = await db()('provider_closures')
+    .insert({ provider_id: accounts.providerA.id, starts_on: '2099-08-10', ends_on: '2099-08-14', note: 'Ferie di A' })
+    .returning<{ id: string }[]>('id');
   const agents = {
     visitor: browser(),
     clientA: await signIn(accounts.clientA),
@@ -128,6 +133,7 @@ export async function buildWorld(): Promise<World> {
       messageId: message!.id,
       reviewId: review.id,
       serviceImageId: image!.id,
+      closureId: closure!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };

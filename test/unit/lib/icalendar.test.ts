@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { escapeText, foldLine, toICalendar, type CalendarEvent } from '../../../src/lib/icalendar.js';
+import {
+  escapeText,
+  foldLine,
+  toICalendar,
+  toICalendarEvents,
+  type CalendarEvent,
+} from '../../../src/lib/icalendar.js';
 import { addMinutes, romeInstant, romeLocal, romeOffsetMinutes } from '../../../src/lib/booking-time.js';
 
 const octets = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -100,6 +106,28 @@ describe('icalendar', () => {
       const bare = toICalendar({ uid: 'u@x', stamp: event.stamp, start: event.start, end: event.end, summary: 'S' });
       expect(bare).not.to.match(/LOCATION|DESCRIPTION|URL:|STATUS/);
     });
+  });
+  it('writes one VEVENT per working day of a course over several days, each with its own UID and local times', () => {
+    const ics = toICalendarEvents([
+      {
+        ...event,
+        uid: 'booking-x-1@sicurhub.it',
+        start: { date: '2026-12-04', time: '09:00' },
+        end: { date: '2026-12-04', time: '18:00' },
+      },
+      {
+        ...event,
+        uid: 'booking-x-2@sicurhub.it',
+        start: { date: '2026-12-07', time: '09:00' },
+        end: { date: '2026-12-07', time: '18:00' },
+      },
+    ]);
+    expect(ics.match(/BEGIN:VEVENT/g)).to.have.length(2);
+    expect(ics.match(/BEGIN:VTIMEZONE/g)).to.have.length(1);
+    expect(ics).to.include('UID:booking-x-1@sicurhub.it\r\n');
+    expect(ics).to.include('DTSTART;TZID=Europe/Rome:20261204T090000\r\nDTEND;TZID=Europe/Rome:20261204T180000');
+    expect(ics).to.include('DTSTART;TZID=Europe/Rome:20261207T090000\r\nDTEND;TZID=Europe/Rome:20261207T180000');
+    expect(ics.endsWith('END:VEVENT\r\nEND:VCALENDAR\r\n')).to.equal(true);
   });
 });
 

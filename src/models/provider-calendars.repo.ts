@@ -1,0 +1,91 @@
+import { db, type Trx } from '../db/knex.js';
+import { MAX_INTERVALS, WEEKDAYS, type Interval, type WeeklyHours } from '../lib/availability.js';
+
+// A provider's calendar: weekly opening hours, holidays worked, closed periods (src/lib/availability.ts).
+
+export interface StoredCalendar {
+  weekly: WeeklyHours;
+  openHolidays: string[];
+}
+
+export interface ClosureRecord {
+  id: string;
+  startsOn: string;
+  endsOn: string;
+  note: string | null;
+}
+
+interface CalendarRow {
+  weekly_hours: unknown;
+  open_holidays: (string | Date)[];
+}
+
+interface ClosureRow {
+  id: string;
+  starts_on: string | Date;
+  ends_on: string | Date;
+  note: string | null;
+}
+
+const dateText = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+
+/** Reads the stored weekly hours, dropping anything that is not a well-formed interval. */
+function toWeekly(value: unknown): WeeklyHours {
+  const source = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const weekly = {} as WeeklyHours;
+  for (const day of WEEKDAYS) {
+    const list = Array.isArray(source[day]) ? (source[day] as unknown[]) : [];
+    weekly[day] = list
+      .filter(
+        (i): i is Interval => !!i && typeof (i as Interval).from === 'string' && typeof (i as Interval).to === 'string',
+      )
+      .slice(0, MAX_INTERVALS)
+      .map((i) => ({ from: i.from, to: i.to }));
+  }
+  return weekly;
+}
+
+/** The provider's own calendar, or null while they keep the default. */
+export async function findCalendar(providerId: string, trx?: Trx): Promise<StoredCalendar | null> {
+  const row = await db(trx)('provider_calendars')
+    .where({ provider_id: providerId })
+    .first<CalendarRow | undefined>(['weekly_hours', db(trx).raw('open_holidays::text[] AS open_holidays')]);
+  return row ? { weekly: toWeekly(row.weekly_hours), openHolidays: row.open_holidays.map(dateText) } : null;
+}
+
+export async function saveCalendar(providerId: string, calendar: StoredCalendar, trx?: Trx): Promise<void> {
+  await db(trx)('provider_calendars')
+    .insert({
+      provider_id: providerId,
+      weekly_hours: JSON.stringify(calendar.weekly),
+      open_holidays: calendar.openHolidays,
+      updated_at: db(trx).fn.now(),
+    })
+    .onConflict('provider_id')
+    .merge();
+}
+
+/** The closed periods that end on or after `from`, in date order. */
+export async function findClosures(providerId: string, from: string, trx?: Trx): Promise<ClosureRecord[]> {
+  const rows = await db(trx)('provider_closures')
+    .where({ provider_id: providerId })
+    .andWhere('ends_on', '>=', from)
+    .orderBy([{ column: 'starts_on' }, { column: 'ends_on' }])
+    .select<ClosureRow[]>(['id', 'starts_on', 'ends_on', 'note']);
+  return rows.map((r) => ({ id: r.id, startsOn: dateText(r.starts_on), endsOn: dateText(r.ends_on), note: r.note }));
+}
+
+export async function insertClosure(providerId: string, closure: Omit<ClosureRecord, 'id'>, trx?: Trx): Promise<void> {
+  await db(trx)('provider_closures').insert({
+    provider_id: providerId,
+    starts_on: closure.startsOn,
+    ends_on: closure.endsOn,
+    note: closure.note,
+  });
+}
+
+/** Removes one of the provider's closures; false when it is not theirs (or no longer exists). */
+export async function deleteClosure(providerId: string, id: string, trx?: Trx): Promise<boolean> {
+  const count = await db(trx)('provider_closures').where({ id, provider_id: providerId }).del();
+  return count > 0;
+}

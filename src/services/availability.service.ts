@@ -1,0 +1,87 @@
+import type { Trx } from '../db/knex.js';
+import {
+  AVAILABILITY_MAX_DAYS,
+  AVAILABILITY_WINDOW_DAYS,
+  availableDates,
+  bookingSlot,
+  defaultWeeklyHours,
+  longestDayHours,
+  type AvailableDate,
+  type BookingDay,
+  type ProviderCalendar,
+  type SlotProblem,
+} from '../lib/availability.js';
+import { addDays, romeLocal } from '../lib/booking-time.js';
+import * as calendars from '../models/provider-calendars.repo.js';
+import type { BookableService } from '../models/bookable-services.repo.js';
+import { holidayDates } from './italian-holidays.service.js';
+
+export type { AvailableDate, BookingDay, ProviderCalendar, SlotProblem };
+
+export { AVAILABILITY_MAX_DAYS, AVAILABILITY_WINDOW_DAYS };
+/** A course of several days may run this far past the window it starts in. */
+const SPAN_MARGIN_DAYS = 62;
+
+/**
+ * The provider's calendar as the rule reads it, for dates from `from` to `to`: weekly hours (the default
+ * until the provider sets theirs), closed periods, and the public holidays of those years.
+ */
+export async function loadCalendar(providerId: string, from: string, to: string, trx?: Trx): Promise<ProviderCalendar> {
+  const stored = await calendars.findCalendar(providerId, trx);
+  const closures = await calendars.findClosures(providerId, from, trx);
+  return {
+    weekly: stored?.weekly ?? defaultWeeklyHours(),
+    closures,
+    holidays: holidayDates(from, addDays(to, SPAN_MARGIN_DAYS)),
+    openHolidays: new Set(stored?.openHolidays ?? []),
+  };
+}
+
+const durationOf = (service: Pick<BookableService, 'durationHours'>): number => service.durationHours ?? 1;
+
+/** The dates and start times an instant service offers from `from` for `days` days (none before now). */
+export async function availabilityFor(
+  service: Pick<BookableService, 'providerId' | 'durationHours'>,
+  from: string,
+  days: number,
+  now: Date = new Date(),
+): Promise<AvailableDate[]> {
+  const local = romeLocal(now);
+  const start = from < local.date ? local.date : from;
+  const cal = await loadCalendar(service.providerId, start, addDays(start, days));
+  return availableDates(cal, durationOf(service), start, days, local);
+}
+
+/** The wizard's first window of dates, and the longest opening day (longer services take several days). */
+export async function wizardAvailability(
+  service: Pick<BookableService, 'providerId' | 'durationHours'>,
+  today: string,
+  now: Date = new Date(),
+): Promise<{ dates: AvailableDate[]; longestDayHours: number }> {
+  const local = romeLocal(now);
+  const cal = await loadCalendar(service.providerId, today, addDays(today, AVAILABILITY_WINDOW_DAYS));
+  return {
+    dates: availableDates(cal, durationOf(service), today, AVAILABILITY_WINDOW_DAYS, local),
+    longestDayHours: longestDayHours(cal.weekly),
+  };
+}
+
+/**
+ * Where a booking of the service starting then falls: its working days, or why an instant service cannot
+ * start then. On-request services may ask for any time: they get the days the provider's hours would give
+ * (or the one requested day) and `outsideHours` for the provider to see.
+ */
+export type Schedule = { ok: true; days: BookingDay[]; outsideHours: boolean } | { ok: false; problem: SlotProblem };
+
+export async function scheduleFor(
+  service: Pick<BookableService, 'providerId' | 'durationHours' | 'serviceType'>,
+  date: string,
+  time: string,
+  trx?: Trx,
+): Promise<Schedule> {
+  const cal = await loadCalendar(service.providerId, date, date, trx);
+  const slot = bookingSlot(cal, date, time, durationOf(service));
+  if (slot.ok) return { ok: true, days: slot.days, outsideHours: false };
+  if (service.serviceType === 'instant') return slot;
+  return { ok: true, days: [], outsideHours: true };
+}
