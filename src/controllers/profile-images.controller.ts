@@ -4,10 +4,9 @@ import { logger, errorFields } from '../config/logger.js';
 import { notFound } from '../lib/app-error.js';
 import { ImageRejected } from '../services/images.service.js';
 import { isProfileImageKey, removeProfileImage, replaceProfileImage } from '../services/profile-images.service.js';
-import { isValidKey, storage } from '../services/storage.service.js';
+import { isValidKey } from '../services/storage.service.js';
 import { renderProfile } from './profile.controller.js';
-
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
+import { sendPublicMedia } from './public-media.js';
 
 function refuse(req: Request, res: Response, status: number, messageKey: string): Promise<void> {
   return renderProfile(req, res, 'image', {
@@ -44,16 +43,5 @@ export async function destroy(req: Request, res: Response): Promise<void> {
 export async function show(req: Request, res: Response): Promise<void> {
   const key = `profile-images/${String(req.params.file)}`;
   if (!isValidKey(key) || !isProfileImageKey(key)) throw notFound();
-  const file = await storage().get(key);
-  if (!file) throw notFound();
-  res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Length', String(file.size));
-  // The name is random and never reused: the file can be cached for good.
-  res.setHeader('Cache-Control', `public, max-age=${ONE_YEAR_S}, immutable`);
-  res.setHeader('Content-Disposition', 'inline');
-  file.body.on('error', (err) => {
-    logger.error('media stream failed', { key, ...errorFields(err) });
-    res.destroy(err);
-  });
-  file.body.pipe(res);
+  await sendPublicMedia(res, key);
 }
