@@ -26,8 +26,15 @@ export function CostPanel({ props, participants }: { props: WizardIslandProps; p
       kind: 'line',
     })),
   ];
-  if (price.discountAmountCents > 0)
-    lines.push({ label: S.costsDiscount!, amount: `− ${money(price.discountAmountCents)}`, kind: 'discount' });
+  for (const d of price.discounts) {
+    if (d.amountCents === 0) continue;
+    lines.push({
+      label: d.name ?? S.costsDiscount!,
+      detail: d.type === 'percentage' ? S.percentageDescription!.replace('{rate}', percent.format(d.rate)) : undefined,
+      amount: `− ${money(d.amountCents)}`,
+      kind: 'discount',
+    });
+  }
   lines.push(
     { label: S.costsNet!, amount: money(price.netAmountCents), kind: 'subtotal' },
     { label: S.vat!, amount: money(price.totalAmountCents - price.netAmountCents), kind: 'vat' },

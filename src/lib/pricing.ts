@@ -19,6 +19,8 @@ export interface AdditionalCostRule {
 }
 
 export interface DiscountRule {
+  /** What the provider called it ("Sconto aziende associate"); unnamed discounts read "Sconto". */
+  name?: string;
   type: 'fixed' | 'percentage';
   value: number;
 }
@@ -55,10 +57,10 @@ export function pricingRulesOf(
     ];
   });
   const cuts = (Array.isArray(discounts) ? discounts : []).flatMap((d: unknown): DiscountRule[] => {
-    const { type, value } = (d ?? {}) as Record<string, unknown>;
+    const { name, type, value } = (d ?? {}) as Record<string, unknown>;
     const n = amountOf(value);
     if ((type !== 'fixed' && type !== 'percentage') || n === null) return [];
-    return [{ type, value: n }];
+    return [{ ...(typeof name === 'string' && name.trim() ? { name } : {}), type, value: n }];
   });
   return { additionalCosts: costs, discounts: cuts };
 }
@@ -81,10 +83,21 @@ interface AppliedCost {
   description?: string;
 }
 
+interface AppliedDiscount {
+  name: string | null;
+  type: 'fixed' | 'percentage';
+  /** The rule's own figure: euro for fixed, percent for percentage. */
+  rate: number;
+  /** What it took away, in cents (never more than what was left). */
+  amountCents: number;
+}
+
 export interface PriceBreakdown {
   /** Base price, times the participants for per-participant and per-employee units. */
   baseAmountCents: number;
   additionalCosts: AppliedCost[];
+  /** Each discount as applied, in order; discountAmountCents is their sum. */
+  discounts: AppliedDiscount[];
   discountAmountCents: number;
   /** Before VAT, never below zero. */
   netAmountCents: number;
@@ -129,12 +142,14 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
   }
 
   let discountAmountCents = 0;
+  const discounts: AppliedDiscount[] = [];
   for (const discount of input.discounts ?? []) {
     const amount = discount.type === 'percentage' ? percentOf(running, discount.value) : euroToCents(discount.value);
     // A discount cannot take more than what is left: the stored discount is what was really applied.
     const applied = Math.min(amount, Math.max(0, running));
     running -= applied;
     discountAmountCents += applied;
+    discounts.push({ name: discount.name ?? null, type: discount.type, rate: discount.value, amountCents: applied });
   }
 
   const netAmountCents = Math.max(0, running);
@@ -142,6 +157,7 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
   return {
     baseAmountCents,
     additionalCosts,
+    discounts,
     discountAmountCents,
     netAmountCents,
     taxAmountCents: taxIncluded(totalAmountCents),
@@ -181,6 +197,7 @@ export function quotedPrice(totalCents: number): PriceBreakdown {
   return {
     baseAmountCents: netAmountCents,
     additionalCosts: [],
+    discounts: [],
     discountAmountCents: 0,
     netAmountCents,
     taxAmountCents,

@@ -1,4 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
+import { pricingRulesOf } from '../lib/pricing.js';
 import { fromCents, toCents } from '../lib/money.js';
 import type { Availability, LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from '../lib/uuid.js';
@@ -196,12 +197,14 @@ interface OwnRow {
 const rowsOf = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object') : [];
 
-const priceRules = (value: unknown, field: 'amount' | 'value'): PriceRuleRecord[] =>
-  rowsOf(value).map((r) => ({
-    name: typeof r.name === 'string' ? r.name : '',
-    type: r.type === 'percentage' ? 'percentage' : 'fixed',
-    amount: Number(r[field] ?? 0),
-  }));
+/** The stored rules as the form edits them: one reader of the jsonb for the form, the pages and the price. */
+function ownPriceRules(costs: unknown, discounts: unknown): Pick<OwnService, 'additionalCosts' | 'discounts'> {
+  const rules = pricingRulesOf(costs, discounts);
+  return {
+    additionalCosts: rules.additionalCosts.map(({ name, type, amount }) => ({ name, type, amount })),
+    discounts: rules.discounts.map(({ name, type, value }) => ({ name: name ?? '', type, amount: value })),
+  };
+}
 
 /** The provider's own service in any status, with every field the form edits; null for anyone else's. */
 export async function findOwnService(id: string, providerId: string, trx?: Trx): Promise<OwnService | null> {
@@ -222,8 +225,7 @@ export async function findOwnService(id: string, providerId: string, trx?: Trx):
     availability: r.availability,
     basePriceCents: toCents(r.base_price),
     pricingUnit: r.pricing_unit,
-    additionalCosts: priceRules(r.additional_costs, 'amount'),
-    discounts: priceRules(r.discounts, 'value'),
+    ...ownPriceRules(r.additional_costs, r.discounts),
     address: r.location_address,
     city: r.location_city ?? '',
     province: r.location_province ?? '',

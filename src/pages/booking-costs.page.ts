@@ -42,11 +42,15 @@ export function estimateLines(
       kind: 'line',
     });
   }
-  if (price.discountAmountCents > 0) {
+  for (const d of price.discounts) {
+    if (d.amountCents === 0) continue;
     lines.push({
-      label: t('bookings:costs.discount'),
-      detail: null,
-      amount: `− ${format.euro(price.discountAmountCents)}`,
+      label: d.name ?? t('bookings:costs.discount'),
+      detail:
+        d.type === 'percentage'
+          ? t('bookings:costs.percentageDescription', { rate: format.decimal1(d.rate).replace(/,0$/, '') })
+          : null,
+      amount: `− ${format.euro(d.amountCents)}`,
       kind: 'discount',
     });
   }

@@ -25,7 +25,7 @@ const RULES = {
     { name: 'Diritti di segreteria', type: 'percentage', amount: 2.5 },
   ]),
   discounts: JSON.stringify([
-    { type: 'percentage', value: 10 },
+    { name: 'Sconto aziende associate', type: 'percentage', value: 10 },
     { type: 'fixed', value: 15 },
   ]),
 };
@@ -69,6 +69,7 @@ describe('one price everywhere (issue 11)', () => {
         'Prezzo base',
         'Trasferta',
         'Diritti di segreteria',
+        'Sconto aziende associate',
         'Sconto',
         'Imponibile',
         'IVA (22%)',
@@ -86,7 +87,7 @@ describe('one price everywhere (issue 11)', () => {
       );
       expect(expected.netAmountCents).to.equal(101251);
       expect(expected.totalAmountCents).to.equal(123526);
-      expect(amounts(card)).to.deep.equal([103333, 8050, 2785, 11417 + 1500, 101251, 123526 - 101251, 123526]);
+      expect(amounts(card)).to.deep.equal([103333, 8050, 2785, 11417, 1500, 101251, 123526 - 101251, 123526]);
 
       const agent = await signIn(client);
       const { $ } = await openWizard(agent, id);
@@ -113,7 +114,7 @@ describe('one price everywhere (issue 11)', () => {
         total - tax,
         tax,
         total,
-      ]).to.deep.equal(amounts(card));
+      ]).to.deep.equal([103333, 8050, 2785, 11417 + 1500, 101251, 123526 - 101251, 123526]);
     });
   }
 

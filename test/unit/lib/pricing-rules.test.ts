@@ -83,14 +83,20 @@ describe('pricingRulesOf: the stored rules every reader of a price shares', () =
           { name: 'Trasferta', type: 'fixed', amount: '80.50', description: 'Entro 50 km' },
           { name: 'PEC', type: 'percentage', amount: 2 },
         ],
-        [{ type: 'percentage', value: '10' }],
+        [
+          { type: 'percentage', value: '10' },
+          { name: 'Sconto associati', type: 'fixed', value: 15 },
+        ],
       ),
     ).to.deep.equal({
       additionalCosts: [
         { name: 'Trasferta', type: 'fixed', amount: 80.5, description: 'Entro 50 km' },
         { name: 'PEC', type: 'percentage', amount: 2 },
       ],
-      discounts: [{ type: 'percentage', value: 10 }],
+      discounts: [
+        { type: 'percentage', value: 10 },
+        { name: 'Sconto associati', type: 'fixed', value: 15 },
+      ],
     });
   });
 

@@ -76,6 +76,7 @@ describe('pricing (SPEC §9)', () => {
       participants: 1,
       discounts: [{ type: 'fixed', value: 80 }],
     });
+    expect(price.discounts).to.deep.equal([{ name: null, type: 'fixed', rate: 80, amountCents: 5000 }]);
     expect(price).to.deep.include({
       discountAmountCents: 5000,
       netAmountCents: 0,
@@ -117,6 +118,7 @@ describe('pricing invariants', () => {
       expect(quotedPrice(300000)).to.deep.equal({
         baseAmountCents: 245902,
         additionalCosts: [],
+        discounts: [],
         discountAmountCents: 0,
         netAmountCents: 245902,
         taxAmountCents: 54098,
