@@ -1,10 +1,12 @@
 import { t } from '../config/i18n.js';
+import { cancellationRule, cancellationSentence } from '../lib/cancellation-policy.js';
 import * as format from '../lib/format.js';
 import type { Booking, CancellationPolicy } from '../services/booking-records.service.js';
 
 /**
  * The provider's cancellation policy in words (SPEC §3 cancellation_policy), the same sentence on the
- * service page, in the wizard before confirming and on the booking; and what a cancellation refunded.
+ * service page, in the wizard before confirming, on the booking and in the booking emails
+ * (src/lib/cancellation-policy.ts); and what a cancellation refunded.
  */
 
 export interface CancellationPolicyView {
@@ -15,22 +17,17 @@ export interface CancellationPolicyView {
 }
 
 export function cancellationPolicyView(policy: CancellationPolicy): CancellationPolicyView {
-  const percent = policy.refundPercentage;
   return {
     title: t('prices:cancellation.title'),
     typeLabel: t('prices:cancellation.type', { type: t(`profile:cancellationTypes.${policy.type}`).toLowerCase() }),
-    rule:
-      policy.hoursBefore > 0
-        ? t('prices:cancellation.rule', { hours: policy.hoursBefore, percent })
-        : t('prices:cancellation.ruleNoNotice', { percent }),
+    rule: cancellationRule(policy, t),
     providerCancels: t('prices:cancellation.providerCancels'),
   };
 }
 
 /** One line for the wizard's terms: the rule and what happens when the provider cancels. */
 export function cancellationTerms(policy: CancellationPolicy): string {
-  const view = cancellationPolicyView(policy);
-  return `${view.rule} ${view.providerCancels}`;
+  return cancellationSentence(policy, t);
 }
 
 /** What the cancellation of this booking refunds, as recorded when it was cancelled; null if none was. */

@@ -96,6 +96,8 @@ export function reviewFormPage(
 export interface BookingReviewBox {
   heading: string;
   review: ReviewItemView | null;
+  /** "Nascosta dalla moderazione" when an administrator hid the review (its parties still see it here). */
+  hiddenMark: string | null;
   /** The client's link to the form ("Lascia una recensione" or "Modifica"). */
   link: { href: string; label: string; hint: string | null } | null;
   /** The provider's way to the reply form under the review on the service page. */
@@ -124,6 +126,7 @@ export function bookingReviewBox(
   return {
     heading: t(isClient ? (review ? 'reviews:booking.yours' : 'reviews:booking.title') : 'reviews:booking.clients'),
     review: review ? reviewItem(review) : null,
+    hiddenMark: review?.hiddenAt ? t('reviews:booking.hidden') : null,
     link,
     replyHref:
       !isClient && review && review.reply === null && !review.hiddenAt && viewer.id === booking.providerId

@@ -3,10 +3,12 @@ import { t } from '../config/i18n.js';
 import type { Trx } from '../db/knex.js';
 import { placeLabel } from '../lib/booking-place.js';
 import { bookingDayLines } from '../lib/booking-days.js';
+import { cancellationSentence } from '../lib/cancellation-policy.js';
 import * as format from '../lib/format.js';
 import * as bookings from '../models/booking-parties.repo.js';
 import type { Party } from '../models/booking-parties.repo.js';
 import type { Booking } from '../models/booking-record.js';
+import { findCancellationPolicy } from '../models/bookings.repo.js';
 import * as notifications from '../models/notifications.repo.js';
 import type { NotificationType } from '../models/notifications.repo.js';
 import { queueEmail } from './mail.service.js';
@@ -56,6 +58,8 @@ interface Notice {
   path?: string;
   /** The email button's label key, instead of "Vedi la prenotazione". */
   buttonKey?: string;
+  /** The email states the provider's cancellation policy (emails:<template>.extra uses {{cancellation}}). */
+  policy?: true;
 }
 
 function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): Notice[] {
@@ -71,11 +75,13 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
           template: instant ? 'booking-new' : 'booking-request',
         },
         instant
-          ? { to: 'client', type: 'booking_confirmed', key: 'bookedInstant', template: 'booking-booked' }
+          ? { to: 'client', type: 'booking_confirmed', key: 'bookedInstant', template: 'booking-booked', policy: true }
           : { to: 'client', type: 'booking', key: 'requestSent', template: 'booking-request-sent' },
       ];
     case 'confirmed':
-      return [{ to: 'client', type: 'booking_confirmed', key: 'confirmed', template: 'booking-confirmed' }];
+      return [
+        { to: 'client', type: 'booking_confirmed', key: 'confirmed', template: 'booking-confirmed', policy: true },
+      ];
     case 'quoted':
       return [{ to: 'client', type: 'booking_quoted', key: 'quoted', template: 'booking-quoted' }];
     case 'quote_accepted':
@@ -138,7 +144,11 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
     reason: ctx.reason ?? '',
     documentName: ctx.documentName ?? '',
   };
-  for (const notice of noticesFor(event, booking, ctx)) {
+  const notices = noticesFor(event, booking, ctx);
+  const cancellation = notices.some((n) => n.policy)
+    ? cancellationSentence(await findCancellationPolicy(booking.providerId, trx), t)
+    : '';
+  for (const notice of notices) {
     const recipient: Party = parties[notice.to];
     await notifications.create(
       {
@@ -171,6 +181,7 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
             ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
             : null,
           by: ctx.by ?? null,
+          cancellation: notice.policy ? cancellation : '',
           link: `${config().baseUrl}/bookings/${booking.id}${notice.path ?? ''}`,
           button: notice.buttonKey ? t(notice.buttonKey) : null,
         },

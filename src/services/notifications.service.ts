@@ -27,10 +27,17 @@ export function markAllRead(userId: string): Promise<number> {
   return notifications.markAllRead(userId);
 }
 
-/** Where a notification leads: its conversation, its booking, or the list when it is about neither. */
+/**
+ * Where a notification leads: its conversation, its booking, the review on the service page, or the list
+ * when it is about none of them.
+ */
 export function notificationTarget(n: Pick<Notification, 'data'>): string {
   const threadId = n.data?.thread_id;
   if (typeof threadId === 'string') return `/messages/${encodeURIComponent(threadId)}`;
+  const reviewId = n.data?.review_id;
+  const serviceId = n.data?.service_id;
+  if (typeof reviewId === 'string' && typeof serviceId === 'string')
+    return `/services/${encodeURIComponent(serviceId)}#review-${encodeURIComponent(reviewId)}`;
   const bookingId = n.data?.booking_id;
   // A page of the booking itself (the review form after a completion).
   const target = n.data?.target;

@@ -1,8 +1,11 @@
-import { transaction } from '../db/knex.js';
+import { t } from '../config/i18n.js';
+import { transaction, type Trx } from '../db/knex.js';
 import { editDeadline, reviewDeadline } from '../lib/review-aspects.js';
+import { findParties } from '../models/booking-parties.repo.js';
 import * as bookings from '../models/bookings.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import type { BookingViewer } from '../models/bookings.repo.js';
+import * as notifications from '../models/notifications.repo.js';
 import * as reviews from '../models/reviews.repo.js';
 import type { PublicReview, Review } from '../models/reviews.repo.js';
 import { validateReply, validateReview } from '../validators/review.validator.js';
@@ -103,8 +106,32 @@ export function submitReview(
       { ...form.value, serviceId: booking.serviceId, bookingId: booking.id, reviewerId: viewer.id, verified: true },
       trx,
     );
+    await announceReview(booking, reviewId, form.value.rating, trx);
     return { ok: true, reviewId, bookingId: booking.id, created: true };
   });
+}
+
+/**
+ * The first publication (never an edit) tells the service's provider in the app, leading to the review on
+ * the service page (src/services/notifications.service.ts notificationTarget).
+ */
+async function announceReview(booking: Booking, reviewId: string, rating: number, trx: Trx): Promise<void> {
+  const { client } = await findParties(booking.clientId, booking.providerId, trx);
+  const vars = {
+    clientName: client.name ?? t('services:show.anonymous'),
+    serviceTitle: booking.serviceTitle,
+    rating,
+  };
+  await notifications.create(
+    {
+      userId: booking.providerId,
+      type: 'review',
+      title: t('reviews:notification.title', vars),
+      message: t('reviews:notification.message', vars),
+      data: { review_id: reviewId, service_id: booking.serviceId },
+    },
+    trx,
+  );
 }
 
 export type ReplyResult =

@@ -111,6 +111,33 @@ describe('booking notifications and emails', () => {
     expect(html(page.text)('.bell .bell__dot')).to.have.length(1);
   });
 
+  it("the client's emails state the provider's own cancellation policy, as the booking page does", async () => {
+    const strict = await providerAccount({ businessName: 'Studio Zeta Prevenzione' });
+    await db()('provider_profiles')
+      .where({ user_id: strict.id })
+      .update({ cancellation_policy: JSON.stringify({ type: 'moderate', hours_before: 48, refund_percentage: 50 }) });
+    const instant = await service(strict.id, { serviceType: 'instant', title: 'Corso Antincendio' });
+    const onRequest = await service(strict.id, { serviceType: 'on_request', title: 'Valutazione Rumore' });
+    const rule =
+      "Puoi cancellare online una prenotazione confermata fino a 48 ore prima dell'inizio, con rimborso del 50% dell'importo pagato.";
+    mailbox.clear();
+    const bookedId = await book(clientAgent, instant.id, { participants_count: '1' });
+    const booked = (await mailbox.deliver()).find((m) => m.to.includes(client.email))!;
+    expect(booked.subject).to.match(/^Prenotazione confermata: Corso Antincendio/);
+    const requestId2 = await book(clientAgent, onRequest.id, { participants_count: '1' });
+    await act(await signIn(strict), requestId2, 'confirmation');
+    const confirmed = (await mailbox.deliver()).find(
+      (m) => m.to.includes(client.email) && /confermato/.test(m.subject),
+    )!;
+    for (const mail of [booked, confirmed]) {
+      expect(mail.text).to.contain(rule).and.not.to.contain('24 ore');
+      expect(textOf(html(mail.html), 'body')).to.contain(rule);
+    }
+    // The same sentence as on the booking page.
+    const page = html((await clientAgent.get(`/bookings/${bookedId}`).expect(200)).text);
+    expect(textOf(page, '.booking-policy')).to.contain(rule);
+  });
+
   it('a request: the provider gets "Nuova Prenotazione" and a request email, the client "Richiesta Inviata"', async () => {
     mailbox.clear();
     const id = await book(clientAgent, requestId, { participants_count: '1' });

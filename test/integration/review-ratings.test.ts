@@ -89,6 +89,56 @@ describe('review ratings: aggregates, hiding, the lists and the way to the form'
     expect((await request().get(`/services/${secondServiceId}`)).text).to.contain('Recensione offensiva');
   });
 
+  it("tells the service's provider of a new review in the app, once: not on an edit; it opens the review on the service page", async () => {
+    const booking = await completedBooking(serviceId, client.id);
+    await postReview(clientAgent, booking, { rating: '4', title: 'Medico puntuale' });
+    const { id } = await reviewRow(booking);
+    const notesOf = () => db()('notifications').whereRaw(`data->>'review_id' = ?`, [id]);
+    const notes = await notesOf();
+    expect(notes.map((n) => [n.user_id, n.type, n.title, n.message, n.read])).to.deep.equal([
+      [
+        provider.id,
+        'review',
+        'Nuova Recensione',
+        'Fonderie Lombarde Spa ha recensito Visite Mediche Periodiche: 4 su 5.',
+        false,
+      ],
+    ]);
+    await postReview(clientAgent, booking, { rating: '5', title: 'Medico puntuale e chiaro' }); // edit
+    expect(await notesOf()).to.have.length(1);
+
+    const list = html((await providerAgent.get('/notifications').expect(200)).text);
+    expect(list.text()).to.contain('Fonderie Lombarde Spa ha recensito Visite Mediche Periodiche: 4 su 5.');
+    const open = await providerAgent.get(`/notifications/${notes[0].id}`).expect(303);
+    expect(open.headers.location).to.equal(`/services/${serviceId}#review-${id}`);
+    const page = html((await providerAgent.get(`/services/${serviceId}`).expect(200)).text);
+    expect(textOf(page, `#review-${id} .review__title`)).to.equal('Medico puntuale e chiaro');
+  });
+
+  it('marks a hidden review "Nascosta dalla moderazione" on the booking page for both parties; no "Modifica" for the client', async () => {
+    const booking = await completedBooking(secondServiceId, client.id);
+    await postReview(clientAgent, booking, { rating: '2', title: 'Da moderare' });
+    const { id } = await reviewRow(booking);
+    const boxOf = async (agent: Agent) => html((await agent.get(`/bookings/${booking}`).expect(200)).text);
+    let box = await boxOf(clientAgent);
+    expect(box('#review .booking-review__hidden')).to.have.length(0);
+    expect(box('#review a.button').text().trim()).to.equal('Modifica');
+
+    await cli('hide-review', [id]);
+    for (const agent of [clientAgent, providerAgent]) {
+      box = await boxOf(agent);
+      expect(textOf(box, '#review .booking-review__hidden')).to.equal('Nascosta dalla moderazione');
+      expect(textOf(box, '#review .review__title')).to.equal('Da moderare');
+      expect(box('#review a.button')).to.have.length(0);
+    }
+    expect((await clientAgent.get(`/bookings/${booking}`)).text).not.to.contain(`/bookings/${booking}/review"`);
+
+    await cli('unhide-review', [id]);
+    box = await boxOf(clientAgent);
+    expect(box('#review .booking-review__hidden')).to.have.length(0);
+    expect(box('#review a.button').text().trim()).to.equal('Modifica');
+  });
+
   it('lists a service page’s reviews newest first: 3, then the others under "Mostra tutte", with the proof, aspects and reply', async () => {
     const fresh = (await service(provider.id, { title: 'Audit Sicurezza Cantieri' })).id;
     const reviewers = [];
