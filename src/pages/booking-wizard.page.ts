@@ -110,7 +110,6 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
     termsTitle: 'bookings:wizard.terms.title',
     termsConfirmation: 'bookings:wizard.terms.confirmation',
     termsPayment: 'bookings:wizard.terms.payment',
-    termsCancellation: 'bookings:wizard.terms.cancellation',
     costsTitle: 'bookings:costs.title',
     costsBase: 'bookings:costs.base',
     costsDiscount: 'bookings:costs.discount',
