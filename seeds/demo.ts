@@ -5,6 +5,7 @@ import { BELFIORE, CITIES } from './data/cities.js';
 import { DEMO_PASSWORD, companySizeFor } from './data/constants.js';
 import { buildBookings, mobile, type Row } from './lib/bookings.js';
 import { Clock } from './lib/clock.js';
+import { photoRows } from './lib/photos.js';
 import { random } from './lib/random.js';
 import { demoIban, sdiCode } from './lib/invoicing.js';
 import { partitaIva, personalCodiceFiscale, taxOfficeFor } from './lib/tax-codes.js';
@@ -13,7 +14,8 @@ import { buildWorld, citiesUsed, placeKey, type Place, type World } from './lib/
 /**
  * Demo data: about 50 providers all over Italy with 240 services, 24 client companies, bookings in every
  * status with participants, verified reviews and the notifications of the two documented demo accounts
- * (cliente@demo.sicurhub.it and fornitore@demo.sicurhub.it, password Demo2026!).
+ * (cliente@demo.sicurhub.it and fornitore@demo.sicurhub.it, password Demo2026!). The featured services and
+ * the demo provider's have photos (seeds/lib/photos.ts).
  *
  * Deterministic and idempotent: ids are name-based UUIDs, values come from seeded generators, dates are
  * relative to the reference day, and every insert is ON CONFLICT DO NOTHING, so a second run adds nothing.
@@ -50,6 +52,8 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       ),
       client_profiles: await insertIgnore(trx, 'client_profiles', clientRows(world, taken), 'user_id'),
       services: await insertIgnore(trx, 'services', serviceRows(world)),
+      // Three photos of each featured service and of the demo provider's, processed as uploads are.
+      service_images: await insertIgnore(trx, 'service_images', await photoRows(trx, world)),
       bookings: await insertIgnore(trx, 'bookings', bookings.bookings),
       booking_participants: await insertIgnore(trx, 'booking_participants', bookings.participants),
       // The reviews trigger keeps rating_average and reviews_count of services and providers.

@@ -128,6 +128,17 @@ export async function listBookableForProvider(providerId: string, trx?: Trx): Pr
   return rows.map(toBookable);
 }
 
+/**
+ * Whether the service can still be booked, read with its row locked FOR SHARE for the rest of the
+ * booking's transaction: a pause (which locks the row FOR UPDATE) waits for the booking, or the booking
+ * sees the pause.
+ */
+export async function lockBookableForShare(id: string, trx: Trx): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const row = await bookable(trx).where('s.id', id).first('s.id').forShare('s');
+  return row !== undefined;
+}
+
 /** Active, published services of active providers. */
 function bookable(trx?: Trx) {
   return db(trx)({ s: 'services' })

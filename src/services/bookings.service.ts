@@ -3,7 +3,7 @@ import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
-import { AppError } from '../lib/app-error.js';
+import { AppError, conflict } from '../lib/app-error.js';
 import { fromCents } from '../lib/money.js';
 import { servicePrice, type PriceBreakdown } from '../lib/pricing.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
@@ -172,6 +172,14 @@ export async function insertNewBooking(
   trx: Trx,
 ): Promise<CreatedBooking> {
   const { clientId, service, details } = input;
+  // The service row is held FOR SHARE until this booking commits: a pause at the same moment (FOR UPDATE)
+  // either waits for it or is seen here, as the wizard's own check says (409). A form already sent
+  // before the pause still returns the booking it created.
+  if (!(await bookableServices.lockBookableForShare(service.id, trx))) {
+    const existing = await bookings.findIdByIdempotencyKey(clientId, details.idempotencyKey, trx);
+    if (existing) return { id: existing, created: false };
+    throw conflict('catalogue:messages.notBookable');
+  }
   const now = input.now ?? new Date();
   const instant = kind === 'instant';
   const price = priceFor(service, details.participantsCount);

@@ -91,8 +91,22 @@ async function check(file: UploadedFile): Promise<Checked> {
   }
 }
 
-async function store(ownerId: string, file: UploadedFile, image: ProcessedImage): Promise<ServiceImageRow> {
-  const key = newKey(`services/${ownerId}`, 'webp');
+/**
+ * The processing an upload gets (type from the bytes, 400×300 at least, WebP main image and 150/300/600
+ * variants), for images the application makes itself: the demo's photos (seeds/lib/photos.ts).
+ */
+export function processServiceImage(data: Buffer): Promise<ProcessedImage> {
+  return processImage(data, RULES);
+}
+
+export type ImageVariantRecord = ServiceImageRow['variants'][number];
+
+/**
+ * Writes a processed image's files through the storage interface: the main image at `key` (….webp) and
+ * each variant beside it; the variants as a service_images row records them. On a failure the files
+ * written so far are removed.
+ */
+export async function putServiceImageFiles(key: string, image: ProcessedImage): Promise<ImageVariantRecord[]> {
   const written = [key];
   try {
     await storage().put(key, image.main.data);
@@ -103,6 +117,17 @@ async function store(ownerId: string, file: UploadedFile, image: ProcessedImage)
       await storage().put(thumbKey, thumb.data);
       variants.push({ size: thumb.size, key: thumbKey, width: thumb.width });
     }
+    return variants;
+  } catch (err) {
+    await deleteFiles(written);
+    throw err;
+  }
+}
+
+async function store(ownerId: string, file: UploadedFile, image: ProcessedImage): Promise<ServiceImageRow> {
+  const key = newKey(`services/${ownerId}`, 'webp');
+  const variants = await putServiceImageFiles(key, image);
+  try {
     return await images.insertPending({
       ownerId,
       storageKey: key,
@@ -114,7 +139,7 @@ async function store(ownerId: string, file: UploadedFile, image: ProcessedImage)
       variants,
     });
   } catch (err) {
-    await deleteFiles(written);
+    await deleteFiles([key, ...variants.map((v) => v.key)]);
     throw err;
   }
 }

@@ -7,8 +7,9 @@ import { createProvider, createService } from '../factories/index.js';
 import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
-// The demo has no service images, and the e2e server's database is its own: this file runs the
-// application in-process on the test database, with a service of four images.
+// The demo's photographed services have three images each (seeds/lib/photos.ts; checked in
+// test/integration/seeds.test.ts); this file needs four and a page of its own, so it runs the application
+// in-process on the test database, with a service of four images.
 const COLOURS = ['#1a8ac2', '#15803d', '#c2410c', '#4f46e5'];
 
 describe('the service gallery in a real browser', () => {

@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import sharp from 'sharp';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { db } from '../../src/db/knex.js';
@@ -8,6 +9,8 @@ import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../../src/lib/italian-tax-ids.js';
 import { toCents } from '../../src/lib/money.js';
 import { seedDemo } from '../../seeds/demo.js';
+import { storage } from '../../src/services/storage.service.js';
+import { html, request } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 
 const SPECIALIZATIONS = [
@@ -56,6 +59,7 @@ const SEEDED_TABLES = [
   'provider_profiles',
   'client_profiles',
   'services',
+  'service_images',
   'bookings',
   'booking_participants',
   'reviews',
@@ -278,6 +282,64 @@ describe('seeds/demo: seedDemo()', function () {
         [BERGAMO.lat, BERGAMO.lng, BERGAMO.lat, BERGAMO.lng],
       );
       expect(providers).to.be.at.least(2);
+    });
+  });
+
+  describe('photos', () => {
+    /** The bytes of a stored file, or null when storage has none under that key. */
+    async function stored(key: string): Promise<Buffer | null> {
+      const file = await storage().get(key);
+      if (!file) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    }
+
+    it("gives each featured service and each of the demo provider's three photos, processed as uploads are", async () => {
+      const photographed = await values(`SELECT s.id AS v FROM services s JOIN users u ON u.id = s.provider_id
+                                          WHERE s.featured OR u.email = 'fornitore@demo.sicurhub.it' ORDER BY s.id`);
+      expect(photographed.length).to.be.within(8, 20);
+      expect(await values('SELECT DISTINCT service_id AS v FROM service_images ORDER BY service_id')).to.deep.equal(
+        photographed,
+      );
+      expect(
+        await count(`SELECT count(*) AS n FROM (SELECT service_id FROM service_images GROUP BY service_id
+                      HAVING array_agg(position ORDER BY position) <> ARRAY[0, 1, 2]) x`),
+      ).to.equal(0);
+      // Every row's owner is the service's provider, and its files are under the provider's folder.
+      expect(
+        await count(`SELECT count(*) AS n FROM service_images i JOIN services s ON s.id = i.service_id
+                      WHERE i.owner_id <> s.provider_id OR i.storage_key NOT LIKE 'services/' || s.provider_id || '/%.webp'
+                         OR i.mime_type <> 'image/webp' OR i.width <> 1200 OR i.height <> 800`),
+      ).to.equal(0);
+      const [row] = await db()('service_images').where({ service_id: photographed[0], position: 0 }).select();
+      const main = await stored(row.storage_key);
+      expect(main, row.storage_key).to.not.equal(null);
+      expect(await sharp(main!).metadata()).to.include({ format: 'webp', width: 1200, height: 800 });
+      expect(main!.length).to.equal(row.size_bytes);
+      const variants = row.variants as { size: number; key: string; width: number }[];
+      expect(variants.map((v) => v.size)).to.deep.equal([150, 300, 600]);
+      for (const v of variants) {
+        const data = await stored(v.key);
+        expect(data, v.key).to.not.equal(null);
+        expect((await sharp(data!).metadata()).width).to.equal(v.size);
+      }
+    });
+
+    it('the first service search shows has its cover on the card and three images in its gallery, all served', async () => {
+      const $ = html((await request().get('/services').expect(200)).text);
+      const card = $('.service-card').first();
+      expect(card.hasClass('service-card--with-image')).to.equal(true);
+      const cover = card.find('.service-card__media img');
+      expect(cover.attr('srcset')).to.match(/-150\.jpg 150w, .*-300\.jpg 300w, .*-600\.jpg 600w, .*\.webp 1200w$/);
+      await request().get(cover.attr('src')!).expect(200);
+      const page = html((await request().get(card.find('.service-card__title a').attr('href')!).expect(200)).text);
+      const slides = page('.gallery__slide img');
+      expect(slides).to.have.length(3);
+      for (const img of slides.toArray()) {
+        const res = await request().get(page(img).attr('src')!).expect(200);
+        expect(res.headers['content-type']).to.equal('image/webp');
+      }
     });
   });
 

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { t } from '../../src/config/i18n.js';
+import { db } from '../../src/db/knex.js';
+import { AppError } from '../../src/lib/app-error.js';
+import * as bookableServices from '../../src/models/bookable-services.repo.js';
+import { createBooking, type BookableService } from '../../src/services/bookings.service.js';
+import { changeStatus } from '../../src/services/provider-services.service.js';
+import { resetDatabase } from '../helpers/db.js';
+import { clientAccount, providerAccount, service, workingDay } from './booking.helpers.js';
+
+/**
+ * A provider pauses a service while a client's booking is on its way: the wizard's check has already
+ * passed (the service it holds was read while active), but the booking's own transaction reads the
+ * service row again, locked FOR SHARE, and refuses the paused service with the wizard's 409.
+ */
+describe('a booking racing a pause (issue 10)', () => {
+  let provider: Awaited<ReturnType<typeof providerAccount>>;
+  let client: Awaited<ReturnType<typeof clientAccount>>;
+
+  before(async () => {
+    await resetDatabase();
+    provider = await providerAccount({ businessName: 'Studio Sicurezza Pausa' });
+    client = await clientAccount('Officine Rossi Srl');
+  });
+
+  const attempt = (svc: BookableService, key: string) =>
+    createBooking({
+      clientId: client.id,
+      service: svc,
+      details: {
+        requestedDate: workingDay(12),
+        requestedTime: '09:00',
+        participantsCount: 1,
+        clientNotes: null,
+        specialRequirements: [],
+        locationChoice: null,
+        idempotencyKey: key,
+      },
+      participants: [
+        {
+          firstName: 'Giulia',
+          lastName: 'Bianchi',
+          email: 'giulia@officine.it',
+          phone: null,
+          role: null,
+          department: null,
+          specialNeeds: null,
+        },
+      ],
+      referent: null,
+    });
+
+  const bookingsOf = async (serviceId: string) =>
+    (await db()('bookings').where({ service_id: serviceId }).count({ n: '*' }).first()) as { n: number };
+
+  async function activeService(title: string): Promise<BookableService> {
+    const { id } = await service(provider.id, { title, serviceType: 'instant', durationHours: 2 });
+    return (await bookableServices.findBookableService(id))!;
+  }
+
+  it('a service paused after the wizard checked it: 409 "in pausa", no booking row', async () => {
+    const svc = await activeService('Corso Primo Soccorso');
+    await changeStatus(provider.id, svc.id, 'paused');
+    const err = await attempt(svc, randomUUID()).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).to.be.instanceOf(AppError);
+    expect((err as AppError).status).to.equal(409);
+    expect(t((err as AppError).messageKey)).to.equal(
+      'Questo servizio è in pausa e al momento non accetta prenotazioni.',
+    );
+    expect(await bookingsOf(svc.id)).to.deep.equal({ n: 0 });
+    expect(await db()('notifications').where({ user_id: provider.id }).count({ n: '*' }).first()).to.deep.equal({
+      n: 0,
+    });
+  });
+
+  it('the same service resumed is booked again', async () => {
+    const svc = await activeService('Corso Antincendio');
+    await changeStatus(provider.id, svc.id, 'paused');
+    await changeStatus(provider.id, svc.id, 'active');
+    const made = await attempt(svc, randomUUID());
+    expect(made.created).to.equal(true);
+    expect(await bookingsOf(svc.id)).to.deep.equal({ n: 1 });
+  });
+
+  it('a form sent before the pause and sent again after it returns the booking it created, nothing new', async () => {
+    const svc = await activeService('Corso Carrellisti');
+    const key = randomUUID();
+    const first = await attempt(svc, key);
+    await changeStatus(provider.id, svc.id, 'paused');
+    const again = await attempt(svc, key);
+    expect(again).to.deep.equal({ id: first.id, created: false });
+    expect(await bookingsOf(svc.id)).to.deep.equal({ n: 1 });
+  });
+});
