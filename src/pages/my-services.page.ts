@@ -1,7 +1,7 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import type { OwnServiceRow } from '../services/provider-services.service.js';
-import { priceLabel, pricingUnitLabel } from './service-card.page.js';
+import { priceLabel, pricedUnitLabel } from './service-card.page.js';
 
 /** "I Miei Servizi" (views/services/mine.ejs): the provider's services with their status and figures. */
 
@@ -37,7 +37,7 @@ export function myServicesPage(rows: OwnServiceRow[]): MyServicesView {
       categoryLabel: t(`common:categories.${s.category}.name`),
       status: s.status,
       statusLabel: t(`catalogue:mine.statuses.${s.status}`),
-      price: `${priceLabel(s.basePriceCents)} ${pricingUnitLabel(s.pricingUnit)}`,
+      price: `${priceLabel(s.basePriceCents)} ${pricedUnitLabel(s.pricingUnit)}`,
       bookings: format.number(s.bookingsCount),
       rating:
         s.reviewsCount > 0

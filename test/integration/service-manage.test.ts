@@ -208,7 +208,7 @@ describe('managing a service (edit, pause, resume, delete, I Miei Servizi)', () 
         .map((_, el) => $(el).text().replace(/\s+/g, ' ').trim())
         .get()
         .slice(0, 4),
-    ).to.deep.equal(['Attivo', '180,50 € /partecipante', '2', 'Nessuna recensione']);
+    ).to.deep.equal(['Attivo', '180,50 € /partecipante + IVA', '2', 'Nessuna recensione']);
     expect(row.find(`a[href="/services/${id}/edit"]`)).to.have.length(1);
     expect(row.find(`form[action="/services/${id}/pause"]`)).to.have.length(1);
     const dashboard = html((await provider.agent.get('/dashboard').expect(200)).text);
