@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES, type BookingStatus } from './booking-status.js';
 /**
  * The figures of /analytics, computed from the bookings a provider received in a period (and the reviews
  * written in it). Pure, so the page, the CSV and the tests all count the same way. Definitions (the page's
@@ -16,16 +17,8 @@
  * - Rating: the verified reviews written in the period about the provider's services (as published).
  */
 
-export const BOOKING_STATUSES = [
-  'pending',
-  'quoted',
-  'confirmed',
-  'in_progress',
-  'completed',
-  'cancelled',
-  'no_show',
-] as const;
-export type AnalyticsStatus = (typeof BOOKING_STATUSES)[number];
+export { BOOKING_STATUSES };
+export type AnalyticsStatus = BookingStatus;
 
 /** How many services each top list shows. */
 export const TOP_SERVICES = 5;

@@ -1,23 +1,11 @@
+import type { BookingStatus } from '../lib/booking-status.js';
 import type { BookingDay } from '../lib/availability.js';
 import type { PaymentMethod } from '../lib/payment-options.js';
 import type { ServiceType } from '../lib/service-options.js';
 
 // The columns of one booking and their mapper, shared by the repos that read or write whole bookings.
 
-/**
- * SPEC §4, plus quoted (the provider answered a request with a quote the client has not accepted yet).
- * SPEC's draft is gone: nothing ever created or resumed one (migration 20261127093000).
- */
-export const BOOKING_STATUSES = [
-  'pending',
-  'quoted',
-  'confirmed',
-  'in_progress',
-  'completed',
-  'cancelled',
-  'no_show',
-] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export { BOOKING_STATUSES, type BookingStatus } from '../lib/booking-status.js';
 
 /** How a received payment was made, as the provider records it. */
 

@@ -1,0 +1,16 @@
+// The statuses a booking can be in: one list for the records, the lists' counts and the analytics.
+
+/**
+ * SPEC §4, plus quoted (the provider answered a request with a quote the client has not accepted yet).
+ * SPEC's draft is gone: nothing ever created or resumed one (migration 20261127093000).
+ */
+export const BOOKING_STATUSES = [
+  'pending',
+  'quoted',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'no_show',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
