@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Page, Route } from 'playwright-core';
 import { LocalDiskStorage, setStorage } from '../../src/services/storage.service.js';
 import { createUserWithPassword, DEFAULT_PASSWORD } from '../factories/index.js';
-import { completeProviderProfile } from '../integration/service-catalogue.helpers.js';
+import { completeProviderProfile } from '../factories/index.js';
 import { DESKTOP, PHONE, newPage } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 

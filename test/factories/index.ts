@@ -351,3 +351,28 @@ export async function createNotification(attrs: NotificationAttrs): Promise<{ id
     .returning<{ id: string; title: string }[]>(['id', 'title']);
   return row!;
 }
+
+/** The profile fields the dashboard calls complete for a provider (publishing needs them). */
+export async function completeProviderProfile(userId: string, change: Record<string, unknown> = {}): Promise<void> {
+  await db()('provider_profiles')
+    .where({ user_id: userId })
+    .update({
+      vat_number: partitaIva(),
+      fiscal_code: partitaIva(),
+      description: 'RSPP esterno e formazione.',
+      address_street: 'Via Dante 3',
+      address_city: 'Milano',
+      address_province: 'MI',
+      address_postal_code: '20121',
+      address_region: 'Lombardia',
+      contact_first_name: 'Elena',
+      contact_last_name: 'Colombo',
+      contact_role: 'Titolare',
+      contact_email: 'elena@colombo.it',
+      contact_phone: '02 123456',
+      phone: '+39 02 654321',
+      specializations: ['RSPP/ASPP'],
+      service_areas: ['Milano'],
+      ...change,
+    });
+}

@@ -10,6 +10,7 @@ import {
   createProvider,
   createService,
   createUser,
+  completeProviderProfile,
   createUserWithPassword,
   partitaIva,
   type BookingAttrs,
@@ -58,30 +59,6 @@ async function completeClientProfile(userId: string): Promise<void> {
     contact_phone: '035 123456',
     phone: '+39 035 654321',
   });
-}
-
-async function completeProviderProfile(userId: string, change: Record<string, unknown> = {}): Promise<void> {
-  await db()('provider_profiles')
-    .where({ user_id: userId })
-    .update({
-      vat_number: partitaIva(),
-      fiscal_code: partitaIva(),
-      description: 'RSPP esterno e formazione.',
-      address_street: 'Via Dante 3',
-      address_city: 'Milano',
-      address_province: 'MI',
-      address_postal_code: '20121',
-      address_region: 'Lombardia',
-      contact_first_name: 'Elena',
-      contact_last_name: 'Colombo',
-      contact_role: 'Titolare',
-      contact_email: 'elena@colombo.it',
-      contact_phone: '02 123456',
-      phone: '+39 02 654321',
-      specializations: ['RSPP/ASPP'],
-      service_areas: ['Milano'],
-      ...change,
-    });
 }
 
 describe('dashboard', () => {

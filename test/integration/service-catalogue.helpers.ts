@@ -5,33 +5,9 @@ import type { SearchResponse } from '../../src/lib/search.shared.js';
 import { browser, html, request, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { formBody } from '../helpers/form.js';
-import { createUserWithPassword, partitaIva } from '../factories/index.js';
+import { completeProviderProfile, createUserWithPassword } from '../factories/index.js';
 
 /** Shared by the service catalogue tests: accounts, the form as a browser posts it, and what search shows. */
-
-/** The profile fields the dashboard calls complete for a provider (publishing needs them). */
-export async function completeProviderProfile(userId: string): Promise<void> {
-  await db()('provider_profiles')
-    .where({ user_id: userId })
-    .update({
-      vat_number: partitaIva(),
-      fiscal_code: partitaIva(),
-      description: 'RSPP esterno e formazione.',
-      address_street: 'Via Dante 3',
-      address_city: 'Milano',
-      address_province: 'MI',
-      address_postal_code: '20121',
-      address_region: 'Lombardia',
-      contact_first_name: 'Elena',
-      contact_last_name: 'Colombo',
-      contact_role: 'Titolare',
-      contact_email: 'elena@colombo.it',
-      contact_phone: '02 123456',
-      phone: '+39 02 654321',
-      specializations: ['RSPP/ASPP'],
-      service_areas: ['Milano'],
-    });
-}
 
 export interface SignedIn {
   agent: Agent;
