@@ -62,6 +62,8 @@ export async function seed(env, services) {
       console.log(`reusing ${count} services already seeded`);
       return;
     }
+    // An interrupted seed: seeding again on top of it would add a second set of providers and services.
+    if (Number(count) > 0) throw new Error(`${count} of ${services} services seeded: run once without --keep`);
     const started = Date.now();
     const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
     let shown = 0;
@@ -119,6 +121,7 @@ export async function startServer(env, port) {
   }
   return {
     base,
+    pid: child.pid,
     /** Resident memory now and at its peak (Linux /proc), in MB; null elsewhere. */
     memory() {
       try {

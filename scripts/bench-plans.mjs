@@ -15,11 +15,23 @@ const SHAPES = [
   ['/services (all)', {}],
   ['text "corso antincendio"', { q: 'corso antincendio' }],
   ['text + Bergamo 25 km', { q: 'corso antincendio', location: 'Bergamo', radius: '25' }],
+  [
+    'text + Milano 50 km + filters',
+    {
+      q: 'corso antincendio',
+      location: 'Milano',
+      radius: '50',
+      price: '0-200',
+      rating: '4',
+      availability: 'this_month',
+    },
+  ],
   ['Roma 50 km by distance', { location: 'Roma', radius: '50', sort: 'distance' }],
   [
     'category + filters by price',
     { category: 'environment', availability: 'this_month', rating: '4', sort: 'price_asc' },
   ],
+  ['Roma 50 km by distance, page 10', { location: 'Roma', radius: '50', sort: 'distance', page: '10' }],
   ['typo "antincedio"', { q: 'antincedio' }],
   ['api: dvr + Torino 25 km', { q: 'dvr', location: 'Torino', radius: '25' }],
 ];
@@ -55,7 +67,7 @@ try {
               /Scan|Sort|Limit|Buffers: shared hit=\d+ read|Execution Time|Planning Time|rows=\d{3,}/.test(l) &&
               !/^\s+Sort Key/.test(l),
           );
-      console.log(`-- ${q.sql.slice(0, 90).replace(/\s+/g, ' ')}…\n${key.slice(0, 18).join('\n')}`);
+      console.log(`-- ${q.sql.slice(0, 90).replace(/\s+/g, ' ')}…\n${(full ? key : key.slice(0, 18)).join('\n')}`);
     }
   }
 } finally {

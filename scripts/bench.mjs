@@ -49,7 +49,9 @@ function bookingBody(csrf) {
     step: '3',
     action: 'submit',
     requested_date: bookingDate(),
-    requested_time: '09:30',
+    // The opening of the default working hours (src/lib/availability.ts): a service longer than a day
+    // must start there, any other fits too.
+    requested_time: '09:00',
     participants_count: '1',
     location_choice: 'client_site',
     // The benchmark's services ask for an identity document (seeds/bench.ts): confirmed, as the wizard requires.
@@ -162,9 +164,10 @@ function line(r) {
 
 async function main() {
   const started = Date.now();
-  const database = onPostgres
-    ? await benchDatabase(process.env.DATABASE_URL, { keep, suffix: small ? 'bench_small' : 'bench' })
-    : null;
+  // One database per volume: a kept 100,000-service database is never topped up to another volume.
+  const defaultVolume = services === (small ? 2000 : 100000);
+  const suffix = `${small ? 'bench_small' : 'bench'}${defaultVolume ? '' : `_${services}`}`;
+  const database = onPostgres ? await benchDatabase(process.env.DATABASE_URL, { keep, suffix }) : null;
   const dataDir = givenDataDir ? path.resolve(givenDataDir) : mkdtempSync(path.join(tmpdir(), 'sicurhub-bench-'));
   mkdirSync(dataDir, { recursive: true });
   const env = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }) };

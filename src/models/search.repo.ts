@@ -126,10 +126,57 @@ function candidateOrder(query: ServiceSearchQuery): string {
     price_desc: 's.base_price DESC',
     rating: 's.rating_average DESC, s.reviews_count DESC',
     distance: query.location
-      ? 'distance_km ASC NULLS LAST'
+      ? 'sort_distance ASC NULLS LAST'
       : 's.featured DESC, s.rating_average DESC, s.reviews_count DESC',
   };
   return `${lead[query.sort]}, s.created_at DESC, s.id`;
+}
+
+/**
+ * The key of a distance sort: the straight-line (chord) distance between the points on earthdistance's
+ * sphere, which grows with the great-circle distance the cards show, so it orders them the same way; it is
+ * the GiST index's own ordering operator (cube <->), so the index hands the rows over nearest first.
+ * NULL for a service without coordinates (sorted last).
+ */
+function sortDistance(k: Knex, location: NonNullable<ServiceSearchQuery['location']>): Knex.Raw {
+  return k.raw('ll_to_earth(s.location_lat, s.location_lng) <-> ll_to_earth(?, ?) AS sort_distance', [
+    location.lat,
+    location.lng,
+  ]);
+}
+
+/**
+ * The matches of a distance sort without words, nearest first, enough of them for the page: the services
+ * within the radius read from the GiST index in distance order (a KNN scan that stops after the page's
+ * rows, instead of reading and sorting every service within the radius), and the few services that serve
+ * the place from beyond it or without coordinates, sorted. The index orders by distance only: the rows
+ * tied with the last one are taken too (WITH TIES), so that the page's own order (ties by relevance, then
+ * newest) is applied to all of them above.
+ */
+function nearestFirst(
+  query: ServiceSearchQuery,
+  columns: (string | Knex.Raw)[],
+  order: string,
+  trx?: Trx,
+): Knex.QueryBuilder {
+  const k = db(trx);
+  const enough = query.offset + query.limit;
+  const { sql, bindings } = matching(query, trx, 'radius')
+    .select([...columns, k.raw('false AS beyond')])
+    .toSQL();
+  const within = k.raw(`${sql} ORDER BY sort_distance FETCH FIRST (?::int) ROWS WITH TIES`, [...bindings, enough]);
+  const parts =
+    query.location && query.location.areaNames.length > 0
+      ? k.raw('((?) UNION ALL (?))', [
+          within,
+          matching(query, trx, 'areas beyond')
+            .select([...columns, k.raw('true AS beyond')])
+            .orderByRaw(order)
+            .limit(enough),
+        ])
+      : k.raw('(?)', [within]);
+  // Whether the areas brought in services from beyond the radius: read here, rather than by a query of its own.
+  return k.from(k.raw('? AS s', [parts])).select(['s.*', k.raw('bool_or(s.beyond) OVER () AS outside_radius')]);
 }
 
 /**
@@ -155,6 +202,8 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
       ? k.raw('? AS distance_km', [distanceKm(k, query.location.lat, query.location.lng)])
       : k.raw('NULL::float8 AS distance_km'),
   );
+  const byDistance = query.sort === 'distance' && query.location !== null;
+  if (byDistance && query.location) keys.push(sortDistance(k, query.location));
 
   /** The order, on the inner query's columns (table "s", outputs bare) or the outer's ("m"). */
   const orderBy = (t: 's' | 'm'): string => {
@@ -167,7 +216,7 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
       price_asc: [`${t}.base_price ASC`, ...byRelevance],
       price_desc: [`${t}.base_price DESC`, ...byRelevance],
       rating: [`${t}.rating_average DESC`, `${t}.reviews_count DESC`, ...byRelevance],
-      distance: query.location ? [`${out}distance_km ASC NULLS LAST`, ...byRelevance] : byRelevance,
+      distance: byDistance ? [`${out}sort_distance ASC NULLS LAST`, ...byRelevance] : byRelevance,
     };
     // Newest first among equals (SPEC §7: featured, then newest), then the id for a stable paging order.
     return [...order[query.sort], `${t}.created_at DESC`, `${t}.id`].join(', ');
@@ -189,6 +238,7 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
       's.created_at',
       's.base_price',
       's.distance_km',
+      ...(byDistance ? ['s.sort_distance'] : []),
       k.raw(
         `round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`,
         [tsquery],
@@ -203,12 +253,10 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
         : k.raw('false AS outside_radius'),
     ]);
   } else {
-    inner = matching(query, trx).select([
-      ...keys,
-      k.raw('0::float8 AS relevance'),
-      k.raw('NULL::bigint AS total_count'),
-      k.raw('NULL::boolean AS outside_radius'),
-    ]);
+    const columns = [...keys, k.raw('0::float8 AS relevance'), k.raw('NULL::bigint AS total_count')];
+    inner = byDistance
+      ? nearestFirst(query, columns, orderBy('s'), trx)
+      : matching(query, trx).select([...columns, k.raw('NULL::boolean AS outside_radius')]);
   }
   inner.orderByRaw(orderBy('s')).limit(query.limit).offset(query.offset);
   // LATERAL with LIMIT (which keeps PostgreSQL from flattening it into a join it might hash): each of
@@ -237,19 +285,26 @@ export interface ServiceSearchResult {
 
 /**
  * One search: the page, its total (a kept counter or a bounded count, search-counts.repo) and whether
- * the service areas brought in matches from outside the radius, as three small queries side by side.
+ * the service areas brought in matches from outside the radius, as small queries side by side: a text
+ * search's page carries the last two, a distance sort's page the last one.
  */
 export async function searchServices(query: ServiceSearchQuery, trx?: Trx): Promise<ServiceSearchResult> {
   const withText = toPrefixTsquery(query.text) !== '';
+  // A distance sort's page (nearestFirst) carries the radius check too.
+  const nearest = !withText && query.sort === 'distance' && query.location !== null;
   const [rows, counted, outside] = await Promise.all([
     resultsPage(query, trx) as Promise<SearchRow[]>,
     // A text search's page carries its count and the radius check (its candidates); a page past the end
     // has no row to carry them.
     withText ? null : countMatches(query, trx),
-    withText ? null : anyOutsideRadius(query, trx),
+    withText || nearest ? null : anyOutsideRadius(query, trx),
   ]);
   let count = counted;
   let outsideRadius = outside ?? false;
+  if (nearest) {
+    const first = rows[0];
+    outsideRadius = first ? first.outside_radius === true : await anyOutsideRadius(query, trx);
+  }
   if (!count) {
     const first = rows[0];
     if (first?.total_count === undefined || first.total_count === null) {

@@ -715,6 +715,11 @@ describe('search query plans on a realistic volume', () => {
       },
       ['services_location_earth_idx'],
     ],
+    [
+      'words and a place of 25 km',
+      { ...base, text: 'corso antincendio', location: bergamo },
+      ['services_location_earth_idx'],
+    ],
   ];
 
   for (const [name, query, indexes] of shapes) {
@@ -729,6 +734,20 @@ describe('search query plans on a realistic volume', () => {
         ).to.equal(true);
     });
   }
+
+  it('place sorted by distance: the services within the radius come from the GiST index nearest first', async () => {
+    const plan = await explainSearch({ ...base, location: bergamo, sort: 'distance' });
+    // A KNN scan: the index's ordering operator, so that the page stops after its rows.
+    expect(plan).to.match(/Index Scan using services_location_earth_idx[\s\S]*?Order By: .*<->/);
+    expect(plan).not.to.match(/Seq Scan on services/);
+  });
+
+  it("words and a place of 25 km: the words are checked on the place's rows, not intersected with the word index", async () => {
+    const plan = await explainSearch({ ...base, text: 'corso antincendio', location: bergamo });
+    expect(plan).to.include('services_location_earth_idx');
+    expect(plan).not.to.include('services_search_vector_idx');
+    expect(plan).not.to.match(/Seq Scan on services/);
+  });
 
   // The bounded count stops at 1,001 matches: the aggregate counts the output of a Limit, whatever the
   // scan below it (with no condition, a sequential scan that stops after 1,001 rows is the cheapest).
