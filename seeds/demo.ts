@@ -4,12 +4,14 @@ import { fromCents } from '../src/lib/money.js';
 import { BELFIORE, CITIES } from './data/cities.js';
 import { DEMO_PASSWORD, companySizeFor } from './data/constants.js';
 import { buildBookings, mobile, type Row } from './lib/bookings.js';
+import { seedEditions } from './lib/editions.js';
 import { Clock } from './lib/clock.js';
 import { photoRows } from './lib/photos.js';
 import { random } from './lib/random.js';
 import { demoIban, sdiCode } from './lib/invoicing.js';
 import { partitaIva, personalCodiceFiscale, taxOfficeFor } from './lib/tax-codes.js';
 import { buildWorld, citiesUsed, placeKey, type Place, type World } from './lib/world.js';
+import { buildWorkers } from './lib/workers.js';
 
 /**
  * Demo data: about 50 providers all over Italy with 240 services, 24 client companies, bookings in every
@@ -42,6 +44,7 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
     await refuseForeignAccounts(trx, world);
     const bookings = buildBookings(world);
     const taken = new Set<string>();
+    const register = buildWorkers(world, clock);
     return {
       users: await insertIgnore(trx, 'users', userRows(world, passwordHash)),
       provider_profiles: await insertIgnore(
@@ -54,11 +57,15 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       services: await insertIgnore(trx, 'services', serviceRows(world)),
       // Three photos of each featured service and of the demo provider's, processed as uploads are.
       service_images: await insertIgnore(trx, 'service_images', await photoRows(trx, world)),
+      course_editions: await seedEditions(trx, world),
       bookings: await insertIgnore(trx, 'bookings', bookings.bookings),
       booking_participants: await insertIgnore(trx, 'booking_participants', bookings.participants),
       // The reviews trigger keeps rating_average and reviews_count of services and providers.
       reviews: await insertIgnore(trx, 'reviews', bookings.reviews),
       notifications: await insertIgnore(trx, 'notifications', bookings.notifications),
+      // The demo client's register of workers and the trainings they declared (issue 15).
+      workers: await insertIgnore(trx, 'workers', register.workers),
+      worker_trainings: await insertIgnore(trx, 'worker_trainings', register.trainings),
     };
   });
   return { ...counts, ms: Date.now() - started };

@@ -6,7 +6,10 @@ import { PASSWORD_RESET_JOB, sendPasswordReset } from './services/accounts.servi
 import { expireUnansweredQuotes, expireUnansweredRequests } from './services/booking-lifecycle.service.js';
 import { config } from './config/env.js';
 import { analyze } from './models/maintenance.repo.js';
+import { decideEditionsUnderMinimum } from './services/edition-decisions.service.js';
+import { expireLapsedOffers } from './services/waitlist-offers.service.js';
 import { removeStalePendingImages } from './services/service-images.service.js';
+import { sendComplianceReminders } from './services/compliance-reminders.service.js';
 
 /** Every job type and periodic task the worker knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -16,6 +19,10 @@ export function registerJobs(): void {
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
   registerPeriodicTask('bookings.expire-quotes', 5 * 60 * 1000, async () => void (await expireUnansweredQuotes()));
+  // Idempotent (each reminder is recorded once): running it hourly only makes a missed day come sooner.
+  registerPeriodicTask('scadenzario.reminders', 60 * 60 * 1000, async () => void (await sendComplianceReminders()));
+  registerPeriodicTask('editions.waitlist-offers', 5 * 60 * 1000, async () => void (await expireLapsedOffers()));
+  registerPeriodicTask('editions.minimum', 60 * 60 * 1000, () => decideEditionsUnderMinimum());
   registerPeriodicTask('service-images.prune', 60 * 60 * 1000, async () => void (await removeStalePendingImages()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);

@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import * as analytics from './controllers/analytics.controller.js';
+import * as attendance from './controllers/attendance.controller.js';
+import * as attestati from './controllers/attestati.controller.js';
 import * as bookingCalendar from './controllers/booking-calendar.controller.js';
 import * as bookingCancellations from './controllers/booking-cancellations.controller.js';
 import * as bookingCompletions from './controllers/booking-completions.controller.js';
@@ -19,8 +21,10 @@ import * as bookingMessages from './controllers/booking-messages.controller.js';
 import * as inquiryQuotes from './controllers/inquiry-quotes.controller.js';
 import * as bookingWizard from './controllers/booking-wizard.controller.js';
 import * as bookingsCtl from './controllers/bookings.controller.js';
+import * as courseEditions from './controllers/course-editions.controller.js';
 import * as contactRequests from './controllers/contact-requests.controller.js';
 import * as dashboard from './controllers/dashboard.controller.js';
+import * as editionDecisions from './controllers/edition-decisions.controller.js';
 import * as health from './controllers/health.controller.js';
 import * as help from './controllers/help.controller.js';
 import * as home from './controllers/home.controller.js';
@@ -49,8 +53,15 @@ import * as openingHours from './controllers/opening-hours.controller.js';
 import * as profileImages from './controllers/profile-images.controller.js';
 import * as providerStatements from './controllers/provider-statements.controller.js';
 import * as registrations from './controllers/registrations.controller.js';
+import * as regulations from './controllers/regulations.controller.js';
+import * as scadenzario from './controllers/scadenzario.controller.js';
+import * as scadenzarioUpdates from './controllers/scadenzario-updates.controller.js';
 import * as sessions from './controllers/sessions.controller.js';
 import * as verifications from './controllers/verifications.controller.js';
+import * as waitlist from './controllers/waitlist.controller.js';
+import * as workerImports from './controllers/worker-imports.controller.js';
+import * as workerTrainings from './controllers/worker-trainings.controller.js';
+import * as workers from './controllers/workers.controller.js';
 import { redirectVisitorsToLogin, requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byEmail, byIp, byIpAndEmail, byUser, rateLimit } from './middleware/rate-limit.js';
 import { multiFileUpload, singleFileUpload } from './middleware/upload.js';
@@ -60,10 +71,12 @@ import {
   PROFILE_IMAGE_MAX_BYTES,
   SERVICE_IMAGE_MAX_BYTES,
   SERVICE_IMAGES_MAX,
+  WORKERS_CSV_MAX_BYTES,
 } from './lib/upload-limits.js';
 import { CONTACT_RATE_RULE } from './services/contact-requests.service.js';
 import { MESSAGE_RATE_RULE } from './services/message-posting.service.js';
 import { RATE_RULES } from './services/rate-limit.service.js';
+import { ATTESTATO_LOOKUP_RULE } from './services/attestati.service.js';
 
 /** The whole route table: one line a route, guards inline. */
 export function routes(): Router {
@@ -78,9 +91,10 @@ export function routes(): Router {
   r.get('/terms', pages.legal('terms'));
   r.get('/privacy', pages.legal('privacy'));
   r.get('/cookies', pages.legal('cookies'));
-  for (const key of ['about', 'careers', 'press', 'blog', 'guides', 'regulations', 'webinars', 'api']) {
+  for (const key of ['about', 'careers', 'press', 'blog', 'guides', 'webinars', 'api']) {
     r.get(`/${key}`, pages.underConstruction(key));
   }
+  r.get('/regulations', regulations.show);
 
   // Help and contact
   r.get('/faq', help.faq);
@@ -168,6 +182,12 @@ export function routes(): Router {
   r.post('/services/:id/resume', serviceOwner, serviceStatuses.resume);
   r.post('/services/:id/deletion', serviceOwner, serviceStatuses.destroy);
   r.get('/provider/services', redirectVisitorsToLogin, providerOnly, myServices.index);
+  // Course editions (issue 15): the owner's list, form and edit form; anyone else gets 404.
+  r.get('/services/:id/editions', redirectVisitorsToLogin, serviceOwner, courseEditions.index);
+  r.post('/services/:id/editions', serviceOwner, courseEditions.create);
+  r.get('/editions/:id/edit', redirectVisitorsToLogin, serviceOwner, courseEditions.edit);
+  r.post('/editions/:id/edit', serviceOwner, courseEditions.update);
+  r.get('/editions/:id', courseEditions.show);
   r.get('/services/:id', services.show);
   r.get('/providers/:id', providers.show);
   r.get('/api/search', searchApi.index);
@@ -213,6 +233,21 @@ export function routes(): Router {
   );
   r.get('/bookings/:id/documents/:documentId', signedIn, bookingDocuments.show);
   r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
+
+  // Attendance and attestati (issue 15): the register is the booking's provider's; anyone verifies a code.
+  r.get('/bookings/:id/attendance', signedIn, attendance.show);
+  r.post('/bookings/:id/attendance', signedIn, attendance.create);
+  r.get('/bookings/:id/attendance.csv', signedIn, attendance.download);
+  const attestatoLookup = rateLimit(ATTESTATO_LOOKUP_RULE, attestati.lookupSubject, attestati.limited);
+  r.get('/attestati/verifica', attestatoLookup, attestati.verify);
+  r.get('/attestati/verifica/:code', attestatoLookup, attestati.verify);
+  r.get('/attestati/:id/pdf', signedIn, attestati.pdf);
+  r.get(
+    '/provider/attestati',
+    redirectVisitorsToLogin,
+    requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.attestati'),
+    attestati.index,
+  );
   r.post(
     '/bookings/:id/messages',
     signedIn,
@@ -244,9 +279,31 @@ export function routes(): Router {
   // Only the provider of an inquiry thread answers it with a quote: anyone else finds no such thread (404).
   r.post('/messages/:id/quote', messagesUser, inquiryQuotes.create);
 
+  // Course editions: the waitlist of a full edition (clients) and the provider's decisions under the minimum
+  const waitlistClient = requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.waitlist');
+  r.get('/waitlist', waitlistClient, waitlist.index);
+  r.post('/editions/:id/waitlist', waitlistClient, waitlist.create);
+  r.post('/waitlist/:entryId/withdrawal', signedIn, waitlist.withdraw);
+  r.post('/editions/:id/confirmation', signedIn, editionDecisions.confirm);
+  r.post('/editions/:id/cancellation', signedIn, editionDecisions.cancel);
+
   // Payment of a confirmed booking
   r.post('/bookings/:id/payment', signedIn, bookingPayments.create);
   r.get('/bookings/:id/payment-summary', signedIn, bookingPaymentSummaries.show);
+
+  // The client's register of workers (issue 15): providers see "Accesso Riservato alle Aziende" (403).
+  const clientOnly = requireRole('client', 'errors:clientsOnly.title', 'workers:clientsOnly');
+  r.get('/workers', redirectVisitorsToLogin, clientOnly, workers.index);
+  r.get('/workers/new', redirectVisitorsToLogin, clientOnly, workers.newWorker);
+  r.post('/workers', clientOnly, workers.create);
+  r.get('/workers/import', redirectVisitorsToLogin, clientOnly, workerImports.show);
+  r.post('/workers/import', clientOnly, singleFileUpload('file', WORKERS_CSV_MAX_BYTES), workerImports.create);
+  r.get('/workers/import/template.csv', redirectVisitorsToLogin, clientOnly, workerImports.template);
+  r.get('/workers/:id', redirectVisitorsToLogin, clientOnly, workers.show);
+  r.get('/workers/:id/edit', redirectVisitorsToLogin, clientOnly, workers.edit);
+  r.post('/workers/:id/edit', clientOnly, workers.update);
+  r.post('/workers/:id/archive', clientOnly, workerTrainings.archive);
+  r.post('/workers/:id/trainings', clientOnly, workerTrainings.create);
 
   // Dashboard and notifications
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
@@ -255,6 +312,11 @@ export function routes(): Router {
   r.get('/notifications/:id', requireUser('errors:accessRequired.notifications'), notifications.show);
   r.post('/notifications/:id/reading', requireUser('errors:accessRequired.notifications'), notificationReadings.create);
   r.post('/notifications/:id/opening', requireUser('errors:accessRequired.notifications'), notificationOpenings.create);
+  // The scadenzario of the company's workers (issue 15): clients only; a provider has no workers register.
+  const clientsScadenzario = requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.scadenzario');
+  r.get('/scadenzario', clientsScadenzario, scadenzario.index);
+  r.get('/scadenzario.csv', clientsScadenzario, scadenzario.download);
+  r.get('/scadenzario/aggiornamento', clientsScadenzario, scadenzarioUpdates.show);
   r.get(
     '/analytics',
     requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics'),

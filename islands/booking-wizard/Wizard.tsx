@@ -4,6 +4,8 @@ import {
   participantCount,
   type BookingFormValues,
   type ParticipantField,
+  type ParticipantRegisterField,
+  type ParticipantValues,
   type WizardIslandProps,
   type WizardStep,
 } from '../../src/lib/booking-wizard.shared.js';
@@ -97,9 +99,15 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     if (field) setErrors(({ [field]: _dropped, ...rest }) => rest);
   };
 
-  const updateParticipant = (i: number, field: ParticipantField, value: string): void => {
+  const updateParticipant = (i: number, field: ParticipantField | ParticipantRegisterField, value: string): void => {
     setValues((v) => ({ ...v, participants: v.participants.map((p, j) => (j === i ? { ...p, [field]: value } : p)) }));
     setErrors(({ [`participants.${i}.${field}`]: _dropped, ...rest }) => rest);
+  };
+
+  /** A row chosen from the register: name, codice fiscale and email at once, their errors gone. */
+  const replaceParticipant = (i: number, row: ParticipantValues): void => {
+    setValues((v) => ({ ...v, participants: v.participants.map((p, j) => (j === i ? row : p)) }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith(`participants.${i}.`))));
   };
 
   const participants = values.participants.slice(0, shown);
@@ -190,6 +198,8 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
               kept={kept}
               errors={errors}
               updateParticipant={updateParticipant}
+              workers={props.workers}
+              replaceParticipant={replaceParticipant}
             />
           ) : (
             <ReferentStep strings={S} values={values} errors={errors} update={update} />

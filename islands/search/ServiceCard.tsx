@@ -86,6 +86,17 @@ export function ServiceCard({ card, labels }: { card: ServiceCardView; labels: L
           )}
         </ul>
       )}
+      {card.nextEdition && (
+        <p className="service-card__edition">
+          <a href={card.nextEdition.href}>{card.nextEdition.label}</a>
+          {card.nextEdition.seatsLabel && (
+            <>
+              {' '}
+              <span className="badge badge--warning">{card.nextEdition.seatsLabel}</span>
+            </>
+          )}
+        </p>
+      )}
       <div className="service-card__footer">
         <p className="service-card__price">
           <span className="visually-hidden">{labels.price}: </span>

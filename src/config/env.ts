@@ -39,6 +39,16 @@ export interface Config {
   embeddedIdleTimeoutMs: number;
   /** Where uploads live: local disk under dataDir/uploads (default) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Course editions under their minimum this many days before they start are confirmed or cancelled. */
+  editionMinimumLeadDays: number;
+  /** How long a seat freed in a full edition is held for the first client on its waitlist. */
+  waitlistOfferHours: number;
+  /**
+   * When the 2025 Accordo Stato-Regioni (Rep. Atti 59/CSR) takes effect for the renewal rules. Its entry
+   * into force is disputed (publication in the Gazzetta Ufficiale or the end of the transition), so it is a
+   * setting; the rules table records which rule applies before and after it.
+   */
+  accordo2025EffectiveDate: string;
 }
 
 export type StorageConfig =
@@ -97,6 +107,12 @@ const schema = Joi.object({
   S3_ACCESS_KEY_ID: Joi.string().empty(''),
   S3_SECRET_ACCESS_KEY: Joi.string().empty(''),
   S3_FORCE_PATH_STYLE: Joi.boolean().truthy('1').falsy('0').empty('').default(false),
+  EDITION_MINIMUM_LEAD_DAYS: Joi.number().integer().min(1).max(60).empty('').default(7),
+  WAITLIST_OFFER_HOURS: Joi.number().integer().min(1).max(168).empty('').default(24),
+  ACCORDO_2025_EFFECTIVE_DATE: Joi.string()
+    .pattern(/^\d{4}-\d{2}-\d{2}$/)
+    .empty('')
+    .default('2025-05-24'),
 })
   .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
   .unknown(true);
@@ -136,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (value.SEED_DEMO as boolean | undefined) ?? !value.DATABASE_URL,
     embeddedIdleTimeoutMs: value.EMBEDDED_DB_IDLE_TIMEOUT_MS as number,
     storage: storageConfig(value as Record<string, unknown>),
+    editionMinimumLeadDays: value.EDITION_MINIMUM_LEAD_DAYS as number,
+    waitlistOfferHours: value.WAITLIST_OFFER_HOURS as number,
+    accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
   });
 }
 

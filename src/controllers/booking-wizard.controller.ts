@@ -5,8 +5,11 @@ import { logger, errorFields } from '../config/logger.js';
 import { AppError, conflict, notFound, roleRequired } from '../lib/app-error.js';
 import { addDays } from '../lib/booking-time.js';
 import { wizardPage, type WizardStep } from '../pages/booking-wizard.page.js';
+import { wizardEditions } from '../pages/wizard-editions.page.js';
+import { seatsLeft, upcomingEditions, type CourseEdition } from '../services/course-editions.service.js';
 import {
   createBooking,
+  editionPriced,
   findBookableService,
   findClientSite,
   maxParticipantsOf,
@@ -29,6 +32,7 @@ import type { FormErrors } from '../validators/validate.js';
 import { clientCanBeInvoiced } from '../services/invoicing.service.js';
 import { isPaused } from '../services/provider-services.service.js';
 import { scheduleFor, wizardAvailability, type SlotProblem } from '../services/availability.service.js';
+import { fillParticipantsFromRegister, prefillFromTrainingPlan, registerOptions } from '../services/workers.service.js';
 
 /**
  * The booking wizard (SPEC §2). Without JavaScript its three steps are posted to the server one by one,
@@ -58,13 +62,20 @@ async function bookableFor(req: Request, res: Response): Promise<BookableService
 async function render(
   req: Request,
   res: Response,
-  service: BookableService,
+  bookable: BookableService,
   page: { step: WizardStep; values: BookingFormValues; errors?: FormErrors; status?: number; invoicingHref?: string },
+  courseEditions: CourseEdition[] = [],
 ): Promise<void> {
-  const rules = wizardRules(service);
+  // A course with editions: their dates replace the free date and time, the chosen one's price the base.
+  const chosen = courseEditions.find((e) => e.id === page.values.edition_id) ?? null;
+  const service = editionPriced(bookable, chosen);
+  const rules = courseRules(service, courseEditions);
   const site = await findClientSite(req.user!.id);
   const values = withValidIdempotencyKey(page.values);
-  const availability = service.serviceType === 'instant' ? await wizardAvailability(service, rules.today) : null;
+  const editions = wizardEditions(courseEditions, page.values.edition_id);
+  const availability =
+    service.serviceType === 'instant' && !editions ? await wizardAvailability(service, rules.today) : null;
+  const workers = await registerOptions(req.user!.id);
   res.status(page.status ?? 200).render('bookings/new', {
     ...wizardPage({
       service,
@@ -77,8 +88,10 @@ async function render(
       csrfToken: res.locals.csrfToken(),
       maxDate: addDays(rules.today, MAX_DAYS_AHEAD),
       availability,
+      workers,
     }),
     invoicingHref: page.invoicingHref ?? null,
+    editions,
   });
 }
 
@@ -88,10 +101,59 @@ function slotError(problem: SlotProblem, service: BookableService): FormErrors {
   return problem === 'closedDay' ? { requested_date: message } : { requested_time: message };
 }
 
+/** The editions still open for booking (full ones too: choosing one says so), none for other services. */
+async function openEditions(service: BookableService): Promise<CourseEdition[]> {
+  return upcomingEditions(service.id);
+}
+
+/**
+ * The chosen edition's first day and start become the requested date and time; its seats bound the
+ * participants. Returns the edition (or null) and the errors of that choice.
+ */
+function applyEdition(
+  editions: CourseEdition[],
+  values: BookingFormValues,
+): { edition: CourseEdition | null; errors: FormErrors; full: boolean } {
+  if (editions.length === 0) return { edition: null, errors: {}, full: false };
+  const edition = editions.find((e) => e.id === values.edition_id) ?? null;
+  if (!edition) return { edition: null, errors: { edition_id: t('editions:wizard.required') }, full: false };
+  const first = edition.sessions[0]!;
+  values.requested_date = first.date;
+  values.requested_time = first.start;
+  const left = seatsLeft(edition);
+  if (left === 0) return { edition, errors: { edition_id: t('editions:wizard.full') }, full: true };
+  const count = Number.parseInt(values.participants_count, 10);
+  if (count > left)
+    return { edition, errors: { participants_count: t('editions:wizard.tooMany', { count: left }) }, full: false };
+  return { edition, errors: {}, full: false };
+}
+
+/** With editions the date and time are the edition's: their messages would only repeat "choose one". */
+function dateless(errors: FormErrors): FormErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => k !== 'requested_date' && k !== 'requested_time'));
+}
+
+/** An edition has its own venue or is online: the client chooses no place. */
+function courseRules(service: BookableService, editions: CourseEdition[]) {
+  const rules = wizardRules(service);
+  return editions.length > 0 ? { ...rules, chooseLocation: false } : rules;
+}
+
 /** GET /services/:id/book */
 export async function show(req: Request, res: Response): Promise<void> {
   const service = await bookableFor(req, res);
-  if (service) await render(req, res, service, { step: 1, values: blankBookingForm(randomUUID()) });
+  if (!service) return;
+  const editions = await openEditions(service);
+  const preselected = typeof req.query.edition === 'string' ? req.query.edition : '';
+  // A course booked from the scadenzario comes with the workers it is for (issue 15).
+  const values = prefillFromTrainingPlan(
+    { ...blankBookingForm(randomUUID()), edition_id: preselected },
+    req.session.trainingPlan,
+    service.trainingKind,
+    await registerOptions(req.user!.id),
+    maxParticipantsOf(service),
+  );
+  await render(req, res, service, { step: 1, values }, editions);
 }
 
 /** POST /services/:id/book (action: next | back | submit; step: the step the form was on) */
@@ -100,30 +162,37 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (!service) return;
   const body = req.body as Record<string, unknown>;
   const max = maxParticipantsOf(service);
-  const values = readBookingForm(body, max);
+  // Rows chosen from the register take the worker's name and codice fiscale (without JavaScript, here).
+  const values = fillParticipantsFromRegister(readBookingForm(body, max), await registerOptions(req.user!.id));
+  const editions = await openEditions(service);
+  const choice = applyEdition(editions, values);
   const from = (['1', '2', '3'].includes(String(body.step)) ? Number(body.step) : 1) as WizardStep;
   const action = body.action;
-  if (action === 'back') return render(req, res, service, { step: Math.max(1, from - 1) as WizardStep, values });
+  const redraw = (page: Parameters<typeof render>[3]) => render(req, res, service, page, editions);
+  if (action === 'back') return redraw({ step: Math.max(1, from - 1) as WizardStep, values });
   // Without JavaScript: the start times of the date just chosen.
-  if (action === 'times') return render(req, res, service, { step: 1, values });
+  if (action === 'times') return redraw({ step: 1, values });
 
-  const rules = wizardRules(service);
+  const rules = courseRules(service, editions);
   const details = validateDetails(values, rules);
   const attendees =
     from >= 2 || action === 'submit' ? validateAttendees(values, max, asksParticipants(service.pricingUnit)) : null;
   // The provider's calendar (src/lib/availability.ts): instant services only at a time the provider works.
-  const schedule = details.ok
-    ? await scheduleFor(service, details.value.requestedDate, details.value.requestedTime)
-    : null;
+  const schedule = !details.ok
+    ? null
+    : choice.edition
+      ? ({ ok: true } as const)
+      : await scheduleFor(service, details.value.requestedDate, details.value.requestedTime);
   const errors: FormErrors = {
-    ...(details.ok ? {} : details.errors),
+    ...(details.ok ? {} : editions.length > 0 ? dateless(details.errors) : details.errors),
+    ...choice.errors,
     ...(schedule && !schedule.ok ? slotError(schedule.problem, service) : {}),
     ...(attendees && !attendees.ok ? attendees.errors : {}),
   };
   const firstError = Object.keys(errors)[0];
-  if (firstError) return render(req, res, service, { step: stepOfError(firstError), values, errors, status: 422 });
+  if (firstError) return redraw({ step: stepOfError(firstError), values, errors, status: choice.full ? 409 : 422 });
   if (action !== 'submit' || from !== 3 || !details.ok || !attendees?.ok || !schedule?.ok) {
-    return render(req, res, service, {
+    return redraw({
       step: (action === 'next' ? Math.min(3, from + 1) : from) as WizardStep,
       values,
     });
@@ -132,7 +201,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   // An instant booking is confirmed as it is created: the client must be invoiceable first (issue 12). Requests
   // are checked when the provider confirms them.
   if (service.serviceType === 'instant' && !(await clientCanBeInvoiced(req.user!.id))) {
-    return render(req, res, service, {
+    return redraw({
       step: 3,
       values,
       errors: { idempotency_key: t('money:invoicing.missingWizard') },
@@ -143,16 +212,26 @@ export async function create(req: Request, res: Response): Promise<void> {
 
   let booking: Awaited<ReturnType<typeof createBooking>>;
   try {
-    booking = await createBooking({ clientId: req.user!.id, service, details: details.value, ...attendees.value });
+    booking = await createBooking({
+      clientId: req.user!.id,
+      service,
+      details: details.value,
+      ...attendees.value,
+      edition: choice.edition,
+    });
   } catch (err) {
     // The provider changed their hours between the check above and the booking: say so beside the time.
+    // The last seats went to someone else a moment ago: 409, beside the edition's choice.
+    if (err instanceof AppError && err.status === 409 && err.messageKey === 'editions:wizard.full') {
+      return redraw({ step: 1, values, errors: { edition_id: t(err.messageKey) }, status: 409 });
+    }
     if (err instanceof AppError && err.code === 'slot_unavailable') {
       const problem = err.messageKey.split('.').pop() as SlotProblem;
-      return render(req, res, service, { step: 1, values, errors: slotError(problem, service), status: 422 });
+      return redraw({ step: 1, values, errors: slotError(problem, service), status: 422 });
     }
     // SPEC §8 "Errore durante la prenotazione": the summary again, everything typed kept, sending it again is safe.
     logger.error('booking failed', { requestId: req.id, serviceId: service.id, ...errorFields(err) });
-    return render(req, res, service, {
+    return redraw({
       step: 3,
       values,
       errors: { idempotency_key: t('bookings:wizard.failure') },

@@ -9,6 +9,8 @@ import { bookingDetail, findBooking, listBookings, type BookingViewer } from '..
 import { openBookingThread } from '../services/message-threads.service.js';
 import { bookingReviewBox } from '../pages/review-form.page.js';
 import { reviewOfBooking } from '../services/reviews.service.js';
+import { bookingAttestatiBox } from '../pages/attestati.page.js';
+import { attestatiOfBooking } from '../services/attestati.service.js';
 
 export function viewerOf(req: Request): BookingViewer {
   return { id: req.user!.id, userType: req.user!.userType };
@@ -25,16 +27,18 @@ export async function renderDetail(
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  const [detail, conversation, review] = await Promise.all([
+  const [detail, conversation, review, issued] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
     openBookingThread(booking, viewerOf(req)),
     reviewOfBooking(booking, viewerOf(req), now),
+    attestatiOfBooking(booking.id),
   ]);
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - (conversation?.markedRead ?? 0));
   res.status(status).render('bookings/show', {
     ...bookingDetailPage(detail, now, options),
     review: review ? bookingReviewBox(booking, review, viewerOf(req)) : null,
+    attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
     messages: bookingConversationView(
       booking.id,
       conversation,

@@ -2,8 +2,10 @@ import type { Request, Response } from 'express';
 import { config } from '../config/env.js';
 import { notFound } from '../lib/app-error.js';
 import { serviceReviewsSection, type ReplyState } from '../pages/reviews.page.js';
+import { courseSection } from '../pages/edition.page.js';
 import { servicePage } from '../pages/service.page.js';
 import { findServiceListing } from '../services/catalogue.service.js';
+import { courseOf } from '../services/course-editions.service.js';
 
 /** The service page, also after a reply to a review that did not go through (its form shows again). */
 export async function renderService(
@@ -18,6 +20,7 @@ export async function renderService(
   res.status(status).render('services/show', {
     ...servicePage(listing, config().baseUrl),
     reviews: serviceReviewsSection(listing.reviews, req.user ?? null, options),
+    course: courseSection(await courseOf(listing.service.id)),
   });
 }
 

@@ -6,6 +6,7 @@
  * island also receives as its strings.
  */
 import type { BookingFormValues, ParticipantField, ParticipantValues, ReferentField } from './booking-wizard.shared.js';
+import { isValidPersonalCodiceFiscale } from './italian-tax-ids.js';
 import type { PricingUnit } from './pricing.js';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,6 +26,7 @@ export const PARTICIPANT_MAX_LENGTH: Readonly<Record<ParticipantField, number>> 
   role: 100,
   department: 100,
   special_needs: 500,
+  fiscal_code: 20,
 };
 export const REQUIRED_PARTICIPANT_FIELDS: readonly ParticipantField[] = ['first_name', 'last_name', 'email'];
 
@@ -126,8 +128,13 @@ export function participantErrors(p: ParticipantValues): Partial<Record<Particip
   const e: Partial<Record<ParticipantField, string>> = {};
   if (!p.first_name.trim()) e.first_name = 'firstNameRequired';
   if (!p.last_name.trim()) e.last_name = 'lastNameRequired';
-  if (!isEmail(p.email.trim())) e.email = 'emailInvalid';
+  // A worker chosen from the register is known by name and codice fiscale: their email is optional (many
+  // workers have no company address). Anyone typed by hand is reached by email.
+  const email = p.email.trim();
+  if (p.worker_id ? email !== '' && !isEmail(email) : !isEmail(email)) e.email = 'emailInvalid';
   if (p.phone.trim() && !isPhone(p.phone.trim())) e.phone = 'phoneInvalid';
+  if (p.fiscal_code.trim() && !isValidPersonalCodiceFiscale(p.fiscal_code)) e.fiscal_code = 'fiscalCodeInvalid';
+  else if (!p.fiscal_code.trim() && p.add_to_register && !p.worker_id) e.fiscal_code = 'fiscalCodeForRegister';
   return e;
 }
 

@@ -12,9 +12,26 @@ export const PARTICIPANT_FIELDS = [
   'role',
   'department',
   'special_needs',
+  'fiscal_code',
 ] as const;
 export type ParticipantField = (typeof PARTICIPANT_FIELDS)[number];
-export type ParticipantValues = Record<ParticipantField, string>;
+/**
+ * A participant row's link to the client's register of workers (issue 15): the worker chosen from it
+ * ('' when typed by hand), and '1' when a person typed by hand is to be added to it with the booking.
+ */
+export const PARTICIPANT_REGISTER_FIELDS = ['worker_id', 'add_to_register'] as const;
+export type ParticipantRegisterField = (typeof PARTICIPANT_REGISTER_FIELDS)[number];
+export type ParticipantValues = Record<ParticipantField | ParticipantRegisterField, string>;
+
+/** A worker of the client's register the participants step offers (name, CF and email fill the row). */
+export interface RegisterWorkerOption {
+  id: string;
+  label: string;
+  firstName: string;
+  lastName: string;
+  fiscalCode: string;
+  email: string;
+}
 
 /** The site referent asked instead of participants by services not priced per head (a DVR, an RSPP engagement). */
 export const REFERENT_FIELDS = ['referent_name', 'referent_role', 'referent_contact'] as const;
@@ -34,6 +51,8 @@ export interface BookingFormValues {
   /** A phone number or an email address. */
   referent_contact: string;
   idempotency_key: string;
+  /** The course edition chosen (issue 15): its sessions give the date and time; empty for other services. */
+  edition_id?: string;
 }
 
 export type WizardStep = 1 | 2 | 3;
@@ -74,6 +93,8 @@ export interface WizardIslandProps {
   strings: Record<string, string>;
   /** Instant services: the dates and start times offered (src/lib/availability.ts); null for requests. */
   slots: WizardSlots | null;
+  /** The client's active workers, to choose participants from (empty: the rows are typed by hand). */
+  workers: RegisterWorkerOption[];
 }
 
 /** The valid dates of an instant service, more fetched from `endpoint` (?from=next) on demand. */
@@ -86,9 +107,23 @@ export interface WizardSlots {
 }
 
 export const emptyParticipant = (): ParticipantValues =>
-  Object.fromEntries(PARTICIPANT_FIELDS.map((f) => [f, ''])) as ParticipantValues;
+  Object.fromEntries([...PARTICIPANT_FIELDS, ...PARTICIPANT_REGISTER_FIELDS].map((f) => [f, ''])) as ParticipantValues;
 
-const isBlank = (p: ParticipantValues): boolean => PARTICIPANT_FIELDS.every((f) => p[f].trim() === '');
+const isBlank = (p: ParticipantValues): boolean =>
+  [...PARTICIPANT_FIELDS, 'worker_id' as const].every((f) => p[f].trim() === '');
+
+/** A row chosen from the register takes the worker's name, codice fiscale and (when it has one) email. */
+export function fillFromWorker(p: ParticipantValues, w: RegisterWorkerOption): ParticipantValues {
+  return {
+    ...p,
+    worker_id: w.id,
+    first_name: w.firstName,
+    last_name: w.lastName,
+    fiscal_code: w.fiscalCode,
+    email: w.email || p.email,
+    add_to_register: '',
+  };
+}
 
 /** The participant count typed, when it is one the service accepts (1 to max); otherwise null. */
 export function participantCount(text: string, max: number): number | null {

@@ -116,3 +116,18 @@ export function isValidCodiceFiscale(value: string): boolean {
   if (!((day >= 1 && day <= 31) || (day >= 41 && day <= 71))) return false;
   return codiceFiscaleCheckChar(s.slice(0, 15)) === s[15];
 }
+
+/** A codice fiscale as stored: surrounding and inner spaces dropped, upper case ('rss mra 85t10a562s' -> 'RSSMRA85T10A562S'). */
+export function normalizeCodiceFiscale(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/**
+ * True for a person's codice fiscale only (16 characters, omocodic variants included): a worker or a course
+ * participant is a person, never a company, so the 11-digit company form is refused here. Spaces and case are
+ * ignored as in normalizeCodiceFiscale.
+ */
+export function isValidPersonalCodiceFiscale(value: string): boolean {
+  const s = normalizeCodiceFiscale(value);
+  return s.length === 16 && isValidCodiceFiscale(s);
+}

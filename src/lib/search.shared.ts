@@ -163,6 +163,8 @@ export interface ServiceCardView {
   unitLabel: string;
   lat: number | null;
   lng: number | null;
+  /** A course's next edition open for booking: its date and, when few are left, "Ultimi N posti". */
+  nextEdition?: { href: string; label: string; seatsLabel: string | null } | null;
   /** The service's cover photo (its first image), or null: the card then has none. */
   image: { src: string; srcset: string; sizes: string; width: number; height: number } | null;
 }

@@ -28,3 +28,7 @@ export const SERVICE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as 
 /** SPEC §5: service images are at least 400×300. */
 export const SERVICE_IMAGE_MIN_WIDTH = 400;
 export const SERVICE_IMAGE_MIN_HEIGHT = 300;
+
+/** A workers' CSV import: a few thousand rows fit in 256 KB; the rows are read in one request. */
+export const WORKERS_CSV_MAX_BYTES = 256 * 1024;
+export const WORKERS_CSV_MAX_ROWS = 2000;

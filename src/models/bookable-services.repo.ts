@@ -34,6 +34,8 @@ export interface BookableService {
   requirements: { name: string; mandatory: boolean; description: string | null }[];
   /** The provider's policy, stated before the client confirms. */
   cancellationPolicy: CancellationPolicy;
+  /** The mandatory training a course delivers (services.training_kind), null for other services. */
+  trainingKind: string | null;
 }
 
 function toRequirements(value: unknown): BookableService['requirements'] {
@@ -79,6 +81,7 @@ interface BookableRow {
   max_participants: number | null;
   requirements: unknown;
   cancellation_policy: CancellationPolicyJson | null;
+  training_kind: string | null;
 }
 
 const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
@@ -109,6 +112,7 @@ const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
   's.max_participants',
   's.requirements',
   'p.cancellation_policy',
+  's.training_kind',
 ];
 
 /** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
@@ -178,6 +182,7 @@ function toBookable(row: BookableRow): BookableService {
     maxParticipants: row.max_participants,
     requirements: toRequirements(row.requirements),
     cancellationPolicy: cancellationPolicyOf(row.cancellation_policy),
+    trainingKind: row.training_kind ?? null,
   };
 }
 

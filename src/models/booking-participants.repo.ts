@@ -10,7 +10,15 @@ export interface Participant {
   department: string | null;
   employeeId: string | null;
   specialNeeds: string | null;
+  /** The client's register (issue 15): the worker attending, and the codice fiscale an attestato needs. */
+  workerId: string | null;
+  fiscalCode: string | null;
 }
+
+export type NewParticipant = Omit<Participant, 'workerId' | 'fiscalCode'> & {
+  workerId?: string | null;
+  fiscalCode?: string | null;
+};
 
 const COLUMNS: readonly string[] = [
   'first_name',
@@ -21,6 +29,8 @@ const COLUMNS: readonly string[] = [
   'department',
   'employee_id',
   'special_needs',
+  'worker_id',
+  'fiscal_code',
 ];
 
 interface ParticipantRow {
@@ -32,6 +42,8 @@ interface ParticipantRow {
   department: string | null;
   employee_id: string | null;
   special_needs: string | null;
+  worker_id: string | null;
+  fiscal_code: string | null;
 }
 
 const toParticipant = (r: ParticipantRow): Participant => ({
@@ -43,10 +55,12 @@ const toParticipant = (r: ParticipantRow): Participant => ({
   department: r.department,
   employeeId: r.employee_id,
   specialNeeds: r.special_needs,
+  workerId: r.worker_id,
+  fiscalCode: r.fiscal_code,
 });
 
 /** The participants of a new booking, in the order they were typed. */
-export async function insertMany(bookingId: string, participants: readonly Participant[], trx: Trx): Promise<void> {
+export async function insertMany(bookingId: string, participants: readonly NewParticipant[], trx: Trx): Promise<void> {
   if (participants.length === 0) return;
   await trx('booking_participants').insert(
     participants.map((p, position) => ({
@@ -60,6 +74,8 @@ export async function insertMany(bookingId: string, participants: readonly Parti
       department: p.department,
       employee_id: p.employeeId,
       special_needs: p.specialNeeds,
+      worker_id: p.workerId ?? null,
+      fiscal_code: p.fiscalCode ?? null,
     })),
   );
 }

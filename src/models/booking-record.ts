@@ -58,6 +58,8 @@ export interface Booking {
   locationType: BookingLocationType;
   location: Place;
   participantsCount: number;
+  /** The course edition whose seats the booking holds (issue 15); null for other services. */
+  editionId: string | null;
   clientNotes: string | null;
   specialRequirements: string[];
   referent: Referent | null;
@@ -125,6 +127,7 @@ export const BOOKING_COLUMNS: readonly string[] = [
   'location_lat',
   'location_lng',
   'participants_count',
+  'edition_id',
   'client_notes',
   'special_requirements',
   'referent_name',

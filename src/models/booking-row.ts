@@ -29,6 +29,7 @@ export interface BookingRow {
   location_lat: number | null;
   location_lng: number | null;
   participants_count: number;
+  edition_id: string | null;
   client_notes: string | null;
   special_requirements: string[];
   referent_name: string | null;
@@ -130,6 +131,7 @@ export function toBooking(row: BookingRow): Booking {
       lng: row.location_lng,
     },
     participantsCount: row.participants_count,
+    editionId: row.edition_id,
     clientNotes: row.client_notes,
     specialRequirements: row.special_requirements,
     referent:

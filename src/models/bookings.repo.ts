@@ -63,6 +63,7 @@ export type NewBooking = Pick<
   | 'locationType'
   | 'location'
   | 'participantsCount'
+  | 'editionId'
   | 'clientNotes'
   | 'specialRequirements'
   | 'referent'
@@ -106,6 +107,7 @@ export async function insertBooking(b: NewBooking, trx: Trx): Promise<string | n
     location_lat: b.location.lat,
     location_lng: b.location.lng,
     participants_count: b.participantsCount,
+    edition_id: b.editionId,
     client_notes: b.clientNotes,
     special_requirements: b.specialRequirements,
     referent_name: b.referent?.name ?? null,

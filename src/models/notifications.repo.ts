@@ -13,7 +13,11 @@ export type NotificationType =
   | 'booking_document'
   | 'message'
   | 'review'
-  | 'system';
+  | 'system'
+  | 'edition'
+  | 'waitlist_offer'
+  | 'attestato'
+  | 'training_due';
 
 export interface Notification {
   id: string;

@@ -16,6 +16,8 @@ export interface OwnServiceRow {
   bookingsCount: number;
   ratingAverage: number;
   reviewsCount: number;
+  /** A mandatory-training course: it may have editions. */
+  isCourse: boolean;
 }
 
 /** "I Miei Servizi": every service of the provider, newest first, with how often it was booked. */
@@ -35,6 +37,7 @@ export async function listOwnServices(providerId: string, trx?: Trx): Promise<Ow
         rating_average: string;
         reviews_count: number;
         bookings_count: string;
+        training_kind: string | null;
       }[]
     >(
       's.id',
@@ -45,6 +48,7 @@ export async function listOwnServices(providerId: string, trx?: Trx): Promise<Ow
       's.pricing_unit',
       's.rating_average',
       's.reviews_count',
+      's.training_kind',
       k.raw('(SELECT count(*) FROM bookings b WHERE b.service_id = s.id) AS bookings_count'),
     );
   return rows.map((r) => ({
@@ -57,6 +61,7 @@ export async function listOwnServices(providerId: string, trx?: Trx): Promise<Ow
     bookingsCount: Number(r.bookings_count),
     ratingAverage: Number(r.rating_average),
     reviewsCount: r.reviews_count,
+    isCourse: r.training_kind !== null,
   }));
 }
 

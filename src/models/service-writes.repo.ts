@@ -2,6 +2,7 @@ import { db, type Trx } from '../db/knex.js';
 import { pricingRulesOf } from '../lib/pricing.js';
 import { fromCents, toCents } from '../lib/money.js';
 import type { Availability, LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
+import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
 import { isUuid } from '../lib/uuid.js';
 
 /**
@@ -46,6 +47,9 @@ export interface ServiceFields {
   certificationsProvided: string[];
   languages: string[];
   tags: string[];
+  /** The mandatory training the course delivers (null: not such a course). */
+  trainingKind: TrainingKind | null;
+  trainingScope: TrainingScope | null;
 }
 
 export interface OwnService extends ServiceFields {
@@ -84,6 +88,8 @@ function toRow(f: ServiceFields): Record<string, unknown> {
     certifications_provided: f.certificationsProvided,
     languages: f.languages,
     tags: f.tags,
+    training_kind: f.trainingKind,
+    training_scope: f.trainingScope,
   };
 }
 
@@ -156,8 +162,14 @@ export async function imageKeysOf(id: string, trx?: Trx): Promise<string[]> {
   ]);
 }
 
-/** Deletes the service (its images' rows and reviews cascade); bookings restrict it, so check first. */
+/**
+ * Deletes the service (its images' rows and reviews cascade); bookings restrict it, so check first. A
+ * never-booked course's editions (and any place in line for them) go with it.
+ */
 export async function deleteService(id: string, trx?: Trx): Promise<void> {
+  const editions = db(trx)('course_editions').select('id').where({ service_id: id });
+  await db(trx)('edition_waitlist').whereIn('edition_id', editions).delete();
+  await db(trx)('course_editions').where({ service_id: id }).delete();
   await db(trx)('services').where({ id }).delete();
 }
 
@@ -192,6 +204,8 @@ interface OwnRow {
   certifications_provided: string[];
   languages: string[];
   tags: string[];
+  training_kind: TrainingKind | null;
+  training_scope: TrainingScope | null;
 }
 
 const rowsOf = (value: unknown): Record<string, unknown>[] =>
@@ -245,5 +259,7 @@ export async function findOwnService(id: string, providerId: string, trx?: Trx):
     certificationsProvided: r.certifications_provided,
     languages: r.languages,
     tags: r.tags,
+    trainingKind: r.training_kind,
+    trainingScope: r.training_scope,
   };
 }

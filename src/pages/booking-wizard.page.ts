@@ -7,6 +7,7 @@ import {
   shownParticipants,
   type BookingFormValues,
   type ParticipantValues,
+  type RegisterWorkerOption,
   type WizardIslandProps,
   type WizardStep,
 } from '../lib/booking-wizard.shared.js';
@@ -49,6 +50,7 @@ export interface WizardView {
   /** Instant services: the dates and times offered (a select each); null for requests (free date and time). */
   slots: SlotChoices | null;
   islandJson: string;
+  workers: RegisterWorkerOption[];
 }
 
 export interface WizardPageInput {
@@ -64,6 +66,8 @@ export interface WizardPageInput {
   maxDate: string;
   /** Instant services: the first window of valid dates (src/services/availability.service.ts). */
   availability: { dates: AvailableDate[]; longestDayHours: number } | null;
+  /** The client's active workers, offered in each participant row (issue 15). */
+  workers?: RegisterWorkerOption[];
 }
 
 /** The strings the island needs (SPEC §2 wizard, §5 messages), read once from the locale. */
@@ -97,6 +101,13 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
     role: 'bookings:wizard.participants.role',
     department: 'bookings:wizard.participants.department',
     special_needs: 'bookings:wizard.participants.special_needs',
+    fiscal_code: 'bookings:wizard.participants.fiscal_code',
+    worker_id: 'bookings:wizard.participants.worker_id',
+    workerNone: 'bookings:wizard.participants.workerNone',
+    workerHint: 'bookings:wizard.participants.workerHint',
+    add_to_register: 'bookings:wizard.participants.add_to_register',
+    fiscalCodeInvalid: 'bookings:validation.fiscalCodeInvalid',
+    fiscalCodeForRegister: 'bookings:validation.fiscalCodeForRegister',
     summaryTitle: 'bookings:wizard.summary.title',
     summaryService: 'bookings:wizard.summary.service',
     summaryProvider: 'bookings:wizard.summary.provider',
@@ -228,6 +239,7 @@ export function wizardPage(input: WizardPageInput): WizardView {
     vatPercent: VAT_PERCENT,
     strings,
     slots,
+    workers: input.workers ?? [],
   };
   const errorList = Object.entries(errors);
   return {
@@ -265,5 +277,6 @@ export function wizardPage(input: WizardPageInput): WizardView {
         : null,
     slots: slots ? slotChoices(slots, values) : null,
     islandJson: islandProps(island),
+    workers: island.workers,
   };
 }

@@ -5,6 +5,7 @@ import type { DashboardData } from '../services/dashboard.service.js';
 import type { Section } from '../lib/profile-sections.js';
 import { statCards, type StatCard } from './booking-stats.page.js';
 import { notificationView, type NotificationView } from './notifications.page.js';
+import { complianceBlock, type ComplianceBlockView } from './scadenzario.page.js';
 
 interface QuickAction {
   key: string;
@@ -28,6 +29,8 @@ interface DashboardSectionsView {
     badge: string | null;
     showAllLink: boolean;
   };
+  /** A client's scadenzario block (views/dashboard/_scadenzario.ejs); null for a provider. */
+  compliance: ComplianceBlockView | null;
 }
 
 /** views/dashboard/show.ejs */
@@ -45,6 +48,7 @@ const ACTION_ICONS: Record<string, string> = {
   newBooking: 'search',
   myBookings: 'calendar',
   myProfile: 'users',
+  workers: 'helmet',
   addService: 'filePlus',
   receivedBookings: 'inbox',
   myServices: 'clipboard',
@@ -69,7 +73,12 @@ function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[]
       action('statements', '/provider/statements'),
     ];
   }
-  return [action('newBooking', '/search'), action('myBookings', '/bookings'), action('myProfile', '/profile')];
+  return [
+    action('newBooking', '/search'),
+    action('myBookings', '/bookings'),
+    action('workers', '/workers'),
+    action('myProfile', '/profile'),
+  ];
 }
 
 function sectionsView(user: CurrentUser, data: DashboardData, now: Date): DashboardSectionsView {
@@ -91,6 +100,7 @@ function sectionsView(user: CurrentUser, data: DashboardData, now: Date): Dashbo
       badge: counts.unread > 0 ? t('dashboard:notifications.newCount', { count: counts.unread }) : null,
       showAllLink: data.moreNotifications,
     },
+    compliance: data.compliance ? complianceBlock(data.compliance) : null,
   };
 }
 

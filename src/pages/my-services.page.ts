@@ -17,6 +17,8 @@ interface MyServiceView {
   /** Only a published service has a public page to open. */
   href: string | null;
   editHref: string;
+  /** Courses only: their editions' page. */
+  editionsHref: string | null;
   /** The status change offered: pause an active service, resume a paused one. */
   toggle: { action: string; label: string; ariaLabel: string } | null;
 }
@@ -45,6 +47,7 @@ export function myServicesPage(rows: OwnServiceRow[]): MyServicesView {
           : t('catalogue:mine.noRating'),
       href: s.status === 'active' ? `/services/${s.id}` : null,
       editHref: `/services/${s.id}/edit`,
+      editionsHref: s.isCourse ? `/services/${s.id}/editions` : null,
       toggle:
         s.status === 'active'
           ? {

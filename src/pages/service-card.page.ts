@@ -3,6 +3,7 @@ import * as format from '../lib/format.js';
 import { TAGS_ON_CARD, type ServiceCardView } from '../lib/search.shared.js';
 import { effectiveAvailability, type Availability, type PricingUnit } from '../lib/service-options.js';
 import type { CardSource } from '../services/search.service.js';
+import { seatsBadge } from './edition-labels.page.js';
 
 /**
  * The service card (views/partials/_service-card.ejs; the search island draws the same view) and the
@@ -82,5 +83,12 @@ export function serviceCard(s: CardSource): ServiceCardView {
     lat: s.lat,
     lng: s.lng,
     image: s.cover ? { ...s.cover, sizes: CARD_IMAGE_SIZES } : null,
+    nextEdition: s.nextEdition
+      ? {
+          href: `/editions/${s.nextEdition.editionId}`,
+          label: t('editions:upcoming.next', { date: format.date(s.nextEdition.startsOn) }),
+          seatsLabel: seatsBadge(s.nextEdition.seatsLeft),
+        }
+      : null,
   };
 }

@@ -4,6 +4,7 @@ import { fromCents } from '../lib/money.js';
 import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES } from '../lib/profile-options.js';
 import type { Section } from '../lib/profile-sections.js';
 import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, SERVICE_TYPES } from '../lib/service-options.js';
+import { TRAINING_KINDS, TRAINING_SCOPES } from '../lib/training-kinds.js';
 import type { OwnService } from '../services/provider-services.service.js';
 import type { FormImage } from '../services/service-images.service.js';
 import type { FormErrors } from '../validators/validate.js';
@@ -46,6 +47,8 @@ export interface ServiceFormView {
     locationTypes: Option[];
     languages: string[];
     certifications: string[];
+    trainingKinds: Option[];
+    trainingScopes: Option[];
   };
   /** Edit only: status panel, pause/resume and deletion. */
   service: { id: string; status: string; canDelete: boolean; href: string } | null;
@@ -81,6 +84,8 @@ export function blankServiceForm(formKey: string): ServiceFormValues {
     certifications_other: '',
     languages: ['Italiano'],
     tags: '',
+    training_kind: '',
+    training_scope: '',
   };
 }
 
@@ -117,6 +122,8 @@ export function serviceFormValues(s: OwnService, formKey: string): ServiceFormVa
     certifications_other: s.certificationsProvided.filter((c) => !suggested.includes(c)).join(', '),
     languages: s.languages,
     tags: s.tags.join(', '),
+    training_kind: s.trainingKind ?? '',
+    training_scope: s.trainingScope ?? '',
   };
 }
 
@@ -135,6 +142,8 @@ function options(): ServiceFormView['options'] {
     locationTypes: LOCATION_TYPES.map((v) => ({ value: v, label: t(`common:locationTypes.${v}`) })),
     languages: [...PROFILE_LANGUAGES],
     certifications: [...CERTIFICATION_SUGGESTIONS],
+    trainingKinds: TRAINING_KINDS.map((v) => ({ value: v, label: t(`training:kinds.${v}`) })),
+    trainingScopes: TRAINING_SCOPES.map((v) => ({ value: v, label: t(`training:scopes.${v}`) })),
   };
 }
 

@@ -11,6 +11,7 @@ import { findClientInvoicing } from '../models/invoicing.repo.js';
 import { validateQuote, validateReason, type QuoteForm } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
+import { releaseSeats } from './edition-seats.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
 import {
   quoteLapsed,
@@ -222,6 +223,11 @@ export async function perform(
 
 async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): Promise<Booking> {
   const updated = await bookings.updateBooking(booking.id, planned.changes, now, trx);
+  // Every way a booking ends before its course (rejected, cancelled, withdrawn, expired, quote declined or
+  // lapsed) gives its edition's seats back in this same transaction.
+  if (booking.editionId && booking.status !== 'cancelled' && planned.changes.status === 'cancelled') {
+    await releaseSeats(booking.editionId, booking.participantsCount, trx);
+  }
   await announce(planned.event, updated, planned.context, trx);
   return updated;
 }
@@ -288,5 +294,38 @@ export async function expireUnansweredQuotes(now: Date = new Date()): Promise<nu
     QUOTE_EXPIRED_REASON,
     'quote_expired',
     now,
+  );
+}
+
+/** The statuses in which a booking still holds its seats of a course edition. */
+const HOLDS_SEATS: ReadonlySet<string> = new Set(['pending', 'quoted', 'confirmed', 'in_progress']);
+
+/**
+ * Cancels a booking because its course edition is cancelled (by its provider, or for lack of participants),
+ * inside the edition's transaction: refunded in full (the provider cancels, §cancellazioni), the reason
+ * recorded. The edition's cancellation tells the client itself (edition-notices.service), with the next
+ * edition, so no booking notice is written here. null when the booking no longer holds seats.
+ */
+export async function cancelForEdition(
+  bookingId: string,
+  reason: string,
+  cancelledBy: string | null,
+  now: Date,
+  trx: Trx,
+): Promise<Booking | null> {
+  const booking = await bookings.lockForUpdate(bookingId, trx);
+  if (!booking || !HOLDS_SEATS.has(booking.status)) return null;
+  return bookings.updateBooking(
+    booking.id,
+    {
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy,
+      cancellationReason: reason,
+      refundPercentage: 100,
+      refundAmount: fromCents(refundOf(booking.totalAmountCents, 100)),
+    },
+    now,
+    trx,
   );
 }

@@ -7,6 +7,7 @@ import { AppError, conflict } from '../lib/app-error.js';
 import { fromCents } from '../lib/money.js';
 import { servicePrice, type PriceBreakdown } from '../lib/pricing.js';
 import * as participantsRepo from '../models/booking-participants.repo.js';
+import { linkParticipantsToRegister } from './workers.service.js';
 import * as bookings from '../models/bookings.repo.js';
 import * as bookableServices from '../models/bookable-services.repo.js';
 import type { BookableService } from '../models/bookable-services.repo.js';
@@ -20,7 +21,9 @@ import {
   type ParticipantInput,
 } from '../validators/booking.validator.js';
 import type { ReferentInput } from '../validators/booking-attendees.validator.js';
+import type { CourseEdition } from '../models/course-editions.repo.js';
 import { announce } from './booking-notifications.service.js';
+import { takeSeats } from './edition-seats.service.js';
 import { scheduleFor } from './availability.service.js';
 
 export type { BookableService, BookingLocationType, Place };
@@ -100,6 +103,28 @@ export function wizardEstimate(
   };
 }
 
+/** The edition's own price, when it has one, in place of the service's base price (src/lib/pricing.ts). */
+export function editionPriced<T extends BookableService>(
+  service: T,
+  edition: Pick<CourseEdition, 'priceCents'> | null,
+): T {
+  return edition && edition.priceCents !== null ? { ...service, basePriceCents: edition.priceCents } : service;
+}
+
+const editionLocationType = (e: CourseEdition): BookingLocationType =>
+  e.deliveryMode === 'online_sync' ? 'remote' : 'provider_site';
+
+function editionPlace(e: CourseEdition): Place {
+  return {
+    address: e.venueAddress,
+    city: e.venueCity,
+    province: e.venueProvince,
+    postalCode: null,
+    lat: e.venueLat,
+    lng: e.venueLng,
+  };
+}
+
 const NO_PLACE: Place = { address: null, city: null, province: null, postalCode: null, lat: null, lng: null };
 
 /** The provider's address; the service's own location when the provider has not given one. */
@@ -143,6 +168,8 @@ export interface NewBookingInput {
   participants: ParticipantInput[];
   /** Who receives the provider on site, for services not priced per head (they list no participants). */
   referent: ReferentInput | null;
+  /** A course edition (issue 15): its sessions are the booking's days, its seats are taken here. */
+  edition?: CourseEdition | null;
   now?: Date;
 }
 
@@ -182,25 +209,30 @@ export async function insertNewBooking(
   }
   const now = input.now ?? new Date();
   const instant = kind === 'instant';
-  const price = priceFor(service, details.participantsCount);
-  const locationType = bookingLocationType(service, details.locationChoice);
-  const durationHours = service.durationHours ?? 1;
+  const edition = input.edition ?? null;
+  const price = priceFor(editionPriced(service, edition), details.participantsCount);
+  const locationType = edition ? editionLocationType(edition) : bookingLocationType(service, details.locationChoice);
+  const durationHours = edition ? edition.hours : (service.durationHours ?? 1);
   // The rule again inside the transaction: the wizard already refused a time the provider does not offer.
-  // A request (and a provider's own quote from an inquiry) may fall outside the hours: it is flagged.
-  const schedule = await scheduleFor(
-    { ...service, serviceType: instant ? 'instant' : 'on_request' },
-    details.requestedDate,
-    details.requestedTime,
-    trx,
-  );
+  // A request (and a provider's own quote from an inquiry) may fall outside the hours: it is flagged. An
+  // edition's own sessions are its days, whatever the opening hours.
+  const schedule = edition
+    ? { ok: true as const, days: edition.sessions, outsideHours: false }
+    : await scheduleFor(
+        { ...service, serviceType: instant ? 'instant' : 'on_request' },
+        details.requestedDate,
+        details.requestedTime,
+        trx,
+      );
   if (!schedule.ok) throw new AppError(422, 'slot_unavailable', `availability:slot.${schedule.problem}`);
   const { days, outsideHours } = schedule;
   const last = days[days.length - 1];
   const end = last
     ? { date: last.date, time: last.end }
     : addMinutes({ date: details.requestedDate, time: details.requestedTime }, durationHours * 60);
-  const location =
-    locationType === 'client_site'
+  const location = edition
+    ? editionPlace(edition)
+    : locationType === 'client_site'
       ? ((await bookableServices.findClientSite(clientId, trx)) ?? NO_PLACE)
       : locationType === 'provider_site'
         ? providerSite(service)
@@ -224,6 +256,7 @@ export async function insertNewBooking(
     locationType,
     location,
     participantsCount: details.participantsCount,
+    editionId: edition?.id ?? null,
     clientNotes: details.clientNotes,
     specialRequirements: details.specialRequirements,
     referent: input.referent,
@@ -239,9 +272,13 @@ export async function insertNewBooking(
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const id = await bookings.insertBooking({ ...row, bookingNumber: newBookingNumber(now) }, trx);
     if (id) {
+      // The seats in this same transaction: a full edition refuses the booking (409), nothing is kept.
+      const seats = { editionId: edition?.id ?? '', clientId, seats: details.participantsCount, now };
+      if (edition && !(await takeSeats(seats, trx))) throw conflict('editions:wizard.full');
+      const participants = await linkParticipantsToRegister(clientId, input.participants, trx);
       await participantsRepo.insertMany(
         id,
-        input.participants.map((p) => ({ ...p, employeeId: null })),
+        participants.map((p) => ({ ...p, employeeId: null })),
         trx,
       );
       return { id, created: true };

@@ -9,6 +9,7 @@ import type { ClientProfile } from '../models/client-profiles.repo.js';
 import * as providerProfiles from '../models/provider-profiles.repo.js';
 import type { ProviderProfile } from '../models/provider-profile-record.js';
 import type { Section } from '../lib/profile-sections.js';
+import { complianceSummary, type ComplianceSummary } from './scadenzario.service.js';
 
 export type { BookingStatistics } from '../models/dashboard.repo.js';
 
@@ -79,6 +80,8 @@ export interface DashboardData {
   moreNotifications: boolean;
   /** The tabs of /profile whose required fields are not all saved. */
   missingSections: Section[];
+  /** A client's scadenzario block (workers out of compliance, next due dates); null for a provider. */
+  compliance: ComplianceSummary | null;
 }
 
 /**
@@ -87,12 +90,13 @@ export interface DashboardData {
  * for the profile.
  */
 export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
-  const [statistics, recentBookings, unread, counts, own] = await Promise.all([
+  const [statistics, recentBookings, unread, counts, own, compliance] = await Promise.all([
     dashboard.bookingStatistics(user),
     bookings.listForUser(user, { limit: RECENT_BOOKINGS_SHOWN }),
     notifications.listForUser(user.id, { unreadOnly: true, limit: UNREAD_NOTIFICATIONS_SHOWN }),
     notifications.countForUser(user.id),
     findOwnProfile(user),
+    user.userType === 'client' ? complianceSummary(user.id) : null,
   ]);
   return {
     statistics,
@@ -101,5 +105,6 @@ export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
     counts,
     moreNotifications: counts.total > UNREAD_NOTIFICATIONS_SHOWN,
     missingSections: incompleteProfileSections(user.userType, own),
+    compliance,
   };
 }

@@ -27,6 +27,11 @@ export function markAllRead(userId: string): Promise<number> {
   return notifications.markAllRead(userId);
 }
 
+const NAMED_TARGETS: readonly RegExp[] = [
+  /^\/(waitlist|editions\/[0-9a-f-]{36}|services\/[0-9a-f-]{36}\/editions|bookings\/[0-9a-f-]{36})$/,
+  /^\/scadenzario\/aggiornamento\?[\w=&%,.-]*$/,
+];
+
 /**
  * Where a notification leads: its conversation, its booking, the review on the service page, or the list
  * when it is about none of them.
@@ -38,6 +43,10 @@ export function notificationTarget(n: Pick<Notification, 'data'>): string {
   const serviceId = n.data?.service_id;
   if (typeof reviewId === 'string' && typeof serviceId === 'string')
     return `/services/${encodeURIComponent(serviceId)}#review-${encodeURIComponent(reviewId)}`;
+  // A notice that names its page (a scadenzario reminder's search for the update course; a course edition's
+  // waitlist offer, cancellation or minimum of participants): only the server's own paths, never a stranger's.
+  const named = n.data?.target;
+  if (typeof named === 'string' && NAMED_TARGETS.some((pattern) => pattern.test(named))) return named;
   const bookingId = n.data?.booking_id;
   // A page of the booking itself (the review form after a completion).
   const target = n.data?.target;

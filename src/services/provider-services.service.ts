@@ -93,6 +93,8 @@ function fieldsOf(
     certificationsProvided: input.certificationsProvided,
     languages: input.languages,
     tags: input.tags,
+    trainingKind: input.trainingKind,
+    trainingScope: input.trainingScope,
     ...place,
   };
 }

@@ -3,6 +3,7 @@ import * as services from '../models/search.repo.js';
 import type { ServiceSearchRow } from '../models/search.repo.js';
 import { correctSpelling } from '../models/search-terms.repo.js';
 import { coversOf } from '../models/service-images.repo.js';
+import { nextEditionsOf, type NextEdition } from './course-editions.service.js';
 import { resolveLocation, type ResolvedPlace } from './places.service.js';
 import { srcsetOf } from './service-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
@@ -16,6 +17,8 @@ import { mediaUrl } from './storage.service.js';
 export type CardSource = Omit<ServiceSearchRow, 'distanceKm' | 'relevance'> & {
   distanceKm?: number | null;
   cover?: CardCover | null;
+  /** A course's next edition open for booking (issue 15). */
+  nextEdition?: NextEdition | null;
 };
 
 /** A service's cover photo as the card shows it. */
@@ -70,6 +73,14 @@ export function priceRange(bucket: SearchParams['price']): services.ServiceSearc
   if (bucket === 'all') return null;
   const [min = 0, max = 999999] = bucket.split('-').map(Number);
   return { min, max, includesMin: min === 0 };
+}
+
+/** Each course's next bookable edition: one query for the page's service ids. */
+async function withNextEditions<T extends ServiceSearchRow>(
+  rows: T[],
+): Promise<(T & { nextEdition: NextEdition | null })[]> {
+  const next = await nextEditionsOf(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, nextEdition: next.get(r.id) ?? null }));
 }
 
 /** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
@@ -127,7 +138,7 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
     capped,
     page,
     totalPages,
-    rows: await withCovers(rows),
+    rows: await withNextEditions(await withCovers(rows)),
     location: location ? { ...location, radiusKm: params.radius } : null,
     locationNotFound,
     outsideRadius,

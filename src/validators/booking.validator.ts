@@ -1,6 +1,8 @@
 import { addDays } from '../lib/booking-time.js';
 import { asList, emailField, Joi, optionalText, phoneField, requiredText } from './fields.js';
 import { validate, type FormErrors, type Validated } from './validate.js';
+import { fiscalCodeField } from './worker.validator.js';
+import { isUuid } from '../lib/uuid.js';
 import {
   NOTES_MAX,
   PARTICIPANT_MAX_LENGTH,
@@ -61,11 +63,17 @@ export interface BookingDetails {
 export interface ParticipantInput {
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   role: string | null;
   department: string | null;
   specialNeeds: string | null;
+  /** Upper case; null when not given (required only to add the person to the register). */
+  fiscalCode?: string | null;
+  /** The register's worker the row was chosen from (checked against the client's register when booked). */
+  workerId?: string | null;
+  /** A person typed by hand, to be added to the client's register in the booking's transaction. */
+  addToRegister?: boolean;
 }
 
 // No field of this form is legitimately longer; anything beyond is cut before it is echoed back.
@@ -85,7 +93,12 @@ export function readBookingForm(body: unknown, maxParticipants: number): Booking
     .slice(0, Math.max(maxParticipants, 1))
     .map((row) => {
       const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
-      return Object.fromEntries(PARTICIPANT_FIELDS.map((f) => [f, str(r[f])])) as ParticipantValues;
+      const worker = str(r.worker_id).trim();
+      return {
+        ...Object.fromEntries(PARTICIPANT_FIELDS.map((f) => [f, str(r[f])])),
+        worker_id: isUuid(worker) ? worker.toLowerCase() : '',
+        add_to_register: r.add_to_register ? '1' : '',
+      } as ParticipantValues;
     });
   const values: BookingFormValues = {
     requested_date: str(b.requested_date).trim(),
@@ -101,6 +114,7 @@ export function readBookingForm(body: unknown, maxParticipants: number): Booking
     referent_role: str(b.referent_role),
     referent_contact: str(b.referent_contact),
     idempotency_key: str(b.idempotency_key).trim(),
+    edition_id: str(b.edition_id).trim(),
   };
   const count = participantCount(values.participants_count, maxParticipants) ?? Math.max(rows.length, 1);
   return { ...values, participants: keepParticipants(rows, count) };
@@ -120,6 +134,7 @@ export function blankBookingForm(idempotencyKey: string): BookingFormValues {
     referent_role: '',
     referent_contact: '',
     idempotency_key: idempotencyKey,
+    edition_id: '',
   };
 }
 
@@ -205,11 +220,24 @@ function detailsSchema(rules: BookingRules): Joi.ObjectSchema<BookingDetails> {
 const participantSchema = Joi.object<ParticipantInput>({
   firstName: requiredText(PARTICIPANT_MAX_LENGTH.first_name, `${V}.firstNameRequired`),
   lastName: requiredText(PARTICIPANT_MAX_LENGTH.last_name, `${V}.lastNameRequired`),
-  email: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`),
+  // A worker chosen from the register is known by codice fiscale: an email is optional (lib/booking-fields.ts).
+  email: Joi.when('workerId', {
+    is: Joi.string().guid(),
+    then: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`).optional().empty('').default(null),
+    otherwise: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`),
+  }),
   phone: phoneField(null, `${V}.phoneInvalid`),
   role: optionalText(PARTICIPANT_MAX_LENGTH.role),
   department: optionalText(PARTICIPANT_MAX_LENGTH.department),
   specialNeeds: optionalText(PARTICIPANT_MAX_LENGTH.special_needs),
+  // Optional, but a person added to the register needs one (lib/booking-fields.ts, shared with the island).
+  fiscalCode: Joi.when('addToRegister', {
+    is: true,
+    then: fiscalCodeField(`${V}.fiscalCodeForRegister`),
+    otherwise: fiscalCodeField().optional().empty('').default(null),
+  }),
+  workerId: Joi.string().guid().empty('').default(null),
+  addToRegister: Joi.boolean().default(false),
 });
 
 /** Maps error paths of the schemas back to the form's field names (so they sit beside the right field). */
@@ -228,6 +256,7 @@ const FIELD_NAMES: Record<string, string> = {
   role: 'role',
   department: 'department',
   specialNeeds: 'special_needs',
+  fiscalCode: 'fiscal_code',
 };
 
 function renamed(errors: FormErrors, prefix = ''): FormErrors {
@@ -273,6 +302,9 @@ export function validateParticipants(
       role: p.role,
       department: p.department,
       specialNeeds: p.special_needs,
+      fiscalCode: p.fiscal_code,
+      workerId: p.worker_id,
+      addToRegister: Boolean(p.add_to_register) && !p.worker_id,
     });
     if (result.ok) participants.push(result.value);
     else Object.assign(errors, renamed(result.errors, `participants.${i}.`));

@@ -84,7 +84,7 @@ describe('dashboard and notifications in a real browser', () => {
       expect(await page.locator('.dashboard__recent .booking-card').count()).to.equal(5);
       expect(
         await page.locator('.quick-action').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
-      ).to.deep.equal(['/search', '/bookings', '/profile']);
+      ).to.deep.equal(['/search', '/bookings', '/workers', '/profile']);
       const unread = await unreadBadge(page);
       expect(unread).to.be.greaterThan(0);
       expect(await page.locator('.notifications-box .notification--unread').count()).to.equal(Math.min(unread, 5));

@@ -314,11 +314,12 @@ describe('dashboard', () => {
         .map((_, a) => `${$(a).find('.quick-action__label').text()} -> ${$(a).attr('href')}`)
         .get();
 
-    it('a client gets "Nuova Prenotazione", its bookings and its profile', async () => {
+    it('a client gets "Nuova Prenotazione", its bookings, its workers and its profile', async () => {
       const { agent } = await signIn('client', 'Azioni Cliente Srl');
       expect(actionsOf(await dashboardOf(agent))).to.deep.equal([
         'Nuova Prenotazione -> /search',
         'Le Mie Prenotazioni -> /bookings',
+        'Lavoratori -> /workers',
         'Il Mio Profilo -> /profile',
       ]);
     });
@@ -467,7 +468,7 @@ describe('dashboard', () => {
         expect(textOf($, 'h1')).to.equal('Benvenuto, Errore Caricamento Srl');
         expect(textOf($, '.dashboard__error .alert__title')).to.equal('Errore nel caricamento dei dati');
         expect($('.dashboard__error a[href="/dashboard"]').text()).to.equal('Riprova');
-        expect($('.quick-action')).to.have.length(3);
+        expect($('.quick-action')).to.have.length(4);
         expect($('.stat-card')).to.have.length(0);
       } finally {
         await db().raw('ALTER TABLE notifications RENAME COLUMN message_hidden TO message');

@@ -1,3 +1,4 @@
+import { createEdition } from '../factories/editions.js';
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { db } from '../../src/db/knex.js';
@@ -99,7 +100,27 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
     const [closure] = await db()('provider_closures')
       .insert({ provider_id: provider.id, starts_on: '2099-08-10', ends_on: '2099-08-10' })
       .returning('id');
+    const [worker] = await db()('workers')
+      .insert({
+        client_id: client.id,
+        first_name: 'Anna',
+        last_name: 'Bianchi',
+        fiscal_code: 'BNCNNA80A41F205U',
+        role: 'lavoratore',
+        site: 'Milano',
+        risk_class: 'medio',
+        hired_on: '2020-01-15',
+      })
+      .returning('id');
+    const edition = await createEdition({ serviceId: offered.id, providerId: provider.id, seats: 1 });
+    const [entry] = await db()('edition_waitlist')
+      .insert({ edition_id: edition.id, client_id: client.id, seats: 1 })
+      .returning('id');
     Object.assign(samples, {
+      editions: edition.id,
+      waitlist: entry.id,
+      entryId: entry.id,
+      workers: worker.id,
       closureId: closure.id,
       bookings: booking.id,
       services: offered.id,

@@ -9,6 +9,7 @@ import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../../src/lib/italian-tax-ids.js';
 import { toCents } from '../../src/lib/money.js';
 import { seedDemo } from '../../seeds/demo.js';
+import { isValidPersonalCodiceFiscale } from '../../src/lib/italian-tax-ids.js';
 import { storage } from '../../src/services/storage.service.js';
 import { html, request } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -490,6 +491,26 @@ describe('seeds/demo: seedDemo()', function () {
       expect(bookings.length).to.be.at.least(5);
       expect(new Set(bookings.map((b) => b.provider)).size).to.be.at.least(3);
       expect(bookings.map((b) => b.status)).to.include.members(['completed', 'confirmed', 'pending', 'cancelled']);
+    });
+
+    it('gives the demo client a register of eight workers with valid codici fiscali and declared trainings, one lapsed', async () => {
+      const { rows: workers } = await db().raw<{
+        rows: { id: string; fiscal_code: string; archived_at: Date | null }[];
+      }>(`
+        SELECT w.id, w.fiscal_code, w.archived_at FROM workers w JOIN users u ON u.id = w.client_id
+        WHERE u.email = 'cliente@demo.sicurhub.it'`);
+      expect(workers).to.have.length(8);
+      for (const w of workers) expect(isValidPersonalCodiceFiscale(w.fiscal_code), w.fiscal_code).to.equal(true);
+      expect(workers.filter((w) => w.archived_at !== null)).to.have.length(1);
+      const { rows: trainings } = await db().raw<{
+        rows: { training_kind: string; completed_on: string; source: string }[];
+      }>('SELECT training_kind, completed_on, source FROM worker_trainings WHERE worker_id = ANY(?)', [
+        workers.map((w) => w.id),
+      ]);
+      expect(trainings.length).to.be.at.least(8);
+      expect(new Set(trainings.map((t) => t.source))).to.deep.equal(new Set(['dichiarato']));
+      const fiveYearsAgo = new Date(Date.now() - 5 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+      expect(trainings.some((t) => t.training_kind === 'lavoratori' && t.completed_on < fiveYearsAgo)).to.equal(true);
     });
 
     it('gives both demo accounts a few notifications, some read and some unread', async () => {

@@ -47,7 +47,14 @@ describe('creating a service (/services/create)', () => {
         .find('legend.service-form__legend')
         .map((_, el) => $(el).text().trim())
         .get();
-      expect(legends).to.deep.equal(['Informazioni di base', 'Prezzi', 'Luogo', 'Dettagli', 'Immagini']);
+      expect(legends).to.deep.equal([
+        'Informazioni di base',
+        'Prezzi',
+        'Luogo',
+        'Dettagli',
+        'Formazione obbligatoria',
+        'Immagini',
+      ]);
       expect(form.find('input[name="base_price"]').attr('step')).to.equal('0.01');
       expect(form.find('input[name="base_price"]').attr('min')).to.equal('0');
       expect(form.find('input[name="additional_costs[1][name]"]')).to.have.length(1);

@@ -49,6 +49,9 @@ export interface ServiceFormValues {
   certifications_other: string;
   languages: string[];
   tags: string;
+  /** Formazione obbligatoria: a kind of src/lib/training-kinds.ts (empty: not a mandatory course) and its scope. */
+  training_kind: string;
+  training_scope: string;
 }
 
 /** Rows beyond this many are not read (the form offers fewer). */
@@ -115,6 +118,8 @@ export function readServiceForm(body: Record<string, unknown>): ServiceFormValue
     certifications_other: str(body.certifications_other),
     languages: strings(body.languages),
     tags: str(body.tags),
+    training_kind: str(body.training_kind),
+    training_scope: str(body.training_scope),
   };
 }
 

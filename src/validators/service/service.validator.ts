@@ -10,6 +10,7 @@ import {
   type PricingUnit,
   type ServiceType,
 } from '../../lib/service-options.js';
+import { TRAINING_KINDS, TRAINING_SCOPES, type TrainingKind, type TrainingScope } from '../../lib/training-kinds.js';
 import { Joi, formKeyField, multiline, optionalText, requiredText } from '../fields.js';
 import { validate, type FormErrors } from '../validate.js';
 import { splitList, type ServiceFormValues } from './service-form.js';
@@ -51,6 +52,8 @@ export interface ServiceFormInput {
   certificationsProvided: string[];
   languages: string[];
   tags: string[];
+  trainingKind: TrainingKind | null;
+  trainingScope: TrainingScope | null;
 }
 
 const MAX_LIST = 30;
@@ -199,6 +202,18 @@ const schema = Joi.object({
     .items(Joi.string().max(50).messages({ 'string.max': 'validation:tooLong' }))
     .max(MAX_LIST)
     .messages({ 'array.max': `${V}.tooMany` }),
+  training_kind: Joi.string()
+    .trim()
+    .empty('')
+    .default(null)
+    .valid(...TRAINING_KINDS)
+    .messages({ 'any.only': 'editions:validation.trainingKindInvalid' }),
+  // Required once a kind is chosen; ignored (null) without one.
+  training_scope: Joi.when('training_kind', {
+    is: Joi.string().required(),
+    then: choice(TRAINING_SCOPES, 'editions:validation.trainingScopeRequired'),
+    otherwise: Joi.any().strip(),
+  }),
 });
 
 /** Lists are typed as text: they are split before the schema sees them; their errors belong to the text field. */
@@ -273,5 +288,7 @@ function toInput(v: Record<string, unknown>): ServiceFormInput {
     certificationsProvided: (v.certifications_provided as string[] | undefined) ?? [],
     languages: v.languages as string[],
     tags: (v.tags as string[] | undefined) ?? [],
+    trainingKind: (v.training_kind as TrainingKind | null) ?? null,
+    trainingScope: v.training_kind ? (v.training_scope as TrainingScope) : null,
   };
 }

@@ -33,6 +33,11 @@ export interface DemoIds {
   ownServiceId: string;
   /** A completed booking of the demo client it may still review (seeded without a review). */
   reviewableBookingId: string;
+  /** A worker of the demo client's register, read from "Lavoratori". */
+  workerId: string;
+  /** A course of the demo provider and one of its editions (issue 15). */
+  courseServiceId: string;
+  editionId: string;
 }
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -111,6 +116,15 @@ export const PAGE_CASES: PageCase[] = [
     },
   },
   page('under construction (about)', 'visitor', 'pages/under-construction', '/about'),
+  page('normativa (the rules table)', 'visitor', 'regulations/show', '/regulations'),
+  page('attestato verification form', 'visitor', 'attestati/verify', '/attestati/verifica'),
+  page(
+    'attestato verification, unknown code (404)',
+    'visitor',
+    'attestati/verify',
+    '/attestati/verifica/ATT-2222-3333-4444-5555',
+  ),
+  page('attestato verification, malformed code (400)', 'visitor', 'attestati/verify', '/attestati/verifica?code=12345'),
   page('404 page', 'visitor', 'errors/404', '/pagina-che-non-esiste'),
   page('service not found', 'visitor', 'services/not-found', `/services/${UNKNOWN}`),
   page('provider not found', 'visitor', 'providers/not-found', `/providers/${UNKNOWN}`),
@@ -149,6 +163,7 @@ export const PAGE_CASES: PageCase[] = [
   },
   page('booking not found', 'client', 'bookings/not-found', `/bookings/${UNKNOWN}`),
   page('client notifications', 'client', 'notifications/index', '/notifications'),
+  page('client waitlists', 'client', 'waitlist/index', '/waitlist'),
   page('client messages', 'client', 'messages/index', '/messages'),
   page('client conversation', 'client', 'messages/show', (ids) => `/messages/${ids.threadId}`),
   page(
@@ -161,8 +176,11 @@ export const PAGE_CASES: PageCase[] = [
   page('contact form, signed in', 'client', 'pages/contact', '/contact'),
   page('booking wizard, step 1', 'client', 'bookings/new', (ids) => `/services/${ids.instantServiceId}/book`),
   page('booking wizard, service not found', 'client', 'bookings/service-not-found', `/services/${UNKNOWN}/book`),
+  page('scadenzario', 'client', 'scadenzario/index', '/scadenzario'),
+  page('scadenzario, lapsed only', 'client', 'scadenzario/index', '/scadenzario?status=scaduto'),
   page('providers only (analytics as a client)', 'client', 'errors/role-required', '/analytics'),
   page('providers only (statement as a client)', 'client', 'errors/role-required', '/provider/statements'),
+  page('clients only (scadenzario as a provider)', 'provider', 'errors/role-required', '/scadenzario'),
   page('provider dashboard', 'provider', 'dashboard/show', '/dashboard'),
   ...PROVIDER_SECTIONS.map((tab) =>
     page(`provider profile, ${tab} tab`, 'provider', 'profile/show', `/profile?tab=${tab}`),
@@ -199,9 +217,15 @@ export const PAGE_CASES: PageCase[] = [
     'analytics/show',
     '/analytics?period=custom&from=2026-05-02&to=2026-05-01',
   ),
+  page('issued attestati', 'provider', 'attestati/index', '/provider/attestati'),
+  page('providers only (issued attestati as a client)', 'client', 'errors/role-required', '/provider/attestati'),
   page('create a service', 'provider', 'services/form', '/services/create'),
   page('edit a service', 'provider', 'services/form', (ids) => `/services/${ids.ownServiceId}/edit`),
   page('my services', 'provider', 'services/mine', '/provider/services'),
+  page('the editions of a course', 'provider', 'editions/index', (ids) => `/services/${ids.courseServiceId}/editions`),
+  page('edit an edition', 'provider', 'editions/edit', (ids) => `/editions/${ids.editionId}/edit`),
+  page('a course edition', 'visitor', 'editions/show', (ids) => `/editions/${ids.editionId}`),
+  page('book a course edition', 'client', 'bookings/new', (ids) => `/services/${ids.courseServiceId}/book`),
   page('providers only (create a service as a client)', 'client', 'errors/role-required', '/services/create'),
   page(
     'clients only (the wizard as a provider)',
@@ -209,6 +233,14 @@ export const PAGE_CASES: PageCase[] = [
     'errors/role-required',
     (ids) => `/services/${ids.instantServiceId}/book`,
   ),
+  page('workers register', 'client', 'workers/index', '/workers'),
+  page('workers register, filtered with archived ones', 'client', 'workers/index', '/workers?q=a&archived=1'),
+  page('workers register, no match', 'client', 'workers/index', '/workers?q=zzzzqqqq'),
+  page('new worker', 'client', 'workers/form', '/workers/new'),
+  page('worker page', 'client', 'workers/show', (ids) => `/workers/${ids.workerId}`),
+  page('edit a worker', 'client', 'workers/form', (ids) => `/workers/${ids.workerId}/edit`),
+  page('workers CSV import', 'client', 'workers/import', '/workers/import'),
+  page('clients only (the workers register as a provider)', 'provider', 'errors/role-required', '/workers'),
   page(
     'clients only (a new inquiry as a provider)',
     'provider',
@@ -216,6 +248,22 @@ export const PAGE_CASES: PageCase[] = [
     (ids) => `/messages/new?provider=${ids.providerId}`,
   ),
 ];
+
+/** A course of the demo provider (its "Edizioni" link in "I Miei Servizi") and its first edition. */
+async function demoCourse(): Promise<{ courseServiceId: string; editionId: string }> {
+  const own = await contextFor('provider');
+  try {
+    const list = await (await own.request.get(`${baseUrl()}/provider/services`)).text();
+    const courseServiceId = /href="\/services\/([0-9a-f-]{36})\/editions"/.exec(list)?.[1];
+    if (!courseServiceId) throw new Error('no course in the demo provider\'s "I Miei Servizi"');
+    const editions = await (await own.request.get(`${baseUrl()}/services/${courseServiceId}/editions`)).text();
+    const editionId = /href="\/editions\/([0-9a-f-]{36})\/edit"/.exec(editions)?.[1];
+    if (!editionId) throw new Error('no edition of the demo course');
+    return { courseServiceId, editionId };
+  } finally {
+    await own.close();
+  }
+}
 
 /** A context of the right person: visitors get a fresh one, accounts log in through the real form. */
 export async function contextFor(
@@ -284,7 +332,9 @@ export async function demoIds(): Promise<DemoIds> {
         await own.close();
       }
     })();
+    const course = await demoCourse();
     return {
+      ...course,
       instantServiceId: card.id,
       providerId,
       clientBookingId: await first('client'),
@@ -295,6 +345,17 @@ export async function demoIds(): Promise<DemoIds> {
       statementMonth: await statementMonthWithRows(),
       ownServiceId,
       reviewableBookingId: await reviewableBooking(await bookingsOf('client', 'completed')),
+      workerId: await (async () => {
+        const own = await contextFor('client');
+        try {
+          const list = await (await own.request.get(`${baseUrl()}/workers`)).text();
+          const id = /href="\/workers\/([0-9a-f-]{36})"/.exec(list)?.[1];
+          if (!id) throw new Error('no worker in the demo client\'s "Lavoratori"');
+          return id;
+        } finally {
+          await own.close();
+        }
+      })(),
     };
   } finally {
     await context.close();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { resetDatabase } from '../../helpers/db.js';
 import { appRouteTable, fillPath } from '../../helpers/routes.js';
-import { isWrite, ownersOf, resourceOf, type Resource } from './policy.js';
+import { isWrite, ownersOf, providersRefusedWith403, resourceOf, type Resource } from './policy.js';
 import {
   ACTORS,
   SECRET_DOCUMENT,
@@ -62,8 +62,8 @@ describe('security: access matrix over every parameterised route', () => {
           }
           if (actor === 'visitor') {
             expect(res.status).to.be.oneOf([303, 401, 404]);
-          } else if (r.path === '/services/:id/book') {
-            expect(res.status, 'a provider cannot book').to.equal(403);
+          } else if (providersRefusedWith403(r.path) && actor.startsWith('provider')) {
+            expect(res.status, 'a page for client accounts only').to.equal(403);
           } else {
             expect(res.status, 'a resource that is not theirs answers as an unknown one').to.equal(404);
           }
@@ -88,7 +88,8 @@ describe('security: access matrix over every parameterised route', () => {
           else if (r.path.startsWith('/bookings/:id') && PARTY_OF_BOOKING.includes(actor)) {
             // The other party of the booking sees it, but this action is not theirs to take.
             expect(res.status).to.be.oneOf([403, 404, 409, 422]);
-          } else if (r.path === '/services/:id/book') expect(res.status, 'a provider cannot book').to.equal(403);
+          } else if (providersRefusedWith403(r.path) && actor.startsWith('provider'))
+            expect(res.status, 'a page for client accounts only').to.equal(403);
           else expect(res.status, 'a resource that is not theirs answers as an unknown one').to.equal(404);
           if (!(r.path.startsWith('/bookings/:id') && PARTY_OF_BOOKING.includes(actor))) {
             for (const text of PRIVATE_TEXT) expect(res.text).not.to.contain(text);

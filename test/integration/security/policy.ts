@@ -50,12 +50,15 @@ export const PUBLIC_GET = new Set([
   '/services/health',
   '/services/:id',
   '/providers/:id', // the catalogue
+  '/editions/:id', // a course edition of a published service, like the service page
   '/api/search',
   '/api/places',
   '/api/places/reverse', // the search island's JSON, same data as /search
   '/api/services/:id/availability', // when a published service can be booked, as the wizard shows it
   '/sitemap.xml',
   '/robots.txt', // for crawlers
+  '/attestati/verifica',
+  '/attestati/verifica/:code', // anyone checks an attestato's code, without an account (issue 15)
 ]);
 
 /** State-changing routes a visitor may use (still with the session's CSRF token): getting in, and getting out. */
@@ -100,6 +103,12 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
       owners: booking.owners,
     },
     '/bookings/:id/calendar.ics': booking,
+    // The attendance register of a completed course is its provider's; both parties download the attestati.
+    '/bookings/:id/attendance': { params: { id: w.a.courseBookingId }, owners: ['providerA'] },
+    '/bookings/:id/attendance.csv': { params: { id: w.a.courseBookingId }, owners: ['providerA'] },
+    '/attestati/:id/pdf': { params: { id: w.a.attestatoId }, owners: ['clientA', 'providerA'] },
+    // The public check of a code (the unknown one answers 404 to everyone alike).
+    '/attestati/verifica/:code': { params: { code: 'ATT-2222-3333-4444-5555' }, owners: [], public: true },
     '/bookings/:id/messages': booking,
     // The provider answers a request with a quote; only the client accepts, declines or withdraws.
     '/bookings/:id/quote': { ...booking, owners: ['providerA'] },
@@ -135,6 +144,10 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     // Any client may book a published service; providers and visitors may not.
     '/services/:id/book': { params: { id: w.a.serviceId }, owners: ['clientA', 'clientB'] },
     '/providers/:id': { params: { id: w.a.providerId }, owners: [], public: true },
+    // A course's editions (issue 15): only its provider lists, adds and edits them; anyone may read one.
+    '/services/:id/editions': { params: { id: w.a.courseServiceId }, owners: ['providerA'] },
+    '/editions/:id/edit': { params: { id: w.a.editionId }, owners: ['providerA'] },
+    '/editions/:id': { params: { id: w.a.editionId }, owners: [], public: true },
     // The section is the signed-in user's own profile: there is no one else's to name.
     '/profile/:section': { params: { section: 'general' }, owners: ['clientA', 'clientB', 'providerA', 'providerB'] },
     '/media/profile-images/:file': { params: { file: 'nessuna-immagine.webp' }, owners: [], public: true },
@@ -147,18 +160,41 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/api/service-images/:id': { params: { id: w.a.serviceImageId }, owners: ['providerA'] },
     // The dates a published service offers are public like the service; a draft's are nobody's.
     '/api/services/:id/availability': { params: { id: w.a.serviceId }, owners: [], public: true },
+    // Any client may wait for a seat of a full edition; its provider decides on it; an entry is its client's.
+    '/editions/:id/waitlist': { params: { id: w.a.editionId }, owners: ['clientA', 'clientB'] },
+    '/editions/:id/confirmation': { params: { id: w.a.editionId }, owners: ['providerA'] },
+    '/editions/:id/cancellation': { params: { id: w.a.editionId }, owners: ['providerA'] },
+    '/waitlist/:entryId/withdrawal': { params: { entryId: w.a.waitlistEntryId }, owners: ['clientA'] },
     // A closed day is its provider's: removing another's answers 404.
     '/profile/hours/closures/:closureId/removal': { params: { closureId: w.a.closureId }, owners: ['providerA'] },
+    // A worker of client A's register (issue 15): client A only; another client finds no such worker.
+    '/workers/:id': { params: { id: w.a.workerId }, owners: ['clientA'] },
+    '/workers/:id/edit': { params: { id: w.a.workerId }, owners: ['clientA'] },
+    '/workers/:id/archive': { params: { id: w.a.workerId }, owners: ['clientA'] },
+    '/workers/:id/trainings': { params: { id: w.a.workerId }, owners: ['clientA'] },
   };
   return table[path] ?? null;
 }
+
+/**
+ * Pages for client accounts only (the workers register): a provider is told "Accesso Riservato alle Aziende"
+ * (403) before any resource is looked up, as it is on /services/:id/book; another client gets 404.
+ */
+export const providersRefusedWith403 = (path: string): boolean =>
+  path === '/services/:id/book' ||
+  path === '/editions/:id/waitlist' ||
+  path === '/workers' ||
+  path.startsWith('/workers/');
 
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
   if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$|\/reply$|^\/profile\/hours/.test(r.path))
     return 'providerA';
-  if (/^\/services(\/:id\/(edit|pause|resume|deletion))?$/.test(r.path)) return 'providerA';
+  if (r.path === '/editions/:id/cancellation') return 'providerA';
+  if (r.path === '/bookings/:id/attendance') return 'providerA';
+  if (/^\/services(\/:id\/(edit|pause|resume|deletion|editions))?$/.test(r.path)) return 'providerA';
+  if (/^\/editions\/:id\/edit$/.test(r.path)) return 'providerA';
   return 'clientA';
 }
 

@@ -1,4 +1,6 @@
 import { db } from '../../../src/db/knex.js';
+import { createEdition } from '../../factories/editions.js';
+import { CF, createCompletedCourseBooking, createTrainingService } from '../../factories/attestati.js';
 import { createBooking, createNotification, createReview } from '../../factories/index.js';
 import { browser, csrfFrom, html } from '../../helpers/app.js';
 import type { Agent } from '../../helpers/auth.js';
@@ -36,6 +38,15 @@ export interface World {
     serviceImageId: string;
     /** A closed day of provider A (the "Orari e chiusure" tab). */
     closureId: string;
+    /** Provider A's course (a service with a training kind), and a full edition of it with client A waiting for a seat. */
+    courseServiceId: string;
+    editionId: string;
+    waitlistEntryId: string;
+    /** A completed course of provider A for client A, one participant with an attestato, one still open. */
+    courseBookingId: string;
+    attestatoId: string;
+    /** A worker of client A's register. */
+    workerId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -57,6 +68,11 @@ export async function buildWorld(): Promise<World> {
     active: false,
     title: 'Bozza del Fornitore A',
   });
+  const courseA = await service(accounts.providerA.id, {
+    serviceType: 'on_request',
+    title: 'Corso preposti del Fornitore A',
+  });
+  await db()('services').where({ id: courseA.id }).update({ training_kind: 'preposti', training_scope: 'iniziale' });
   const serviceB = await service(accounts.providerB.id, { serviceType: 'instant', title: 'Corso del Fornitore B' });
   const review = await createReview({ serviceId: serviceA.id, reviewerId: accounts.clientB.id, rating: 4 });
   const bookingA = await createBooking({
@@ -79,6 +95,24 @@ export async function buildWorld(): Promise<World> {
   });
   const [closure] = await db()('provider_closures')
     .insert({ provider_id: accounts.providerA.id, starts_on: '2099-08-10', ends_on: '2099-08-14', note: 'Ferie di A' })
+    .returning<{ id: string }[]>('id');
+  // A full edition of A's course (its one seat taken) with client A waiting for a seat.
+  const edition = await createEdition({ serviceId: courseA.id, providerId: accounts.providerA.id, seats: 1 });
+  await db()('course_editions').where({ id: edition.id }).update({ seats_taken: 1 });
+  const [entry] = await db()('edition_waitlist')
+    .insert({ edition_id: edition.id, client_id: accounts.clientA.id, seats: 1 })
+    .returning<{ id: string }[]>('id');
+  const [worker] = await db()('workers')
+    .insert({
+      client_id: accounts.clientA.id,
+      first_name: 'Lavoratore',
+      last_name: 'Di A',
+      fiscal_code: 'RSSMRA85T10A562S',
+      role: 'lavoratore',
+      site: 'Sede di A',
+      risk_class: 'medio',
+      hired_on: '2020-01-01',
+    })
     .returning<{ id: string }[]>('id');
   const agents = {
     visitor: browser(),
@@ -106,6 +140,31 @@ export async function buildWorld(): Promise<World> {
   const message = await db()('messages')
     .whereNotNull('attachment_key')
     .first<{ id: string; thread_id: string }>('id', 'thread_id');
+  // A completed course: provider A issues one attestato through the register's form, the other participant stays open.
+  const course = await createTrainingService(accounts.providerA.id, { title: 'Corso lavoratori del Fornitore A' });
+  const courseBooking = await createCompletedCourseBooking({
+    serviceId: course.id,
+    clientId: accounts.clientA.id,
+    participants: [
+      { firstName: 'Mario', lastName: 'Rossi', fiscalCode: CF.mario },
+      { firstName: 'Giulia', lastName: 'Verdi' },
+    ],
+  });
+  const [present, open] = courseBooking.participantIds;
+  const issued = await agents.providerA
+    .post(`/bookings/${courseBooking.id}/attendance`)
+    .type('form')
+    .send({
+      _csrf: csrfFrom(html((await agents.providerA.get(`/bookings/${courseBooking.id}/attendance`)).text)),
+      signatory_name: 'Docente A',
+      signatory_role: 'docente',
+      place: 'Milano',
+      [`attendance_${present}`]: 'present',
+      [`fiscal_code_${present}`]: CF.mario,
+      [`attendance_${open}`]: 'absent',
+    });
+  if (issued.status !== 303) throw new Error(`world: attendance answered ${issued.status}`);
+  const attestato = await db()('attestati').where({ booking_id: courseBooking.id }).first<{ id: string }>('id');
   // A photo of A's service, as the uploader stores it (the access rules need no file behind it).
   const [image] = await db()('service_images')
     .insert({
@@ -134,6 +193,12 @@ export async function buildWorld(): Promise<World> {
       reviewId: review.id,
       serviceImageId: image!.id,
       closureId: closure!.id,
+      courseServiceId: courseA.id,
+      editionId: edition.id,
+      waitlistEntryId: entry!.id,
+      courseBookingId: courseBooking.id,
+      attestatoId: attestato!.id,
+      workerId: worker!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };

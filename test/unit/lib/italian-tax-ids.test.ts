@@ -3,6 +3,8 @@ import {
   codiceFiscaleCheckChar,
   isValidCodiceFiscale,
   isValidPartitaIva,
+  isValidPersonalCodiceFiscale,
+  normalizeCodiceFiscale,
   partitaIvaCheckDigit,
 } from '../../../src/lib/italian-tax-ids.js';
 
@@ -80,6 +82,42 @@ describe('italian-tax-ids', () => {
     it('accepts a company code of 11 digits only when it is a valid Partita IVA', () => {
       expect(isValidCodiceFiscale('00159560366')).to.equal(true);
       expect(isValidCodiceFiscale('00159560367')).to.equal(false);
+    });
+  });
+
+  describe('isValidPersonalCodiceFiscale (workers and course participants)', () => {
+    it('accepts the code with each number of omocodic substitutions, from the last position to all seven', () => {
+      // Mario Rossi, 10/12/1985, Bagno di Romagna (A562): the same person when the Agenzia replaces digits
+      // from the right with L M N P Q R S T U V, each variant with its own check character.
+      for (const code of [
+        'RSSMRA85T10A562S',
+        'RSSMRA85T10A56NH',
+        'RSSMRA85T10A5SNT',
+        'RSSMRA85T10ARSNO',
+        'RSSMRAURTMLARSNL',
+      ]) {
+        expect(isValidPersonalCodiceFiscale(code), code).to.equal(true);
+      }
+    });
+
+    it('accepts a woman born on the 1st (day 41) in lower case with spaces, as typed', () => {
+      // Bianchi Giulia, 1/1/1980, Milano (F205).
+      expect(isValidPersonalCodiceFiscale(' bncgli 80a41 f205f ')).to.equal(true);
+      expect(normalizeCodiceFiscale(' bncgli 80a41 f205f ')).to.equal('BNCGLI80A41F205F');
+    });
+
+    it('rejects omocodic codes whose check character was not recomputed, and wrong checksums', () => {
+      expect(isValidPersonalCodiceFiscale('RSSMRA85T10A56NS')).to.equal(false);
+      expect(isValidPersonalCodiceFiscale('RSSMRAURTMLARSNS')).to.equal(false);
+      expect(isValidPersonalCodiceFiscale('BNCGLI80A41F205G')).to.equal(false);
+      // A letter outside L-V where a digit belongs is not omocodia.
+      expect(isValidPersonalCodiceFiscale(`RSSMRA85T1AA562${codiceFiscaleCheckChar('RSSMRA85T1AA562')}`)).to.equal(
+        false,
+      );
+    });
+
+    it('refuses a company code of 11 digits, valid as it is: a worker is a person', () => {
+      expect(isValidPersonalCodiceFiscale('00159560366')).to.equal(false);
     });
   });
 });

@@ -1,0 +1,75 @@
+import type { Request, Response } from 'express';
+import { t } from '../config/i18n.js';
+import { notFound } from '../lib/app-error.js';
+import { todayInRome } from '../lib/booking-time.js';
+import { editionPage } from '../pages/edition.page.js';
+import { editionEditPage, editionsPage } from '../pages/editions.page.js';
+import { findBookableService } from '../services/bookings.service.js';
+import {
+  createEdition,
+  findOwnEdition,
+  findPublicEdition,
+  listEditions,
+  updateEdition,
+} from '../services/course-editions.service.js';
+import { readEditionForm, validateEditionForm } from '../validators/edition.validator.js';
+
+/**
+ * Course editions (issue 15): the provider's list and form under its course, the edit form, and the public
+ * page of one edition. A provider sees and changes only its own (anyone else: the same 404 as an unknown id).
+ */
+
+function providerId(req: Request): string {
+  if (req.user?.userType !== 'provider') throw notFound('page');
+  return req.user.id;
+}
+
+/** GET /services/:id/editions */
+export async function index(req: Request, res: Response): Promise<void> {
+  const { service, editions } = await listEditions(providerId(req), String(req.params.id));
+  res.render('editions/index', editionsPage(service, editions));
+}
+
+/** POST /services/:id/editions */
+export async function create(req: Request, res: Response): Promise<void> {
+  const owner = providerId(req);
+  const values = readEditionForm(req.body);
+  const checked = validateEditionForm(values, todayInRome());
+  const result = checked.ok ? await createEdition(owner, String(req.params.id), checked.value) : checked;
+  if (!result.ok) {
+    const { service, editions } = await listEditions(owner, String(req.params.id));
+    return res.status(422).render('editions/index', editionsPage(service, editions, { values, errors: result.errors }));
+  }
+  req.flash('success', t('editions:messages.created'));
+  res.redirect(303, `/services/${String(req.params.id)}/editions`);
+}
+
+/** GET /editions/:id/edit */
+export async function edit(req: Request, res: Response): Promise<void> {
+  const { service, edition } = await findOwnEdition(providerId(req), String(req.params.id));
+  res.render('editions/edit', editionEditPage(service, edition));
+}
+
+/** POST /editions/:id/edit */
+export async function update(req: Request, res: Response): Promise<void> {
+  const owner = providerId(req);
+  const { service, edition } = await findOwnEdition(owner, String(req.params.id));
+  const values = readEditionForm(req.body);
+  const checked = validateEditionForm(values, todayInRome());
+  const result = checked.ok ? await updateEdition(owner, edition.id, checked.value) : checked;
+  if (!result.ok) {
+    return res
+      .status(422)
+      .render('editions/edit', editionEditPage(service, edition, { values, errors: result.errors }));
+  }
+  req.flash('success', t('editions:messages.updated'));
+  res.redirect(303, `/services/${service.id}/editions`);
+}
+
+/** GET /editions/:id */
+export async function show(req: Request, res: Response): Promise<void> {
+  const edition = await findPublicEdition(String(req.params.id));
+  const service = await findBookableService(edition.serviceId);
+  if (!service) throw notFound('page');
+  res.render('editions/show', editionPage(edition, service));
+}

@@ -1,0 +1,130 @@
+import { t } from '../config/i18n.js';
+import { csvDocument } from '../lib/csv.js';
+import * as format from '../lib/format.js';
+import type { Register } from '../services/attendance.service.js';
+import type { FormErrors } from '../validators/validate.js';
+
+/** views/attestati/attendance.ejs: the register of a completed course, as its provider fills it in. */
+
+export interface AttendanceRow {
+  id: string;
+  name: string;
+  /** Issued already: the line is closed (attendance, code), with its download. */
+  issued: { code: string; href: string } | null;
+  present: boolean;
+  absent: boolean;
+  fiscalCode: string;
+  attendanceError: string | null;
+  fiscalCodeError: string | null;
+}
+
+export interface AttendanceView {
+  title: string;
+  noindex: true;
+  bookingId: string;
+  bookingNumber: string;
+  courseTitle: string;
+  facts: { label: string; value: string }[];
+  rows: AttendanceRow[];
+  /** Some participant still has no attestato: the form shows. */
+  open: boolean;
+  signatoryName: string;
+  signatoryRole: string;
+  place: string;
+  errors: FormErrors;
+  csvHref: string;
+}
+
+export const hoursText = (hours: number): string =>
+  t('attestati:hours', {
+    count: hours,
+    hours: new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(hours),
+  });
+
+export const datesText = (start: string, end: string): string =>
+  start === end ? format.date(start) : t('attestati:pdf.dateRange', { from: format.date(start), to: format.date(end) });
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export function attendancePage(
+  register: Register,
+  failed: { errors: FormErrors; values: Record<string, unknown> } | null = null,
+): AttendanceView {
+  const { booking, course } = register;
+  const values = failed?.values ?? {};
+  const errors = failed?.errors ?? {};
+  const rows = register.lines.map((l): AttendanceRow => {
+    const typed = failed ? values[`attendance_${l.id}`] : l.attendance;
+    return {
+      id: l.id,
+      name: `${l.firstName} ${l.lastName}`,
+      issued: l.attestato ? { code: l.attestato.code, href: `/attestati/${l.attestato.id}/pdf` } : null,
+      present: l.attestato !== null || typed === 'present',
+      absent: l.attestato === null && typed === 'absent',
+      fiscalCode:
+        l.attestato?.participantFiscalCode ?? (failed ? text(values[`fiscal_code_${l.id}`]) : (l.fiscalCode ?? '')),
+      attendanceError: errors[`attendance_${l.id}`] ?? null,
+      fiscalCodeError: errors[`fiscal_code_${l.id}`] ?? null,
+    };
+  });
+  return {
+    title: t('attestati:attendance.title'),
+    noindex: true,
+    bookingId: booking.id,
+    bookingNumber: booking.bookingNumber,
+    courseTitle: booking.serviceTitle,
+    facts: [
+      {
+        label: t('attestati:attendance.kind'),
+        value: `${t(`training:kinds.${course.trainingKind}`)} · ${t(`training:scopes.${course.trainingScope}`)}`,
+      },
+      { label: t('attestati:attendance.legalReference'), value: course.legalReference },
+      { label: t('attestati:attendance.hours'), value: hoursText(course.hours) },
+      { label: t('attestati:attendance.deliveryMode'), value: t(`training:deliveryModes.${course.deliveryMode}`) },
+      { label: t('attestati:attendance.dates'), value: datesText(course.courseStart, course.courseEnd) },
+    ],
+    rows,
+    open: rows.some((r) => !r.issued),
+    signatoryName: failed ? text(values.signatory_name) : register.signatoryName,
+    signatoryRole: failed ? text(values.signatory_role) : register.signatoryRole,
+    place: failed ? text(values.place) : course.place,
+    errors,
+    csvHref: `/bookings/${booking.id}/attendance.csv`,
+  };
+}
+
+/** The register as a CSV for the provider's records (src/lib/csv.ts: the house's Italian spreadsheet format). */
+export function attendanceCsv(register: Register): { filename: string; body: string } {
+  const h = (key: string) => t(`attestati:csv.headers.${key}`);
+  const { course, booking } = register;
+  const header = [
+    h('lastName'),
+    h('firstName'),
+    h('fiscalCode'),
+    h('attendance'),
+    h('markedAt'),
+    h('code'),
+    h('issuedAt'),
+    h('course'),
+    h('dates'),
+    h('hours'),
+    h('place'),
+  ];
+  const rows = register.lines.map((l) => [
+    l.lastName,
+    l.firstName,
+    l.attestato?.participantFiscalCode ?? l.fiscalCode ?? '',
+    t(`attestati:csv.${l.attendance ?? 'unmarked'}`),
+    l.attendanceMarkedAt ? format.dateTimeShort(l.attendanceMarkedAt) : '',
+    l.attestato?.code ?? '',
+    l.attestato ? format.date(l.attestato.issuedAt) : '',
+    booking.serviceTitle,
+    datesText(course.courseStart, course.courseEnd),
+    String(course.hours).replace('.', ','),
+    l.attestato?.place ?? course.place,
+  ]);
+  return {
+    filename: t('attestati:csv.filename', { number: booking.bookingNumber }),
+    body: csvDocument([header, ...rows]),
+  };
+}

@@ -1,0 +1,122 @@
+import { t } from '../config/i18n.js';
+import * as format from '../lib/format.js';
+import { servicePrice, type ServicePricing } from '../lib/pricing.js';
+import type { CourseEdition, PublicEdition } from '../services/course-editions.service.js';
+import { isBookable, seatsLeft } from '../lib/edition-seats.js';
+import {
+  deliveryLabel,
+  firstDayLabel,
+  hoursLabel,
+  seatsBadge,
+  seatsLine,
+  sessionLines,
+  venueLabel,
+} from './edition-labels.page.js';
+import { priceLabel, pricedUnitLabel } from './service-card.page.js';
+
+/** The public page of one course edition (views/editions/show.ejs) and the service page's "Prossime edizioni". */
+
+export interface EditionPageView {
+  title: string;
+  description: string;
+  serviceTitle: string;
+  serviceHref: string;
+  providerName: string;
+  providerHref: string;
+  sessions: string[];
+  mode: string;
+  venue: string | null;
+  hours: string;
+  /** Net "+ IVA" with its unit, then the total VAT included for one unit or participant. */
+  price: string;
+  priceTotal: string;
+  deadline: string;
+  seats: string;
+  badge: string | null;
+  cancelled: boolean;
+  /** Open for booking: the wizard with this edition chosen. */
+  bookHref: string | null;
+  /** Full (and not cancelled, still before the deadline): the waitlist's form. */
+  waitlistAction: string | null;
+}
+
+/** The edition's own price (when it has one) in place of the service's base, the rest of the rules alike. */
+export function editionPricing<T extends ServicePricing>(pricing: T, edition: Pick<CourseEdition, 'priceCents'>): T {
+  return edition.priceCents === null ? pricing : { ...pricing, basePriceCents: edition.priceCents };
+}
+
+export function editionPage(edition: PublicEdition, pricing: ServicePricing, now: Date = new Date()): EditionPageView {
+  const own = editionPricing(pricing, edition);
+  const open = edition.status !== 'cancelled' && edition.bookingDeadline.getTime() > now.getTime();
+  const left = seatsLeft(edition);
+  const firstDay = firstDayLabel(edition);
+  return {
+    title: t('editions:show.title', { title: edition.serviceTitle, date: firstDay }),
+    description: t('editions:show.description', {
+      title: edition.serviceTitle,
+      provider: edition.providerName,
+      date: firstDay,
+    }),
+    serviceTitle: edition.serviceTitle,
+    serviceHref: `/services/${edition.serviceId}`,
+    providerName: edition.providerName,
+    providerHref: `/providers/${edition.providerId}`,
+    sessions: sessionLines(edition),
+    mode: deliveryLabel(edition),
+    venue: venueLabel(edition),
+    hours: hoursLabel(edition.hours),
+    price: `${priceLabel(own.basePriceCents)} ${pricedUnitLabel(own.pricingUnit)}`,
+    priceTotal: t('editions:show.priceTotal', { total: format.euro(servicePrice(own, 1).totalAmountCents) }),
+    deadline: format.dateTimeShort(edition.bookingDeadline),
+    seats: seatsLine(edition),
+    badge: edition.status === 'cancelled' ? null : seatsBadge(left),
+    cancelled: edition.status === 'cancelled',
+    bookHref: isBookable(edition, now) ? `/services/${edition.serviceId}/book?edition=${edition.id}` : null,
+    waitlistAction: open && left === 0 ? `/editions/${edition.id}/waitlist` : null,
+  };
+}
+
+export interface CourseSectionView {
+  validFor: string;
+  editions: UpcomingEditionView[];
+}
+
+/** "Corso valido per: …" and "Prossime edizioni" on the service page. */
+export function courseSection(
+  course: { kind: string; scope: string; editions: CourseEdition[] } | null,
+  now: Date = new Date(),
+): CourseSectionView | null {
+  if (!course) return null;
+  return {
+    validFor: t('editions:validValue', {
+      kind: t(`training:kinds.${course.kind}`),
+      scope: t(`training:scopes.${course.scope}`),
+    }),
+    editions: upcomingEditionsView(course.editions, now),
+  };
+}
+
+export interface UpcomingEditionView {
+  href: string;
+  bookHref: string | null;
+  firstDay: string;
+  sessions: string[];
+  mode: string;
+  venue: string | null;
+  hours: string;
+  badge: string | null;
+}
+
+/** "Prossime edizioni" on the service page: each links to its page and, while a seat is left, to booking it. */
+export function upcomingEditionsView(editions: CourseEdition[], now: Date = new Date()): UpcomingEditionView[] {
+  return editions.map((e) => ({
+    href: `/editions/${e.id}`,
+    bookHref: isBookable(e, now) ? `/services/${e.serviceId}/book?edition=${e.id}` : null,
+    firstDay: firstDayLabel(e),
+    sessions: sessionLines(e),
+    mode: deliveryLabel(e),
+    venue: venueLabel(e),
+    hours: hoursLabel(e.hours),
+    badge: seatsBadge(seatsLeft(e)),
+  }));
+}

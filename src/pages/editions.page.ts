@@ -1,0 +1,197 @@
+import { t } from '../config/i18n.js';
+import { romeLocal } from '../lib/booking-time.js';
+import * as format from '../lib/format.js';
+import { fromCents } from '../lib/money.js';
+import type { CourseEdition } from '../services/course-editions.service.js';
+import { seatsLeft } from '../lib/edition-seats.js';
+import type { OwnService } from '../services/provider-services.service.js';
+import {
+  DELIVERY_MODES,
+  SESSION_ROWS,
+  blankEditionForm,
+  type EditionFormValues,
+} from '../validators/edition.validator.js';
+import type { FormErrors } from '../validators/validate.js';
+import { deliveryLabel, hoursLabel, seatsBadge, sessionLines, statusLabel, venueLabel } from './edition-labels.page.js';
+import { priceLabel, pricedUnitLabel } from './service-card.page.js';
+
+/** The provider's editions of a course (views/editions/index.ejs) and the edition form (_form, edit). */
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+export interface EditionFormView {
+  action: string;
+  submitLabel: string;
+  values: EditionFormValues;
+  errors: FormErrors;
+  hasErrors: boolean;
+  deliveryModes: Option[];
+  /** The service's own price, the default when the edition has none. */
+  priceHint: string;
+}
+
+interface EditionRowView {
+  id: string;
+  sessions: string[];
+  hours: string;
+  mode: string;
+  venue: string | null;
+  seats: string;
+  badge: string | null;
+  minimum: number;
+  deadline: string;
+  price: string;
+  status: string;
+  statusLabel: string;
+  editHref: string;
+  publicHref: string;
+  /** The confirmation and cancellation forms (another resource's routes). */
+  confirmAction: string | null;
+  cancelAction: string | null;
+}
+
+interface CourseView {
+  id: string;
+  title: string;
+  kind: string;
+  href: string;
+  editHref: string;
+  editionsHref: string;
+}
+
+export interface EditionsView {
+  title: string;
+  noindex: true;
+  service: CourseView;
+  editions: EditionRowView[];
+  form: EditionFormView;
+}
+
+export interface EditionEditView {
+  title: string;
+  noindex: true;
+  service: CourseView;
+  edition: EditionRowView;
+  form: EditionFormView;
+}
+
+function courseView(s: OwnService): CourseView {
+  return {
+    id: s.id,
+    title: s.title,
+    kind: s.trainingKind
+      ? `${t(`training:kinds.${s.trainingKind}`)} · ${t(`training:scopes.${s.trainingScope ?? 'iniziale'}`)}`
+      : '',
+    href: `/services/${s.id}`,
+    editHref: `/services/${s.id}/edit`,
+    editionsHref: `/services/${s.id}/editions`,
+  };
+}
+
+function rowView(e: CourseEdition, s: OwnService): EditionRowView {
+  const open = e.status !== 'cancelled';
+  return {
+    id: e.id,
+    sessions: sessionLines(e),
+    hours: hoursLabel(e.hours),
+    mode: deliveryLabel(e),
+    venue: venueLabel(e),
+    seats: t('editions:list.seatsTaken', { taken: e.seatsTaken, left: seatsLeft(e), seats: e.seats }),
+    badge: open ? seatsBadge(seatsLeft(e)) : null,
+    minimum: e.minParticipants,
+    deadline: format.dateTimeShort(e.bookingDeadline),
+    price: `${priceLabel(e.priceCents ?? s.basePriceCents)} ${pricedUnitLabel(s.pricingUnit)}`,
+    status: e.status,
+    statusLabel: statusLabel(e),
+    editHref: `/editions/${e.id}/edit`,
+    publicHref: `/editions/${e.id}`,
+    confirmAction: e.status === 'scheduled' ? `/editions/${e.id}/confirmation` : null,
+    cancelAction: open ? `/editions/${e.id}/cancellation` : null,
+  };
+}
+
+/** Session rows: those typed, then empty ones up to the fixed set the form offers without JavaScript. */
+function withEmptySessions(values: EditionFormValues): EditionFormValues {
+  const missing = Math.max(0, SESSION_ROWS - values.sessions.length);
+  return {
+    ...values,
+    sessions: [...values.sessions, ...Array.from({ length: missing }, () => ({ date: '', start: '', end: '' }))],
+  };
+}
+
+function formView(
+  action: string,
+  submitKey: string,
+  s: OwnService,
+  values: EditionFormValues,
+  errors: FormErrors,
+): EditionFormView {
+  return {
+    action,
+    submitLabel: t(submitKey),
+    values: withEmptySessions(values),
+    errors,
+    hasErrors: Object.keys(errors).length > 0,
+    deliveryModes: DELIVERY_MODES.map((m) => ({ value: m, label: t(`training:deliveryModes.${m}`) })),
+    priceHint: t('editions:form.priceHint', {
+      price: `${priceLabel(s.basePriceCents)} ${pricedUnitLabel(s.pricingUnit)}`,
+    }),
+  };
+}
+
+export function editionsPage(
+  service: OwnService,
+  editions: CourseEdition[],
+  form: { values?: EditionFormValues; errors?: FormErrors } = {},
+): EditionsView {
+  return {
+    title: t('editions:list.title', { title: service.title }),
+    noindex: true,
+    service: courseView(service),
+    editions: editions.map((e) => rowView(e, service)),
+    form: formView(
+      `/services/${service.id}/editions`,
+      'editions:form.create',
+      service,
+      form.values ?? blankEditionForm(),
+      form.errors ?? {},
+    ),
+  };
+}
+
+/** A saved edition as its form shows it. */
+export function editionFormValues(e: CourseEdition): EditionFormValues {
+  return {
+    sessions: e.sessions.map((s) => ({ ...s })),
+    delivery_mode: e.deliveryMode,
+    venue_address: e.venueAddress ?? '',
+    venue_city: e.venueCity ? `${e.venueCity}${e.venueProvince ? ` (${e.venueProvince})` : ''}` : '',
+    seats: String(e.seats),
+    min_participants: String(e.minParticipants),
+    booking_deadline: romeLocal(e.bookingDeadline).date,
+    price: e.priceCents === null ? '' : fromCents(e.priceCents).replace('.', ','),
+  };
+}
+
+export function editionEditPage(
+  service: OwnService,
+  edition: CourseEdition,
+  form: { values?: EditionFormValues; errors?: FormErrors } = {},
+): EditionEditView {
+  return {
+    title: t('editions:edit.title'),
+    noindex: true,
+    service: courseView(service),
+    edition: rowView(edition, service),
+    form: formView(
+      `/editions/${edition.id}/edit`,
+      'editions:form.save',
+      service,
+      form.values ?? editionFormValues(edition),
+      form.errors ?? {},
+    ),
+  };
+}

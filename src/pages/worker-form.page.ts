@@ -1,0 +1,76 @@
+import { t } from '../config/i18n.js';
+import { RISK_CLASSES, WORKER_ASSIGNMENTS, WORKER_ROLES } from '../lib/training-kinds.js';
+import { WORKER_NAME_MAX, WORKER_SITE_MAX } from '../lib/worker-fields.js';
+import type { Worker } from '../services/workers.service.js';
+import type { FormErrors } from '../validators/validate.js';
+import { workerName } from './workers.page.js';
+
+/** views/workers/form.ejs: a new worker, or the edit of one, with what was typed kept on a refusal. */
+export interface WorkerFormView {
+  title: string;
+  noindex: true;
+  heading: string;
+  action: string;
+  submitLabel: string;
+  cancelHref: string;
+  values: Record<
+    'first_name' | 'last_name' | 'fiscal_code' | 'role' | 'site' | 'risk_class' | 'hired_on' | 'email',
+    string
+  >;
+  roleOptions: { value: string; label: string }[];
+  riskOptions: { value: string; label: string }[];
+  assignments: { value: string; label: string; checked: boolean }[];
+  errors: FormErrors;
+  nameMax: number;
+  siteMax: number;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(text) : v === undefined || v === '' ? [] : [text(v)]);
+
+function storedValues(w: Worker): Record<string, unknown> {
+  return {
+    first_name: w.firstName,
+    last_name: w.lastName,
+    fiscal_code: w.fiscalCode,
+    role: w.role,
+    assignments: w.assignments,
+    site: w.site,
+    risk_class: w.riskClass,
+    hired_on: w.hiredOn,
+    email: w.email,
+  };
+}
+
+export function workerFormPage(
+  worker: Worker | null,
+  failed: { values: Record<string, unknown>; errors: FormErrors } | null = null,
+): WorkerFormView {
+  const typed = failed?.values ?? (worker ? storedValues(worker) : { role: 'lavoratore' });
+  const heading = worker ? t('workers:form.editTitle', { name: workerName(worker) }) : t('workers:form.newTitle');
+  const chosen = new Set(list(typed.assignments));
+  return {
+    title: heading,
+    noindex: true,
+    heading,
+    action: worker ? `/workers/${worker.id}/edit` : '/workers',
+    submitLabel: t(worker ? 'workers:form.saveEdit' : 'workers:form.save'),
+    cancelHref: worker ? `/workers/${worker.id}` : '/workers',
+    values: {
+      first_name: text(typed.first_name),
+      last_name: text(typed.last_name),
+      fiscal_code: text(typed.fiscal_code),
+      role: text(typed.role),
+      site: text(typed.site),
+      risk_class: text(typed.risk_class),
+      hired_on: text(typed.hired_on),
+      email: text(typed.email),
+    },
+    roleOptions: WORKER_ROLES.map((r) => ({ value: r, label: t(`training:roles.${r}`) })),
+    riskOptions: RISK_CLASSES.map((r) => ({ value: r, label: t(`training:riskClasses.${r}`) })),
+    assignments: WORKER_ASSIGNMENTS.map((a) => ({ value: a, label: t(`training:kinds.${a}`), checked: chosen.has(a) })),
+    errors: failed?.errors ?? {},
+    nameMax: WORKER_NAME_MAX,
+    siteMax: WORKER_SITE_MAX,
+  };
+}

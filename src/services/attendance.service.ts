@@ -1,0 +1,244 @@
+import { t } from '../config/i18n.js';
+import { logger, errorFields } from '../config/logger.js';
+import { transaction, type Trx } from '../db/knex.js';
+import { placeLabel } from '../lib/booking-place.js';
+import { isTrainingKind, LEGAL_REFERENCES } from '../lib/training-kinds.js';
+import * as attendance from '../models/attendance.repo.js';
+import type { CourseOfBooking, ProviderCard, RegisterParticipant } from '../models/attendance.repo.js';
+import * as attestati from '../models/attestati.repo.js';
+import type { Attestato } from '../models/attestati.repo.js';
+import * as bookings from '../models/bookings.repo.js';
+import type { Booking } from '../models/booking-record.js';
+import { validateAttendance, type AttendanceForm } from '../validators/attendance.validator.js';
+import type { FormErrors } from '../validators/validate.js';
+import { announceAttestati, newAttestatoCode } from './attestati.service.js';
+import { renderAttestatoPdf, type AttestatoFacts } from './attestato-pdf.service.js';
+import { roleOf, type Actor } from './booking-rules.service.js';
+import { storage } from './storage.service.js';
+
+/**
+ * The attendance register of a completed course booking (a service with a training kind): the provider
+ * marks each participant present or absent and issues an attestato for each present one that has none.
+ * One transaction holds the booking's row lock, so a double submit issues once (and the attestati table
+ * keeps one per participant whatever happens). Only the booking's provider sees or writes the register.
+ */
+
+/** The course's facts an attestato prints, derived from its edition when it has one, else the booking. */
+export interface CourseFacts {
+  trainingKind: string;
+  trainingScope: 'iniziale' | 'aggiornamento';
+  legalReference: string;
+  hours: number;
+  deliveryMode: 'in_person' | 'online_sync';
+  courseStart: string;
+  courseEnd: string;
+  editionId: string | null;
+  /** The place to prefill: the edition's venue, or the booking's place. */
+  place: string;
+}
+
+export interface RegisterLine extends RegisterParticipant {
+  attestato: Attestato | null;
+}
+
+export interface Register {
+  booking: Booking;
+  course: CourseFacts;
+  lines: RegisterLine[];
+  /** Who signed the attestati issued so far (prefills the next ones), else the provider's contact. */
+  signatoryName: string;
+  signatoryRole: string;
+}
+
+export type NotReady = 'not_training' | 'not_completed';
+
+export type RegisterAccess =
+  | { ok: true; register: Register }
+  | { ok: false; kind: 'not_found' }
+  | { ok: false; kind: 'not_ready'; reason: NotReady };
+
+function factsOf(booking: Booking, course: CourseOfBooking, provider: ProviderCard | null): CourseFacts | null {
+  if (!course.trainingKind || !isTrainingKind(course.trainingKind) || !course.trainingScope) return null;
+  const e = course.edition;
+  const days = booking.days.map((d) => d.date).sort();
+  const venue = e
+    ? e.deliveryMode === 'online_sync'
+      ? t('training:deliveryModes.online_sync')
+      : [e.venueAddress, e.venueCity ? `${e.venueCity}${e.venueProvince ? ` (${e.venueProvince})` : ''}` : null]
+          .filter(Boolean)
+          .join(', ')
+    : '';
+  return {
+    trainingKind: course.trainingKind,
+    trainingScope: course.trainingScope,
+    legalReference: LEGAL_REFERENCES[course.trainingKind],
+    hours: e?.hours ?? course.serviceHours ?? booking.durationHours,
+    deliveryMode: e?.deliveryMode ?? (booking.locationType === 'remote' ? 'online_sync' : 'in_person'),
+    courseStart: e?.startsOn ?? days[0] ?? booking.requestedDate,
+    courseEnd: e?.endsOn ?? days[days.length - 1] ?? booking.requestedDate,
+    editionId: e?.id ?? null,
+    place: venue || bookingPlace(booking, provider),
+  };
+}
+
+/** The booking's address; at the provider's without one, the provider's own address. */
+function bookingPlace(booking: Booking, provider: ProviderCard | null): string {
+  const hasAddress = Boolean(booking.location.address || booking.location.city);
+  if (booking.locationType === 'provider_site' && !hasAddress)
+    return providerAddress(provider) ?? placeLabel(booking, t);
+  return placeLabel(booking, t);
+}
+
+async function registerOf(booking: Booking, trx?: Trx): Promise<RegisterAccess> {
+  const [course, provider] = await Promise.all([
+    attendance.findCourse(booking.id, trx),
+    attendance.findProviderCard(booking.providerId, trx),
+  ]);
+  const facts = course ? factsOf(booking, course, provider) : null;
+  if (!facts) return { ok: false, kind: 'not_ready', reason: 'not_training' };
+  if (booking.status !== 'completed') return { ok: false, kind: 'not_ready', reason: 'not_completed' };
+  const [participants, issued] = await Promise.all([
+    attendance.listParticipants(booking.id, trx),
+    attestati.listForBooking(booking.id, trx),
+  ]);
+  const byParticipant = new Map(issued.map((a) => [a.participantId, a]));
+  const last = [...issued].sort((a, b) => b.issuedAt.getTime() - a.issuedAt.getTime())[0];
+  return {
+    ok: true,
+    register: {
+      booking,
+      course: facts,
+      lines: participants.map((p) => ({ ...p, attestato: byParticipant.get(p.id) ?? null })),
+      signatoryName: last?.signatoryName ?? provider?.contactName ?? '',
+      signatoryRole: last?.signatoryRole ?? provider?.contactRole ?? '',
+    },
+  };
+}
+
+/** The register of a booking for its provider; anyone else finds nothing. */
+export async function openRegister(bookingId: string, viewer: Actor): Promise<RegisterAccess> {
+  const booking = await bookings.findForViewer(bookingId, viewer);
+  if (!booking || roleOf(booking, viewer) !== 'provider') return { ok: false, kind: 'not_found' };
+  return registerOf(booking);
+}
+
+export type SaveResult =
+  | { ok: true; issued: Attestato[] }
+  | { ok: false; kind: 'not_found' }
+  | { ok: false; kind: 'not_ready'; reason: NotReady }
+  | { ok: false; kind: 'invalid'; register: Register; errors: FormErrors; values: Record<string, unknown> };
+
+function providerAddress(p: ProviderCard | null): string | null {
+  if (!p) return null;
+  const city = [p.postalCode, p.city].filter(Boolean).join(' ');
+  const line = [p.street, city ? `${city}${p.province ? ` (${p.province})` : ''}` : null].filter(Boolean).join(', ');
+  return line || null;
+}
+
+/** Saves the register and issues the attestati it calls for. */
+export async function saveAttendance(
+  bookingId: string,
+  viewer: Actor,
+  body: unknown,
+  now: Date = new Date(),
+): Promise<SaveResult> {
+  const written: string[] = [];
+  try {
+    return await transaction(async (trx): Promise<SaveResult> => {
+      const locked = await bookings.lockForUpdate(bookingId, trx);
+      if (!locked || roleOf(locked, viewer) !== 'provider') return { ok: false, kind: 'not_found' };
+      const access = await registerOf(locked, trx);
+      if (!access.ok) return access;
+      const { register } = access;
+      const open = register.lines.filter((l) => !l.attestato);
+      const form = validateAttendance(
+        body,
+        open.map((l) => l.id),
+      );
+      if (!form.ok) return { ok: false, kind: 'invalid', register, errors: form.errors, values: form.value };
+      const issued = await issue(register, form.value, now, trx, written);
+      if (issued.length > 0) await announceAttestati(register.booking, issued, trx);
+      return { ok: true, issued };
+    });
+  } catch (err) {
+    await Promise.all(
+      written.map((key) =>
+        storage()
+          .delete(key)
+          .catch((e: unknown) => logger.warn('orphan attestato file left behind', { key, ...errorFields(e) })),
+      ),
+    );
+    throw err;
+  }
+}
+
+async function issue(
+  register: Register,
+  form: AttendanceForm,
+  now: Date,
+  trx: Trx,
+  written: string[],
+): Promise<Attestato[]> {
+  const { booking, course } = register;
+  const provider = await attendance.findProviderCard(booking.providerId, trx);
+  const issued: Attestato[] = [];
+  for (const mark of form.marks) {
+    await attendance.markAttendance(mark.participantId, mark, now, trx);
+    if (!mark.present || !mark.fiscalCode) continue;
+    const line = register.lines.find((l) => l.id === mark.participantId)!;
+    const linked = line.workerId && (await attendance.isWorkerOf(booking.clientId, line.workerId, trx));
+    const workerId = linked ? line.workerId : await attendance.findWorkerId(booking.clientId, mark.fiscalCode, trx);
+    const code = newAttestatoCode();
+    const facts: AttestatoFacts = {
+      code,
+      bookingId: booking.id,
+      participantId: line.id,
+      workerId,
+      providerId: booking.providerId,
+      clientId: booking.clientId,
+      editionId: course.editionId,
+      providerName: provider?.businessName ?? t('bookings:card.notAvailable'),
+      providerVatNumber: provider?.vatNumber ?? null,
+      providerAddress: providerAddress(provider),
+      participantFirstName: line.firstName,
+      participantLastName: line.lastName,
+      participantFiscalCode: mark.fiscalCode,
+      courseTitle: booking.serviceTitle,
+      trainingKind: course.trainingKind,
+      trainingScope: course.trainingScope,
+      legalReference: course.legalReference,
+      hours: course.hours,
+      deliveryMode: course.deliveryMode,
+      courseStart: course.courseStart,
+      courseEnd: course.courseEnd,
+      place: form.place,
+      signatoryName: form.signatoryName,
+      signatoryRole: form.signatoryRole,
+      issuedAt: now,
+    };
+    const fileKey = `attestati/${booking.providerId}/${code.toLowerCase()}.pdf`;
+    await storage().put(fileKey, await renderAttestatoPdf(facts));
+    written.push(fileKey);
+    const attestato = await attestati.insert({ ...facts, fileKey }, trx);
+    if (!attestato) {
+      await storage().delete(fileKey);
+      continue;
+    }
+    if (workerId) {
+      await attendance.insertWorkerTraining(
+        {
+          workerId,
+          trainingKind: course.trainingKind,
+          trainingScope: course.trainingScope,
+          completedOn: course.courseEnd,
+          hours: course.hours,
+          attestatoId: attestato.id,
+          providerName: attestato.providerName,
+        },
+        trx,
+      );
+    }
+    issued.push(attestato);
+  }
+  return issued;
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { config } from '../config/env.js';
+import { t } from '../config/i18n.js';
+import type { Trx } from '../db/knex.js';
+import { CODE_ALPHABET, formatCode, readCode } from '../lib/attestato-code.js';
+import { findCourse } from '../models/attendance.repo.js';
+import * as attestati from '../models/attestati.repo.js';
+import type { Attestato } from '../models/attestati.repo.js';
+import * as parties from '../models/booking-parties.repo.js';
+import type { Booking } from '../models/booking-record.js';
+import type { BookingViewer } from '../models/bookings.repo.js';
+import * as notifications from '../models/notifications.repo.js';
+import { queueEmail } from './mail.service.js';
+import type { RateRule } from './rate-limit.service.js';
+import { storage, type StoredFile } from './storage.service.js';
+
+export type { Attestato };
+
+/**
+ * Issued attestati: their codes, the public verification, the downloads of the booking's two parties and
+ * the provider's archive. Nothing here deletes one (the agreement wants them kept for 10 years).
+ */
+
+/** Lookups of the public verification page per IP: a person checks a few codes, a script is stopped. */
+export const ATTESTATO_LOOKUP_RULE: RateRule = { name: 'attestato-verify-ip', limit: 30, windowSeconds: 15 * 60 };
+
+export const ATTESTATI_PER_PAGE = 20;
+
+/** 16 characters from a 32-letter alphabet: 80 random bits from the operating system's generator. */
+export function newAttestatoCode(): string {
+  const bytes = randomBytes(10);
+  let bits = 0;
+  let buffer = 0;
+  let chars = '';
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      chars += CODE_ALPHABET[(buffer >> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return formatCode(chars);
+}
+
+/** Tells the client (in the app and by email) that attestati of its booking were issued. */
+export async function announceAttestati(booking: Booking, issued: readonly Attestato[], trx: Trx): Promise<void> {
+  const { client, provider } = await parties.findParties(booking.clientId, booking.providerId, trx);
+  const vars = {
+    count: issued.length,
+    serviceTitle: booking.serviceTitle,
+    bookingNumber: booking.bookingNumber,
+    providerName: provider.name ?? t('bookings:card.notAvailable'),
+  };
+  await notifications.create(
+    {
+      userId: client.id,
+      type: 'attestato',
+      title: t('attestati:notifications.issued.title', vars),
+      message: t('attestati:notifications.issued.message', vars),
+      data: { booking_id: booking.id },
+    },
+    trx,
+  );
+  await queueEmail(
+    {
+      to: client.email,
+      template: 'attestati-issued',
+      data: {
+        ...vars,
+        name: client.name ?? client.email,
+        people: issued.map((a) => `${a.participantFirstName} ${a.participantLastName} (${a.code})`),
+        link: `${config().baseUrl}/bookings/${booking.id}#attestati`,
+      },
+    },
+    trx,
+  );
+}
+
+export type Verification =
+  { kind: 'malformed' } | { kind: 'unknown'; code: string } | { kind: 'found'; attestato: Attestato };
+
+/** The public check of a code as typed or scanned. */
+export async function verifyCode(input: string): Promise<Verification> {
+  const code = readCode(input);
+  if (!code) return { kind: 'malformed' };
+  const attestato = await attestati.findByCode(code);
+  return attestato ? { kind: 'found', attestato } : { kind: 'unknown', code };
+}
+
+/** The PDF of an attestato for the booking's client or provider; null for anyone else. */
+export async function openAttestatoPdf(
+  id: string,
+  viewer: BookingViewer,
+): Promise<{ attestato: Attestato; file: StoredFile } | null> {
+  const attestato = await attestati.findForViewer(id, viewer);
+  if (!attestato) return null;
+  const file = await storage().get(attestato.fileKey);
+  return file ? { attestato, file } : null;
+}
+
+/** The attestati of a booking the viewer already may see (the booking page), and whether it is a course. */
+export async function attestatiOfBooking(bookingId: string): Promise<{ attestati: Attestato[]; isCourse: boolean }> {
+  const [list, course] = await Promise.all([attestati.listForBooking(bookingId), findCourse(bookingId)]);
+  return { attestati: list, isCourse: Boolean(course?.trainingKind) };
+}
+
+export interface ProviderArchive {
+  rows: Attestato[];
+  total: number;
+  page: number;
+  totalPages: number;
+  courses: { serviceId: string; title: string }[];
+  serviceId: string | null;
+}
+
+/** "Attestati emessi": all of a provider's, newest first, by page, optionally of one course. */
+export async function providerArchive(
+  providerId: string,
+  page: number,
+  serviceId: string | null,
+): Promise<ProviderArchive> {
+  const courses = await attestati.coursesOfProvider(providerId);
+  const chosen = serviceId && courses.some((c) => c.serviceId === serviceId) ? serviceId : null;
+  const first = await attestati.listForProvider(providerId, { serviceId: chosen, limit: 1, offset: 0 });
+  const totalPages = Math.max(1, Math.ceil(first.total / ATTESTATI_PER_PAGE));
+  const current = Math.min(Math.max(1, Number.isFinite(page) ? page : 1), totalPages);
+  const { rows, total } = await attestati.listForProvider(providerId, {
+    serviceId: chosen,
+    limit: ATTESTATI_PER_PAGE,
+    offset: (current - 1) * ATTESTATI_PER_PAGE,
+  });
+  return { rows, total, page: current, totalPages, courses, serviceId: chosen };
+}

@@ -1,0 +1,125 @@
+import { config } from '../config/env.js';
+import { t } from '../config/i18n.js';
+import { transaction, type Trx } from '../db/knex.js';
+import { todayInRome } from '../lib/booking-time.js';
+import * as format from '../lib/format.js';
+import type { TrainingKind } from '../lib/training-kinds.js';
+import { daysBetween } from '../lib/training-rules.js';
+import { updatePath } from '../lib/scadenzario-links.js';
+import * as notifications from '../models/notifications.repo.js';
+import * as register from '../models/scadenzario.repo.js';
+import { queueEmail } from './mail.service.js';
+import { scadenzarioFor, type Scadenzario, type ScadenzarioLine } from './scadenzario.service.js';
+
+/**
+ * Reminders of the scadenzario: 90, 30 and 7 days before a due date and on the due date itself, to the
+ * client's safety contact by email and in the app, each exactly once.
+ *
+ * Exactly once: each reminder is a row of compliance_reminders (unique on worker, kind, due date and
+ * threshold) inserted in the same transaction as its notification and queued email. Two workers running
+ * at once both try the insert; the second waits on the unique key and, once the first commits, finds the
+ * row there and sends nothing. A rolled-back run leaves no row, so the next run sends it.
+ *
+ * A missed run (the worker was down) catches up like this: of the thresholds a due date has already
+ * reached, only the most urgent one is sent (on a lapsed training, the "scaduta" one); the earlier ones are
+ * recorded in the same transaction, without an email, so they are never sent late and out of order. The
+ * most urgent reminder is never lost and none is ever sent twice. A due date that changes (a new course is
+ * recorded) starts its own set of reminders. A training never done has no due date and no reminder: the
+ * scadenzario and the dashboard show it as "mai svolto".
+ */
+
+export const REMINDER_THRESHOLDS = [90, 30, 7, 0] as const;
+
+/** The thresholds a due date has reached on `today`, the earliest first (90 before 30 before 7 before 0). */
+export function reachedThresholds(dueOn: string, today: string): number[] {
+  const left = daysBetween(today, dueOn);
+  return REMINDER_THRESHOLDS.filter((threshold) => left <= threshold);
+}
+
+interface ReminderGroup {
+  kind: TrainingKind;
+  threshold: number;
+  lines: ScadenzarioLine[];
+}
+
+/** Records every threshold a line has reached; true when this call recorded the most urgent one. */
+async function recordLine(line: ScadenzarioLine, clientId: string, today: string, trx: Trx): Promise<number | null> {
+  const reached = reachedThresholds(line.dueOn!, today);
+  if (reached.length === 0) return null;
+  const urgent = reached[reached.length - 1]!;
+  let send = false;
+  for (const daysBefore of reached) {
+    const key = { workerId: line.worker.id, clientId, kind: line.kind, dueOn: line.dueOn!, daysBefore };
+    const recorded = await register.recordReminder(key, trx);
+    if (daysBefore === urgent) send = recorded;
+  }
+  return send ? urgent : null;
+}
+
+async function announce(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise<void> {
+  const kindLabel = t(`training:kinds.${group.kind}`);
+  const path = updatePath(
+    group.kind,
+    group.lines.map((l) => l.worker.id),
+  );
+  const key = group.threshold === 0 ? 'lapsed' : 'soon';
+  const earliest = group.lines.map((l) => l.dueOn!).sort()[0]!;
+  const vars = { kind: kindLabel, count: group.lines.length, date: format.date(earliest), days: group.threshold };
+  await notifications.create(
+    {
+      userId: s.company.clientId,
+      type: 'training_due',
+      title: t(`scadenzario:reminders.${key}.title`, vars),
+      message: t(`scadenzario:reminders.${key}.message`, vars),
+      data: { target: path, training_kind: group.kind },
+    },
+    trx,
+  );
+  await queueEmail(
+    {
+      to: s.company.contactEmail,
+      template: 'training-due',
+      data: {
+        ...vars,
+        lapsed: group.threshold === 0,
+        // i18next context: the subject of a lapsed training is subject_lapsed.
+        context: group.threshold === 0 ? 'lapsed' : undefined,
+        name: s.company.companyName ?? s.company.contactEmail,
+        workers: group.lines.map((l) => ({
+          name: `${l.worker.lastName} ${l.worker.firstName}`,
+          dueOn: format.date(l.dueOn!),
+          hours: l.hoursNeeded,
+        })),
+        link: `${config().baseUrl}${path}`,
+      },
+    },
+    trx,
+  );
+}
+
+/** One client's reminders due on `today`, in one transaction: the number of reminder messages sent. */
+export async function remindClient(clientId: string, today: string): Promise<number> {
+  return transaction(async (trx) => {
+    const s = await scadenzarioFor(clientId, today, trx);
+    if (!s) return 0;
+    const groups = new Map<string, ReminderGroup>();
+    for (const line of s.lines) {
+      if (line.dueOn === null) continue;
+      const threshold = await recordLine(line, clientId, today, trx);
+      if (threshold === null) continue;
+      const id = `${line.kind}:${threshold}`;
+      const group = groups.get(id) ?? { kind: line.kind, threshold, lines: [] };
+      group.lines.push(line);
+      groups.set(id, group);
+    }
+    for (const group of groups.values()) await announce(s, group, trx);
+    return groups.size;
+  });
+}
+
+/** The periodic task: every client's reminders due today (Rome). */
+export async function sendComplianceReminders(today: string = todayInRome()): Promise<number> {
+  let sent = 0;
+  for (const clientId of await register.clientsWithWorkers()) sent += await remindClient(clientId, today);
+  return sent;
+}

@@ -1,0 +1,144 @@
+import { t } from '../config/i18n.js';
+import { transaction } from '../db/knex.js';
+import { notFound } from '../lib/app-error.js';
+import { romeInstant } from '../lib/booking-time.js';
+import { isBookable, seatsLeft } from '../lib/edition-seats.js';
+import * as editions from '../models/course-editions.repo.js';
+import type { CourseEdition, EditionFields, NextEdition, PublicEdition } from '../models/course-editions.repo.js';
+import * as writes from '../models/service-writes.repo.js';
+import type { OwnService } from '../models/service-writes.repo.js';
+import type { EditionInput } from '../validators/edition.validator.js';
+import type { FormErrors } from '../validators/validate.js';
+import { resolveLocation } from './places.service.js';
+
+export type { CourseEdition, NextEdition, PublicEdition };
+export { isBookable, seatsLeft };
+
+/**
+ * Course editions (issue 15): the provider plans the dates, venue and seats of a training service; clients
+ * book seats in them through the wizard. Seats themselves change only in edition-seats.service.ts. Each
+ * change of an edition runs in one transaction holding its row lock, like the booking lifecycle.
+ */
+
+const V = 'editions:validation';
+
+export type EditionSaveResult = { ok: true; id: string } | { ok: false; errors: FormErrors };
+
+/** The provider's own course (a service with a training kind); 404 for anyone else's or a plain service. */
+export async function findOwnCourse(providerId: string, serviceId: string): Promise<OwnService> {
+  const service = await writes.findOwnService(serviceId, providerId);
+  if (!service || !service.trainingKind) throw notFound('page');
+  return service;
+}
+
+export async function listEditions(providerId: string, serviceId: string) {
+  const service = await findOwnCourse(providerId, serviceId);
+  return { service, editions: await editions.listForService(service.id) };
+}
+
+export async function findOwnEdition(providerId: string, id: string) {
+  const edition = await editions.findOwnEdition(id, providerId);
+  if (!edition) throw notFound('page');
+  const service = await findOwnCourse(providerId, edition.serviceId);
+  return { service, edition };
+}
+
+/** The venue in the gazetteer (in person), or none (online). */
+async function fieldsOf(
+  input: EditionInput,
+): Promise<{ ok: true; value: EditionFields } | { ok: false; errors: FormErrors }> {
+  let venue = { venueCity: null, venueProvince: null, venueLat: null, venueLng: null } as Pick<
+    EditionFields,
+    'venueCity' | 'venueProvince' | 'venueLat' | 'venueLng'
+  >;
+  if (input.deliveryMode === 'in_person') {
+    const place = await resolveLocation(input.venueCity ?? '');
+    if (!place || !place.province) return { ok: false, errors: { venue_city: t(`${V}.venueCityUnknown`) } };
+    venue = { venueCity: place.name, venueProvince: place.province, venueLat: place.lat, venueLng: place.lng };
+  }
+  return {
+    ok: true,
+    value: {
+      sessions: input.sessions,
+      hours: input.hours,
+      deliveryMode: input.deliveryMode,
+      venueAddress: input.venueAddress,
+      ...venue,
+      seats: input.seats,
+      minParticipants: input.minParticipants,
+      bookingDeadline: romeInstant(input.bookingDeadline, '23:59'),
+      priceCents: input.priceCents,
+    },
+  };
+}
+
+export async function createEdition(
+  providerId: string,
+  serviceId: string,
+  input: EditionInput,
+): Promise<EditionSaveResult> {
+  const service = await findOwnCourse(providerId, serviceId);
+  const fields = await fieldsOf(input);
+  if (!fields.ok) return fields;
+  const id = await transaction(async (trx) => {
+    if (!(await writes.lockOwnService(service.id, providerId, trx))) throw notFound('page');
+    return editions.insertEdition(service.id, providerId, fields.value, trx);
+  });
+  return { ok: true, id };
+}
+
+const sameSessions = (a: EditionFields['sessions'], b: EditionFields['sessions']): boolean =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Saves the edition: never fewer seats than those taken or held, and never other sessions once someone
+ * booked (cancel the edition and create another: the booked clients agreed to these dates).
+ */
+export async function updateEdition(providerId: string, id: string, input: EditionInput): Promise<EditionSaveResult> {
+  const fields = await fieldsOf(input);
+  if (!fields.ok) return fields;
+  return transaction(async (trx) => {
+    const edition = await editions.lockOwnEdition(id, providerId, trx);
+    if (!edition) throw notFound('page');
+    const errors: FormErrors = {};
+    if (edition.status === 'cancelled') errors.sessions = t(`${V}.cancelled`);
+    const used = edition.seatsTaken + edition.seatsHeld;
+    if (fields.value.seats < used) errors.seats = t(`${V}.seatsBelowTaken`, { count: used });
+    if (!sameSessions(edition.sessions, fields.value.sessions) && (await editions.hasLiveBookings(id, trx))) {
+      errors.sessions = t(`${V}.sessionsLocked`);
+    }
+    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    await editions.updateEdition(id, fields.value, trx);
+    return { ok: true, id };
+  });
+}
+
+/** The public page of an edition; 404 when unknown or its service is not published. */
+export async function findPublicEdition(id: string): Promise<PublicEdition> {
+  const edition = await editions.findPublicEdition(id);
+  if (!edition) throw notFound('page');
+  return edition;
+}
+
+/** The editions of a service still open for booking (full ones included: they offer the waitlist). */
+export function upcomingEditions(serviceId: string, now: Date = new Date()): Promise<CourseEdition[]> {
+  return editions.listUpcoming(serviceId, now);
+}
+
+/** The editions a client can book now, the soonest first. */
+export async function bookableEditions(serviceId: string, now: Date = new Date()): Promise<CourseEdition[]> {
+  return (await editions.listUpcoming(serviceId, now)).filter((e) => isBookable(e, now));
+}
+
+/** The service page's course section: which training it is and its next editions; null for other services. */
+export async function courseOf(serviceId: string, now: Date = new Date()) {
+  const training = await editions.findTraining(serviceId);
+  if (!training) return null;
+  return { ...training, editions: await editions.listUpcoming(serviceId, now, 6) };
+}
+
+/** For a page of search results: each service's next bookable edition, in one query. */
+export async function nextEditionsOf(serviceIds: readonly string[], now: Date = new Date()) {
+  const rows = await editions.nextOpenEditions(serviceIds, now);
+  return new Map(rows.map((r) => [r.serviceId, r]));
+}

@@ -1,0 +1,110 @@
+import { config } from '../config/env.js';
+import type { Trx } from '../db/knex.js';
+import { todayInRome } from '../lib/booking-time.js';
+import type { TrainingKind } from '../lib/training-kinds.js';
+import {
+  COMPLIANCE_STATUSES,
+  evaluate,
+  requiredKinds,
+  type ComplianceStatus,
+  type WorkerKindStatus,
+} from '../lib/training-rules.js';
+import * as register from '../models/scadenzario.repo.js';
+import type { CompanyFacts } from '../models/scadenzario.repo.js';
+import { listWorkers, type Worker } from '../models/workers.repo.js';
+
+/**
+ * The scadenzario: for each active worker of a client and each kind of training their role and duties
+ * require, the last course, the next due date and the status, from the rules table (src/lib/training-rules.ts).
+ * The page, its CSV, the dashboard block and the reminders all read it from here.
+ */
+
+export interface ScadenzarioLine extends WorkerKindStatus {
+  worker: Worker;
+  kind: TrainingKind;
+  lastCompletedOn: string | null;
+  /** Where the last course comes from: an attestato issued here, or declared by the client. */
+  lastSource: 'attestato' | 'dichiarato' | null;
+}
+
+export interface Scadenzario {
+  company: CompanyFacts;
+  today: string;
+  lines: ScadenzarioLine[];
+  /** Lines by status, over the whole register (the summary on top ignores the filters). */
+  counts: Record<ComplianceStatus, number>;
+  /** The sites named in the register, for the filter. */
+  sites: string[];
+}
+
+export interface ScadenzarioFilters {
+  status: ComplianceStatus | null;
+  site: string | null;
+}
+
+/** The client's scadenzario on `today` (Rome's date by default); null when the account is unknown. */
+export async function scadenzarioFor(
+  clientId: string,
+  today: string = todayInRome(),
+  trx?: Trx,
+): Promise<Scadenzario | null> {
+  const company = await register.companyFacts(clientId, trx);
+  if (!company) return null;
+  const workers = await listWorkers(clientId, {}, trx);
+  const last = new Map(
+    (
+      await register.lastTrainings(
+        workers.map((w) => w.id),
+        trx,
+      )
+    ).map((l) => [`${l.workerId}:${l.kind}`, l]),
+  );
+  const effectiveDate = config().accordo2025EffectiveDate;
+  const lines: ScadenzarioLine[] = [];
+  for (const worker of workers) {
+    for (const kind of requiredKinds(worker.role, worker.assignments)) {
+      const training = last.get(`${worker.id}:${kind}`) ?? null;
+      const lastCompletedOn = training?.completedOn ?? null;
+      lines.push({
+        worker,
+        kind,
+        lastCompletedOn,
+        lastSource: training?.source ?? null,
+        ...evaluate({ kind, riskClass: worker.riskClass, lastCompletedOn }, company, today, effectiveDate),
+      });
+    }
+  }
+  const counts = Object.fromEntries(COMPLIANCE_STATUSES.map((s) => [s, 0])) as Record<ComplianceStatus, number>;
+  for (const line of lines) counts[line.status] += 1;
+  const sites = [...new Set(workers.map((w) => w.site).filter((s): s is string => !!s))].sort((a, b) =>
+    a.localeCompare(b, 'it'),
+  );
+  return { company, today, lines, counts, sites };
+}
+
+/** The dashboard's block: shown this many lines out of compliance and this many next due dates. */
+export const DASHBOARD_LINES = 5;
+
+export interface ComplianceSummary {
+  /** Workers with at least one line "scaduto" or "mai svolto". */
+  workersOutOfCompliance: number;
+  outOfCompliance: ScadenzarioLine[];
+  /** The next due dates from today on, soonest first. */
+  nextDue: ScadenzarioLine[];
+  hasWorkers: boolean;
+}
+
+export async function complianceSummary(clientId: string, today: string = todayInRome()): Promise<ComplianceSummary> {
+  const s = await scadenzarioFor(clientId, today);
+  const lines = s?.lines ?? [];
+  const out = lines.filter((l) => l.status === 'scaduto' || l.status === 'mai_svolto');
+  const nextDue = lines
+    .filter((l) => l.dueOn !== null && l.dueOn >= today)
+    .sort((a, b) => a.dueOn!.localeCompare(b.dueOn!));
+  return {
+    workersOutOfCompliance: new Set(out.map((l) => l.worker.id)).size,
+    outOfCompliance: out.slice(0, DASHBOARD_LINES),
+    nextDue: nextDue.slice(0, DASHBOARD_LINES),
+    hasWorkers: lines.length > 0,
+  };
+}

@@ -1,0 +1,215 @@
+import { t } from '../config/i18n.js';
+import { transaction, type Trx } from '../db/knex.js';
+import {
+  emptyParticipant,
+  fillFromWorker,
+  type BookingFormValues,
+  type RegisterWorkerOption,
+} from '../lib/booking-wizard.shared.js';
+import type { FormErrors } from '../validators/validate.js';
+import { validateDeclaredTraining } from '../validators/worker-training.validator.js';
+import { validateWorker } from '../validators/worker.validator.js';
+import * as trainings from '../models/worker-trainings.repo.js';
+import * as workers from '../models/workers.repo.js';
+import type { Worker, WorkerFilter } from '../models/workers.repo.js';
+import type { WorkerTraining } from '../models/worker-trainings.repo.js';
+
+/** The client's register of workers (issue 15): add, edit, archive, and the trainings each one holds. */
+
+export type FormOutcome<T> =
+  { ok: true; value: T } | { ok: false; values: Record<string, unknown>; errors: FormErrors };
+
+export const DUPLICATE_FISCAL_CODE = 'workers:validation.fiscalCodeTaken';
+
+export async function registerOf(
+  clientId: string,
+  filter: WorkerFilter,
+): Promise<{ workers: Worker[]; sites: string[] }> {
+  const [list, sites] = await Promise.all([workers.listWorkers(clientId, filter), workers.listSites(clientId)]);
+  return { workers: list, sites };
+}
+
+export async function workerWithTrainings(
+  clientId: string,
+  id: string,
+): Promise<{ worker: Worker; trainings: WorkerTraining[] } | null> {
+  const worker = await workers.findWorker(clientId, id);
+  if (!worker) return null;
+  return { worker, trainings: await trainings.listForWorker(worker.id) };
+}
+
+const duplicate = (values: Record<string, unknown>): FormOutcome<never> => ({
+  ok: false,
+  values,
+  errors: { fiscal_code: t(DUPLICATE_FISCAL_CODE) },
+});
+
+/**
+ * Adds a worker from the form. A codice fiscale already in the register (an active worker) is refused
+ * beside its field; the unique index decides when two requests race.
+ */
+export async function addWorker(clientId: string, body: Record<string, unknown>): Promise<FormOutcome<Worker>> {
+  const form = validateWorker(body);
+  if (!form.ok) return { ok: false, values: form.value, errors: form.errors };
+  if (await workers.findActiveByFiscalCode(clientId, form.value.fiscalCode)) return duplicate(body);
+  try {
+    return { ok: true, value: await workers.insertWorker(clientId, form.value) };
+  } catch (err) {
+    if (workers.isDuplicateFiscalCode(err)) return duplicate(body);
+    throw err;
+  }
+}
+
+/** Saves the edit form of an active worker; null when the client has no such worker (or it is archived). */
+export async function editWorker(
+  clientId: string,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<FormOutcome<string> | null> {
+  const current = await workers.findWorker(clientId, id);
+  if (!current || current.archivedAt) return null;
+  const form = validateWorker(body);
+  if (!form.ok) return { ok: false, values: form.value, errors: form.errors };
+  const holder = await workers.findActiveByFiscalCode(clientId, form.value.fiscalCode);
+  if (holder && holder.id !== current.id) return duplicate(body);
+  try {
+    const saved = await workers.updateWorker(clientId, current.id, form.value);
+    return saved ? { ok: true, value: current.id } : null;
+  } catch (err) {
+    if (workers.isDuplicateFiscalCode(err)) return duplicate(body);
+    throw err;
+  }
+}
+
+export const archiveWorker = (clientId: string, id: string): Promise<boolean> => workers.archiveWorker(clientId, id);
+
+/** "Aggiungi una formazione già svolta" on one of the client's workers; null when there is no such worker. */
+export async function declareTraining(
+  clientId: string,
+  workerId: string,
+  body: Record<string, unknown>,
+  today: string,
+): Promise<FormOutcome<null> | null> {
+  return transaction(async (trx) => {
+    const worker = await workers.findWorker(clientId, workerId, trx);
+    if (!worker) return null;
+    const form = validateDeclaredTraining(body, today);
+    if (!form.ok) return { ok: false, values: form.value, errors: form.errors };
+    await trainings.insertDeclared(worker.id, form.value, trx);
+    return { ok: true, value: null };
+  });
+}
+
+export type { Worker, WorkerFilter } from '../models/workers.repo.js';
+export type { WorkerTraining } from '../models/worker-trainings.repo.js';
+
+/** The participant fields the register decides, as the booking wizard validated them. */
+interface RegisterParticipant {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  fiscalCode?: string | null;
+  workerId?: string | null;
+  addToRegister?: boolean;
+}
+
+/**
+ * The booking's participants linked to the client's register, in the booking's transaction: a worker chosen
+ * from it must be the client's and active (its codice fiscale is the register's); a person typed by hand with
+ * "Aggiungi al registro lavoratori" joins the register as a worker (role lavoratore, the register's prevailing
+ * risk class, which the client completes on the worker's page), or is linked to the worker who already holds
+ * that codice fiscale.
+ */
+export async function linkParticipantsToRegister<P extends RegisterParticipant>(
+  clientId: string,
+  participants: readonly P[],
+  trx: Trx,
+): Promise<(P & { workerId: string | null; fiscalCode: string | null })[]> {
+  const chosen = await workers.findActiveWorkers(
+    clientId,
+    participants.map((p) => p.workerId ?? '').filter(Boolean),
+    trx,
+  );
+  const byId = new Map(chosen.map((w) => [w.id, w]));
+  const out: (P & { workerId: string | null; fiscalCode: string | null })[] = [];
+  for (const p of participants) {
+    const worker = p.workerId ? byId.get(p.workerId) : undefined;
+    if (worker) {
+      out.push({ ...p, workerId: worker.id, fiscalCode: worker.fiscalCode });
+    } else if (p.addToRegister && p.fiscalCode) {
+      const existing = await workers.findActiveByFiscalCode(clientId, p.fiscalCode, trx);
+      const added =
+        existing ??
+        (await workers.insertWorker(
+          clientId,
+          {
+            firstName: p.firstName,
+            lastName: p.lastName,
+            fiscalCode: p.fiscalCode,
+            role: 'lavoratore',
+            assignments: [],
+            site: null,
+            riskClass: (await workers.prevailingRiskClass(clientId, trx)) ?? 'basso',
+            hiredOn: null,
+            email: p.email || null,
+          },
+          trx,
+        ));
+      out.push({ ...p, workerId: added.id, fiscalCode: p.fiscalCode });
+    } else {
+      out.push({ ...p, workerId: null, fiscalCode: p.fiscalCode ?? null });
+    }
+  }
+  return out;
+}
+
+/** The client's active workers as the booking wizard offers them in each participant row. */
+export async function registerOptions(clientId: string): Promise<RegisterWorkerOption[]> {
+  const list = await workers.listWorkers(clientId);
+  return list.map((w) => ({
+    id: w.id,
+    label: `${w.lastName} ${w.firstName} · ${w.fiscalCode}`,
+    firstName: w.firstName,
+    lastName: w.lastName,
+    fiscalCode: w.fiscalCode,
+    email: w.email ?? '',
+  }));
+}
+
+/**
+ * Rows of the participants step chosen from the register take the worker's name, codice fiscale and email
+ * (without JavaScript the server fills them when the step is sent); an id that is not one of the client's
+ * active workers is dropped.
+ */
+export function fillParticipantsFromRegister(
+  values: BookingFormValues,
+  options: readonly RegisterWorkerOption[],
+): BookingFormValues {
+  const byId = new Map(options.map((o) => [o.id, o]));
+  return {
+    ...values,
+    participants: values.participants.map((p) => {
+      const w = p.worker_id ? byId.get(p.worker_id) : undefined;
+      return w ? fillFromWorker(p, w) : { ...p, worker_id: '' };
+    }),
+  };
+}
+
+/**
+ * The session's training plan (from the scadenzario: {kind, workerIds}) pre-fills a fresh wizard for a
+ * course of that kind: one participant per planned worker, and the count to match.
+ */
+export function prefillFromTrainingPlan(
+  values: BookingFormValues,
+  plan: { kind: string; workerIds: string[] } | undefined,
+  serviceKind: string | null,
+  options: readonly RegisterWorkerOption[],
+  maxParticipants: number,
+): BookingFormValues {
+  if (!plan || !serviceKind || plan.kind !== serviceKind) return values;
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const planned = plan.workerIds.map((id) => byId.get(id)).filter((w) => w !== undefined);
+  if (planned.length === 0) return values;
+  const rows = planned.slice(0, maxParticipants).map((w) => fillFromWorker(emptyParticipant(), w));
+  return { ...values, participants: rows, participants_count: String(rows.length) };
+}

@@ -1,0 +1,111 @@
+/// <reference lib="dom" />
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { baseUrl } from './helpers/global-setup.js';
+import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+
+const DEMO_CLIENT = 'cliente@demo.sicurhub.it';
+const DEMO_PASSWORD = 'Demo2026!';
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${baseUrl()}/auth/login`);
+  await page.fill('#f-email', DEMO_CLIENT);
+  await page.fill('#f-password', DEMO_PASSWORD);
+  await page.locator('form[action="/auth/login"] button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+async function noSidewaysScroll(page: Page, what: string): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
+}
+
+/** "worker · kind · status" of each visible line. */
+async function lines(page: Page): Promise<string[]> {
+  return page.locator('.scadenzario-table tbody tr').evaluateAll((rows) =>
+    rows.map((tr) => {
+      const name = tr.querySelector('th')!.firstChild!.textContent!.trim();
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim());
+      return `${name} · ${cells[1]} · ${cells[4]}`;
+    }),
+  );
+}
+
+for (const [label, viewport] of [
+  ['1280 px', DESKTOP],
+  ['375 px', PHONE],
+] as const) {
+  describe(`the scadenzario and the Normativa page in a real browser (${label})`, () => {
+    it('the demo client goes from the dashboard block to its scadenzario, filters the lapsed lines and finds a course', async () => {
+      const { page, context } = await newPage({ viewport });
+      try {
+        await logIn(page);
+        const box = page.locator('.compliance-box');
+        expect(await box.locator('.compliance-box__out').textContent()).to.equal('4 lavoratori non in regola');
+        await box.locator('a[href="/scadenzario"]').click();
+        await page.waitForURL(/\/scadenzario$/);
+        expect(await page.locator('h1').textContent()).to.equal('Scadenzario formazione');
+        // The demo register (seeds/lib/workers.ts): its courses are dated from the day the seed ran.
+        expect(await lines(page)).to.deep.equal([
+          'Bonfanti Luca · Formazione lavoratori (generale e specifica) · In regola',
+          'Bonfanti Luca · Rappresentante dei lavoratori per la sicurezza (RLS) · In scadenza',
+          'Carminati Sara · Formazione lavoratori (generale e specifica) · In regola',
+          'Ghisleni Paolo · Formazione dirigenti · In regola',
+          'Locatelli Giulia · Formazione lavoratori (generale e specifica) · Mai svolto',
+          'Locatelli Giulia · Formazione preposti · Scaduto',
+          'Locatelli Giulia · Addetti primo soccorso – gruppi B e C · Scaduto',
+          'Mazzoleni Davide · Formazione lavoratori (generale e specifica) · Mai svolto',
+          'Pesenti Elena · Formazione lavoratori (generale e specifica) · Scaduto',
+          'Pesenti Elena · Addetti antincendio – livello 2 · In regola',
+          'Rota Marco · Formazione lavoratori (generale e specifica) · Scaduto',
+          'Rota Marco · Carrelli elevatori · Scaduto',
+        ]);
+        expect(await page.locator('.scadenzario__disclaimer').textContent()).to.contain(
+          'Le scadenze sono un aiuto: verificare sempre con il proprio RSPP',
+        );
+        await noSidewaysScroll(page, 'scadenzario');
+        await screenshot(page, `scadenzario-${viewport.width}`);
+
+        await page.selectOption('#scadenzario-status', 'scaduto');
+        await page.locator('.scadenzario__filters button[type="submit"]').click();
+        await page.waitForURL(/status=scaduto/);
+        expect(await lines(page)).to.deep.equal([
+          'Locatelli Giulia · Formazione preposti · Scaduto',
+          'Locatelli Giulia · Addetti primo soccorso – gruppi B e C · Scaduto',
+          'Pesenti Elena · Formazione lavoratori (generale e specifica) · Scaduto',
+          'Rota Marco · Formazione lavoratori (generale e specifica) · Scaduto',
+          'Rota Marco · Carrelli elevatori · Scaduto',
+        ]);
+        await page
+          .locator('.scadenzario-table tbody tr', { hasText: 'Rota Marco' })
+          .filter({ hasText: 'Formazione lavoratori' })
+          .locator('a')
+          .click();
+        await page.waitForURL(/\/search\?/);
+        const url = new URL(page.url());
+        expect(url.searchParams.get('q')).to.equal('aggiornamento formazione lavoratori');
+        expect(url.searchParams.get('location')).to.equal('Bergamo');
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('a visitor reads the obligations, periods and sources on /regulations, reached from the footer', async () => {
+      const { page, context } = await newPage({ viewport });
+      try {
+        await page.goto(`${baseUrl()}/`);
+        await page.locator('footer a[href="/regulations"]').first().click();
+        await page.waitForURL(/\/regulations$/);
+        expect(await page.locator('h1').textContent()).to.equal('Normativa sulla formazione obbligatoria');
+        expect(await page.locator('.rules-table tbody tr').count()).to.equal(15);
+        const preposti = page.locator('.rules-table tbody tr', { hasText: 'Formazione preposti' });
+        expect(await preposti.textContent()).to.contain('6 ore ogni 2 anni');
+        expect(await page.locator('main').textContent()).to.contain('SicurHub le applica dal 24 maggio 2025');
+        await noSidewaysScroll(page, 'normativa');
+        await screenshot(page, `normativa-${viewport.width}`);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,259 @@
+import { expect } from 'chai';
+import { db } from '../../src/db/knex.js';
+import { addDays, todayInRome } from '../../src/lib/booking-time.js';
+import { addYears } from '../../src/lib/training-rules.js';
+import { browser, csrfFrom, html, type Page } from '../helpers/app.js';
+import { remindClient } from '../../src/services/compliance-reminders.service.js';
+import { resetDatabase } from '../helpers/db.js';
+import type { Agent } from '../helpers/auth.js';
+import { clientAccount, providerAccount, signIn } from './booking.helpers.js';
+import { createWorker, declareTraining, setCompany } from '../factories/workers-training.js';
+
+const today = todayInRome();
+const shortDate = (iso: string): string => iso.split('-').reverse().join('/');
+
+/** The table as a person reads it: one object per row. */
+function rowsOf($: Page): Record<string, string>[] {
+  return $('.scadenzario-table tbody tr')
+    .toArray()
+    .map((tr) => {
+      const cells = $(tr).find('td');
+      const worker = $(tr).find('th');
+      return {
+        worker: worker.contents().first().text().trim(),
+        fiscalCode: worker.find('.scadenzario-table__cf').text().trim(),
+        site: cells.eq(0).text().trim(),
+        kind: cells.eq(1).text().trim(),
+        last: cells.eq(2).text().trim(),
+        due: cells.eq(3).text().trim(),
+        status: cells.eq(4).text().trim(),
+        hours: cells.eq(5).text().trim(),
+      };
+    });
+}
+
+/** The CSV's rows (BOM, semicolons, CRLF; no cell here needs quoting). */
+function csvRows(body: string): string[][] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(';'));
+}
+
+describe('the scadenzario', () => {
+  let clientA: Agent;
+  let clientB: Agent;
+  let provider: Agent;
+  const ids: Record<string, string> = {};
+  let clientAId: string;
+
+  before(async () => {
+    await resetDatabase();
+    const a = await clientAccount('Officine Rossi Srl');
+    clientAId = a.id;
+    const b = await clientAccount('Cliente B Srl');
+    const p = await providerAccount({ businessName: 'Formatori Srl' });
+    await setCompany(a.id, { employeesCount: 30, city: 'Bergamo', contactEmail: 'sicurezza@officine-rossi.it' });
+    // Lapsed a year ago: 6 years since the course, the period is 5.
+    ids.anna = await createWorker(a.id, { firstName: 'Anna', lastName: 'Bianchi', site: 'Bergamo' });
+    await declareTraining(ids.anna, 'lavoratori', addYears(today, -6));
+    // Due in 30 days, and a preposto never trained as one.
+    ids.bruno = await createWorker(a.id, { firstName: 'Bruno', lastName: 'Conti', role: 'preposto', site: 'Brescia' });
+    await declareTraining(ids.bruno, 'lavoratori', addDays(addYears(today, -5), 30));
+    // In order, with an antincendio duty.
+    ids.carla = await createWorker(a.id, {
+      firstName: 'Carla',
+      lastName: 'Dini',
+      assignments: ['antincendio_2'],
+      site: 'Bergamo',
+    });
+    await declareTraining(ids.carla, 'lavoratori', addYears(today, -1));
+    await declareTraining(ids.carla, 'antincendio_2', addDays(today, -10));
+    ids.archived = await createWorker(a.id, { firstName: 'Dario', lastName: 'Ex', archived: true });
+    ids.other = await createWorker(b.id, { firstName: 'Elena', lastName: 'Altrui' });
+    clientA = await signIn(a);
+    clientB = await signIn(b);
+    provider = await signIn(p);
+  });
+
+  describe('GET /scadenzario', () => {
+    it('shows each worker and required training with its last course, due date, status and hours', async () => {
+      const $ = html((await clientA.get('/scadenzario').expect(200)).text);
+      const rows = rowsOf($);
+      expect(rows.map((r) => `${r.worker} · ${r.kind} · ${r.status}`)).to.deep.equal([
+        'Bianchi Anna · Formazione lavoratori (generale e specifica) · Scaduto',
+        'Conti Bruno · Formazione lavoratori (generale e specifica) · In scadenza',
+        'Conti Bruno · Formazione preposti · Mai svolto',
+        'Dini Carla · Formazione lavoratori (generale e specifica) · In regola',
+        'Dini Carla · Addetti antincendio – livello 2 · In regola',
+      ]);
+      expect(rows[0]).to.include({
+        last: `${shortDate(addYears(today, -6))} (dichiarato)`,
+        due: shortDate(addYears(today, -1)),
+        hours: '6 h (aggiornamento)',
+      });
+      expect(rows[2]).to.include({ last: '—', due: '—' });
+      expect(rows[2]!.hours).to.equal('12 h (corso iniziale, in presenza)');
+      expect(rows[4]).to.include({
+        due: shortDate(addYears(addDays(today, -10), 5)),
+        hours: '5 h (aggiornamento, in presenza)',
+      });
+      expect($('body').text()).not.to.contain('Altrui').and.not.to.contain('Ex Dario');
+    });
+
+    it('sums the lines by status on top and names its sources in the disclaimer', async () => {
+      const $ = html((await clientA.get('/scadenzario').expect(200)).text);
+      const count = (status: string) =>
+        $(`.scadenzario__count[data-status="${status}"] .scadenzario__count-value`).text();
+      expect([count('mai_svolto'), count('scaduto'), count('in_scadenza'), count('in_regola')]).to.deep.equal([
+        '1',
+        '1',
+        '1',
+        '2',
+      ]);
+      const disclaimer = $('.scadenzario__disclaimer').text();
+      expect(disclaimer).to.contain('Le scadenze sono un aiuto: verificare sempre con il proprio RSPP');
+      expect(disclaimer).to.contain('Rep. Atti 59/CSR').and.to.contain('D.M. 388/2003');
+    });
+
+    it('filters by status and by site', async () => {
+      const expired = rowsOf(html((await clientA.get('/scadenzario?status=scaduto').expect(200)).text));
+      expect(expired.map((r) => r.worker)).to.deep.equal(['Bianchi Anna']);
+      const brescia = rowsOf(html((await clientA.get('/scadenzario?site=Brescia').expect(200)).text));
+      expect(brescia.map((r) => r.kind)).to.deep.equal([
+        'Formazione lavoratori (generale e specifica)',
+        'Formazione preposti',
+      ]);
+      const nonsense = rowsOf(html((await clientA.get('/scadenzario?status=boh').expect(200)).text));
+      expect(nonsense).to.have.length(5);
+    });
+
+    it('is for clients: a provider gets 403, a visitor the login page', async () => {
+      const res = await provider.get('/scadenzario').expect(403);
+      expect(res.text).to.contain('Accesso Riservato alle Aziende');
+      await browser().get('/scadenzario').expect(401);
+      await provider.get('/scadenzario.csv').expect(403);
+      await browser().get('/scadenzario.csv').expect(401);
+    });
+
+    it('shows a client only their own register', async () => {
+      const rows = rowsOf(html((await clientB.get('/scadenzario').expect(200)).text));
+      expect(rows.map((r) => r.worker)).to.deep.equal(['Altrui Elena']);
+    });
+  });
+
+  describe('GET /scadenzario.csv', () => {
+    it('holds exactly the rows of the page, filters included', async () => {
+      for (const query of ['', '?site=Bergamo']) {
+        const page = rowsOf(html((await clientA.get(`/scadenzario${query}`).expect(200)).text));
+        const res = await clientA.get(`/scadenzario.csv${query}`).expect(200);
+        expect(res.headers['content-type']).to.contain('text/csv');
+        expect(res.headers['content-disposition']).to.contain(`scadenzario-${today}.csv`);
+        const [head, ...rows] = csvRows(res.text);
+        expect(head).to.deep.equal([
+          'Lavoratore',
+          'Codice fiscale',
+          'Sede',
+          'Formazione',
+          'Ultimo corso',
+          'Scadenza',
+          'Stato',
+          'Ore necessarie',
+        ]);
+        expect(rows).to.deep.equal(
+          page.map((r) => [r.worker, r.fiscalCode, r.site, r.kind, r.last, r.due, r.status, r.hours]),
+        );
+      }
+    });
+  });
+
+  describe('GET /scadenzario/aggiornamento', () => {
+    it('remembers the workers for the wizard and opens the search for the update course near the company', async () => {
+      const res = await clientA
+        .get(`/scadenzario/aggiornamento?kind=lavoratori&workers=${ids.anna},${ids.bruno}`)
+        .expect(303);
+      expect(res.headers.location).to.equal('/search?q=aggiornamento%20formazione%20lavoratori&location=Bergamo');
+      const sessions = await db()('sessions').select<{ sess: Record<string, unknown> }[]>('sess');
+      const plans = sessions.map((s) => s.sess.trainingPlan).filter(Boolean);
+      expect(plans).to.deep.include({ kind: 'lavoratori', workerIds: [ids.anna, ids.bruno] });
+    });
+
+    it("refuses another client's workers, archived ones and malformed requests with 404", async () => {
+      await clientA.get(`/scadenzario/aggiornamento?kind=lavoratori&workers=${ids.other}`).expect(404);
+      await clientA.get(`/scadenzario/aggiornamento?kind=lavoratori&workers=${ids.anna},${ids.other}`).expect(404);
+      await clientA.get(`/scadenzario/aggiornamento?kind=lavoratori&workers=${ids.archived}`).expect(404);
+      await clientA.get(`/scadenzario/aggiornamento?kind=sconosciuto&workers=${ids.anna}`).expect(404);
+      await clientA.get('/scadenzario/aggiornamento?kind=lavoratori&workers=non-un-id').expect(404);
+      await clientA.get('/scadenzario/aggiornamento').expect(404);
+      await provider.get(`/scadenzario/aggiornamento?kind=lavoratori&workers=${ids.anna}`).expect(403);
+      const sessions = await db()('sessions').select<{ sess: Record<string, unknown> }[]>('sess');
+      for (const s of sessions) {
+        const plan = s.sess.trainingPlan as { workerIds: string[] } | undefined;
+        expect(plan?.workerIds ?? []).not.to.include(ids.other);
+      }
+    });
+
+    it('is where a reminder in the app leads: opening it goes on to the search for the update course', async () => {
+      expect(await remindClient(clientAId, today)).to.equal(2);
+      const $ = html((await clientA.get('/notifications').expect(200)).text);
+      const lapsed = $('.notification').filter((_, el) => $(el).text().includes('Formazione scaduta'));
+      expect(lapsed).to.have.length(1);
+      const res = await clientA
+        .post(lapsed.find('form.notification__body').attr('action')!)
+        .type('form')
+        .send({ _csrf: csrfFrom($) })
+        .expect(303);
+      expect(res.headers.location).to.equal(`/scadenzario/aggiornamento?kind=lavoratori&workers=${ids.anna}`);
+      const search = await clientA.get(res.headers.location!).expect(303);
+      expect(search.headers.location).to.match(/^\/search\?q=aggiornamento/);
+    });
+
+    it('links each line that needs a course to it from the page', async () => {
+      const $ = html((await clientA.get('/scadenzario?status=mai_svolto').expect(200)).text);
+      expect($('.scadenzario-table tbody a').attr('href')).to.equal(
+        `/scadenzario/aggiornamento?kind=preposti&workers=${ids.bruno}`,
+      );
+    });
+  });
+
+  describe('the dashboard block', () => {
+    it('shows the workers out of compliance and the next due dates, linking to the scadenzario', async () => {
+      const $ = html((await clientA.get('/dashboard').expect(200)).text);
+      const box = $('.compliance-box');
+      expect(box.find('.compliance-box__out').text()).to.equal('2 lavoratori non in regola');
+      expect(box.text()).to.contain('Bianchi Anna').and.to.contain('Conti Bruno');
+      const next = box.find('.compliance-box__list').last().find('li').first().text();
+      expect(next)
+        .to.contain('Conti Bruno')
+        .and.to.contain(shortDate(addYears(addDays(addYears(today, -5), 30), 5)));
+      expect(box.find('a[href="/scadenzario"]')).to.have.length(1);
+    });
+
+    it('is not shown to a provider', async () => {
+      const $ = html((await provider.get('/dashboard').expect(200)).text);
+      expect($('.compliance-box')).to.have.length(0);
+    });
+  });
+
+  describe('GET /regulations', () => {
+    it('explains the obligations and periods of the rules table with their sources, to anyone', async () => {
+      const $ = html((await browser().get('/regulations').expect(200)).text);
+      expect($('h1').text()).to.equal('Normativa sulla formazione obbligatoria');
+      const rows = $('.rules-table tbody tr')
+        .toArray()
+        .map((tr) => $(tr).text().replace(/\s+/g, ' ').trim());
+      expect(rows).to.have.length(15);
+      expect(rows.find((r) => r.startsWith('Formazione preposti')))
+        .to.contain('6 ore ogni 2 anni')
+        .and.to.contain('In presenza');
+      expect(rows.find((r) => r.startsWith('Addetti antincendio – livello 3')))
+        .to.contain('8 ore ogni 5 anni')
+        .and.to.contain('D.M. 2 settembre 2021');
+      expect(rows.find((r) => r.startsWith('Addetti primo soccorso – gruppi B e C'))).to.contain('4 ore ogni 3 anni');
+      const text = $('main').text();
+      expect(text).to.contain('SicurHub le applica dal 24 maggio 2025');
+      expect(text).to.contain('Le scadenze sono un aiuto: verificare sempre con il proprio RSPP');
+    });
+  });
+});

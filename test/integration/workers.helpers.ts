@@ -1,0 +1,55 @@
+import { db } from '../../src/db/knex.js';
+import { csrfFrom, html } from '../helpers/app.js';
+import type { Agent } from '../helpers/auth.js';
+import { formBody } from '../helpers/form.js';
+
+/** Shared set-up of the workers register tests. */
+
+export const MARIO = {
+  first_name: 'Mario',
+  last_name: 'Rossi',
+  fiscal_code: 'RSSMRA85T10A562S',
+  role: 'preposto',
+  assignments: ['antincendio_1', 'primo_soccorso_bc'],
+  site: 'Stabilimento di Bergamo',
+  risk_class: 'alto',
+  hired_on: '2019-03-01',
+  email: 'mario.rossi@example.it',
+};
+
+/** Posts a form of the register as a browser would, with the token of the page it comes from. */
+export async function postForm(
+  agent: Agent,
+  from: string,
+  to: string,
+  values: Record<string, unknown>,
+  status: number,
+) {
+  const token = csrfFrom(html((await agent.get(from)).text));
+  return agent
+    .post(to)
+    .type('form')
+    .send(formBody({ _csrf: token, ...values }))
+    .expect(status);
+}
+
+/** A worker straight into the register (the tests of other pages do not go through the form). */
+export async function insertWorker(
+  clientId: string,
+  attrs: Partial<{ firstName: string; lastName: string; fiscalCode: string; site: string; archived: boolean }> = {},
+): Promise<string> {
+  const [row] = await db()('workers')
+    .insert({
+      client_id: clientId,
+      first_name: attrs.firstName ?? 'Anna',
+      last_name: attrs.lastName ?? 'Bianchi',
+      fiscal_code: attrs.fiscalCode ?? 'BNCNNA80A41F205U',
+      role: 'lavoratore',
+      site: attrs.site ?? 'Sede di Milano',
+      risk_class: 'medio',
+      hired_on: '2020-01-15',
+      archived_at: attrs.archived ? new Date() : null,
+    })
+    .returning<{ id: string }[]>('id');
+  return row!.id;
+}
