@@ -18,12 +18,25 @@ const WIN_ANSI: Readonly<Record<number, string>> = {
 
 const decode = (bytes: Buffer): string => [...bytes].map((b) => WIN_ANSI[b] ?? String.fromCharCode(b)).join('');
 
+/**
+ * Each stream's bytes, cut by its dictionary's /Length (pdfkit writes it as a number). Cutting at the
+ * first "endstream" instead would lose a compressed stream's last byte whenever that byte is a CR
+ * (about one PDF in 400: its inflate then fails and the page reads as empty).
+ */
+function streams(raw: string): Buffer[] {
+  const found: Buffer[] = [];
+  const starts = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
+  for (let m = starts.exec(raw); m; m = starts.exec(raw)) {
+    const begin = m.index + m[0].length;
+    found.push(Buffer.from(raw.slice(begin, begin + Number(m[1])), 'latin1'));
+    starts.lastIndex = begin + Number(m[1]);
+  }
+  return found;
+}
+
 export function pdfText(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    const bytes = Buffer.from(m[1]!, 'latin1');
+  for (const bytes of streams(pdf.toString('latin1'))) {
     let content: string;
     try {
       content = inflateSync(bytes).toString('latin1');
