@@ -10,6 +10,7 @@ import { decideEditionsUnderMinimum } from './services/edition-decisions.service
 import { expireLapsedOffers } from './services/waitlist-offers.service.js';
 import { removeStalePendingImages } from './services/service-images.service.js';
 import { sendComplianceReminders } from './services/compliance-reminders.service.js';
+import { pruneCatalogueChanges } from './services/page-cache.service.js';
 
 /** Every job type and periodic task the worker knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -23,6 +24,7 @@ export function registerJobs(): void {
   registerPeriodicTask('scadenzario.reminders', 60 * 60 * 1000, async () => void (await sendComplianceReminders()));
   registerPeriodicTask('editions.waitlist-offers', 5 * 60 * 1000, async () => void (await expireLapsedOffers()));
   registerPeriodicTask('editions.minimum', 60 * 60 * 1000, () => decideEditionsUnderMinimum());
+  registerPeriodicTask('catalogue-changes.prune', 60 * 60 * 1000, async () => void (await pruneCatalogueChanges()));
   registerPeriodicTask('service-images.prune', 60 * 60 * 1000, async () => void (await removeStalePendingImages()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);

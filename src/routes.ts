@@ -65,6 +65,7 @@ import * as workers from './controllers/workers.controller.js';
 import { redirectVisitorsToLogin, requireGuest, requireRole, requireUser } from './middleware/auth.js';
 import { byEmail, byIp, byIpAndEmail, byUser, rateLimit } from './middleware/rate-limit.js';
 import { multiFileUpload, singleFileUpload } from './middleware/upload.js';
+import { publicPageCache } from './middleware/page-cache.js';
 import {
   ATTACHMENT_MAX_BYTES,
   DOCUMENT_MAX_BYTES,
@@ -83,7 +84,8 @@ export function routes(): Router {
   const r = Router();
 
   r.get('/healthz', health.show);
-  r.get('/', home.show);
+  // The catalogue pages a visitor sees the same as any other: kept in memory while the catalogue is unchanged.
+  r.get('/', publicPageCache, home.show);
 
   // Marketing and legal pages
   r.get('/how-it-works', pages.howItWorks);
@@ -163,13 +165,13 @@ export function routes(): Router {
   r.get('/media/profile-images/:file', profileImages.show);
 
   // Discovery
-  r.get('/search', search.index);
-  r.get('/services', search.index);
-  r.get('/services/consultation', search.categoryPage('consultation'));
-  r.get('/services/training', search.categoryPage('training'));
-  r.get('/services/safety', search.categoryPage('safety'));
-  r.get('/services/environment', search.categoryPage('environment'));
-  r.get('/services/health', search.categoryPage('health'));
+  r.get('/search', publicPageCache, search.index);
+  r.get('/services', publicPageCache, search.index);
+  r.get('/services/consultation', publicPageCache, search.categoryPage('consultation'));
+  r.get('/services/training', publicPageCache, search.categoryPage('training'));
+  r.get('/services/safety', publicPageCache, search.categoryPage('safety'));
+  r.get('/services/environment', publicPageCache, search.categoryPage('environment'));
+  r.get('/services/health', publicPageCache, search.categoryPage('health'));
   // A provider's catalogue (issue 10): visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
   const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
   const serviceOwner = requireUser('errors:accessRequired.body');
@@ -190,7 +192,7 @@ export function routes(): Router {
   r.get('/editions/:id', courseEditions.show);
   r.get('/services/:id', services.show);
   r.get('/providers/:id', providers.show);
-  r.get('/api/search', searchApi.index);
+  r.get('/api/search', publicPageCache, searchApi.index);
   r.get('/api/places', placesApi.index);
   r.get('/api/places/reverse', placesApi.reverse);
   r.get('/api/services/:id/availability', availabilityApi.show);

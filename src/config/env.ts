@@ -49,6 +49,12 @@ export interface Config {
    * setting; the rules table records which rule applies before and after it.
    */
   accordo2025EffectiveDate: string;
+  /**
+   * How long the public catalogue pages a visitor without a session sees (home, search, the search API) may
+   * be served from memory, in seconds; 0 turns the cache off. A change to the catalogue ends it at once
+   * whatever this says (page-cache.service).
+   */
+  pageCacheSeconds: number;
 }
 
 export type StorageConfig =
@@ -113,6 +119,7 @@ const schema = Joi.object({
     .pattern(/^\d{4}-\d{2}-\d{2}$/)
     .empty('')
     .default('2025-05-24'),
+  PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
 })
   .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
   .unknown(true);
@@ -155,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     editionMinimumLeadDays: value.EDITION_MINIMUM_LEAD_DAYS as number,
     waitlistOfferHours: value.WAITLIST_OFFER_HOURS as number,
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
+    pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
   });
 }
 
