@@ -14,3 +14,6 @@ export const BOOKING_STATUSES = [
   'no_show',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** The statuses of a booking still under way: it holds its seats of a course edition until it leaves them. */
+export const LIVE_BOOKING_STATUSES: readonly BookingStatus[] = ['pending', 'quoted', 'confirmed', 'in_progress'];

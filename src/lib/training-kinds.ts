@@ -39,19 +39,9 @@ export type WorkerRole = (typeof WORKER_ROLES)[number];
  * Duties a worker may be assigned on top of their role (addetto antincendio, primo soccorso, RLS, equipment
  * operator): each is one of the kinds above.
  */
-export const WORKER_ASSIGNMENTS: readonly TrainingKind[] = [
-  'antincendio_1',
-  'antincendio_2',
-  'antincendio_3',
-  'primo_soccorso_a',
-  'primo_soccorso_bc',
-  'rls',
-  'carrelli_elevatori',
-  'ple',
-  'gru_autocarro',
-  'macchine_movimento_terra',
-  'trattori',
-];
+export const WORKER_ASSIGNMENTS: readonly TrainingKind[] = TRAINING_KINDS.filter(
+  (kind) => !(['lavoratori', 'preposti', 'dirigenti', 'datore_di_lavoro'] as const).some((role) => role === kind),
+);
 
 export const isTrainingKind = (v: unknown): v is TrainingKind =>
   typeof v === 'string' && (TRAINING_KINDS as readonly string[]).includes(v);

@@ -1,4 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
+import { LIVE_BOOKING_STATUSES } from '../lib/booking-status.js';
 
 /**
  * A course edition as the waitlist, the provider's decisions and the minimum-participants task see it
@@ -179,7 +180,7 @@ export async function listUnderMinimumIds(
 export async function liveBookingIds(editionId: string, trx: Trx): Promise<string[]> {
   return trx('bookings')
     .where({ edition_id: editionId })
-    .whereIn('status', ['pending', 'quoted', 'confirmed', 'in_progress'])
+    .whereIn('status', LIVE_BOOKING_STATUSES)
     .orderBy('created_at')
     .pluck<string[]>('id');
 }
@@ -193,7 +194,7 @@ export async function lockLiveBookings(editionId: string, trx: Trx): Promise<str
   if (!UUID.test(editionId)) return [];
   const rows = await trx('bookings')
     .where({ edition_id: editionId })
-    .whereIn('status', ['pending', 'quoted', 'confirmed', 'in_progress'])
+    .whereIn('status', LIVE_BOOKING_STATUSES)
     .orderBy('id')
     .forUpdate()
     .select<{ id: string }[]>('id');

@@ -1,4 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
+import { LIVE_BOOKING_STATUSES } from '../lib/booking-status.js';
 
 /**
  * The waiting line of a course edition: first come, first served (created_at, then id). The partial
@@ -144,7 +145,7 @@ export async function markEnded(
 export async function findClientBookingId(editionId: string, clientId: string, trx: Trx): Promise<string | null> {
   const row = await trx('bookings')
     .where({ edition_id: editionId, client_id: clientId })
-    .whereIn('status', ['pending', 'quoted', 'confirmed', 'in_progress'])
+    .whereIn('status', LIVE_BOOKING_STATUSES)
     .orderBy('created_at', 'desc')
     .first<{ id: string } | undefined>('id');
   return row?.id ?? null;

@@ -296,36 +296,3 @@ export async function expireUnansweredQuotes(now: Date = new Date()): Promise<nu
     now,
   );
 }
-
-/** The statuses in which a booking still holds its seats of a course edition. */
-const HOLDS_SEATS: ReadonlySet<string> = new Set(['pending', 'quoted', 'confirmed', 'in_progress']);
-
-/**
- * Cancels a booking because its course edition is cancelled (by its provider, or for lack of participants),
- * inside the edition's transaction: refunded in full (the provider cancels, §cancellazioni), the reason
- * recorded. The edition's cancellation tells the client itself (edition-notices.service), with the next
- * edition, so no booking notice is written here. null when the booking no longer holds seats.
- */
-export async function cancelForEdition(
-  bookingId: string,
-  reason: string,
-  cancelledBy: string | null,
-  now: Date,
-  trx: Trx,
-): Promise<Booking | null> {
-  const booking = await bookings.lockForUpdate(bookingId, trx);
-  if (!booking || !HOLDS_SEATS.has(booking.status)) return null;
-  return bookings.updateBooking(
-    booking.id,
-    {
-      status: 'cancelled',
-      cancelledAt: now,
-      cancelledBy,
-      cancellationReason: reason,
-      refundPercentage: 100,
-      refundAmount: fromCents(refundOf(booking.totalAmountCents, 100)),
-    },
-    now,
-    trx,
-  );
-}

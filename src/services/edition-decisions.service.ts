@@ -1,13 +1,17 @@
 import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
+import { LIVE_BOOKING_STATUSES } from '../lib/booking-status.js';
 import { addDays, todayInRome } from '../lib/booking-time.js';
+import { fromCents } from '../lib/money.js';
+import { refundOf } from '../lib/pricing.js';
+import type { Booking } from '../models/booking-record.js';
+import * as bookings from '../models/bookings.repo.js';
 import * as editions from '../models/course-editions-admin.repo.js';
 import type { EditionState } from '../models/course-editions-admin.repo.js';
 import * as waitlist from '../models/edition-waitlist.repo.js';
 import { validateReason } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
-import { cancelForEdition } from './booking-lifecycle.service.js';
 import { tell } from './edition-notices.service.js';
 
 /**
@@ -15,8 +19,8 @@ import { tell } from './edition-notices.service.js';
  * confirmed) or cancels it (-> cancelled, reason 'provider'); if neither by config().editionMinimumLeadDays
  * before its first day, the worker cancels it (reason 'minimum'), after asking the provider once a few
  * days earlier. A cancellation, in one transaction on the locked edition row (its live bookings locked
- * first, the order a booking's own transaction takes them in): each live booking cancelled through the
- * booking lifecycle with a full refund, each client told why and offered the next edition,
+ * first, the order a booking's own transaction takes them in): each live booking cancelled with a full
+ * refund (cancelForEdition, below), each client told why and offered the next edition,
  * the waiting line closed and told, the seats released. A cancelled edition is never cancelled again.
  */
 
@@ -163,4 +167,34 @@ export async function askProvidersAboutMinimum(now: Date = new Date()): Promise<
 export async function decideEditionsUnderMinimum(now: Date = new Date()): Promise<void> {
   await askProvidersAboutMinimum(now);
   await cancelEditionsUnderMinimum(now);
+}
+
+/**
+ * Cancels a booking because its course edition is cancelled (by its provider, or for lack of participants),
+ * inside the edition's transaction: refunded in full (the provider cancels, §cancellazioni), the reason
+ * recorded. The edition's cancellation tells the client itself (edition-notices.service), with the next
+ * edition, so no booking notice is written here. null when the booking no longer holds seats.
+ */
+async function cancelForEdition(
+  bookingId: string,
+  reason: string,
+  cancelledBy: string | null,
+  now: Date,
+  trx: Trx,
+): Promise<Booking | null> {
+  const booking = await bookings.lockForUpdate(bookingId, trx);
+  if (!booking || !LIVE_BOOKING_STATUSES.includes(booking.status)) return null;
+  return bookings.updateBooking(
+    booking.id,
+    {
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy,
+      cancellationReason: reason,
+      refundPercentage: 100,
+      refundAmount: fromCents(refundOf(booking.totalAmountCents, 100)),
+    },
+    now,
+    trx,
+  );
 }
