@@ -90,7 +90,9 @@ export async function seed(env, services) {
 }
 
 export async function startServer(env, port) {
-  const child = spawn(process.execPath, [path.join(root, 'dist/src/server.js')], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the web process (written when it stops).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/src/server.js')], {
     env: {
       ...process.env,
       ...env,
@@ -173,4 +175,104 @@ export async function csrfOf(base, cookie, pagePath) {
   const token = csrfIn(html);
   if (!token) throw new Error(`no CSRF token on ${pagePath}`);
   return token;
+}
+
+// Kept in dist/seeds/bench-bookings.js too; repeated here so that the script needs no TypeScript import.
+const BENCH_PASSWORD = 'bench-password-2026';
+const BUSY_PROVIDER = 'fornitore1@bench.sicurhub.it';
+const BUSY_CLIENT = 'cliente1@bench.sicurhub.it';
+
+/** A weekday about a month ahead: a date the booking wizard accepts. */
+function bookingDate() {
+  const d = new Date(Date.now() + 30 * 86_400_000);
+  while ([0, 6].includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+function bookingBody(csrf) {
+  return new URLSearchParams({
+    _csrf: csrf,
+    idempotency_key: crypto.randomUUID(),
+    step: '3',
+    action: 'submit',
+    requested_date: bookingDate(),
+    // The opening of the default working hours (src/lib/availability.ts): a service longer than a day
+    // must start there, any other fits too.
+    requested_time: '09:00',
+    participants_count: '1',
+    location_choice: 'client_site',
+    // The benchmark's services ask for an identity document (seeds/bench.ts): confirmed, as the wizard requires.
+    special_requirements: 'Documento di identità',
+    'participants[0][first_name]': 'Giulia',
+    'participants[0][last_name]': 'Bianchi',
+    'participants[0][email]': 'giulia.bianchi@bench.sicurhub.it',
+    // Services not priced per head ask for a site referent instead of participants.
+    referent_name: 'Giulia Bianchi',
+    referent_role: 'RSPP',
+    referent_contact: '+39 035 123456',
+  }).toString();
+}
+
+/** Every page the benchmark measures, in its order; the signed-in ones carry their session. */
+export async function benchCases(base) {
+  const sample = await (await fetch(`${base}/api/search?q=corso+antincendio&location=Bergamo&radius=25`)).json();
+  const card = sample.cards[0];
+  if (!card) throw new Error('no service found to open');
+  const provider = await signIn(base, BUSY_PROVIDER, BENCH_PASSWORD);
+  const client = await signIn(base, BUSY_CLIENT, BENCH_PASSWORD);
+  const bookPath = `/services/${card.id}/book`;
+  const csrf = await csrfOf(base, client, bookPath);
+  const post = {
+    method: 'POST',
+    headers: { ...PROXIED, cookie: client, 'content-type': 'application/x-www-form-urlencoded' },
+  };
+  return [
+    { name: 'healthz', path: '/healthz' },
+    { name: 'layout page /terms (baseline)', path: '/terms', baseline: true },
+    { name: 'home /', path: '/' },
+    { name: 'search: all services (/services)', path: '/services' },
+    { name: 'search: text "corso antincendio"', path: '/search?q=corso+antincendio' },
+    { name: 'search: text + Bergamo 25 km', path: '/search?q=corso+antincendio&location=Bergamo&radius=25' },
+    {
+      name: 'search: text + Milano 50 km + filters',
+      path: '/search?q=corso+antincendio&location=Milano&radius=50&price=0-200&rating=4&availability=this_month',
+    },
+    { name: 'search: Roma 50 km by distance', path: '/search?location=Roma&radius=50&sort=distance' },
+    {
+      name: 'search: category + filters by price',
+      path: '/search?category=environment&availability=this_month&rating=4&sort=price_asc',
+    },
+    { name: 'search: category, page 10', path: '/search?category=environment&page=10' },
+    { name: 'search: typo "antincedio"', path: '/search?q=antincedio' },
+    { name: 'api: /api/search dvr + Torino 25 km', path: '/api/search?q=dvr&location=Torino&radius=25' },
+    { name: 'api: /api/places?q=berg', path: '/api/places?q=berg' },
+    { name: 'service page', path: card.href },
+    { name: 'provider page', path: card.providerHref },
+    { name: 'bookings list (busy provider)', path: '/bookings', headers: { ...PROXIED, cookie: provider } },
+    { name: 'dashboard (busy provider)', path: '/dashboard', headers: { ...PROXIED, cookie: provider } },
+    {
+      name: 'booking creation (POST wizard)',
+      path: bookPath,
+      expect: 303,
+      ...post,
+      // A fresh idempotency key each time: every request creates a booking.
+      setupRequest: (req) => ({ ...req, body: bookingBody(csrf) }),
+      body: bookingBody(csrf),
+    },
+  ];
+}
+
+/** autocannon's options for one case: its method, headers and, for the booking creation, a fresh body each time. */
+export function caseRequest(base, c) {
+  return {
+    url: `${base}${c.path}`,
+    ...(c.method ? { method: c.method } : {}),
+    ...(c.headers ? { headers: c.headers } : {}),
+    ...(c.setupRequest ? { requests: [{ setupRequest: c.setupRequest }], body: c.body } : {}),
+  };
+}
+
+/** Any answer but the case's expected one is an error: a redirect to the login page is no bookings list. */
+export function unexpectedAnswers(c, r) {
+  return r.errors + r.timeouts + (c.expect === 303 ? r.non2xx - r['3xx'] + r['2xx'] : r.non2xx);
 }
