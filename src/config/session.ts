@@ -13,7 +13,16 @@ export function sessionMiddleware(cfg: Config, pool: pg.Pool): RequestHandler {
   return session({
     name: SESSION_COOKIE,
     secret: cfg.sessionSecret,
-    store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    store: new PgStore({
+      pool,
+      tableName: 'sessions',
+      createTableIfMissing: false,
+      pruneSessionInterval: 15 * 60,
+      // The browser's cookie is only set again when the session changes (rolling: false), and then the row is
+      // stored with the same expiry: moving the row's expiry on every request (an UPDATE and a commit for each
+      // page a signed-in user opens) would keep a session the browser has already dropped.
+      disableTouch: true,
+    }),
     resave: false,
     saveUninitialized: false,
     rolling: false,
