@@ -4,6 +4,7 @@ import { notFound } from '../lib/app-error.js';
 import { archivePage, verificationPage } from '../pages/attestati.page.js';
 import { openAttestatoPdf, providerArchive, verifyCode } from '../services/attestati.service.js';
 import { viewerOf } from './bookings.controller.js';
+import { requestedPage } from '../lib/search.shared.js';
 
 const STATUS = { malformed: 400, unknown: 404, found: 200 } as const;
 
@@ -51,7 +52,7 @@ export async function pdf(req: Request, res: Response): Promise<void> {
 
 /** GET /provider/attestati?corso=<service id>&page=N — "Attestati emessi". */
 export async function index(req: Request, res: Response): Promise<void> {
-  const page = Number.parseInt(typeof req.query.page === 'string' ? req.query.page : '1', 10);
+  const page = requestedPage(req.query.page);
   const serviceId = typeof req.query.corso === 'string' && req.query.corso ? req.query.corso : null;
   res.render('attestati/index', archivePage(await providerArchive(req.user!.id, page, serviceId)));
 }

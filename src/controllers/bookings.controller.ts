@@ -4,6 +4,7 @@ import { notFound } from '../lib/app-error.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { isListStatus } from '../lib/booking-list-status.js';
+import { requestedPage } from '../lib/search.shared.js';
 import { bookingConversationView, type MessageFormState } from '../pages/message-thread.page.js';
 import { bookingDetail, findBooking, listBookings, type BookingViewer } from '../services/booking-records.service.js';
 import { openBookingThread } from '../services/message-threads.service.js';
@@ -53,11 +54,10 @@ export async function renderDetail(
 /** GET /bookings */
 export async function index(req: Request, res: Response): Promise<void> {
   const status = isListStatus(req.query.status) ? req.query.status : null;
-  const page = Number.parseInt(typeof req.query.page === 'string' ? req.query.page : '1', 10);
   const viewer = viewerOf(req);
   res.render(
     'bookings/index',
-    bookingsListPage(await listBookings(viewer, status, Number.isFinite(page) ? page : 1), viewer),
+    bookingsListPage(await listBookings(viewer, status, requestedPage(req.query.page)), viewer),
   );
 }
 

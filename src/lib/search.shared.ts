@@ -126,6 +126,15 @@ export function activeFilterCount(params: SearchParams): number {
   );
 }
 
+/** Far past any list's last page: the offset of a typed ?page= stays a small number. */
+const MAX_REQUESTED_PAGE = 10_000;
+
+/** The page a ?page= value asks for: a whole number from 1 (anything else is page 1), at most 10,000. */
+export function requestedPage(value: unknown): number {
+  const asked = Number.parseInt(typeof value === 'string' ? value : '1', 10);
+  return Number.isFinite(asked) && asked > 1 ? Math.min(asked, MAX_REQUESTED_PAGE) : 1;
+}
+
 /** At most MAX_PAGE_LINKS page numbers around the current page. */
 export function pageWindow(current: number, totalPages: number): number[] {
   if (totalPages <= 1) return totalPages === 1 ? [1] : [];

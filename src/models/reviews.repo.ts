@@ -213,7 +213,19 @@ export async function listForService(serviceId: string, trx?: Trx): Promise<Publ
 
 /** A provider's newest verified reviews across its services. */
 export async function listRecentForProvider(providerId: string, limit: number, trx?: Trx): Promise<PublicReview[]> {
-  const rows = await publicQuery(trx).where('s.provider_id', providerId).limit(limit);
+  // The newest few are chosen on the reviews alone, then named: joining the reviewer, their profile and
+  // the booking to every review of a provider with hundreds before keeping five read hundreds of rows.
+  const newest = db(trx)({ r: 'reviews' })
+    .join({ s: 'services' }, 's.id', 'r.service_id')
+    .where({ 's.provider_id': providerId, 'r.verified': true })
+    .whereNull('r.hidden_at')
+    .orderBy([
+      { column: 'r.created_at', order: 'desc' },
+      { column: 'r.id', order: 'asc' },
+    ])
+    .limit(limit)
+    .select('r.id');
+  const rows = await publicQuery(trx).whereIn('r.id', newest);
   return rows.map(toPublic);
 }
 

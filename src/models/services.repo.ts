@@ -38,14 +38,36 @@ export interface ProviderServiceRow {
   reviewsCount: number;
 }
 
-/** The active services of a provider for its public page: featured first, then the newest. */
-export async function listProviderServices(providerId: string, trx?: Trx): Promise<ProviderServiceRow[]> {
-  if (!isUuid(providerId)) return [];
-  const q = db(trx)({ s: 'services' })
-    .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
-    .where('s.provider_id', providerId);
-  const rows = await whereVisible(q)
+/** One page of a provider's public services, with what the whole list needs. */
+export interface ProviderServicePage {
+  rows: ProviderServiceRow[];
+  /** All their public services, not only this page's. */
+  total: number;
+  /** The service "Richiedi Preventivo" opens: their first on-request service, else their first service. */
+  quoteServiceId: string | null;
+}
+
+/**
+ * A page of the active services of a provider for its public page: featured first, then the newest. The
+ * total and the quote service are window functions over the whole list, computed before the LIMIT: one
+ * query, however many services the provider has.
+ */
+export async function listProviderServices(
+  providerId: string,
+  page: { limit: number; offset: number },
+  trx?: Trx,
+): Promise<ProviderServicePage> {
+  if (!isUuid(providerId)) return { rows: [], total: 0, quoteServiceId: null };
+  const visible = () =>
+    whereVisible(
+      db(trx)({ s: 'services' })
+        .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
+        .where('s.provider_id', providerId),
+    );
+  const rows = await visible()
     .orderBy([{ column: 's.featured', order: 'desc' }, { column: 's.created_at', order: 'desc' }, { column: 's.id' }])
+    .limit(page.limit)
+    .offset(page.offset)
     .select<
       {
         id: string;
@@ -58,6 +80,8 @@ export async function listProviderServices(providerId: string, trx?: Trx): Promi
         pricing_unit: PricingUnit;
         rating_average: string;
         reviews_count: number;
+        total: number;
+        quote_service_id: string;
       }[]
     >(
       's.id',
@@ -70,19 +94,31 @@ export async function listProviderServices(providerId: string, trx?: Trx): Promi
       's.pricing_unit',
       's.rating_average',
       's.reviews_count',
+      db(trx).raw('(count(*) OVER ())::int AS total'),
+      db(trx).raw(`first_value(s.id) OVER (
+        ORDER BY s.service_type = 'on_request' DESC, s.featured DESC, s.created_at DESC, s.id) AS quote_service_id`),
     );
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    category: r.category,
-    serviceType: r.service_type,
-    availability: r.availability,
-    basePriceCents: toCents(r.base_price),
-    pricingUnit: r.pricing_unit,
-    ratingAverage: Number(r.rating_average),
-    reviewsCount: r.reviews_count,
-  }));
+  if (rows.length === 0) {
+    // Past the last page (or none at all): the total still tells the page where the list ends.
+    const [{ total }] = (await visible().count({ total: '*' })) as { total: string }[];
+    return { rows: [], total: Number(total), quoteServiceId: null };
+  }
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      category: r.category,
+      serviceType: r.service_type,
+      availability: r.availability,
+      basePriceCents: toCents(r.base_price),
+      pricingUnit: r.pricing_unit,
+      ratingAverage: Number(r.rating_average),
+      reviewsCount: r.reviews_count,
+    })),
+    total: rows[0]!.total,
+    quoteServiceId: rows[0]!.quote_service_id,
+  };
 }
 
 /** Every public service for /sitemap.xml (id and last change), newest change first. */

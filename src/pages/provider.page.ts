@@ -3,6 +3,7 @@ import * as format from '../lib/format.js';
 import type { ProviderListing, ProviderServiceRow, PublicProvider } from '../services/catalogue.service.js';
 import { metaDescription, providerJsonLd } from './seo.js';
 import { placeLabel, priceLabel, pricedUnitLabel } from './service-card.page.js';
+import { pageWindow } from '../lib/search.shared.js';
 
 /** The public provider page (views/providers/show.ejs, SPEC §2). */
 
@@ -34,6 +35,10 @@ export interface ProviderView {
   messageHref: string;
   quoteHref: string;
   services: ProviderServiceView[];
+  /** "Servizi offerti (N)": all their public services, of which this page shows one page. */
+  totalServices: number;
+  /** views/partials/_pagination.ejs */
+  pagination: { page: number; totalPages: number; pages: number[]; href: (page: number) => string };
 }
 
 function websiteHref(website: string | null): string | null {
@@ -54,18 +59,16 @@ function serviceView(s: ProviderServiceRow): ProviderServiceView {
   };
 }
 
-export function providerPage({ provider, services: offered }: ProviderListing, baseUrl: string): ProviderView {
-  // "Richiedi Preventivo": the quote form of one of their on-request services, else their first service,
-  // else an email asking for a quote.
-  // "Richiedi Preventivo": the form of one of their on-request services, else their first, else a message.
-  const quoteService = offered.find((s) => s.serviceType === 'on_request') ?? offered[0];
+export function providerPage(listing: ProviderListing, baseUrl: string): ProviderView {
+  const { provider, services: offered, page, totalPages } = listing;
   const messageHref = `/messages/new?provider=${provider.id}`;
+  const pageHref = (n: number) => (n > 1 ? `/providers/${provider.id}?page=${n}` : `/providers/${provider.id}`);
   return {
     title: t('services:provider.title', { name: provider.businessName }),
     description: metaDescription(
       provider.description || t('services:provider.descriptionFallback', { name: provider.businessName }),
     ),
-    canonicalPath: `/providers/${provider.id}`,
+    canonicalPath: pageHref(page),
     jsonLd: providerJsonLd(baseUrl, provider, offered),
     provider,
     initial: provider.businessName.trim().charAt(0).toUpperCase(),
@@ -93,7 +96,10 @@ export function providerPage({ provider, services: offered }: ProviderListing, b
       : null,
     // "Invia Messaggio" opens a conversation inside the product (after logging in): no address is exposed.
     messageHref,
-    quoteHref: quoteService ? `/services/${quoteService.id}/book` : messageHref,
+    // "Richiedi Preventivo": the form of one of their on-request services, else their first, else a message.
+    quoteHref: listing.quoteServiceId ? `/services/${listing.quoteServiceId}/book` : messageHref,
     services: offered.map(serviceView),
+    totalServices: listing.totalServices,
+    pagination: { page, totalPages, pages: pageWindow(page, totalPages), href: pageHref },
   };
 }

@@ -1,4 +1,5 @@
 import type { CategoryId } from '../lib/categories.js';
+import { PAGE_SIZE } from '../lib/search.shared.js';
 import * as providers from '../models/providers.repo.js';
 import type { ProviderCard, PublicProvider } from '../models/providers.repo.js';
 import * as services from '../models/services.repo.js';
@@ -58,22 +59,35 @@ export async function findServiceListing(id: string): Promise<ServiceListing | n
 
 export interface ProviderListing {
   provider: PublicProvider;
+  /** This page of their services (PAGE_SIZE a page, as search lists them). */
   services: ProviderServiceRow[];
+  page: number;
+  totalPages: number;
+  totalServices: number;
+  quoteServiceId: string | null;
   reviews: ProviderReviews;
 }
 
 /** How many of a provider's newest reviews its page lists. */
 const PROVIDER_REVIEWS_SHOWN = 5;
 
-/** A public provider with the services it offers; null when there is none to show. */
-export async function findProviderListing(id: string): Promise<ProviderListing | null> {
+/** A public provider with one page of their services; null for no such public provider. */
+export async function findProviderListing(id: string, page: number): Promise<ProviderListing | null> {
   const provider = await providers.findPublicProvider(id);
   if (!provider) return null;
   const [offered, reviews] = await Promise.all([
-    services.listProviderServices(provider.id),
+    services.listProviderServices(provider.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     providerReviews(provider.id, PROVIDER_REVIEWS_SHOWN),
   ]);
-  return { provider, services: offered, reviews };
+  return {
+    provider,
+    services: offered.rows,
+    page,
+    totalPages: Math.max(1, Math.ceil(offered.total / PAGE_SIZE)),
+    totalServices: offered.total,
+    quoteServiceId: offered.quoteServiceId,
+    reviews,
+  };
 }
 
 export interface HomeListings {

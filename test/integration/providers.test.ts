@@ -107,6 +107,52 @@ describe('GET /providers/:id', () => {
     expect($('.provider-hero__actions a').last().attr('href')).to.equal(`/messages/new?provider=${provider.id}`);
   });
 
+  it('lists the services 20 a page with links between the pages, and asks for a quote on any page', async () => {
+    const provider = await createProvider({ businessName: 'Studio Ventitré' });
+    // Created first, so listed last (newest first): the quote button still finds it from page 1.
+    const quote = await createService({
+      providerId: provider.id,
+      title: 'Servizio 00 su preventivo',
+      serviceType: 'on_request',
+    });
+    for (let i = 1; i <= 22; i += 1) {
+      await createService({
+        providerId: provider.id,
+        title: `Servizio ${String(i).padStart(2, '0')}`,
+        serviceType: 'instant',
+      });
+    }
+    await createService({ providerId: provider.id, title: 'Servizio in pausa', status: 'paused' });
+    const titles = ($: ReturnType<typeof html>) =>
+      $('.offered__title')
+        .map((_, el) => $(el).text())
+        .get();
+
+    const $1 = html((await request().get(`/providers/${provider.id}`).expect(200)).text);
+    expect(textOf($1, '#services-title')).to.equal('Servizi offerti (23)');
+    expect(titles($1)).to.have.length(20);
+    expect(titles($1)[0]).to.equal('Servizio 22');
+    expect($1('.provider-hero__actions a').last().attr('href')).to.equal(`/services/${quote.id}/book`);
+    expect($1('.pagination a[rel="next"]').attr('href')).to.equal(`/providers/${provider.id}?page=2`);
+    expect($1('link[rel="canonical"]').attr('href')).to.match(new RegExp(`/providers/${provider.id}$`));
+
+    const $2 = html((await request().get(`/providers/${provider.id}?page=2`).expect(200)).text);
+    expect(textOf($2, '#services-title')).to.equal('Servizi offerti (23)');
+    expect(titles($2)).to.deep.equal(['Servizio 02', 'Servizio 01', 'Servizio 00 su preventivo']);
+    expect($2('.pagination a[rel="prev"]').attr('href')).to.equal(`/providers/${provider.id}`);
+    expect($2('link[rel="canonical"]').attr('href')).to.match(new RegExp(`/providers/${provider.id}\\?page=2$`));
+    expect($2('.provider-hero__actions a').last().attr('href')).to.equal(`/services/${quote.id}/book`);
+
+    // Every listed service once across the two pages.
+    expect(new Set([...titles($1), ...titles($2)]).size).to.equal(23);
+    // Past the end: the last page; nonsense: the first.
+    const past = await request().get(`/providers/${provider.id}?page=9`).expect(302);
+    expect(past.headers.location).to.equal(`/providers/${provider.id}?page=2`);
+    expect(titles(html((await request().get(`/providers/${provider.id}?page=abc`).expect(200)).text))).to.have.length(
+      20,
+    );
+  });
+
   it('answers "Fornitore non trovato" (404) for unknown ids, clients and inactive providers', async () => {
     const client = await createUser({ userType: 'client' });
     const inactive = await createProvider({ active: false });

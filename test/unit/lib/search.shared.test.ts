@@ -1,7 +1,19 @@
 import { expect } from 'chai';
-import { DEFAULT_PARAMS, activeFilterCount, pageWindow, toQueryString } from '../../../src/lib/search.shared.js';
+import {
+  DEFAULT_PARAMS,
+  activeFilterCount,
+  pageWindow,
+  requestedPage,
+  toQueryString,
+} from '../../../src/lib/search.shared.js';
 
 describe('search.shared', () => {
+  it('reads ?page= as a whole page number from 1 to 10,000', () => {
+    expect(['3', '1', undefined, 'abc', '0', '-2', ['2']].map(requestedPage)).to.deep.equal([3, 1, 1, 1, 1, 1, 1]);
+    expect(requestedPage('2.9')).to.equal(2);
+    expect(requestedPage('99999999')).to.equal(10_000);
+  });
+
   describe('pageWindow()', () => {
     it('shows every page when there are 5 or fewer', () => {
       expect(pageWindow(1, 1)).to.deep.equal([1]);
