@@ -81,44 +81,63 @@ export const NOTIFICATION_LIST_LIMIT = 50;
 
 /** Creates a notification; pass the transaction of the change it reports. */
 export async function create(input: NewNotification, trx?: Trx): Promise<Notification> {
-  const [row] = await db(trx)('notifications')
-    .insert({
-      user_id: input.userId,
-      type: input.type,
-      title: input.title,
-      message: input.message,
-      data: JSON.stringify(input.data ?? {}),
-    })
-    .returning<NotificationRow[]>(COLUMNS);
-  return toNotification(row!);
+  const [made] = await createMany([input], trx);
+  return made!;
 }
 
-/** A user's notifications, newest first. */
-export async function listForUser(
+/** Several notifications in one statement (a booking's event tells both parties at once). */
+export async function createMany(inputs: NewNotification[], trx?: Trx): Promise<Notification[]> {
+  if (inputs.length === 0) return [];
+  const rows = await db(trx)('notifications')
+    .insert(
+      inputs.map((input) => ({
+        user_id: input.userId,
+        type: input.type,
+        title: input.title,
+        message: input.message,
+        data: JSON.stringify(input.data ?? {}),
+      })),
+    )
+    .returning<NotificationRow[]>(COLUMNS);
+  return rows.map(toNotification);
+}
+
+/**
+ * The user's newest notifications (all, or the unread only) with how many they have in all and unread, in
+ * one statement: the counts are one row, the list joins it laterally, so a user with none still gets counts.
+ */
+export async function listWithCounts(
   userId: string,
   options: { limit?: number; unreadOnly?: boolean } = {},
   trx?: Trx,
-): Promise<Notification[]> {
-  const query = db(trx)('notifications')
-    .select<NotificationRow[]>(COLUMNS)
+): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
+  const k = db(trx);
+  const newest = k('notifications')
+    .select(COLUMNS)
     .where({ user_id: userId })
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
     .limit(options.limit ?? NOTIFICATION_LIST_LIMIT);
-  if (options.unreadOnly) query.andWhere({ read: false });
-  return (await query).map(toNotification);
-}
-
-export async function countForUser(userId: string, trx?: Trx): Promise<{ total: number; unread: number }> {
-  const row = await db(trx)('notifications')
+  if (options.unreadOnly) newest.andWhere({ read: false });
+  const counts = k('notifications')
     .where({ user_id: userId })
-    .first<{ total: number; unread: number }>(
-      db(trx).raw('count(*)::int AS total'),
-      db(trx).raw('(count(*) FILTER (WHERE NOT read))::int AS unread'),
-    );
-  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+    .select(k.raw('count(*)::int AS total_count'), k.raw('(count(*) FILTER (WHERE NOT read))::int AS unread_count'));
+  const lateral = newest.toSQL();
+  const rows = (await k
+    .select('c.total_count', 'c.unread_count', 'n.*')
+    .from(counts.as('c'))
+    .joinRaw(`LEFT JOIN LATERAL (${lateral.sql}) AS n ON true`, [...lateral.bindings])
+    .orderBy([
+      { column: 'n.created_at', order: 'desc' },
+      { column: 'n.id', order: 'desc' },
+    ])) as (Partial<NotificationRow> & { total_count: number; unread_count: number })[];
+  const first = rows[0];
+  return {
+    list: rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => toNotification(r as NotificationRow)),
+    counts: { total: Number(first?.total_count ?? 0), unread: Number(first?.unread_count ?? 0) },
+  };
 }
 
 /** Marks one of the user's own notifications read; false when it is not theirs or does not exist. */

@@ -86,15 +86,14 @@ export interface DashboardData {
 
 /**
  * Everything of the dashboard that comes from the database, read together: one aggregate query for the
- * statistics, one for the recent bookings, two for the notifications (the unread five, the counts), one
+ * statistics, one for the recent bookings, one for the notifications (the unread five and the counts), one
  * for the profile.
  */
 export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
-  const [statistics, recentBookings, unread, counts, own, compliance] = await Promise.all([
+  const [statistics, recentBookings, { list: unread, counts }, own, compliance] = await Promise.all([
     dashboard.bookingStatistics(user),
     bookings.listForUser(user, { limit: RECENT_BOOKINGS_SHOWN }),
-    notifications.listForUser(user.id, { unreadOnly: true, limit: UNREAD_NOTIFICATIONS_SHOWN }),
-    notifications.countForUser(user.id),
+    notifications.listWithCounts(user.id, { unreadOnly: true, limit: UNREAD_NOTIFICATIONS_SHOWN }),
     findOwnProfile(user),
     user.userType === 'client' ? complianceSummary(user.id) : null,
   ]);

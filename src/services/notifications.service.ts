@@ -9,8 +9,7 @@ export type { Notification };
 export async function listNotifications(
   userId: string,
 ): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
-  const [list, counts] = await Promise.all([notifications.listForUser(userId), notifications.countForUser(userId)]);
-  return { list, counts };
+  return notifications.listWithCounts(userId);
 }
 
 /** Someone else's notification and an unknown id are both null. */

@@ -35,11 +35,15 @@ describe('notifications repository', () => {
       });
     }
     await notifications.create({ userId: bob.id, type: 'system', title: 'per Bob', message: 'm' });
-    const list = await notifications.listForUser(alice.id);
+    const { list, counts } = await notifications.listWithCounts(alice.id);
     expect(list).to.have.length(50);
     expect(list[0]!.title).to.equal('N52');
+    expect(list[49]!.title).to.equal('N3');
     expect(list.every((n) => n.userId === alice.id)).to.equal(true);
-    expect(await notifications.countForUser(alice.id)).to.deep.equal({ total: 53, unread: 53 });
+    expect(counts).to.deep.equal({ total: 53, unread: 53 });
+    expect(await notifications.listWithCounts(bob.id, { limit: 5 })).to.deep.include({
+      counts: { total: 1, unread: 1 },
+    });
   });
 
   it('marks one read only for its owner, and all read at once', async () => {
@@ -54,12 +58,20 @@ describe('notifications repository', () => {
     await createAgo(1, { userId: carla.id, type: 'booking', title: 'Altra', message: 'y' });
     expect(await notifications.markRead(dario.id, note.id)).to.equal(false);
     expect(await notifications.markRead(carla.id, note.id)).to.equal(true);
-    const [latest, first] = await notifications.listForUser(carla.id);
+    const [latest, first] = (await notifications.listWithCounts(carla.id)).list;
+    expect((await notifications.listWithCounts(carla.id, { unreadOnly: true })).list.map((n) => n.title)).to.deep.equal(
+      ['Altra'],
+    );
     expect(first!.read).to.equal(true);
     expect(first!.readAt).to.be.instanceOf(Date);
     expect(latest!.read).to.equal(false);
     expect(await notifications.markAllRead(carla.id)).to.equal(1);
-    expect(await notifications.countForUser(carla.id)).to.deep.equal({ total: 2, unread: 0 });
+    // Nothing unread: no rows to list, the counts all the same.
+    expect(await notifications.listWithCounts(carla.id, { unreadOnly: true })).to.deep.equal({
+      list: [],
+      counts: { total: 2, unread: 0 },
+    });
+    expect(await notifications.listWithCounts(dario.id)).to.deep.equal({ list: [], counts: { total: 0, unread: 0 } });
   });
 
   it('gives the signed-in user the unread count that lights the header bell', async () => {
