@@ -162,8 +162,12 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (!service) return;
   const body = req.body as Record<string, unknown>;
   const max = maxParticipantsOf(service);
-  // Rows chosen from the register take the worker's name and codice fiscale (without JavaScript, here).
-  const values = fillParticipantsFromRegister(readBookingForm(body, max), await registerOptions(req.user!.id));
+  // Rows chosen from the register take the worker's name and codice fiscale (without JavaScript, here); a
+  // form with no such row needs no register.
+  const typed = readBookingForm(body, max);
+  const values = typed.participants.some((p) => p.worker_id)
+    ? fillParticipantsFromRegister(typed, await registerOptions(req.user!.id))
+    : typed;
   const editions = await openEditions(service);
   const choice = applyEdition(editions, values);
   const from = (['1', '2', '3'].includes(String(body.step)) ? Number(body.step) : 1) as WizardStep;
@@ -178,9 +182,12 @@ export async function create(req: Request, res: Response): Promise<void> {
   const attendees =
     from >= 2 || action === 'submit' ? validateAttendees(values, max, asksParticipants(service.pricingUnit)) : null;
   // The provider's calendar (src/lib/availability.ts): instant services only at a time the provider works.
+  // The final submit leaves it to the booking's transaction, which checks it under its lock and whose
+  // refusal is shown beside the time just the same (below): reading the calendar twice would only cost.
+  const submitting = action === 'submit' && from === 3;
   const schedule = !details.ok
     ? null
-    : choice.edition
+    : choice.edition || submitting
       ? ({ ok: true } as const)
       : await scheduleFor(service, details.value.requestedDate, details.value.requestedTime);
   const errors: FormErrors = {

@@ -42,19 +42,33 @@ export async function enqueue(
   options: { runAt?: Date; maxAttempts?: number; retryForSeconds?: number } = {},
   trx?: Trx,
 ): Promise<number> {
-  const [row] = await db(trx)('jobs')
-    .insert({
-      type,
-      payload: JSON.stringify(payload),
-      run_at: options.runAt ?? db(trx).fn.now(),
-      max_attempts: options.maxAttempts ?? 10,
-      retry_until:
-        options.retryForSeconds === undefined
-          ? null
-          : db(trx).raw('now() + make_interval(secs => ?)', [options.retryForSeconds]),
-    })
+  const [id] = await enqueueMany(type, [payload], options, trx);
+  return id!;
+}
+
+/** Several jobs of one type and options in one statement; their ids in the payloads' order. */
+export async function enqueueMany(
+  type: string,
+  payloads: Record<string, unknown>[],
+  options: { runAt?: Date; maxAttempts?: number; retryForSeconds?: number } = {},
+  trx?: Trx,
+): Promise<number[]> {
+  if (payloads.length === 0) return [];
+  const rows = await db(trx)('jobs')
+    .insert(
+      payloads.map((payload) => ({
+        type,
+        payload: JSON.stringify(payload),
+        run_at: options.runAt ?? db(trx).fn.now(),
+        max_attempts: options.maxAttempts ?? 10,
+        retry_until:
+          options.retryForSeconds === undefined
+            ? null
+            : db(trx).raw('now() + make_interval(secs => ?)', [options.retryForSeconds]),
+      })),
+    )
     .returning<{ id: number }[]>('id');
-  return row!.id;
+  return rows.map((r) => r.id);
 }
 
 const RETURNING = 'id, type, payload, attempts, max_attempts, retry_until, created_at';

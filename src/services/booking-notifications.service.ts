@@ -11,7 +11,7 @@ import type { Booking } from '../models/booking-record.js';
 import { findCancellationPolicy } from '../models/bookings.repo.js';
 import * as notifications from '../models/notifications.repo.js';
 import type { NotificationType } from '../models/notifications.repo.js';
-import { queueEmail } from './mail.service.js';
+import { queueEmails, type EmailRequest } from './mail.service.js';
 
 /**
  * What each booking event tells whom: an in-app notification (SPEC §7) and an email, both written in the
@@ -148,45 +148,44 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
   const cancellation = notices.some((n) => n.policy)
     ? cancellationSentence(await findCancellationPolicy(booking.providerId, trx), t)
     : '';
+  // Both parties' notifications in one statement, their emails in another.
+  const notes: notifications.NewNotification[] = [];
+  const emails: EmailRequest[] = [];
   for (const notice of notices) {
     const recipient: Party = parties[notice.to];
-    await notifications.create(
-      {
-        userId: recipient.id,
-        type: notice.type,
-        title: t(`bookings:notifications.${notice.key}.title`, vars),
-        message: t(`bookings:notifications.${notice.key}.message`, vars),
-        data: { booking_id: booking.id, ...(notice.path ? { target: `/bookings/${booking.id}${notice.path}` } : {}) },
-      },
-      trx,
-    );
+    notes.push({
+      userId: recipient.id,
+      type: notice.type,
+      title: t(`bookings:notifications.${notice.key}.title`, vars),
+      message: t(`bookings:notifications.${notice.key}.message`, vars),
+      data: { booking_id: booking.id, ...(notice.path ? { target: `/bookings/${booking.id}${notice.path}` } : {}) },
+    });
     const counterpart = notice.to === 'client' ? parties.provider : parties.client;
-    await queueEmail(
-      {
-        to: recipient.email,
-        template: notice.template,
-        data: {
-          ...vars,
-          recipient: notice.to,
-          name: recipient.name ?? recipient.email,
-          counterpartName: counterpart.name ?? na,
-          participants: booking.participantsCount,
-          dayLines: bookingDayLines(booking, t),
-          place: placeLabel(booking, t),
-          instant: booking.bookingType === 'instant',
-          status: t(`bookings:status.${booking.status}`),
-          estimate: ctx.estimateCents === undefined ? '' : format.euro(ctx.estimateCents),
-          quoteIncludes: waiting ? booking.quoteIncludes : null,
-          referent: booking.referent
-            ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
-            : null,
-          by: ctx.by ?? null,
-          cancellation: notice.policy ? cancellation : '',
-          link: `${config().baseUrl}/bookings/${booking.id}${notice.path ?? ''}`,
-          button: notice.buttonKey ? t(notice.buttonKey) : null,
-        },
+    emails.push({
+      to: recipient.email,
+      template: notice.template,
+      data: {
+        ...vars,
+        recipient: notice.to,
+        name: recipient.name ?? recipient.email,
+        counterpartName: counterpart.name ?? na,
+        participants: booking.participantsCount,
+        dayLines: bookingDayLines(booking, t),
+        place: placeLabel(booking, t),
+        instant: booking.bookingType === 'instant',
+        status: t(`bookings:status.${booking.status}`),
+        estimate: ctx.estimateCents === undefined ? '' : format.euro(ctx.estimateCents),
+        quoteIncludes: waiting ? booking.quoteIncludes : null,
+        referent: booking.referent
+          ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
+          : null,
+        by: ctx.by ?? null,
+        cancellation: notice.policy ? cancellation : '',
+        link: `${config().baseUrl}/bookings/${booking.id}${notice.path ?? ''}`,
+        button: notice.buttonKey ? t(notice.buttonKey) : null,
       },
-      trx,
-    );
+    });
   }
+  await notifications.createMany(notes, trx);
+  await queueEmails(emails, trx);
 }

@@ -24,11 +24,13 @@ async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
   const model = { ...request.data, t, format, baseUrl: cfg.baseUrl, template: request.template };
   const subject = t(`emails:${request.template}.subject`, request.data);
   const dir = path.join(VIEWS_DIR, 'emails');
+  // Compiled once in production, as the pages are (src/config/views.ts); read again each time elsewhere.
+  const options = { async: false, cache: cfg.isProduction };
   const [htmlBody, text] = await Promise.all([
-    ejs.renderFile(path.join(dir, `${request.template}.html.ejs`), model, { async: false }),
-    ejs.renderFile(path.join(dir, `${request.template}.text.ejs`), model, { async: false }),
+    ejs.renderFile(path.join(dir, `${request.template}.html.ejs`), model, options),
+    ejs.renderFile(path.join(dir, `${request.template}.text.ejs`), model, options),
   ]);
-  const html = await ejs.renderFile(path.join(dir, '_layout.html.ejs'), { ...model, subject, body: htmlBody });
+  const html = await ejs.renderFile(path.join(dir, '_layout.html.ejs'), { ...model, subject, body: htmlBody }, options);
   return {
     to: request.to,
     subject,
@@ -50,10 +52,16 @@ export const EMAIL_RETRY_SECONDS = 72 * 60 * 60;
  * worker sends it, retrying while SMTP is down.
  */
 export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<number> {
-  const message = await renderEmail(request);
-  return jobs.enqueue(
+  const [id] = await queueEmails([request], trx);
+  return id!;
+}
+
+/** Several emails queued in one statement (a booking's event writes to both parties). */
+export async function queueEmails(requests: EmailRequest[], trx?: Trx): Promise<number[]> {
+  const messages = await Promise.all(requests.map(renderEmail));
+  return jobs.enqueueMany(
     SEND_EMAIL_JOB,
-    { ...message, template: request.template },
+    messages.map((message, i) => ({ ...message, template: requests[i]!.template })),
     { retryForSeconds: EMAIL_RETRY_SECONDS },
     trx,
   );
