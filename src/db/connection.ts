@@ -30,7 +30,7 @@ export async function openDatabase(cfg: Config, options: { inMemory?: boolean } 
     connectionString = embedded.connectionString;
   }
   // PGlite runs one query at a time: a couple of connections are enough and keep waits short.
-  const knex = createKnex(connectionString, embedded ? 4 : 10);
+  const knex = createKnex(connectionString, embedded ? 4 : 10, { server: !embedded });
   const sessionPool = new pg.Pool({ connectionString, max: embedded ? 2 : 5, idleTimeoutMillis: 30_000 });
   // An idle client whose connection the server ends (restart, failover, pg_terminate_backend) emits 'error'
   // on the pool; unheard, it would end the process. The pool drops that client and opens a new one when asked.

@@ -10,10 +10,23 @@ export type Trx = Knex.Transaction;
 
 let instance: Knex | null = null;
 
-export function createKnex(connectionString: string, poolMax: number): Knex {
+/**
+ * Memory for each sort or bitmap of a query on a PostgreSQL server (its default is 4 MB). A text search
+ * narrowed by a wide place intersects two large bitmaps: at 1,000,000 services "corso antincendio" (294,028
+ * services) and Milano 50 km (132,061) no longer fit in 4 MB, the bitmaps turn lossy and every row of 51,879
+ * heap pages is checked again (1.4 s); at 32 MB they stay exact (0.3 s). At most one such bitmap pair per
+ * connection of the pool (10), so the server's worst case stays a few hundred MB.
+ */
+const SERVER_WORK_MEM = '32MB';
+
+export function createKnex(connectionString: string, poolMax: number, options: { server?: boolean } = {}): Knex {
   return knexFactory({
     client: 'pg',
-    connection: { connectionString, application_name: 'sicurhub' },
+    connection: {
+      connectionString,
+      application_name: 'sicurhub',
+      ...(options.server ? { options: `-c work_mem=${SERVER_WORK_MEM}` } : {}),
+    },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
     acquireConnectionTimeout: 20_000,
     // Knex's own warnings go through our logger (JSON lines, silent in tests), not straight to the console.
