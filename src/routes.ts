@@ -191,7 +191,7 @@ export function routes(): Router {
   r.post('/editions/:id/edit', serviceOwner, courseEditions.update);
   r.get('/editions/:id', courseEditions.show);
   r.get('/services/:id', services.show);
-  r.get('/providers/:id', providers.show);
+  r.get('/providers/:id', publicPageCache, providers.show);
   r.get('/api/search', publicPageCache, searchApi.index);
   r.get('/api/places', placesApi.index);
   r.get('/api/places/reverse', placesApi.reverse);

@@ -10,7 +10,8 @@ function anonymous(req: Request): boolean {
 
 /**
  * Serves and keeps the public catalogue pages a visitor without a session sees (page-cache.service).
- * Mounted on the routes of pages that are the same for every such visitor: home, search, the search API.
+ * Mounted on the routes of pages that are the same for every such visitor: home, search, the search API,
+ * the provider pages.
  * A page that put something in the session while rendering (a CSRF token), set a cookie or answered with
  * anything but 200 is not kept. X-Cache says which it was: HIT or MISS.
  */

@@ -11,7 +11,7 @@ import {
 } from '../../src/services/page-cache.service.js';
 import { browser, html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
-import { createProvider, createService } from '../factories/index.js';
+import { createProvider, createReview, createService, createUser } from '../factories/index.js';
 import { createViaForm, signInClient, signInProvider, tokenOf, type SignedIn } from './service-catalogue.helpers.js';
 
 // The public catalogue pages a visitor without a session sees are kept in memory (page-cache.service):
@@ -79,6 +79,41 @@ describe('the page cache of the public catalogue', () => {
     expect(await titles('/services?q=carrelli')).to.deep.equal([]);
     await db()('provider_profiles').where({ user_id: provider.id }).update({ active: true });
     expect(await titles('/services?q=carrelli')).to.deep.equal(['Corso Carrelli Elevatori']);
+  });
+
+  it('a provider page is kept, and follows its services, its profile and the names of its reviewers', async () => {
+    const path = `/providers/${provider.id}`;
+    const reviewer = await createUser({ userType: 'client' });
+    await db()('users').where({ id: reviewer.id }).update({ company_name: 'Officine Alfa Srl' });
+    const [service] = (await db()('services').where({ provider_id: provider.id }).select('id')) as { id: string }[];
+    await createReview({ serviceId: service!.id, reviewerId: reviewer.id });
+    const reviewers = async () => {
+      const page = await visit(path);
+      const $ = html(page.text);
+      return { cache: page.cache, by: $('.review__by').first().text(), services: $('.offered').length };
+    };
+    const first = await reviewers();
+    expect(first.cache).to.equal('MISS');
+    expect(first.by).to.include('Officine Alfa Srl');
+    expect((await reviewers()).cache).to.equal('HIT');
+    // A login writes users.last_login_at: not something the page shows, so the page stays kept.
+    await db()('users').where({ id: reviewer.id }).update({ last_login_at: new Date() });
+    expect((await reviewers()).cache).to.equal('HIT');
+    // The reviewer's company name, first on the account, then on the profile made at their first login.
+    await db()('users').where({ id: reviewer.id }).update({ company_name: 'Officine Beta Srl' });
+    expect((await reviewers()).by).to.include('Officine Beta Srl');
+    await db()('client_profiles').insert({ user_id: reviewer.id, company_name: 'Officine Gamma Spa' });
+    expect((await reviewers()).by).to.include('Officine Gamma Spa');
+    await db()('client_profiles').where({ user_id: reviewer.id }).update({ company_name: 'Officine Delta Spa' });
+    const renamed = await reviewers();
+    expect(renamed.by).to.include('Officine Delta Spa');
+    // The provider's own profile and services.
+    await db()('provider_profiles').where({ user_id: provider.id }).update({ description: 'Formazione in cantiere.' });
+    expect((await visit(path)).text).to.include('Formazione in cantiere.');
+    await db()('services').where({ id: service!.id }).update({ status: 'paused' });
+    expect((await reviewers()).services).to.equal(renamed.services - 1);
+    await db()('services').where({ id: service!.id }).update({ status: 'active' });
+    expect((await reviewers()).services).to.equal(renamed.services);
   });
 
   it('a signed-in user and a visitor with a session are never served or stored a kept page', async () => {
