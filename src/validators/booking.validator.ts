@@ -138,84 +138,95 @@ export function blankBookingForm(idempotencyKey: string): BookingFormValues {
   };
 }
 
-function detailsSchema(rules: BookingRules): Joi.ObjectSchema<BookingDetails> {
-  const dateRequired = `${V}.dateRequired`;
-  const timeRequired = `${V}.timeRequired`;
-  const dateContext = { today: rules.today, maxDate: addDays(rules.today, MAX_DAYS_AHEAD) };
-  return Joi.object<BookingDetails>({
-    requestedDate: Joi.string()
-      .empty('')
-      .required()
-      .custom((value: string, helpers) => {
-        const code = requestedDateError(value, dateContext);
-        return code ? helpers.error(`booking.${code}`) : value;
-      })
-      .messages({
-        'any.required': dateRequired,
-        'string.base': dateRequired,
-        'booking.dateInvalid': `${V}.dateInvalid`,
-        'booking.dateInPast': `${V}.dateInPast`,
-        'booking.dateTooFar': `${V}.dateTooFar`,
-      }),
-    requestedTime: Joi.string()
-      .empty('')
-      .required()
-      .custom((value: string, helpers) => {
-        const date = (helpers.state.ancestors[0] as { requestedDate?: unknown }).requestedDate;
-        const code = requestedTimeError(value, typeof date === 'string' ? date : '', rules);
-        return code ? helpers.error(`booking.${code}`) : value.slice(0, 5);
-      })
-      .messages({
-        'any.required': timeRequired,
-        'string.base': timeRequired,
-        'booking.timeInvalid': `${V}.timeInvalid`,
-        'booking.timePast': `${V}.timePast`,
-      }),
-    participantsCount: Joi.number()
-      .empty('')
-      .required()
-      .integer()
-      .min(1)
-      .max(rules.maxParticipants)
-      .messages({
-        'any.required': `${V}.participantsRequired`,
-        'number.base': `${V}.participantsRequired`,
-        'number.integer': `${V}.participantsInteger`,
-        'number.unsafe': `${V}.participantsMax`,
-        'number.min': `${V}.participantsMin`,
-        'number.max': `${V}.participantsMax`,
-      }),
-    clientNotes: optionalText(NOTES_MAX, { lines: true }),
-    specialRequirements: Joi.array()
-      .items(Joi.string())
-      .custom((chosen: string[], helpers) => {
-        if (missingMandatoryRequirement(chosen, rules.requirements)) return helpers.error('requirements.mandatory');
-        // Only the service's own requirements, in the service's order: anything else was not offered.
-        return rules.requirements.filter((r) => chosen.includes(r.name)).map((r) => r.name);
-      })
-      .messages({ 'requirements.mandatory': `${V}.requirementsMandatory` }),
-    locationChoice: rules.chooseLocation
-      ? Joi.string()
-          .empty('')
-          .required()
-          .valid(...LOCATION_CHOICES)
-          .messages({
-            'any.required': `${V}.locationRequired`,
-            'any.only': `${V}.locationRequired`,
-            'string.base': `${V}.locationRequired`,
-          })
-      : Joi.any().strip().default(null),
-    idempotencyKey: Joi.string()
-      .required()
-      .guid()
-      .messages({
-        'any.required': `${V}.formExpired`,
-        'string.empty': `${V}.formExpired`,
-        'string.guid': `${V}.formExpired`,
-        'string.base': `${V}.formExpired`,
-      }),
-  });
+/** The booking's rules, given to the schema as Joi's validation context (`$rules`). */
+function rulesOf(helpers: Joi.CustomHelpers): BookingRules {
+  return (helpers.prefs.context as { rules: BookingRules }).rules;
 }
+
+const dateRequired = `${V}.dateRequired`;
+const timeRequired = `${V}.timeRequired`;
+
+/** Built once: what depends on the service and the day comes with each validation (`$rules`). */
+const detailsSchema = Joi.object<BookingDetails>({
+  requestedDate: Joi.string()
+    .empty('')
+    .required()
+    .custom((value: string, helpers) => {
+      const { today } = rulesOf(helpers);
+      const code = requestedDateError(value, { today, maxDate: addDays(today, MAX_DAYS_AHEAD) });
+      return code ? helpers.error(`booking.${code}`) : value;
+    })
+    .messages({
+      'any.required': dateRequired,
+      'string.base': dateRequired,
+      'booking.dateInvalid': `${V}.dateInvalid`,
+      'booking.dateInPast': `${V}.dateInPast`,
+      'booking.dateTooFar': `${V}.dateTooFar`,
+    }),
+  requestedTime: Joi.string()
+    .empty('')
+    .required()
+    .custom((value: string, helpers) => {
+      const date = (helpers.state.ancestors[0] as { requestedDate?: unknown }).requestedDate;
+      const code = requestedTimeError(value, typeof date === 'string' ? date : '', rulesOf(helpers));
+      return code ? helpers.error(`booking.${code}`) : value.slice(0, 5);
+    })
+    .messages({
+      'any.required': timeRequired,
+      'string.base': timeRequired,
+      'booking.timeInvalid': `${V}.timeInvalid`,
+      'booking.timePast': `${V}.timePast`,
+    }),
+  participantsCount: Joi.number()
+    .empty('')
+    .required()
+    .integer()
+    .min(1)
+    .custom((value: number, helpers) => {
+      const limit = rulesOf(helpers).maxParticipants;
+      return value > limit ? helpers.error('number.max', { limit }) : value;
+    })
+    .messages({
+      'any.required': `${V}.participantsRequired`,
+      'number.base': `${V}.participantsRequired`,
+      'number.integer': `${V}.participantsInteger`,
+      'number.unsafe': `${V}.participantsMax`,
+      'number.min': `${V}.participantsMin`,
+      'number.max': `${V}.participantsMax`,
+    }),
+  clientNotes: optionalText(NOTES_MAX, { lines: true }),
+  specialRequirements: Joi.array()
+    .items(Joi.string())
+    .custom((chosen: string[], helpers) => {
+      const { requirements } = rulesOf(helpers);
+      if (missingMandatoryRequirement(chosen, requirements)) return helpers.error('requirements.mandatory');
+      // Only the service's own requirements, in the service's order: anything else was not offered.
+      return requirements.filter((r) => chosen.includes(r.name)).map((r) => r.name);
+    })
+    .messages({ 'requirements.mandatory': `${V}.requirementsMandatory` }),
+  locationChoice: Joi.when('$rules.chooseLocation', {
+    is: true,
+    then: Joi.string()
+      .empty('')
+      .required()
+      .valid(...LOCATION_CHOICES)
+      .messages({
+        'any.required': `${V}.locationRequired`,
+        'any.only': `${V}.locationRequired`,
+        'string.base': `${V}.locationRequired`,
+      }),
+    otherwise: Joi.any().strip().default(null),
+  }),
+  idempotencyKey: Joi.string()
+    .required()
+    .guid()
+    .messages({
+      'any.required': `${V}.formExpired`,
+      'string.empty': `${V}.formExpired`,
+      'string.guid': `${V}.formExpired`,
+      'string.base': `${V}.formExpired`,
+    }),
+});
 
 const participantSchema = Joi.object<ParticipantInput>({
   firstName: requiredText(PARTICIPANT_MAX_LENGTH.first_name, `${V}.firstNameRequired`),
@@ -271,15 +282,19 @@ function renamed(errors: FormErrors, prefix = ''): FormErrors {
 
 /** Step 1 (Dettagli). */
 export function validateDetails(values: BookingFormValues, rules: BookingRules): Validated<BookingDetails> {
-  const result = validate(detailsSchema(rules), {
-    requestedDate: values.requested_date,
-    requestedTime: values.requested_time,
-    participantsCount: values.participants_count,
-    clientNotes: values.client_notes,
-    specialRequirements: values.special_requirements,
-    locationChoice: values.location_choice,
-    idempotencyKey: values.idempotency_key,
-  });
+  const result = validate(
+    detailsSchema,
+    {
+      requestedDate: values.requested_date,
+      requestedTime: values.requested_time,
+      participantsCount: values.participants_count,
+      clientNotes: values.client_notes,
+      specialRequirements: values.special_requirements,
+      locationChoice: values.location_choice,
+      idempotencyKey: values.idempotency_key,
+    },
+    { rules },
+  );
   return result.ok ? result : { ...result, errors: renamed(result.errors) };
 }
 

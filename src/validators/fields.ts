@@ -42,6 +42,7 @@ export declare namespace Joi {
   type StringSchema = BaseJoi.StringSchema;
   type NumberSchema = BaseJoi.NumberSchema;
   type ObjectSchema<T = unknown> = BaseJoi.ObjectSchema<T>;
+  type CustomHelpers = BaseJoi.CustomHelpers;
 }
 
 /** Text whose lines are kept (a textarea): tab, newline and carriage return are allowed. */

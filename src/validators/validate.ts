@@ -8,10 +8,16 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; value: Record<s
 
 /**
  * Runs a form schema (abortEarly false) and turns its messages — i18n keys such as
- * 'validation:auth.emailInvalid' — into Italian text, one message per field (the first one).
+ * 'validation:auth.emailInvalid' — into Italian text, one message per field (the first one). `context` is
+ * what a schema built once reads per validation (`$name` references, helpers.prefs.context).
  */
-export function validate<T>(schema: Joi.ObjectSchema<T>, input: unknown): Validated<T> {
-  const { value, error } = schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true, convert: true });
+export function validate<T>(schema: Joi.ObjectSchema<T>, input: unknown, context?: Joi.Context): Validated<T> {
+  const { value, error } = schema.validate(input ?? {}, {
+    abortEarly: false,
+    stripUnknown: true,
+    convert: true,
+    ...(context ? { context } : {}),
+  });
   if (!error) return { ok: true, value: value as T };
   const errors: FormErrors = {};
   for (const detail of error.details) {
