@@ -18,8 +18,8 @@ export interface EmailRequest {
   data: Record<string, unknown>;
 }
 
-/** Renders the HTML and text versions of a template with the shared email layout. */
-async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
+/** Renders the HTML and text versions of a template with the shared email layout (the worker, as it sends). */
+export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
   const cfg = config();
   const model = { ...request.data, t, format, baseUrl: cfg.baseUrl, template: request.template };
   const subject = t(`emails:${request.template}.subject`, request.data);
@@ -48,8 +48,10 @@ async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
 export const EMAIL_RETRY_SECONDS = 72 * 60 * 60;
 
 /**
- * Never sends inside the request: the rendered message is queued in the caller's transaction and the
- * worker sends it, retrying while SMTP is down.
+ * Never sends inside the request: the email (recipient, template and the data it is written from) is
+ * queued in the caller's transaction, and the worker renders and sends it, retrying while SMTP is down.
+ * Rendering it there keeps a few milliseconds of templates per email out of the request that causes it
+ * (a booking writes two); the data is taken now, so the message says what was true when it was queued.
  */
 export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<number> {
   const [id] = await queueEmails([request], trx);
@@ -58,10 +60,9 @@ export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<numb
 
 /** Several emails queued in one statement (a booking's event writes to both parties). */
 export async function queueEmails(requests: EmailRequest[], trx?: Trx): Promise<number[]> {
-  const messages = await Promise.all(requests.map(renderEmail));
   return jobs.enqueueMany(
     SEND_EMAIL_JOB,
-    messages.map((message, i) => ({ ...message, template: requests[i]!.template })),
+    requests.map(({ to, template, data }) => ({ to, template, data })),
     { retryForSeconds: EMAIL_RETRY_SECONDS },
     trx,
   );
@@ -77,8 +78,14 @@ function messageIdOf(job: Pick<RunningJob, 'id' | 'createdAt'>): string {
   return `<job-${job.id}.${job.createdAt.getTime().toString(36)}@${host}>`;
 }
 
-/** The job handler: hands a queued message to the transport (SMTP or outbox folder). */
+/**
+ * The job handler: renders the queued email and hands it to the transport (SMTP or outbox folder). A job
+ * queued before emails were rendered here carries the finished message, sent as it is.
+ */
 export async function sendQueuedEmail(payload: Record<string, unknown>, job: RunningJob): Promise<void> {
-  const { to, subject, html, text } = payload as unknown as OutgoingEmail;
+  const { to, subject, html, text } =
+    typeof payload.html === 'string'
+      ? (payload as unknown as OutgoingEmail)
+      : await renderEmail(payload as unknown as EmailRequest);
   await mailer(config()).send({ to, subject, html, text, messageId: messageIdOf(job) });
 }

@@ -74,15 +74,6 @@ export const editionRow = (id: string) =>
 export const waitlistRows = (editionId: string) =>
   db()('edition_waitlist').where({ edition_id: editionId }).orderBy('created_at').select('*');
 
-/** The emails queued for an address (the worker sends them), newest last. */
-export async function queuedEmails(to: string): Promise<{ subject: string; text: string; template: string }[]> {
-  const rows = await db()('jobs').where({ type: 'email.send' }).orderBy('id').select<{ payload: unknown }[]>('payload');
-  return rows
-    .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, string>)
-    .filter((p) => p.to === to)
-    .map((p) => ({ subject: p.subject!, text: p.text!, template: p.template! }));
-}
-
 export const notificationsOf = (userId: string) =>
   db()('notifications')
     .where({ user_id: userId })

@@ -12,6 +12,7 @@ import { resetDatabase } from '../helpers/db.js';
 import { formBody } from '../helpers/form.js';
 import { pdfText } from '../helpers/pdf-text.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
+import { queuedEmails } from '../helpers/queued-emails.js';
 
 const CODE_SHAPE = /^ATT(-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}){4}$/;
 const LEGAL = 'art. 37 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025 (Rep. Atti 59/CSR)';
@@ -212,15 +213,12 @@ describe('attendance and attestati', () => {
     const notice = await db()('notifications').where({ user_id: client.id, type: 'attestato' });
     expect(notice).to.have.length(1);
     expect(notice[0].title).to.equal('Attestati disponibili');
-    const emails = await db()('jobs')
-      .where({ type: 'email.send' })
-      .whereRaw(`payload->>'template' = 'attestati-issued'`)
-      .select('payload');
+    const emails = await queuedEmails({ template: 'attestati-issued' });
     expect(emails).to.have.length(1);
-    expect(emails[0].payload.to).to.equal(client.email);
-    expect(emails[0].payload.subject).to.match(/^Attestati disponibili per la prenotazione BH/);
-    expect(emails[0].payload.text).to.contain('Formazione Colombo Srl ha emesso 2 attestati');
-    expect(emails[0].payload.text).to.match(/Mario Rossi \(ATT-[A-Z0-9-]+\)/);
+    expect(emails[0]!.to).to.equal(client.email);
+    expect(emails[0]!.subject).to.match(/^Attestati disponibili per la prenotazione BH/);
+    expect(emails[0]!.text).to.contain('Formazione Colombo Srl ha emesso 2 attestati');
+    expect(emails[0]!.text).to.match(/Mario Rossi \(ATT-[A-Z0-9-]+\)/);
 
     // Giulia is a worker of the client: her training record now counts the course (completed on its last day).
     const trainings = await db()('worker_trainings').select('*');

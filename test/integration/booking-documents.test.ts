@@ -5,6 +5,7 @@ import { createBooking } from '../factories/index.js';
 import { csrfFrom, html, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
+import { queuedEmails } from '../helpers/queued-emails.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -81,12 +82,8 @@ describe('booking documents', () => {
       message:
         'Studio Documenti ha allegato «Registro presenze – 3 dicembre.pdf» alla prenotazione per Corso Antincendio',
     });
-    const mail = await db()('jobs')
-      .where({ type: 'email.send' })
-      .whereRaw(`payload->>'to' = ?`, [client.email])
-      .orderBy('id', 'desc')
-      .first('payload');
-    expect(mail.payload.subject).to.match(/^Nuovo documento per la prenotazione BH/);
+    const mail = (await queuedEmails({ to: client.email })).at(-1)!;
+    expect(mail.subject).to.match(/^Nuovo documento per la prenotazione BH/);
   });
 
   it('an image is re-encoded without its EXIF data and keeps its type', async () => {

@@ -23,6 +23,7 @@ import {
   signIn,
   workingDay,
 } from './booking.helpers.js';
+import { queuedEmails } from '../helpers/queued-emails.js';
 
 const errorsOf = (text: string): Record<string, string> => {
   const $ = html(text);
@@ -54,10 +55,7 @@ function sendWizardForm(
   return agent.post(`/services/${serviceId}/book`).type('form').send(body);
 }
 
-const emailJobs = async () =>
-  (await db()('jobs').where({ type: 'email.send' }).orderBy('id').select('payload')).map(
-    (r: { payload: { to: string; subject: string; text: string } }) => r.payload,
-  );
+const emailJobs = () => queuedEmails();
 
 describe('booking wizard /services/:id/book', () => {
   let provider: Awaited<ReturnType<typeof providerAccount>>;

@@ -6,20 +6,9 @@ import { notificationTarget } from '../../src/services/notifications.service.js'
 import { createUser } from '../factories/index.js';
 import { createWorker, declareTraining, setCompany } from '../factories/workers-training.js';
 import { resetDatabase } from '../helpers/db.js';
+import { queuedEmails } from '../helpers/queued-emails.js';
 
-interface QueuedEmail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function emails(): Promise<QueuedEmail[]> {
-  const rows = await db()('jobs')
-    .select<{ payload: QueuedEmail | string }[]>('payload')
-    .where({ type: 'email.send' })
-    .orderBy('id');
-  return rows.map((r) => (typeof r.payload === 'string' ? (JSON.parse(r.payload) as QueuedEmail) : r.payload));
-}
+const emails = () => queuedEmails();
 
 async function reminderRows(workerId: string): Promise<number[]> {
   const rows = await db()('compliance_reminders')

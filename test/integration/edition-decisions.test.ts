@@ -9,14 +9,8 @@ import {
   decideEditionsUnderMinimum,
 } from '../../src/services/edition-decisions.service.js';
 import { notificationTarget } from '../../src/services/notifications.service.js';
-import {
-  bookEdition,
-  createEdition,
-  editionRow,
-  notificationsOf,
-  queuedEmails,
-  waitlistRows,
-} from '../factories/editions.js';
+import { bookEdition, createEdition, editionRow, notificationsOf, waitlistRows } from '../factories/editions.js';
+import { queuedEmails } from '../helpers/queued-emails.js';
 import { csrfFrom, html, textOf } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -123,17 +117,17 @@ describe('course editions under their minimum: confirmed or cancelled by the pro
       expect(toClient!.message).to.contain('Motivo: Docente indisponibile');
       expect(toClient!.message).to.contain('La prossima edizione dello stesso corso è il');
       expect(notificationTarget(toClient!)).to.equal(`/editions/${next.id}`);
-      const [email] = await queuedEmails(client.email);
+      const [email] = await queuedEmails({ to: client.email });
       expect(email!.subject).to.match(/^Edizione annullata: Corso carrellisti/);
       expect(email!.text).to.contain(`Vedi la prossima edizione: ${config().baseUrl}/editions/${next.id}`);
       expect((await waitlistRows(editionId)).map((r) => r.status)).to.deep.equal(['closed']);
       const [toWaiting] = await notificationsOf(waiting.id);
       expect(toWaiting!.message).to.contain("L'edizione di Corso carrellisti").and.to.contain('Motivo: Docente');
-      expect(await queuedEmails(waiting.email)).to.have.length(1);
+      expect(await queuedEmails({ to: waiting.email })).to.have.length(1);
       // Cancelling again is refused and tells nobody twice.
       const again = await post(await signIn(provider), `/editions/${editionId}/cancellation`, { reason: 'Ancora' });
       expect(again.status).to.equal(303);
-      expect(await queuedEmails(client.email)).to.have.length(1);
+      expect(await queuedEmails({ to: client.email })).to.have.length(1);
     });
 
     it('another provider and a client find no such edition (404), nothing changes', async () => {
@@ -156,7 +150,7 @@ describe('course editions under their minimum: confirmed or cancelled by the pro
       expect(notices.map((n) => n.title)).to.deep.equal(['Edizione sotto il minimo di partecipanti']);
       expect(notices[0]!.message).to.contain('(iscritti: 1 su un minimo di 3)');
       expect(notificationTarget(notices[0]!)).to.equal(`/services/${serviceId}/editions`);
-      expect((await queuedEmails(provider.email)).map((e) => e.template)).to.deep.equal(['edition-minimum']);
+      expect((await queuedEmails({ to: provider.email })).map((e) => e.template)).to.deep.equal(['edition-minimum']);
       expect((await editionRow(editionId))!.status).to.equal('scheduled');
     });
 
@@ -172,12 +166,14 @@ describe('course editions under their minimum: confirmed or cancelled by the pro
       const [toClient] = await notificationsOf(client.id);
       expect(toClient!.message).to.contain('Non è stato raggiunto il numero minimo di partecipanti.');
       expect(notificationTarget(toClient!)).to.equal(`/editions/${next.id}`);
-      expect((await queuedEmails(client.email))[0]!.text).to.contain(`/editions/${next.id}`);
-      expect((await queuedEmails(waiting.email)).map((e) => e.template)).to.deep.equal(['edition-cancelled']);
+      expect((await queuedEmails({ to: client.email }))[0]!.text).to.contain(`/editions/${next.id}`);
+      expect((await queuedEmails({ to: waiting.email })).map((e) => e.template)).to.deep.equal(['edition-cancelled']);
       expect((await notificationsOf(provider.id)).map((n) => n.title)).to.deep.equal([
         'Edizione annullata automaticamente',
       ]);
-      expect((await queuedEmails(provider.email)).map((e) => e.template)).to.deep.equal(['edition-auto-cancelled']);
+      expect((await queuedEmails({ to: provider.email })).map((e) => e.template)).to.deep.equal([
+        'edition-auto-cancelled',
+      ]);
     });
 
     it('leaves alone an edition that reached its minimum, or one further away than the lead time', async () => {
@@ -222,9 +218,9 @@ describe('course editions under their minimum: confirmed or cancelled by the pro
       await Promise.all([decideEditionsUnderMinimum(), decideEditionsUnderMinimum()]);
       expect((await editionRow(editionId))!.status).to.equal('cancelled');
       expect(await notificationsOf(client.id)).to.have.length(1);
-      expect(await queuedEmails(client.email)).to.have.length(1);
-      expect(await queuedEmails(waiting.email)).to.have.length(1);
-      expect(await queuedEmails(provider.email)).to.have.length(1);
+      expect(await queuedEmails({ to: client.email })).to.have.length(1);
+      expect(await queuedEmails({ to: waiting.email })).to.have.length(1);
+      expect(await queuedEmails({ to: provider.email })).to.have.length(1);
     });
   });
 });

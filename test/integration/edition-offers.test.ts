@@ -5,7 +5,8 @@ import { releaseSeats, takeSeats } from '../../src/services/edition-seats.servic
 import { expireLapsedOffers } from '../../src/services/waitlist-offers.service.js';
 import { withdrawFromWaitlist } from '../../src/services/waitlist.service.js';
 import { createBooking } from '../factories/index.js';
-import { bookEdition, createEdition, editionRow, notificationsOf, queuedEmails } from '../factories/editions.js';
+import { bookEdition, createEdition, editionRow, notificationsOf } from '../factories/editions.js';
+import { queuedEmails } from '../helpers/queued-emails.js';
 import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, providerAccount, service, type Account } from './booking.helpers.js';
 
@@ -68,7 +69,7 @@ describe('waitlist offers: a freed seat is held for the first in line', () => {
     expect(notice!.type).to.equal('waitlist_offer');
     expect(notice!.title).to.equal('Si è liberato un posto');
     expect(notice!.message).to.contain('Per Corso primo soccorso').and.to.contain('teniamo per te 1 posto fino al');
-    const [email] = await queuedEmails(first.email);
+    const [email] = await queuedEmails({ to: first.email });
     expect(email!.subject).to.match(/^Si è liberato un posto: Corso primo soccorso/);
     expect(email!.text).to.contain(
       `Prenota il posto: ${config().baseUrl}/services/${serviceId}/book?edition=${editionId}`,
@@ -137,7 +138,7 @@ describe('waitlist offers: a freed seat is held for the first in line', () => {
       'Si è liberato un posto',
       'Offerta di posto scaduta',
     ]);
-    expect((await queuedEmails(secondInLine.email)).map((e) => e.template)).to.deep.equal(['waitlist-offer']);
+    expect((await queuedEmails({ to: secondInLine.email })).map((e) => e.template)).to.deep.equal(['waitlist-offer']);
 
     await db()('edition_waitlist')
       .where({ id: secondEntry })
@@ -156,7 +157,7 @@ describe('waitlist offers: a freed seat is held for the first in line', () => {
     const counts = await Promise.all([expireLapsedOffers(), expireLapsedOffers()]);
     expect(counts.reduce((a, b) => a + b, 0)).to.equal(1);
     expect(await notificationsOf(secondInLine.id)).to.have.length(1);
-    expect(await queuedEmails(secondInLine.email)).to.have.length(1);
+    expect(await queuedEmails({ to: secondInLine.email })).to.have.length(1);
     expect((await editionRow(editionId))!.seats_held).to.equal(1);
   });
 
