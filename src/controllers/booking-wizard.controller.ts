@@ -29,7 +29,6 @@ import {
 import { validateAttendees } from '../validators/booking-attendees.validator.js';
 import { asksParticipants } from '../lib/booking-fields.js';
 import type { FormErrors } from '../validators/validate.js';
-import { clientCanBeInvoiced } from '../services/invoicing.service.js';
 import { isPaused } from '../services/provider-services.service.js';
 import { scheduleFor, wizardAvailability, type SlotProblem } from '../services/availability.service.js';
 import { fillParticipantsFromRegister, prefillFromTrainingPlan, registerOptions } from '../services/workers.service.js';
@@ -103,7 +102,7 @@ function slotError(problem: SlotProblem, service: BookableService): FormErrors {
 
 /** The editions still open for booking (full ones too: choosing one says so), none for other services. */
 async function openEditions(service: BookableService): Promise<CourseEdition[]> {
-  return upcomingEditions(service.id);
+  return service.hasEditions ? upcomingEditions(service.id) : [];
 }
 
 /**
@@ -205,18 +204,6 @@ export async function create(req: Request, res: Response): Promise<void> {
     });
   }
 
-  // An instant booking is confirmed as it is created: the client must be invoiceable first (issue 12). Requests
-  // are checked when the provider confirms them.
-  if (service.serviceType === 'instant' && !(await clientCanBeInvoiced(req.user!.id))) {
-    return redraw({
-      step: 3,
-      values,
-      errors: { idempotency_key: t('money:invoicing.missingWizard') },
-      status: 422,
-      invoicingHref: '/profile?tab=billing',
-    });
-  }
-
   let booking: Awaited<ReturnType<typeof createBooking>>;
   try {
     booking = await createBooking({
@@ -231,6 +218,16 @@ export async function create(req: Request, res: Response): Promise<void> {
     // The last seats went to someone else a moment ago: 409, beside the edition's choice.
     if (err instanceof AppError && err.status === 409 && err.messageKey === 'editions:wizard.full') {
       return redraw({ step: 1, values, errors: { edition_id: t(err.messageKey) }, status: 409 });
+    }
+    // An instant booking of a client who has not said how it receives invoices (issue 12): to the profile.
+    if (err instanceof AppError && err.code === 'invoicing_missing') {
+      return redraw({
+        step: 3,
+        values,
+        errors: { idempotency_key: t(err.messageKey) },
+        status: 422,
+        invoicingHref: '/profile?tab=billing',
+      });
     }
     if (err instanceof AppError && err.code === 'slot_unavailable') {
       const problem = err.messageKey.split('.').pop() as SlotProblem;

@@ -5,12 +5,24 @@ import type { LocationType, PricingUnit, ServiceType } from '../lib/service-opti
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
 import {
+  calendarColumns,
+  toCalendarWithClosures,
+  type CalendarColumnsRow,
+  type CalendarWithClosures,
+} from './provider-calendars.repo.js';
+import {
+  CLIENT_INVOICING_COLUMNS,
+  toClientInvoicing,
+  type ClientInvoicing,
+  type ClientInvoicingRow,
+} from './invoicing.repo.js';
+import {
   cancellationPolicyOf,
   type CancellationPolicy,
   type CancellationPolicyJson,
 } from './provider-profile-record.js';
 
-// The service being booked, and the client's own site: what the booking wizard prices and places.
+// The service being booked, and the client's own site and invoicing: what the booking wizard prices and places.
 
 /** What the wizard needs of an active service of an active provider: prices, rules, places. */
 export interface BookableService {
@@ -36,6 +48,8 @@ export interface BookableService {
   cancellationPolicy: CancellationPolicy;
   /** The mandatory training a course delivers (services.training_kind), null for other services. */
   trainingKind: string | null;
+  /** It has course editions (past, open or cancelled): the wizard then books one of them. */
+  hasEditions: boolean;
 }
 
 function toRequirements(value: unknown): BookableService['requirements'] {
@@ -82,6 +96,7 @@ interface BookableRow {
   requirements: unknown;
   cancellation_policy: CancellationPolicyJson | null;
   training_kind: string | null;
+  has_editions: boolean;
 }
 
 const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
@@ -118,7 +133,7 @@ const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
 /** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
 export async function findBookableService(id: string, trx?: Trx): Promise<BookableService | null> {
   if (!isUuid(id)) return null;
-  const row = await bookable(trx).where('s.id', id).first<BookableRow | undefined>(BOOKABLE_COLUMNS);
+  const row = await bookable(trx).where('s.id', id).first<BookableRow | undefined>(bookableColumns(trx));
   return row ? toBookable(row) : null;
 }
 
@@ -128,19 +143,49 @@ export async function listBookableForProvider(providerId: string, trx?: Trx): Pr
   const rows = await bookable(trx)
     .where('s.provider_id', providerId)
     .orderBy([{ column: 's.title' }, { column: 's.id' }])
-    .select<BookableRow[]>(BOOKABLE_COLUMNS);
+    .select<BookableRow[]>(bookableColumns(trx));
   return rows.map(toBookable);
+}
+
+/** What a booking is checked and placed against, read under the service's lock (lockForBooking). */
+export interface BookingLock extends BookingClient {
+  /** The provider's calendar, with closures from the requested date on. */
+  calendar: CalendarWithClosures;
 }
 
 /**
  * Whether the service can still be booked, read with its row locked FOR SHARE for the rest of the
- * booking's transaction: a pause (which locks the row FOR UPDATE) waits for the booking, or the booking
- * sees the pause.
+ * booking's transaction (a pause, which locks the row FOR UPDATE, waits for the booking, or the booking
+ * sees the pause; null then), and in the same statement the client's profile and the provider's calendar
+ * with the closures from `from` on: one round trip where there were three.
  */
-export async function lockBookableForShare(id: string, trx: Trx): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const row = await bookable(trx).where('s.id', id).first('s.id').forShare('s');
-  return row !== undefined;
+export async function lockForBooking(
+  id: string,
+  clientId: string,
+  from: string,
+  trx: Trx,
+): Promise<BookingLock | null> {
+  if (!isUuid(id) || !isUuid(clientId)) return null;
+  const row = await bookable(trx)
+    .leftJoin({ cp: 'client_profiles' }, (j) => j.on('cp.user_id', '=', db(trx).raw('?::uuid', [clientId])))
+    .leftJoin({ c: 'provider_calendars' }, 'c.provider_id', 's.provider_id')
+    .where('s.id', id)
+    .forShare('s')
+    .first<(BookingClientRow & CalendarColumnsRow & { client_profile: string | null }) | undefined>([
+      { client_profile: 'cp.user_id' },
+      ...CLIENT_COLUMNS.map((c) => `cp.${c}`),
+      calendarColumns('s.provider_id', from, trx),
+    ]);
+  if (!row) return null;
+  return { ...toBookingClient(row.client_profile ? row : undefined), calendar: toCalendarWithClosures(row) };
+}
+
+/** BOOKABLE_COLUMNS, and whether the service has editions (answered by their index, in the same read). */
+function bookableColumns(trx?: Trx) {
+  return [
+    ...BOOKABLE_COLUMNS,
+    db(trx).raw('EXISTS (SELECT 1 FROM course_editions e WHERE e.service_id = s.id) AS has_editions'),
+  ];
 }
 
 /** Active, published services of active providers. */
@@ -183,27 +228,53 @@ function toBookable(row: BookableRow): BookableService {
     requirements: toRequirements(row.requirements),
     cancellationPolicy: cancellationPolicyOf(row.cancellation_policy),
     trainingKind: row.training_kind ?? null,
+    hasEditions: row.has_editions,
   };
 }
 
-/** The client's legal address (client_profiles), where on-site services take place; null without a profile. */
-export async function findClientSite(clientId: string, trx?: Trx): Promise<Place | null> {
-  const row = await db(trx)('client_profiles').where({ user_id: clientId }).first<
-    | {
-        address_street: string | null;
-        address_city: string | null;
-        address_province: string | null;
-        address_postal_code: string | null;
-      }
-    | undefined
-  >('address_street', 'address_city', 'address_province', 'address_postal_code');
-  if (!row) return null;
+/** What a booking needs of the client who makes it. */
+export interface BookingClient {
+  /** The legal address (client_profiles), where on-site services take place; null without a profile. */
+  site: Place | null;
+  /** How it receives invoices: an instant booking is confirmed at once and needs it (issue 12). */
+  invoicing: ClientInvoicing;
+}
+
+type BookingClientRow = ClientInvoicingRow & {
+  address_street: string | null;
+  address_city: string | null;
+  address_province: string | null;
+  address_postal_code: string | null;
+};
+
+const CLIENT_COLUMNS = [
+  'address_street',
+  'address_city',
+  'address_province',
+  'address_postal_code',
+  ...CLIENT_INVOICING_COLUMNS,
+];
+
+/** The client's address and invoicing data, in one read of its profile. */
+export async function findBookingClient(clientId: string, trx?: Trx): Promise<BookingClient> {
+  const row = await db(trx)('client_profiles')
+    .where({ user_id: clientId })
+    .first<BookingClientRow | undefined>(CLIENT_COLUMNS);
+  return toBookingClient(row);
+}
+
+function toBookingClient(row: BookingClientRow | undefined): BookingClient {
   return {
-    address: row.address_street,
-    city: row.address_city,
-    province: row.address_province,
-    postalCode: row.address_postal_code,
-    lat: null,
-    lng: null,
+    site: row
+      ? {
+          address: row.address_street,
+          city: row.address_city,
+          province: row.address_province,
+          postalCode: row.address_postal_code,
+          lat: null,
+          lng: null,
+        }
+      : null,
+    invoicing: toClientInvoicing(row),
   };
 }

@@ -1,5 +1,10 @@
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
+import {
+  cancellationPolicyOf,
+  type CancellationPolicy,
+  type CancellationPolicyJson,
+} from './provider-profile-record.js';
 
 // The two parties of a booking: what its page and its emails show of the client and the provider.
 
@@ -33,6 +38,7 @@ interface PartyRow {
   provider_contact_phone: string | null;
   provider_first: string | null;
   provider_last: string | null;
+  cancellation_policy: CancellationPolicyJson | null;
 }
 
 function toParty(r: PartyRow): Party {
@@ -51,12 +57,18 @@ function toParty(r: PartyRow): Party {
   };
 }
 
-/** The client and the provider of a booking, with what the booking page and the emails show of them. */
-export async function findParties(
-  clientId: string,
-  providerId: string,
-  trx?: Trx,
-): Promise<{ client: Party; provider: Party }> {
+export interface Parties {
+  client: Party;
+  provider: Party;
+  /** The provider's cancellation policy, as the profile reads it (SPEC §3's default where missing). */
+  cancellationPolicy: CancellationPolicy;
+}
+
+/**
+ * The client and the provider of a booking, with what the booking page and the emails show of them, and
+ * the provider's cancellation policy that both state.
+ */
+export async function findParties(clientId: string, providerId: string, trx?: Trx): Promise<Parties> {
   const rows = await db(trx)({ u: 'users' })
     .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'u.id')
     .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'u.id')
@@ -79,9 +91,14 @@ export async function findParties(
       provider_contact_phone: 'pp.contact_phone',
       provider_first: 'pp.contact_first_name',
       provider_last: 'pp.contact_last_name',
+      cancellation_policy: 'pp.cancellation_policy',
     });
   const client = rows.find((r) => r.id === clientId);
   const provider = rows.find((r) => r.id === providerId);
   if (!client || !provider) throw new Error(`parties of a booking missing: ${clientId}, ${providerId}`);
-  return { client: toParty(client), provider: toParty(provider) };
+  return {
+    client: toParty(client),
+    provider: toParty(provider),
+    cancellationPolicy: cancellationPolicyOf(provider.cancellation_policy),
+  };
 }

@@ -79,11 +79,14 @@ export type NewBooking = Pick<
   idempotencyKey: string;
 };
 
+/** The columns of a booking record, as an INSERT's RETURNING list. */
+const RETURNED = BOOKING_COLUMNS.map((c) => `"${c}"`).join(', ');
+
 /**
  * Inserts a booking unless one with the same (client, idempotency key) or booking number exists:
- * INSERT … ON CONFLICT DO NOTHING. Returns the new id, or null when nothing was inserted.
+ * INSERT … ON CONFLICT DO NOTHING. Returns the new booking as stored, or null when nothing was inserted.
  */
-export async function insertBooking(b: NewBooking, trx: Trx): Promise<string | null> {
+export async function insertBooking(b: NewBooking, trx: Trx): Promise<Booking | null> {
   const insert = trx('bookings').insert({
     booking_number: b.bookingNumber,
     service_id: b.serviceId,
@@ -126,8 +129,9 @@ export async function insertBooking(b: NewBooking, trx: Trx): Promise<string | n
     created_at: b.createdAt,
     updated_at: b.createdAt,
   });
-  const rows = (await trx.raw('? ON CONFLICT DO NOTHING RETURNING id', [insert])) as { rows: { id: string }[] };
-  return rows.rows[0]?.id ?? null;
+  const rows = (await trx.raw(`? ON CONFLICT DO NOTHING RETURNING ${RETURNED}`, [insert])) as { rows: BookingRow[] };
+  const row = rows.rows[0];
+  return row ? toBooking(row) : null;
 }
 
 /** The booking a client already made with this form (same idempotency key), if any. */

@@ -11,15 +11,15 @@ export interface ClientInvoicing {
   pec: string | null;
 }
 
-const CLIENT_INVOICING_COLUMNS = ['invoicing_channel', 'sdi_code', 'pec'];
+export const CLIENT_INVOICING_COLUMNS = ['invoicing_channel', 'sdi_code', 'pec'];
 
-interface ClientInvoicingRow {
+export interface ClientInvoicingRow {
   invoicing_channel: InvoicingChannel | null;
   sdi_code: string | null;
   pec: string | null;
 }
 
-const toClientInvoicing = (row: ClientInvoicingRow | undefined): ClientInvoicing => ({
+export const toClientInvoicing = (row: ClientInvoicingRow | undefined): ClientInvoicing => ({
   channel: row?.invoicing_channel ?? null,
   sdiCode: row?.sdi_code ?? null,
   pec: row?.pec ?? null,

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import { MAX_INTERVALS, WEEKDAYS, type Interval, type WeeklyHours } from '../lib/availability.js';
 
@@ -73,6 +74,61 @@ export async function findClosures(providerId: string, from: string, trx?: Trx):
     .orderBy([{ column: 'starts_on' }, { column: 'ends_on' }])
     .select<ClosureRow[]>(['id', 'starts_on', 'ends_on', 'note']);
   return rows.map((r) => ({ id: r.id, startsOn: dateText(r.starts_on), endsOn: dateText(r.ends_on), note: r.note }));
+}
+
+export interface CalendarWithClosures {
+  /** null while the provider keeps the default hours. */
+  calendar: StoredCalendar | null;
+  closures: ClosureRecord[];
+}
+
+export interface CalendarColumnsRow {
+  calendar_stored: boolean;
+  weekly_hours: unknown;
+  open_holidays: (string | Date)[] | null;
+  closures: ClosureRow[];
+}
+
+/**
+ * The select list of a provider's calendar and of their closed periods that end on or after `from`, for
+ * a query that left-joins provider_calendars as `c` and knows the provider's id as the column `providerId`:
+ * one statement reads what a booking's time is checked against (toCalendarWithClosures reads the row).
+ */
+export function calendarColumns(providerId: string, from: string, trx?: Trx): Knex.Raw {
+  return db(trx).raw(
+    `c.provider_id IS NOT NULL AS calendar_stored, c.weekly_hours, c.open_holidays::text[] AS open_holidays,
+     COALESCE((SELECT json_agg(json_build_object('id', x.id, 'starts_on', x.starts_on, 'ends_on', x.ends_on,
+                                                 'note', x.note) ORDER BY x.starts_on, x.ends_on)
+               FROM provider_closures x WHERE x.provider_id = ?? AND x.ends_on >= ?), '[]'::json) AS closures`,
+    [providerId, from],
+  );
+}
+
+export function toCalendarWithClosures(row: CalendarColumnsRow): CalendarWithClosures {
+  return {
+    calendar: row.calendar_stored
+      ? { weekly: toWeekly(row.weekly_hours), openHolidays: (row.open_holidays ?? []).map(dateText) }
+      : null,
+    closures: row.closures.map((r) => ({
+      id: r.id,
+      startsOn: dateText(r.starts_on),
+      endsOn: dateText(r.ends_on),
+      note: r.note,
+    })),
+  };
+}
+
+/** The provider's calendar and their closed periods that end on or after `from`, in date order, in one read. */
+export async function findCalendarWithClosures(
+  providerId: string,
+  from: string,
+  trx?: Trx,
+): Promise<CalendarWithClosures> {
+  const row = await db(trx)
+    .from(db(trx).raw('(SELECT ?::uuid AS id) AS p', [providerId]))
+    .leftJoin({ c: 'provider_calendars' }, 'c.provider_id', 'p.id')
+    .first<CalendarColumnsRow>(calendarColumns('p.id', from, trx));
+  return toCalendarWithClosures(row);
 }
 
 export async function insertClosure(providerId: string, closure: Omit<ClosureRecord, 'id'>, trx?: Trx): Promise<void> {

@@ -13,6 +13,7 @@ import {
 } from '../lib/availability.js';
 import { addDays, romeLocal } from '../lib/booking-time.js';
 import * as calendars from '../models/provider-calendars.repo.js';
+import type { CalendarWithClosures } from '../models/provider-calendars.repo.js';
 import type { BookableService } from '../models/bookable-services.repo.js';
 import { holidayDates } from './italian-holidays.service.js';
 
@@ -27,8 +28,12 @@ const SPAN_MARGIN_DAYS = 62;
  * until the provider sets theirs), closed periods, and the public holidays of those years.
  */
 export async function loadCalendar(providerId: string, from: string, to: string, trx?: Trx): Promise<ProviderCalendar> {
-  const stored = await calendars.findCalendar(providerId, trx);
-  const closures = await calendars.findClosures(providerId, from, trx);
+  return providerCalendar(await calendars.findCalendarWithClosures(providerId, from, trx), from, to);
+}
+
+/** The same from what was read already (closures from `from`): the booking's lock reads it with the service. */
+export function providerCalendar(read: CalendarWithClosures, from: string, to: string): ProviderCalendar {
+  const { calendar: stored, closures } = read;
   return {
     weekly: stored?.weekly ?? defaultWeeklyHours(),
     closures,
@@ -77,9 +82,17 @@ export async function scheduleFor(
   service: Pick<BookableService, 'providerId' | 'durationHours' | 'serviceType'>,
   date: string,
   time: string,
-  trx?: Trx,
 ): Promise<Schedule> {
-  const cal = await loadCalendar(service.providerId, date, date, trx);
+  return scheduleIn(await loadCalendar(service.providerId, date, date), service, date, time);
+}
+
+/** scheduleFor, on a calendar read from `date` on (providerCalendar). */
+export function scheduleIn(
+  cal: ProviderCalendar,
+  service: Pick<BookableService, 'durationHours' | 'serviceType'>,
+  date: string,
+  time: string,
+): Schedule {
   const slot = bookingSlot(cal, date, time, durationOf(service));
   if (slot.ok) return { ok: true, days: slot.days, outsideHours: false };
   if (service.serviceType === 'instant') return slot;

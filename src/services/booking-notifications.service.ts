@@ -8,7 +8,6 @@ import * as format from '../lib/format.js';
 import * as bookings from '../models/booking-parties.repo.js';
 import type { Party } from '../models/booking-parties.repo.js';
 import type { Booking } from '../models/booking-record.js';
-import { findCancellationPolicy } from '../models/bookings.repo.js';
 import * as notifications from '../models/notifications.repo.js';
 import type { NotificationType } from '../models/notifications.repo.js';
 import { queueEmails, type EmailRequest } from './mail.service.js';
@@ -145,9 +144,7 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
     documentName: ctx.documentName ?? '',
   };
   const notices = noticesFor(event, booking, ctx);
-  const cancellation = notices.some((n) => n.policy)
-    ? cancellationSentence(await findCancellationPolicy(booking.providerId, trx), t)
-    : '';
+  const cancellation = notices.some((n) => n.policy) ? cancellationSentence(parties.cancellationPolicy, t) : '';
   // Both parties' notifications in one statement, their emails in another.
   const notes: notifications.NewNotification[] = [];
   const emails: EmailRequest[] = [];

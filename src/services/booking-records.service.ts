@@ -96,14 +96,14 @@ export interface BookingDetail {
 
 export async function bookingDetail(booking: Booking, viewer: BookingViewer, now: Date): Promise<BookingDetail> {
   const role = roleOf(booking, viewer)!;
-  const [parties, participants, documents, cancellationPolicy, clientInvoicing, iban] = await Promise.all([
+  const [parties, participants, documents, clientInvoicing, iban] = await Promise.all([
     bookingParties.findParties(booking.clientId, booking.providerId),
     participantsRepo.listForBooking(booking.id),
     documentsRepo.listForBooking(booking.id),
-    bookings.findCancellationPolicy(booking.providerId),
     invoicing.findClientInvoicing(booking.clientId).then(canBeInvoiced),
     invoicing.findProviderIban(booking.providerId),
   ]);
+  const { cancellationPolicy } = parties;
   const cancellationHours = cancellationPolicy.hoursBefore;
   return {
     booking,

@@ -11,7 +11,7 @@ import { linkParticipantsToRegister } from './workers.service.js';
 import * as bookings from '../models/bookings.repo.js';
 import * as bookableServices from '../models/bookable-services.repo.js';
 import type { BookableService } from '../models/bookable-services.repo.js';
-import type { BookingLocationType, Place } from '../models/booking-record.js';
+import type { Booking, BookingLocationType, Place } from '../models/booking-record.js';
 import { isUuid } from '../lib/uuid.js';
 import {
   DEFAULT_MAX_PARTICIPANTS,
@@ -24,7 +24,8 @@ import type { ReferentInput } from '../validators/booking-attendees.validator.js
 import type { CourseEdition } from '../models/course-editions.repo.js';
 import { announce } from './booking-notifications.service.js';
 import { takeSeats } from './edition-seats.service.js';
-import { scheduleFor } from './availability.service.js';
+import { providerCalendar, scheduleIn } from './availability.service.js';
+import { canBeInvoiced } from './invoicing.service.js';
 
 export type { BookableService, BookingLocationType, Place };
 
@@ -70,8 +71,8 @@ export function findBookableService(id: string): Promise<BookableService | null>
 }
 
 /** The client's legal address, where on-site services take place (null before the profile has one). */
-export function findClientSite(clientId: string): Promise<Place | null> {
-  return bookableServices.findClientSite(clientId);
+export async function findClientSite(clientId: string): Promise<Place | null> {
+  return (await bookableServices.findBookingClient(clientId)).site;
 }
 
 /** A form whose key was tampered with gets a fresh one: sending it again then works. */
@@ -155,11 +156,8 @@ function storedCosts(price: PriceBreakdown): bookings.NewBooking['additionalCost
   }));
 }
 
-export interface CreatedBooking {
-  id: string;
-  /** false: this form had already created it (a repeated submission). */
-  created: boolean;
-}
+/** The new booking as stored, or the id of the one this form had already created (a repeated submission). */
+export type CreatedBooking = { id: string; created: true; booking: Booking } | { id: string; created: false };
 
 export interface NewBookingInput {
   clientId: string;
@@ -183,7 +181,8 @@ export interface NewBookingInput {
 export async function createBooking(input: NewBookingInput): Promise<CreatedBooking> {
   return transaction(async (trx) => {
     const made = await insertNewBooking(input, input.service.serviceType === 'instant' ? 'instant' : 'request', trx);
-    if (made.created) await announce('created', (await bookings.lockForUpdate(made.id, trx))!, {}, trx);
+    // The new row is this transaction's own: no one else can see it, let alone change it, before COMMIT.
+    if (made.created) await announce('created', made.booking, {}, trx);
     return made;
   });
 }
@@ -201,8 +200,10 @@ export async function insertNewBooking(
   const { clientId, service, details } = input;
   // The service row is held FOR SHARE until this booking commits: a pause at the same moment (FOR UPDATE)
   // either waits for it or is seen here, as the wizard's own check says (409). A form already sent
-  // before the pause still returns the booking it created.
-  if (!(await bookableServices.lockBookableForShare(service.id, trx))) {
+  // before the pause still returns the booking it created. The client's profile and the provider's
+  // calendar come with the lock.
+  const locked = await bookableServices.lockForBooking(service.id, clientId, details.requestedDate, trx);
+  if (!locked) {
     const existing = await bookings.findIdByIdempotencyKey(clientId, details.idempotencyKey, trx);
     if (existing) return { id: existing, created: false };
     throw conflict('catalogue:messages.notBookable');
@@ -213,16 +214,21 @@ export async function insertNewBooking(
   const price = priceFor(editionPriced(service, edition), details.participantsCount);
   const locationType = edition ? editionLocationType(edition) : bookingLocationType(service, details.locationChoice);
   const durationHours = edition ? edition.hours : (service.durationHours ?? 1);
+  // An instant booking is confirmed at once: its client must be invoiceable (issue 12; a request is
+  // checked when the provider confirms it).
+  if (instant && !canBeInvoiced(locked.invoicing)) {
+    throw new AppError(422, 'invoicing_missing', 'money:invoicing.missingWizard');
+  }
   // The rule again inside the transaction: the wizard already refused a time the provider does not offer.
   // A request (and a provider's own quote from an inquiry) may fall outside the hours: it is flagged. An
   // edition's own sessions are its days, whatever the opening hours.
   const schedule = edition
     ? { ok: true as const, days: edition.sessions, outsideHours: false }
-    : await scheduleFor(
+    : scheduleIn(
+        providerCalendar(locked.calendar, details.requestedDate, details.requestedDate),
         { ...service, serviceType: instant ? 'instant' : 'on_request' },
         details.requestedDate,
         details.requestedTime,
-        trx,
       );
   if (!schedule.ok) throw new AppError(422, 'slot_unavailable', `availability:slot.${schedule.problem}`);
   const { days, outsideHours } = schedule;
@@ -233,7 +239,7 @@ export async function insertNewBooking(
   const location = edition
     ? editionPlace(edition)
     : locationType === 'client_site'
-      ? ((await bookableServices.findClientSite(clientId, trx)) ?? NO_PLACE)
+      ? (locked.site ?? NO_PLACE)
       : locationType === 'provider_site'
         ? providerSite(service)
         : NO_PLACE;
@@ -270,8 +276,9 @@ export async function insertNewBooking(
     createdAt: now,
   };
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const id = await bookings.insertBooking({ ...row, bookingNumber: newBookingNumber(now) }, trx);
-    if (id) {
+    const booking = await bookings.insertBooking({ ...row, bookingNumber: newBookingNumber(now) }, trx);
+    if (booking) {
+      const { id } = booking;
       // The seats in this same transaction: a full edition refuses the booking (409), nothing is kept.
       const seats = { editionId: edition?.id ?? '', clientId, seats: details.participantsCount, now };
       if (edition && !(await takeSeats(seats, trx))) throw conflict('editions:wizard.full');
@@ -281,7 +288,7 @@ export async function insertNewBooking(
         participants.map((p) => ({ ...p, employeeId: null })),
         trx,
       );
-      return { id, created: true };
+      return { id, created: true, booking };
     }
     // Nothing inserted: this form was already sent (same key), or, rarely, the booking number was taken.
     const existing = await bookings.findIdByIdempotencyKey(clientId, details.idempotencyKey, trx);

@@ -92,7 +92,7 @@ export async function quoteFromInquiry(
     );
     // Not created: the client already has a booking from this very form key (it cannot be this quote's).
     if (!made.created) return { ok: false, kind: 'already_quoted', bookingId: made.id };
-    const booking = (await bookings.lockForUpdate(made.id, trx))!;
+    const { booking } = made;
     const quoted = await bookings.updateBooking(booking.id, quoteChanges(booking, quote, now), now, trx);
     await announce('quoted', quoted, { estimateCents: booking.totalAmountCents }, trx);
     await threads.attachBooking(locked.id, booking.id, service.id, trx);

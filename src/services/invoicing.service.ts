@@ -30,10 +30,6 @@ export function canBeInvoiced(data: ClientInvoicing): boolean {
   return data.channel === 'none';
 }
 
-export async function clientCanBeInvoiced(clientId: string): Promise<boolean> {
-  return canBeInvoiced(await invoicing.findClientInvoicing(clientId));
-}
-
 type SaveResult = { ok: true } | { ok: false; values: Record<string, unknown>; errors: FormErrors };
 
 /** Saves the "Fatturazione" tab of a profile (the profile exists: the profile service made it). */
