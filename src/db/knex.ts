@@ -51,6 +51,21 @@ export function db(trx?: Trx | null): Knex {
   return instance;
 }
 
+/**
+ * Several inserts, updates or deletes sent as one statement (`WITH s0 AS (…), s1 AS (…) last`): one round trip
+ * where each would take its own, every part run exactly once. The parts see the same snapshot, so none may
+ * read what another writes. Resolves to the last part's rows (its RETURNING).
+ */
+export async function writeTogether<Row>(trx: Trx, parts: Knex.QueryBuilder[]): Promise<Row[]> {
+  const last = parts[parts.length - 1];
+  if (!last) return [];
+  const before = parts.slice(0, -1);
+  if (before.length === 0) return (await last) as Row[];
+  const ctes = before.map((_, i) => `s${i} AS (?)`).join(', ');
+  const { rows } = await trx.raw<{ rows: Row[] }>(`WITH ${ctes} ?`, [...before, last]);
+  return rows;
+}
+
 /** Runs fn in a transaction. Inside it, pass `trx` to every query: another connection would wait for it. */
 export function transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
   return db().transaction(fn);

@@ -4,6 +4,7 @@ import { pricingRulesOf, type AdditionalCostRule, type DiscountRule } from '../l
 import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
+import { partiesQuery, toParties, type Parties, type PartyRow } from './booking-parties.repo.js';
 import {
   calendarColumns,
   toCalendarWithClosures,
@@ -151,33 +152,43 @@ export async function listBookableForProvider(providerId: string, trx?: Trx): Pr
 export interface BookingLock extends BookingClient {
   /** The provider's calendar, with closures from the requested date on. */
   calendar: CalendarWithClosures;
+  /** Who the booking's notices name and are sent to, with the provider's cancellation policy. */
+  parties: Parties;
 }
+
+type LockRow = BookingClientRow & CalendarColumnsRow & { client_profile: string | null; parties: PartyRow[] | null };
 
 /**
  * Whether the service can still be booked, read with its row locked FOR SHARE for the rest of the
  * booking's transaction (a pause, which locks the row FOR UPDATE, waits for the booking, or the booking
- * sees the pause; null then), and in the same statement the client's profile and the provider's calendar
- * with the closures from `from` on: one round trip where there were three.
+ * sees the pause; null then), and in the same statement the client's profile, the provider's calendar
+ * with the closures from `from` on and the two parties: one round trip where there were four.
  */
 export async function lockForBooking(
-  id: string,
+  service: Pick<BookableService, 'id' | 'providerId'>,
   clientId: string,
   from: string,
   trx: Trx,
 ): Promise<BookingLock | null> {
+  const { id, providerId } = service;
   if (!isUuid(id) || !isUuid(clientId)) return null;
   const row = await bookable(trx)
     .leftJoin({ cp: 'client_profiles' }, (j) => j.on('cp.user_id', '=', db(trx).raw('?::uuid', [clientId])))
     .leftJoin({ c: 'provider_calendars' }, 'c.provider_id', 's.provider_id')
     .where('s.id', id)
     .forShare('s')
-    .first<(BookingClientRow & CalendarColumnsRow & { client_profile: string | null }) | undefined>([
+    .first<LockRow | undefined>([
       { client_profile: 'cp.user_id' },
       ...CLIENT_COLUMNS.map((c) => `cp.${c}`),
       calendarColumns('s.provider_id', from, trx),
+      db(trx).raw('(SELECT json_agg(t) FROM (?) AS t) AS parties', [partiesQuery(clientId, providerId, trx)]),
     ]);
   if (!row) return null;
-  return { ...toBookingClient(row.client_profile ? row : undefined), calendar: toCalendarWithClosures(row) };
+  return {
+    ...toBookingClient(row.client_profile ? row : undefined),
+    calendar: toCalendarWithClosures(row),
+    parties: toParties(row.parties ?? [], clientId, providerId),
+  };
 }
 
 /** BOOKABLE_COLUMNS, and whether the service has editions (answered by their index, in the same read). */

@@ -20,7 +20,7 @@ export interface Party {
   contactPerson: string | null;
 }
 
-interface PartyRow {
+export interface PartyRow {
   id: string;
   email: string;
   user_type: UserType;
@@ -69,7 +69,12 @@ export interface Parties {
  * the provider's cancellation policy that both state.
  */
 export async function findParties(clientId: string, providerId: string, trx?: Trx): Promise<Parties> {
-  const rows = await db(trx)({ u: 'users' })
+  return toParties(await partiesQuery(clientId, providerId, trx), clientId, providerId);
+}
+
+/** The query of findParties, not yet sent: a statement that reads more can carry it (`json_agg` of its rows). */
+export function partiesQuery(clientId: string, providerId: string, trx?: Trx) {
+  return db(trx)({ u: 'users' })
     .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'u.id')
     .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'u.id')
     .whereIn('u.id', [clientId, providerId])
@@ -93,6 +98,10 @@ export async function findParties(clientId: string, providerId: string, trx?: Tr
       provider_last: 'pp.contact_last_name',
       cancellation_policy: 'pp.cancellation_policy',
     });
+}
+
+/** The rows of partiesQuery (as they are, or as JSON) read as the two parties. */
+export function toParties(rows: PartyRow[], clientId: string, providerId: string): Parties {
   const client = rows.find((r) => r.id === clientId);
   const provider = rows.find((r) => r.id === providerId);
   if (!client || !provider) throw new Error(`parties of a booking missing: ${clientId}, ${providerId}`);

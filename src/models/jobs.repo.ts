@@ -54,7 +54,18 @@ export async function enqueueMany(
   trx?: Trx,
 ): Promise<number[]> {
   if (payloads.length === 0) return [];
-  const rows = await db(trx)('jobs')
+  const rows = await enqueueStatement(type, payloads, options, trx);
+  return rows.map((r) => r.id);
+}
+
+/** The insert of enqueueMany, not yet sent (at least one payload): to send with other writes (writeTogether). */
+export function enqueueStatement(
+  type: string,
+  payloads: Record<string, unknown>[],
+  options: { runAt?: Date; maxAttempts?: number; retryForSeconds?: number } = {},
+  trx?: Trx,
+) {
+  return db(trx)('jobs')
     .insert(
       payloads.map((payload) => ({
         type,
@@ -68,7 +79,6 @@ export async function enqueueMany(
       })),
     )
     .returning<{ id: number }[]>('id');
-  return rows.map((r) => r.id);
 }
 
 const RETURNING = 'id, type, payload, attempts, max_attempts, retry_until, created_at';

@@ -88,7 +88,13 @@ export async function create(input: NewNotification, trx?: Trx): Promise<Notific
 /** Several notifications in one statement (a booking's event tells both parties at once). */
 export async function createMany(inputs: NewNotification[], trx?: Trx): Promise<Notification[]> {
   if (inputs.length === 0) return [];
-  const rows = await db(trx)('notifications')
+  const rows = await insertStatement(inputs, trx);
+  return rows.map(toNotification);
+}
+
+/** The insert of createMany, not yet sent (at least one notification): to send with other writes (writeTogether). */
+export function insertStatement(inputs: NewNotification[], trx?: Trx) {
+  return db(trx)('notifications')
     .insert(
       inputs.map((input) => ({
         user_id: input.userId,
@@ -99,7 +105,6 @@ export async function createMany(inputs: NewNotification[], trx?: Trx): Promise<
       })),
     )
     .returning<NotificationRow[]>(COLUMNS);
-  return rows.map(toNotification);
 }
 
 /**

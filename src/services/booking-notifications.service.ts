@@ -1,16 +1,16 @@
 import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
-import type { Trx } from '../db/knex.js';
+import { writeTogether, type Trx } from '../db/knex.js';
 import { placeLabel } from '../lib/booking-place.js';
 import { bookingDayLines } from '../lib/booking-days.js';
 import { cancellationSentence } from '../lib/cancellation-policy.js';
 import * as format from '../lib/format.js';
 import * as bookings from '../models/booking-parties.repo.js';
-import type { Party } from '../models/booking-parties.repo.js';
+import type { Parties, Party } from '../models/booking-parties.repo.js';
 import type { Booking } from '../models/booking-record.js';
 import * as notifications from '../models/notifications.repo.js';
 import type { NotificationType } from '../models/notifications.repo.js';
-import { queueEmails, type EmailRequest } from './mail.service.js';
+import { queueEmailsStatement, type EmailRequest } from './mail.service.js';
 
 /**
  * What each booking event tells whom: an in-app notification (SPEC §7) and an email, both written in the
@@ -125,9 +125,18 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
   }
 }
 
-/** Writes the notifications and queues the emails of one event, in the caller's transaction. */
-export async function announce(event: BookingEvent, booking: Booking, ctx: EventContext, trx: Trx): Promise<void> {
-  const parties = await bookings.findParties(booking.clientId, booking.providerId, trx);
+/**
+ * Writes the notifications and queues the emails of one event, in the caller's transaction. `known` are the
+ * booking's parties when the caller read them already (a new booking reads them with its lock).
+ */
+export async function announce(
+  event: BookingEvent,
+  booking: Booking,
+  ctx: EventContext,
+  trx: Trx,
+  known?: Parties,
+): Promise<void> {
+  const parties = known ?? (await bookings.findParties(booking.clientId, booking.providerId, trx));
   const na = t('bookings:card.notAvailable');
   // While a quote waits for the client, the booking's price is still the estimate: notices speak of the quote.
   const waiting = booking.status === 'quoted' && booking.quoteTotalAmountCents !== null;
@@ -145,7 +154,7 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
   };
   const notices = noticesFor(event, booking, ctx);
   const cancellation = notices.some((n) => n.policy) ? cancellationSentence(parties.cancellationPolicy, t) : '';
-  // Both parties' notifications in one statement, their emails in another.
+  // Both parties' notifications and their emails, written together below.
   const notes: notifications.NewNotification[] = [];
   const emails: EmailRequest[] = [];
   for (const notice of notices) {
@@ -183,6 +192,6 @@ export async function announce(event: BookingEvent, booking: Booking, ctx: Event
       },
     });
   }
-  await notifications.createMany(notes, trx);
-  await queueEmails(emails, trx);
+  // Both parties' notifications and their emails in one statement (every event has at least one notice).
+  await writeTogether(trx, [notifications.insertStatement(notes, trx), queueEmailsStatement(emails, trx)]);
 }

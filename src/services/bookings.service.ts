@@ -11,6 +11,7 @@ import { linkParticipantsToRegister } from './workers.service.js';
 import * as bookings from '../models/bookings.repo.js';
 import * as bookableServices from '../models/bookable-services.repo.js';
 import type { BookableService } from '../models/bookable-services.repo.js';
+import type { Parties } from '../models/booking-parties.repo.js';
 import type { Booking, BookingLocationType, Place } from '../models/booking-record.js';
 import { isUuid } from '../lib/uuid.js';
 import {
@@ -157,7 +158,8 @@ function storedCosts(price: PriceBreakdown): bookings.NewBooking['additionalCost
 }
 
 /** The new booking as stored, or the id of the one this form had already created (a repeated submission). */
-export type CreatedBooking = { id: string; created: true; booking: Booking } | { id: string; created: false };
+export type CreatedBooking =
+  { id: string; created: true; booking: Booking; parties: Parties } | { id: string; created: false };
 
 export interface NewBookingInput {
   clientId: string;
@@ -182,7 +184,7 @@ export async function createBooking(input: NewBookingInput): Promise<CreatedBook
   return transaction(async (trx) => {
     const made = await insertNewBooking(input, input.service.serviceType === 'instant' ? 'instant' : 'request', trx);
     // The new row is this transaction's own: no one else can see it, let alone change it, before COMMIT.
-    if (made.created) await announce('created', made.booking, {}, trx);
+    if (made.created) await announce('created', made.booking, {}, trx, made.parties);
     return made;
   });
 }
@@ -200,9 +202,9 @@ export async function insertNewBooking(
   const { clientId, service, details } = input;
   // The service row is held FOR SHARE until this booking commits: a pause at the same moment (FOR UPDATE)
   // either waits for it or is seen here, as the wizard's own check says (409). A form already sent
-  // before the pause still returns the booking it created. The client's profile and the provider's
-  // calendar come with the lock.
-  const locked = await bookableServices.lockForBooking(service.id, clientId, details.requestedDate, trx);
+  // before the pause still returns the booking it created. The client's profile, the provider's calendar
+  // and both parties come with the lock.
+  const locked = await bookableServices.lockForBooking(service, clientId, details.requestedDate, trx);
   if (!locked) {
     const existing = await bookings.findIdByIdempotencyKey(clientId, details.idempotencyKey, trx);
     if (existing) return { id: existing, created: false };
@@ -288,7 +290,7 @@ export async function insertNewBooking(
         participants.map((p) => ({ ...p, employeeId: null })),
         trx,
       );
-      return { id, created: true, booking };
+      return { id, created: true, booking, parties: locked.parties };
     }
     // Nothing inserted: this form was already sent (same key), or, rarely, the booking number was taken.
     const existing = await bookings.findIdByIdempotencyKey(clientId, details.idempotencyKey, trx);

@@ -94,7 +94,7 @@ export async function quoteFromInquiry(
     if (!made.created) return { ok: false, kind: 'already_quoted', bookingId: made.id };
     const { booking } = made;
     const quoted = await bookings.updateBooking(booking.id, quoteChanges(booking, quote, now), now, trx);
-    await announce('quoted', quoted, { estimateCents: booking.totalAmountCents }, trx);
+    await announce('quoted', quoted, { estimateCents: booking.totalAmountCents }, trx, made.parties);
     await threads.attachBooking(locked.id, booking.id, service.id, trx);
     await messages.insert(
       {

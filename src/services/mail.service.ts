@@ -60,7 +60,13 @@ export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<numb
 
 /** Several emails queued in one statement (a booking's event writes to both parties). */
 export async function queueEmails(requests: EmailRequest[], trx?: Trx): Promise<number[]> {
-  return jobs.enqueueMany(
+  if (requests.length === 0) return [];
+  return (await queueEmailsStatement(requests, trx)).map((r) => r.id);
+}
+
+/** The insert of queueEmails (at least one email), not yet sent: to send with other writes (writeTogether). */
+export function queueEmailsStatement(requests: EmailRequest[], trx?: Trx) {
+  return jobs.enqueueStatement(
     SEND_EMAIL_JOB,
     requests.map(({ to, template, data }) => ({ to, template, data })),
     { retryForSeconds: EMAIL_RETRY_SECONDS },
