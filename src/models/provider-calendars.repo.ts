@@ -73,8 +73,15 @@ export async function findClosures(providerId: string, from: string, trx?: Trx):
     .andWhere('ends_on', '>=', from)
     .orderBy([{ column: 'starts_on' }, { column: 'ends_on' }])
     .select<ClosureRow[]>(['id', 'starts_on', 'ends_on', 'note']);
-  return rows.map((r) => ({ id: r.id, startsOn: dateText(r.starts_on), endsOn: dateText(r.ends_on), note: r.note }));
+  return rows.map(toClosure);
 }
+
+const toClosure = (r: ClosureRow): ClosureRecord => ({
+  id: r.id,
+  startsOn: dateText(r.starts_on),
+  endsOn: dateText(r.ends_on),
+  note: r.note,
+});
 
 export interface CalendarWithClosures {
   /** null while the provider keeps the default hours. */
@@ -109,12 +116,7 @@ export function toCalendarWithClosures(row: CalendarColumnsRow): CalendarWithClo
     calendar: row.calendar_stored
       ? { weekly: toWeekly(row.weekly_hours), openHolidays: (row.open_holidays ?? []).map(dateText) }
       : null,
-    closures: row.closures.map((r) => ({
-      id: r.id,
-      startsOn: dateText(r.starts_on),
-      endsOn: dateText(r.ends_on),
-      note: r.note,
-    })),
+    closures: row.closures.map(toClosure),
   };
 }
 
