@@ -183,19 +183,28 @@ const BUSY_PROVIDER = 'fornitore1@bench.sicurhub.it';
 const BUSY_CLIENT = 'cliente1@bench.sicurhub.it';
 
 /** A weekday about a month ahead: a date the booking wizard accepts. */
-function bookingDate() {
+/**
+ * A working day about a month ahead: not a weekend, nor an Italian public holiday (the providers' default
+ * calendar closes both; 30 days after 25 November is Christmas). The holidays come from the built app.
+ */
+async function bookingDate() {
+  const holidays = await import(pathToFileURL(path.join(root, 'dist/src/services/italian-holidays.service.js')).href);
   const d = new Date(Date.now() + 30 * 86_400_000);
-  while ([0, 6].includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
+  const closed = () => {
+    const day = d.toISOString().slice(0, 10);
+    return [0, 6].includes(d.getUTCDay()) || holidays.holidayDates(day, day).has(day);
+  };
+  while (closed()) d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
 
-function bookingBody(csrf) {
+function bookingBody(csrf, date) {
   return new URLSearchParams({
     _csrf: csrf,
     idempotency_key: crypto.randomUUID(),
     step: '3',
     action: 'submit',
-    requested_date: bookingDate(),
+    requested_date: date,
     // The opening of the default working hours (src/lib/availability.ts): a service longer than a day
     // must start there, any other fits too.
     requested_time: '09:00',
@@ -222,6 +231,7 @@ export async function benchCases(base) {
   const client = await signIn(base, BUSY_CLIENT, BENCH_PASSWORD);
   const bookPath = `/services/${card.id}/book`;
   const csrf = await csrfOf(base, client, bookPath);
+  const date = await bookingDate();
   const post = {
     method: 'POST',
     headers: { ...PROXIED, cookie: client, 'content-type': 'application/x-www-form-urlencoded' },
@@ -256,8 +266,8 @@ export async function benchCases(base) {
       expect: 303,
       ...post,
       // A fresh idempotency key each time: every request creates a booking.
-      setupRequest: (req) => ({ ...req, body: bookingBody(csrf) }),
-      body: bookingBody(csrf),
+      setupRequest: (req) => ({ ...req, body: bookingBody(csrf, date) }),
+      body: bookingBody(csrf, date),
     },
   ];
 }
