@@ -19,8 +19,8 @@ import {
   type BookingDetails,
   type BookingRules,
   type LocationChoice,
-  type ParticipantInput,
 } from '../validators/booking.validator.js';
+import type { ParticipantInput } from '../validators/booking-participants.validator.js';
 import type { ReferentInput } from '../validators/booking-attendees.validator.js';
 import type { CourseEdition } from '../models/course-editions.repo.js';
 import { announce } from './booking-notifications.service.js';

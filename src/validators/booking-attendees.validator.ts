@@ -1,7 +1,7 @@
 import { t } from '../config/i18n.js';
 import { isEmail, referentErrors } from '../lib/booking-fields.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
-import { validateParticipants, type ParticipantInput } from './booking.validator.js';
+import { validateParticipants, type ParticipantInput } from './booking-participants.validator.js';
 import type { FormErrors, Validated } from './validate.js';
 
 /**

@@ -1,11 +1,9 @@
 import { addDays } from '../lib/booking-time.js';
-import { asList, emailField, Joi, optionalText, phoneField, requiredText } from './fields.js';
-import { validate, type FormErrors, type Validated } from './validate.js';
-import { fiscalCodeField } from './worker.validator.js';
+import { asList, Joi, optionalText } from './fields.js';
+import { renamedFields, validate, type Validated } from './validate.js';
 import { isUuid } from '../lib/uuid.js';
 import {
   NOTES_MAX,
-  PARTICIPANT_MAX_LENGTH,
   missingMandatoryRequirement,
   requestedDateError,
   requestedTimeError,
@@ -16,7 +14,6 @@ import {
   emptyParticipant,
   keepParticipants,
   participantCount,
-  shownParticipants,
   type BookingFormValues,
   type LocationChoice,
   type ParticipantValues,
@@ -58,22 +55,6 @@ export interface BookingDetails {
   specialRequirements: string[];
   locationChoice: LocationChoice | null;
   idempotencyKey: string;
-}
-
-export interface ParticipantInput {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  role: string | null;
-  department: string | null;
-  specialNeeds: string | null;
-  /** Upper case; null when not given (required only to add the person to the register). */
-  fiscalCode?: string | null;
-  /** The register's worker the row was chosen from (checked against the client's register when booked). */
-  workerId?: string | null;
-  /** A person typed by hand, to be added to the client's register in the booking's transaction. */
-  addToRegister?: boolean;
 }
 
 // No field of this form is legitimately longer; anything beyond is cut before it is echoed back.
@@ -228,30 +209,7 @@ const detailsSchema = Joi.object<BookingDetails>({
     }),
 });
 
-const participantSchema = Joi.object<ParticipantInput>({
-  firstName: requiredText(PARTICIPANT_MAX_LENGTH.first_name, `${V}.firstNameRequired`),
-  lastName: requiredText(PARTICIPANT_MAX_LENGTH.last_name, `${V}.lastNameRequired`),
-  // A worker chosen from the register is known by codice fiscale: an email is optional (lib/booking-fields.ts).
-  email: Joi.when('workerId', {
-    is: Joi.string().guid(),
-    then: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`).optional().empty('').default(null),
-    otherwise: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`),
-  }),
-  phone: phoneField(null, `${V}.phoneInvalid`),
-  role: optionalText(PARTICIPANT_MAX_LENGTH.role),
-  department: optionalText(PARTICIPANT_MAX_LENGTH.department),
-  specialNeeds: optionalText(PARTICIPANT_MAX_LENGTH.special_needs),
-  // Optional, but a person added to the register needs one (lib/booking-fields.ts, shared with the island).
-  fiscalCode: Joi.when('addToRegister', {
-    is: true,
-    then: fiscalCodeField(`${V}.fiscalCodeForRegister`),
-    otherwise: fiscalCodeField().optional().empty('').default(null),
-  }),
-  workerId: Joi.string().guid().empty('').default(null),
-  addToRegister: Joi.boolean().default(false),
-});
-
-/** Maps error paths of the schemas back to the form's field names (so they sit beside the right field). */
+/** The details schema's paths as the form's field names (so errors sit beside the right field). */
 const FIELD_NAMES: Record<string, string> = {
   requestedDate: 'requested_date',
   requestedTime: 'requested_time',
@@ -260,25 +218,7 @@ const FIELD_NAMES: Record<string, string> = {
   specialRequirements: 'special_requirements',
   locationChoice: 'location_choice',
   idempotencyKey: 'idempotency_key',
-  firstName: 'first_name',
-  lastName: 'last_name',
-  email: 'email',
-  phone: 'phone',
-  role: 'role',
-  department: 'department',
-  specialNeeds: 'special_needs',
-  fiscalCode: 'fiscal_code',
 };
-
-function renamed(errors: FormErrors, prefix = ''): FormErrors {
-  const out: FormErrors = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const parts = path.split('.');
-    const field = FIELD_NAMES[parts[0]!] ?? parts[0]!;
-    out[`${prefix}${field}`] = message;
-  }
-  return out;
-}
 
 /** Step 1 (Dettagli). */
 export function validateDetails(values: BookingFormValues, rules: BookingRules): Validated<BookingDetails> {
@@ -295,37 +235,7 @@ export function validateDetails(values: BookingFormValues, rules: BookingRules):
     },
     { rules },
   );
-  return result.ok ? result : { ...result, errors: renamed(result.errors) };
-}
-
-/**
- * Step 2 (Partecipanti): one block per participant of the count (blocks kept beyond it are neither
- * checked nor booked); errors as 'participants.0.first_name'.
- */
-export function validateParticipants(
-  values: BookingFormValues,
-  maxParticipants: number,
-): Validated<ParticipantInput[]> {
-  const errors: FormErrors = {};
-  const participants: ParticipantInput[] = [];
-  shownParticipants(values, maxParticipants).forEach((p, i) => {
-    const result = validate(participantSchema, {
-      firstName: p.first_name,
-      lastName: p.last_name,
-      email: p.email,
-      phone: p.phone,
-      role: p.role,
-      department: p.department,
-      specialNeeds: p.special_needs,
-      fiscalCode: p.fiscal_code,
-      workerId: p.worker_id,
-      addToRegister: Boolean(p.add_to_register) && !p.worker_id,
-    });
-    if (result.ok) participants.push(result.value);
-    else Object.assign(errors, renamed(result.errors, `participants.${i}.`));
-  });
-  if (Object.keys(errors).length > 0) return { ok: false, value: values as unknown as Record<string, unknown>, errors };
-  return { ok: true, value: participants };
+  return result.ok ? result : { ...result, errors: renamedFields(result.errors, FIELD_NAMES) };
 }
 
 export { stepOfError } from '../lib/booking-fields.js';

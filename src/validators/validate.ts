@@ -34,3 +34,16 @@ function translate(message: string, context: Joi.Context | undefined): string {
   if (/^[a-z]+:[\w.]+$/.test(key)) return t(key, { limit: context?.limit, value: context?.value });
   return t('validation:invalid');
 }
+
+/**
+ * Errors keyed by a schema's paths ('firstName', 'requestedDate.x') keyed instead by the form's field names
+ * (`names`, else the path's first part), after `prefix` ('participants.0.'): beside the right field.
+ */
+export function renamedFields(errors: FormErrors, names: Record<string, string>, prefix = ''): FormErrors {
+  const out: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const first = path.split('.')[0]!;
+    out[`${prefix}${names[first] ?? first}`] = message;
+  }
+  return out;
+}

@@ -5,7 +5,8 @@ import {
   type BookingFormValues,
   type ParticipantValues,
 } from '../../../src/lib/booking-wizard.shared.js';
-import { validateDetails, validateParticipants, type BookingRules } from '../../../src/validators/booking.validator.js';
+import { validateDetails, type BookingRules } from '../../../src/validators/booking.validator.js';
+import { validateParticipants } from '../../../src/validators/booking-participants.validator.js';
 import { addDays } from '../../../src/lib/booking-time.js';
 
 // The wizard island checks with src/lib/booking-fields.ts before Continua; the server validates with joi.
