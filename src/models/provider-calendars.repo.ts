@@ -66,16 +66,6 @@ export async function saveCalendar(providerId: string, calendar: StoredCalendar,
     .merge();
 }
 
-/** The closed periods that end on or after `from`, in date order. */
-export async function findClosures(providerId: string, from: string, trx?: Trx): Promise<ClosureRecord[]> {
-  const rows = await db(trx)('provider_closures')
-    .where({ provider_id: providerId })
-    .andWhere('ends_on', '>=', from)
-    .orderBy([{ column: 'starts_on' }, { column: 'ends_on' }])
-    .select<ClosureRow[]>(['id', 'starts_on', 'ends_on', 'note']);
-  return rows.map(toClosure);
-}
-
 const toClosure = (r: ClosureRow): ClosureRecord => ({
   id: r.id,
   startsOn: dateText(r.starts_on),

@@ -1,4 +1,3 @@
-import type { Trx } from '../db/knex.js';
 import {
   AVAILABILITY_MAX_DAYS,
   AVAILABILITY_WINDOW_DAYS,
@@ -27,8 +26,8 @@ const SPAN_MARGIN_DAYS = 62;
  * The provider's calendar as the rule reads it, for dates from `from` to `to`: weekly hours (the default
  * until the provider sets theirs), closed periods, and the public holidays of those years.
  */
-export async function loadCalendar(providerId: string, from: string, to: string, trx?: Trx): Promise<ProviderCalendar> {
-  return providerCalendar(await calendars.findCalendarWithClosures(providerId, from, trx), from, to);
+async function loadCalendar(providerId: string, from: string, to: string): Promise<ProviderCalendar> {
+  return providerCalendar(await calendars.findCalendarWithClosures(providerId, from), from, to);
 }
 
 /** The same from what was read already (closures from `from`): the booking's lock reads it with the service. */

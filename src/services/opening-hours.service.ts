@@ -31,7 +31,7 @@ export interface HoursTab {
 }
 
 export async function loadHoursTab(providerId: string, today: string): Promise<HoursTab> {
-  const stored = await calendars.findCalendar(providerId);
+  const { calendar: stored, closures } = await calendars.findCalendarWithClosures(providerId, today);
   const open = new Set(stored?.openHolidays ?? []);
   return {
     weekly: stored?.weekly ?? defaultWeeklyHours(),
@@ -40,7 +40,7 @@ export async function loadHoursTab(providerId: string, today: string): Promise<H
       ...h,
       open: open.has(h.date),
     })),
-    closures: await calendars.findClosures(providerId, today),
+    closures,
   };
 }
 
