@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy, type IVerifyOptions } from 'passport-local';
 import { t } from './i18n.js';
@@ -26,6 +27,26 @@ function toCurrentUser(row: users.SessionUserRow): CurrentUser {
   };
 }
 
+/**
+ * The account the session store read with the session (config/session.ts), keyed by the session's passport
+ * object, which express-session hands on to req.session as it is: a session signed in as someone else
+ * since (a login makes a new one) is never found here, and nothing of it is stored with the session.
+ */
+const usersReadWithSession = new WeakMap<object, users.SessionUserRow | null>();
+
+export function rememberSessionUser(sess: Record<string, unknown>, row: users.SessionUserRow | null): void {
+  const login = sess.passport;
+  if (login && typeof login === 'object') usersReadWithSession.set(login, row);
+}
+
+/** The account read with this request's session for `id`; undefined when it was not (then it is read). */
+function userReadWithSession(req: Request, id: string): users.SessionUserRow | null | undefined {
+  const login = (req.session as unknown as Record<string, unknown> | undefined)?.passport;
+  if (!login || typeof login !== 'object' || !usersReadWithSession.has(login)) return undefined;
+  const row = usersReadWithSession.get(login) ?? null;
+  return row === null || row.id === id ? row : undefined;
+}
+
 /** Why a login failed, handed to the login controller: wrong credentials, or an address not yet confirmed. */
 export type LoginFailure = { reason: 'invalid' } | { reason: 'unverified'; email: string };
 
@@ -48,7 +69,9 @@ export function configurePassport(): typeof passport {
     }),
   );
   passport.serializeUser((user, done) => done(null, user.id));
-  passport.deserializeUser((id: string, done) => {
+  passport.deserializeUser((req: Request, id: string, done: (err: unknown, user?: CurrentUser | false) => void) => {
+    const known = userReadWithSession(req, id);
+    if (known !== undefined) return done(null, known ? toCurrentUser(known) : false);
     users
       .findSessionUser(id)
       .then((row) => done(null, row ? toCurrentUser(row) : false))

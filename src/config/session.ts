@@ -3,6 +3,8 @@ import connectPgSimple from 'connect-pg-simple';
 import type pg from 'pg';
 import type { RequestHandler } from 'express';
 import type { Config } from './env.js';
+import * as sessions from '../models/sessions.repo.js';
+import { rememberSessionUser } from './passport.js';
 
 export const SESSION_COOKIE = 'sicurhub.sid';
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
@@ -10,10 +12,26 @@ const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
 /** Cookie sessions stored in PostgreSQL, so any number of web processes share them. */
 export function sessionMiddleware(cfg: Config, pool: pg.Pool): RequestHandler {
   const PgStore = connectPgSimple(session);
+  /**
+   * connect-pg-simple, whose read also brings the signed-in account (sessions.repo findWithUser): passport
+   * then takes it from there instead of reading it again (config/passport.ts).
+   */
+  class SessionWithUserStore extends PgStore {
+    override get(sid: string, fn: (err: unknown, sess?: session.SessionData | null) => void): void {
+      sessions.findWithUser(pool, sid).then(
+        (found) => {
+          if (!found) return fn(null, null);
+          rememberSessionUser(found.sess, found.user);
+          return fn(null, found.sess as unknown as session.SessionData);
+        },
+        (err: unknown) => fn(err),
+      );
+    }
+  }
   return session({
     name: SESSION_COOKIE,
     secret: cfg.sessionSecret,
-    store: new PgStore({
+    store: new SessionWithUserStore({
       pool,
       tableName: 'sessions',
       createTableIfMissing: false,

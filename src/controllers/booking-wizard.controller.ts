@@ -7,9 +7,10 @@ import { addDays } from '../lib/booking-time.js';
 import { wizardPage, type WizardStep } from '../pages/booking-wizard.page.js';
 import { wizardEditions } from '../pages/wizard-editions.page.js';
 import { seatsLeft, upcomingEditions, type CourseEdition } from '../services/course-editions.service.js';
+import { createBooking } from '../services/booking-creation.service.js';
 import {
-  createBooking,
   editionPriced,
+  findBookableForBooking,
   findBookableService,
   findClientSite,
   maxParticipantsOf,
@@ -17,6 +18,7 @@ import {
   wizardEstimate,
   wizardRules,
   type BookableService,
+  type BookingContext,
 } from '../services/bookings.service.js';
 import {
   MAX_DAYS_AHEAD,
@@ -39,12 +41,25 @@ import { fillParticipantsFromRegister, prefillFromTrainingPlan, registerOptions 
  * live steps and submits it once at the end. Either way the server checks everything again.
  */
 
-/** Service, login and role checks shared by both actions; null when a response was already sent. */
-async function bookableFor(req: Request, res: Response): Promise<BookableService | null> {
-  const service = await findBookableService(String(req.params.id));
+/**
+ * Service, login and role checks shared by both actions; null when a response was already sent. The final
+ * submit reads, with the service, what the booking is checked against (`context`; null otherwise).
+ */
+async function bookableFor(
+  req: Request,
+  res: Response,
+  submitting = false,
+): Promise<{ service: BookableService; context: BookingContext | null } | null> {
+  const id = String(req.params.id);
+  const client = req.user?.userType === 'client' ? req.user.id : null;
+  const found =
+    submitting && client
+      ? await findBookableForBooking(id, client)
+      : { service: await findBookableService(id), context: null };
+  const service = found?.service;
   if (!service) {
     // A paused service exists but takes no bookings for now: say so rather than "not found".
-    if (await isPaused(String(req.params.id))) throw conflict('catalogue:messages.notBookable');
+    if (await isPaused(id)) throw conflict('catalogue:messages.notBookable');
     throw notFound('bookable_service');
   }
   if (!req.user) {
@@ -55,7 +70,7 @@ async function bookableFor(req: Request, res: Response): Promise<BookableService
   if (req.user.userType !== 'client') {
     throw roleRequired('bookings:wizard.clientsOnly.title', 'bookings:wizard.clientsOnly.body');
   }
-  return service;
+  return { service, context: found?.context ?? null };
 }
 
 async function render(
@@ -140,7 +155,7 @@ function courseRules(service: BookableService, editions: CourseEdition[]) {
 
 /** GET /services/:id/book */
 export async function show(req: Request, res: Response): Promise<void> {
-  const service = await bookableFor(req, res);
+  const service = (await bookableFor(req, res))?.service;
   if (!service) return;
   const editions = await openEditions(service);
   const preselected = typeof req.query.edition === 'string' ? req.query.edition : '';
@@ -157,9 +172,10 @@ export async function show(req: Request, res: Response): Promise<void> {
 
 /** POST /services/:id/book (action: next | back | submit; step: the step the form was on) */
 export async function create(req: Request, res: Response): Promise<void> {
-  const service = await bookableFor(req, res);
-  if (!service) return;
   const body = req.body as Record<string, unknown>;
+  const found = await bookableFor(req, res, body.action === 'submit' && String(body.step) === '3');
+  if (!found) return;
+  const { service, context } = found;
   const max = maxParticipantsOf(service);
   // Rows chosen from the register take the worker's name and codice fiscale (without JavaScript, here); a
   // form with no such row needs no register.
@@ -206,13 +222,10 @@ export async function create(req: Request, res: Response): Promise<void> {
 
   let booking: Awaited<ReturnType<typeof createBooking>>;
   try {
-    booking = await createBooking({
-      clientId: req.user!.id,
-      service,
-      details: details.value,
-      ...attendees.value,
-      edition: choice.edition,
-    });
+    booking = await createBooking(
+      { clientId: req.user!.id, service, details: details.value, ...attendees.value, edition: choice.edition },
+      context ?? undefined,
+    );
   } catch (err) {
     // The provider changed their hours between the check above and the booking: say so beside the time.
     // The last seats went to someone else a moment ago: 409, beside the edition's choice.

@@ -19,8 +19,11 @@ let instance: Knex | null = null;
  */
 const SERVER_WORK_MEM = '32MB';
 
+/** The instances connected to a PostgreSQL server, whose connections each keep their own prepared statements. */
+const servers = new WeakSet<Knex>();
+
 export function createKnex(connectionString: string, poolMax: number, options: { server?: boolean } = {}): Knex {
-  return knexFactory({
+  const knex = knexFactory({
     client: 'pg',
     connection: {
       connectionString,
@@ -37,6 +40,8 @@ export function createKnex(connectionString: string, poolMax: number, options: {
       debug: (message: unknown) => logger.debug('knex', { detail: String(message) }),
     },
   });
+  if (options.server) servers.add(knex);
+  return knex;
 }
 
 /** Installs the one Knex instance the repositories use. */
@@ -61,9 +66,44 @@ export async function writeTogether<Row>(trx: Trx, parts: Knex.QueryBuilder[]): 
   if (!last) return [];
   const before = parts.slice(0, -1);
   if (before.length === 0) return (await last) as Row[];
-  const ctes = before.map((_, i) => `s${i} AS (?)`).join(', ');
-  const { rows } = await trx.raw<{ rows: Row[] }>(`WITH ${ctes} ?`, [...before, last]);
+  const { rows } = await trx.raw<{ rows: Row[] }>(`${withParts(before)} ?`, [...before, last]);
   return rows;
+}
+
+/** `WITH s0 AS (?), s1 AS (?), …`: one named part per statement, bound in order (writeTogether and its kin). */
+export function withParts(parts: readonly unknown[]): string {
+  return `WITH ${parts.map((_, i) => `s${i} AS (?)`).join(', ')}`;
+}
+
+/**
+ * Whether statements may be named (prepared once per connection): on a PostgreSQL server, where each
+ * connection is its own session. The embedded database serves every connection from one session, where
+ * two connections preparing the same name would clash.
+ */
+export function namedStatements(): boolean {
+  return instance !== null && servers.has(instance);
+}
+
+/**
+ * Names a statement run on every booking or signed-in request, so that each connection parses and plans it
+ * once (a PostgreSQL prepared statement; after five runs the server keeps one generic plan when it is as
+ * good): for these, planning cost more than running. Its text must be the same on every call, only the
+ * bindings vary: the driver refuses a name reused for another text. Unnamed on the embedded database.
+ */
+export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q, name: string): Q {
+  return namedStatements() ? (query.options({ name }) as Q) : query;
+}
+
+/** SQLSTATE of refuse_statement(reason) (migration 20261206090000_refuse_statement). */
+const REFUSED = 'SH001';
+
+/**
+ * Why a statement refused itself (refuse_statement: one of its parts found that the rest must not stand,
+ * and nothing of it was kept), or null for any other error.
+ */
+export function refusalOf(err: unknown): string | null {
+  const e = err as { code?: unknown; detail?: unknown } | null;
+  return e?.code === REFUSED && typeof e.detail === 'string' ? e.detail : null;
 }
 
 /** Runs fn in a transaction. Inside it, pass `trx` to every query: another connection would wait for it. */

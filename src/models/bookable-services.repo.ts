@@ -1,29 +1,16 @@
-import { db, type Trx } from '../db/knex.js';
+import { db, prepared, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
 import { pricingRulesOf, type AdditionalCostRule, type DiscountRule } from '../lib/pricing.js';
 import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
-import { partiesQuery, toParties, type Parties, type PartyRow } from './booking-parties.repo.js';
-import {
-  calendarColumns,
-  toCalendarWithClosures,
-  type CalendarColumnsRow,
-  type CalendarWithClosures,
-} from './provider-calendars.repo.js';
-import {
-  CLIENT_INVOICING_COLUMNS,
-  toClientInvoicing,
-  type ClientInvoicing,
-  type ClientInvoicingRow,
-} from './invoicing.repo.js';
 import {
   cancellationPolicyOf,
   type CancellationPolicy,
   type CancellationPolicyJson,
 } from './provider-profile-record.js';
 
-// The service being booked, and the client's own site and invoicing: what the booking wizard prices and places.
+// The service being booked: what the booking wizard prices and places (what it is checked against: booking-context.repo).
 
 /** What the wizard needs of an active service of an active provider: prices, rules, places. */
 export interface BookableService {
@@ -68,7 +55,7 @@ function toRequirements(value: unknown): BookableService['requirements'] {
   });
 }
 
-interface BookableRow {
+export interface BookableRow {
   id: string;
   provider_id: string;
   business_name: string;
@@ -134,7 +121,9 @@ const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
 /** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
 export async function findBookableService(id: string, trx?: Trx): Promise<BookableService | null> {
   if (!isUuid(id)) return null;
-  const row = await bookable(trx).where('s.id', id).first<BookableRow | undefined>(bookableColumns(trx));
+  const row = await prepared(bookable(trx).where('s.id', id), 'bookable-service').first<BookableRow | undefined>(
+    bookableColumns(trx),
+  );
   return row ? toBookable(row) : null;
 }
 
@@ -148,51 +137,8 @@ export async function listBookableForProvider(providerId: string, trx?: Trx): Pr
   return rows.map(toBookable);
 }
 
-/** What a booking is checked and placed against, read under the service's lock (lockForBooking). */
-export interface BookingLock extends BookingClient {
-  /** The provider's calendar, with closures from the requested date on. */
-  calendar: CalendarWithClosures;
-  /** Who the booking's notices name and are sent to, with the provider's cancellation policy. */
-  parties: Parties;
-}
-
-type LockRow = BookingClientRow & CalendarColumnsRow & { client_profile: string | null; parties: PartyRow[] | null };
-
-/**
- * Whether the service can still be booked, read with its row locked FOR SHARE for the rest of the
- * booking's transaction (a pause, which locks the row FOR UPDATE, waits for the booking, or the booking
- * sees the pause; null then), and in the same statement the client's profile, the provider's calendar
- * with the closures from `from` on and the two parties: one round trip where there were four.
- */
-export async function lockForBooking(
-  service: Pick<BookableService, 'id' | 'providerId'>,
-  clientId: string,
-  from: string,
-  trx: Trx,
-): Promise<BookingLock | null> {
-  const { id, providerId } = service;
-  if (!isUuid(id) || !isUuid(clientId)) return null;
-  const row = await bookable(trx)
-    .leftJoin({ cp: 'client_profiles' }, (j) => j.on('cp.user_id', '=', db(trx).raw('?::uuid', [clientId])))
-    .leftJoin({ c: 'provider_calendars' }, 'c.provider_id', 's.provider_id')
-    .where('s.id', id)
-    .forShare('s')
-    .first<LockRow | undefined>([
-      { client_profile: 'cp.user_id' },
-      ...CLIENT_COLUMNS.map((c) => `cp.${c}`),
-      calendarColumns('s.provider_id', from, trx),
-      db(trx).raw('(SELECT json_agg(t) FROM (?) AS t) AS parties', [partiesQuery(clientId, providerId, trx)]),
-    ]);
-  if (!row) return null;
-  return {
-    ...toBookingClient(row.client_profile ? row : undefined),
-    calendar: toCalendarWithClosures(row),
-    parties: toParties(row.parties ?? [], clientId, providerId),
-  };
-}
-
 /** BOOKABLE_COLUMNS, and whether the service has editions (answered by their index, in the same read). */
-function bookableColumns(trx?: Trx) {
+export function bookableColumns(trx?: Trx) {
   return [
     ...BOOKABLE_COLUMNS,
     db(trx).raw('EXISTS (SELECT 1 FROM course_editions e WHERE e.service_id = s.id) AS has_editions'),
@@ -200,13 +146,13 @@ function bookableColumns(trx?: Trx) {
 }
 
 /** Active, published services of active providers. */
-function bookable(trx?: Trx) {
+export function bookable(trx?: Trx) {
   return db(trx)({ s: 'services' })
     .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
     .where({ 's.active': true, 's.status': 'active', 'p.active': true });
 }
 
-function toBookable(row: BookableRow): BookableService {
+export function toBookable(row: BookableRow): BookableService {
   return {
     id: row.id,
     providerId: row.provider_id,
@@ -240,52 +186,5 @@ function toBookable(row: BookableRow): BookableService {
     cancellationPolicy: cancellationPolicyOf(row.cancellation_policy),
     trainingKind: row.training_kind ?? null,
     hasEditions: row.has_editions,
-  };
-}
-
-/** What a booking needs of the client who makes it. */
-export interface BookingClient {
-  /** The legal address (client_profiles), where on-site services take place; null without a profile. */
-  site: Place | null;
-  /** How it receives invoices: an instant booking is confirmed at once and needs it (issue 12). */
-  invoicing: ClientInvoicing;
-}
-
-type BookingClientRow = ClientInvoicingRow & {
-  address_street: string | null;
-  address_city: string | null;
-  address_province: string | null;
-  address_postal_code: string | null;
-};
-
-const CLIENT_COLUMNS = [
-  'address_street',
-  'address_city',
-  'address_province',
-  'address_postal_code',
-  ...CLIENT_INVOICING_COLUMNS,
-];
-
-/** The client's address and invoicing data, in one read of its profile. */
-export async function findBookingClient(clientId: string, trx?: Trx): Promise<BookingClient> {
-  const row = await db(trx)('client_profiles')
-    .where({ user_id: clientId })
-    .first<BookingClientRow | undefined>(CLIENT_COLUMNS);
-  return toBookingClient(row);
-}
-
-function toBookingClient(row: BookingClientRow | undefined): BookingClient {
-  return {
-    site: row
-      ? {
-          address: row.address_street,
-          city: row.address_city,
-          province: row.address_province,
-          postalCode: row.address_postal_code,
-          lat: null,
-          lng: null,
-        }
-      : null,
-    invoicing: toClientInvoicing(row),
   };
 }

@@ -61,8 +61,14 @@ const toParticipant = (r: ParticipantRow): Participant => ({
 
 /** The participants of a new booking, in the order they were typed. */
 export async function insertMany(bookingId: string, participants: readonly NewParticipant[], trx: Trx): Promise<void> {
-  if (participants.length === 0) return;
-  await trx('booking_participants').insert(
+  const insert = insertStatement(bookingId, participants, trx);
+  if (insert) await insert;
+}
+
+/** The insert of insertMany, not yet sent: to send with the booking's own statement. null without participants. */
+export function insertStatement(bookingId: string, participants: readonly NewParticipant[], trx?: Trx) {
+  if (participants.length === 0) return null;
+  return db(trx)('booking_participants').insert(
     participants.map((p, position) => ({
       booking_id: bookingId,
       position,

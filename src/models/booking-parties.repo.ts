@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import {
@@ -72,8 +73,8 @@ export async function findParties(clientId: string, providerId: string, trx?: Tr
   return toParties(await partiesQuery(clientId, providerId, trx), clientId, providerId);
 }
 
-/** The query of findParties, not yet sent: a statement that reads more can carry it (`json_agg` of its rows). */
-export function partiesQuery(clientId: string, providerId: string, trx?: Trx) {
+/** The query of findParties, not yet sent: a statement that reads more can carry it (`json_agg` of its rows). The provider may be a column of that statement. */
+export function partiesQuery(clientId: string, providerId: string | Knex.Ref<string, object>, trx?: Trx) {
   return db(trx)({ u: 'users' })
     .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'u.id')
     .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'u.id')

@@ -4,13 +4,15 @@ import type { UserType } from '../lib/current-user.js';
 import { isUuid } from '../lib/uuid.js';
 import { BOOKING_COLUMNS, type Booking, type BookingStatus } from './booking-record.js';
 import { toBooking, type BookingRow } from './booking-row.js';
+import type { NewBooking } from './new-bookings.repo.js';
 import {
   cancellationPolicyOf,
   type CancellationPolicy,
   type CancellationPolicyJson,
 } from './provider-profile-record.js';
 
-// One booking: its statuses, who may see it, reading it (under lock to change it), inserting and updating it.
+// One booking: its statuses, who may see it, reading it (under lock to change it) and updating it (writing a
+// new one: new-bookings.repo).
 
 /** Who is looking: a client sees the bookings it made, a provider the bookings of its services. */
 export interface BookingViewer {
@@ -41,96 +43,6 @@ export async function findForViewer(id: string, viewer: BookingViewer, trx?: Trx
 export async function lockForUpdate(id: string, trx: Trx): Promise<Booking | null> {
   if (!isUuid(id)) return null;
   const row = await trx('bookings').where({ id }).forUpdate().first<BookingRow | undefined>(BOOKING_COLUMNS);
-  return row ? toBooking(row) : null;
-}
-
-/** What a new booking is made of: the booking's own fields, with amounts as numeric strings (euro). */
-export type NewBooking = Pick<
-  Booking,
-  | 'bookingNumber'
-  | 'serviceId'
-  | 'clientId'
-  | 'providerId'
-  | 'bookingType'
-  | 'serviceTitle'
-  | 'serviceCategory'
-  | 'requestedDate'
-  | 'requestedTime'
-  | 'endTime'
-  | 'durationHours'
-  | 'days'
-  | 'outsideHours'
-  | 'locationType'
-  | 'location'
-  | 'participantsCount'
-  | 'editionId'
-  | 'clientNotes'
-  | 'specialRequirements'
-  | 'referent'
-  | 'confirmedAt'
-  | 'createdAt'
-> & {
-  status: 'pending' | 'confirmed';
-  baseAmount: string;
-  additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: string; description: string }[];
-  discountAmount: string;
-  taxAmount: string;
-  totalAmount: string;
-  idempotencyKey: string;
-};
-
-/** The columns of a booking record, as an INSERT's RETURNING list. */
-const RETURNED = BOOKING_COLUMNS.map((c) => `"${c}"`).join(', ');
-
-/**
- * Inserts a booking unless one with the same (client, idempotency key) or booking number exists:
- * INSERT … ON CONFLICT DO NOTHING. Returns the new booking as stored, or null when nothing was inserted.
- */
-export async function insertBooking(b: NewBooking, trx: Trx): Promise<Booking | null> {
-  const insert = trx('bookings').insert({
-    booking_number: b.bookingNumber,
-    service_id: b.serviceId,
-    client_id: b.clientId,
-    provider_id: b.providerId,
-    status: b.status,
-    booking_type: b.bookingType,
-    service_title: b.serviceTitle,
-    service_category: b.serviceCategory,
-    requested_date: b.requestedDate,
-    requested_time: b.requestedTime,
-    end_time: b.endTime,
-    duration_hours: b.durationHours,
-    days: b.days.length > 1 ? JSON.stringify(b.days) : null,
-    outside_hours: b.outsideHours,
-    location_type: b.locationType,
-    location_address: b.location.address,
-    location_city: b.location.city,
-    location_province: b.location.province,
-    location_postal_code: b.location.postalCode,
-    location_lat: b.location.lat,
-    location_lng: b.location.lng,
-    participants_count: b.participantsCount,
-    edition_id: b.editionId,
-    client_notes: b.clientNotes,
-    special_requirements: b.specialRequirements,
-    referent_name: b.referent?.name ?? null,
-    referent_role: b.referent?.role ?? null,
-    referent_email: b.referent?.email ?? null,
-    referent_phone: b.referent?.phone ?? null,
-    base_amount: b.baseAmount,
-    additional_costs: JSON.stringify(b.additionalCosts),
-    discount_amount: b.discountAmount,
-    tax_amount: b.taxAmount,
-    total_amount: b.totalAmount,
-    currency: 'EUR',
-    payment_status: 'pending',
-    idempotency_key: b.idempotencyKey,
-    confirmed_at: b.confirmedAt,
-    created_at: b.createdAt,
-    updated_at: b.createdAt,
-  });
-  const rows = (await trx.raw(`? ON CONFLICT DO NOTHING RETURNING ${RETURNED}`, [insert])) as { rows: BookingRow[] };
-  const row = rows.rows[0];
   return row ? toBooking(row) : null;
 }
 

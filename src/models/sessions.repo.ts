@@ -1,4 +1,6 @@
-import { db, type Trx } from '../db/knex.js';
+import type pg from 'pg';
+import { db, namedStatements, type Trx } from '../db/knex.js';
+import { sessionUserQuery, toSessionUser, type SessionUserDbRow, type SessionUserRow } from './users.repo.js';
 
 /**
  * Ends every stored session of a user (after a password reset). Uses the expression index
@@ -14,4 +16,55 @@ export async function countForUser(userId: string, trx?: Trx): Promise<number> {
     .count<{ count: number }[]>({ count: '*' })
     .first();
   return Number(row?.count ?? 0);
+}
+
+/** A stored session and the account it is signed in as (null for a visitor's session, or a deleted account). */
+export interface SessionWithUser {
+  sess: Record<string, unknown>;
+  user: SessionUserRow | null;
+}
+
+const SID = '\u0000sid';
+let withUser: { sql: string; bindings: readonly unknown[] } | null = null;
+
+/**
+ * The session store's read (src/config/session.ts): the unexpired session row and, in the same statement,
+ * the account its passport names (users.repo sessionUserQuery), where the store's read and passport's
+ * would take two round trips on every signed-in request. Run on the session store's own pool, so that a
+ * store that cannot be reached fails the request as the store does. The statement is compiled once and
+ * named on a PostgreSQL server (db/knex.ts prepared): each connection of the pool parses and plans it once.
+ */
+export async function findWithUser(pool: pg.Pool, sid: string): Promise<SessionWithUser | null> {
+  withUser ??= compileWithUser();
+  const { rows } = await pool.query<{ sess: unknown } & Partial<SessionUserDbRow>>({
+    name: namedStatements() ? 'session-with-user' : undefined,
+    text: withUser.sql,
+    values: withUser.bindings.map((b) => (b === SID ? sid : b)),
+  });
+  const row = rows[0];
+  if (!row) return null;
+  const sess = typeof row.sess === 'string' ? (JSON.parse(row.sess) as unknown) : row.sess;
+  if (!sess || typeof sess !== 'object') return null;
+  return {
+    sess: sess as Record<string, unknown>,
+    user: row.id ? toSessionUser(row as SessionUserDbRow) : null,
+  };
+}
+
+function compileWithUser(): { sql: string; bindings: readonly unknown[] } {
+  const k = db();
+  // A passport user that is not a uuid (no such row is ever written) names no account rather than failing.
+  const userId = k.raw(
+    `CASE WHEN s.sess #>> '{passport,user}' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      THEN (s.sess #>> '{passport,user}')::uuid END`,
+  );
+  const { sql, bindings } = k
+    .select('s.sess', 'su.*')
+    .from({ s: 'sessions' })
+    .joinRaw('LEFT JOIN LATERAL (?) AS su ON true', [k.raw('?', [sessionUserQuery(k, userId)])])
+    .where('s.sid', SID)
+    .andWhereRaw('s.expire >= now()')
+    .toSQL()
+    .toNative();
+  return { sql, bindings };
 }

@@ -1,5 +1,6 @@
+import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
-import type { UserType } from '../lib/current-user.js';
+import { UNREAD_NOTIFICATIONS_CAP, type UserType } from '../lib/current-user.js';
 import { isUuid } from '../lib/uuid.js';
 
 export interface User {
@@ -99,14 +100,18 @@ export interface SessionUserRow {
   unreadMessages: number;
 }
 
-export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUserRow | null> {
-  if (!isUuid(id)) return null;
-  const row = await db(trx)('users as u')
+/**
+ * The account and its profile's name and image, with its unread counts: `findSessionUser`, and the session
+ * store's read (sessions.repo), which joins it to the session row. `userId` is the id it is for (a binding
+ * or a column of the outer query).
+ */
+export function sessionUserQuery(k: Knex, userId: Knex.Raw | string) {
+  return k('users as u')
     .leftJoin('client_profiles as cp', function joinClient() {
-      this.on('cp.user_id', 'u.id').andOn(db(trx).raw(`u.user_type = 'client'`));
+      this.on('cp.user_id', 'u.id').andOn(k.raw(`u.user_type = 'client'`));
     })
     .leftJoin('provider_profiles as pp', function joinProvider() {
-      this.on('pp.user_id', 'u.id').andOn(db(trx).raw(`u.user_type = 'provider'`));
+      this.on('pp.user_id', 'u.id').andOn(k.raw(`u.user_type = 'provider'`));
     })
     .select(
       'u.id',
@@ -119,15 +124,35 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
       'pp.user_id as provider_profile',
       'pp.business_name as provider_name',
       'pp.profile_image as provider_image',
-      db(trx).raw(
-        '(SELECT count(*) FROM notifications n WHERE n.user_id = u.id AND NOT n.read)::int AS unread_notifications',
+      // Counted up to the cap (UNREAD_NOTIFICATIONS_CAP): past it the header says "Più di 99".
+      // A constant, not a binding: a prepared session read (sessions.repo) keeps one generic plan.
+      k.raw(
+        `(SELECT count(*) FROM (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND NOT n.read
+          LIMIT ${UNREAD_NOTIFICATIONS_CAP}) AS n)::int AS unread_notifications`,
       ),
-      db(trx).raw(`(SELECT count(*) FROM message_threads mt JOIN messages m ON m.thread_id = mt.id
+      k.raw(`(SELECT count(*) FROM message_threads mt JOIN messages m ON m.thread_id = mt.id
         WHERE (mt.client_id = u.id OR mt.provider_id = u.id) AND m.sender_id <> u.id AND m.read_at IS NULL)::int AS unread_messages`),
     )
-    .where('u.id', id)
-    .first();
-  if (!row) return null;
+    .where('u.id', userId);
+}
+
+/** A row of sessionUserQuery. */
+export interface SessionUserDbRow {
+  id: string;
+  email: string;
+  user_type: UserType;
+  email_verified_at: Date | null;
+  client_profile: string | null;
+  client_name: string | null;
+  client_image: string | null;
+  provider_profile: string | null;
+  provider_name: string | null;
+  provider_image: string | null;
+  unread_notifications: number | null;
+  unread_messages: number | null;
+}
+
+export function toSessionUser(row: SessionUserDbRow): SessionUserRow {
   const kind = row.client_profile ? 'client' : row.provider_profile ? 'provider' : null;
   return {
     id: row.id,
@@ -140,6 +165,12 @@ export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUse
     unreadNotifications: Number(row.unread_notifications ?? 0),
     unreadMessages: Number(row.unread_messages ?? 0),
   };
+}
+
+export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUserRow | null> {
+  if (!isUuid(id)) return null;
+  const row = await sessionUserQuery(db(trx), id).first<SessionUserDbRow | undefined>();
+  return row ? toSessionUser(row) : null;
 }
 
 export interface NewUser {

@@ -61,7 +61,7 @@ interface Notice {
   policy?: true;
 }
 
-function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): Notice[] {
+function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventContext): Notice[] {
   const instant = booking.bookingType === 'instant';
   switch (event) {
     case 'created':
@@ -125,18 +125,55 @@ function noticesFor(event: BookingEvent, booking: Booking, ctx: EventContext): N
   }
 }
 
+/** What the notices of an event say of the booking. */
+export type NoticeBooking = Pick<
+  Booking,
+  | 'id'
+  | 'bookingNumber'
+  | 'bookingType'
+  | 'status'
+  | 'clientId'
+  | 'providerId'
+  | 'serviceTitle'
+  | 'requestedDate'
+  | 'requestedTime'
+  | 'days'
+  | 'locationType'
+  | 'location'
+  | 'participantsCount'
+  | 'referent'
+  | 'totalAmountCents'
+  | 'quoteTotalAmountCents'
+  | 'quoteValidUntil'
+  | 'quoteIncludes'
+>;
+
 /**
  * Writes the notifications and queues the emails of one event, in the caller's transaction. `known` are the
- * booking's parties when the caller read them already (a new booking reads them with its lock).
+ * booking's parties when the caller read them already.
  */
 export async function announce(
   event: BookingEvent,
-  booking: Booking,
+  booking: NoticeBooking,
   ctx: EventContext,
   trx: Trx,
   known?: Parties,
 ): Promise<void> {
   const parties = known ?? (await bookings.findParties(booking.clientId, booking.providerId, trx));
+  await writeTogether(trx, noticeStatements(event, booking, ctx, parties, trx));
+}
+
+/**
+ * The inserts of an event's notifications and emails, not yet sent (every event has at least one notice):
+ * announce sends them together; a new booking sends them with its own statement (bookings.service).
+ */
+export function noticeStatements(
+  event: BookingEvent,
+  booking: NoticeBooking,
+  ctx: EventContext,
+  parties: Parties,
+  trx?: Trx,
+) {
   const na = t('bookings:card.notAvailable');
   // While a quote waits for the client, the booking's price is still the estimate: notices speak of the quote.
   const waiting = booking.status === 'quoted' && booking.quoteTotalAmountCents !== null;
@@ -192,6 +229,5 @@ export async function announce(
       },
     });
   }
-  // Both parties' notifications and their emails in one statement (every event has at least one notice).
-  await writeTogether(trx, [notifications.insertStatement(notes, trx), queueEmailsStatement(emails, trx)]);
+  return [notifications.insertStatement(notes, trx), queueEmailsStatement(emails, trx)];
 }

@@ -17,7 +17,8 @@ import {
 import type { FormErrors } from '../validators/validate.js';
 import { quoteChanges } from './booking-lifecycle.service.js';
 import { announce } from './booking-notifications.service.js';
-import { insertNewBooking, maxParticipantsOf } from './bookings.service.js';
+import { insertNewBooking } from './booking-creation.service.js';
+import { maxParticipantsOf } from './bookings.service.js';
 
 export type { InquiryQuoteValues };
 

@@ -113,6 +113,11 @@ interface RegisterParticipant {
   addToRegister?: boolean;
 }
 
+/** Whether linking these participants may add someone to the register (a write: in the booking's transaction). */
+export function mayJoinRegister(participants: readonly RegisterParticipant[]): boolean {
+  return participants.some((p) => p.addToRegister === true && Boolean(p.fiscalCode));
+}
+
 /**
  * The booking's participants linked to the client's register, in the booking's transaction: a worker chosen
  * from it must be the client's and active (its codice fiscale is the register's); a person typed by hand with
@@ -123,7 +128,7 @@ interface RegisterParticipant {
 export async function linkParticipantsToRegister<P extends RegisterParticipant>(
   clientId: string,
   participants: readonly P[],
-  trx: Trx,
+  trx?: Trx,
 ): Promise<(P & { workerId: string | null; fiscalCode: string | null })[]> {
   const chosen = await workers.findActiveWorkers(
     clientId,

@@ -4,10 +4,11 @@ import { t } from '../../src/config/i18n.js';
 import { db } from '../../src/db/knex.js';
 import { AppError } from '../../src/lib/app-error.js';
 import * as bookableServices from '../../src/models/bookable-services.repo.js';
-import { createBooking, type BookableService } from '../../src/services/bookings.service.js';
+import { createBooking } from '../../src/services/booking-creation.service.js';
+import type { BookableService } from '../../src/services/bookings.service.js';
 import { changeStatus } from '../../src/services/provider-services.service.js';
 import { resetDatabase } from '../helpers/db.js';
-import { clientAccount, providerAccount, service, workingDay } from './booking.helpers.js';
+import { clientAccount, providerAccount, service, validatedBooking } from './booking.helpers.js';
 
 /**
  * A provider pauses a service while a client's booking is on its way: the wizard's check has already
@@ -24,32 +25,7 @@ describe('a booking racing a pause (issue 10)', () => {
     client = await clientAccount('Officine Rossi Srl');
   });
 
-  const attempt = (svc: BookableService, key: string) =>
-    createBooking({
-      clientId: client.id,
-      service: svc,
-      details: {
-        requestedDate: workingDay(12),
-        requestedTime: '09:00',
-        participantsCount: 1,
-        clientNotes: null,
-        specialRequirements: [],
-        locationChoice: null,
-        idempotencyKey: key,
-      },
-      participants: [
-        {
-          firstName: 'Giulia',
-          lastName: 'Bianchi',
-          email: 'giulia@officine.it',
-          phone: null,
-          role: null,
-          department: null,
-          specialNeeds: null,
-        },
-      ],
-      referent: null,
-    });
+  const attempt = (svc: BookableService, key: string) => createBooking(validatedBooking(client.id, svc, key));
 
   const bookingsOf = async (serviceId: string) =>
     (await db()('bookings').where({ service_id: serviceId }).count({ n: '*' }).first()) as { n: number };

@@ -4,6 +4,8 @@ import { addDays, romeLocal } from '../../src/lib/booking-time.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
 import { weekdayOf } from '../../src/lib/availability.js';
 import { holidayDates } from '../../src/services/italian-holidays.service.js';
+import type { NewBookingInput } from '../../src/services/booking-creation.service.js';
+import type { BookableService } from '../../src/services/bookings.service.js';
 import {
   DEFAULT_PASSWORD,
   createProvider,
@@ -71,6 +73,38 @@ export function workingDay(days: number): string {
   const holidays = holidayDates(date, addDays(date, 30));
   while (weekdayOf(date) > 5 || holidays.has(date)) date = addDays(date, 1);
   return date;
+}
+
+/**
+ * What createBooking takes for a validated form (bypassing the wizard): one participant, 09:00 on a working
+ * day 12 days ahead, the given idempotency key.
+ */
+export function validatedBooking(clientId: string, service: BookableService, key: string): NewBookingInput {
+  return {
+    clientId,
+    service,
+    details: {
+      requestedDate: workingDay(12),
+      requestedTime: '09:00',
+      participantsCount: 1,
+      clientNotes: null,
+      specialRequirements: [],
+      locationChoice: null,
+      idempotencyKey: key,
+    },
+    participants: [
+      {
+        firstName: 'Giulia',
+        lastName: 'Bianchi',
+        email: 'giulia@officine.it',
+        phone: null,
+        role: null,
+        department: null,
+        specialNeeds: null,
+      },
+    ],
+    referent: null,
+  };
 }
 
 /** The wizard page of a service: its form's CSRF token and idempotency key. */

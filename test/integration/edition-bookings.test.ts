@@ -5,7 +5,7 @@ import { AppError } from '../../src/lib/app-error.js';
 import * as bookableServices from '../../src/models/bookable-services.repo.js';
 import * as editionsRepo from '../../src/models/course-editions.repo.js';
 import { perform } from '../../src/services/booking-lifecycle.service.js';
-import { createBooking } from '../../src/services/bookings.service.js';
+import { createBooking } from '../../src/services/booking-creation.service.js';
 import { html } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import {

@@ -34,6 +34,19 @@ const titlesOf = ($: Page): string[] =>
 const isRead = async (id: string): Promise<boolean> =>
   (await db()('notifications').where({ id }).first<{ read: boolean }>('read'))!.read;
 
+/** `n` unread "Nuova Prenotazione" notifications of the user, a minute apart, newest first. */
+const unreadNotifications = (userId: string, n: number) =>
+  db()('notifications').insert(
+    Array.from({ length: n }, (_, i) => ({
+      user_id: userId,
+      type: 'booking',
+      title: `Nuova Prenotazione ${i}`,
+      message: 'Hai ricevuto una nuova prenotazione.',
+      data: '{}',
+      created_at: ago(i * MINUTE),
+    })),
+  );
+
 describe('notifications', () => {
   before(resetDatabase);
 
@@ -321,18 +334,31 @@ describe('notifications', () => {
     });
   });
 
+  describe("the header's count", () => {
+    const bellLabel = ($: Page) => $('a.bell').attr('aria-label');
+
+    it('says how many are unread, up to 99', async () => {
+      const { id, agent } = await signIn();
+      await unreadNotifications(id, 99);
+      const $ = html((await agent.get('/dashboard').expect(200)).text);
+      expect(bellLabel($)).to.equal('99 notifiche non lette');
+      expect($('.bell__dot')).to.have.length(1);
+    });
+
+    it('past 99 it says "Più di 99", while the page itself counts them all', async () => {
+      const { id, agent } = await signIn();
+      await unreadNotifications(id, 130);
+      const $ = await listOf(agent);
+      expect(bellLabel($)).to.equal('Più di 99 notifiche non lette');
+      expect($('.bell__dot')).to.have.length(1);
+      expect(textOf($, '.notifications-page__summary')).to.equal('Hai 130 notifiche da leggere.');
+    });
+  });
+
   describe('POST /notifications/readings ("Segna tutte come lette")', () => {
     it("marks all of the user's notifications read (beyond the 50 shown too), nobody else's; the bell's dot goes", async () => {
       const { id, agent } = await signIn('provider');
-      const rows = Array.from({ length: 55 }, (_, i) => ({
-        user_id: id,
-        type: 'booking',
-        title: `Nuova Prenotazione ${i}`,
-        message: 'Hai ricevuto una nuova prenotazione.',
-        data: '{}',
-        created_at: ago(i * MINUTE),
-      }));
-      await db()('notifications').insert(rows);
+      await unreadNotifications(id, 55);
       const someoneElse = await createUser();
       const theirs = await createNotification({ userId: someoneElse.id });
       const $ = await listOf(agent);

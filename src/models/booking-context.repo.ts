@@ -1,0 +1,158 @@
+import type { Knex } from 'knex';
+import { db, prepared, type Trx } from '../db/knex.js';
+import { isUuid } from '../lib/uuid.js';
+import type { Place } from './booking-record.js';
+import { partiesQuery, toParties, type Parties, type PartyRow } from './booking-parties.repo.js';
+import {
+  bookable,
+  bookableColumns,
+  toBookable,
+  type BookableRow,
+  type BookableService,
+} from './bookable-services.repo.js';
+import {
+  calendarColumns,
+  toCalendarWithClosures,
+  type CalendarColumnsRow,
+  type CalendarWithClosures,
+} from './provider-calendars.repo.js';
+import {
+  CLIENT_INVOICING_COLUMNS,
+  toClientInvoicing,
+  type ClientInvoicing,
+  type ClientInvoicingRow,
+} from './invoicing.repo.js';
+
+// What booking a service is checked, placed and announced against: the client's profile, the provider's
+// calendar and both parties; and the lock the booking's own statement takes on the service.
+
+/** What a booking is checked and placed against (findBookingContext). */
+export interface BookingContext extends BookingClient {
+  /** The provider's calendar, with its closures from the date it was read for on (the requested date, or today). */
+  calendar: CalendarWithClosures;
+  /** Who the booking's notices name and are sent to, with the provider's cancellation policy. */
+  parties: Parties;
+}
+
+type ContextRow = BookingClientRow & CalendarColumnsRow & { client_profile: string | null; parties: PartyRow[] | null };
+
+/**
+ * What a booking of the service is checked and placed against, in one statement: the client's profile, the
+ * provider's calendar with the closures from `from` on and the two parties. null when the service can no
+ * longer be booked. The booking's own statement locks the service (lockBookable).
+ */
+export async function findBookingContext(
+  service: Pick<BookableService, 'id' | 'providerId'>,
+  clientId: string,
+  from: string,
+  trx?: Trx,
+): Promise<BookingContext | null> {
+  const { id, providerId } = service;
+  if (!isUuid(id) || !isUuid(clientId)) return null;
+  const query = withContext(bookable(trx).where('s.id', id), clientId, trx);
+  const row = await prepared(query, 'booking-context').first<ContextRow | undefined>(
+    contextColumns(clientId, providerId, from, trx),
+  );
+  return row ? toContext(row, clientId, providerId) : null;
+}
+
+/**
+ * The service (findBookableService) with what its booking is checked against (findBookingContext), in one
+ * statement: the wizard's final submit reads both at once. null when the service cannot be booked now.
+ */
+export async function findBookableWithContext(
+  id: string,
+  clientId: string,
+  from: string,
+  trx?: Trx,
+): Promise<{ service: BookableService; context: BookingContext } | null> {
+  if (!isUuid(id) || !isUuid(clientId)) return null;
+  const query = withContext(bookable(trx).where('s.id', id), clientId, trx);
+  const row = await prepared(query, 'bookable-with-context').first<(BookableRow & ContextRow) | undefined>([
+    ...bookableColumns(trx),
+    ...contextColumns(clientId, db(trx).ref('s.provider_id'), from, trx),
+  ]);
+  if (!row) return null;
+  const service = toBookable(row);
+  return { service, context: toContext(row, clientId, service.providerId) };
+}
+
+function withContext(query: Knex.QueryBuilder, clientId: string, trx?: Trx): Knex.QueryBuilder {
+  const k = db(trx);
+  return query
+    .leftJoin({ cp: 'client_profiles' }, (j) => j.on('cp.user_id', '=', k.raw('?::uuid', [clientId])))
+    .leftJoin({ c: 'provider_calendars' }, 'c.provider_id', 's.provider_id');
+}
+
+function contextColumns(clientId: string, providerId: string | Knex.Ref<string, object>, from: string, trx?: Trx) {
+  return [
+    { client_profile: 'cp.user_id' },
+    ...CLIENT_COLUMNS.map((c) => `cp.${c}`),
+    calendarColumns('s.provider_id', from, trx),
+    db(trx).raw('(SELECT json_agg(t) FROM (?) AS t) AS parties', [partiesQuery(clientId, providerId, trx)]),
+  ];
+}
+
+function toContext(row: ContextRow, clientId: string, providerId: string): BookingContext {
+  return {
+    ...toBookingClient(row.client_profile ? row : undefined),
+    calendar: toCalendarWithClosures(row),
+    parties: toParties(row.parties ?? [], clientId, providerId),
+  };
+}
+
+/**
+ * The service, if it can still be booked, locked FOR SHARE until the statement or transaction that reads
+ * it ends: a pause (FOR UPDATE) waits for the booking, or the booking sees the pause. A part of the
+ * booking's own statement (new-bookings.repo writeNewBooking).
+ */
+export function lockBookable(serviceId: string, trx?: Trx) {
+  return bookable(trx).where('s.id', serviceId).forShare('s').select('s.id');
+}
+
+/** What a booking needs of the client who makes it. */
+export interface BookingClient {
+  /** The legal address (client_profiles), where on-site services take place; null without a profile. */
+  site: Place | null;
+  /** How it receives invoices: an instant booking is confirmed at once and needs it (issue 12). */
+  invoicing: ClientInvoicing;
+}
+
+type BookingClientRow = ClientInvoicingRow & {
+  address_street: string | null;
+  address_city: string | null;
+  address_province: string | null;
+  address_postal_code: string | null;
+};
+
+const CLIENT_COLUMNS = [
+  'address_street',
+  'address_city',
+  'address_province',
+  'address_postal_code',
+  ...CLIENT_INVOICING_COLUMNS,
+];
+
+/** The client's address and invoicing data, in one read of its profile. */
+export async function findBookingClient(clientId: string, trx?: Trx): Promise<BookingClient> {
+  const row = await db(trx)('client_profiles')
+    .where({ user_id: clientId })
+    .first<BookingClientRow | undefined>(CLIENT_COLUMNS);
+  return toBookingClient(row);
+}
+
+function toBookingClient(row: BookingClientRow | undefined): BookingClient {
+  return {
+    site: row
+      ? {
+          address: row.address_street,
+          city: row.address_city,
+          province: row.address_province,
+          postalCode: row.address_postal_code,
+          lat: null,
+          lng: null,
+        }
+      : null,
+    invoicing: toClientInvoicing(row),
+  };
+}

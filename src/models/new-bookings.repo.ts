@@ -1,0 +1,129 @@
+import type { Knex } from 'knex';
+import { db, prepared, withParts, type Trx } from '../db/knex.js';
+import { BOOKING_COLUMNS, type Booking } from './booking-record.js';
+import { lockBookable } from './booking-context.repo.js';
+import { toBooking, type BookingRow } from './booking-row.js';
+
+// Writing a new booking: its row, and the one statement that writes it with everything that belongs to it.
+
+/** What a new booking is made of: the booking's own fields, with amounts as numeric strings (euro). */
+export type NewBooking = Pick<
+  Booking,
+  | 'bookingNumber'
+  | 'serviceId'
+  | 'clientId'
+  | 'providerId'
+  | 'bookingType'
+  | 'serviceTitle'
+  | 'serviceCategory'
+  | 'requestedDate'
+  | 'requestedTime'
+  | 'endTime'
+  | 'durationHours'
+  | 'days'
+  | 'outsideHours'
+  | 'locationType'
+  | 'location'
+  | 'participantsCount'
+  | 'editionId'
+  | 'clientNotes'
+  | 'specialRequirements'
+  | 'referent'
+  | 'confirmedAt'
+  | 'createdAt'
+> & {
+  status: 'pending' | 'confirmed';
+  baseAmount: string;
+  additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: string; description: string }[];
+  discountAmount: string;
+  taxAmount: string;
+  totalAmount: string;
+  idempotencyKey: string;
+};
+
+/** The columns of a booking record, as an INSERT's RETURNING list. */
+const RETURNED = BOOKING_COLUMNS.map((c) => `"${c}"`).join(', ');
+
+/** A new booking with the id it is given (the writes that belong to it name it before it exists). */
+export type IdentifiedNewBooking = NewBooking & { id: string };
+
+/**
+ * Writes a new booking in one statement, without a transaction of its own (in the caller's when given):
+ * - the service row, read locked FOR SHARE as it still can be booked (a pause, FOR UPDATE, waits for this
+ *   statement or is seen by it);
+ * - the booking, unless one with the same (client, idempotency key) or booking number exists (ON CONFLICT
+ *   DO NOTHING);
+ * - `belonging`, the writes that name the booking (participants, notifications, emails).
+ * A service no longer bookable refuses the whole statement ('not_bookable', src/db/knex.ts refusalOf); so
+ * does a booking not inserted when other writes belong to it ('not_inserted'): nothing is kept. Returns the
+ * booking as stored, or null when it was not inserted and nothing else was to be written. `name` makes it a
+ * prepared statement (db/knex.ts prepared): the caller names each shape of `belonging` its own way.
+ */
+export async function writeNewBooking(
+  b: IdentifiedNewBooking,
+  belonging: Knex.QueryBuilder[],
+  trx?: Trx,
+  name?: string,
+): Promise<Booking | null> {
+  const k = db(trx);
+  const insert = k.raw(`? ON CONFLICT DO NOTHING RETURNING ${RETURNED}`, [newBookingInsert(b, trx)]);
+  const parts = [lockBookable(b.serviceId, trx), insert, ...belonging];
+  const statement = k.raw<{ rows: BookingRow[] }>(
+    `${withParts(parts)}
+     SELECT s1.*, CASE
+       WHEN NOT EXISTS (SELECT 1 FROM s0) THEN refuse_statement('not_bookable')
+       WHEN s1.id IS NULL AND ? THEN refuse_statement('not_inserted')
+     END AS refused
+     FROM (SELECT 1) AS one LEFT JOIN s1 ON true`,
+    [...parts, belonging.length > 0],
+  );
+  const { rows } = await (name ? prepared(statement, name) : statement);
+  const row = rows[0];
+  return row?.id ? toBooking(row) : null;
+}
+
+function newBookingInsert(b: IdentifiedNewBooking, trx?: Trx) {
+  return db(trx)('bookings').insert({
+    id: b.id,
+    booking_number: b.bookingNumber,
+    service_id: b.serviceId,
+    client_id: b.clientId,
+    provider_id: b.providerId,
+    status: b.status,
+    booking_type: b.bookingType,
+    service_title: b.serviceTitle,
+    service_category: b.serviceCategory,
+    requested_date: b.requestedDate,
+    requested_time: b.requestedTime,
+    end_time: b.endTime,
+    duration_hours: b.durationHours,
+    days: b.days.length > 1 ? JSON.stringify(b.days) : null,
+    outside_hours: b.outsideHours,
+    location_type: b.locationType,
+    location_address: b.location.address,
+    location_city: b.location.city,
+    location_province: b.location.province,
+    location_postal_code: b.location.postalCode,
+    location_lat: b.location.lat,
+    location_lng: b.location.lng,
+    participants_count: b.participantsCount,
+    edition_id: b.editionId,
+    client_notes: b.clientNotes,
+    special_requirements: b.specialRequirements,
+    referent_name: b.referent?.name ?? null,
+    referent_role: b.referent?.role ?? null,
+    referent_email: b.referent?.email ?? null,
+    referent_phone: b.referent?.phone ?? null,
+    base_amount: b.baseAmount,
+    additional_costs: JSON.stringify(b.additionalCosts),
+    discount_amount: b.discountAmount,
+    tax_amount: b.taxAmount,
+    total_amount: b.totalAmount,
+    currency: 'EUR',
+    payment_status: 'pending',
+    idempotency_key: b.idempotencyKey,
+    confirmed_at: b.confirmedAt,
+    created_at: b.createdAt,
+    updated_at: b.createdAt,
+  });
+}

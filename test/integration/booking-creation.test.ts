@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { db, refusalOf, transaction } from '../../src/db/knex.js';
+import { AppError } from '../../src/lib/app-error.js';
+import * as bookableServices from '../../src/models/bookable-services.repo.js';
+import * as bookingContexts from '../../src/models/booking-context.repo.js';
+import * as bookings from '../../src/models/bookings.repo.js';
+import * as newBookings from '../../src/models/new-bookings.repo.js';
+import { createBooking, type NewBookingInput } from '../../src/services/booking-creation.service.js';
+import { noticeStatements } from '../../src/services/booking-notifications.service.js';
+import type { BookableService } from '../../src/services/bookings.service.js';
+import { queuedEmails } from '../helpers/queued-emails.js';
+import { resetDatabase } from '../helpers/db.js';
+import { clientAccount, providerAccount, service, validatedBooking } from './booking.helpers.js';
+
+/**
+ * A booking is written in one statement with everything that belongs to it (participants, notifications,
+ * emails), which also locks the service: all of it is kept, or none of it.
+ */
+describe('creating a booking: one statement, all or nothing', () => {
+  let provider: Awaited<ReturnType<typeof providerAccount>>;
+  let client: Awaited<ReturnType<typeof clientAccount>>;
+
+  before(async () => {
+    await resetDatabase();
+    provider = await providerAccount({ businessName: 'Studio Tutto o Niente' });
+    client = await clientAccount('Officine Atomiche Srl');
+  });
+
+  async function activeService(title: string): Promise<BookableService> {
+    const { id } = await service(provider.id, { title, serviceType: 'instant', durationHours: 2 });
+    return (await bookableServices.findBookableService(id))!;
+  }
+
+  const input = (svc: BookableService, key: string): NewBookingInput => validatedBooking(client.id, svc, key);
+
+  const count = async (table: string, where: Record<string, unknown>): Promise<number> =>
+    Number(((await db()(table).where(where).count({ n: '*' }).first()) as { n: number | string }).n);
+
+  it('writes the booking, its participant, both notifications and both emails, each once', async () => {
+    const svc = await activeService('Corso Carrelli Elevatori');
+    const made = await createBooking(input(svc, randomUUID()));
+    expect(made.created).to.equal(true);
+    expect(await count('booking_participants', { booking_id: made.id })).to.equal(1);
+    const notes = await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [made.id]).orderBy('title');
+    expect(notes.map((n: { user_id: string; title: string }) => [n.user_id, n.title])).to.deep.equal([
+      [provider.id, 'Nuova Prenotazione'],
+      [client.id, 'Prenotazione Confermata'],
+    ]);
+    const number = (made as { booking: { bookingNumber: string } }).booking.bookingNumber;
+    const emails = (await queuedEmails()).filter((e) => e.text.includes(number));
+    expect(emails.map((e) => e.to).sort()).to.deep.equal([client.email, provider.email].sort());
+  });
+
+  it('the same form sent twice: the first booking back, and no second notice of it', async () => {
+    const svc = await activeService('Corso Piattaforme Aeree');
+    const key = randomUUID();
+    const first = await createBooking(input(svc, key));
+    const notices = await count('notifications', { user_id: provider.id });
+    const emails = (await queuedEmails()).length;
+    const again = await createBooking(input(svc, key));
+    expect(again).to.deep.equal({ id: first.id, created: false });
+    expect(await count('bookings', { service_id: svc.id })).to.equal(1);
+    expect(await count('notifications', { user_id: provider.id })).to.equal(notices);
+    expect((await queuedEmails()).length).to.equal(emails);
+  });
+
+  /** The booking is sent while a pause holds the service (FOR UPDATE, as provider-services pauses); its outcome. */
+  async function bookDuringPause(svc: BookableService, booking: NewBookingInput): Promise<unknown> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const hasLock = new Promise<void>((resolve) => (locked = resolve));
+    const pausing = transaction(async (trx) => {
+      await trx('services').where({ id: svc.id }).forUpdate().first('id');
+      await trx('services').where({ id: svc.id }).update({ status: 'paused' });
+      locked();
+      await held;
+    });
+    await hasLock;
+    const outcome = createBooking(booking).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release();
+    await pausing;
+    return outcome;
+  }
+
+  it('a pause that holds the service when the booking is written: the booking waits, is refused (409), nothing kept', async () => {
+    const svc = await activeService('Corso Gru a Torre');
+    const notices = await count('notifications', { user_id: provider.id });
+    const err = await bookDuringPause(svc, input(svc, randomUUID()));
+    expect(err).to.be.instanceOf(AppError);
+    expect((err as AppError).status).to.equal(409);
+    expect(await count('bookings', { service_id: svc.id })).to.equal(0);
+    expect(await count('notifications', { user_id: provider.id })).to.equal(notices);
+  });
+
+  it('a person to add to the register joins it with the booking, and not at all when the booking is refused', async () => {
+    const withNewWorker = (svc: BookableService, fiscalCode: string): NewBookingInput => {
+      const base = input(svc, randomUUID());
+      return { ...base, participants: [{ ...base.participants[0]!, fiscalCode, addToRegister: true }] };
+    };
+    const refused = await activeService('Corso Ponteggi');
+    expect(await bookDuringPause(refused, withNewWorker(refused, 'BNCGLI90A41F205X'))).to.be.instanceOf(AppError);
+    expect(await count('workers', { client_id: client.id, fiscal_code: 'BNCGLI90A41F205X' })).to.equal(0);
+    const booked = await activeService('Corso Funi');
+    const made = await createBooking(withNewWorker(booked, 'BNCGLI90A41F205X'));
+    const worker = await db()('workers').where({ client_id: client.id, fiscal_code: 'BNCGLI90A41F205X' }).first();
+    expect(worker).to.include({ first_name: 'Giulia', last_name: 'Bianchi' });
+    expect(await db()('booking_participants').where({ booking_id: made.id }).pluck('worker_id')).to.deep.equal([
+      worker.id,
+    ]);
+  });
+
+  it('the statement refuses itself when the service cannot be booked, or when its booking was not inserted', async () => {
+    const svc = await activeService('Corso Escavatori');
+    const made = await createBooking(input(svc, randomUUID()));
+    const stored = (await bookings.findForViewer(made.id, { id: client.id, userType: 'client' }))!;
+    const parties = (await bookingContexts.findBookingContext(svc, client.id, stored.requestedDate))!.parties;
+    const notices = await count('notifications', { user_id: provider.id });
+    const row = {
+      ...stored,
+      id: randomUUID(),
+      status: 'confirmed' as const,
+      baseAmount: '100.00',
+      discountAmount: '0.00',
+      taxAmount: '22.00',
+      totalAmount: '122.00',
+      additionalCosts: [],
+      idempotencyKey: randomUUID(),
+    };
+    const refusal = (p: Promise<unknown>) => p.then(() => null, refusalOf);
+    // A booking number already taken: not inserted, and the notices written with it are not kept either.
+    const taken = { ...row, bookingNumber: stored.bookingNumber };
+    const notes = noticeStatements('created', { ...taken, totalAmountCents: 12200 }, {}, parties);
+    expect(await refusal(newBookings.writeNewBooking(taken, notes))).to.equal('not_inserted');
+    // Alone, the same booking is simply not inserted.
+    expect(await newBookings.writeNewBooking(taken, [])).to.equal(null);
+    await db()('services').where({ id: svc.id }).update({ status: 'paused' });
+    const fresh = { ...row, bookingNumber: 'BH20991231-ZZZZZZ' };
+    expect(await refusal(newBookings.writeNewBooking(fresh, []))).to.equal('not_bookable');
+    expect(await count('bookings', { service_id: svc.id })).to.equal(1);
+    expect(await count('notifications', { user_id: provider.id })).to.equal(notices);
+  });
+});
