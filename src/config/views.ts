@@ -6,6 +6,13 @@ import { VIEWS_DIR } from './paths.js';
 type RenderCallback = (err: Error | null, html?: string) => void;
 
 /**
+ * How every view is rendered: includes by absolute path (`include('/partials/_field')`) are read from the
+ * views folder, which EJS joins without checking that the file exists. Anything that renders a view
+ * (a test of a partial too) passes these.
+ */
+export const VIEW_RENDER_OPTIONS: { root: string; views: string[] } = { root: VIEWS_DIR, views: [VIEWS_DIR] };
+
+/**
  * EJS with one layout: a view renders its content, then layouts/main wraps it (header, footer, meta).
  * A view model may set `layout: false` (emails, fragments) or another layout name.
  */
@@ -14,7 +21,7 @@ export function configureViews(app: Express, cache: boolean): void {
   app.set('view engine', 'ejs');
   app.engine('ejs', (file: string, options: object, callback: RenderCallback) => {
     const model = options as Record<string, unknown> & { layout?: string | false };
-    const renderOptions = { cache, root: VIEWS_DIR, views: [VIEWS_DIR] };
+    const renderOptions = { cache, ...VIEW_RENDER_OPTIONS };
     ejs.renderFile(file, model, renderOptions, (err, body) => {
       if (err) return callback(err);
       if (model.layout === false) return callback(null, body);

@@ -5,6 +5,7 @@ import * as cheerio from 'cheerio';
 import ejs from 'ejs';
 import { asset } from '../../src/config/assets.js';
 import { t } from '../../src/config/i18n.js';
+import { VIEW_RENDER_OPTIONS } from '../../src/config/views.js';
 import { SERVICE_IMAGE_MAX_BYTES, SERVICE_IMAGE_TYPES, SERVICE_IMAGES_MAX } from '../../src/lib/upload-limits.js';
 import type { FormImage } from '../../src/services/service-images.service.js';
 
@@ -21,12 +22,16 @@ const image = (n: number): FormImage => ({
 });
 
 async function render(locals: { images: FormImage[]; error?: string }) {
-  const html = await ejs.renderFile(path.join(views, 'services/_image-uploader.ejs'), {
-    ...locals,
-    t,
-    asset,
-    csrfToken: () => 'token-di-prova',
-  });
+  const html = await ejs.renderFile(
+    path.join(views, 'services/_image-uploader.ejs'),
+    {
+      ...locals,
+      t,
+      asset,
+      csrfToken: () => 'token-di-prova',
+    },
+    VIEW_RENDER_OPTIONS,
+  );
   return cheerio.load(html, null, false);
 }
 
