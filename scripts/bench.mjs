@@ -8,6 +8,9 @@
 //   npm run bench -- --small                         2,000 services, 1 s a page (CI: proves the command works)
 //   npm run bench -- --services 1000000 --keep       any volume; --keep keeps the seeded data for the next run
 //   --connections N --duration S --json FILE --data-dir DIR --only "search"   (--only: cases whose name contains it)
+//   --warmup S   each case first runs S seconds (default 2; 0 in --small) at the same concurrency, not measured:
+//                a server that has run for a while has its connections open, its statements prepared and its
+//                code compiled; the first seconds after a start are slower and are not what users meet.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +34,7 @@ const small = process.argv.includes('--small');
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const services = Number(option('services', small ? '2000' : onPostgres ? '100000' : '20000'));
 const duration = Number(option('duration', small ? '1' : '6'));
+const warmup = Number(option('warmup', small ? '0' : '2'));
 const connections = Number(option('connections', small ? '8' : onPostgres ? '32' : '10'));
 const keep = process.argv.includes('--keep');
 const only = option('only', null);
@@ -48,9 +52,14 @@ async function measure(base, c) {
   });
   await warm.arrayBuffer();
   if (warm.status !== (c.expect ?? 200)) throw new Error(`${c.name}: ${c.path} answered ${warm.status}`);
+  // After a run, let its last requests finish before the next run (or the shutdown) starts.
+  const settle = () => new Promise((done) => setTimeout(done, 1000));
+  if (warmup > 0) {
+    await autocannon({ ...caseRequest(base, c), connections, duration: warmup });
+    await settle();
+  }
   const r = await autocannon({ ...caseRequest(base, c), connections, duration });
-  // Let the last requests of the run finish before the next one (or the shutdown).
-  await new Promise((done) => setTimeout(done, 1000));
+  await settle();
   return {
     name: c.name,
     path: c.path,
@@ -96,7 +105,7 @@ async function main() {
   try {
     const all = await benchCases(server.base);
     console.log(
-      `\n${services} services, ${connections} connections, ${duration} s a page (latency in ms; ratio to the layout page)\n`,
+      `\n${services} services, ${connections} connections, ${duration} s a page after ${warmup} s of warm-up (latency in ms; ratio to the layout page)\n`,
     );
     console.log(
       [
@@ -130,6 +139,7 @@ async function main() {
       services,
       connections,
       durationS: duration,
+      warmupS: warmup,
       peakRssMb: memory.peakRssMb,
       layoutToHealthz: healthz && layout ? Math.round((layout / healthz) * 100) / 100 : null,
       cases: results,
