@@ -170,13 +170,15 @@ onReady(() => {
   }
 
   // Address forms: the province fills in its region and loads the municipality suggestions of that
-  // province (the same page rendered with ?province=, its <datalist> swapped in)
+  // province (the same page rendered with ?province=, its <datalist> swapped in). A province chosen
+  // before this script ran (a slow connection) is caught up with once it runs.
   for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-province-select]')) {
     const region = document.getElementById(select.dataset.regionTarget ?? '') as HTMLSelectElement | null;
     const list = document.getElementById(select.dataset.citiesTarget ?? '');
-    select.addEventListener('change', () => {
-      const option = select.selectedOptions[0];
-      if (region && option?.dataset.region) region.value = option.dataset.region;
+    const regionOf = () => select.selectedOptions[0]?.dataset.region;
+    const follow = () => {
+      const chosen = regionOf();
+      if (region && chosen) region.value = chosen;
       if (!list || !select.value || !select.dataset.citiesSource) return;
       fetch(`${select.dataset.citiesSource}${encodeURIComponent(select.value)}`, { credentials: 'same-origin' })
         .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
@@ -185,6 +187,8 @@ onReady(() => {
           if (fresh) list.replaceChildren(...Array.from(fresh.children).map((c) => document.importNode(c, true)));
         })
         .catch(() => undefined);
-    });
+    };
+    select.addEventListener('change', follow);
+    if (region && regionOf() && region.value !== regionOf()) follow();
   }
 });
