@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import { fromJsonRows } from '../db/json-rows.js';
 import { db, type Trx } from '../db/knex.js';
 import { outcomeBadge, outcomeLabelKey, outcomeOf, type Outcome } from '../lib/booking-outcome.js';
 import { toCents } from '../lib/money.js';
@@ -36,7 +38,8 @@ interface CardRow {
   requested_date: string;
   requested_time: string;
   participants_count: number;
-  total_amount: string;
+  /** numeric: text from the driver, a number through JSON (toCents takes both) */
+  total_amount: string | number;
   counterpart_name: string | null;
   rejected_at: Date | null;
   quote_declined_at: Date | null;
@@ -73,6 +76,16 @@ export async function listForUser(
   options: { status?: ListStatus; limit?: number; offset?: number } = {},
   trx?: Trx,
 ): Promise<BookingCard[]> {
+  const rows = (await cardsQuery(viewer, options, trx)) as CardRow[];
+  return rows.map(toCard);
+}
+
+/** The query of listForUser, not yet sent: a statement that reads more can carry it (jsonRows). */
+export function cardsQuery(
+  viewer: BookingViewer,
+  options: { status?: ListStatus; limit?: number; offset?: number } = {},
+  trx?: Trx,
+): Knex.QueryBuilder {
   const k = db(trx);
   const q = k({ b: 'bookings' });
   if (viewer.userType === 'provider') {
@@ -106,11 +119,14 @@ export async function listForUser(
   if (options.status) q.whereIn('b.status', statusesOfTab(options.status));
   if (options.limit !== undefined) q.limit(options.limit);
   if (options.offset) q.offset(options.offset);
-  const rows = (await q) as CardRow[];
-  return rows.map(toCard);
+  return q;
 }
 
-/** How many of the viewer's bookings are in each status, and in all (the tabs of /bookings). */
+/** Cards carried as JSON by a larger statement (jsonRows of cardsQuery), as BookingCards. */
+export function cardsFromJson(rows: readonly Record<string, unknown>[] | null): BookingCard[] {
+  return fromJsonRows<CardRow>(rows, ['rejected_at', 'quote_declined_at', 'confirmed_at']).map(toCard);
+}
+
 export type BookingCounts = Record<BookingStatus | 'all', number>;
 
 export async function countByStatusForUser(viewer: BookingViewer, trx?: Trx): Promise<BookingCounts> {

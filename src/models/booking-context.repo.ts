@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { jsonRows } from '../db/json-rows.js';
 import { db, prepared, type Trx } from '../db/knex.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
@@ -34,7 +35,7 @@ export interface BookingContext extends BookingClient {
   parties: Parties;
 }
 
-type ContextRow = BookingClientRow & CalendarColumnsRow & { client_profile: string | null; parties: PartyRow[] | null };
+type ContextRow = BookingClientRow & CalendarColumnsRow & { client_profile: string | null; parties: PartyRow[] };
 
 /**
  * What a booking of the service is checked and placed against, in one statement: the client's profile, the
@@ -89,7 +90,7 @@ function contextColumns(clientId: string, providerId: string | Knex.Ref<string, 
     { client_profile: 'cp.user_id' },
     ...CLIENT_COLUMNS.map((c) => `cp.${c}`),
     calendarColumns('s.provider_id', from, trx),
-    db(trx).raw('(SELECT json_agg(t) FROM (?) AS t) AS parties', [partiesQuery(clientId, providerId, trx)]),
+    jsonRows(partiesQuery(clientId, providerId, trx), 'parties', trx),
   ];
 }
 
@@ -97,7 +98,7 @@ function toContext(row: ContextRow, clientId: string, providerId: string): Booki
   return {
     ...toBookingClient(row.client_profile ? row : undefined),
     calendar: toCalendarWithClosures(row),
-    parties: toParties(row.parties ?? [], clientId, providerId),
+    parties: toParties(row.parties, clientId, providerId),
   };
 }
 

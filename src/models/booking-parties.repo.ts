@@ -73,7 +73,7 @@ export async function findParties(clientId: string, providerId: string, trx?: Tr
   return toParties(await partiesQuery(clientId, providerId, trx), clientId, providerId);
 }
 
-/** The query of findParties, not yet sent: a statement that reads more can carry it (`json_agg` of its rows). The provider may be a column of that statement. */
+/** The query of findParties, not yet sent: a statement that reads more can carry it (jsonRows). The provider may be a column of that statement. */
 export function partiesQuery(clientId: string, providerId: string | Knex.Ref<string, object>, trx?: Trx) {
   return db(trx)({ u: 'users' })
     .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'u.id')

@@ -32,9 +32,9 @@ export interface ClientProfile {
   updatedAt: Date;
 }
 
-const CLIENT_COLUMNS = [...SHARED_COLUMNS, 'company_name', 'company_size', 'industry_sector', 'employees_count'];
+export const CLIENT_COLUMNS = [...SHARED_COLUMNS, 'company_name', 'company_size', 'industry_sector', 'employees_count'];
 
-interface ClientRow extends SharedRow {
+export interface ClientRow extends SharedRow {
   company_name: string;
   company_size: CompanySize;
   industry_sector: string | null;
@@ -42,7 +42,7 @@ interface ClientRow extends SharedRow {
   certifications: string[];
 }
 
-function toClientProfile(row: ClientRow): ClientProfile {
+export function toClientProfile(row: ClientRow): ClientProfile {
   return {
     userId: row.user_id,
     companyName: row.company_name,

@@ -1,6 +1,17 @@
-import { db, type Trx } from '../db/knex.js';
+import type { Knex } from 'knex';
+import { jsonRow, jsonRows } from '../db/json-rows.js';
+import { db, prepared, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
+import { cardsFromJson, cardsQuery, type BookingCard } from './booking-cards.repo.js';
 import { ownedBy } from './bookings.repo.js';
+import { CLIENT_COLUMNS, toClientProfile, type ClientProfile, type ClientRow } from './client-profiles.repo.js';
+import { countsQuery, newestQuery, notificationsFromJson, toCounts, type Notification } from './notifications.repo.js';
+import {
+  PROVIDER_COLUMNS,
+  toProviderProfile,
+  type ProviderProfile,
+  type ProviderRow,
+} from './provider-profile-record.js';
 
 /** Whose figures: a client's own bookings (client_id), or the bookings of a provider's services (provider_id). */
 export interface StatisticsOwner {
@@ -45,10 +56,10 @@ const toStatistics = (row: StatisticsRow | undefined): BookingStatistics => ({
   averageBookingValueCents: Number(row?.average_value_cents ?? 0),
 });
 
-/** The four statistics in one aggregate query over the owner's bookings. */
-export async function bookingStatistics(owner: StatisticsOwner, trx?: Trx): Promise<BookingStatistics> {
+/** The four statistics in one aggregate query over the owner's bookings (one row), not yet sent. */
+function statisticsQuery(owner: StatisticsOwner, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
-  const q = k({ b: 'bookings' }).first<StatisticsRow | undefined>(
+  const q = k({ b: 'bookings' }).select(
     k.raw('count(*)::int AS total_bookings'),
     k.raw(`(count(*) FILTER (WHERE b.status = 'confirmed'))::int AS confirmed_bookings`),
     k.raw(`(count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings`),
@@ -61,5 +72,70 @@ export async function bookingStatistics(owner: StatisticsOwner, trx?: Trx): Prom
          AS average_value_cents`,
     ),
   );
-  return toStatistics(await ownedBy(q, owner));
+  return ownedBy(q, owner);
+}
+
+/** The user's own profile, whichever kind of account it is. */
+export type OwnProfile = { kind: 'client'; profile: ClientProfile } | { kind: 'provider'; profile: ProviderProfile };
+
+/** What the dashboard reads of one user (dashboardData in src/services/dashboard.service.ts). */
+export interface DashboardRead {
+  statistics: BookingStatistics;
+  recentBookings: BookingCard[];
+  /** The newest unread notifications. */
+  unread: Notification[];
+  counts: { total: number; unread: number };
+  /** null when the profile row does not exist yet. */
+  own: OwnProfile | null;
+}
+
+type DashboardRow = Partial<ProviderRow & ClientRow> & {
+  statistics: StatisticsRow | null;
+  recent_bookings: Record<string, unknown>[];
+  unread_notifications: Record<string, unknown>[];
+  notification_counts: { total_count: number; unread_count: number } | null;
+};
+
+/**
+ * The dashboard's data in one statement (one round trip): the user's profile row, with the statistics, the
+ * newest `shown.bookings` booking cards, the newest `shown.notifications` unread notifications and the
+ * notification counts carried as JSON columns. Each part is the query its own page sends.
+ */
+export async function readDashboard(
+  user: StatisticsOwner,
+  shown: { bookings: number; notifications: number },
+  trx?: Trx,
+): Promise<DashboardRead> {
+  const k = db(trx);
+  const provider = user.userType === 'provider';
+  const query = k
+    .from(k.raw('(SELECT ?::uuid AS id) AS me', [user.id]))
+    .leftJoin({ pr: provider ? 'provider_profiles' : 'client_profiles' }, 'pr.user_id', 'me.id')
+    .select([
+      ...(provider ? PROVIDER_COLUMNS : CLIENT_COLUMNS).map((c) => `pr.${c}`),
+      jsonRow(statisticsQuery(user, trx), 'statistics', trx),
+      jsonRows(cardsQuery(user, { limit: shown.bookings }, trx), 'recent_bookings', trx),
+      jsonRows(
+        newestQuery(user.id, { unreadOnly: true, limit: shown.notifications }, trx),
+        'unread_notifications',
+        trx,
+      ),
+      jsonRow(countsQuery(user.id, trx), 'notification_counts', trx),
+    ]);
+  const [row] = (await prepared(query, `dashboard-${user.userType}`)) as DashboardRow[];
+  if (!row) throw new Error('The dashboard read returned no row');
+  return {
+    statistics: toStatistics(row.statistics ?? undefined),
+    recentBookings: cardsFromJson(row.recent_bookings),
+    unread: notificationsFromJson(row.unread_notifications),
+    counts: toCounts(row.notification_counts),
+    own: ownProfileOf(row, provider),
+  };
+}
+
+function ownProfileOf(row: DashboardRow, provider: boolean): OwnProfile | null {
+  if (!row.user_id) return null;
+  return provider
+    ? { kind: 'provider', profile: toProviderProfile(row as ProviderRow) }
+    : { kind: 'client', profile: toClientProfile(row as ClientRow) };
 }

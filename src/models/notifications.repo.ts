@@ -1,3 +1,4 @@
+import { fromJsonRows } from '../db/json-rows.js';
 import { db, type Trx } from '../db/knex.js';
 import { isUuid } from '../lib/uuid.js';
 
@@ -107,6 +108,38 @@ export function insertStatement(inputs: NewNotification[], trx?: Trx) {
     .returning<NotificationRow[]>(COLUMNS);
 }
 
+/** The user's newest notifications (all, or the unread only), newest first: a query not yet sent. */
+export function newestQuery(userId: string, options: { limit?: number; unreadOnly?: boolean } = {}, trx?: Trx) {
+  const newest = db(trx)('notifications')
+    .select(COLUMNS)
+    .where({ user_id: userId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(options.limit ?? NOTIFICATION_LIST_LIMIT);
+  if (options.unreadOnly) newest.andWhere({ read: false });
+  return newest;
+}
+
+/** How many notifications the user has in all and unread (total_count, unread_count): one row, not yet sent. */
+export function countsQuery(userId: string, trx?: Trx) {
+  const k = db(trx);
+  return k('notifications')
+    .where({ user_id: userId })
+    .select(k.raw('count(*)::int AS total_count'), k.raw('(count(*) FILTER (WHERE NOT read))::int AS unread_count'));
+}
+
+/** The counts row of countsQuery as the pages use it. */
+export function toCounts(row: { total_count: number; unread_count: number } | null | undefined) {
+  return { total: Number(row?.total_count ?? 0), unread: Number(row?.unread_count ?? 0) };
+}
+
+/** Notifications carried as JSON by a larger statement (jsonRows of newestQuery), as Notifications. */
+export function notificationsFromJson(rows: readonly Record<string, unknown>[] | null): Notification[] {
+  return fromJsonRows<NotificationRow>(rows, ['read_at', 'created_at']).map(toNotification);
+}
+
 /**
  * The user's newest notifications (all, or the unread only) with how many they have in all and unread, in
  * one statement: the counts are one row, the list joins it laterally, so a user with none still gets counts.
@@ -117,31 +150,18 @@ export async function listWithCounts(
   trx?: Trx,
 ): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
   const k = db(trx);
-  const newest = k('notifications')
-    .select(COLUMNS)
-    .where({ user_id: userId })
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(options.limit ?? NOTIFICATION_LIST_LIMIT);
-  if (options.unreadOnly) newest.andWhere({ read: false });
-  const counts = k('notifications')
-    .where({ user_id: userId })
-    .select(k.raw('count(*)::int AS total_count'), k.raw('(count(*) FILTER (WHERE NOT read))::int AS unread_count'));
-  const lateral = newest.toSQL();
+  const lateral = newestQuery(userId, options, trx).toSQL();
   const rows = (await k
     .select('c.total_count', 'c.unread_count', 'n.*')
-    .from(counts.as('c'))
+    .from(countsQuery(userId, trx).as('c'))
     .joinRaw(`LEFT JOIN LATERAL (${lateral.sql}) AS n ON true`, [...lateral.bindings])
     .orderBy([
       { column: 'n.created_at', order: 'desc' },
       { column: 'n.id', order: 'desc' },
     ])) as (Partial<NotificationRow> & { total_count: number; unread_count: number })[];
-  const first = rows[0];
   return {
     list: rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => toNotification(r as NotificationRow)),
-    counts: { total: Number(first?.total_count ?? 0), unread: Number(first?.unread_count ?? 0) },
+    counts: toCounts(rows[0]),
   };
 }
 

@@ -1,13 +1,10 @@
 import type { CurrentUser, UserType } from '../lib/current-user.js';
-import * as bookings from '../models/booking-cards.repo.js';
 import type { BookingCard } from '../models/booking-cards.repo.js';
 import * as dashboard from '../models/dashboard.repo.js';
-import * as notifications from '../models/notifications.repo.js';
+import type { OwnProfile } from '../models/dashboard.repo.js';
 import type { Notification } from '../models/notifications.repo.js';
 import * as clientProfiles from '../models/client-profiles.repo.js';
-import type { ClientProfile } from '../models/client-profiles.repo.js';
 import * as providerProfiles from '../models/provider-profiles.repo.js';
-import type { ProviderProfile } from '../models/provider-profile-record.js';
 import type { Section } from '../lib/profile-sections.js';
 import { complianceSummary, type ComplianceSummary } from './scadenzario.service.js';
 
@@ -18,8 +15,6 @@ const RECENT_BOOKINGS_SHOWN = 5;
 const UNREAD_NOTIFICATIONS_SHOWN = 5;
 
 // ----------------------------------------------------------------------------------- profile completeness
-
-type OwnProfile = { kind: 'client'; profile: ClientProfile } | { kind: 'provider'; profile: ProviderProfile };
 
 const blank = (value: string | null | undefined): boolean => !value || value.trim() === '';
 
@@ -85,16 +80,12 @@ export interface DashboardData {
 }
 
 /**
- * Everything of the dashboard that comes from the database, read together: one aggregate query for the
- * statistics, one for the recent bookings, one for the notifications (the unread five and the counts), one
- * for the profile.
+ * Everything of the dashboard that comes from the database: one statement for the profile, the statistics,
+ * the recent bookings and the notifications (dashboard.repo readDashboard); a client's scadenzario beside it.
  */
 export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
-  const [statistics, recentBookings, { list: unread, counts }, own, compliance] = await Promise.all([
-    dashboard.bookingStatistics(user),
-    bookings.listForUser(user, { limit: RECENT_BOOKINGS_SHOWN }),
-    notifications.listWithCounts(user.id, { unreadOnly: true, limit: UNREAD_NOTIFICATIONS_SHOWN }),
-    findOwnProfile(user),
+  const [{ statistics, recentBookings, unread, counts, own }, compliance] = await Promise.all([
+    dashboard.readDashboard(user, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
     user.userType === 'client' ? complianceSummary(user.id) : null,
   ]);
   return {
