@@ -5,7 +5,6 @@ import { serviceReviewsSection, type ReplyState } from '../pages/reviews.page.js
 import { courseSection } from '../pages/edition.page.js';
 import { servicePage } from '../pages/service.page.js';
 import { findServiceListing } from '../services/catalogue.service.js';
-import { courseOf } from '../services/course-editions.service.js';
 
 /** The service page, also after a reply to a review that did not go through (its form shows again). */
 export async function renderService(
@@ -20,7 +19,7 @@ export async function renderService(
   res.status(status).render('services/show', {
     ...servicePage(listing, config().baseUrl),
     reviews: serviceReviewsSection(listing.reviews, req.user ?? null, options),
-    course: courseSection(await courseOf(listing.service.id)),
+    course: courseSection(listing.course),
   });
 }
 

@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import { fromJsonRows } from '../db/json-rows.js';
 import { db, type Trx } from '../db/knex.js';
 import { fromCents, toCents } from '../lib/money.js';
 import { isUuid } from '../lib/uuid.js';
@@ -199,14 +201,24 @@ export async function listForService(serviceId: string): Promise<CourseEdition[]
 
 /** The editions still open for booking (not cancelled, before their deadline), the soonest first. */
 export async function listUpcoming(serviceId: string, now: Date, limit = 20): Promise<CourseEdition[]> {
-  const rows = await editions()
-    .select<EditionRow[]>(COLUMNS)
+  const rows = (await upcomingQuery(serviceId, now, limit)) as EditionRow[];
+  return rows.map(toEdition);
+}
+
+/** The query of listUpcoming, not yet sent: a statement that reads more can carry it (jsonRows). */
+export function upcomingQuery(serviceId: string, now: Date, limit: number, trx?: Trx): Knex.QueryBuilder {
+  return editions(trx)
+    .select(COLUMNS)
     .where('e.service_id', serviceId)
     .whereNot('e.status', 'cancelled')
     .where('e.booking_deadline', '>', now)
     .orderBy([{ column: 'e.starts_on' }, { column: 'e.booking_deadline' }])
     .limit(limit);
-  return rows.map(toEdition);
+}
+
+/** Editions carried as JSON by a larger statement (jsonRows of upcomingQuery). */
+export function editionsFromJson(rows: readonly Record<string, unknown>[] | null): CourseEdition[] {
+  return fromJsonRows<EditionRow>(rows, ['booking_deadline']).map(toEdition);
 }
 
 export interface PublicEdition extends CourseEdition {
@@ -235,15 +247,14 @@ export async function hasLiveBookings(id: string, trx?: Trx): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The mandatory training a published service delivers; null for any other service. */
-export async function findTraining(serviceId: string): Promise<{ kind: string; scope: string } | null> {
-  if (!isUuid(serviceId)) return null;
-  const row = await db()('services')
-    .first<{ training_kind: string | null; training_scope: string | null } | undefined>(
-      'training_kind',
-      'training_scope',
-    )
-    .where({ id: serviceId });
+/** The training columns of a service (training_kind, training_scope). */
+export interface TrainingRow {
+  training_kind: string | null;
+  training_scope: string | null;
+}
+
+/** Which training a service gives (its kind, and whether initial or refresher); null for other services. */
+export function trainingOf(row: TrainingRow | undefined): { kind: string; scope: string } | null {
   return row?.training_kind ? { kind: row.training_kind, scope: row.training_scope ?? 'iniziale' } : null;
 }
 

@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import { fromJsonRows } from '../db/json-rows.js';
 import { db, type Trx } from '../db/knex.js';
 import { isUuid } from '../lib/uuid.js';
 
@@ -205,10 +207,15 @@ function toPublic(r: PublicRow): PublicReview {
   };
 }
 
-/** SPEC §7: a service's verified reviews, newest first. */
-export async function listForService(serviceId: string, trx?: Trx): Promise<PublicReview[]> {
-  const rows = await publicQuery(trx).where('r.service_id', serviceId);
-  return rows.map(toPublic);
+/** SPEC §7: a service's verified reviews, newest first: the query, not yet sent (the service page carries it as JSON). */
+export function serviceReviewsQuery(serviceId: string, trx?: Trx): Knex.QueryBuilder {
+  return publicQuery(trx).where('r.service_id', serviceId);
+}
+
+/** Reviews carried as JSON by a larger statement (jsonRows of serviceReviewsQuery). */
+export function reviewsFromJson(rows: readonly Record<string, unknown>[] | null): PublicReview[] {
+  const timestamps = ['reply_at', 'edited_at', 'hidden_at', 'created_at', 'completed_at'];
+  return fromJsonRows<PublicRow>(rows, timestamps).map(toPublic);
 }
 
 /** A provider's newest verified reviews across its services. */

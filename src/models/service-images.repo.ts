@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import { fromJsonRows } from '../db/json-rows.js';
 import { db, type Trx } from '../db/knex.js';
 
 /** The rows of service_images: a photo is pending (service_id NULL) from its upload until a form saves it. */
@@ -124,12 +126,22 @@ export async function findOwned(ownerId: string, ids: string[], trx?: Trx): Prom
 
 /** A service's images in order (the cover first); `lock` holds them until the transaction ends. */
 export async function listForService(serviceId: string, trx?: Trx, lock = false): Promise<ServiceImageRow[]> {
-  const q = db(trx)('service_images')
-    .select<Raw[]>(COLUMNS)
+  const q = imagesQuery(serviceId, trx);
+  const rows = (lock && trx ? await q.forUpdate() : await q) as Raw[];
+  return rows.map(toRow);
+}
+
+/** The query of listForService, not yet sent: a statement that reads more can carry it (jsonRows). */
+export function imagesQuery(serviceId: string, trx?: Trx): Knex.QueryBuilder {
+  return db(trx)('service_images')
+    .select(COLUMNS)
     .where('service_id', serviceId)
     .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]);
-  const rows = lock && trx ? await q.forUpdate() : await q;
-  return rows.map(toRow);
+}
+
+/** Images carried as JSON by a larger statement (jsonRows of imagesQuery). */
+export function imagesFromJson(rows: readonly Record<string, unknown>[] | null): ServiceImageRow[] {
+  return fromJsonRows<Raw>(rows, ['created_at']).map(toRow);
 }
 
 /** Locks the owner's pending rows among `ids` (and those already on the service). */

@@ -17,12 +17,17 @@ export function whereVisible(q: Knex.QueryBuilder): Knex.QueryBuilder {
 /** An active service of an active provider with what its page shows; null for unknown, inactive or malformed ids. */
 export async function findPublicService(id: string, trx?: Trx): Promise<ServiceDetail | null> {
   if (!isUuid(id)) return null;
+  const row = await publicServiceQuery(id, trx).first<DetailRow | undefined>(DETAIL_COLUMNS);
+  return row ? toDetail(row) : null;
+}
+
+/** The service of findPublicService (`s`, with `p` and `u`), no columns chosen yet: id must be a uuid. */
+export function publicServiceQuery(id: string, trx?: Trx): Knex.QueryBuilder {
   const q = db(trx)({ s: 'services' })
     .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
     .join({ u: 'users' }, 'u.id', 'p.user_id')
     .where('s.id', id);
-  const row = await whereVisible(q).first<DetailRow | undefined>(DETAIL_COLUMNS);
-  return row ? toDetail(row) : null;
+  return whereVisible(q);
 }
 
 export interface ProviderServiceRow {

@@ -6,8 +6,8 @@ import * as services from '../models/services.repo.js';
 import type { ServiceDetail } from '../models/service-record.js';
 import type { ProviderServiceRow } from '../models/services.repo.js';
 import type { PublicReview as ServiceReview } from '../models/reviews.repo.js';
-import { providerReviews, serviceReviews, type ProviderReviews } from './reviews.service.js';
-import { listForService } from '../models/service-images.repo.js';
+import { providerReviews, type ProviderReviews } from './reviews.service.js';
+import { readServiceListing, type ServiceListingRead } from '../models/service-listing.repo.js';
 import { srcsetOf, variantUrl } from './service-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
 
@@ -36,16 +36,22 @@ export interface ServiceListing {
   service: ServiceDetail;
   images: GalleryImage[];
   reviews: ServiceReview[];
+  /** A training course (which one, and its next editions); null for other services. */
+  course: ServiceListingRead['course'];
 }
 
-/** A visible service with its gallery and verified reviews; null when there is none to show. */
-export async function findServiceListing(id: string): Promise<ServiceListing | null> {
-  const service = await services.findPublicService(id);
-  if (!service) return null;
-  const [images, reviews] = await Promise.all([listForService(service.id), serviceReviews(service.id)]);
+/** How many upcoming editions of a course its page lists. */
+const EDITIONS_SHOWN = 6;
+
+/** A visible service with its gallery, verified reviews and a course's editions; null when there is none to show. */
+export async function findServiceListing(id: string, now: Date = new Date()): Promise<ServiceListing | null> {
+  const listing = await readServiceListing(id, now, EDITIONS_SHOWN);
+  if (!listing) return null;
+  const { service, reviews, images, course } = listing;
   return {
     service,
     reviews,
+    course,
     images: images.map((img) => ({
       url: mediaUrl(img.storageKey),
       thumbUrl: variantUrl(img, 150),

@@ -130,13 +130,6 @@ export async function bookableEditions(serviceId: string, now: Date = new Date()
   return (await editions.listUpcoming(serviceId, now)).filter((e) => isBookable(e, now));
 }
 
-/** The service page's course section: which training it is and its next editions; null for other services. */
-export async function courseOf(serviceId: string, now: Date = new Date()) {
-  const training = await editions.findTraining(serviceId);
-  if (!training) return null;
-  return { ...training, editions: await editions.listUpcoming(serviceId, now, 6) };
-}
-
 /** For a page of search results: each service's next bookable edition, in one query. */
 export async function nextEditionsOf(serviceIds: readonly string[], now: Date = new Date()) {
   const rows = await editions.nextOpenEditions(serviceIds, now);

@@ -171,11 +171,6 @@ export function setReviewHidden(reviewId: string, hidden: boolean, now: Date = n
   });
 }
 
-/** A service's verified, visible reviews, newest first. */
-export function serviceReviews(serviceId: string): Promise<PublicReview[]> {
-  return reviews.listForService(serviceId);
-}
-
 export interface ProviderReviews {
   recent: PublicReview[];
   /** Visible reviews by stars, 5 to 1. */
