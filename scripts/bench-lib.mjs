@@ -89,9 +89,20 @@ export async function seed(env, services) {
   }
 }
 
+/** The Node.js options of the Procfile's web process (`web: node <options> dist/src/server.js`). */
+function procfileWebOptions() {
+  const line = readFileSync(path.join(root, 'Procfile'), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('web:'));
+  const match = /^web:\s*node\s+(.*?)\s*dist\/src\/server\.js\s*$/.exec(line ?? '');
+  if (!match) throw new Error('Procfile: no "web: node … dist/src/server.js" line');
+  return match[1].split(/\s+/).filter(Boolean);
+}
+
 export async function startServer(env, port) {
-  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the web process (written when it stops).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // With the Procfile's options (the heap the web process may use); BENCH_NODE_ARGS adds to them, for example
+  // '--cpu-prof --cpu-prof-dir=DIR' to profile the web process (written when it stops).
+  const nodeArgs = [...procfileWebOptions(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/src/server.js')], {
     env: {
       ...process.env,
