@@ -127,6 +127,7 @@ export function cardsFromJson(rows: readonly Record<string, unknown>[] | null): 
   return fromJsonRows<CardRow>(rows, ['rejected_at', 'quote_declined_at', 'confirmed_at']).map(toCard);
 }
 
+/** How many of the viewer's bookings are in each status, and in all (the tabs of /bookings). */
 export type BookingCounts = Record<BookingStatus | 'all', number>;
 
 export async function countByStatusForUser(viewer: BookingViewer, trx?: Trx): Promise<BookingCounts> {
