@@ -11,7 +11,14 @@
 //   --warmup S   each case first runs S seconds (default 2; 0 in --small) at the same concurrency, not measured:
 //                a server that has run for a while has its connections open, its statements prepared and its
 //                code compiled; the first seconds after a start are slower and are not what users meet.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   --rounds N   every case is measured N times, the list once through per round (default 2; 1 in --small).
+//
+// The layout page (the baseline) is measured before the first case and again after every case, and each
+// case's ratio is to the mean of the two baseline runs beside it: on this virtual machine the speed of the
+// CPU moves by up to half within minutes (another guest on the host), with or without steal time, and a
+// baseline measured minutes earlier compares a page with a different machine. The table shows each case's
+// median round (the lower middle of an even count) and the range of its ratios.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -35,6 +42,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const services = Number(option('services', small ? '2000' : onPostgres ? '100000' : '20000'));
 const duration = Number(option('duration', small ? '1' : '6'));
 const warmup = Number(option('warmup', small ? '0' : '2'));
+const rounds = Math.max(1, Number(option('rounds', small ? '1' : '2')));
 const connections = Number(option('connections', small ? '8' : onPostgres ? '32' : '10'));
 const keep = process.argv.includes('--keep');
 const only = option('only', null);
@@ -43,7 +51,7 @@ const jsonFile = path.resolve(
   option('json', path.join(root, 'var', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)),
 );
 
-async function measure(base, c) {
+async function measure(base, c, { warm: warmFor = warmup } = {}) {
   const warm = await fetch(`${base}${c.path}`, {
     method: c.method ?? 'GET',
     headers: c.headers,
@@ -54,11 +62,13 @@ async function measure(base, c) {
   if (warm.status !== (c.expect ?? 200)) throw new Error(`${c.name}: ${c.path} answered ${warm.status}`);
   // After a run, let its last requests finish before the next run (or the shutdown) starts.
   const settle = () => new Promise((done) => setTimeout(done, 1000));
-  if (warmup > 0) {
-    await autocannon({ ...caseRequest(base, c), connections, duration: warmup });
+  if (warmFor > 0) {
+    await autocannon({ ...caseRequest(base, c), connections, duration: warmFor });
     await settle();
   }
+  const before = cpuTimes();
   const r = await autocannon({ ...caseRequest(base, c), connections, duration });
+  const stealPct = stealBetween(before, cpuTimes());
   await settle();
   return {
     name: c.name,
@@ -70,22 +80,59 @@ async function measure(base, c) {
     max: r.latency.max,
     requests: r.requests.total,
     errors: unexpectedAnswers(c, r),
+    stealPct,
   };
 }
 
-const cell = (v, w) => String(v ?? '-').padStart(w);
-function line(r) {
-  return [
-    r.name.padEnd(40),
-    cell(r.reqPerSec, 7),
-    cell(r.p50, 6),
-    cell(r.p97_5, 6),
-    cell(r.p99, 6),
-    cell(r.errors, 6),
-    cell(r.ratio, 6),
-    cell(r.rssMb, 6),
-  ].join(' ');
+/** The machine's CPU time so far, in clock ticks (Linux /proc/stat): all of it, and what the host took. */
+function cpuTimes() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already counted in user)
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
 }
+
+/** The share of the machine's time its host took for other guests between two readings, in percent. */
+function stealBetween(a, b) {
+  if (!a || !b || b.total === a.total) return null;
+  return Math.round(((b.steal - a.steal) / (b.total - a.total)) * 100);
+}
+
+/** The middle value (the lower middle of an even count). */
+function median(values) {
+  const sorted = values.filter((v) => v !== null && v !== undefined).sort((x, y) => x - y);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
+}
+
+const cell = (v, w) => String(v ?? '-').padStart(w);
+const HEADINGS = ['page', 'req/s', 'p50', 'p97.5', 'p99', 'errors', 'ratio', 'ratios', 'steal%', 'RSS'];
+const WIDTHS = [40, 7, 6, 6, 6, 6, 6, 11, 6, 6];
+function line(values) {
+  return values.map((v, i) => (i === 0 ? String(v).padEnd(WIDTHS[0]) : cell(v, WIDTHS[i]))).join(' ');
+}
+/** The lowest and highest of a case's ratios over the rounds ("0.31-0.36"). */
+function ratioRange(ratios) {
+  const known = ratios.filter((r) => r !== null);
+  return known.length > 1 ? `${Math.min(...known)}-${Math.max(...known)}` : '';
+}
+
+/** One case over the rounds: its median round by ratio, the range of its ratios, its errors over all rounds. */
+function summary(measured) {
+  const middle = median(measured.map((r) => r.ratio));
+  const chosen = measured.find((r) => r.ratio === middle) ?? measured[0];
+  return {
+    ...chosen,
+    errors: measured.reduce((sum, r) => sum + r.errors, 0),
+    ratios: measured.map((r) => r.ratio),
+    rounds: measured.length,
+  };
+}
+
+const mean = (a, b) => (a + b) / 2;
+const rounded = (x) => Math.round(x * 100) / 100;
 
 async function main() {
   const started = Date.now();
@@ -101,38 +148,71 @@ async function main() {
   await seed(env, services);
 
   const server = await startServer(env, await freePort());
+  const perRound = [];
+  const baselineRuns = [];
   const results = [];
   try {
     const all = await benchCases(server.base);
+    const baselineCase = all.find((c) => c.baseline);
+    const cases = all.filter((c) => !c.baseline && (!only || c.name.includes(only)));
     console.log(
-      `\n${services} services, ${connections} connections, ${duration} s a page after ${warmup} s of warm-up (latency in ms; ratio to the layout page)\n`,
+      `\n${services} services, ${connections} connections, ${duration} s a page after ${warmup} s of warm-up, ${rounds} round${rounds > 1 ? 's' : ''}; the layout page is measured again after each page, and each ratio is to the two runs beside it (latency in ms)`,
     );
+    const print = (r) =>
+      console.log(line([r.name, r.reqPerSec, r.p50, r.p97_5, r.p99, r.errors, r.ratio ?? '', '', r.stealPct, r.rssMb]));
+    const run = async (c, options) => ({ ...(await measure(server.base, c, options)), rssMb: server.memory().rssMb });
+    for (let round = 1; round <= rounds; round += 1) {
+      console.log(`\n${rounds > 1 ? `round ${round} of ${rounds}` : ''}`);
+      console.log(line(HEADINGS));
+      // The baseline needs no warm-up of its own after its first run: it has just run.
+      let before = await run(baselineCase, { warm: round === 1 ? warmup : 0 });
+      baselineRuns.push(before);
+      print(before);
+      const measured = [];
+      for (const c of cases) {
+        const r = await run(c);
+        const after = await run(baselineCase, { warm: 0 });
+        r.baselineReqPerSec = Math.round(mean(before.reqPerSec, after.reqPerSec));
+        r.ratio = rounded(r.reqPerSec / r.baselineReqPerSec);
+        measured.push(r);
+        print(r);
+        print(after);
+        baselineRuns.push(after);
+        before = after;
+      }
+      perRound.push(measured);
+    }
+    const baseline = summary(baselineRuns.map((r) => ({ ...r, ratio: r.reqPerSec })));
+    results.push({ ...baseline, ratio: 1, ratios: [], baseline: true, runs: baselineRuns.length });
+    for (const [i] of cases.entries()) results.push(summary(perRound.map((measured) => measured[i])));
     console.log(
-      [
-        'page'.padEnd(40),
-        cell('req/s', 7),
-        cell('p50', 6),
-        cell('p97.5', 6),
-        cell('p99', 6),
-        cell('errors', 6),
-        cell('ratio', 6),
-        cell('RSS', 6),
-      ].join(' '),
+      `\n${rounds > 1 ? `the median of ${rounds} rounds` : 'summary'} (the layout page: the median of its ${baselineRuns.length} runs; ratios: the lowest and highest of the rounds)`,
     );
-    let baseline = null;
-    for (const c of all) {
-      if (only && !c.baseline && !c.name.includes(only)) continue;
-      const r = { ...(await measure(server.base, c)), rssMb: server.memory().rssMb };
-      if (c.baseline) baseline = r.reqPerSec;
-      r.ratio = baseline ? Math.round((r.reqPerSec / baseline) * 100) / 100 : null;
-      results.push(r);
-      console.log(line(r));
+    console.log(line(HEADINGS));
+    for (const r of results) {
+      console.log(
+        line([
+          r.name,
+          r.reqPerSec,
+          r.p50,
+          r.p97_5,
+          r.p99,
+          r.errors,
+          r.ratio,
+          ratioRange(r.ratios),
+          r.stealPct,
+          r.rssMb,
+        ]),
+      );
     }
   } finally {
     const memory = server.memory();
     await server.stop();
-    const healthz = results.find((r) => r.name === 'healthz')?.reqPerSec;
-    const layout = results.find((r) => r.path === '/terms')?.reqPerSec;
+    // Layout page / healthz in each round (healthz against the baseline runs beside it), and their median.
+    const layoutToHealthz = perRound.map((measured) => {
+      const healthz = measured.find((r) => r.name === 'healthz');
+      return healthz ? rounded(healthz.baselineReqPerSec / healthz.reqPerSec) : null;
+    });
     const report = {
       measuredAt: new Date().toISOString(),
       database: database ? 'postgresql' : 'embedded',
@@ -140,14 +220,18 @@ async function main() {
       connections,
       durationS: duration,
       warmupS: warmup,
+      rounds,
       peakRssMb: memory.peakRssMb,
-      layoutToHealthz: healthz && layout ? Math.round((layout / healthz) * 100) / 100 : null,
+      layoutToHealthz: median(layoutToHealthz),
+      layoutToHealthzPerRound: layoutToHealthz,
       cases: results,
+      perRound,
+      baselineRuns,
     };
     mkdirSync(path.dirname(jsonFile), { recursive: true });
     writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(
-      `\nserver peak RSS ${memory.peakRssMb} MB; layout page / healthz ${report.layoutToHealthz}; JSON in ${path.relative(process.cwd(), jsonFile)}`,
+      `\nserver peak RSS ${memory.peakRssMb} MB; layout page / healthz ${report.layoutToHealthz}${rounds > 1 ? ` (rounds: ${layoutToHealthz.join(', ')})` : ''}; JSON in ${path.relative(process.cwd(), jsonFile)}`,
     );
     // A temporary DATA_DIR goes (with PostgreSQL it only holds a session secret); --keep keeps the data.
     if (!givenDataDir && (!keep || database)) rmSync(dataDir, { recursive: true, force: true });
