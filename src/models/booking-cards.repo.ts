@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { fromJsonRows } from '../db/json-rows.js';
-import { db, type Trx } from '../db/knex.js';
+import { fromJsonRows, jsonRows } from '../db/json-rows.js';
+import { db, prepared, type Trx } from '../db/knex.js';
 import { outcomeBadge, outcomeLabelKey, outcomeOf, type Outcome } from '../lib/booking-outcome.js';
 import { toCents } from '../lib/money.js';
 import { BOOKING_STATUSES, type BookingStatus } from './booking-record.js';
@@ -131,15 +131,47 @@ export function cardsFromJson(rows: readonly Record<string, unknown>[] | null): 
 export type BookingCounts = Record<BookingStatus | 'all', number>;
 
 export async function countByStatusForUser(viewer: BookingViewer, trx?: Trx): Promise<BookingCounts> {
-  const q = db(trx)({ b: 'bookings' });
-  const rows = (await ownedBy(q, viewer).select('b.status').count({ count: '*' }).groupBy('b.status')) as {
-    status: BookingStatus;
-    count: number | string;
-  }[];
+  return toCounts((await countsQuery(viewer, trx)) as CountRow[]);
+}
+
+interface CountRow {
+  status: BookingStatus;
+  count: number | string;
+}
+
+/** The viewer's bookings counted by status, not yet sent: read alone or carried by listPage. */
+function countsQuery(viewer: BookingViewer, trx?: Trx): Knex.QueryBuilder {
+  return ownedBy(db(trx)({ b: 'bookings' }), viewer)
+    .select('b.status')
+    .count({ count: '*' })
+    .groupBy('b.status');
+}
+
+function toCounts(rows: readonly CountRow[]): BookingCounts {
   const counts = Object.fromEntries([...BOOKING_STATUSES, 'all'].map((s) => [s, 0])) as BookingCounts;
   for (const row of rows) {
     counts[row.status] = Number(row.count);
     counts.all += Number(row.count);
   }
   return counts;
+}
+
+/**
+ * A page of /bookings in one statement (one round trip, prepared on a PostgreSQL server): the counts of
+ * every tab and the cards of one tab's page, each the query countByStatusForUser and listForUser send.
+ */
+export async function listPage(
+  viewer: BookingViewer,
+  options: { status?: ListStatus; limit: number; offset: number },
+  trx?: Trx,
+): Promise<{ counts: BookingCounts; cards: BookingCard[] }> {
+  const k = db(trx);
+  const query = k.select([
+    jsonRows(countsQuery(viewer, trx), 'counts', trx),
+    jsonRows(cardsQuery(viewer, options, trx), 'cards', trx),
+  ]);
+  // The statement's text varies with the viewer's kind, the tab and whether it has an OFFSET (not on page 1).
+  const name = `bookings-page-${viewer.userType}-${options.status ?? 'all'}-${options.offset ? 'n' : '1'}`;
+  const [row] = (await prepared(query, name)) as { counts: CountRow[]; cards: Record<string, unknown>[] }[];
+  return { counts: toCounts(row?.counts ?? []), cards: cardsFromJson(row?.cards ?? []) };
 }

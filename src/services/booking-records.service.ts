@@ -54,16 +54,16 @@ export async function listBookings(
   status: ListStatus | null,
   page: number,
 ): Promise<BookingList> {
-  const counts = await bookingCards.countByStatusForUser(viewer);
+  const tab = status ? { status } : {};
+  const asked = Math.max(1, page);
+  const read = (p: number) =>
+    bookingCards.listPage(viewer, { ...tab, limit: BOOKINGS_PER_PAGE, offset: (p - 1) * BOOKINGS_PER_PAGE });
+  // The counts and the page asked for in one read; a page past the end (an old link) reads the last one.
+  const { counts, cards } = await read(asked);
   const total = status ? tabCount(counts, status) : counts.all;
   const totalPages = Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE));
-  const current = Math.min(Math.max(1, page), totalPages);
-  const cards = await bookingCards.listForUser(viewer, {
-    ...(status ? { status } : {}),
-    limit: BOOKINGS_PER_PAGE,
-    offset: (current - 1) * BOOKINGS_PER_PAGE,
-  });
-  return { status, counts, cards, page: current, totalPages };
+  if (asked <= totalPages) return { status, counts, cards, page: asked, totalPages };
+  return { status, counts, cards: (await read(totalPages)).cards, page: totalPages, totalPages };
 }
 
 /** A booking with its parties, participants, documents and what the viewer may do with it now. */

@@ -119,6 +119,35 @@ describe('bookings pages', () => {
       $ = html((await agent.get('/bookings?status=bogus&page=-3').expect(200)).text);
       expect($('.booking-card')).to.have.length(3);
     });
+
+    it('pages by 20, newest first, and a page past the end shows the last one', async () => {
+      const busy = await clientAccount('Officine Molte Prenotazioni Srl');
+      const made: string[] = [];
+      for (let i = 0; i < 23; i += 1) {
+        const b = await createBooking({
+          serviceId: requestId,
+          clientId: busy.id,
+          status: i % 4 === 0 ? 'completed' : 'pending',
+          createdAt: new Date(Date.now() - (i + 1) * 60_000),
+        });
+        made.push(b.id);
+      }
+      const agent = await signIn(busy);
+      const hrefs = ($: ReturnType<typeof html>) =>
+        $('.booking-card h2 a')
+          .map((_, a) => $(a).attr('href'))
+          .get();
+      let $ = html((await agent.get('/bookings').expect(200)).text);
+      expect(hrefs($)).to.deep.equal(made.slice(0, 20).map((id) => `/bookings/${id}`));
+      expect($('.tabs a[href="/bookings"]').text()).to.contain('23');
+      $ = html((await agent.get('/bookings?page=2').expect(200)).text);
+      expect(hrefs($)).to.deep.equal(made.slice(20).map((id) => `/bookings/${id}`));
+      $ = html((await agent.get('/bookings?page=9').expect(200)).text);
+      expect(hrefs($)).to.deep.equal(made.slice(20).map((id) => `/bookings/${id}`));
+      // The "In Attesa" tab: 17 requests, on one page
+      $ = html((await agent.get('/bookings?status=pending&page=3').expect(200)).text);
+      expect(hrefs($)).to.deep.equal(made.filter((_, i) => i % 4 !== 0).map((id) => `/bookings/${id}`));
+    });
   });
 
   describe('GET /bookings/:id', () => {

@@ -93,6 +93,48 @@ describe('bookings repository: cards and counts', () => {
     const stranger = await createUser();
     expect((await bookings.countByStatusForUser({ id: stranger.id, userType: 'client' })).all).to.equal(0);
   });
+
+  it("reads a page of /bookings in one statement: the same counts and cards as each one's own query", async () => {
+    const provider = await createProvider({ businessName: 'Studio Pagina Unica' });
+    const service = await createService({ providerId: provider.id });
+    const client = await createUser({ companyName: 'Officine Pagina Srl' });
+    const statuses = ['pending', 'quoted', 'confirmed', 'completed', 'cancelled', 'pending', 'completed'] as const;
+    for (const [i, status] of statuses.entries()) {
+      await createBooking({
+        serviceId: service.id,
+        clientId: client.id,
+        status,
+        totalAmount: `${200 + i}.50`,
+        createdAt: new Date(Date.now() - (i + 1) * 3_600_000),
+      });
+    }
+    for (const viewer of [
+      { id: client.id, userType: 'client' as const },
+      { id: provider.id, userType: 'provider' as const },
+    ]) {
+      const counts = await bookings.countByStatusForUser(viewer);
+      for (const options of [
+        { limit: 3, offset: 0 },
+        { limit: 3, offset: 3 },
+        { status: 'pending' as const, limit: 2, offset: 0 },
+        { status: 'completed' as const, limit: 1, offset: 1 },
+        { status: 'confirmed' as const, limit: 2, offset: 2 },
+      ]) {
+        const page = await bookings.listPage(viewer, options);
+        expect(page.counts).to.deep.equal(counts);
+        expect(page.cards).to.deep.equal(await bookings.listForUser(viewer, options));
+      }
+    }
+    const page = await bookings.listPage({ id: client.id, userType: 'client' }, { limit: 3, offset: 3 });
+    expect(page.counts).to.include({ all: 7, pending: 2, quoted: 1, completed: 2 });
+    expect(page.cards.map((c) => c.totalAmountCents)).to.deep.equal([20350, 20450, 20550]);
+    const stranger = await bookings.listPage(
+      { id: (await createUser()).id, userType: 'client' },
+      { limit: 3, offset: 0 },
+    );
+    expect(stranger.cards).to.deep.equal([]);
+    expect(Object.values(stranger.counts).every((n) => n === 0)).to.equal(true);
+  });
 });
 
 describe('views/partials/_booking-card.ejs', () => {
