@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
+import { unreadAfterReading } from '../lib/current-user.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { isListStatus } from '../lib/booking-list-status.js';
@@ -35,7 +36,7 @@ export async function renderDetail(
     attestatiOfBooking(booking.id),
   ]);
   // The header was counted before this page marked the booking's messages read.
-  res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - (conversation?.markedRead ?? 0));
+  res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation?.markedRead ?? 0);
   res.status(status).render('bookings/show', {
     ...bookingDetailPage(detail, now, options),
     review: review ? bookingReviewBox(booking, review, viewerOf(req)) : null,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { notFound, roleRequired } from '../lib/app-error.js';
+import { unreadAfterReading } from '../lib/current-user.js';
 import { t } from '../config/i18n.js';
 import { loginUrlFor } from '../middleware/auth.js';
 import { messagesInboxPage } from '../pages/messages-inbox.page.js';
@@ -37,7 +38,7 @@ export async function renderThread(
   const conversation = await openThread(String(req.params.id), viewer);
   // "Conversazione non trovata": other people's threads and unknown ids look the same.
   if (!conversation) throw notFound('thread');
-  res.locals.unreadMessages = Math.max(0, Number(res.locals.unreadMessages) - conversation.markedRead);
+  res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation.markedRead);
   const { thread } = conversation;
   // An inquiry (no booking yet) is the provider's to answer with a quote.
   const quoteForm =

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
-import { UNREAD_NOTIFICATIONS_CAP, type UserType } from '../lib/current-user.js';
+import { UNREAD_COUNT_CAP, type UserType } from '../lib/current-user.js';
 import { isUuid } from '../lib/uuid.js';
 
 export interface User {
@@ -124,14 +124,12 @@ export function sessionUserQuery(k: Knex, userId: Knex.Raw | string) {
       'pp.user_id as provider_profile',
       'pp.business_name as provider_name',
       'pp.profile_image as provider_image',
-      // Counted up to the cap (UNREAD_NOTIFICATIONS_CAP): past it the header says "Più di 99".
-      // A constant, not a binding: a prepared session read (sessions.repo) keeps one generic plan.
-      k.raw(
-        `(SELECT count(*) FROM (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND NOT n.read
-          LIMIT ${UNREAD_NOTIFICATIONS_CAP}) AS n)::int AS unread_notifications`,
-      ),
-      k.raw(`(SELECT count(*) FROM message_threads mt JOIN messages m ON m.thread_id = mt.id
-        WHERE (mt.client_id = u.id OR mt.provider_id = u.id) AND m.sender_id <> u.id AND m.read_at IS NULL)::int AS unread_messages`),
+      // Counted up to the cap (UNREAD_COUNT_CAP): past it the header says "Più di 99". The functions
+      // (migration 20261207090000) walk an index of the user's unread rows and stop at the cap in any plan;
+      // the cap is a constant, not a binding, so that the prepared session read (sessions.repo) keeps one
+      // generic plan.
+      k.raw(`unread_notifications_upto(u.id, ${UNREAD_COUNT_CAP}) AS unread_notifications`),
+      k.raw(`unread_messages_upto(u.id, ${UNREAD_COUNT_CAP}) AS unread_messages`),
     )
     .where('u.id', userId);
 }

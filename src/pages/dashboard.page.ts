@@ -1,5 +1,5 @@
 import { t } from '../config/i18n.js';
-import type { CurrentUser } from '../lib/current-user.js';
+import { UNREAD_COUNT_CAP, type CurrentUser } from '../lib/current-user.js';
 import type { BookingCard } from '../services/booking-records.service.js';
 import type { DashboardData } from '../services/dashboard.service.js';
 import type { Section } from '../lib/profile-sections.js';
@@ -84,7 +84,7 @@ function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[]
 function sectionsView(user: CurrentUser, data: DashboardData, now: Date): DashboardSectionsView {
   const sectionLabel = (key: Section): string =>
     t(key === 'address' && user.userType === 'client' ? 'profile:tabs.legalAddress' : `profile:tabs.${key}`);
-  const { counts } = data;
+  const unread = data.unreadCount;
   return {
     profileIncomplete: data.missingSections.length > 0,
     missingSections: data.missingSections.map((key) => ({
@@ -96,8 +96,13 @@ function sectionsView(user: CurrentUser, data: DashboardData, now: Date): Dashbo
     recentBookings: data.recentBookings,
     notifications: {
       items: data.unread.map((n) => notificationView(n, now)),
-      unreadCount: counts.unread,
-      badge: counts.unread > 0 ? t('dashboard:notifications.newCount', { count: counts.unread }) : null,
+      unreadCount: unread,
+      badge:
+        unread >= UNREAD_COUNT_CAP
+          ? t('dashboard:notifications.newCountMany')
+          : unread > 0
+            ? t('dashboard:notifications.newCount', { count: unread })
+            : null,
       showAllLink: data.moreNotifications,
     },
     compliance: data.compliance ? complianceBlock(data.compliance) : null,

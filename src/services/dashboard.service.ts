@@ -70,7 +70,8 @@ export interface DashboardData {
   recentBookings: BookingCard[];
   /** The newest unread notifications, at most UNREAD_NOTIFICATIONS_SHOWN. */
   unread: Notification[];
-  counts: { total: number; unread: number };
+  /** How many are unread, up to UNREAD_COUNT_CAP ("Più di 99" past it, as the header says). */
+  unreadCount: number;
   /** SPEC §2: more notifications exist in total than the dashboard shows, so it links to the full list. */
   moreNotifications: boolean;
   /** The tabs of /profile whose required fields are not all saved. */
@@ -84,7 +85,7 @@ export interface DashboardData {
  * the recent bookings and the notifications (dashboard.repo readDashboard); a client's scadenzario beside it.
  */
 export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
-  const [{ statistics, recentBookings, unread, counts, own }, compliance] = await Promise.all([
+  const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance] = await Promise.all([
     dashboard.readDashboard(user, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
     user.userType === 'client' ? complianceSummary(user.id) : null,
   ]);
@@ -92,8 +93,8 @@ export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
     statistics,
     recentBookings,
     unread,
-    counts,
-    moreNotifications: counts.total > UNREAD_NOTIFICATIONS_SHOWN,
+    unreadCount,
+    moreNotifications,
     missingSections: incompleteProfileSections(user.userType, own),
     compliance,
   };

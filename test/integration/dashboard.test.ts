@@ -380,6 +380,15 @@ describe('dashboard', () => {
       expect($('.notifications-box a[href="/notifications"]')).to.have.length(1);
     });
 
+    it('past 99 unread, says "Più di 99 nuove", as the bell says "Più di 99 notifiche non lette"', async () => {
+      const { id, agent } = await signIn('provider', 'Studio Mai Letto');
+      for (let i = 1; i <= 130; i += 1) await createNotification({ userId: id, createdAt: ago(i * HOUR) });
+      const $ = await dashboardOf(agent);
+      expect(textOf($, '.notifications-box__badge')).to.equal('Più di 99 nuove');
+      expect($('.site-header a.bell').attr('aria-label')).to.equal('Più di 99 notifiche non lette');
+      expect(titlesOf($)).to.have.length(5);
+    });
+
     it('with nothing unread says so, without a badge', async () => {
       const { id, agent } = await signIn('client', 'Notifiche Lette Srl');
       await createNotification({ userId: id, read: true });

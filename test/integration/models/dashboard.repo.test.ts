@@ -63,7 +63,11 @@ describe('dashboard.repo readDashboard', () => {
     expect(read.recentBookings[1]?.totalAmountCents).to.equal(10035);
     expect(read.unread).to.deep.equal(expected.list);
     expect(read.unread[0]?.createdAt).to.be.instanceOf(Date);
-    expect(read.counts).to.deep.equal({ total: 7, unread: 4 });
+    expect({ unread: read.unreadCount, more: read.moreNotifications }).to.deep.equal({
+      unread: expected.counts.unread,
+      more: expected.counts.total > 5,
+    });
+    expect(read.unreadCount).to.equal(4);
     expect(read.own).to.deep.equal({ kind: 'provider', profile: await findProviderProfile(provider.id) });
     expect(read.statistics).to.deep.equal({
       totalBookings: 8,
@@ -81,7 +85,8 @@ describe('dashboard.repo readDashboard', () => {
     const read = await readDashboard(user, SHOWN);
     expect(read.recentBookings).to.deep.equal(await listForUser(user, { limit: 5 }));
     expect(read.unread).to.deep.equal((await listWithCounts(client.id, { unreadOnly: true, limit: 5 })).list);
-    expect(read.counts).to.deep.equal({ total: 7, unread: 3 });
+    expect(read.unreadCount).to.equal(3);
+    expect(read.moreNotifications).to.equal(true);
     const profile = await findClientProfile(client.id);
     expect(profile?.companyName).to.equal('Officine Cruscotto Spa');
     expect(read.own).to.deep.equal({ kind: 'client', profile });
@@ -98,8 +103,28 @@ describe('dashboard.repo readDashboard', () => {
       },
       recentBookings: [],
       unread: [],
-      counts: { total: 0, unread: 0 },
+      unreadCount: 0,
+      moreNotifications: false,
       own: null,
     });
+  });
+
+  it('links to all notifications past the fifth, read or not, and counts the unread up to the cap', async () => {
+    const user = await createUser({ userType: 'client' });
+    const read = () => readDashboard({ id: user.id, userType: 'client' }, SHOWN);
+    for (let i = 0; i < 5; i++) await createNotification({ userId: user.id, read: true, createdAt: ago(i * HOUR) });
+    expect(await read()).to.include({ unreadCount: 0, moreNotifications: false });
+    await createNotification({ userId: user.id, read: true, createdAt: ago(10 * HOUR) });
+    expect(await read()).to.include({ unreadCount: 0, moreNotifications: true });
+    await db()('notifications').insert(
+      Array.from({ length: 120 }, (_, i) => ({
+        user_id: user.id,
+        type: 'booking',
+        title: `Notifica ${i}`,
+        message: 'Messaggio',
+        data: '{}',
+      })),
+    );
+    expect(await read()).to.include({ unreadCount: 100, moreNotifications: true });
   });
 });
