@@ -162,6 +162,50 @@ export async function seedBenchBookings(
         ON c.provider_id = p2.user_id
       WHERE p.user_id = p2.user_id`);
   });
+  await seedNoticesAndConversations(knex);
   const [{ count: reviews }] = await knex('reviews').count<{ count: string }[]>({ count: '*' });
   return { bookings: options.bookings, reviews: Number(reviews) };
+}
+
+/**
+ * What a marketplace that has run for a while holds beside its bookings, and what every signed-in page
+ * counts in its header: each booking's notifications to both parties (read but for about one in three of
+ * the data set's last two months), and a conversation on one booking in five, one to four messages long, whose last
+ * message is unread in one conversation in four. The busy client thus has a few hundred unread
+ * notifications, past the header's cap of 100.
+ */
+async function seedNoticesAndConversations(knex: Knex): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw(`INSERT INTO notifications (user_id, type, title, message, data, read, read_at, created_at)
+      SELECT p.user_id, p.type, p.title, 'Prenotazione ' || b.booking_number || ': ' || b.service_title,
+        jsonb_build_object('bookingId', b.id), p.read, CASE WHEN p.read THEN b.created_at + interval '1 day' END,
+        b.created_at
+      FROM bookings b
+      CROSS JOIN (SELECT max(created_at) - interval '60 days' AS since FROM bookings) AS recent
+      CROSS JOIN LATERAL (SELECT abs(hashtext(b.booking_number)) AS h) AS r
+      CROSS JOIN LATERAL (VALUES
+        (b.client_id, CASE b.booking_type WHEN 'instant' THEN 'booking_confirmed' ELSE 'booking' END,
+         'Richiesta inviata', b.created_at < recent.since OR r.h % 3 <> 0),
+        (b.provider_id, 'booking_confirmed', 'Nuova Prenotazione',
+         b.created_at < recent.since OR r.h % 3 <> 1)) AS p(user_id, type, title, read)
+      WHERE b.booking_number LIKE 'BHBENCH-%'`);
+    await trx.raw(`INSERT INTO message_threads (client_id, provider_id, booking_id, service_id, last_message_at, created_at)
+      SELECT b.client_id, b.provider_id, b.id, b.service_id,
+        b.created_at + (1 + abs(hashtext(b.booking_number)) % 4) * interval '3 hours', b.created_at
+      FROM bookings b WHERE b.booking_number LIKE 'BHBENCH-%' AND abs(hashtext(b.booking_number || 'thread')) % 5 = 0`);
+    // Client and provider take turns, the client first; each message is read an hour after it was sent,
+    // but the last one of one conversation in four.
+    await trx.raw(`INSERT INTO messages (thread_id, sender_id, body, idempotency_key, read_at, created_at)
+      SELECT t.id, CASE WHEN m % 2 = 1 THEN t.client_id ELSE t.provider_id END,
+        CASE WHEN m % 2 = 1 THEN 'Buongiorno, potete confermare orario e sede del corso?'
+             ELSE 'Buongiorno, confermiamo: inizio alle 9:30 presso la vostra sede.' END,
+        gen_random_uuid()::text,
+        CASE WHEN m = n.count AND abs(hashtext(t.id::text)) % 4 = 0 THEN NULL
+             ELSE t.created_at + m * interval '3 hours' + interval '1 hour' END,
+        t.created_at + m * interval '3 hours'
+      FROM message_threads t
+      JOIN bookings b ON b.id = t.booking_id AND b.booking_number LIKE 'BHBENCH-%'
+      CROSS JOIN LATERAL (SELECT 1 + abs(hashtext(b.booking_number)) % 4 AS count) AS n
+      CROSS JOIN LATERAL generate_series(1, n.count) AS m`);
+  });
 }
