@@ -94,6 +94,52 @@ export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q, name:
   return namedStatements() ? (query.options({ name }) as Q) : query;
 }
 
+/** A statement compiled once (compiledOnce), bound to the values of one call. */
+export interface BoundStatement {
+  /** Knex's text, with `?` for each binding (`db().raw(sql, bindings)` runs it). */
+  sql: string;
+  /** PostgreSQL's text, with `$1`… (a pg client's query). */
+  nativeSql: string;
+  bindings: unknown[];
+}
+
+const PLACEHOLDER = '\u0000param';
+const placeholder = (i: number): string => `${PLACEHOLDER}${i}\u0000`;
+
+/**
+ * A statement whose text does not depend on the values it is run with, compiled by Knex once and from then
+ * on only bound: Knex builds a large select or a statement of several parts in 0.05 to 0.2 ms of CPU, on
+ * every call, where binding it costs nothing. `build` is called once, with a placeholder (a string) for each
+ * of its `arity` parameters, and must hand each of them to Knex unchanged, as a binding: a placeholder that
+ * is transformed, put inside another value or dropped makes the first call throw. Like `prepared`, for the
+ * statements every booking or signed-in request runs.
+ */
+export function compiledOnce(
+  arity: number,
+  build: (...params: string[]) => Knex.QueryBuilder | Knex.Raw,
+): (...values: unknown[]) => BoundStatement {
+  let compiled: { sql: string; nativeSql: string; bindings: readonly unknown[] } | null = null;
+  const marks = Array.from({ length: arity }, (_, i) => placeholder(i));
+  const slots = new Map(marks.map((m, i) => [m, i]));
+  return (...values) => {
+    if (!compiled) {
+      const query = build(...marks);
+      const { sql, bindings } = query.toSQL();
+      const bound = bindings.filter((b) => typeof b === 'string' && slots.has(b));
+      const stray = bindings.some((b) => typeof b === 'string' && !slots.has(b) && b.includes(PLACEHOLDER));
+      if (stray || marks.some((m) => !bound.includes(m))) {
+        throw new Error('compiledOnce: a parameter is not bound as it was given');
+      }
+      compiled = { sql, nativeSql: query.toSQL().toNative().sql, bindings };
+    }
+    const bindings = compiled.bindings.map((b) => {
+      const slot = typeof b === 'string' ? slots.get(b) : undefined;
+      return slot === undefined ? b : values[slot];
+    });
+    return { sql: compiled.sql, nativeSql: compiled.nativeSql, bindings };
+  };
+}
+
 /** SQLSTATE of refuse_statement(reason) (migration 20261206090000_refuse_statement). */
 const REFUSED = 'SH001';
 

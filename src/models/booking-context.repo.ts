@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { jsonRows } from '../db/json-rows.js';
-import { db, prepared, type Trx } from '../db/knex.js';
+import { compiledOnce, db, prepared, type Trx } from '../db/knex.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
 import { partiesQuery, toParties, type Parties, type PartyRow } from './booking-parties.repo.js';
@@ -60,6 +60,7 @@ export async function findBookingContext(
 /**
  * The service (findBookableService) with what its booking is checked against (findBookingContext), in one
  * statement: the wizard's final submit reads both at once. null when the service cannot be booked now.
+ * Compiled once (db/knex.ts compiledOnce) and prepared: every booking runs it.
  */
 export async function findBookableWithContext(
   id: string,
@@ -68,15 +69,23 @@ export async function findBookableWithContext(
   trx?: Trx,
 ): Promise<{ service: BookableService; context: BookingContext } | null> {
   if (!isUuid(id) || !isUuid(clientId)) return null;
-  const query = withContext(bookable(trx).where('s.id', id), clientId, trx);
-  const row = await prepared(query, 'bookable-with-context').first<(BookableRow & ContextRow) | undefined>([
-    ...bookableColumns(trx),
-    ...contextColumns(clientId, db(trx).ref('s.provider_id'), from, trx),
-  ]);
+  const { sql, bindings } = bookableWithContext(id, clientId, from);
+  const { rows } = await prepared(
+    db(trx).raw<{ rows: (BookableRow & ContextRow)[] }>(sql, bindings as Knex.RawBinding[]),
+    'bookable-with-context',
+  );
+  const row = rows[0];
   if (!row) return null;
   const service = toBookable(row);
   return { service, context: toContext(row, clientId, service.providerId) };
 }
+
+const bookableWithContext = compiledOnce(3, (id, clientId, from) =>
+  withContext(bookable().where('s.id', id), clientId).first([
+    ...bookableColumns(),
+    ...contextColumns(clientId, db().ref('s.provider_id'), from),
+  ]),
+);
 
 function withContext(query: Knex.QueryBuilder, clientId: string, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);

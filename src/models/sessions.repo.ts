@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { db, namedStatements, type Trx } from '../db/knex.js';
+import { compiledOnce, db, namedStatements, type Trx } from '../db/knex.js';
 import { sessionUserQuery, toSessionUser, type SessionUserDbRow, type SessionUserRow } from './users.repo.js';
 
 /**
@@ -24,22 +24,20 @@ export interface SessionWithUser {
   user: SessionUserRow | null;
 }
 
-const SID = '\u0000sid';
-let withUser: { sql: string; bindings: readonly unknown[] } | null = null;
-
 /**
  * The session store's read (src/config/session.ts): the unexpired session row and, in the same statement,
  * the account its passport names (users.repo sessionUserQuery), where the store's read and passport's
  * would take two round trips on every signed-in request. Run on the session store's own pool, so that a
- * store that cannot be reached fails the request as the store does. The statement is compiled once and
- * named on a PostgreSQL server (db/knex.ts prepared): each connection of the pool parses and plans it once.
+ * store that cannot be reached fails the request as the store does. The statement is compiled once
+ * (db/knex.ts compiledOnce) and named on a PostgreSQL server (db/knex.ts prepared): each connection of the
+ * pool parses and plans it once.
  */
 export async function findWithUser(pool: pg.Pool, sid: string): Promise<SessionWithUser | null> {
-  withUser ??= compileWithUser();
+  const { nativeSql, bindings } = withUser(sid);
   const { rows } = await pool.query<{ sess: unknown } & Partial<SessionUserDbRow>>({
     name: namedStatements() ? 'session-with-user' : undefined,
-    text: withUser.sql,
-    values: withUser.bindings.map((b) => (b === SID ? sid : b)),
+    text: nativeSql,
+    values: bindings,
   });
   const row = rows[0];
   if (!row) return null;
@@ -51,20 +49,17 @@ export async function findWithUser(pool: pg.Pool, sid: string): Promise<SessionW
   };
 }
 
-function compileWithUser(): { sql: string; bindings: readonly unknown[] } {
+const withUser = compiledOnce(1, (sid) => {
   const k = db();
   // A passport user that is not a uuid (no such row is ever written) names no account rather than failing.
   const userId = k.raw(
     `CASE WHEN s.sess #>> '{passport,user}' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
       THEN (s.sess #>> '{passport,user}')::uuid END`,
   );
-  const { sql, bindings } = k
+  return k
     .select('s.sess', 'su.*')
     .from({ s: 'sessions' })
     .joinRaw('LEFT JOIN LATERAL (?) AS su ON true', [k.raw('?', [sessionUserQuery(k, userId)])])
-    .where('s.sid', SID)
-    .andWhereRaw('s.expire >= now()')
-    .toSQL()
-    .toNative();
-  return { sql, bindings };
-}
+    .where('s.sid', sid)
+    .andWhereRaw('s.expire >= now()');
+});
