@@ -2,7 +2,10 @@
 // backends' (Linux /proc), which, unlike req/s, hardly depends on what else runs on the machine. On a
 // database seeded by `npm run bench -- --keep`, after `npm run build`:
 //
-//   DATABASE_URL=postgres://.../x_bench node scripts/bench-cpu.mjs [--requests 150] [--only "page"]
+//   DATABASE_URL=postgres://.../x_bench node scripts/bench-cpu.mjs [--requests 150] [--connections 4] [--only "page"]
+//
+// At 4 connections each request wakes the process on its own, and a good part of its CPU is that (healthz
+// itself then costs over a millisecond); at the benchmark's 32 the wake-ups are shared, as under load.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -13,6 +16,7 @@ function option(name, fallback) {
   return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 const requests = Number(option('requests', '150'));
+const connections = Number(option('connections', '4'));
 const only = option('only', null);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: the seeded benchmark database');
@@ -40,11 +44,13 @@ async function snapshot() {
   return { web: cpuMs(server.pid), db: rows.reduce((sum, r) => sum + cpuMs(r.pid), 0) };
 }
 try {
-  console.log(`${'page'.padEnd(40)} web ms  db ms  (CPU per request, ${requests} requests, 4 connections)`);
+  console.log(
+    `${'page'.padEnd(40)} web ms  db ms  (CPU per request, ${requests} requests, ${connections} connections)`,
+  );
   for (const c of await benchCases(server.base)) {
     if (only && !c.name.includes(only)) continue;
-    const options = { ...caseRequest(server.base, c), connections: 4 };
-    await autocannon({ ...options, amount: 20 });
+    const options = { ...caseRequest(server.base, c), connections };
+    await autocannon({ ...options, amount: Math.max(20, connections) });
     const before = await snapshot();
     const r = await autocannon({ ...options, amount: requests });
     const after = await snapshot();
