@@ -39,8 +39,20 @@ function asDate(value: Date | string): Date {
   return typeof value === 'string' ? new Date(value) : value;
 }
 
+/** The Italian form of the dates given as text ('2026-11-22'), which every list repeats: at most 4,000 kept. */
+const longDates = new Map<string, string>();
+
 /** '22 novembre 2026' */
-export const date = (value: Date | string): string => dateLong.format(asDate(value));
+export function date(value: Date | string): string {
+  if (typeof value !== 'string') return dateLong.format(value);
+  let shown = longDates.get(value);
+  if (shown === undefined) {
+    shown = dateLong.format(asDate(value));
+    if (longDates.size >= 4000) longDates.clear();
+    longDates.set(value, shown);
+  }
+  return shown;
+}
 /** '22/11/2026' */
 export const shortDate = (value: Date | string): string => dateShort.format(asDate(value));
 /** 'domenica 22 novembre 2026' */

@@ -137,10 +137,11 @@ describe('bookings repository: cards and counts', () => {
   });
 });
 
-describe('views/partials/_booking-card.ejs', () => {
+describe('views/partials/_booking-cards.ejs', () => {
   const render = (booking: bookings.BookingCard, userType: 'client' | 'provider'): Promise<string> =>
-    ejs.renderFile(path.join(VIEWS_DIR, 'partials', '_booking-card.ejs'), {
-      booking,
+    ejs.renderFile(path.join(VIEWS_DIR, 'partials', '_booking-cards.ejs'), {
+      cards: [booking],
+      listClass: 'booking-list',
       t,
       format,
       currentUser: { userType },

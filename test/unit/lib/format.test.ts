@@ -8,6 +8,16 @@ describe('format', () => {
     expect(shortDate('2026-12-31')).to.equal('31/12/2026');
   });
 
+  it('gives the same text for a date however often it is asked, past the 4,000 it keeps, and for an instant', () => {
+    expect(date('2026-03-01')).to.equal('1 marzo 2026');
+    for (let d = 0; d < 4500; d += 1) date(new Date(Date.UTC(2020, 0, 1 + d)).toISOString().slice(0, 10));
+    expect(date('2026-03-01')).to.equal('1 marzo 2026');
+    expect(date('2031-12-31')).to.equal('31 dicembre 2031');
+    // 23:30 UTC on 31 December is 1 January in Rome
+    expect(date(new Date('2026-12-31T23:30:00Z'))).to.equal('1 gennaio 2027');
+    expect(date('2026-12-31T23:30:00Z')).to.equal('1 gennaio 2027');
+  });
+
   it('uses the Rome calendar day for "today"', () => {
     // 23:30 UTC on 31 December is already 1 January in Rome.
     expect(todayInRome(new Date('2026-12-31T23:30:00Z'))).to.equal('2027-01-01');
