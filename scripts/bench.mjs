@@ -137,6 +137,12 @@ function summary(measured) {
 }
 
 const mean = (a, b) => (a + b) / 2;
+
+/** "layout page / healthz 0.6 (rounds: 0.6, 0.74); ", or nothing when healthz was not measured (--only). */
+function healthzLine(median, perRound) {
+  if (median === null) return '';
+  return `layout page / healthz ${median}${perRound.length > 1 ? ` (rounds: ${perRound.join(', ')})` : ''}; `;
+}
 const rounded = (x) => Math.round(x * 100) / 100;
 
 async function main() {
@@ -255,7 +261,7 @@ async function main() {
     mkdirSync(path.dirname(jsonFile), { recursive: true });
     writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(
-      `\nserver peak RSS ${memory.peakRssMb} MB; layout page / healthz ${report.layoutToHealthz}${rounds > 1 ? ` (rounds: ${layoutToHealthz.join(', ')})` : ''}; JSON in ${path.relative(process.cwd(), jsonFile)}`,
+      `\nserver peak RSS ${memory.peakRssMb} MB; ${healthzLine(report.layoutToHealthz, layoutToHealthz)}JSON in ${path.relative(process.cwd(), jsonFile)}`,
     );
     // A temporary DATA_DIR goes (with PostgreSQL it only holds a session secret); --keep keeps the data.
     if (!givenDataDir && (!keep || database)) rmSync(dataDir, { recursive: true, force: true });
