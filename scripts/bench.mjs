@@ -36,6 +36,13 @@ import {
   unexpectedAnswers,
 } from './bench-lib.mjs';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  // The usage is the comment at the top of this file.
+  const own = readFileSync(new URL(import.meta.url), 'utf8');
+  console.log(own.slice(0, own.indexOf('\nimport ')).replace(/^\/\/ ?/gm, ''));
+  process.exit(0);
+}
+
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
