@@ -2,16 +2,20 @@ import { expect } from 'chai';
 import express from 'express';
 import supertest from 'supertest';
 import { configureViews } from '../../src/config/views.js';
+import { legal } from '../../src/controllers/pages.controller.js';
 import { AppError } from '../../src/lib/app-error.js';
 import { errorHandler } from '../../src/middleware/error-handler.js';
 import { pageLocals } from '../../src/middleware/locals.js';
 import { requestId } from '../../src/middleware/request-id.js';
 import { html, request, textOf } from '../helpers/app.js';
 
-/** A bare app with the real views and error handler, and routes that fail on purpose. */
-function failingApp(): express.Express {
+/**
+ * A bare app with the real views and error handler, and routes that fail on purpose. `production`: the views
+ * as production renders them (compiled once, without the line tracking of compileDebug).
+ */
+function failingApp(production = false): express.Express {
   const app = express();
-  configureViews(app, false);
+  configureViews(app, production);
   app.use(requestId);
   app.use(pageLocals);
   app.get('/boom', () => {
@@ -27,6 +31,9 @@ function failingApp(): express.Express {
   app.get('/api/boom', () => {
     throw new Error('secret internal detail');
   });
+  app.get('/terms', legal('terms'));
+  // A view that fails while it renders (its model lacks what the template reads).
+  app.get('/view-boom', (_req, res) => res.render('pages/legal', {}));
   app.use(errorHandler);
   return app;
 }
@@ -59,6 +66,26 @@ describe('the error handler', () => {
     const res = await supertest(app).get('/api/boom').expect(500);
     expect(res.body.error).to.include({ code: 'unknown', message: 'Si è verificato un errore imprevisto' });
     expect(res.body.error.requestId).to.equal(res.headers['x-request-id']);
+  });
+});
+
+describe('views as production renders them', () => {
+  const production = failingApp(true);
+
+  it('give the same page as in development, twice (compiled once)', async () => {
+    const expected = (await supertest(failingApp(false)).get('/terms').expect(200)).text;
+    expect(textOf(html(expected), 'main h1')).to.equal('Termini e Condizioni');
+    for (let i = 0; i < 2; i += 1) {
+      const res = await supertest(production).get('/terms').expect(200);
+      expect(res.text.replace(/[0-9a-f-]{36}/g, 'ID')).to.equal(expected.replace(/[0-9a-f-]{36}/g, 'ID'));
+    }
+  });
+
+  it('a view that fails while rendering is the Italian 500 page, without the error or a stack', async () => {
+    const res = await supertest(production).get('/view-boom').expect(500);
+    expect(textOf(html(res.text), 'main h1')).to.equal('Errore del server');
+    expect(res.text).not.to.include('legal.ejs');
+    expect(res.text).not.to.match(/\n\s+at /);
   });
 });
 
