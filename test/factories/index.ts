@@ -352,6 +352,21 @@ export async function createNotification(attrs: NotificationAttrs): Promise<{ id
   return row!;
 }
 
+/** `n` unread "Nuova Prenotazione" notifications of the user in one insert, a minute apart, newest first. */
+export async function createUnreadNotifications(userId: string, n: number): Promise<void> {
+  const now = Date.now();
+  await db()('notifications').insert(
+    Array.from({ length: n }, (_, i) => ({
+      user_id: userId,
+      type: 'booking',
+      title: `Nuova Prenotazione ${i}`,
+      message: 'Hai ricevuto una nuova prenotazione.',
+      data: '{}',
+      created_at: new Date(now - i * 60_000),
+    })),
+  );
+}
+
 /** The profile fields the dashboard calls complete for a provider (publishing needs them). */
 export async function completeProviderProfile(userId: string, change: Record<string, unknown> = {}): Promise<void> {
   await db()('provider_profiles')

@@ -6,6 +6,7 @@ import { resetDatabase } from '../helpers/db.js';
 import {
   createBooking,
   createNotification,
+  createUnreadNotifications,
   createProvider,
   createService,
   createUser,
@@ -33,19 +34,6 @@ const titlesOf = ($: Page): string[] =>
     .get();
 const isRead = async (id: string): Promise<boolean> =>
   (await db()('notifications').where({ id }).first<{ read: boolean }>('read'))!.read;
-
-/** `n` unread "Nuova Prenotazione" notifications of the user, a minute apart, newest first. */
-const unreadNotifications = (userId: string, n: number) =>
-  db()('notifications').insert(
-    Array.from({ length: n }, (_, i) => ({
-      user_id: userId,
-      type: 'booking',
-      title: `Nuova Prenotazione ${i}`,
-      message: 'Hai ricevuto una nuova prenotazione.',
-      data: '{}',
-      created_at: ago(i * MINUTE),
-    })),
-  );
 
 describe('notifications', () => {
   before(resetDatabase);
@@ -339,7 +327,7 @@ describe('notifications', () => {
 
     it('says how many are unread, up to 99', async () => {
       const { id, agent } = await signIn();
-      await unreadNotifications(id, 99);
+      await createUnreadNotifications(id, 99);
       const $ = html((await agent.get('/dashboard').expect(200)).text);
       expect(bellLabel($)).to.equal('99 notifiche non lette');
       expect($('.bell__dot')).to.have.length(1);
@@ -347,7 +335,7 @@ describe('notifications', () => {
 
     it('past 99 it says "Più di 99", while the page itself counts them all', async () => {
       const { id, agent } = await signIn();
-      await unreadNotifications(id, 130);
+      await createUnreadNotifications(id, 130);
       const $ = await listOf(agent);
       expect(bellLabel($)).to.equal('Più di 99 notifiche non lette');
       expect($('.bell__dot')).to.have.length(1);
@@ -358,7 +346,7 @@ describe('notifications', () => {
   describe('POST /notifications/readings ("Segna tutte come lette")', () => {
     it("marks all of the user's notifications read (beyond the 50 shown too), nobody else's; the bell's dot goes", async () => {
       const { id, agent } = await signIn('provider');
-      await unreadNotifications(id, 55);
+      await createUnreadNotifications(id, 55);
       const someoneElse = await createUser();
       const theirs = await createNotification({ userId: someoneElse.id });
       const $ = await listOf(agent);

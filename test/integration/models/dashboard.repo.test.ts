@@ -6,7 +6,14 @@ import { readDashboard } from '../../../src/models/dashboard.repo.js';
 import { listWithCounts } from '../../../src/models/notifications.repo.js';
 import { findProviderProfile } from '../../../src/models/provider-profiles.repo.js';
 import { resetDatabase } from '../../helpers/db.js';
-import { createBooking, createNotification, createProvider, createService, createUser } from '../../factories/index.js';
+import {
+  createBooking,
+  createNotification,
+  createUnreadNotifications,
+  createProvider,
+  createService,
+  createUser,
+} from '../../factories/index.js';
 
 const HOUR = 3_600_000;
 const ago = (ms: number): Date => new Date(Date.now() - ms);
@@ -116,15 +123,7 @@ describe('dashboard.repo readDashboard', () => {
     expect(await read()).to.include({ unreadCount: 0, moreNotifications: false });
     await createNotification({ userId: user.id, read: true, createdAt: ago(10 * HOUR) });
     expect(await read()).to.include({ unreadCount: 0, moreNotifications: true });
-    await db()('notifications').insert(
-      Array.from({ length: 120 }, (_, i) => ({
-        user_id: user.id,
-        type: 'booking',
-        title: `Notifica ${i}`,
-        message: 'Messaggio',
-        data: '{}',
-      })),
-    );
+    await createUnreadNotifications(user.id, 120);
     expect(await read()).to.include({ unreadCount: 100, moreNotifications: true });
   });
 });

@@ -5,7 +5,7 @@ import { findWithUser } from '../../../src/models/sessions.repo.js';
 import { browser, html } from '../../helpers/app.js';
 import { loginAs } from '../../helpers/auth.js';
 import { resetDatabase, testDatabase } from '../../helpers/db.js';
-import { createNotification, createUserWithPassword } from '../../factories/index.js';
+import { createNotification, createUnreadNotifications, createUserWithPassword } from '../../factories/index.js';
 
 const HOUR = 3_600_000;
 
@@ -52,15 +52,7 @@ describe('sessions.repo findWithUser', () => {
 
   it('counts unread notifications up to 100: past it the header says "Più di 99"', async () => {
     const user = await createUserWithPassword({ userType: 'client' });
-    await db()('notifications').insert(
-      Array.from({ length: 150 }, (_, i) => ({
-        user_id: user.id,
-        type: 'booking',
-        title: `Notifica ${i}`,
-        message: 'Messaggio',
-        data: '{}',
-      })),
-    );
+    await createUnreadNotifications(user.id, 150);
     const sid = await storeSession({ passport: { user: user.id } });
     expect((await read(sid))?.user?.unreadNotifications).to.equal(100);
   });
