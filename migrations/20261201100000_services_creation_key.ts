@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The create-service form's hidden key (DESIGN §6 double submissions): a second submission of the same
+ * The create-service form's hidden key (docs/design.md §6 double submissions): a second submission of the same
  * form (double click, reload after a lost answer) finds the service the first one created instead of
  * publishing it twice. Null for services made elsewhere (seeds, imports).
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * What a cancellation refunds (issue 11): the percentage of the provider's cancellation policy that applied
+ * What a cancellation refunds: the percentage of the provider's cancellation policy that applied
  * (100 when the provider cancels) and the amount it gives back of the booking's total, fixed when the
  * booking is cancelled. Null for bookings that were never cancelled after confirmation.
  */

@@ -1,6 +1,6 @@
 // The plans of every search shape of the benchmark on a seeded database: each SQL statement a search
-// runs (captured as the application sends it) under EXPLAIN (ANALYZE, BUFFERS). For the README's
-// performance notes; run after `npm run build` on a database seeded by `npm run bench -- --keep`:
+// runs (captured as the application sends it) under EXPLAIN (ANALYZE, BUFFERS), for the performance notes
+// (docs/performance.md); run after `npm run build` on a database seeded by `npm run bench -- --keep`:
 //
 //   DATABASE_URL=postgres://.../x_bench node scripts/bench-plans.mjs [--full]   (--full: whole plans)
 import path from 'node:path';

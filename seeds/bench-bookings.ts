@@ -16,7 +16,7 @@ export const BUSY_CLIENT_EMAIL = 'cliente1@bench.sicurhub.it';
 const SECTORS = ['Manifatturiero', 'Edilizia', 'Servizi', 'Commercio', 'Trasporti', 'Sanità', 'Agricoltura', 'Turismo'];
 const SIZES = ['micro', 'small', 'medium', 'large'];
 
-/** Status shares of SPEC's lifecycle, in thousandths: most bookings of a live marketplace are done. */
+/** Status shares of the booking lifecycle (docs/product.md §4), in thousandths: most bookings of a live marketplace are done. */
 const STATUS_SHARES: [string, number][] = [
   ['completed', 500],
   ['confirmed', 140],

@@ -63,7 +63,7 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       // The reviews trigger keeps rating_average and reviews_count of services and providers.
       reviews: await insertIgnore(trx, 'reviews', bookings.reviews),
       notifications: await insertIgnore(trx, 'notifications', bookings.notifications),
-      // The demo client's register of workers and the trainings they declared (issue 15).
+      // The demo client's register of workers and the trainings they declared.
       workers: await insertIgnore(trx, 'workers', register.workers),
       worker_trainings: await insertIgnore(trx, 'worker_trainings', register.trainings),
     };

@@ -172,7 +172,7 @@ export function routes(): Router {
   r.get('/services/safety', publicPageCache, search.categoryPage('safety'));
   r.get('/services/environment', publicPageCache, search.categoryPage('environment'));
   r.get('/services/health', publicPageCache, search.categoryPage('health'));
-  // A provider's catalogue (issue 10): visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
+  // A provider's catalogue: visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
   const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
   const serviceOwner = requireUser('errors:accessRequired.body');
   r.get('/services/create', redirectVisitorsToLogin, providerOnly, providerServices.newService);
@@ -184,7 +184,7 @@ export function routes(): Router {
   r.post('/services/:id/resume', serviceOwner, serviceStatuses.resume);
   r.post('/services/:id/deletion', serviceOwner, serviceStatuses.destroy);
   r.get('/provider/services', redirectVisitorsToLogin, providerOnly, myServices.index);
-  // Course editions (issue 15): the owner's list, form and edit form; anyone else gets 404.
+  // Course editions: the owner's list, form and edit form; anyone else gets 404.
   r.get('/services/:id/editions', redirectVisitorsToLogin, serviceOwner, courseEditions.index);
   r.post('/services/:id/editions', serviceOwner, courseEditions.create);
   r.get('/editions/:id/edit', redirectVisitorsToLogin, serviceOwner, courseEditions.edit);
@@ -236,7 +236,7 @@ export function routes(): Router {
   r.get('/bookings/:id/documents/:documentId', signedIn, bookingDocuments.show);
   r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
 
-  // Attendance and attestati (issue 15): the register is the booking's provider's; anyone verifies a code.
+  // Attendance and attestati: the register is the booking's provider's; anyone verifies a code.
   r.get('/bookings/:id/attendance', signedIn, attendance.show);
   r.post('/bookings/:id/attendance', signedIn, attendance.create);
   r.get('/bookings/:id/attendance.csv', signedIn, attendance.download);
@@ -293,7 +293,7 @@ export function routes(): Router {
   r.post('/bookings/:id/payment', signedIn, bookingPayments.create);
   r.get('/bookings/:id/payment-summary', signedIn, bookingPaymentSummaries.show);
 
-  // The client's register of workers (issue 15): providers see "Accesso Riservato alle Aziende" (403).
+  // The client's register of workers: providers see "Accesso Riservato alle Aziende" (403).
   const clientOnly = requireRole('client', 'errors:clientsOnly.title', 'workers:clientsOnly');
   r.get('/workers', redirectVisitorsToLogin, clientOnly, workers.index);
   r.get('/workers/new', redirectVisitorsToLogin, clientOnly, workers.newWorker);
@@ -314,7 +314,7 @@ export function routes(): Router {
   r.get('/notifications/:id', requireUser('errors:accessRequired.notifications'), notifications.show);
   r.post('/notifications/:id/reading', requireUser('errors:accessRequired.notifications'), notificationReadings.create);
   r.post('/notifications/:id/opening', requireUser('errors:accessRequired.notifications'), notificationOpenings.create);
-  // The scadenzario of the company's workers (issue 15): clients only; a provider has no workers register.
+  // The scadenzario of the company's workers: clients only; a provider has no workers register.
   const clientsScadenzario = requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.scadenzario');
   r.get('/scadenzario', clientsScadenzario, scadenzario.index);
   r.get('/scadenzario.csv', clientsScadenzario, scadenzario.download);

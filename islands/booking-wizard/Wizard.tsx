@@ -50,7 +50,7 @@ function check(
 }
 
 /**
- * The participant blocks follow the count (SPEC §2), keeping what was typed: the state keeps every block
+ * The participant blocks follow the count (docs/product.md §2), keeping what was typed: the state keeps every block
  * typed, also beyond a count that went down on the way ("12" typed over "3" passes through "1"); only the
  * first `count` are shown, checked and booked.
  */

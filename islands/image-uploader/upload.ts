@@ -1,6 +1,6 @@
 import type { UploaderImage } from '../../src/lib/image-uploader.shared.js';
 
-/** The API's answer (SPEC §3 Stored file result) as far as the uploader needs it. */
+/** The API's answer (docs/product.md §3 Stored file result) as far as the uploader needs it. */
 interface StoredFile {
   id: string;
   url: string;

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The location picker of SPEC §2: comune suggestions from our gazetteer (300 ms after typing, from 3
+ * The location picker of docs/product.md §2: comune suggestions from our gazetteer (300 ms after typing, from 3
  * characters, at most 5), "use my position" through the browser's geolocation, a clear button.
  */
 export function LocationPicker(props: Props) {
@@ -77,7 +77,7 @@ export function LocationPicker(props: Props) {
         })
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
-          // SPEC §8: the list is emptied and the error logged, nothing else.
+          // docs/product.md §8: the list is emptied and the error logged, nothing else.
           setSuggestions([]);
           close();
           console.warn(geo.placesFailed, err);

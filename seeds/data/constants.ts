@@ -1,4 +1,4 @@
-/** The closed lists of SPEC §9 the seed uses (the application's own, so the two cannot drift), and the seed's constants. */
+/** The closed lists of docs/product.md §9 the seed uses (the application's own, so the two cannot drift), and the seed's constants. */
 
 import { CATEGORY_IDS, type CategoryId } from '../../src/lib/categories.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/models/booking-record.js';
@@ -17,7 +17,7 @@ export type Category = CategoryId;
 
 export type CompanySize = 'micro' | 'small' | 'medium' | 'large';
 
-/** SPEC §9 bands: micro 1-9, small 10-49, medium 50-249, large 250+. */
+/** docs/product.md §9 bands: micro 1-9, small 10-49, medium 50-249, large 250+. */
 export function companySizeFor(employees: number): CompanySize {
   if (employees < 10) return 'micro';
   if (employees < 50) return 'small';

@@ -44,7 +44,7 @@ export interface ServiceTemplate {
   requirements: readonly Requirement[];
   certificationsProvided: readonly string[];
   tags: readonly string[];
-  /** Charged on every booking (SPEC §9 adds them all). */
+  /** Charged on every booking (docs/product.md §9 adds them all). */
   additionalCosts?: readonly AdditionalCost[];
   /** Promotions some providers run on this service; each offer keeps them or not. */
   discounts?: readonly Discount[];

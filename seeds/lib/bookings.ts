@@ -229,7 +229,7 @@ function plans(world: World): BookingPlan[] {
     const service = rng.pick(local.length ? local : fitting);
     let status = rng.weighted(STATUS_WEIGHTS);
     if (status === 'in_progress' && !isProject(service.template)) status = 'confirmed';
-    // Instant services are confirmed on booking (SPEC §4): only requests wait as pending or quoted.
+    // Instant services are confirmed on booking (docs/product.md §4): only requests wait as pending or quoted.
     if ((status === 'pending' || status === 'quoted') && service.template.serviceType === 'instant')
       status = 'confirmed';
     list.push({ key: `random-${String(i).padStart(3, '0')}`, client: c, service, status });

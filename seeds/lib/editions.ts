@@ -3,7 +3,7 @@ import { uuidFor } from './random.js';
 import type { World } from './world.js';
 
 /**
- * Demo course editions (issue 15): the training templates become courses of a mandatory-training kind, and
+ * Demo course editions: the training templates become courses of a mandatory-training kind, and
  * each active course gets editions ahead of the reference day. The first course shows the three states a
  * client meets: plenty of seats, "Ultimi 2 posti" and "Completo". Seats taken here stand for bookings
  * the demo does not list one by one.

@@ -6,7 +6,7 @@ import { personalCodiceFiscale } from './tax-codes.js';
 import type { World } from './world.js';
 
 /**
- * The demo client's register of workers (issue 15): eight people of a metalworking company in Bergamo
+ * The demo client's register of workers: eight people of a metalworking company in Bergamo
  * (risk class alto), a few with extra duties, and the trainings they declared: some in order, some lapsed
  * (the 2019 lavoratori course is past its five years), one worker with none, one archived.
  */

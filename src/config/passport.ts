@@ -6,7 +6,7 @@ import * as users from '../models/users.repo.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import { authenticate } from '../services/accounts.service.js';
 
-/** SPEC §2: company name for a client profile ("Azienda"), business name for a provider ("Attività"), else "Utente". */
+/** docs/product.md §2: company name for a client profile ("Azienda"), business name for a provider ("Attività"), else "Utente". */
 function displayNameOf(row: users.SessionUserRow): string {
   if (row.profileKind === 'client') return row.profileName?.trim() || t('common:fallbackNames.client');
   if (row.profileKind === 'provider') return row.profileName?.trim() || t('common:fallbackNames.provider');

@@ -23,7 +23,7 @@ export function configureViews(app: Express, cache: boolean): void {
     const model = options as Record<string, unknown> & { layout?: string | false };
     // In production (cache on) the compiled templates do not track the line being rendered: compileDebug
     // makes each template function record its line for every line it runs and wrap itself in a try/catch,
-    // 3.5% of the layout page's CPU. An error then names the template but not its line.
+    // work every render would pay. An error then names the template but not its line.
     const renderOptions = { cache, compileDebug: !cache, ...VIEW_RENDER_OPTIONS };
     ejs.renderFile(file, model, renderOptions, (err, body) => {
       if (err) return callback(err);

@@ -36,7 +36,7 @@ import { scheduleFor, wizardAvailability, type SlotProblem } from '../services/a
 import { fillParticipantsFromRegister, prefillFromTrainingPlan, registerOptions } from '../services/workers.service.js';
 
 /**
- * The booking wizard (SPEC §2). Without JavaScript its three steps are posted to the server one by one,
+ * The booking wizard (docs/product.md §2). Without JavaScript its three steps are posted to the server one by one,
  * everything typed travelling along in hidden fields; the booking-wizard island shows the same form as
  * live steps and submits it once at the end. Either way the server checks everything again.
  */
@@ -159,7 +159,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   if (!service) return;
   const editions = await openEditions(service);
   const preselected = typeof req.query.edition === 'string' ? req.query.edition : '';
-  // A course booked from the scadenzario comes with the workers it is for (issue 15).
+  // A course booked from the scadenzario comes with the workers it is for.
   const values = prefillFromTrainingPlan(
     { ...blankBookingForm(randomUUID()), edition_id: preselected },
     req.session.trainingPlan,
@@ -232,7 +232,7 @@ export async function create(req: Request, res: Response): Promise<void> {
     if (err instanceof AppError && err.status === 409 && err.messageKey === 'editions:wizard.full') {
       return redraw({ step: 1, values, errors: { edition_id: t(err.messageKey) }, status: 409 });
     }
-    // An instant booking of a client who has not said how it receives invoices (issue 12): to the profile.
+    // An instant booking of a client who has not said how it receives invoices: to the profile.
     if (err instanceof AppError && err.code === 'invoicing_missing') {
       return redraw({
         step: 3,
@@ -246,7 +246,7 @@ export async function create(req: Request, res: Response): Promise<void> {
       const problem = err.messageKey.split('.').pop() as SlotProblem;
       return redraw({ step: 1, values, errors: slotError(problem, service), status: 422 });
     }
-    // SPEC §8 "Errore durante la prenotazione": the summary again, everything typed kept, sending it again is safe.
+    // docs/product.md §8 "Errore durante la prenotazione": the summary again, everything typed kept, sending it again is safe.
     logger.error('booking failed', { requestId: req.id, serviceId: service.id, ...errorFields(err) });
     return redraw({
       step: 3,

@@ -15,7 +15,7 @@ import {
 import { readEditionForm, validateEditionForm } from '../validators/edition.validator.js';
 
 /**
- * Course editions (issue 15): the provider's list and form under its course, the edit form, and the public
+ * Course editions: the provider's list and form under its course, the edit form, and the public
  * page of one edition. A provider sees and changes only its own (anyone else: the same 404 as an unknown id).
  */
 

@@ -10,7 +10,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   try {
     data = await dashboardData(user);
   } catch (err) {
-    // SPEC §8 "Errore nel caricamento dei dati": the greeting and the actions still show, with the error.
+    // docs/product.md §8 "Errore nel caricamento dei dati": the greeting and the actions still show, with the error.
     logger.error('dashboard data failed to load', { requestId: req.id, userId: user.id, ...errorFields(err) });
   }
   res.status(data ? 200 : 500).render('dashboard/show', dashboardPage(user, data, new Date()));

@@ -3,7 +3,7 @@ import { notFound } from '../lib/app-error.js';
 import { notificationsPage } from '../pages/notifications.page.js';
 import { findNotification, listNotifications, notificationTarget } from '../services/notifications.service.js';
 
-/** GET /notifications — the newest 50 (SPEC §9), unread ones marked. */
+/** GET /notifications — the newest 50 (docs/product.md §9), unread ones marked. */
 export async function index(req: Request, res: Response): Promise<void> {
   const { list, counts } = await listNotifications(req.user!.id);
   res.render('notifications/index', notificationsPage(list, counts, new Date()));

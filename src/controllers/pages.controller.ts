@@ -24,7 +24,7 @@ export function legal(document: LegalDocument): RequestHandler {
   };
 }
 
-/** GET /about, /contact, /help, ...: pages still being written (SPEC §2 route table). */
+/** GET /about, /contact, /help, ...: pages still being written (docs/product.md §2 route table). */
 export function underConstruction(titleKey: string): RequestHandler {
   return (_req, res) => {
     res.render('pages/under-construction', underConstructionPage(titleKey));

@@ -19,7 +19,7 @@ import type { FormErrors } from '../validators/validate.js';
 import { readPostedImages, redrawImages } from './service-form-images.js';
 
 /**
- * The create/edit service form (issue 10, SPEC §2 "Create service"). Providers only; a service is edited
+ * The create/edit service form (docs/product.md §2 "Create service"). Providers only; a service is edited
  * by its own provider only (anyone else gets the same 404 as an unknown id).
  */
 

@@ -69,7 +69,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   res.redirect(303, returnTo ?? '/dashboard');
 }
 
-/** POST /auth/logout — whatever happens, the user ends up on the home page (SPEC §2). */
+/** POST /auth/logout — whatever happens, the user ends up on the home page (docs/product.md §2). */
 export async function destroy(req: Request, res: Response): Promise<void> {
   try {
     // passport removes the user and regenerates the session: the old one is deleted from the store.

@@ -32,7 +32,7 @@ function tokenOf(req: Request): unknown {
 /** GET /auth/verify, /auth/callback, /email-verification, /email-verification-confirm */
 export async function show(req: Request, res: Response): Promise<void> {
   const token = tokenOf(req);
-  // The error codes of links written for the old hosted service (SPEC §8, verification first screen).
+  // The error codes of links written for the old hosted service (docs/product.md §8, verification).
   if (req.query.error_code === 'otp_expired')
     return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message' });
   if (req.query.error_code === 'access_denied')
@@ -58,9 +58,9 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (result.status === 'invalid') return renderState(res, 'error', { messageKey: 'auth:verification.error.invalid' });
   delete req.session.pendingVerificationEmail;
   delete req.session.pendingVerificationUserType;
-  // SPEC §2: after registration clients go to /client/profile, providers to /provider/profile.
+  // docs/product.md §2: after registration clients go to /client/profile, providers to /provider/profile.
   const next = `/auth/login?verified=true&returnTo=${encodeURIComponent(`/${result.userType}/profile`)}`;
-  // "Reindirizzamento in corso...": on to the login page after 2 seconds (SPEC §9), without script.
+  // "Reindirizzamento in corso...": on to the login page after 2 seconds (docs/product.md §9), without script.
   res.setHeader('Refresh', `2; url=${next}`);
   renderState(res, 'success', { messageKey: 'auth:verification.success.message', next });
 }

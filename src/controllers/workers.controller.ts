@@ -8,7 +8,7 @@ import { workerPage } from '../pages/worker.page.js';
 import { workersIndexPage } from '../pages/workers.page.js';
 import { addWorker, editWorker, registerOf, workerWithTrainings } from '../services/workers.service.js';
 
-/** The client's register of workers (issue 15). Routes are for clients only; another client's worker is 404. */
+/** The client's register of workers. Routes are for clients only; another client's worker is 404. */
 
 const NOT_FOUND = 'workers:notFound';
 const param = (v: unknown): string => (typeof v === 'string' ? plainText(v, 120) : '');

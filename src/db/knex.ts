@@ -12,10 +12,10 @@ let instance: Knex | null = null;
 
 /**
  * Memory for each sort or bitmap of a query on a PostgreSQL server (its default is 4 MB). A text search
- * narrowed by a wide place intersects two large bitmaps: at 1,000,000 services "corso antincendio" (294,028
- * services) and Milano 50 km (132,061) no longer fit in 4 MB, the bitmaps turn lossy and every row of 51,879
- * heap pages is checked again (1.4 s); at 32 MB they stay exact (0.3 s). At most one such bitmap pair per
- * connection of the pool (10), so the server's worst case stays a few hundred MB.
+ * narrowed by a wide place intersects two large bitmaps: at a million services a common word and a big city's
+ * radius no longer fit in 4 MB, the bitmaps turn lossy and every row of their heap pages is checked again;
+ * at 32 MB they stay exact. At most one such bitmap pair per connection of the pool (10), so the server's
+ * worst case stays a few hundred MB.
  */
 const SERVER_WORK_MEM = '32MB';
 
@@ -108,8 +108,8 @@ const placeholder = (i: number): string => `${PLACEHOLDER}${i}\u0000`;
 
 /**
  * A statement whose text does not depend on the values it is run with, compiled by Knex once and from then
- * on only bound: Knex builds a large select or a statement of several parts in 0.05 to 0.2 ms of CPU, on
- * every call, where binding it costs nothing. `build` is called once, with a placeholder (a string) for each
+ * on only bound: Knex builds a large select or a statement of several parts anew on every call, where binding
+ * it costs nothing. `build` is called once, with a placeholder (a string) for each
  * of its `arity` parameters, and must hand each of them to Knex unchanged, as a binding: a placeholder that
  * is transformed, put inside another value or dropped makes the first call throw. Like `prepared`, for the
  * statements every booking or signed-in request runs.

@@ -1,5 +1,5 @@
 /**
- * The field rules of the booking wizard (SPEC §5 "Booking form"), once: the server's joi validators
+ * The field rules of the booking wizard (docs/product.md §5 "Booking form"), once: the server's joi validators
  * (src/validators/booking.validator.ts, src/validators/fields.ts) and the wizard island
  * (islands/booking-wizard) both check with these, so the island never accepts what the server refuses
  * or the reverse. Pure: no joi, no node, no DOM. Errors are the keys of bookings:validation, which the

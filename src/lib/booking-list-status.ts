@@ -1,6 +1,6 @@
 import { isOneOf } from './guards.js';
 
-/** The tabs of /bookings (SPEC §2) besides "all" (a quote waiting for the client is under "pending"). */
+/** The tabs of /bookings (docs/product.md §2) besides "all" (a quote waiting for the client is under "pending"). */
 export const LIST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 

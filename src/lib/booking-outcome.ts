@@ -1,5 +1,5 @@
 /**
- * What happened to a booking, as its badge says it (issue 11): the database keeps every closed booking as
+ * What happened to a booking, as its badge says it: the database keeps every closed booking as
  * status "cancelled", but a request the provider rejected is "Rifiutata", one nobody answered in time (or a
  * quote left to lapse) is "Scaduta", a quote the client declined or a request it withdrew say so, and only a
  * confirmed booking called off is "Cancellata". Pure: the cards, the booking page and the calendar use it.

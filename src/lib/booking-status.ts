@@ -1,8 +1,8 @@
 // The statuses a booking can be in: one list for the records, the lists' counts and the analytics.
 
 /**
- * SPEC §4, plus quoted (the provider answered a request with a quote the client has not accepted yet).
- * SPEC's draft is gone: nothing ever created or resumed one (migration 20261127093000).
+ * docs/product.md §4, plus quoted (the provider answered a request with a quote the client has not accepted yet).
+ * No draft status: nothing ever created or resumed one (migration 20261127093000).
  */
 export const BOOKING_STATUSES = [
   'pending',

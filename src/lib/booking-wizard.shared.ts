@@ -16,7 +16,7 @@ export const PARTICIPANT_FIELDS = [
 ] as const;
 export type ParticipantField = (typeof PARTICIPANT_FIELDS)[number];
 /**
- * A participant row's link to the client's register of workers (issue 15): the worker chosen from it
+ * A participant row's link to the client's register of workers: the worker chosen from it
  * ('' when typed by hand), and '1' when a person typed by hand is to be added to it with the booking.
  */
 export const PARTICIPANT_REGISTER_FIELDS = ['worker_id', 'add_to_register'] as const;
@@ -51,7 +51,7 @@ export interface BookingFormValues {
   /** A phone number or an email address. */
   referent_contact: string;
   idempotency_key: string;
-  /** The course edition chosen (issue 15): its sessions give the date and time; empty for other services. */
+  /** The course edition chosen: its sessions give the date and time; empty for other services. */
   edition_id?: string;
 }
 
@@ -133,7 +133,7 @@ export function participantCount(text: string, max: number): number | null {
 }
 
 /**
- * SPEC §2: the participant blocks are "resized to the count, keeping what was typed". Blocks are added up
+ * docs/product.md §2: the participant blocks are "resized to the count, keeping what was typed". Blocks are added up
  * to the count, and none that holds something is dropped when the count goes down: typing "12" over "3"
  * passes through "1", and going back to lower the count and raising it again must not lose anybody. Only
  * the first `count` are shown and booked (see shownParticipants); blank blocks beyond the count go.

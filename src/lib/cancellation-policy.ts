@@ -1,5 +1,5 @@
 /**
- * The provider's cancellation policy in words (SPEC §3 cancellation_policy): the one source of the sentence
+ * The provider's cancellation policy in words (docs/product.md §3 cancellation_policy): the one source of the sentence
  * on the service page, in the wizard, on the booking and in the booking emails. Pure: the caller passes
  * its t().
  */

@@ -1,5 +1,5 @@
 /**
- * The platform's commission (SPEC §1: 5% per booking), in integer cents. It applies to the amount without VAT:
+ * The platform's commission (docs/product.md §1: 5% per booking), in integer cents. It applies to the amount without VAT:
  * VAT is the State's, not the provider's revenue, and the platform invoices its own commission with its own VAT.
  * Pure: shared by the completion (which stores it) and the pages (which only read what was stored).
  */

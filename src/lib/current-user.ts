@@ -20,7 +20,7 @@ export interface CurrentUser {
   id: string;
   email: string;
   userType: UserType;
-  /** SPEC §2 header rule: company name (clients), business name (providers), else "Utente". */
+  /** docs/product.md §2 header rule: company name (clients), business name (providers), else "Utente". */
   displayName: string;
   hasProfile: boolean;
   profileImage: string | null;

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC §8: every known failure mapped to a code, an Italian message (an i18n key
+ * The error catalogue of docs/product.md §8: every known failure mapped to a code, an Italian message (an i18n key
  * under errors:catalogue), whether retrying may help, and how severe it is.
  */
 type Severity = 'low' | 'medium' | 'high' | 'critical';
@@ -114,7 +114,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return DATABASE_UNAVAILABLE.some((signal) => matches(err, signal));
 }
 
-/** The field a unique violation is about, from its constraint or message (SPEC §5 "Database conflicts"). */
+/** The field a unique violation is about, from its constraint or message (docs/product.md §5 "Database conflicts"). */
 export function conflictingField(err: unknown): 'email' | 'vat_number' | 'fiscal_code' | null {
   // Most specific first: a Knex error's message also carries the whole SQL statement, which names
   // every column of the row (an UPDATE setting vat_number and fiscal_code would match both).

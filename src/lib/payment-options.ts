@@ -10,7 +10,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * Days the client has to pay from the confirmation. Between businesses Italian law (D.Lgs. 231/2002, art. 4)
- * sets 30 days as the default payment term, and SPEC §1 says payment is requested when the service is confirmed:
+ * sets 30 days as the default payment term, and docs/product.md §1 says payment is requested when the service is confirmed:
  * so the request made at confirmation falls due 30 days later. A fixed term from the confirmation, rather than
  * "before the service date", also works for services booked for the next day and for year-long engagements alike.
  */

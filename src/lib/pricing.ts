@@ -1,5 +1,5 @@
 /**
- * The one price calculation (SPEC §9), in integer cents, used by the server when it stores a booking and by the
+ * The one price calculation (docs/product.md §9), in integer cents, used by the server when it stores a booking and by the
  * booking wizard island for its live "Riepilogo Costi": the two can never disagree. Pure: no Node or DOM imports.
  */
 
@@ -25,7 +25,7 @@ export interface DiscountRule {
   value: number;
 }
 
-/** What a service's price is made of: the base and its unit, its additional costs and discounts (SPEC §3). */
+/** What a service's price is made of: the base and its unit, its additional costs and discounts (docs/product.md §3). */
 export interface ServicePricing {
   basePriceCents: number;
   pricingUnit: PricingUnit;
@@ -167,7 +167,7 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
 
 /**
  * A service's price for a quantity: participants for per-head units; for fixed, per-hour and per-day
- * prices the quantity is one unit (SPEC §9 multiplies only per-head units). The detail page's price card
+ * prices the quantity is one unit (docs/product.md §9 multiplies only per-head units). The detail page's price card
  * (quantity 1), the wizard's "Riepilogo Costi" (island and plain form) and the stored booking all call this.
  */
 export function servicePrice(pricing: ServicePricing, quantity: number): PriceBreakdown {

@@ -1,5 +1,5 @@
 /**
- * The fixed lists of SPEC §9 used by the profile forms. The values are stored as they are (the client
+ * The fixed lists of docs/product.md §9 used by the profile forms. The values are stored as they are (the client
  * sector list is also a CHECK constraint of client_profiles, the regions one of provinces), so they are
  * data, not interface text; their labels are the values themselves.
  */
@@ -74,7 +74,7 @@ export const REGIONS = [
   'Veneto',
 ] as const;
 
-/** Suggestions for the certification name (SPEC §9 filter options); any other name is allowed. */
+/** Suggestions for the certification name (docs/product.md §9 filter options); any other name is allowed. */
 export const CERTIFICATION_SUGGESTIONS = [
   'ISO 45001 Lead Auditor',
   'RSPP',
@@ -90,21 +90,21 @@ export const MAX_CERTIFICATIONS = 20;
 export const MAX_CLIENT_CERTIFICATIONS = 30;
 
 /**
- * How a provider prices its work (provider_profiles.pricing_model.type): the units the create-service
- * form of SPEC §3 offers (fixed, hourly, daily, project); SPEC §3's default is hourly.
+ * How a provider prices its work (provider_profiles.pricing_model.type): fixed, hourly, daily or by
+ * project; docs/product.md §3's default is hourly.
  */
 export const PRICING_TYPES = ['hourly', 'daily', 'fixed', 'project'] as const;
 export type PricingType = (typeof PRICING_TYPES)[number];
 
 /**
- * The names of a provider's cancellation policy (provider_profiles.cancellation_policy.type). SPEC §9 names
- * only the default, flexible; the other two are the usual steps of a marketplace. The rule itself is
+ * The names of a provider's cancellation policy (provider_profiles.cancellation_policy.type). The default is
+ * flexible (docs/product.md §9); the other two are the usual steps of a marketplace. The rule itself is
  * hours_before and refund_percentage, which the provider sets beside the name.
  */
 export const CANCELLATION_TYPES = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationType = (typeof CANCELLATION_TYPES)[number];
 
-/** SPEC §9: "Default provider cancellation policy: flexible, 24 hours, 100 percent refund". */
+/** docs/product.md §9: the default provider cancellation policy is flexible, 24 hours, 100% refund. */
 export const DEFAULT_CANCELLATION_POLICY = Object.freeze({
   type: 'flexible' as CancellationType,
   hoursBefore: 24,

@@ -1,6 +1,6 @@
 import type { UserType } from './current-user.js';
 
-/** The tabs of /profile (SPEC §2, plus invoicing data and opening hours): clients have five, providers eight. */
+/** The tabs of /profile (docs/product.md §2, plus invoicing data and opening hours): clients have five, providers eight. */
 export const CLIENT_SECTIONS = ['general', 'image', 'address', 'contacts', 'billing'] as const;
 export const PROVIDER_SECTIONS = [
   'general',

@@ -1,5 +1,5 @@
 /**
- * Search constants (SPEC §9), the search parameters and the JSON shapes the search island receives.
+ * Search constants (docs/product.md §9), the search parameters and the JSON shapes the search island receives.
  * Pure module: the server and the search island both import it.
  */
 
@@ -18,7 +18,7 @@ export const RADIUS_OPTIONS = [5, 10, 25, 50, 100, 200] as const;
 type RadiusKm = (typeof RADIUS_OPTIONS)[number];
 const DEFAULT_RADIUS_KM: RadiusKm = 50;
 
-/** Price buckets in euros, "min-max"; a missing upper bound is 999999 (SPEC §9). */
+/** Price buckets in euros, "min-max"; a missing upper bound is 999999 (docs/product.md §9). */
 export const PRICE_BUCKETS = ['all', '0-200', '200-500', '500-1000', '1000-2000', '2000-999999'] as const;
 type PriceBucket = (typeof PRICE_BUCKETS)[number];
 
@@ -31,20 +31,20 @@ type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
 export const SERVICE_TYPE_FILTERS = ['all', 'instant', 'on_request'] as const;
 type ServiceTypeFilter = (typeof SERVICE_TYPE_FILTERS)[number];
 
-/** SPEC §9 filter options: the first five profile languages, and the certifications profiles suggest. */
+/** docs/product.md §9 filter options: the first five profile languages, and the certifications profiles suggest. */
 export const LANGUAGE_OPTIONS = PROFILE_LANGUAGES.slice(0, 5);
 export const CERTIFICATION_OPTIONS = CERTIFICATION_SUGGESTIONS;
 
 export const SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 'distance'] as const;
 export type SortOption = (typeof SORTS)[number];
 
-/** Map defaults (SPEC §9): Italy, the user's position, a chosen place. */
+/** Map defaults (docs/product.md §9): Italy, the user's position, a chosen place. */
 export const MAP_DEFAULT_CENTER: [number, number] = [41.9, 12.5];
 export const MAP_DEFAULT_ZOOM = 6;
 export const MAP_USER_ZOOM = 12;
 export const MAP_PLACE_ZOOM = 15;
 
-/** Place suggestions (SPEC §5, §9). */
+/** Place suggestions (docs/product.md §5, §9). */
 export const PLACE_MIN_CHARS = 3;
 export const PLACE_SUGGESTIONS = 5;
 export const PLACE_SUGGESTIONS_MAX = 10;
@@ -103,7 +103,7 @@ export function toQueryString(params: SearchParams): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
 
-/** SPEC §9: the sorts on offer; distance only when a place is set. */
+/** docs/product.md §9: the sorts on offer; distance only when a place is set. */
 export function sortsFor<T extends { value: SortOption }>(sorts: readonly T[], withPlace: boolean): T[] {
   return sorts.filter((o) => withPlace || o.value !== 'distance');
 }

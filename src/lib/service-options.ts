@@ -1,5 +1,5 @@
 /**
- * The closed lists of a service (SPEC §3, §9), as stored and as the CHECK constraints of the services table
+ * The closed lists of a service (docs/product.md §3, §9), as stored and as the CHECK constraints of the services table
  * allow them. Pure module: the server, the seeds and the islands import it.
  */
 
@@ -15,7 +15,7 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export const LOCATION_TYPES = ['on_site', 'remote', 'provider_location', 'flexible'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
-/** SPEC §4: an instant service shows as immediate; otherwise its availability (default on request). */
+/** docs/product.md §4: an instant service shows as immediate; otherwise its availability (default on request). */
 export function effectiveAvailability(serviceType: ServiceType, availability: Availability | null): Availability {
   return serviceType === 'instant' ? 'immediate' : (availability ?? 'on_request');
 }

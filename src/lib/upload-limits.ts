@@ -1,17 +1,17 @@
 // How large an upload may be, read by the routes (multer's limit), the services and the pages' hints.
 
-/** SPEC §5: profile images are JPG or PNG up to 5 MB. */
+/** docs/product.md §5: profile images are JPG or PNG up to 5 MB. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** A booking document (PDF or image): SPEC §9's default upload size, 10 MB. */
+/** A booking document (PDF or image): docs/product.md §9's default upload size, 10 MB. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A message's attachment is a document like a booking's, with the same limit. */
 export const ATTACHMENT_MAX_BYTES = DOCUMENT_MAX_BYTES;
 
 /**
- * A service photo: 10 MB, not 5. SPEC §5/§9 give both readings — 5 MB for the generic "service-images"
- * storage rule, 10 MB on the create-service form a provider actually uses — and we apply one. We take the
+ * A service photo: 10 MB, not 5 (docs/product.md §5, §9). There were two readings — 5 MB for stored service
+ * images, 10 MB on the create-service form a provider actually uses — and we apply one. We take the
  * form's 10 MB because (1) it is the limit the provider is told, and (2) what we store is never the
  * upload: every photo is re-encoded to WebP at most 2048 px wide (usually well under 1 MB), so the 5 MB
  * storage rule holds for every stored file anyway, while a straight-from-the-phone 12–48 MP JPEG (often
@@ -19,13 +19,13 @@ export const ATTACHMENT_MAX_BYTES = DOCUMENT_MAX_BYTES;
  */
 export const SERVICE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** SPEC §5/§9: at most 10 images per service. */
+/** docs/product.md §5/§9: at most 10 images per service. */
 export const SERVICE_IMAGES_MAX = 10;
 
-/** SPEC §5: JPG, PNG or WebP, read from the bytes (the browser's hint only guides the picker). */
+/** docs/product.md §5: JPG, PNG or WebP, read from the bytes (the browser's hint only guides the picker). */
 export const SERVICE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/** SPEC §5: service images are at least 400×300. */
+/** docs/product.md §5: service images are at least 400×300. */
 export const SERVICE_IMAGE_MIN_WIDTH = 400;
 export const SERVICE_IMAGE_MIN_HEIGHT = 300;
 

@@ -27,7 +27,7 @@ function submittedToken(req: Request): string | undefined {
 export const csrfProtection: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   // Logging out without a signed-in session (expired, or already ended in another tab) changes nothing:
-  // it needs no token and lands on the home page like any logout (SPEC §2 "whatever happens").
+  // it needs no token and lands on the home page like any logout (docs/product.md §2 "whatever happens").
   if (req.path === LOGOUT_PATH && !req.user) return next();
   const expected = req.session?.csrfToken;
   const actual = submittedToken(req);

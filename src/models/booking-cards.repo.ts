@@ -10,7 +10,7 @@ import { ownedBy, type BookingViewer } from './bookings.repo.js';
 // The lists of bookings: the cards of /bookings and of the dashboard, and the counts of its tabs.
 
 /**
- * One booking as the cards of /bookings and of the dashboard show it (SPEC §2): the counterpart is the
+ * One booking as the cards of /bookings and of the dashboard show it (docs/product.md §2): the counterpart is the
  * provider's business name for a client, the client's company name for a provider (null: shown "N/A").
  */
 export interface BookingCard {

@@ -124,7 +124,7 @@ export function lockBookable(serviceId: string, trx?: Trx) {
 export interface BookingClient {
   /** The legal address (client_profiles), where on-site services take place; null without a profile. */
   site: Place | null;
-  /** How it receives invoices: an instant booking is confirmed at once and needs it (issue 12). */
+  /** How it receives invoices: an instant booking is confirmed at once and needs it. */
   invoicing: ClientInvoicing;
 }
 

@@ -1,7 +1,7 @@
 import { db, type Trx } from '../db/knex.js';
 import { isUuid } from '../lib/uuid.js';
 
-/** A file attached to a booking (SPEC §3 Document: id, name, size); served only through an authorised route. */
+/** A file attached to a booking (docs/product.md §3 Document: id, name, size); served only through an authorised route. */
 export interface BookingDocument {
   id: string;
   bookingId: string;

@@ -1,6 +1,6 @@
 import { db, type Trx } from '../db/knex.js';
 
-/** SPEC §3 Participant. */
+/** docs/product.md §3 Participant. */
 export interface Participant {
   firstName: string;
   lastName: string;
@@ -10,7 +10,7 @@ export interface Participant {
   department: string | null;
   employeeId: string | null;
   specialNeeds: string | null;
-  /** The client's register (issue 15): the worker attending, and the codice fiscale an attestato needs. */
+  /** The client's register: the worker attending, and the codice fiscale an attestato needs. */
   workerId: string | null;
   fiscalCode: string | null;
 }

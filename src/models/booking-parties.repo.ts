@@ -61,7 +61,7 @@ function toParty(r: PartyRow): Party {
 export interface Parties {
   client: Party;
   provider: Party;
-  /** The provider's cancellation policy, as the profile reads it (SPEC §3's default where missing). */
+  /** The provider's cancellation policy, as the profile reads it (docs/product.md §3's default where missing). */
   cancellationPolicy: CancellationPolicy;
 }
 

@@ -28,7 +28,7 @@ export interface StoredAdditionalCost {
   description: string | null;
 }
 
-/** Who receives the provider on site, for services not priced per head (SPEC's participants are for courses). */
+/** Who receives the provider on site, for services not priced per head (participants are for courses: docs/product.md §2). */
 interface Referent {
   name: string;
   role: string;
@@ -58,7 +58,7 @@ export interface Booking {
   locationType: BookingLocationType;
   location: Place;
   participantsCount: number;
-  /** The course edition whose seats the booking holds (issue 15); null for other services. */
+  /** The course edition whose seats the booking holds; null for other services. */
   editionId: string | null;
   clientNotes: string | null;
   specialRequirements: string[];
@@ -86,7 +86,7 @@ export interface Booking {
   commissionRatePercent: number | null;
   commissionBaseAmountCents: number | null;
   commissionAmountCents: number | null;
-  /** A cancellation's refund (issue 11): the policy's percentage that applied and the amount, fixed when cancelled. */
+  /** A cancellation's refund: the policy's percentage that applied and the amount, fixed when cancelled. */
   refundPercentage: number | null;
   refundAmountCents: number | null;
   cancellationReason: string | null;

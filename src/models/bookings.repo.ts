@@ -173,7 +173,7 @@ export async function listExpiredQuoteIds(today: string, limit: number, trx?: Tr
   return rows.map((r) => r.id);
 }
 
-/** The provider's cancellation policy, read as the profile reads it (SPEC §3's default where missing). */
+/** The provider's cancellation policy, read as the profile reads it (docs/product.md §3's default where missing). */
 export async function findCancellationPolicy(providerId: string, trx?: Trx): Promise<CancellationPolicy> {
   const row = await db(trx)('provider_profiles')
     .where({ user_id: providerId })

@@ -66,7 +66,7 @@ export async function findClientProfile(userId: string, trx?: Trx): Promise<Clie
   return row ? toClientProfile(row) : null;
 }
 
-/** Creates the client profile with the defaults of SPEC §4 when it does not exist yet. */
+/** Creates the client profile with the defaults of docs/product.md §4 when it does not exist yet. */
 export async function insertClientDefaults(userId: string, companyName: string, trx?: Trx): Promise<void> {
   await db(trx)('client_profiles')
     .insert({ user_id: userId, company_name: companyName })

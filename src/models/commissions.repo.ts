@@ -63,7 +63,7 @@ const toLine = (r: LineRow): CommissionLine => ({
 
 /**
  * The provider's bookings completed in [from, to) that carry a commission, in order of completion. A booking
- * completed and later cancelled does not exist: completed is final (SPEC §4), so the status needs no filter.
+ * completed and later cancelled does not exist: completed is final (docs/product.md §4), so the status needs no filter.
  */
 export async function listCommissionLines(
   providerId: string,

@@ -20,7 +20,7 @@ export interface StatisticsOwner {
 }
 
 /**
- * The four figures of the dashboard (SPEC §3 "Booking analytics"), always of ONE user — clients too
+ * The four figures of the dashboard (docs/product.md §3 "Booking analytics"), always of ONE user — clients too
  * (the old app showed clients platform-wide figures).
  *
  * - totalBookings: the bookings the user finds in /bookings ("Tutte"): a client's own bookings, a
@@ -105,7 +105,7 @@ type DashboardRow = Partial<ProviderRow & ClientRow> & {
  * newest `shown.bookings` booking cards and the newest `shown.notifications` unread notifications carried as
  * JSON columns (each the query its own page sends), how many are unread (counted as the header counts them,
  * up to its cap) and whether there are more notifications than it shows (it reads past them by the user's
- * index rather than counting them all: 5.5 ms for a provider with 2,000 notifications).
+ * index rather than counting them all, which grows with every notification a busy provider keeps).
  */
 export async function readDashboard(
   user: StatisticsOwner,

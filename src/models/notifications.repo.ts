@@ -77,7 +77,7 @@ const toNotification = (row: NotificationRow): Notification => ({
   createdAt: row.created_at,
 });
 
-/** SPEC §9: the notification list shows at most 50. */
+/** docs/product.md §9: the notification list shows at most 50. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
 /** Creates a notification; pass the transaction of the change it reports. */

@@ -33,14 +33,14 @@ export interface Insurance {
   expiryDate: string | null;
 }
 
-/** SPEC §3 pricing_model {type hourly, base_rate, currency EUR}; the rate in cents (jsonb keeps euros). */
+/** docs/product.md §3 pricing_model {type hourly, base_rate, currency EUR}; the rate in cents (jsonb keeps euros). */
 export interface PricingModel {
   type: PricingType;
   baseRateCents: number | null;
   currency: 'EUR';
 }
 
-/** SPEC §3 cancellation_policy {type flexible, hours_before 24, refund_percentage 100}. */
+/** docs/product.md §3 cancellation_policy {type flexible, hours_before 24, refund_percentage 100}. */
 export interface CancellationPolicy {
   type: CancellationType;
   hoursBefore: number;
@@ -150,7 +150,7 @@ export interface ProviderRow extends SharedRow {
   active: boolean;
 }
 
-/** The jsonb as written by seeds or older code may miss parts: those read as SPEC §3's defaults. */
+/** The jsonb as written by seeds or older code may miss parts: those read as docs/product.md §3's defaults. */
 function pricingModelOf(json: PricingModelJson | null): PricingModel {
   const rate = json?.base_rate;
   return {
@@ -160,7 +160,7 @@ function pricingModelOf(json: PricingModelJson | null): PricingModel {
   };
 }
 
-/** The policy as stored, missing or out-of-range parts read as SPEC §9's default (the booking lifecycle reads it too). */
+/** The policy as stored, missing or out-of-range parts read as docs/product.md §9's default (the booking lifecycle reads it too). */
 export function cancellationPolicyOf(json: CancellationPolicyJson | null): CancellationPolicy {
   const d = DEFAULT_CANCELLATION_POLICY;
   return {

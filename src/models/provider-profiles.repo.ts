@@ -22,7 +22,7 @@ export async function findProviderProfile(userId: string, trx?: Trx): Promise<Pr
   return row ? toProviderProfile(row) : null;
 }
 
-/** Provider defaults of SPEC §4: not verified, not featured, active, no ratings (the column defaults). */
+/** Provider defaults of docs/product.md §4: not verified, not featured, active, no ratings (the column defaults). */
 export async function insertProviderDefaults(userId: string, businessName: string, trx?: Trx): Promise<void> {
   await db(trx)('provider_profiles')
     .insert({ user_id: userId, business_name: businessName })

@@ -207,7 +207,7 @@ function toPublic(r: PublicRow): PublicReview {
   };
 }
 
-/** SPEC §7: a service's verified reviews, newest first: the query, not yet sent (the service page carries it as JSON). */
+/** docs/product.md §7: a service's verified reviews, newest first: the query, not yet sent (the service page carries it as JSON). */
 export function serviceReviewsQuery(serviceId: string, trx?: Trx): Knex.QueryBuilder {
   return publicQuery(trx).where('r.service_id', serviceId);
 }

@@ -46,7 +46,7 @@ export async function lastTrainings(workerIds: readonly string[], trx?: Trx): Pr
 export interface CompanyFacts {
   clientId: string;
   companyName: string | null;
-  /** client_profiles.employees_count (the SPEC default 1 without a profile). */
+  /** client_profiles.employees_count (the default 1 of docs/product.md §9 without a profile). */
   employeesCount: number;
   city: string | null;
   /** The safety contact: the profile's contact email, else the account's email. */

@@ -60,7 +60,7 @@ export async function anyOutsideRadius(query: ServiceSearchQuery, trx?: Trx): Pr
   return row !== undefined;
 }
 
-/** The plan of a search's count (`EXPLAIN`, optionally ANALYZE): tests and the README's notes. */
+/** The plan of a search's count (`EXPLAIN`, optionally ANALYZE): tests and docs/performance.md. */
 export async function explainCount(
   query: ServiceSearchQuery,
   options: { analyze?: boolean } = {},

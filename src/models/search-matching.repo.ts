@@ -23,7 +23,7 @@ export interface ServiceSearchQuery {
   offset: number;
 }
 
-/** Great-circle distances use an Earth radius of 6371 km (SPEC §9); earthdistance's earth() is 6378168 m. */
+/** Great-circle distances use an Earth radius of 6371 km (docs/product.md §9); earthdistance's earth() is 6378168 m. */
 const EARTH_RADIUS_KM = 6371;
 
 /**
@@ -148,7 +148,7 @@ export function matching(query: ServiceSearchQuery, trx?: Trx, place: PlacePart 
   if (query.ratingMin !== null) q.where('s.rating_average', '>=', query.ratingMin);
   const accepted = AVAILABILITY_SETS[query.availability];
   if (accepted) {
-    // An instant service is always bookable at once: it counts as "immediate" (SPEC §4).
+    // An instant service is always bookable at once: it counts as "immediate" (docs/product.md §4).
     q.where((w) => w.where('s.service_type', 'instant').orWhereIn('s.availability', accepted));
   }
   if (query.serviceType) q.where('s.service_type', query.serviceType);

@@ -6,7 +6,7 @@ import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './search-counts.rep
 import { distanceKm, matching, toPrefixTsquery, type ServiceSearchQuery } from './search-matching.repo.js';
 import { nearestFirst, sortDistance } from './search-nearest.repo.js';
 
-// The search of services (SPEC §7): one page of result cards, the totals, the plan (typos: search-terms.repo).
+// The search of services (docs/product.md §7): one page of result cards, the totals, the plan (typos: search-terms.repo).
 
 // Callers build the query with the results they read; it is defined beside the conditions it drives.
 export type { ServiceSearchQuery };
@@ -172,7 +172,7 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
       rating: [`${t}.rating_average DESC`, `${t}.reviews_count DESC`, ...byRelevance],
       distance: byDistance ? [`${out}sort_distance ASC NULLS LAST`, ...byRelevance] : byRelevance,
     };
-    // Newest first among equals (SPEC §7: featured, then newest), then the id for a stable paging order.
+    // Newest first among equals (docs/product.md §7: featured, then newest), then the id for a stable paging order.
     return [...order[query.sort], `${t}.created_at DESC`, `${t}.id`].join(', ');
   };
 

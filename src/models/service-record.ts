@@ -49,7 +49,7 @@ export interface ServiceDetail {
   updatedAt: Date;
   /** Base, unit, additional costs and discounts: what src/lib/pricing.ts prices. */
   pricing: ServicePricing;
-  /** The provider's policy (SPEC §3), shown before booking. */
+  /** The provider's policy (docs/product.md §3), shown before booking. */
   cancellationPolicy: CancellationPolicy;
   provider: {
     id: string;

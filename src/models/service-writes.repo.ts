@@ -19,7 +19,7 @@ export interface PriceRuleRecord {
   amount: number;
 }
 
-/** Every field the form edits, as stored (SPEC §3). */
+/** Every field the form edits, as stored (docs/product.md §3). */
 export interface ServiceFields {
   title: string;
   description: string;
@@ -70,7 +70,7 @@ function toRow(f: ServiceFields): Record<string, unknown> {
     availability: f.availability,
     base_price: fromCents(f.basePriceCents),
     pricing_unit: f.pricingUnit,
-    // Stored as SPEC §3 names them: additional costs carry an amount, discounts a value.
+    // Stored as docs/product.md §3 names them: additional costs carry an amount, discounts a value.
     additional_costs: JSON.stringify(f.additionalCosts.map((c) => ({ name: c.name, type: c.type, amount: c.amount }))),
     discounts: JSON.stringify(f.discounts.map((d) => ({ name: d.name, type: d.type, value: d.amount }))),
     location_address: f.address,
@@ -94,7 +94,7 @@ function toRow(f: ServiceFields): Record<string, unknown> {
 }
 
 /**
- * A new active service (SPEC §3 "new services are created active"). The form's key makes a repeated
+ * A new active service (docs/product.md §3 "new services are created active"). The form's key makes a repeated
  * submission find the service the first one created: `created` is false then.
  */
 export async function insertService(

@@ -2,7 +2,7 @@ import { db, type Trx } from '../db/knex.js';
 import type { RiskClass, TrainingKind, WorkerRole } from '../lib/training-kinds.js';
 import { isUuid } from '../lib/uuid.js';
 
-/** A worker of a client's register (issue 15). Archived workers stay: their attestati must. */
+/** A worker of a client's register. Archived workers stay: their attestati must. */
 export interface Worker {
   id: string;
   clientId: string;

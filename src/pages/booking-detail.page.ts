@@ -100,7 +100,7 @@ export interface BookingDetailView {
     contactHref: string;
   };
   costLines: CostLine[];
-  /** What the cancellation refunded (issue 11), as recorded; null when none was. */
+  /** What the cancellation refunded, as recorded; null when none was. */
   refundLabel: string | null;
   /** The provider's cancellation policy while the booking may still be cancelled; null once it is closed. */
   cancellationPolicy: CancellationPolicyView | null;

@@ -66,11 +66,11 @@ export interface WizardPageInput {
   maxDate: string;
   /** Instant services: the first window of valid dates (src/services/availability.service.ts). */
   availability: { dates: AvailableDate[]; longestDayHours: number } | null;
-  /** The client's active workers, offered in each participant row (issue 15). */
+  /** The client's active workers, offered in each participant row. */
   workers?: RegisterWorkerOption[];
 }
 
-/** The strings the island needs (SPEC §2 wizard, §5 messages), read once from the locale. */
+/** The strings the island needs (docs/product.md §2 wizard, §5 messages), read once from the locale. */
 function wizardStrings(service: BookableService, rules: BookingRules): Record<string, string> {
   const keys: Record<string, string> = {
     step1: 'bookings:wizard.steps.1',

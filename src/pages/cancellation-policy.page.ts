@@ -4,7 +4,7 @@ import * as format from '../lib/format.js';
 import type { Booking, CancellationPolicy } from '../services/booking-records.service.js';
 
 /**
- * The provider's cancellation policy in words (SPEC §3 cancellation_policy), the same sentence on the
+ * The provider's cancellation policy in words (docs/product.md §3 cancellation_policy), the same sentence on the
  * service page, in the wizard before confirming, on the booking and in the booking emails
  * (src/lib/cancellation-policy.ts); and what a cancellation refunded.
  */

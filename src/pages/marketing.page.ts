@@ -110,7 +110,7 @@ export function legalPage(document: LegalDocument): LegalView {
   };
 }
 
-/** A page of SPEC §2's route table still being written; `titleKey` names it in common:pages. */
+/** A page of docs/product.md §2's route table still being written; `titleKey` names it in common:pages. */
 export function underConstructionPage(titleKey: string): { title: string } {
   return { title: t(`common:pages.${titleKey}`) };
 }

@@ -134,7 +134,7 @@ export function profilePage(tab: Section, data: ProfileData, state: ProfilePageS
   };
 }
 
-/** The saved profile as the forms show it: the same field names the forms submit (SPEC §3 names). */
+/** The saved profile as the forms show it: the same field names the forms submit (docs/product.md §3 names). */
 function formValuesOf(own: OwnProfile): Record<string, unknown> {
   const p = own.profile;
   const shared = {

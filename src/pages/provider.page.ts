@@ -5,7 +5,7 @@ import { metaDescription, providerJsonLd } from './seo.js';
 import { placeLabel, priceLabel, pricedUnitLabel } from './service-card.page.js';
 import { pageWindow } from '../lib/search.shared.js';
 
-/** The public provider page (views/providers/show.ejs, SPEC §2). */
+/** The public provider page (views/providers/show.ejs, docs/product.md §2). */
 
 interface ProviderServiceView extends ProviderServiceRow {
   href: string;

@@ -10,7 +10,7 @@ import type { ProviderServiceRow, PublicProvider, ServiceDetail } from '../servi
 
 type JsonLd = Record<string, unknown>;
 
-/** The footer's category pages (SPEC §2) and the category each one lists. */
+/** The footer's category pages (docs/product.md §2) and the category each one lists. */
 export const CATEGORY_PAGES = {
   consultation: 'consultation_management',
   training: 'training_education',

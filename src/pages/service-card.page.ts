@@ -12,7 +12,7 @@ import { seatsBadge } from './edition-labels.page.js';
 
 export type { ServiceCardView };
 
-/** SPEC §3: fisso, /ora, /giorno, /partecipante, /dipendente; another per_x shows as /x. */
+/** docs/product.md §3: fisso, /ora, /giorno, /partecipante, /dipendente; another per_x shows as /x. */
 export function pricingUnitLabel(unit: PricingUnit | string): string {
   const key = `common:pricingUnits.${unit}`;
   const label = t(key);
@@ -20,7 +20,7 @@ export function pricingUnitLabel(unit: PricingUnit | string): string {
   return unit.startsWith('per_') ? `/${unit.slice(4)}` : unit;
 }
 
-/** The unit beside a net price, with the VAT to add: "/partecipante + IVA", "fisso + IVA" (issue 11). */
+/** The unit beside a net price, with the VAT to add: "/partecipante + IVA", "fisso + IVA". */
 export function pricedUnitLabel(unit: PricingUnit | string): string {
   return t('prices:unitPlusVat', { unit: pricingUnitLabel(unit) });
 }
@@ -38,7 +38,7 @@ function distanceText(km: number): string {
   return km < 10 ? format.decimal1(km) : format.number(Math.round(km));
 }
 
-/** SPEC §2: "Prenota Ora" when the service is available immediately, otherwise "Richiedi Preventivo". */
+/** docs/product.md §2: "Prenota Ora" when the service is available immediately, otherwise "Richiedi Preventivo". */
 export function bookLabel(availability: Availability): string {
   return t(availability === 'immediate' ? 'search:card.bookNow' : 'search:card.requestQuote');
 }

@@ -6,7 +6,7 @@ import { categoryPath, metaDescription, serviceJsonLd } from './seo.js';
 import { priceCard, type PriceCardView } from './price-card.page.js';
 import { bookLabel, placeLabel, priceLabel, pricedUnitLabel } from './service-card.page.js';
 
-/** The public service page (views/services/show.ejs, SPEC §2); its reviews: reviews.page.ts. */
+/** The public service page (views/services/show.ejs, docs/product.md §2); its reviews: reviews.page.ts. */
 
 const GALLERY_SIZES = '(min-width: 1240px) 790px, (min-width: 960px) calc(100vw - 420px), calc(100vw - 32px)';
 

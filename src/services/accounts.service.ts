@@ -13,7 +13,7 @@ import { consumeToken, inspectToken, issueToken, TOKEN_TTL_SECONDS, type TokenSt
 import { queueEmail } from './mail.service.js';
 import type { RunningJob } from './worker.service.js';
 
-/** argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (about 30 ms a hash here). */
+/** argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (the library default costs several times more a login). */
 const PASSWORD_HASH_OPTIONS = Object.freeze({
   type: argon2.argon2id,
   memoryCost: 19 * 1024,
@@ -73,7 +73,7 @@ export async function register(input: Registration): Promise<RegistrationResult>
   }
 }
 
-/** SPEC §4: a missing profile is created at sign-in with its defaults (the name from the account). */
+/** docs/product.md §4: a missing profile is created at sign-in with its defaults (the name from the account). */
 export async function ensureProfile(
   user: Pick<users.User, 'id' | 'userType' | 'companyName'>,
   trx?: Trx,

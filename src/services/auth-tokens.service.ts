@@ -3,7 +3,7 @@ import type { Trx } from '../db/knex.js';
 import * as tokens from '../models/auth-tokens.repo.js';
 import type { TokenPurpose } from '../models/auth-tokens.repo.js';
 
-/** Verification links last a day, reset links an hour (issue 3). */
+/** Verification links last a day; reset links an hour, since a reset link opens the account. */
 export const TOKEN_TTL_SECONDS: Readonly<Record<TokenPurpose, number>> = Object.freeze({
   email_verification: 24 * 60 * 60,
   password_reset: 60 * 60,

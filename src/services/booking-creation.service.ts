@@ -37,7 +37,7 @@ export interface NewBookingInput {
   participants: ParticipantInput[];
   /** Who receives the provider on site, for services not priced per head (they list no participants). */
   referent: ReferentInput | null;
-  /** A course edition (issue 15): its sessions are the booking's days, its seats are taken here. */
+  /** A course edition: its sessions are the booking's days, its seats are taken here. */
   edition?: CourseEdition | null;
   now?: Date;
 }
@@ -166,7 +166,7 @@ function planBooking(input: NewBookingInput, kind: 'instant' | 'request', contex
   const price = priceFor(editionPriced(service, edition), details.participantsCount);
   const locationType = edition ? editionLocationType(edition) : bookingLocationType(service, details.locationChoice);
   const durationHours = edition ? edition.hours : (service.durationHours ?? 1);
-  // An instant booking is confirmed at once: its client must be invoiceable (issue 12; a request is
+  // An instant booking is confirmed at once: its client must be invoiceable (a request is
   // checked when the provider confirms it).
   if (instant && !canBeInvoiced(context.invoicing)) {
     throw new AppError(422, 'invoicing_missing', 'money:invoicing.missingWizard');
@@ -195,7 +195,7 @@ function planBooking(input: NewBookingInput, kind: 'instant' | 'request', contex
       : locationType === 'provider_site'
         ? providerSite(service)
         : NO_PLACE;
-  // SPEC §4 "discount 0 at creation" is the booking's own discount: nothing is negotiated yet. The
+  // docs/product.md §4 "discount 0 at creation" is the booking's own discount: nothing is negotiated yet. The
   // service's published discounts are part of the price the client was shown, and are stored as applied.
   return {
     price,

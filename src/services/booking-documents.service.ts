@@ -11,7 +11,7 @@ import { newKey, storage, type StoredFile } from './storage.service.js';
 
 /**
  * Files the provider attaches to a booking (attendance sheets, certificates, a formal quote): PDF or an
- * image, at most 10 MB (SPEC §9 default upload size), the type read from the bytes. Images are
+ * image, at most 10 MB (docs/product.md §9 default upload size), the type read from the bytes. Images are
  * re-encoded without metadata. Stored under random keys; both parties download them through the
  * booking's own route, nobody else.
  */

@@ -27,7 +27,7 @@ import {
 export * from './booking-rules.service.js';
 
 /**
- * The booking state machine (SPEC §4), the only place a booking's status changes (its rules, pure, are in
+ * The booking state machine (docs/product.md §4), the only place a booking's status changes (its rules, pure, are in
  * booking-rules.service.ts):
  *
  *   pending   --confirm (provider, at the estimate; the client gave its invoicing data)--> confirmed

@@ -13,7 +13,7 @@ import type { NotificationType } from '../models/notifications.repo.js';
 import { queueEmailsStatement, type EmailRequest } from './mail.service.js';
 
 /**
- * What each booking event tells whom: an in-app notification (SPEC §7) and an email, both written in the
+ * What each booking event tells whom: an in-app notification (docs/product.md §7) and an email, both written in the
  * transaction of the change itself, so a change is never without its notices and notices never announce
  * a change that was rolled back. The worker sends the emails.
  */
@@ -66,7 +66,7 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
   switch (event) {
     case 'created':
       return [
-        // SPEC §7: the provider's notification of a new booking has type booking_confirmed, title "Nuova Prenotazione".
+        // docs/product.md §7: the provider's notification of a new booking has type booking_confirmed, title "Nuova Prenotazione".
         {
           to: 'provider',
           type: 'booking_confirmed',

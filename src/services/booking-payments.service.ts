@@ -11,7 +11,7 @@ import { PAYABLE_STATUSES } from './payments/payments.js';
 import { roleOf, type Actor, type Refusal, type Role } from './booking-lifecycle.service.js';
 
 /**
- * A booking's payment status (SPEC §4: pending, then completed) changes only here:
+ * A booking's payment status (docs/product.md §4: pending, then completed) changes only here:
  *
  *   pending --record (provider of the booking; booking confirmed, in progress or completed; date and method)--> completed
  *

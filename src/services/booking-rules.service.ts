@@ -4,7 +4,7 @@ import type { UserType } from '../lib/current-user.js';
 import type { Booking } from '../models/booking-record.js';
 
 /**
- * The rules of the booking state machine (SPEC §4), pure: who may take which step from which status, and
+ * The rules of the booking state machine (docs/product.md §4), pure: who may take which step from which status, and
  * why not. src/services/booking-lifecycle.service.ts takes the steps; the booking page offers exactly the
  * steps availableActions returns, so no status is a dead end for whoever may move it on.
  */
@@ -37,7 +37,7 @@ export interface RuleContext {
   now: Date;
   /** Hours before the start until which the client may cancel online (provider's policy, default 24). */
   cancellationHours: number;
-  /** Whether the client said how it receives invoices: a booking is not confirmed before (issue 12). */
+  /** Whether the client said how it receives invoices: a booking is not confirmed before. */
   clientInvoicing: boolean;
 }
 

@@ -36,7 +36,7 @@ export function priceFor(service: BookableService, participants: number): PriceB
   return servicePrice(service, participants);
 }
 
-/** Where the booked service takes place (SPEC §3): the service's location type, or the client's choice when flexible. */
+/** Where the booked service takes place (docs/product.md §3): the service's location type, or the client's choice when flexible. */
 export function bookingLocationType(service: BookableService, choice: LocationChoice | null): BookingLocationType {
   switch (service.locationType) {
     case 'on_site':

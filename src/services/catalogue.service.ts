@@ -12,7 +12,7 @@ import { srcsetOf, variantUrl } from './service-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
 
 /**
- * What the public catalogue shows (SPEC §2): a service with its gallery and reviews, a provider with
+ * What the public catalogue shows (docs/product.md §2): a service with its gallery and reviews, a provider with
  * its services, the home page's counts and featured providers, the sitemap's addresses. Plain data:
  * the page builders of src/pages/ turn it into what the templates print.
  */

@@ -15,7 +15,7 @@ export type { CourseEdition, NextEdition, PublicEdition };
 export { isBookable, seatsLeft };
 
 /**
- * Course editions (issue 15): the provider plans the dates, venue and seats of a training service; clients
+ * Course editions: the provider plans the dates, venue and seats of a training service; clients
  * book seats in them through the wizard. Seats themselves change only in edition-seats.service.ts. Each
  * change of an edition runs in one transaction holding its row lock, like the booking lifecycle.
  */

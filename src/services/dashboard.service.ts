@@ -10,7 +10,7 @@ import { complianceSummary, type ComplianceSummary } from './scadenzario.service
 
 export type { BookingStatistics } from '../models/dashboard.repo.js';
 
-/** SPEC §9: the dashboard lists 5 bookings and 5 unread notifications. */
+/** docs/product.md §9: the dashboard lists 5 bookings and 5 unread notifications. */
 const RECENT_BOOKINGS_SHOWN = 5;
 const UNREAD_NOTIFICATIONS_SHOWN = 5;
 
@@ -19,7 +19,7 @@ const UNREAD_NOTIFICATIONS_SHOWN = 5;
 const blank = (value: string | null | undefined): boolean => !value || value.trim() === '';
 
 /**
- * "Profilo non completato": the tabs of /profile whose required fields (SPEC §5, the rules of their
+ * "Profilo non completato": the tabs of /profile whose required fields (docs/product.md §5, the rules of their
  * forms) are not all saved. A profile row is created with defaults at the first login, so "no profile"
  * alone would almost never show; what matters is whether the forms were filled in:
  * - general: partita IVA and codice fiscale; a client's industry sector, a provider's description;
@@ -72,7 +72,7 @@ export interface DashboardData {
   unread: Notification[];
   /** How many are unread, up to UNREAD_COUNT_CAP ("Più di 99" past it, as the header says). */
   unreadCount: number;
-  /** SPEC §2: more notifications exist in total than the dashboard shows, so it links to the full list. */
+  /** docs/product.md §2: more notifications exist in total than the dashboard shows, so it links to the full list. */
   moreNotifications: boolean;
   /** The tabs of /profile whose required fields are not all saved. */
   missingSections: Section[];

@@ -15,7 +15,7 @@ import type { FormErrors } from '../validators/validate.js';
 import { tell } from './edition-notices.service.js';
 
 /**
- * An edition's fate when it does not fill up (issue 15): its provider confirms it anyway (scheduled ->
+ * An edition's fate when it does not fill up: its provider confirms it anyway (scheduled ->
  * confirmed) or cancels it (-> cancelled, reason 'provider'); if neither by config().editionMinimumLeadDays
  * before its first day, the worker cancels it (reason 'minimum'), after asking the provider once a few
  * days earlier. A cancellation, in one transaction on the locked edition row (its live bookings locked

@@ -4,8 +4,8 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 /**
  * Uploaded images: the type is read from the bytes (never from the name or the browser's claim), the
  * image is decoded and re-encoded by sharp — which drops EXIF, GPS and every other metadata — after
- * turning it upright, and square thumbnails are cut. At most two images are processed at a time
- * (about 50 ms a variant on one core), so a burst of uploads queues instead of starving the server.
+ * turning it upright, and square thumbnails are cut. At most two images are processed at a time (each
+ * variant costs a core its decoding and encoding), so a burst of uploads queues instead of starving the server.
  */
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -40,7 +40,7 @@ export interface ImageRules {
   thumbnailSizes: readonly number[];
   /** Refuse images smaller than this on either side. */
   minDimension?: number;
-  /** Refuse images narrower or lower than this (SPEC §5 service images: 400×300). */
+  /** Refuse images narrower or lower than this (docs/product.md §5 service images: 400×300). */
   minWidth?: number;
   minHeight?: number;
   /**
@@ -52,8 +52,8 @@ export interface ImageRules {
 
 // A 50-megapixel photo is fine; a "decompression bomb" claiming billions of pixels is not.
 const MAX_INPUT_PIXELS = 50_000_000;
-const MAIN_QUALITY = 85; // SPEC §9: optimisation quality 85, WebP
-const THUMB_QUALITY = 80; // SPEC §9: thumbnails JPEG 0.8
+const MAIN_QUALITY = 85; // docs/product.md §9: optimisation quality 85, WebP
+const THUMB_QUALITY = 80; // docs/product.md §9: thumbnails JPEG 0.8
 
 const CONCURRENCY = 2;
 let running = 0;

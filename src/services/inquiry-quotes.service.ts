@@ -23,7 +23,7 @@ import { maxParticipantsOf } from './bookings.service.js';
 export type { InquiryQuoteValues };
 
 /**
- * A provider answers an inquiry thread (a client's message before any booking) with a quote (issue 12):
+ * A provider answers an inquiry thread (a client's message before any booking) with a quote:
  * one transaction creates the client's booking as a request and quotes it (the same record, notification
  * and email "Preventivo ricevuto" as a quote on the booking page), makes the thread that booking's thread
  * (one thread per booking) and leaves a message in it linking to the quote. The client then accepts or

@@ -6,7 +6,7 @@ import type { FormErrors } from '../validators/validate.js';
 export type { ClientInvoicing } from '../models/invoicing.repo.js';
 
 /**
- * Invoicing data (issue 12): a client says how it receives electronic invoices before any booking of its is
+ * Invoicing data: a client says how it receives electronic invoices before any booking of its is
  * confirmed (the provider must be able to invoice it); a provider gives the IBAN its clients pay by transfer.
  */
 

@@ -5,7 +5,7 @@ import { queueEmail } from './mail.service.js';
 import { RATE_RULES, consume, refund, reset } from './rate-limit.service.js';
 
 /**
- * The login limits (issue 14). Each attempt is counted, by one atomic upsert per counter, BEFORE its
+ * The login limits. Each attempt is counted, by one atomic upsert per counter, BEFORE its
  * password is checked, so N simultaneous attempts can never check more passwords than a limit allows;
  * an attempt whose password turns out right gives its counts back (a person who types the right
  * password is never slowed down).

@@ -5,7 +5,7 @@ export type { Notification };
 
 /** A person's notifications: the list, the counts, opening and marking them read. Only their own. */
 
-/** The newest NOTIFICATION_LIST_LIMIT (SPEC §9), with how many there are in all and unread. */
+/** The newest NOTIFICATION_LIST_LIMIT (docs/product.md §9), with how many there are in all and unread. */
 export async function listNotifications(
   userId: string,
 ): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {

@@ -4,7 +4,7 @@ import { processImage, type ImageRules } from './images.service.js';
 import { loadOwnProfile, type Owner } from './profiles.service.js';
 import { keyFromMediaUrl, mediaUrl, newKey, storage } from './storage.service.js';
 
-/** The profile image (SPEC §5): re-encoded, stored under a random name with its thumbnail, served publicly. */
+/** The profile image (docs/product.md §5): re-encoded, stored under a random name with its thumbnail, served publicly. */
 
 const PROFILE_IMAGE_RULES: ImageRules = Object.freeze({
   allowed: ['image/jpeg', 'image/png'] as const,

@@ -36,7 +36,7 @@ async function find(owner: Owner): Promise<OwnProfile | null> {
   return profile ? { kind: 'client', profile } : null;
 }
 
-/** The signed-in user's profile, created with its defaults if it is still missing (SPEC §4). */
+/** The signed-in user's profile, created with its defaults if it is still missing (docs/product.md §4). */
 export async function loadOwnProfile(owner: Owner): Promise<OwnProfile> {
   const existing = await find(owner);
   if (existing) return existing;
@@ -51,7 +51,7 @@ export async function loadOwnProfile(owner: Owner): Promise<OwnProfile> {
 export type SaveResult = { ok: true } | { ok: false; values: Record<string, unknown>; errors: FormErrors };
 
 /**
- * Saves one tab of the profile: the form rules first (SPEC §5), then what only the database knows
+ * Saves one tab of the profile: the form rules first (docs/product.md §5), then what only the database knows
  * (province, municipality and CAP from the gazetteer; partita IVA and codice fiscale taken by another
  * account).
  */
@@ -174,7 +174,7 @@ const TAX_ID_FIELDS = ['vat_number', 'fiscal_code'] as const;
 
 /**
  * The partita IVA and codice fiscale of the form (those that passed their own rule) that another
- * account of the same kind already holds, with the message naming each (SPEC §5 Database conflicts).
+ * account of the same kind already holds, with the message naming each (docs/product.md §5 Database conflicts).
  */
 async function takenTaxIds(
   kind: 'client' | 'provider',

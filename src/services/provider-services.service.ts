@@ -20,7 +20,7 @@ import { storage } from './storage.service.js';
 export type { OwnService, OwnServiceRow };
 
 /**
- * A provider's catalogue (issue 10): publish, edit, pause, resume and delete its services. Each change
+ * A provider's catalogue: publish, edit, pause, resume and delete its services. Each change
  * runs in one transaction holding the service's row lock, like the booking lifecycle; the search
  * columns and the per-category counters follow by the triggers of the services table.
  */
@@ -31,7 +31,7 @@ export type SaveResult =
 const V = 'catalogue:validation';
 
 /**
- * The gazetteer's part of the form: the comune (province and coordinates come from it, SPEC §3
+ * The gazetteer's part of the form: the comune (province and coordinates come from it, docs/product.md §3
  * location), its CAP, the service areas (comuni or regions, spelt the gazetteer's way).
  */
 async function placeFields(

@@ -14,7 +14,7 @@ import type { FormErrors } from '../validators/validate.js';
 export type { PublicReview, Review };
 
 /**
- * Reviews (SPEC §3, §7): a client reviews a service from a completed booking of theirs, once, within six
+ * Reviews (docs/product.md §3, §7): a client reviews a service from a completed booking of theirs, once, within six
  * months of the completion, and may edit it for seven days; the service's provider replies once, in public;
  * an administrator hides an abusive review. Every change runs in one transaction holding the row's lock;
  * the ratings beside the service and the provider follow in the same transaction (the table's trigger).

@@ -9,7 +9,7 @@ import { srcsetOf } from './service-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
 
 /**
- * The search of SPEC §2/§4: sanitised parameters in, one page of matching services out, as plain data;
+ * The search of docs/product.md §2/§4: sanitised parameters in, one page of matching services out, as plain data;
  * src/pages/search.page.ts labels it for the page, its island and the JSON endpoint alike.
  */
 
@@ -17,7 +17,7 @@ import { mediaUrl } from './storage.service.js';
 export type CardSource = Omit<ServiceSearchRow, 'distanceKm' | 'relevance'> & {
   distanceKm?: number | null;
   cover?: CardCover | null;
-  /** A course's next edition open for booking (issue 15). */
+  /** A course's next edition open for booking. */
   nextEdition?: NextEdition | null;
 };
 
@@ -65,7 +65,7 @@ export interface SearchOutcome {
 }
 
 /**
- * A price bucket of SPEC §9 as a range in euros ("200-500"; a missing upper bound is 999999). Each
+ * A price bucket of docs/product.md §9 as a range in euros ("200-500"; a missing upper bound is 999999). Each
  * bucket holds its upper bound and, but for the first, not its lower one, so that a service at exactly
  * 200 € is "Fino a 200 €" only, never also "Da 200 a 500 €".
  */

@@ -8,7 +8,7 @@ import { mediaUrl, storage } from './storage.service.js';
 /** A photo as a form shows it (the uploader island's own type). */
 export type FormImage = UploaderImage;
 
-/** SPEC §3 "Stored file result", the answer of POST /api/service-images. */
+/** docs/product.md §3 "Stored file result", the answer of POST /api/service-images. */
 export interface StoredFileResult {
   id: string;
   url: string;

@@ -25,7 +25,7 @@ import {
 export * from './service-image-files.service.js';
 
 /**
- * Service photos (SPEC §5, §7, §9). An upload is checked and re-encoded at once and kept as a *pending*
+ * Service photos (docs/product.md §5, §7, §9). An upload is checked and re-encoded at once and kept as a *pending*
  * image of its owner (service_id NULL) under a random key in the provider's folder; saving the service form
  * attaches the listed ones in order (the first is the cover) and removes the others. Pending images nobody
  * saved are removed by the worker after a day.
@@ -186,7 +186,7 @@ export async function stageServiceImages(
   return { images: staged.rows.map(({ row }) => toFormImage(row)), errors: staged.errors };
 }
 
-/** One upload of the island: its SPEC §3 Stored file result, or the reason it was refused. */
+/** One upload of the island: its docs/product.md §3 Stored file result, or the reason it was refused. */
 export async function stageOneServiceImage(
   ownerId: string,
   file: UploadedFile,

@@ -14,7 +14,7 @@ import * as workers from '../models/workers.repo.js';
 import type { Worker, WorkerFilter } from '../models/workers.repo.js';
 import type { WorkerTraining } from '../models/worker-trainings.repo.js';
 
-/** The client's register of workers (issue 15): add, edit, archive, and the trainings each one holds. */
+/** The client's register of workers: add, edit, archive, and the trainings each one holds. */
 
 export type FormOutcome<T> =
   { ok: true; value: T } | { ok: false; values: Record<string, unknown>; errors: FormErrors };

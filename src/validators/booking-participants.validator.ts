@@ -5,7 +5,7 @@ import { renamedFields, validate, type FormErrors, type Validated } from './vali
 import { fiscalCodeField } from './worker.validator.js';
 
 /**
- * The participants of the booking wizard's form (SPEC §3 "Booking form"): one block per participant of the
+ * The participants of the booking wizard's form (docs/product.md §3 "Booking form"): one block per participant of the
  * requested count, each checked by the rules of src/lib/booking-fields.ts that the island shares.
  */
 

@@ -22,7 +22,7 @@ import {
 export { LOCATION_CHOICES, PARTICIPANT_FIELDS, type BookingFormValues, type LocationChoice, type ParticipantValues };
 
 /**
- * The booking wizard's form (SPEC §3 "Booking form", §5 "Booking form"): requested_date, requested_time,
+ * The booking wizard's form (docs/product.md §3 "Booking form", §5 "Booking form"): requested_date, requested_time,
  * participants_count, client_notes, special_requirements, participants[], plus location_choice for
  * services that take place where the client prefers, and the form's idempotency key. The same rules run
  * step by step (Continua) and all together at the end.
@@ -30,7 +30,7 @@ export { LOCATION_CHOICES, PARTICIPANT_FIELDS, type BookingFormValues, type Loca
 
 const V = 'bookings:validation';
 
-/** SPEC §9: without a max_participants of its own a service takes at most 100. */
+/** docs/product.md §9: without a max_participants of its own a service takes at most 100. */
 export const DEFAULT_MAX_PARTICIPANTS = 100;
 /** How far ahead a date may be requested. */
 export const MAX_DAYS_AHEAD = 730;
@@ -64,7 +64,7 @@ const str = (v: unknown): string =>
   typeof v === 'string' ? v.slice(0, ECHO_MAX) : typeof v === 'number' ? String(v) : '';
 
 /**
- * Reads the posted form into strings. The participant blocks follow the requested count (SPEC §2:
+ * Reads the posted form into strings. The participant blocks follow the requested count (docs/product.md §2:
  * resized, keeping what was typed): the steps carry every block typed, also those beyond a count that
  * was lowered, so raising it again brings them back; only the first `count` are shown and booked.
  */

@@ -74,7 +74,7 @@ export function emailField(requiredKey: string, invalidKey = 'validation:auth.em
     });
 }
 
-/** A new password: the registration rules of SPEC §5 (also used by the reset form). */
+/** A new password: the registration rules of docs/product.md §5 (also used by the reset form). */
 export function newPasswordField(): BaseJoi.StringSchema {
   return Joi.string().min(PASSWORD_MIN).max(PASSWORD_MAX).required().messages({
     'any.required': 'validation:auth.passwordRequired',

@@ -14,7 +14,7 @@ import {
 import type { FormErrors, Validated } from './validate.js';
 
 /**
- * The quote a provider sends from an inquiry thread (issue 12): which service, the booking's date, time,
+ * The quote a provider sends from an inquiry thread: which service, the booking's date, time,
  * place, participants or site referent (the booking wizard's rules), and the quote itself (the booking
  * page's quote rules). Field names are the wizard's and the quote form's, so errors sit beside the same fields.
  */

@@ -6,7 +6,7 @@ export interface LoginForm {
   returnTo: string | null;
 }
 
-/** POST /auth/login — SPEC §5 "Login": "Email non valida", "Email è richiesta", "Password è richiesta". */
+/** POST /auth/login — docs/product.md §5 "Login": "Email non valida", "Email è richiesta", "Password è richiesta". */
 export const loginSchema = Joi.object<LoginForm>({
   email: emailField('validation:auth.emailRequiredLogin'),
   password: Joi.string().max(1024).required().messages({

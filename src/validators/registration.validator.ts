@@ -14,7 +14,7 @@ export interface RegistrationForm extends Registration {
   terms: true;
 }
 
-/** POST /auth/register — SPEC §5 "Registration". */
+/** POST /auth/register — docs/product.md §5 "Registration". */
 export const registrationSchema = Joi.object<RegistrationForm>({
   userType: Joi.string().valid('client', 'provider').required().messages({
     'any.required': 'validation:auth.userTypeRequired',

@@ -110,7 +110,7 @@ describe('booking in a real browser', () => {
       await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
       expect(await page.locator('h1').textContent()).to.equal('Prenota Servizio');
 
-      // The island checks the step before going on, with the SPEC messages.
+      // The island checks the step before going on, with the messages of docs/product.md §5.
       await page.getByRole('button', { name: 'Continua' }).click();
       expect(await page.locator('#f-requested_date-error').textContent()).to.equal('Data richiesta obbligatoria');
       expect(await page.locator('#f-requested_time-error').textContent()).to.equal('Orario richiesto obbligatorio');

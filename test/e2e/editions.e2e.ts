@@ -81,7 +81,7 @@ async function publishEdition(page: Page, seats: number, firstDay: number): Prom
 }
 
 // Each test publishes its own edition: none depends on another's data.
-describe('course editions in a real browser (issue 15)', () => {
+describe('course editions in a real browser', () => {
   it('a provider adds an edition to a course from "I Miei Servizi" (1280 px)', async () => {
     const { page, context } = await newPage({ viewport: DESKTOP });
     try {

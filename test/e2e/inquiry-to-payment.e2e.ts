@@ -9,7 +9,7 @@ import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
 /**
- * The whole story of issue 12 in a real browser, three times (1280 px, 375 px, and without JavaScript),
+ * From an inquiry to a paid booking in a real browser, three times (1280 px, 375 px, and without JavaScript),
  * each with its own provider, client and service: the client writes to a provider from its page, the
  * provider answers with a quote from the conversation, the client gives its invoicing data when asked and
  * accepts, reads how to pay by bank transfer; the provider records the payment and completes the booking;

@@ -18,14 +18,14 @@ import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
 /**
- * The whole story of issue 15 in a real browser, three times (1280 px, 375 px, and without JavaScript), each
+ * A company's training in a real browser, three times (1280 px, 375 px, and without JavaScript), each
  * with its own provider, client and course: the provider publishes an edition of an update course; the
  * client imports three workers from a CSV file, records the 2019 course of one of them (the scadenzario says
  * "Scaduto") and books two seats for two of them, chosen from the register; the course takes place, the
  * provider completes the booking, marks both present and issues the attestati; the client downloads one,
  * follows the link its QR code carries to the public verification page, and the scadenzario says "In regola".
  */
-describe('a company keeps its training in order, in a real browser (issue 15)', () => {
+describe('a company keeps its training in order, in a real browser', () => {
   let app: Awaited<ReturnType<typeof startInProcessApp>>;
 
   before(async function () {

@@ -212,7 +212,7 @@ export interface UserWithPassword {
 
 /**
  * An account that can log in through the real login form (argon2id hash of `password`), verified unless
- * `verified: false`. Its profile is created at first login, as for any account (SPEC §4).
+ * `verified: false`. Its profile is created at first login, as for any account (docs/product.md §4).
  */
 export async function createUserWithPassword(
   attrs: Omit<UserAttrs, 'passwordHash'> & { password?: string } = {},

@@ -32,7 +32,7 @@ interface AttestatoRow {
   legal_reference: string;
 }
 
-/** Attendance and attestati (issue 15): the provider's register, the PDF, the downloads and the public check. */
+/** Attendance and attestati: the provider's register, the PDF, the downloads and the public check. */
 describe('attendance and attestati', () => {
   let dir: string;
   let provider: Account;

@@ -118,7 +118,7 @@ describe('login and logout', () => {
       expect(textOf(html(res.text), '.alert--error')).to.equal('Email o password non corretti');
     });
 
-    it('shows the validation messages of SPEC §5 beside the fields', async () => {
+    it('shows the validation messages of docs/product.md §5 beside the fields', async () => {
       let res = await postLogin(browser(), { email: '', password: '' });
       expect(res.status).to.equal(422);
       let $ = html(res.text);
@@ -188,7 +188,7 @@ describe('login and logout', () => {
     });
   });
 
-  describe('SPEC §4: profiles at login', () => {
+  describe('docs/product.md §4: profiles at login', () => {
     it('creates a missing provider profile with its defaults: business name from the company name, unverified, active, no ratings', async () => {
       const user = await createUserWithPassword({ userType: 'provider', companyName: 'Studio Verdi HSE' });
       await loginAs(browser(), user.email, user.password);

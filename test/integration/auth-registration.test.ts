@@ -28,7 +28,7 @@ describe('registration', () => {
   beforeEach(() => db()('rate_limits').delete());
 
   describe('GET /auth/register', () => {
-    it('offers Cliente and Fornitore (client preselected), the fields of SPEC §2 and the terms with their links', async () => {
+    it('offers Cliente and Fornitore (client preselected), the fields of docs/product.md §2 and the terms with their links', async () => {
       const $ = html((await request().get('/auth/register').expect(200)).text);
       expect(textOf($, 'main h1')).to.equal('Crea il tuo account');
       const types = $('input[name="userType"]');

@@ -34,7 +34,7 @@ const weekdayHoliday = (name?: RegExp) =>
 /** The error beside a field of the wizard's page. */
 const errorBeside = (text: string, field: string): string => textOf(html(text), `#f-${field}-error`);
 
-describe('availability: opening hours, closures, holidays (issue 10)', () => {
+describe('availability: opening hours, closures, holidays', () => {
   const mailbox = new Mailbox();
   let provider: Awaited<ReturnType<typeof providerAccount>>;
   let client: Awaited<ReturnType<typeof clientAccount>>;

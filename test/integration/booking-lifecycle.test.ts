@@ -27,7 +27,7 @@ const quote = (total: string) => ({
   quote_valid_until: addDays(romeLocal(new Date()).date, 7),
 });
 
-describe('booking lifecycle (the state machine, SPEC §4)', () => {
+describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
   let provider: Account & { businessName: string };
   let client: Account & { companyName: string };
   let instantId: string;
@@ -320,7 +320,7 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
     });
   });
 
-  describe('the 24-hour rule for the client (flexible policy, SPEC §9)', () => {
+  describe('the 24-hour rule for the client (flexible policy, docs/product.md §9)', () => {
     it('25 hours before the start the client may cancel', async () => {
       const id = await make('confirmed', startIn(25));
       const page = html((await clientAgent.get(`/bookings/${id}`)).text);
@@ -353,7 +353,7 @@ describe('booking lifecycle (the state machine, SPEC §4)', () => {
 
     it("the provider's own policy decides the window: 48 hours set on the profile form make 30 hours before too late", async () => {
       const form = html((await providerAgent.get('/profile?tab=professional').expect(200)).text);
-      expect(form('input[name="cancellation_policy[hours_before]"]').val(), 'SPEC §9 default').to.equal('24');
+      expect(form('input[name="cancellation_policy[hours_before]"]').val(), 'docs/product.md §9').to.equal('24');
       const saved = await providerAgent
         .post('/profile/professional')
         .type('form')

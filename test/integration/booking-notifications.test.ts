@@ -10,7 +10,7 @@ import { resetDatabase } from '../helpers/db.js';
 import { Mailbox, linkIn } from '../helpers/mailbox.js';
 import { book, clientAccount, inDays, providerAccount, service, signIn, type Account } from './booking.helpers.js';
 
-/** Every booking event tells the other party in the app (SPEC §7 notifications) and by email. */
+/** Every booking event tells the other party in the app (docs/product.md §7 notifications) and by email. */
 describe('booking notifications and emails', () => {
   const mailbox = new Mailbox();
   let provider: Account & { businessName: string };
@@ -71,7 +71,7 @@ describe('booking notifications and emails', () => {
     return { requestedDate: l.date, requestedTime: l.time };
   }
 
-  it('a new booking: "Nuova Prenotazione" for the provider (SPEC §7), emails to both, end to end through SMTP', async () => {
+  it('a new booking: "Nuova Prenotazione" for the provider (docs/product.md §7), emails to both, end to end through SMTP', async () => {
     const id = await book(clientAgent, instantId, { participants_count: '1' });
     const number = (await db()('bookings').where({ id }).first('booking_number')).booking_number;
     expect(await notesOf(provider.id, id)).to.deep.equal([

@@ -15,7 +15,7 @@ import {
   type Account,
 } from './booking.helpers.js';
 
-// Issue 11: the cancellation policy on the booking and the refund a cancellation records; badges that say
+// The cancellation policy on the booking and the refund a cancellation records; badges that say
 // what happened; no calendar export for a booking that is no appointment.
 
 function startIn(hours: number): { requestedDate: string; requestedTime: string } {
@@ -25,7 +25,7 @@ function startIn(hours: number): { requestedDate: string; requestedTime: string 
 
 const row = (id: string) => db()('bookings').where({ id }).first();
 
-describe('cancellation policy, refunds, badges and calendar (issue 11)', () => {
+describe('cancellation policy, refunds, badges and calendar', () => {
   let provider: Account & { businessName: string };
   let client: Account & { companyName: string };
   let serviceId: string;

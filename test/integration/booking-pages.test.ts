@@ -151,7 +151,7 @@ describe('bookings pages', () => {
   });
 
   describe('GET /bookings/:id', () => {
-    it('shows everything of SPEC §2 to the client', async () => {
+    it('shows everything of docs/product.md §2 to the client', async () => {
       const agent = await signIn(client);
       const id = await book(agent, instantId, {
         participants_count: '3',

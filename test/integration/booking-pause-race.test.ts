@@ -15,7 +15,7 @@ import { clientAccount, providerAccount, service, validatedBooking } from './boo
  * passed (the service it holds was read while active), but the booking's own transaction reads the
  * service row again, locked FOR SHARE, and refuses the paused service with the wizard's 409.
  */
-describe('a booking racing a pause (issue 10)', () => {
+describe('a booking racing a pause', () => {
   let provider: Awaited<ReturnType<typeof providerAccount>>;
   let client: Awaited<ReturnType<typeof clientAccount>>;
 

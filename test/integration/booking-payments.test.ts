@@ -12,7 +12,7 @@ const row = (id: string) =>
   db()('bookings').where({ id }).first('payment_status', 'paid_on', 'payment_method', 'payment_recorded_at');
 const today = () => romeLocal(new Date()).date;
 
-describe('payment of a booking (issue 12, Money)', () => {
+describe('payment of a booking', () => {
   let provider: Account & { businessName: string };
   let client: Account & { companyName: string };
   let serviceId: string;

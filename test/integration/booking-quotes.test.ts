@@ -20,7 +20,7 @@ const QUOTE = {
 };
 
 /**
- * A quote binds nobody until the client accepts it (issue 12): the provider answers a request with a quote,
+ * A quote binds nobody until the client accepts it: the provider answers a request with a quote,
  * the client accepts, declines or withdraws, an unanswered quote expires. Every step for every role.
  */
 describe('quotes and requests', () => {

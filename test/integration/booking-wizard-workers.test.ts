@@ -16,7 +16,7 @@ import {
 } from './booking.helpers.js';
 import { insertWorker } from './workers.helpers.js';
 
-/** The wizard's participants step and the client's register of workers (issue 15). */
+/** The wizard's participants step and the client's register of workers. */
 describe('booking wizard: participants from the workers register', () => {
   let client: Account;
   let agent: Agent;

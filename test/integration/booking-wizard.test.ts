@@ -137,7 +137,7 @@ describe('booking wizard /services/:id/book', () => {
       }
     });
 
-    it('refuses a paused service with 409 and says it is paused (issue 10)', async () => {
+    it('refuses a paused service with 409 and says it is paused', async () => {
       const paused = await createService({ providerId: provider.id, status: 'paused' });
       const res = await request().get(`/services/${paused.id}/book`).expect(409);
       expect(textOf(html(res.text), '.lead')).to.equal(
@@ -353,7 +353,7 @@ describe('booking wizard /services/:id/book', () => {
     });
   });
 
-  describe('validation (SPEC §5), beside the fields, 422, nothing typed lost', () => {
+  describe('validation (docs/product.md §5), beside the fields, 422, nothing typed lost', () => {
     let agent: Awaited<ReturnType<typeof signIn>>;
     let csrf: string;
     let key: string;

@@ -14,7 +14,7 @@ const thisMonth = () => romeLocal(new Date()).date.slice(0, 7);
 /** '1.624,99 €' (with a no-break space) -> '1624,99', as the CSV writes amounts. */
 const csvAmount = (shown: string): string => shown.replace(/[^\d,]/g, '');
 
-describe('commission (issue 12, Money: 5% of the amount without VAT, fixed at completion)', () => {
+describe('commission (5% of the amount without VAT, fixed at completion)', () => {
   let provider: Account & { businessName: string };
   let client: Account & { companyName: string };
   let providerAgent: Agent;

@@ -9,14 +9,14 @@ import { postForm, servicePayload, signInClient, signInProvider } from './servic
 import { inDays } from './booking.helpers.js';
 import { insertEdition } from './editions.helpers.js';
 
-/** Issue 15: a training service's kind, the provider's editions (owner only) and the public edition page. */
+/** A training service's kind, the provider's editions (owner only) and the public edition page. */
 
 const fieldError = (text: string, name: string): string => {
   const $ = html(text);
   return $(`[name="${name}"]`).closest('.field').find('.field__error').text().trim();
 };
 
-describe('course editions (issue 15)', () => {
+describe('course editions', () => {
   before(resetDatabase);
 
   describe('the training kind on the service form', () => {

@@ -425,7 +425,7 @@ describe('dashboard', () => {
   describe('a real booking event', () => {
     it("the provider confirms a pending request: the client's figures, recent booking and notifications follow, and the notification opens the booking", async () => {
       const client = await signIn('client', 'Evento Reale Srl');
-      // A request is confirmed only once its client said how it receives invoices (issue 12).
+      // A request is confirmed only once its client said how it receives invoices.
       await db()('client_profiles').where({ user_id: client.id }).update({ invoicing_channel: 'none' });
       const provider = await signIn('provider', 'Studio Evento HSE');
       const service = await createService({ providerId: provider.id, title: 'Corso RLS', serviceType: 'on_request' });

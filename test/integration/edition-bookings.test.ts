@@ -20,8 +20,8 @@ import {
 } from './booking.helpers.js';
 import { insertEdition } from './editions.helpers.js';
 
-/** Issue 15: booking seats of a course edition through the wizard, giving them back, and never overselling. */
-describe('booking a course edition (issue 15)', () => {
+/** Booking seats of a course edition through the wizard, giving them back, and never overselling. */
+describe('booking a course edition', () => {
   let provider: Awaited<ReturnType<typeof providerAccount>>;
   let client: Awaited<ReturnType<typeof clientAccount>>;
 

@@ -4,8 +4,8 @@ import { db } from '../../src/db/knex.js';
 import { html, request } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 
-/** Issue 15: the demo data has courses with editions, one nearly full and one full. */
-describe('demo course editions (issue 15)', () => {
+/** The demo data has courses with editions, one nearly full and one full. */
+describe('demo course editions', () => {
   before(async () => {
     await resetDatabase();
     await seedDemo(db());

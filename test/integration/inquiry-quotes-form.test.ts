@@ -6,7 +6,7 @@ import { providerAccount, service } from './booking.helpers.js';
 import { DVR_FIELDS, errorOf, inquiryWorld, today, type Agent, type InquiryWorld } from './inquiry-quotes.helpers.js';
 
 /**
- * The provider's "Invia un preventivo" form on an inquiry thread (issue 12): the fields each service needs,
+ * The provider's "Invia un preventivo" form on an inquiry thread: the fields each service needs,
  * each refusal beside its field, and nobody but the thread's provider may send it.
  */
 describe('quotes from inquiry threads: the form', () => {

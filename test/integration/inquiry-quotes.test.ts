@@ -14,7 +14,7 @@ import {
 } from './inquiry-quotes.helpers.js';
 
 /**
- * A provider answers a client's inquiry (a thread opened before any booking) with a quote (issue 12): the
+ * A provider answers a client's inquiry (a thread opened before any booking) with a quote: the
  * client's booking is created in "Preventivo ricevuto", the thread becomes its thread, and the client
  * accepts, declines or lets it expire exactly as for a quote on a request.
  */

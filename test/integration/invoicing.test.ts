@@ -28,7 +28,7 @@ const errorOf = (text: string, field: string): string => {
   return $(`[name="${field}"]`).closest('.field, fieldset').find('.field__error').text().trim();
 };
 
-describe('invoicing data (issue 12, Money)', () => {
+describe('invoicing data', () => {
   before(resetDatabase);
 
   describe('POST /profile/billing for a client', () => {

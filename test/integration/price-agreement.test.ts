@@ -13,7 +13,7 @@ import { book, clientAccount, openWizard, providerAccount, service, signIn } fro
 
 let CostPanel: typeof CostPanelType;
 
-// Issue 11: the service page's price card, the wizard's "Riepilogo Costi" (plain form and island) and the
+// The service page's price card, the wizard's "Riepilogo Costi" (plain form and island) and the
 // stored booking are computed by one module and can never disagree, for every pricing unit with fixed and
 // percentage costs and discounts.
 
@@ -43,7 +43,7 @@ function linesOf($: Page | cheerio.CheerioAPI, scope: string): [string, number][
 
 const amounts = (lines: [string, number][]): number[] => lines.map(([, cents]) => cents);
 
-describe('one price everywhere (issue 11)', () => {
+describe('one price everywhere', () => {
   before(async () => {
     await resetDatabase();
     // tsx compiles the island's JSX with the classic runtime: React must be in scope before the panel loads

@@ -95,7 +95,7 @@ describe('profile', () => {
   });
 
   describe('a client', () => {
-    it('sees the client page at /profile, /client/profile and /provider/profile, with the four tabs of SPEC §2 and "Fatturazione"', async () => {
+    it('sees the client page at /profile, /client/profile and /provider/profile, with the five client tabs of docs/product.md §2', async () => {
       const { agent } = await signIn('client');
       for (const path of ['/profile', '/client/profile', '/provider/profile']) {
         const $ = html((await agent.get(path).expect(200)).text);
@@ -485,7 +485,7 @@ describe('profile', () => {
   });
 
   describe('a provider', () => {
-    it('sees the six tabs of SPEC §2 and "Fatturazione", "Profilo Fornitore HSE" and, once verified, "Fornitore Verificato"', async () => {
+    it('sees the provider tabs of docs/product.md §2, "Profilo Fornitore HSE" and, once verified, "Fornitore Verificato"', async () => {
       const { agent, user } = await signIn('provider');
       let $ = html((await agent.get('/provider/profile').expect(200)).text);
       expect(textOf($, '.profile-header__subtitle')).to.equal('Profilo Fornitore HSE');
@@ -612,10 +612,10 @@ describe('profile', () => {
       expect($('input[name="insurance[coverage_amount]"]').val()).to.equal('1000000');
     });
 
-    it('saves the pricing model and the cancellation policy of SPEC §3 (jsonb) and shows them back', async () => {
+    it('saves the pricing model and the cancellation policy of docs/product.md §3 (jsonb) and shows them back', async () => {
       const { agent, user } = await signIn('provider');
       let $ = html((await agent.get('/profile?tab=professional').expect(200)).text);
-      // The defaults of SPEC §3/§9: hourly, no rate, EUR; flexible, 24 hours, 100% refund.
+      // The defaults of docs/product.md §3/§9: hourly, no rate, EUR; flexible, 24 hours, 100% refund.
       expect($('select[name="pricing_model[type]"] option[selected]').attr('value')).to.equal('hourly');
       expect(
         $('select[name="pricing_model[type]"] option')
@@ -974,7 +974,7 @@ describe('profile', () => {
       expect(textOf($, '#f-service_areas-error')).to.equal('Comuni non trovati: Atlantide, Eldorado');
     });
 
-    it('needs at least one of each list: the three messages of SPEC §5', async () => {
+    it('needs at least one of each list: the three messages of docs/product.md §5', async () => {
       const { agent } = await signIn('provider');
       const res = await save(agent, 'services', {});
       expect(res.status).to.equal(422);

@@ -6,7 +6,7 @@ import { createProvider, createService, createUser } from '../factories/index.js
 describe('GET /providers/:id', () => {
   before(resetDatabase);
 
-  it('shows the public profile of SPEC §2 with the active services', async () => {
+  it('shows the public profile of docs/product.md §2 with the active services', async () => {
     const provider = await createProvider({
       businessName: 'Brianza Antincendio Srl',
       city: 'Monza',

@@ -113,7 +113,7 @@ describe('public pages', () => {
       expect(hrefs).to.include('/search').and.include('/auth/register').and.include('/for-providers');
     });
 
-    it('shows the marketing figures and the facts of SPEC §1', async () => {
+    it('shows the marketing figures and the facts of docs/product.md §1', async () => {
       const $ = html((await request().get('/how-it-works').expect(200)).text);
       const figures = $('.figures__item')
         .map((_, el) => $(el).text().replace(/\s+/g, ' ').trim())
@@ -225,7 +225,7 @@ describe('public pages', () => {
   });
 
   describe('the layout', () => {
-    it('has the header of SPEC §2 for a visitor', async () => {
+    it('has the header of docs/product.md §2 for a visitor', async () => {
       const $ = html((await request().get('/how-it-works').expect(200)).text);
       expect($('html').attr('lang')).to.equal('it');
       expect(
@@ -284,7 +284,7 @@ describe('public pages', () => {
     });
   });
 
-  describe('the route table of SPEC §2', () => {
+  describe('the route table of docs/product.md §2', () => {
     const routes: [string, string][] = [
       ['/how-it-works', 'Come Funziona'],
       ['/for-providers', 'Per i Fornitori'],

@@ -10,7 +10,7 @@ type Agent = Awaited<ReturnType<typeof signIn>>;
 
 const DAY = 86_400_000;
 
-describe('reviews: who may write, edit and reply (SPEC §3)', () => {
+describe('reviews: who may write, edit and reply (docs/product.md §3)', () => {
   let provider: Account & { businessName: string };
   let otherProvider: Account & { businessName: string };
   let client: Account & { companyName: string };

@@ -548,7 +548,7 @@ describe('search', () => {
     });
   });
 
-  describe('the result card (SPEC §2)', () => {
+  describe('the result card (docs/product.md §2)', () => {
     it('shows every field of a result', async () => {
       const $ = html((await request().get('/search?q=antincendio&location=Bergamo&radius=25').expect(200)).text);
       const card = $('.service-card')

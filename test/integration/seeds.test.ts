@@ -108,7 +108,7 @@ describe('seeds/demo: seedDemo()', function () {
       expect(await count('SELECT count(DISTINCT address_region) AS n FROM provider_profiles')).to.be.at.least(10);
     });
 
-    it('uses every specialization of SPEC §9 at least once, and no other', async () => {
+    it('uses every specialization of docs/product.md §9 at least once, and no other', async () => {
       const used = await values('SELECT DISTINCT unnest(specializations) AS v FROM provider_profiles');
       expect(used).to.have.members(SPECIALIZATIONS);
     });
@@ -358,7 +358,7 @@ describe('seeds/demo: seedDemo()', function () {
       ).to.equal(0);
     });
 
-    it('keeps company_size consistent with employees_count and industry_sector in the list of SPEC §9', async () => {
+    it('keeps company_size consistent with employees_count and industry_sector in the list of docs/product.md §9', async () => {
       const inconsistent = await count(`
         SELECT count(*) AS n FROM client_profiles WHERE company_size <> CASE
           WHEN employees_count < 10 THEN 'micro' WHEN employees_count < 50 THEN 'small'
@@ -597,7 +597,7 @@ describe('seeds/demo: seedDemo()', function () {
       ).to.equal(0);
     });
 
-    it('computes the amounts with the rule of SPEC §9 (extras, discounts, 22% VAT included in the total); a quote replaces them', async () => {
+    it('computes the amounts with the rule of docs/product.md §9 (extras, discounts, 22% VAT included in the total); a quote replaces them', async () => {
       const { rows } = await db().raw<{
         rows: {
           base_price: string;

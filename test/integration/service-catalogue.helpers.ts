@@ -27,7 +27,7 @@ export async function signInClient(): Promise<SignedIn> {
   return { agent: await loginAs(browser(), user.email, user.password), id: user.id };
 }
 
-/** A complete creation payload (SPEC §3) plus what the detail page shows. */
+/** A complete creation payload (docs/product.md §3) plus what the detail page shows. */
 export function servicePayload(change: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     form_key: randomUUID(),

@@ -61,7 +61,7 @@ describe('creating a service (/services/create)', () => {
     });
   });
 
-  describe('every rule of SPEC §5 with its message beside its field (422, nothing typed lost)', () => {
+  describe('every rule of docs/product.md §5 with its message beside its field (422, nothing typed lost)', () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['no title', { title: ' ' }, 'title', 'Titolo obbligatorio'],
       ['no description', { description: '' }, 'description', 'Descrizione obbligatoria'],

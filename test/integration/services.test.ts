@@ -87,7 +87,7 @@ describe('GET /services/:id', () => {
     }));
   });
 
-  it('shows the service as SPEC §2 describes it', async () => {
+  it('shows the service as docs/product.md §2 describes it', async () => {
     const $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
     expect(
       $('.breadcrumb li')

@@ -6,7 +6,7 @@ import { html, request, type Page } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import { PUBLIC_GET } from './security/policy.js';
 
-// Issue 11: a base price is net of VAT (SPEC §9), so no public page or JSON-LD may say "IVA inclusa" next to
+// A base price is net of VAT (docs/product.md §9), so no public page or JSON-LD may say "IVA inclusa" next to
 // one. Only a total may be called VAT-inclusive. Crawls every public page with a seeded service.
 
 const VAT_INCLUDED = /IVA(\s+al)?(\s+22\s*%)?\s+inclus|inclus[aoie]\s+(l['’])?IVA|comprensiv[aoie]\s+di\s+IVA/i;
@@ -45,7 +45,7 @@ function priced(node: unknown, out: Record<string, unknown>[] = []): Record<stri
   return out;
 }
 
-describe('no page says "IVA inclusa" next to a net price (issue 11)', () => {
+describe('no page says "IVA inclusa" next to a net price', () => {
   let serviceId: string;
   let providerId: string;
 

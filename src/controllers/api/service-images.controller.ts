@@ -7,7 +7,7 @@ import { removeOwnImage, stageOneServiceImage } from '../../services/service-ima
 /**
  * The uploader island's calls (JSON, CSRF token in the X-CSRF-Token header or the body):
  *   POST   /api/service-images      multipart, one file "image" (+ "existing": images the form already holds,
- *                                   "lastModified": the file's date in ms) -> 201 SPEC §3 Stored file result
+ *                                   "lastModified": the file's date in ms) -> 201 docs/product.md §3 Stored file result
  *   DELETE /api/service-images/:id  the owner's pending image or one of its services' -> 204
  * Errors: { error: { code, message } } with the Italian reason (the error handler's JSON shape).
  */

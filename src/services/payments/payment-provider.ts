@@ -28,6 +28,6 @@ export interface PaymentInstructions {
 
 export interface PaymentProvider {
   readonly channel: PaymentChannel;
-  /** What the client needs to pay this booking; only for a booking already confirmed (SPEC §1). */
+  /** What the client needs to pay this booking; only for a booking already confirmed (docs/product.md §1). */
   instructionsFor(booking: Booking, payee: Payee): PaymentInstructions;
 }

@@ -2,8 +2,8 @@ import { Joi } from '../fields.js';
 import { isValidCodiceFiscale, isValidPartitaIva } from '../../lib/italian-tax-ids.js';
 
 /**
- * The profile forms of SPEC §3/§5, one per tab, each in its own file of this folder. Field names follow
- * SPEC §3 (snake_case, nested with brackets: address[city]); each schema's result is mapped to the
+ * The profile forms of docs/product.md §3/§5, one per tab, each in its own file of this folder. Field names follow
+ * docs/product.md §3 (snake_case, nested with brackets: address[city]); each schema's result is mapped to the
  * repository's change set. This module holds the field rules more than one tab uses.
  */
 

@@ -19,7 +19,7 @@ export function placeNames(text: unknown): string[] {
 }
 
 /**
- * Specializations and languages: checkbox lists of SPEC §9. Service areas: the checked municipalities
+ * Specializations and languages: checkbox lists of docs/product.md §9. Service areas: the checked municipalities
  * plus those typed in `service_areas_add`; the gazetteer check follows in profiles.service. Values already
  * saved that are not in today's lists (older data) stay allowed, so saving never drops them silently.
  */

@@ -2,7 +2,7 @@ import { asList } from '../fields.js';
 
 /**
  * What the create/edit service form holds, as typed (strings), so that a refused form comes back with
- * everything in it. Field names follow SPEC §3's creation payload (snake_case, nested with brackets:
+ * everything in it. Field names follow docs/product.md §3's creation payload (snake_case, nested with brackets:
  * location[city], additional_costs[0][name]). Rows left wholly empty are dropped here, so the row numbers
  * of the values and of their errors agree; the page adds empty rows back for typing.
  */
@@ -123,7 +123,7 @@ export function readServiceForm(body: Record<string, unknown>): ServiceFormValue
   };
 }
 
-/** SPEC §5: "Tags are split on commas, trimmed, empties dropped" (duplicates too). */
+/** docs/product.md §5: "Tags are split on commas, trimmed, empties dropped" (duplicates too). */
 export function splitList(text: string, separator: RegExp = /,/): string[] {
   const seen = new Set<string>();
   const out: string[] = [];

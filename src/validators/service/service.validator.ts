@@ -17,7 +17,7 @@ import { splitList, type ServiceFormValues } from './service-form.js';
 
 const V = 'catalogue:validation';
 
-/** A price row: a fixed amount in euro, or a percentage of the running total (SPEC §9). */
+/** A price row: a fixed amount in euro, or a percentage of the running total (docs/product.md §9). */
 export interface PriceRule {
   name: string;
   type: 'fixed' | 'percentage';
@@ -25,7 +25,7 @@ export interface PriceRule {
   amount: number;
 }
 
-/** The form's content once every rule of SPEC §5 holds; the gazetteer checks follow in the service. */
+/** The form's content once every rule of docs/product.md §5 holds; the gazetteer checks follow in the service. */
 export interface ServiceFormInput {
   formKey: string;
   title: string;
@@ -266,7 +266,7 @@ function toInput(v: Record<string, unknown>): ServiceFormInput {
     category: v.category as CategoryId,
     subcategory: v.subcategory as string | null,
     serviceType,
-    // SPEC §4: an instant service shows as immediate whatever was chosen.
+    // docs/product.md §4: an instant service shows as immediate whatever was chosen.
     availability: serviceType === 'instant' ? 'immediate' : (v.availability as Availability),
     basePriceCents: v.base_price as number,
     pricingUnit: v.pricing_unit as PricingUnit,

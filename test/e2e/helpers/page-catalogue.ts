@@ -35,7 +35,7 @@ export interface DemoIds {
   reviewableBookingId: string;
   /** A worker of the demo client's register, read from "Lavoratori". */
   workerId: string;
-  /** A course of the demo provider and one of its editions (issue 15). */
+  /** A course of the demo provider and one of its editions. */
   courseServiceId: string;
   editionId: string;
 }

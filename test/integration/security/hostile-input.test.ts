@@ -111,7 +111,7 @@ describe('security: hostile input on every form field and query parameter', () =
     ).to.deep.equal([]);
   }
 
-  it('finds the forms of the SPEC (login, registration, profile, booking actions, wizard) and the search parameters', () => {
+  it('finds the forms of docs/product.md (login, registration, profile, booking actions, wizard) and the search parameters', () => {
     const actions = found.forms.map((f) => f.action.split('?')[0]);
     expect(actions).to.include.members([
       '/auth/login',

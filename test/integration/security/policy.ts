@@ -7,7 +7,7 @@ import type { Actor, World } from './world.js';
  * route is checked as strictly as possible until someone says otherwise here.
  */
 
-/** Pages and endpoints a visitor may get with 200, by design (SPEC §1-§3: discovery and accounts are public). */
+/** Pages and endpoints a visitor may get with 200, by design (docs/product.md §1-§3: discovery and accounts are public). */
 export const PUBLIC_GET = new Set([
   '/healthz', // load balancers and the status page poll it without a session
   '/',
@@ -58,7 +58,7 @@ export const PUBLIC_GET = new Set([
   '/sitemap.xml',
   '/robots.txt', // for crawlers
   '/attestati/verifica',
-  '/attestati/verifica/:code', // anyone checks an attestato's code, without an account (issue 15)
+  '/attestati/verifica/:code', // anyone checks an attestato's code, without an account
 ]);
 
 /** State-changing routes a visitor may use (still with the session's CSRF token): getting in, and getting out. */
@@ -136,7 +136,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/notifications/:id/opening': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     // A draft service is its provider's business until it is published: nobody else sees it.
     '/services/:id': { params: { id: w.a.draftServiceId }, owners: [], public: false },
-    // A provider's own service: only it edits, pauses, resumes or deletes it (issue 10).
+    // A provider's own service: only it edits, pauses, resumes or deletes it.
     '/services/:id/edit': { params: { id: w.a.serviceId }, owners: ['providerA'] },
     '/services/:id/pause': { params: { id: w.a.serviceId }, owners: ['providerA'] },
     '/services/:id/resume': { params: { id: w.a.serviceId }, owners: ['providerA'] },
@@ -144,7 +144,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     // Any client may book a published service; providers and visitors may not.
     '/services/:id/book': { params: { id: w.a.serviceId }, owners: ['clientA', 'clientB'] },
     '/providers/:id': { params: { id: w.a.providerId }, owners: [], public: true },
-    // A course's editions (issue 15): only its provider lists, adds and edits them; anyone may read one.
+    // A course's editions: only its provider lists, adds and edits them; anyone may read one.
     '/services/:id/editions': { params: { id: w.a.courseServiceId }, owners: ['providerA'] },
     '/editions/:id/edit': { params: { id: w.a.editionId }, owners: ['providerA'] },
     '/editions/:id': { params: { id: w.a.editionId }, owners: [], public: true },
@@ -167,7 +167,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/waitlist/:entryId/withdrawal': { params: { entryId: w.a.waitlistEntryId }, owners: ['clientA'] },
     // A closed day is its provider's: removing another's answers 404.
     '/profile/hours/closures/:closureId/removal': { params: { closureId: w.a.closureId }, owners: ['providerA'] },
-    // A worker of client A's register (issue 15): client A only; another client finds no such worker.
+    // A worker of client A's register: client A only; another client finds no such worker.
     '/workers/:id': { params: { id: w.a.workerId }, owners: ['clientA'] },
     '/workers/:id/edit': { params: { id: w.a.workerId }, owners: ['clientA'] },
     '/workers/:id/archive': { params: { id: w.a.workerId }, owners: ['clientA'] },

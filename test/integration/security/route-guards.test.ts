@@ -32,7 +32,7 @@ describe('security: every route of the route table', () => {
       tokens[actor] = await tokenOf(w.agents[actor], '/dashboard');
   });
 
-  it('the table is read from the app (it has the routes every part of the SPEC needs)', () => {
+  it('the table is read from the app (it has the routes every part of docs/product.md needs)', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
     expect(names).to.include.members([
       'GET /',

@@ -17,7 +17,7 @@ const closed: OutcomeSource = {
   cancellationReason: null,
 };
 
-describe('booking outcome: badges say what happened (issue 11)', () => {
+describe('booking outcome: badges say what happened', () => {
   const cases: [string, OutcomeSource, string, string][] = [
     ['a rejected request', { ...closed, rejectedAt: at }, 'Rifiutata', 'danger'],
     ['an expired request', { ...closed, cancellationReason: 'scaduta' }, 'Scaduta', ''],

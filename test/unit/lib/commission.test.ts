@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { COMMISSION_RATE_PERCENT, commissionOn, providerNetCents } from '../../../src/lib/commission.js';
 
 describe('commission', () => {
-  it('is 5% (SPEC §1) of the amount without VAT, in cents', () => {
+  it('is 5% (docs/product.md §1) of the amount without VAT, in cents', () => {
     expect(COMMISSION_RATE_PERCENT).to.equal(5);
     expect(commissionOn(122000, 22000)).to.deep.equal({ ratePercent: 5, baseCents: 100000, commissionCents: 5000 });
   });

@@ -11,7 +11,7 @@ import {
 const messageOf = (err: unknown): string => t(classifyError(err).messageKey);
 
 describe('error catalogue', () => {
-  it('maps every SPEC §8 code to its Italian message', () => {
+  it('maps every docs/product.md §8 code to its Italian message', () => {
     const expected: Record<string, string> = {
       invalid_credentials: 'Email o password non corretti',
       email_not_confirmed: 'Email non confermata',

@@ -7,7 +7,7 @@ import {
   type ServicePricing,
 } from '../../../src/lib/pricing.js';
 
-// Issue 11: one module prices a service for a quantity, for every unit, with fixed and percentage costs and
+// One module prices a service for a quantity, for every unit, with fixed and percentage costs and
 // discounts, rounding every step to the cent and never going below zero.
 
 const pricing = (unit: PricingUnit, over: Partial<ServicePricing> = {}): ServicePricing => ({
@@ -18,7 +18,7 @@ const pricing = (unit: PricingUnit, over: Partial<ServicePricing> = {}): Service
   ...over,
 });
 
-describe('servicePrice (issue 11, SPEC §9)', () => {
+describe('servicePrice (docs/product.md §9)', () => {
   const cases: [PricingUnit, number, number][] = [
     // unit, quantity, expected base
     ['fixed', 3, 20000],

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { calculatePrice, quotedPrice, taxIncluded } from '../../../src/lib/pricing.js';
 
-describe('pricing (SPEC §9)', () => {
+describe('pricing (docs/product.md §9)', () => {
   it('adds 22% VAT to a fixed price: the §9 sample, tax 330 on a base of 1500', () => {
     const price = calculatePrice({ basePriceCents: 150000, pricingUnit: 'fixed', participants: 7 });
     expect(price).to.deep.include({ baseAmountCents: 150000, taxAmountCents: 33000, totalAmountCents: 183000 });

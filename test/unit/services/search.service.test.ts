@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { PRICE_BUCKETS } from '../../../src/lib/search.shared.js';
 import { priceRange } from '../../../src/services/search.service.js';
 
-describe('priceRange (SPEC §9 price buckets)', () => {
+describe('priceRange (docs/product.md §9 price buckets)', () => {
   it('reads "min-max" in euros, with no range for "all"', () => {
     expect(priceRange('all')).to.equal(null);
     expect(priceRange('500-1000')).to.deep.equal({ min: 500, max: 1000, includesMin: false });
