@@ -171,7 +171,7 @@ export function saslInitialResponse(body: Buffer): { mechanism: string; data: st
  * exchange, so the exchange ends in an error and its implicit transaction rolls back instead of committing.
  */
 export const ABANDON_EXCHANGE = Buffer.concat([
-  packet('E', Buffer.concat([Buffer.from('sicurhub_abandoned_exchange\0'), Buffer.alloc(4)])),
+  packet('E', Buffer.concat([Buffer.from('pg_embedded_server_abandoned_exchange\0'), Buffer.alloc(4)])),
   packet('S', Buffer.alloc(0)),
 ]);
 

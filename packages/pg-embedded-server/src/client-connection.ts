@@ -1,6 +1,5 @@
 import type { Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
-import { errorFields, logger } from '../../config/logger.js';
 import { AuthenticationFailed, SCRAM_MECHANISM, ScramExchange, type ScramVerifier } from './auth.js';
 import {
   ABANDON_EXCHANGE,
@@ -15,6 +14,7 @@ import {
   UnsupportedStatement,
 } from './messages.js';
 import { FrameReader, ProtocolViolation, type Frame } from './protocol.js';
+import { errorFields, type Log } from './log.js';
 import type { SessionLender } from './session-lender.js';
 
 export interface ConnectionOptions {
@@ -22,6 +22,7 @@ export interface ConnectionOptions {
   verifier: ScramVerifier;
   /** How long a connection may hold the session without sending anything (in a transaction or an exchange). */
   idleTimeoutMs: number;
+  log: Log;
 }
 
 /** PostgreSQL's authentication_timeout is 60 s; a local client that has not authenticated by then never will. */
@@ -61,7 +62,7 @@ export class ClientConnection {
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     socket.on('error', (err) => {
-      logger.debug('embedded database: socket error', errorFields(err));
+      this.options.log('debug', 'socket error', errorFields(err));
       socket.destroy();
     });
     socket.on('close', () => {
@@ -179,7 +180,7 @@ export class ClientConnection {
         if (exchangeEnds && !this.pglite.isInTransaction()) this.giveBack();
       }
     } catch (err) {
-      logger.error('embedded database: a connection failed', errorFields(err));
+      this.options.log('error', 'a connection failed', errorFields(err));
       this.socket.destroy();
     } finally {
       this.running = false;
@@ -203,11 +204,11 @@ export class ClientConnection {
   private refuse(err: unknown): void {
     if (err instanceof ProtocolViolation) this.fail('08P01', err.message);
     else if (err instanceof AuthenticationFailed) {
-      logger.warn('embedded database: authentication failed', { reason: err.message });
+      this.options.log('warn', 'authentication failed', { reason: err.message });
       this.fail('28P01', `password authentication failed for user "${this.startupParams?.user ?? ''}"`);
     } else if (err instanceof UnsupportedStatement) this.fail('0A000', err.message);
     else {
-      logger.error('embedded database: unexpected error reading a connection', errorFields(err));
+      this.options.log('error', 'unexpected error reading a connection', errorFields(err));
       this.fail('XX000', 'internal error');
     }
   }
@@ -217,7 +218,7 @@ export class ClientConnection {
     if (this.ending || this.closed) return;
     this.ending = true;
     this.clearTimer();
-    logger.warn('embedded database: connection ended', { sqlstate, reason: message });
+    this.options.log('warn', 'connection ended', { sqlstate, reason: message });
     this.queue.length = 0;
     this.queuedBytes = 0;
     // Whatever the peer still sends is read and dropped, so that it can read the error before the socket goes.
@@ -243,7 +244,7 @@ export class ClientConnection {
       if (this.inExchange) await this.pglite.runExclusive(() => this.pglite.execProtocolRaw(ABANDON_EXCHANGE));
       if (this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
     } catch (err) {
-      logger.error('embedded database: could not undo an ended connection', errorFields(err));
+      this.options.log('error', 'could not undo an ended connection', errorFields(err));
     } finally {
       this.inExchange = false;
       this.running = false;

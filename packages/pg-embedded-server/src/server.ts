@@ -1,12 +1,12 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
-import { errorFields, logger } from '../../config/logger.js';
 import { scramVerifier } from './auth.js';
 import { ClientConnection } from './client-connection.js';
+import { errorFields, silent, type Log } from './log.js';
 import { fatalError } from './messages.js';
 import { SessionLender } from './session-lender.js';
 
-/** The application opens a handful (two pools and the odd command); more is someone else. */
+/** An application opens a handful (a pool or two and the odd command); more is someone else. */
 const MAX_CONNECTIONS = 64;
 
 export interface ServeOptions {
@@ -17,6 +17,8 @@ export interface ServeOptions {
   idleTimeoutMs: number;
   /** 0: any free port. */
   port?: number;
+  /** Where the server reports refused and failed connections (by default, nowhere). */
+  log?: Log;
 }
 
 export interface EmbeddedServer {
@@ -33,12 +35,13 @@ export interface EmbeddedServer {
 export async function serveEmbedded(pglite: PGlite, options: ServeOptions): Promise<EmbeddedServer> {
   const lender = new SessionLender();
   const verifier = scramVerifier(options.password);
-  const connectionOptions = { user: options.user, verifier, idleTimeoutMs: options.idleTimeoutMs };
+  const log = options.log ?? silent;
+  const connectionOptions = { user: options.user, verifier, idleTimeoutMs: options.idleTimeoutMs, log };
   const sockets = new Set<Socket>();
   let nextId = 1;
   const server: Server = createServer((socket) => {
     if (sockets.size >= MAX_CONNECTIONS) {
-      logger.warn('embedded database: too many connections', { max: MAX_CONNECTIONS });
+      log('warn', 'too many connections', { max: MAX_CONNECTIONS });
       socket.on('error', () => socket.destroy());
       socket.end(fatalError('53300', 'sorry, too many clients already'));
       setTimeout(() => socket.destroy(), 1000).unref();
@@ -52,7 +55,7 @@ export async function serveEmbedded(pglite: PGlite, options: ServeOptions): Prom
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  server.on('error', (err) => logger.error('embedded database: server error', errorFields(err)));
+  server.on('error', (err) => log('error', 'server error', errorFields(err)));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('embedded database: no TCP address');
   return {

@@ -1,5 +1,44 @@
+import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { serveEmbedded, type ServeOptions } from '../src/index.js';
+
+export interface LogLine {
+  level: string;
+  message: string;
+  fields?: Record<string, unknown>;
+}
+
+export interface TestServer {
+  connectionString: string;
+  port: number;
+  /** Every line the server logged, in order. */
+  logs: LogLine[];
+  close(): Promise<void>;
+}
+
+/** A fresh in-memory PGlite served on a free loopback port, with a password of its own. */
+export async function startServer(options: Omit<ServeOptions, 'user' | 'password' | 'log'>): Promise<TestServer> {
+  const pglite = await PGlite.create();
+  const password = randomBytes(16).toString('base64url');
+  const logs: LogLine[] = [];
+  const server = await serveEmbedded(pglite, {
+    ...options,
+    user: 'postgres',
+    password,
+    log: (level, message, fields) => logs.push({ level, message, fields }),
+  });
+  return {
+    connectionString: `postgres://postgres:${password}@${server.host}:${server.port}/postgres?sslmode=disable`,
+    port: server.port,
+    logs,
+    async close() {
+      await server.close();
+      await pglite.close();
+    },
+  };
+}
 
 /** A socket whose received bytes and closing the tests observe. */
 export interface WatchedSocket {

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/db/embedded.js';
 import {
+  startServer,
+  type TestServer,
   authenticatedConnection,
   closedWithError,
   cstring,
@@ -14,7 +15,7 @@ import {
   rawConnection,
   startupPacket,
   within,
-} from './embedded-server.helpers.js';
+} from './helpers.js';
 
 const PROTOCOL_3 = 196608;
 const SSL_REQUEST = 80877103;
@@ -26,15 +27,15 @@ const IDLE_TIMEOUT_MS = 500;
  * suffers: the server answers bad input with a protocol error and closes that connection, and a real
  * client keeps getting answers within a short time.
  */
-describe('the embedded database server facing hostile or broken clients', function () {
+describe('pg-embedded-server facing hostile or broken clients', function () {
   this.timeout(30_000);
-  let embedded: EmbeddedDatabase;
+  let embedded: TestServer;
   let pool: pg.Pool;
   let port: number;
 
   before(async () => {
-    embedded = await startEmbeddedDatabase(null, { idleTimeoutMs: IDLE_TIMEOUT_MS });
-    port = Number(new URL(embedded.connectionString).port);
+    embedded = await startServer({ idleTimeoutMs: IDLE_TIMEOUT_MS });
+    port = embedded.port;
     pool = new pg.Pool({ connectionString: embedded.connectionString, max: 4 });
     await pool.query('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL)');
     await pool.query('INSERT INTO counters VALUES (1, 0)');

@@ -17,8 +17,8 @@ const SMALL_MESSAGE_LIMIT = 10_000;
 /** Authentication messages: PostgreSQL's PG_MAX_AUTH_TOKEN_LENGTH. */
 const AUTH_MESSAGE_LIMIT = 65_535;
 /**
- * Queries and bound parameters. The application's largest statements (the gazetteer's batch inserts) are
- * far below this; PostgreSQL allows 1 GB, which would let one local process make the server hold 1 GB.
+ * Queries and bound parameters. An application's batch inserts of a few thousand rows are far below this;
+ * PostgreSQL allows 1 GB, which would let one local process make the server hold 1 GB.
  */
 const LARGE_MESSAGE_LIMIT = 16 * 1024 * 1024;
 
