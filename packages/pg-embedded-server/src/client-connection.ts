@@ -1,68 +1,74 @@
 import type { Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
-import { AuthenticationFailed, SCRAM_MECHANISM, ScramExchange, type ScramVerifier } from './auth.js';
-import {
-  ABANDON_EXCHANGE,
-  authenticationSasl,
-  authenticationSaslContinue,
-  authenticationSaslFinal,
-  canonicalStartup,
-  checkMessage,
-  fatalError,
-  saslInitialResponse,
-  startupParameters,
-  UnsupportedStatement,
-} from './messages.js';
+import type { Admission, Candidate } from './admission.js';
+import { AuthenticationFailed, type ScramVerifier } from './auth.js';
+import { Handshake } from './handshake.js';
+import { errorFields, type Log, type RefusalLog } from './log.js';
+import { ABANDON_EXCHANGE, canonicalStartup, checkMessage, fatalError, UnsupportedStatement } from './messages.js';
 import { FrameReader, ProtocolViolation, type Frame } from './protocol.js';
-import { errorFields, type Log } from './log.js';
 import type { SessionLender } from './session-lender.js';
+import { closeStatements, StatementNames } from './statement-names.js';
 
-export interface ConnectionOptions {
+/** What every connection of one server shares. */
+export interface ServerContext {
+  pglite: PGlite;
+  lender: SessionLender;
+  admission: Admission;
+  /** Connections refused before they authenticated: whoever is refused must not be able to fill the log. */
+  refusals: RefusalLog;
+  log: Log;
   user: string;
   verifier: ScramVerifier;
   /** How long a connection may hold the session without sending anything (in a transaction or an exchange). */
   idleTimeoutMs: number;
-  log: Log;
+  handshakeTimeoutMs: number;
+  /** The server is closing: what a connection left in the session goes with PGlite. */
+  closing(): boolean;
 }
 
-/** PostgreSQL's authentication_timeout is 60 s; a local client that has not authenticated by then never will. */
-const AUTHENTICATION_TIMEOUT_MS = 10_000;
 /** Reading pauses while this many bytes wait for the session, so a connection never queues more. */
 const QUEUE_HIGH_WATER = 1024 * 1024;
 /** After a fatal error, how long the peer has to read it before the socket is destroyed. */
 const LINGER_MS = 1000;
-type State = 'startup' | 'sasl-initial' | 'sasl-final' | 'ready';
+const OWN_STATEMENTS = 'SELECT name FROM pg_prepared_statements WHERE starts_with(name, $1) OR starts_with(name, $2)';
 
 /**
  * One client connection: authenticates it, checks every message, and runs them in order on the PGlite
  * session while it holds it. Whatever a client sends, only its own connection ends.
  */
-export class ClientConnection {
+export class ClientConnection implements Candidate {
+  readonly peer: string;
+  /** Resolves once the connection has ended and what it left in the session is undone. */
+  readonly ended: Promise<void>;
+  private markEnded!: () => void;
   private readonly reader = new FrameReader();
+  private readonly handshake: Handshake;
+  private readonly names: StatementNames;
   private readonly queue: { type: string; bytes: Buffer }[] = [];
   private queuedBytes = 0;
-  private state: State = 'startup';
-  private scram: ScramExchange | null = null;
-  private startupParams: Record<string, string> | null = null;
+  private authenticated = false;
   private running = false;
   private holding = false;
   /** Inside an extended-protocol exchange: messages sent since the last Sync. */
   private inExchange = false;
   private ending = false;
   private closed = false;
+  private finishing = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly id: number,
     private readonly socket: Socket,
-    private readonly pglite: PGlite,
-    private readonly lender: SessionLender,
-    private readonly options: ConnectionOptions,
+    private readonly ctx: ServerContext,
   ) {
+    this.peer = socket.remoteAddress ?? '';
+    this.ended = new Promise((resolve) => (this.markEnded = resolve));
+    this.handshake = new Handshake(ctx.user, ctx.verifier);
+    this.names = new StatementNames(id);
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     socket.on('error', (err) => {
-      this.options.log('debug', 'socket error', errorFields(err));
+      ctx.log('debug', 'socket error', errorFields(err));
       socket.destroy();
     });
     socket.on('close', () => {
@@ -71,18 +77,35 @@ export class ClientConnection {
       this.queue.length = 0;
       void this.finish();
     });
-    this.setTimer(AUTHENTICATION_TIMEOUT_MS, () => this.fail('08P01', 'authentication not completed in time'));
+    ctx.admission.arrive(this);
+    this.setTimer(ctx.handshakeTimeoutMs, () => this.refuse('08P01', 'authentication not completed in time'));
+  }
+
+  /** Ends this connection with a FATAL error; its transaction, if any, is rolled back at once. */
+  refuse(sqlstate: string, message: string, reason = message): void {
+    if (this.ending || this.closed) return;
+    this.ending = true;
+    this.clearTimer();
+    if (this.authenticated) this.ctx.log('warn', 'connection ended', { sqlstate, reason: message });
+    else this.ctx.refusals.note(reason, { sqlstate, detail: message });
+    this.queue.length = 0;
+    this.queuedBytes = 0;
+    // Whatever the peer still sends is read and dropped, so that it can read the error before the socket goes.
+    this.socket.resume();
+    this.socket.end(fatalError(sqlstate, message));
+    setTimeout(() => this.socket.destroy(), LINGER_MS).unref();
+    void this.finish();
   }
 
   private receive(chunk: Buffer): void {
     if (this.ending || this.closed) return;
     try {
       for (const frame of this.reader.push(chunk)) {
-        if (this.ending) return;
         this.handle(frame);
+        if (this.ending) return;
       }
     } catch (err) {
-      this.refuse(err);
+      this.reject(err);
       return;
     }
     if (this.queuedBytes > QUEUE_HIGH_WATER) this.socket.pause();
@@ -101,43 +124,26 @@ export class ClientConnection {
         this.socket.end();
         return;
       case 'startup':
-        this.startup(frame.body);
+        this.socket.write(this.handshake.startup(frame.body));
         return;
       case 'message':
-        if (this.state !== 'ready') return this.authenticate(frame.type, frame.body);
+        if (!this.authenticated) return this.authenticate(frame.type, frame.body);
         checkMessage(frame.type, frame.body);
         if (this.holding) this.clearTimer();
-        this.enqueue(frame.type, frame.bytes);
+        this.enqueue(frame.type, this.names.rewrite(frame.type, frame.bytes));
     }
   }
 
-  private startup(body: Buffer): void {
-    const params = startupParameters(body);
-    const user = params.get('user');
-    if (!user) throw new ProtocolViolation('no user name in the startup packet');
-    this.startupParams = { user, database: params.get('database') || user };
-    this.scram = new ScramExchange(this.options.verifier);
-    this.socket.write(authenticationSasl(SCRAM_MECHANISM));
-    this.state = 'sasl-initial';
-  }
-
-  /** SCRAM-SHA-256. An unknown user goes through the whole exchange too, and fails like a wrong password. */
   private authenticate(type: string, body: Buffer): void {
-    if (type !== 'p') throw new ProtocolViolation(`expected a SASL response, received message ${type}`);
-    if (this.state === 'sasl-initial') {
-      const { mechanism, data } = saslInitialResponse(body);
-      if (mechanism !== SCRAM_MECHANISM) throw new AuthenticationFailed(`unsupported mechanism ${mechanism}`);
-      this.socket.write(authenticationSaslContinue(this.scram!.first(data)));
-      this.state = 'sasl-final';
-      return;
-    }
-    const serverFinal = this.scram!.final(body.toString('utf8'));
-    if (this.startupParams!.user !== this.options.user) throw new AuthenticationFailed('unknown user');
-    this.socket.write(authenticationSaslFinal(serverFinal));
-    this.state = 'ready';
+    const { answer, authenticated } = this.handshake.respond(type, body);
+    this.socket.write(answer);
+    if (!authenticated) return;
     this.clearTimer();
+    if (!this.ctx.admission.authenticated(this)) return this.refuse('53300', 'sorry, too many clients already');
+    this.authenticated = true;
+    this.reader.authenticated = true;
     // PGlite answers the startup with AuthenticationOk, the parameters and ReadyForQuery.
-    this.enqueue('', canonicalStartup(this.startupParams!));
+    this.enqueue('', canonicalStartup({ ...authenticated }));
   }
 
   private enqueue(type: string, bytes: Buffer): void {
@@ -148,6 +154,7 @@ export class ClientConnection {
   private async pump(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    const { pglite, lender } = this.ctx;
     try {
       while (this.queue.length && !this.closed && !this.ending) {
         const { type, bytes } = this.queue.shift()!;
@@ -159,17 +166,17 @@ export class ClientConnection {
           break;
         }
         if (!this.holding) {
-          await this.lender.borrow(this.id);
-          this.holding = true;
-          if (this.closed || this.ending) break;
+          // False when the connection ended while it waited in line.
+          this.holding = await lender.borrow(this.id);
+          if (!this.holding || this.closed || this.ending) break;
         }
         // End of an exchange: a Sync, or the startup or a simple Query outside an extended exchange (inside one,
         // after an error, the server discards everything up to the Sync, a Query included). Marked before the
         // message runs, so that a message that fails half-way still leaves the exchange to be abandoned.
         const exchangeEnds = type === 'S' || ((type === '' || type === 'Q') && !this.inExchange);
         if (!exchangeEnds) this.inExchange = true;
-        await this.pglite.runExclusive(() =>
-          this.pglite.execProtocolRawStream(new Uint8Array(bytes), {
+        await pglite.runExclusive(() =>
+          pglite.execProtocolRawStream(new Uint8Array(bytes), {
             onRawData: (data) => {
               if (!this.closed && this.socket.writable) this.socket.write(data);
             },
@@ -177,78 +184,79 @@ export class ClientConnection {
         );
         // Keep the session while in a transaction.
         if (exchangeEnds) this.inExchange = false;
-        if (exchangeEnds && !this.pglite.isInTransaction()) this.giveBack();
+        if (exchangeEnds && !pglite.isInTransaction()) this.giveBack();
       }
     } catch (err) {
-      this.options.log('error', 'a connection failed', errorFields(err));
+      this.ctx.log('error', 'a connection failed', errorFields(err));
       this.socket.destroy();
     } finally {
       this.running = false;
       if (this.closed || this.ending) await this.finish();
       else if (this.queue.length) void this.pump();
-      else if (this.holding) this.setTimer(this.options.idleTimeoutMs, () => this.idleTimeout());
+      else if (this.holding) this.setTimer(this.ctx.idleTimeoutMs, () => this.idleTimeout());
     }
   }
 
   /** Holding the session and silent: every other connection waits, so this one is cut off. */
   private idleTimeout(): void {
     if (this.running || this.queue.length || !this.holding) return;
-    const ms = this.options.idleTimeoutMs;
-    if (this.pglite.isInTransaction()) {
-      this.fail('25P03', `terminating connection due to idle-in-transaction timeout (${ms} ms)`);
+    const ms = this.ctx.idleTimeoutMs;
+    if (this.ctx.pglite.isInTransaction()) {
+      this.refuse('25P03', `terminating connection due to idle-in-transaction timeout (${ms} ms)`);
     } else {
-      this.fail('08P01', `terminating connection: exchange left without Sync for ${ms} ms`);
+      this.refuse('08P01', `terminating connection: exchange left without Sync for ${ms} ms`);
     }
   }
 
-  private refuse(err: unknown): void {
-    if (err instanceof ProtocolViolation) this.fail('08P01', err.message);
+  /** Input that ends the connection, before or after authentication. */
+  private reject(err: unknown): void {
+    if (err instanceof ProtocolViolation) this.refuse('08P01', err.message, 'protocol violation');
     else if (err instanceof AuthenticationFailed) {
-      this.options.log('warn', 'authentication failed', { reason: err.message });
-      this.fail('28P01', `password authentication failed for user "${this.startupParams?.user ?? ''}"`);
-    } else if (err instanceof UnsupportedStatement) this.fail('0A000', err.message);
+      const user = this.handshake.requestedUser;
+      this.refuse('28P01', `password authentication failed for user "${user}"`, 'authentication failed');
+    } else if (err instanceof UnsupportedStatement) this.refuse('0A000', err.message);
     else {
-      this.options.log('error', 'unexpected error reading a connection', errorFields(err));
-      this.fail('XX000', 'internal error');
+      this.ctx.log('error', 'unexpected error reading a connection', errorFields(err));
+      this.refuse('XX000', 'internal error');
     }
-  }
-
-  /** Ends this connection with a FATAL error; its transaction, if any, is rolled back at once. */
-  private fail(sqlstate: string, message: string): void {
-    if (this.ending || this.closed) return;
-    this.ending = true;
-    this.clearTimer();
-    this.options.log('warn', 'connection ended', { sqlstate, reason: message });
-    this.queue.length = 0;
-    this.queuedBytes = 0;
-    // Whatever the peer still sends is read and dropped, so that it can read the error before the socket goes.
-    this.socket.resume();
-    this.socket.end(fatalError(sqlstate, message));
-    setTimeout(() => this.socket.destroy(), LINGER_MS).unref();
-    void this.finish();
   }
 
   private giveBack(): void {
     if (!this.holding) return;
     this.holding = false;
     this.clearTimer();
-    this.lender.giveBack(this.id);
+    this.ctx.lender.giveBack(this.id);
   }
 
-  /** After the connection ended: undo what it left open, then let the next connection in. */
+  /**
+   * After the connection ended: undo what it left in the session (an exchange, a transaction, its prepared
+   * statements), then let the next connection in.
+   */
   private async finish(): Promise<void> {
-    this.lender.leave(this.id);
-    if (this.running || !this.holding) return;
-    this.running = true;
+    if (this.finishing) return;
+    // A pump waiting for the session stops waiting, and calls finish again when it has stopped.
+    this.ctx.lender.leave(this.id);
+    if (this.running) return;
+    this.finishing = true;
+    this.ctx.admission.gone(this);
+    const { pglite } = this.ctx;
+    const freeStatements = this.names.prepared && !this.ctx.closing();
     try {
-      if (this.inExchange) await this.pglite.runExclusive(() => this.pglite.execProtocolRaw(ABANDON_EXCHANGE));
-      if (this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
+      if (!this.holding && freeStatements) this.holding = await this.ctx.lender.borrow(this.id);
+      if (!this.holding) return;
+      if (this.inExchange) await pglite.runExclusive(() => pglite.execProtocolRaw(ABANDON_EXCHANGE));
+      if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
+      if (freeStatements) {
+        const { rows } = await pglite.query<{ name: string }>(OWN_STATEMENTS, this.names.prefixes);
+        const names = rows.map((r) => r.name);
+        if (names.length) await pglite.runExclusive(() => pglite.execProtocolRaw(closeStatements(names)));
+      }
     } catch (err) {
-      this.options.log('error', 'could not undo an ended connection', errorFields(err));
+      this.ctx.log('error', 'could not undo an ended connection', errorFields(err));
     } finally {
       this.inExchange = false;
-      this.running = false;
       this.giveBack();
+      this.markEnded();
     }
   }
 

@@ -175,7 +175,8 @@ export const ABANDON_EXCHANGE = Buffer.concat([
   packet('S', Buffer.alloc(0)),
 ]);
 
-function packet(type: string, body: Buffer): Buffer {
+/** A backend or frontend message: type byte, Int32 length (counting itself), body. */
+export function packet(type: string, body: Buffer): Buffer {
   const out = Buffer.alloc(5 + body.length);
   out.write(type, 0, 'latin1');
   out.writeInt32BE(4 + body.length, 1);

@@ -1,24 +1,24 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { Admission, DEFAULT_LIMITS, type Limits } from './admission.js';
 import { scramVerifier } from './auth.js';
-import { ClientConnection } from './client-connection.js';
-import { errorFields, silent, type Log } from './log.js';
-import { fatalError } from './messages.js';
+import { ClientConnection, type ServerContext } from './client-connection.js';
+import { errorFields, RefusalLog, silent, type Log } from './log.js';
 import { SessionLender } from './session-lender.js';
-
-/** An application opens a handful (a pool or two and the odd command); more is someone else. */
-const MAX_CONNECTIONS = 64;
 
 export interface ServeOptions {
   /** The one user name accepted. */
   user: string;
   /** Checked with SCRAM-SHA-256; only its derived keys are kept. */
   password: string;
+  /** A connection holding the session this long without sending anything (in a transaction or an exchange) is ended. */
   idleTimeoutMs: number;
   /** 0: any free port. */
   port?: number;
   /** Where the server reports refused and failed connections (by default, nowhere). */
   log?: Log;
+  /** Connection limits; each one left out keeps its default (DEFAULT_LIMITS). */
+  limits?: Partial<Limits>;
 }
 
 export interface EmbeddedServer {
@@ -30,26 +30,38 @@ export interface EmbeddedServer {
 /**
  * Serves a PGlite instance over the PostgreSQL wire protocol on a loopback port. (@electric-sql/pglite-socket's
  * multiplexer let other connections' messages slip between a Parse and its Execute, and stopped for good
- * after an exception: under concurrent requests the application saw "portal does not exist" errors.)
+ * after an exception: under concurrent requests clients saw "portal does not exist" errors.)
  */
 export async function serveEmbedded(pglite: PGlite, options: ServeOptions): Promise<EmbeddedServer> {
-  const lender = new SessionLender();
-  const verifier = scramVerifier(options.password);
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new RangeError(`serveEmbedded: limits.${name} must be a positive integer`);
+  }
   const log = options.log ?? silent;
-  const connectionOptions = { user: options.user, verifier, idleTimeoutMs: options.idleTimeoutMs, log };
+  const refusals = new RefusalLog(log, limits.refusalLogIntervalMs);
+  let closing = false;
+  const context: ServerContext = {
+    pglite,
+    lender: new SessionLender(),
+    admission: new Admission(limits),
+    refusals,
+    log,
+    user: options.user,
+    verifier: scramVerifier(options.password),
+    idleTimeoutMs: options.idleTimeoutMs,
+    handshakeTimeoutMs: limits.handshakeTimeoutMs,
+    closing: () => closing,
+  };
   const sockets = new Set<Socket>();
+  const connections = new Set<ClientConnection>();
   let nextId = 1;
   const server: Server = createServer((socket) => {
-    if (sockets.size >= MAX_CONNECTIONS) {
-      log('warn', 'too many connections', { max: MAX_CONNECTIONS });
-      socket.on('error', () => socket.destroy());
-      socket.end(fatalError('53300', 'sorry, too many clients already'));
-      setTimeout(() => socket.destroy(), 1000).unref();
-      return;
-    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    new ClientConnection(nextId++, socket, pglite, lender, connectionOptions);
+    const connection = new ClientConnection(nextId++, socket, context);
+    connections.add(connection);
+    void connection.ended.then(() => connections.delete(connection));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -57,14 +69,18 @@ export async function serveEmbedded(pglite: PGlite, options: ServeOptions): Prom
   });
   server.on('error', (err) => log('error', 'server error', errorFields(err)));
   const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('embedded database: no TCP address');
+  if (!address || typeof address === 'string') throw new Error('pg-embedded-server: no TCP address');
   return {
     host: '127.0.0.1',
     port: address.port,
     async close() {
+      closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;
+      // Each connection rolls back what it left open before PGlite may be closed.
+      await Promise.all([...connections].map((c) => c.ended));
+      refusals.flush();
     },
   };
 }

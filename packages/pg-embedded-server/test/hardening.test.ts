@@ -122,6 +122,13 @@ describe('pg-embedded-server facing hostile or broken clients', function () {
       await closedWithError(conn, '08P01');
       expect(conn.received().toString('latin1')).not.to.include('4242');
     });
+
+    it('refuses a large message before the password at its header, without waiting for its body', async () => {
+      const conn = await rawConnection(port);
+      conn.socket.write(startupPacket({ user: 'postgres', database: 'postgres' }));
+      conn.socket.write(message('Q', Buffer.alloc(0), 10 * 1024 * 1024));
+      await closedWithError(conn, '08P01');
+    });
   });
 
   describe('after the startup', () => {

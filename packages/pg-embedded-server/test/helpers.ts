@@ -23,6 +23,7 @@ export async function startServer(options: Omit<ServeOptions, 'user' | 'password
   const pglite = await PGlite.create();
   const password = randomBytes(16).toString('base64url');
   const logs: LogLine[] = [];
+  let closed: Promise<void> | null = null;
   const server = await serveEmbedded(pglite, {
     ...options,
     user: 'postgres',
@@ -33,9 +34,9 @@ export async function startServer(options: Omit<ServeOptions, 'user' | 'password
     connectionString: `postgres://postgres:${password}@${server.host}:${server.port}/postgres?sslmode=disable`,
     port: server.port,
     logs,
-    async close() {
-      await server.close();
-      await pglite.close();
+    close: async () => {
+      closed ??= server.close().then(() => pglite.close());
+      await closed;
     },
   };
 }
@@ -149,4 +150,103 @@ export function randomBytesFrom(random: () => number, size: number): Buffer {
   const bytes = Buffer.alloc(size);
   for (let i = 0; i < size; i += 1) bytes[i] = Math.floor(random() * 256);
   return bytes;
+}
+
+/** A connection authenticated by `pg`, then handed over whole to the test: the client no longer reads it. */
+export async function takenOverConnection(connectionString: string): Promise<WatchedSocket & { client: pg.Client }> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => undefined);
+  await client.connect();
+  const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+  socket.removeAllListeners('data');
+  return { ...watch(socket), client };
+}
+
+/** A bare TCP connection from the given loopback address (127.0.0.2 is another peer than 127.0.0.1). */
+export async function rawConnectionFrom(port: number, localAddress: string): Promise<WatchedSocket> {
+  const socket = connect({ port, host: '127.0.0.1', localAddress });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  return watch(socket);
+}
+
+const int16 = (n: number): Buffer => Buffer.from([(n >> 8) & 0xff, n & 0xff]);
+const int32 = (n: number): Buffer => {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n);
+  return b;
+};
+
+/** Extended-protocol messages, as a client sends them (text parameters and results). */
+export const frontend = {
+  parse: (name: string, text: string) => message('P', Buffer.concat([cstring(name), cstring(text), int16(0)])),
+  bind: (portal: string, statement: string, params: string[] = []) =>
+    message(
+      'B',
+      Buffer.concat([
+        cstring(portal),
+        cstring(statement),
+        int16(0),
+        int16(params.length),
+        ...params.flatMap((p) => [int32(Buffer.byteLength(p)), Buffer.from(p)]),
+        int16(0),
+      ]),
+    ),
+  execute: (portal: string) => message('E', Buffer.concat([cstring(portal), int32(0)])),
+  close: (kind: 'S' | 'P', name: string) => message('C', Buffer.concat([Buffer.from(kind), cstring(name)])),
+  sync: () => message('S'),
+};
+
+export interface BackendMessage {
+  type: string;
+  body: Buffer;
+}
+
+/** The complete backend messages in what a connection received. */
+export function backendMessages(bytes: Buffer): BackendMessage[] {
+  const messages: BackendMessage[] = [];
+  for (let at = 0; at + 5 <= bytes.length;) {
+    const length = bytes.readInt32BE(at + 1);
+    if (at + 1 + length > bytes.length) break;
+    messages.push({ type: String.fromCharCode(bytes[at]!), body: bytes.subarray(at + 5, at + 1 + length) });
+    at += 1 + length;
+  }
+  return messages;
+}
+
+/** Waits until the connection has received `count` ReadyForQuery messages in all, and returns its messages. */
+export async function untilReady(conn: WatchedSocket, count: number, ms = 3000): Promise<BackendMessage[]> {
+  let messages: BackendMessage[] = [];
+  await eventually(
+    async () => {
+      messages = backendMessages(conn.received());
+      return messages.filter((m) => m.type === 'Z').length >= count;
+    },
+    `ReadyForQuery #${count}`,
+    ms,
+  );
+  return messages;
+}
+
+/** The first column of each DataRow, as text. */
+export function firstColumns(messages: BackendMessage[]): string[] {
+  return messages.filter((m) => m.type === 'D').map((m) => m.body.toString('utf8', 6, 6 + m.body.readInt32BE(2)));
+}
+
+/** The SQLSTATE of each ErrorResponse. */
+export function errorCodes(messages: BackendMessage[]): string[] {
+  return messages
+    .filter((m) => m.type === 'E')
+    .map((m) => /(?:^|\0)C([0-9A-Z]{5})\0/.exec(m.body.toString('latin1'))?.[1] ?? '?');
+}
+
+/** Resolves once `check` holds, checking again every few milliseconds; rejects after `ms`. */
+export async function eventually(check: () => Promise<boolean>, what: string, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await delay(20);
+  }
 }
