@@ -90,11 +90,17 @@ export class ClientConnection implements Candidate {
     else this.ctx.refusals.note(reason, { sqlstate, detail: message });
     this.queue.length = 0;
     this.queuedBytes = 0;
+    this.hangUp(fatalError(sqlstate, message));
+    void this.finish();
+  }
+
+  /** Closes the socket after `last`, and destroys it after a moment even if the peer never closes its side. */
+  private hangUp(last: Buffer = Buffer.alloc(0)): void {
+    this.ending = true;
     // Whatever the peer still sends is read and dropped, so that it can read the error before the socket goes.
     this.socket.resume();
-    this.socket.end(fatalError(sqlstate, message));
+    this.socket.end(last);
     setTimeout(() => this.socket.destroy(), LINGER_MS).unref();
-    void this.finish();
   }
 
   private receive(chunk: Buffer): void {
@@ -120,8 +126,7 @@ export class ClientConnection implements Candidate {
         return;
       case 'cancel':
         // There is no separate backend to interrupt: a cancel request is acknowledged by closing.
-        this.ending = true;
-        this.socket.end();
+        this.hangUp();
         return;
       case 'startup':
         this.socket.write(this.handshake.startup(frame.body));
@@ -161,8 +166,7 @@ export class ClientConnection implements Candidate {
         this.queuedBytes -= bytes.length;
         if (this.queuedBytes <= QUEUE_HIGH_WATER && this.socket.isPaused()) this.socket.resume();
         if (type === 'X') {
-          this.ending = true;
-          this.socket.end();
+          this.hangUp();
           break;
         }
         if (!this.holding) {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { connect } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import {
@@ -14,6 +15,7 @@ import {
   randomBytesFrom,
   rawConnection,
   startupPacket,
+  watch,
   within,
 } from './helpers.js';
 
@@ -91,6 +93,20 @@ describe('pg-embedded-server facing hostile or broken clients', function () {
       conn.socket.write(cancel);
       await within(1000, conn.closed, 'the server closing the connection');
       await stillAnswers();
+    });
+
+    it('closes a CancelRequest whose sender never closes its side', async () => {
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const conn = watch(socket);
+      conn.socket.write(Buffer.concat([preStartup(16, CANCEL_REQUEST), Buffer.alloc(8)]));
+      // Only a write tells this side that the server's socket is gone (the server answers it with a reset).
+      const pinging = setInterval(() => conn.socket.write(Buffer.from([0])), 100);
+      try {
+        await within(3000, conn.closed, 'the server closing the connection');
+      } finally {
+        clearInterval(pinging);
+      }
     });
   });
 
