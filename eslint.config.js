@@ -6,7 +6,10 @@
 //   controllers → never models, db or knex: they call services and page builders
 //   lib         → pure: no node modules, no other layer (islands bundle it for the browser)
 //   islands     → only pure src/lib modules and src/types
-// and: only src/config reads process.env; only src/models (with migrations, seeds and src/db) build SQL.
+// and: only src/config reads process.env; only src/models (with migrations, seeds and src/db) build SQL;
+// a package under packages/ imports only its own files and npm packages, never the app.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
@@ -46,6 +49,40 @@ const TRX_QUERY = {
   message: 'Pass the transaction to a repo function instead of querying it here.',
 };
 
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * A relative import from packages/<name>/ that resolves outside that folder: the package would depend on the
+ * app (or on another package's insides) and could no longer be read, tested or moved on its own.
+ */
+const packageBoundary = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      outside:
+        'A package imports only its own files and npm packages, never the app (src/): take what it needs as an option.',
+    },
+  },
+  create(context) {
+    const [top, name] = path.relative(root, context.filename).split(path.sep);
+    if (top !== 'packages' || !name) return {};
+    const home = path.join(root, top, name);
+    const check = (node) => {
+      const specifier = node.source?.value;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), specifier);
+      if (path.relative(home, target).startsWith('..')) context.report({ node: node.source, messageId: 'outside' });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 const restricted = (...patterns) => ['error', { paths: [KNEX_IMPORT, PG_IMPORT], patterns }];
 
 export default tseslint.config(
@@ -67,9 +104,9 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
-  // Only src/config reads the environment (config/env.ts validates it once at boot).
+  // Only src/config reads the environment (config/env.ts validates it once at boot); packages take options.
   {
-    files: ['src/**/*.ts', 'islands/**/*.{ts,tsx}'],
+    files: ['src/**/*.ts', 'islands/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     ignores: ['src/config/**'],
     rules: {
       'no-restricted-properties': [
@@ -223,7 +260,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts', 'scripts/**/*.{js,mjs}', 'seeds/**/*.ts', 'migrations/**/*.ts'],
+    files: ['packages/**/*.{ts,js,mjs,cjs}'],
+    plugins: { packages: { rules: { boundary: packageBoundary } } },
+    rules: { 'packages/boundary': 'error' },
+  },
+  {
+    files: ['test/**/*.ts', 'packages/*/test/**/*.ts', 'scripts/**/*.{js,mjs}', 'seeds/**/*.ts', 'migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off', 'no-console': 'off' },
   },
   {

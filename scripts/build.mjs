@@ -21,7 +21,9 @@ function walk(dir, out = []) {
 async function buildServer() {
   const outdir = path.join(root, 'dist');
   rmSync(outdir, { recursive: true, force: true });
-  const entryPoints = ['src', 'migrations', 'seeds'].flatMap((d) => walk(path.join(root, d)));
+  // The packages' sources (not their tests) sit beside src/ in dist/, where the app's relative imports find them.
+  const packages = readdirSync(path.join(root, 'packages')).map((name) => path.join('packages', name, 'src'));
+  const entryPoints = ['src', 'migrations', 'seeds', ...packages].flatMap((d) => walk(path.join(root, d)));
   await esbuild.build({
     entryPoints,
     outdir,

@@ -7,7 +7,11 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { serveEmbedded } from './embedded/server.js';
+import { serveEmbedded, type Log } from '../../packages/pg-embedded-server/src/index.js';
+import { logger } from '../config/logger.js';
+
+/** The server's reports, as the application's own log lines. */
+const log: Log = (level, message, fields) => logger[level](`embedded database: ${message}`, fields);
 
 /** PGlite's session runs as this role; the server accepts no other user name. */
 const USER = 'postgres';
@@ -24,8 +28,9 @@ export interface EmbeddedOptions {
 }
 
 /**
- * Starts PGlite (PostgreSQL in WebAssembly) and serves it on a loopback port, so that pg, Knex and
- * connect-pg-simple talk to it exactly as to a real server. `dataDir` null keeps it in memory (tests).
+ * Starts PGlite (PostgreSQL in WebAssembly) with the extensions the migrations use, and serves it on a
+ * loopback port (packages/pg-embedded-server), so that pg, Knex and connect-pg-simple talk to it exactly as to
+ * a real server. `dataDir` null keeps it in memory (tests).
  * Only one process may open a data directory. The password is new at every start and lives only in this
  * process's memory: another local user who reaches the port cannot log in.
  */
@@ -38,7 +43,7 @@ export async function startEmbeddedDatabase(
     extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gist },
   });
   const password = randomBytes(32).toString('base64url');
-  const server = await serveEmbedded(pglite, { user: USER, password, idleTimeoutMs: options.idleTimeoutMs });
+  const server = await serveEmbedded(pglite, { user: USER, password, idleTimeoutMs: options.idleTimeoutMs, log });
   const { host, port } = server;
   let closed = false;
   return {

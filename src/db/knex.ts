@@ -19,9 +19,6 @@ let instance: Knex | null = null;
  */
 const SERVER_WORK_MEM = '32MB';
 
-/** The instances connected to a PostgreSQL server, whose connections each keep their own prepared statements. */
-const servers = new WeakSet<Knex>();
-
 export function createKnex(connectionString: string, poolMax: number, options: { server?: boolean } = {}): Knex {
   const knex = knexFactory({
     client: 'pg',
@@ -40,7 +37,6 @@ export function createKnex(connectionString: string, poolMax: number, options: {
       debug: (message: unknown) => logger.debug('knex', { detail: String(message) }),
     },
   });
-  if (options.server) servers.add(knex);
   return knex;
 }
 
@@ -76,22 +72,22 @@ export function withParts(parts: readonly unknown[]): string {
 }
 
 /**
- * Whether statements may be named (prepared once per connection): on a PostgreSQL server, where each
- * connection is its own session. The embedded database serves every connection from one session, where
- * two connections preparing the same name would clash.
+ * Whether statements may be named (prepared once per connection): on both databases. A PostgreSQL server
+ * gives each connection its own session; the embedded server (packages/pg-embedded-server) gives each
+ * connection its own statement names in its one session, so the default test run exercises them too.
  */
 export function namedStatements(): boolean {
-  return instance !== null && servers.has(instance);
+  return true;
 }
 
 /**
  * Names a statement run on every booking or signed-in request, so that each connection parses and plans it
  * once (a PostgreSQL prepared statement; after five runs the server keeps one generic plan when it is as
  * good): for these, planning cost more than running. Its text must be the same on every call, only the
- * bindings vary: the driver refuses a name reused for another text. Unnamed on the embedded database.
+ * bindings vary: the driver refuses a name reused for another text.
  */
 export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q, name: string): Q {
-  return namedStatements() ? (query.options({ name }) as Q) : query;
+  return query.options({ name }) as Q;
 }
 
 /** A statement compiled once (compiledOnce), bound to the values of one call. */

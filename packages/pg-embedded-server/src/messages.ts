@@ -171,11 +171,12 @@ export function saslInitialResponse(body: Buffer): { mechanism: string; data: st
  * exchange, so the exchange ends in an error and its implicit transaction rolls back instead of committing.
  */
 export const ABANDON_EXCHANGE = Buffer.concat([
-  packet('E', Buffer.concat([Buffer.from('sicurhub_abandoned_exchange\0'), Buffer.alloc(4)])),
+  packet('E', Buffer.concat([Buffer.from('pg_embedded_server_abandoned_exchange\0'), Buffer.alloc(4)])),
   packet('S', Buffer.alloc(0)),
 ]);
 
-function packet(type: string, body: Buffer): Buffer {
+/** A backend or frontend message: type byte, Int32 length (counting itself), body. */
+export function packet(type: string, body: Buffer): Buffer {
   const out = Buffer.alloc(5 + body.length);
   out.write(type, 0, 'latin1');
   out.writeInt32BE(4 + body.length, 1);

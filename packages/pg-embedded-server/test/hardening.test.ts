@@ -1,8 +1,10 @@
 import { expect } from 'chai';
+import { connect } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/db/embedded.js';
 import {
+  startServer,
+  type TestServer,
   authenticatedConnection,
   closedWithError,
   cstring,
@@ -13,8 +15,9 @@ import {
   randomBytesFrom,
   rawConnection,
   startupPacket,
+  watch,
   within,
-} from './embedded-server.helpers.js';
+} from './helpers.js';
 
 const PROTOCOL_3 = 196608;
 const SSL_REQUEST = 80877103;
@@ -26,15 +29,15 @@ const IDLE_TIMEOUT_MS = 500;
  * suffers: the server answers bad input with a protocol error and closes that connection, and a real
  * client keeps getting answers within a short time.
  */
-describe('the embedded database server facing hostile or broken clients', function () {
+describe('pg-embedded-server facing hostile or broken clients', function () {
   this.timeout(30_000);
-  let embedded: EmbeddedDatabase;
+  let embedded: TestServer;
   let pool: pg.Pool;
   let port: number;
 
   before(async () => {
-    embedded = await startEmbeddedDatabase(null, { idleTimeoutMs: IDLE_TIMEOUT_MS });
-    port = Number(new URL(embedded.connectionString).port);
+    embedded = await startServer({ idleTimeoutMs: IDLE_TIMEOUT_MS });
+    port = embedded.port;
     pool = new pg.Pool({ connectionString: embedded.connectionString, max: 4 });
     await pool.query('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL)');
     await pool.query('INSERT INTO counters VALUES (1, 0)');
@@ -91,6 +94,20 @@ describe('the embedded database server facing hostile or broken clients', functi
       await within(1000, conn.closed, 'the server closing the connection');
       await stillAnswers();
     });
+
+    it('closes a CancelRequest whose sender never closes its side', async () => {
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const conn = watch(socket);
+      conn.socket.write(Buffer.concat([preStartup(16, CANCEL_REQUEST), Buffer.alloc(8)]));
+      // Only a write tells this side that the server's socket is gone (the server answers it with a reset).
+      const pinging = setInterval(() => conn.socket.write(Buffer.from([0])), 100);
+      try {
+        await within(3000, conn.closed, 'the server closing the connection');
+      } finally {
+        clearInterval(pinging);
+      }
+    });
   });
 
   describe('authentication', () => {
@@ -120,6 +137,13 @@ describe('the embedded database server facing hostile or broken clients', functi
       conn.socket.write(message('Q', cstring('SELECT 4242 AS leaked')));
       await closedWithError(conn, '08P01');
       expect(conn.received().toString('latin1')).not.to.include('4242');
+    });
+
+    it('refuses a large message before the password at its header, without waiting for its body', async () => {
+      const conn = await rawConnection(port);
+      conn.socket.write(startupPacket({ user: 'postgres', database: 'postgres' }));
+      conn.socket.write(message('Q', Buffer.alloc(0), 10 * 1024 * 1024));
+      await closedWithError(conn, '08P01');
     });
   });
 

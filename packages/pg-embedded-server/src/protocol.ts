@@ -17,8 +17,8 @@ const SMALL_MESSAGE_LIMIT = 10_000;
 /** Authentication messages: PostgreSQL's PG_MAX_AUTH_TOKEN_LENGTH. */
 const AUTH_MESSAGE_LIMIT = 65_535;
 /**
- * Queries and bound parameters. The application's largest statements (the gazetteer's batch inserts) are
- * far below this; PostgreSQL allows 1 GB, which would let one local process make the server hold 1 GB.
+ * Queries and bound parameters. An application's batch inserts of a few thousand rows are far below this;
+ * PostgreSQL allows 1 GB, which would let one local process make the server hold 1 GB.
  */
 const LARGE_MESSAGE_LIMIT = 16 * 1024 * 1024;
 
@@ -55,16 +55,23 @@ export class FrameReader {
   private chunks: Buffer[] = [];
   private size = 0;
   private started = false;
+  /**
+   * Set by the connection once the client has proved the password. Until then only authentication messages
+   * (at most 64 kB) are read: a client that has not authenticated cannot make the server hold a 16 MiB query.
+   */
+  authenticated = false;
 
-  /** Takes a chunk and returns the frames it completes; throws ProtocolViolation at the first bad header. */
-  push(chunk: Buffer): Frame[] {
+  /**
+   * Takes a chunk and yields the frames it completes, one at a time (the connection handles each before the
+   * next header is read); throws ProtocolViolation at the first bad header.
+   */
+  *push(chunk: Buffer): Generator<Frame> {
     this.chunks.push(chunk);
     this.size += chunk.length;
-    const frames: Frame[] = [];
     for (;;) {
       const frame = this.started ? this.nextMessage() : this.nextStartupPacket();
-      if (!frame) return frames;
-      frames.push(frame);
+      if (!frame) return;
+      yield frame;
     }
   }
 
@@ -96,6 +103,9 @@ export class FrameReader {
     const length = header.readInt32BE(1);
     const limit = EMPTY_MESSAGES.has(type) ? 4 : MESSAGE_LIMITS[type];
     if (limit === undefined) throw new ProtocolViolation(`invalid frontend message type ${header[0]}`);
+    if (!this.authenticated && type !== 'p') {
+      throw new ProtocolViolation(`expected a SASL response, received message ${type}`);
+    }
     if (length < 4 || length > limit) throw new ProtocolViolation(`invalid length ${length} for message ${type}`);
     if (this.size < 1 + length) return null;
     const message = this.take(1 + length);

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/db/embedded.js';
 import {
+  startServer,
+  type TestServer,
   authenticatedConnection,
   cstring,
   delay,
@@ -13,7 +14,7 @@ import {
   startupPacket,
   within,
   type WatchedSocket,
-} from './embedded-server.helpers.js';
+} from './helpers.js';
 
 const SEED = 20261124;
 const DURATION_MS = 4000;
@@ -80,13 +81,13 @@ function mutate(random: () => number, packet: Buffer): Buffer {
  * Several sockets send random and mutated valid packets, before and after authentication, for a bounded
  * time, while a real client keeps querying: every query is answered promptly and memory stays bounded.
  */
-describe('the embedded database server under a protocol fuzzer', function () {
+describe('pg-embedded-server under a protocol fuzzer', function () {
   this.timeout(60_000);
-  let embedded: EmbeddedDatabase;
+  let embedded: TestServer;
   let pool: pg.Pool;
 
   before(async () => {
-    embedded = await startEmbeddedDatabase(null, { idleTimeoutMs: IDLE_TIMEOUT_MS });
+    embedded = await startServer({ idleTimeoutMs: IDLE_TIMEOUT_MS });
     pool = new pg.Pool({ connectionString: embedded.connectionString, max: 2 });
     await pool.query('SELECT 1');
   });
@@ -98,7 +99,7 @@ describe('the embedded database server under a protocol fuzzer', function () {
 
   it(`keeps answering a real client (seed ${SEED})`, async () => {
     const random = prng(SEED);
-    const port = Number(new URL(embedded.connectionString).port);
+    const port = embedded.port;
     const deadline = Date.now() + DURATION_MS;
     const rssBefore = process.memoryUsage().rss;
     let sent = 0;

@@ -6,27 +6,28 @@
  */
 export class SessionLender {
   private holder: number | null = null;
-  private readonly waiting: { id: number; grant: () => void }[] = [];
+  private readonly waiting: { id: number; answer: (granted: boolean) => void }[] = [];
 
-  borrow(id: number): Promise<void> {
-    if (this.holder === id) return Promise.resolve();
+  /** Resolves true when the session is the connection's, false when it left the line first. */
+  borrow(id: number): Promise<boolean> {
+    if (this.holder === id) return Promise.resolve(true);
     if (this.holder === null) {
       this.holder = id;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
-    return new Promise((grant) => this.waiting.push({ id, grant }));
+    return new Promise((answer) => this.waiting.push({ id, answer }));
   }
 
   giveBack(id: number): void {
     if (this.holder !== id) return;
     const next = this.waiting.shift();
     this.holder = next ? next.id : null;
-    next?.grant();
+    next?.answer(true);
   }
 
   /** A connection that goes away while waiting leaves the line. */
   leave(id: number): void {
     const index = this.waiting.findIndex((w) => w.id === id);
-    if (index >= 0) this.waiting.splice(index, 1);
+    if (index >= 0) this.waiting.splice(index, 1)[0]!.answer(false);
   }
 }

@@ -1,19 +1,19 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../src/db/embedded.js';
+import { startServer, type TestServer } from './helpers.js';
 
 /**
  * The embedded database serves one PostgreSQL session to many pooled connections. These tests prove it
- * behaves like a server for what the application does: interleaved extended-protocol queries, transactions
+ * behaves like a server for what an application does: interleaved extended-protocol queries, transactions
  * that exclude others until they end, and failures that do not leave it stuck.
  */
-describe('the embedded database server', function () {
+describe('pg-embedded-server', function () {
   this.timeout(60_000);
-  let embedded: EmbeddedDatabase;
+  let embedded: TestServer;
   let pool: pg.Pool;
 
   before(async () => {
-    embedded = await startEmbeddedDatabase(null, { idleTimeoutMs: 5000 });
+    embedded = await startServer({ idleTimeoutMs: 5000 });
     pool = new pg.Pool({ connectionString: embedded.connectionString, max: 8 });
     await pool.query('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL)');
     await pool.query('INSERT INTO counters VALUES (1, 0)');
