@@ -1,144 +1,45 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import i18next, { type TFunction } from 'i18next';
 import { LOCALES_DIR } from './paths.js';
 
+/*
+ * The translator of the server (pages, emails, flash and validation messages): small, and complete for
+ * what the texts use.
+ *
+ * The texts are locales/it/<namespace>.json in i18next's JSON format, read here without i18next: keys
+ * `namespace:path.to.key` (namespace `common` when none is named), `{{name}}` placeholders, plural variants
+ * `key_zero` / `key_one` / `key_other` chosen by the value `count`, context variants `key_<context>` chosen
+ * by the value `context`, and subtrees (lists, sections) read whole. Nothing else of i18next: no nesting
+ * (`$t(...)`), no formats (`{{value, number}}`), no fallback language, no options.
+ * test/unit/config/locales.test.ts fails when a text needs more, so a new string cannot silently rely on
+ * something this translator does not do; the files stay readable by any i18next-compatible tool.
+ *
+ * Every text is found and cut at its placeholders once, at load: a page makes hundreds of calls.
+ */
+
 export const LANGUAGE = 'it';
+const DEFAULT_NAMESPACE = 'common';
 
-function loadResources(): Record<string, Record<string, unknown>> {
-  const dir = path.join(LOCALES_DIR, LANGUAGE);
-  const namespaces: Record<string, Record<string, unknown>> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    namespaces[path.basename(file, '.json')] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-  }
-  return namespaces;
+/** A placeholder, exactly as the texts write it: `{{name}}`, no spaces, no format, no path. */
+const PLACEHOLDER = /\{\{([A-Za-z_$][\w$]*)\}\}/g;
+
+/** A text cut at its placeholders: literal, name, literal, name, ..., literal (one literal if it has none). */
+type Template = readonly string[];
+type Values = Record<string, unknown>;
+
+export interface Translator {
+  /**
+   * `t('bookings:list.title')`, `t('reviews:count', { count: 3 })`, `t('emails:x.intro', { ...data, context:
+   * 'client' })`. A missing key comes back as the key without its namespace (`list.title`), visible in tests.
+   */
+  t: (key: string, values?: object) => string;
+  /**
+   * A whole subtree (lists of questions, legal sections...) as data: `tree<string[]>('auth:waiting.tips')`.
+   * Shared by every request, so frozen: a caller that wants to change it makes a copy. A missing key comes
+   * back as in t().
+   */
+  tree: <T>(key: string) => T;
 }
-
-const resources = loadResources();
-
-export const i18n = i18next.createInstance();
-void i18n.init({
-  lng: LANGUAGE,
-  fallbackLng: false,
-  initAsync: false,
-  ns: Object.keys(resources),
-  defaultNS: 'common',
-  resources: { [LANGUAGE]: resources },
-  // Views escape on output with <%= %>; escaping here too would show &amp; to the user.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-
-const fixedT = i18n.getFixedT(LANGUAGE) as (key: string | string[], options?: unknown) => unknown;
-/** Plain strings (no options) by key: the texts never change while the process runs. */
-const plainTexts = new Map<string, string>();
-
-/** i18next's own options: a call that sets one of them always goes through i18next. */
-const I18NEXT_OPTIONS = new Set([
-  'context',
-  'defaultValue',
-  'fallbackLng',
-  'interpolation',
-  'joinArrays',
-  'keySeparator',
-  'lng',
-  'lngs',
-  'ns',
-  'nsSeparator',
-  'ordinal',
-  'postProcess',
-  'replace',
-  'returnDetails',
-  'returnObjects',
-  'skipInterpolation',
-]);
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
-const SIMPLE_NAME = /^[A-Za-z_$][\w$]*$/;
-const pluralRules = new Intl.PluralRules(LANGUAGE);
-/** A text cut at its placeholders: literal, name, literal, name, ..., literal. */
-type Template = string[];
-/** Templates by key and plural form; null where the text needs i18next (nesting, formats, paths). */
-const templates = new Map<string, Template | null>();
-
-function templateOf(text: string): Template | null {
-  if (text.includes('$t(')) return null;
-  const parts = text.split(PLACEHOLDER);
-  for (let i = 1; i < parts.length; i += 2) if (!SIMPLE_NAME.test(parts[i]!)) return null;
-  return parts;
-}
-
-/**
- * A keyed text with values, as i18next would give it, from a template resolved once per key and plural
- * form: i18next's lookup and interpolation per call were a fifth of a provider page's CPU. Undefined when
- * the call needs i18next itself (its own options, a placeholder whose value is missing or neither a string
- * nor a number); other values the text does not use (an email's whole data) are ignored, as i18next does.
- */
-function fromTemplate(key: string, values: Record<string, unknown>): string | undefined {
-  let form = '';
-  for (const name in values) if (I18NEXT_OPTIONS.has(name)) return undefined;
-  const count = values.count;
-  // i18next's plural lookup: the language's plural form, and the "zero" key too for 0.
-  if (typeof count === 'number') form = count === 0 ? 'zero' : pluralRules.select(count);
-  else if (count !== undefined) return undefined;
-  const cacheKey = `${key}\u0000${form}`;
-  let template = templates.get(cacheKey);
-  if (template === undefined) {
-    const raw = fixedT(key, { ...(typeof count === 'number' ? { count } : {}), skipInterpolation: true });
-    template = typeof raw === 'string' ? templateOf(raw) : null;
-    templates.set(cacheKey, template);
-  }
-  if (template === null) return undefined;
-  let text = template[0]!;
-  for (let i = 1; i < template.length; i += 2) {
-    const value = values[template[i]!];
-    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-    text += String(value) + template[i + 1]!;
-  }
-  return text;
-}
-
-/**
- * The Italian translator: `t('bookings:list.title')`. Missing keys come back as the key, visible in tests.
- * A key without options is resolved by i18next once and then read from a Map, a key with values from its
- * template (fromTemplate): i18next's lookup, interpolation and post-processing were most of the layout
- * page's CPU (dozens of labels per page).
- */
-export const t = ((key: string | string[], options?: unknown): unknown => {
-  if (typeof key === 'string') {
-    if (options === undefined) {
-      let text = plainTexts.get(key);
-      if (text === undefined) {
-        text = String(fixedT(key));
-        plainTexts.set(key, text);
-      }
-      return text;
-    }
-    if (options !== null && typeof options === 'object' && !Array.isArray(options)) {
-      const text = fromTemplate(key, options as Record<string, unknown>);
-      if (text !== undefined) return text;
-    }
-  }
-  return fixedT(key, options);
-}) as TFunction;
-
-/** Every key with a text, for the test that holds the templates to i18next's own answers. */
-export function textKeys(): string[] {
-  const keys: string[] = [];
-  const walk = (ns: string, prefix: string, node: unknown): void => {
-    if (typeof node === 'string') keys.push(`${ns}:${prefix}`);
-    else if (node && typeof node === 'object' && !Array.isArray(node)) {
-      for (const [k, child] of Object.entries(node)) walk(ns, prefix ? `${prefix}.${k}` : k, child);
-    }
-  };
-  for (const [ns, tree] of Object.entries(resources)) walk(ns, '', tree);
-  return keys;
-}
-
-/** Subtrees by key, resolved once: a legal page's sections cost i18next a walk of hundreds of strings. */
-const trees = new Map<string, unknown>();
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -148,11 +49,88 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * A whole subtree (lists of FAQ, legal sections...) as data. Shared by every request, so frozen: a caller
- * that wants to change it makes a copy.
- */
-export function tree<T>(key: string): T {
-  if (!trees.has(key)) trees.set(key, deepFreeze(i18n.t(key, { returnObjects: true, lng: LANGUAGE })));
-  return trees.get(key) as T;
+function missing(key: string): string {
+  return key.slice(key.indexOf(':') + 1);
 }
+
+/**
+ * Fills the placeholders as i18next does: null and a value given as undefined write nothing, any other
+ * value its String(); a name the values do not have at all stays `{{name}}`. Values the text does not use
+ * (an email's whole data) are ignored. No escaping: views escape on output with <%= %>.
+ */
+function fill(template: Template, values: Values): string {
+  let text = template[0]!;
+  for (let i = 1; i < template.length; i += 2) {
+    const name = template[i]!;
+    const value = Object.hasOwn(values, name) ? values[name] : `{{${name}}}`;
+    text += (value == null ? '' : String(value)) + template[i + 1]!;
+  }
+  return text;
+}
+
+/** A translator over namespaces in i18next's JSON format: each namespace is the object of its file. */
+export function createTranslator(namespaces: Record<string, unknown>, language = LANGUAGE): Translator {
+  /** Every text by its key (`ns:a.b`, list items by index), cut at its placeholders. */
+  const templates = new Map<string, Template>();
+  /** Every node by the same keys, subtrees included. */
+  const nodes = new Map<string, unknown>();
+  const walk = (key: string, node: unknown): void => {
+    if (key) nodes.set(key, node);
+    if (typeof node === 'string') templates.set(key, node.split(PLACEHOLDER));
+    else if (node && typeof node === 'object') {
+      for (const [name, child] of Object.entries(node))
+        walk(key && !key.endsWith(':') ? `${key}.${name}` : key + name, child);
+    }
+  };
+  for (const [namespace, content] of Object.entries(namespaces)) {
+    walk(`${namespace}:`, deepFreeze(content));
+    // The default namespace's keys also as callers write them, without it (`app.name`).
+    if (namespace === DEFAULT_NAMESPACE) walk('', content);
+  }
+  const pluralRules = new Intl.PluralRules(language);
+
+  /**
+   * The key's text or, given a count, its plural variant when it has them: `_zero` for 0 when written,
+   * else the language's plural category (Intl.PluralRules). A category the texts do not write (Italian's
+   * "many", for exact millions) reads `_other`.
+   */
+  const variant = (key: string, count: unknown): Template | undefined => {
+    if (count !== undefined && typeof count !== 'string') {
+      const zero = count === 0 ? templates.get(`${key}_zero`) : undefined;
+      if (zero) return zero;
+      const plural = templates.get(`${key}_${pluralRules.select(count as number)}`) ?? templates.get(`${key}_other`);
+      if (plural) return plural;
+    }
+    return templates.get(key);
+  };
+
+  const t = (key: string, values?: object): string => {
+    let template: Template | undefined;
+    if (values === undefined) template = templates.get(key);
+    else {
+      const { count, context } = values as Values;
+      // The context's own variant first (`intro_client`), then the key's.
+      if ((typeof context === 'string' && context !== '') || typeof context === 'number') {
+        template = variant(`${key}_${context}`, count);
+      }
+      template ??= variant(key, count);
+    }
+    if (template === undefined) return missing(key);
+    return template.length === 1 ? template[0]! : fill(template, (values ?? {}) as Values);
+  };
+
+  const tree = <T>(key: string): T => (nodes.has(key) ? nodes.get(key) : missing(key)) as T;
+
+  return { t, tree };
+}
+
+/** The namespaces of a language's folder, by file name: locales/it/bookings.json is `bookings`. */
+function readNamespaces(dir: string): Record<string, unknown> {
+  const namespaces: Record<string, unknown> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    namespaces[path.basename(file, '.json')] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown;
+  }
+  return namespaces;
+}
+
+export const { t, tree } = createTranslator(readNamespaces(path.join(LOCALES_DIR, LANGUAGE)));

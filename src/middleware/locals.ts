@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
+import { t, tree } from '../config/i18n.js';
 import { asset } from '../config/assets.js';
 import { loginUrlFor } from './auth.js';
 import { csrfTokenFor } from './csrf.js';
@@ -17,6 +17,7 @@ const SEARCH_PAGE = /^\/(search|services)(\/(consultation|training|safety|enviro
  */
 export const pageLocals: RequestHandler = (req, res, next) => {
   res.locals.t = t;
+  res.locals.tree = tree;
   res.locals.asset = asset;
   res.locals.format = format;
   res.locals.currentPath = req.path;

@@ -1,4 +1,4 @@
-import { t } from '../config/i18n.js';
+import { t, tree } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { TRAINING_KINDS } from '../lib/training-kinds.js';
 import { TRAINING_RULES, type RuleTerms } from '../lib/training-rules.js';
@@ -26,7 +26,7 @@ export interface RegulationsView {
   disclaimer: string;
 }
 
-const list = (key: string): string[] => t(key, { returnObjects: true }) as unknown as string[];
+const list = (key: string): string[] => tree<string[]>(key);
 
 function initialText(terms: RuleTerms): string {
   if (typeof terms.initialHours === 'number') return t('scadenzario:regulations.hours', { hours: terms.initialHours });
