@@ -14,6 +14,7 @@ interface ClientGeneralForm {
   company_size: CompanySize;
   industry_sector: string;
   employees_count: number;
+  rls_collective_hours: number | null;
   certifications: string[];
 }
 
@@ -30,6 +31,20 @@ const clientGeneralSchema = Joi.object<ClientGeneralForm>({
     .required()
     .messages(allMessages(`${V}.industrySectorRequired`)),
   employees_count: positiveInteger(1, `${V}.employeesCountRequired`, `${V}.employeesCountMin`),
+  // Optional: only companies under 15 workers need it. A decimal comma is accepted ("2,5").
+  rls_collective_hours: Joi.number()
+    .empty('')
+    .default(null)
+    .greater(0)
+    .max(99)
+    .precision(1)
+    .messages({
+      'number.base': `${V}.rlsCollectiveHoursInvalid`,
+      'number.greater': `${V}.rlsCollectiveHoursInvalid`,
+      'number.max': `${V}.rlsCollectiveHoursInvalid`,
+      'number.precision': `${V}.rlsCollectiveHoursInvalid`,
+      'number.unsafe': `${V}.rlsCollectiveHoursInvalid`,
+    }),
   certifications: Joi.array()
     .items(
       Joi.string()
@@ -54,7 +69,12 @@ function lines(value: unknown): string[] {
 }
 
 export function validateClientGeneral(body: Record<string, unknown>): Validated<ClientGeneralChanges> {
-  const result = validate(clientGeneralSchema, { ...body, certifications: lines(body.certifications) });
+  const rls = body.rls_collective_hours;
+  const result = validate(clientGeneralSchema, {
+    ...body,
+    rls_collective_hours: typeof rls === 'string' ? rls.trim().replace(',', '.') : rls,
+    certifications: lines(body.certifications),
+  });
   if (!result.ok) {
     // One message for the whole textarea, whichever line it is about.
     const errors: FormErrors = {};
@@ -71,6 +91,7 @@ export function validateClientGeneral(body: Record<string, unknown>): Validated<
       companySize: v.company_size,
       industrySector: v.industry_sector,
       employeesCount: v.employees_count,
+      rlsCollectiveHours: v.rls_collective_hours ?? null,
       certifications: v.certifications,
     },
   };
