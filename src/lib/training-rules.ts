@@ -134,7 +134,7 @@ const primoSoccorso = (kind: TrainingKind, initial: number, annex: string, pract
         [unverified('dm388', `${annex}, modulo C (pratico)`)],
       ),
       update(practical, 3, PRESENCE, {
-        hours: [unverified('dm388', `${annex}, modulo C (pratico)`)],
+        hours: [unverified('dm388', `${annex}, modulo C (il D.M. non fissa le ore dell'aggiornamento)`)],
         period: [cite('dm388', 'art. 3 c. 5')],
         modes: [unverified('dm388', `${annex}, modulo C (pratico)`)],
       }),

@@ -25,6 +25,8 @@ export interface RegulationRow {
   kind: string;
   initial: string;
   update: string;
+  /** What the row's figures rest on when the act does not state them. */
+  note: string | null;
   lapse: string;
   sources: string[];
 }
@@ -41,7 +43,7 @@ export interface RegulationsView {
   intro: string[];
   checkedOn: string;
   rows: RegulationRow[];
-  changes: string[];
+  changes: { kind: string; periods: string[] }[];
   transitionIntro: SourcedText;
   transitions: SourcedText[];
   notApplied: SourcedText[];
@@ -57,15 +59,17 @@ const day = (iso: string): string => format.shortDate(iso);
 
 function initialText(c: CourseTerms): string {
   const hours = typeof c.hours === 'number' ? t(`${R}.hours`, { hours: c.hours }) : t(`${R}.byRisk`, c.hours);
-  return `${hours}; ${modesText(c.modes, c.generalModule?.hours ?? null)}`;
+  return t(`${R}.withModes`, { what: hours, modes: modesText(c.modes, c.generalModule?.hours ?? null) });
 }
 
 function updateText(u: UpdateTerms): string {
   if (typeof u.hours !== 'number') {
     const key = u.hours.under15 === 'none' ? 'rlsUpdateBefore' : 'rlsUpdate';
-    return `${t(`${R}.${key}`, { small: u.hours.from15to50, large: u.hours.over50 })}; ${modesText(u.modes)}`;
+    const what = t(`${R}.${key}`, { small: u.hours.from15to50, large: u.hours.over50 });
+    return t(`${R}.withModes`, { what, modes: modesText(u.modes) });
   }
-  return `${t(`${R}.updateEvery`, { hours: u.hours, count: u.periodYears })}; ${modesText(u.modes)}`;
+  const what = t(`${R}.updateEvery`, { hours: u.hours, count: u.periodYears });
+  return t(`${R}.withModes`, { what, modes: modesText(u.modes) });
 }
 
 const termsSources = (x: Terms) => [
@@ -83,23 +87,24 @@ function row(kind: TrainingKind, today: string, effectiveDate: string): Regulati
     kind: t(`training:kinds.${kind}`),
     initial: initialText(now.initial),
     update: updateText(now.update),
+    note: t(`${R}.rowNotes.${kind}`, { defaultValue: '' }) || null,
     lapse: rule.lapse ? t(`${R}.lapse`, { years: rule.lapse.afterYears }) : t(`${R}.noLapse`),
     sources: sourcesText([...termsSources(now), ...(rule.lapse?.sources ?? []), ...(rule.transition?.sources ?? [])]),
   };
 }
 
-/** 'Formazione preposti: fino al 20/12/2021 …; dal 21/12/2021 …; dal 19/05/2025 …' for every kind that changed. */
-function changes(effectiveDate: string): string[] {
+/** For every kind whose rules changed: each set of terms with the days it applied ('Fino al 20/12/2021: …'). */
+function changes(effectiveDate: string): { kind: string; periods: string[] }[] {
   return TRAINING_KINDS.flatMap((kind) => {
     const terms = TRAINING_RULES[kind].terms;
     if (terms.length < 2) return [];
-    const parts = terms.map((x, i) => {
+    const periods = terms.map((x, i) => {
       const start = startOf(x.from, effectiveDate);
       const next = terms[i + 1] ? startOf(terms[i + 1]!.from, effectiveDate) : null;
       const when = start ? t(`${R}.since`, { date: day(start) }) : t(`${R}.until`, { date: dayBefore(next!) });
       return t(`${R}.changeTerms`, { when, initial: initialText(x.initial), update: updateText(x.update) });
     });
-    return [t(`${R}.changeRow`, { kind: t(`training:kinds.${kind}`), terms: parts.join('; ') })];
+    return [{ kind: t(`training:kinds.${kind}`), periods }];
   });
 }
 
