@@ -39,7 +39,7 @@ export type RejectReason =
   /** Lavoratori: a module of the first course (general or specific), counted with the others. */
   | { code: 'module_of_initial'; hours: number; minimum: number }
   /** Lavoratori: e-learning (or a mode not stated) counts only for the general module. */
-  | { code: 'general_module_only'; counted: number };
+  | { code: 'general_module_only'; counted: number; mode: TrainingDeliveryMode | null };
 
 export interface RecordVerdict {
   record: TrainingRecord;

@@ -142,7 +142,7 @@ function followChain(kind: TrainingKind, records: readonly TrainingRecord[], s: 
           verdict: 'partial',
           reasons: isLive
             ? [{ code: 'module_of_initial', hours: record.hours, minimum }]
-            : [{ code: 'general_module_only', counted: Math.min(record.hours, module.hours) }],
+            : [{ code: 'general_module_only', counted: Math.min(record.hours, module.hours), mode: record.mode }],
         });
         if (complete) last = record;
         continue;

@@ -51,7 +51,9 @@ export function reasonText(reason: RejectReason): string {
     case 'module_of_initial':
       return t('training:reasons.module_of_initial', { hours: hours(reason.hours), minimum: hours(reason.minimum) });
     case 'general_module_only':
-      return t('training:reasons.general_module_only', { counted: hours(reason.counted) });
+      return t(`training:reasons.general_module_only.${reason.mode === null ? 'unknown' : 'e_learning'}`, {
+        counted: hours(reason.counted),
+      });
     default:
       return t(`training:reasons.${reason.code}`);
   }
