@@ -31,20 +31,17 @@ const clientGeneralSchema = Joi.object<ClientGeneralForm>({
     .required()
     .messages(allMessages(`${V}.industrySectorRequired`)),
   employees_count: positiveInteger(1, `${V}.employeesCountRequired`, `${V}.employeesCountMin`),
-  // Optional: only companies under 15 workers need it. A decimal comma is accepted ("2,5").
-  rls_collective_hours: Joi.number()
+  // Optional: only companies under 15 workers need it. Read as text first (control characters get their
+  // own message, like every text field), then as hours with a decimal comma or point ("2,5").
+  rls_collective_hours: Joi.string()
+    .trim()
     .empty('')
     .default(null)
-    .greater(0)
-    .max(99)
-    .precision(1)
-    .messages({
-      'number.base': `${V}.rlsCollectiveHoursInvalid`,
-      'number.greater': `${V}.rlsCollectiveHoursInvalid`,
-      'number.max': `${V}.rlsCollectiveHoursInvalid`,
-      'number.precision': `${V}.rlsCollectiveHoursInvalid`,
-      'number.unsafe': `${V}.rlsCollectiveHoursInvalid`,
-    }),
+    .custom((v: string, helpers) => {
+      const hours = /^\d{1,2}([.,]\d)?$/.test(v) ? Number(v.replace(',', '.')) : NaN;
+      return hours > 0 && hours <= 99 ? hours : helpers.error('any.invalid');
+    })
+    .messages({ 'any.invalid': `${V}.rlsCollectiveHoursInvalid`, 'string.base': `${V}.rlsCollectiveHoursInvalid` }),
   certifications: Joi.array()
     .items(
       Joi.string()
@@ -69,12 +66,7 @@ function lines(value: unknown): string[] {
 }
 
 export function validateClientGeneral(body: Record<string, unknown>): Validated<ClientGeneralChanges> {
-  const rls = body.rls_collective_hours;
-  const result = validate(clientGeneralSchema, {
-    ...body,
-    rls_collective_hours: typeof rls === 'string' ? rls.trim().replace(',', '.') : rls,
-    certifications: lines(body.certifications),
-  });
+  const result = validate(clientGeneralSchema, { ...body, certifications: lines(body.certifications) });
   if (!result.ok) {
     // One message for the whole textarea, whichever line it is about.
     const errors: FormErrors = {};
