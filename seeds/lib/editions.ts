@@ -8,18 +8,31 @@ import type { World } from './world.js';
  * client meets: plenty of seats, "Ultimi 2 posti" and "Completo". Seats taken here stand for bookings
  * the demo does not list one by one.
  */
-const COURSES: Record<string, { kind: string; scope: 'iniziale' | 'aggiornamento' }> = {
-  'specifica-basso': { kind: 'lavoratori', scope: 'iniziale' },
-  'specifica-medio': { kind: 'lavoratori', scope: 'iniziale' },
-  'specifica-alto': { kind: 'lavoratori', scope: 'iniziale' },
-  'aggiornamento-lavoratori': { kind: 'lavoratori', scope: 'aggiornamento' },
-  preposti: { kind: 'preposti', scope: 'iniziale' },
-  dirigenti: { kind: 'dirigenti', scope: 'iniziale' },
-  rls: { kind: 'rls', scope: 'iniziale' },
-  'rls-aggiornamento': { kind: 'rls', scope: 'aggiornamento' },
-  carrellisti: { kind: 'carrelli_elevatori', scope: 'iniziale' },
-  ple: { kind: 'ple', scope: 'iniziale' },
+/**
+ * Each course's hours are those the rules ask of it (src/lib/training-rules.ts), so the attestati of the demo
+ * count in the scadenzario: the specific training of lavoratori is the module beside the 4 general hours.
+ */
+const COURSES: Record<string, { kind: string; scope: 'iniziale' | 'aggiornamento'; hours: number }> = {
+  'specifica-basso': { kind: 'lavoratori', scope: 'iniziale', hours: 4 },
+  'specifica-medio': { kind: 'lavoratori', scope: 'iniziale', hours: 8 },
+  'specifica-alto': { kind: 'lavoratori', scope: 'iniziale', hours: 12 },
+  'aggiornamento-lavoratori': { kind: 'lavoratori', scope: 'aggiornamento', hours: 6 },
+  preposti: { kind: 'preposti', scope: 'iniziale', hours: 12 },
+  dirigenti: { kind: 'dirigenti', scope: 'iniziale', hours: 12 },
+  rls: { kind: 'rls', scope: 'iniziale', hours: 32 },
+  'rls-aggiornamento': { kind: 'rls', scope: 'aggiornamento', hours: 8 },
+  carrellisti: { kind: 'carrelli_elevatori', scope: 'iniziale', hours: 12 },
+  ple: { kind: 'ple', scope: 'iniziale', hours: 8 },
 };
+
+/** Up to 8 hours a day from 09:00, on consecutive days: [{ day offset, end time }]. */
+function dailyHours(hours: number): { offset: number; end: string }[] {
+  const days: { offset: number; end: string }[] = [];
+  for (let left = hours, i = 0; left > 0; left -= 8, i += 1) {
+    days.push({ offset: i, end: `${String(9 + Math.min(8, left)).padStart(2, '0')}:00` });
+  }
+  return days;
+}
 
 const PLANS = [
   { offset: 21, seats: 20, taken: 5 },
@@ -35,17 +48,18 @@ export async function seedEditions(trx: Knex.Transaction, world: World): Promise
     await trx('services').where({ id: s.id }).update({ training_kind: course.kind, training_scope: course.scope });
     const plans = i === 0 ? PLANS : [{ offset: 28 + (i % 4) * 7, seats: 15, taken: 3 }];
     for (const [n, plan] of plans.entries()) {
-      const days = [world.clock.day(plan.offset), world.clock.day(plan.offset + 1)];
+      const daily = dailyHours(course.hours);
+      const days = daily.map((d) => world.clock.day(plan.offset + d.offset));
       const { place, street, province } = s.provider.address;
       rows.push({
         id: uuidFor(`edition:${s.key}:${n}`),
         service_id: s.id,
         provider_id: s.provider.id,
         status: 'scheduled',
-        sessions: JSON.stringify(days.map((date) => ({ date, start: '09:00', end: '13:00' }))),
+        sessions: JSON.stringify(days.map((date, d) => ({ date, start: '09:00', end: daily[d]!.end }))),
         starts_on: days[0],
-        ends_on: days[1],
-        hours: 8,
+        ends_on: days[days.length - 1],
+        hours: course.hours,
         delivery_mode: 'in_person',
         venue_address: street,
         venue_city: place.name,

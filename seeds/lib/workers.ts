@@ -6,9 +6,13 @@ import { personalCodiceFiscale } from './tax-codes.js';
 import type { World } from './world.js';
 
 /**
- * The demo client's register of workers: eight people of a metalworking company in Bergamo
- * (risk class alto), a few with extra duties, and the trainings they declared: some in order, some lapsed
- * (the 2019 lavoratori course is past its five years), one worker with none, one archived.
+ * The demo client's register of workers: eight people of a metalworking company in Bergamo (risk class
+ * alto, 38 employees), a few with extra duties, and the trainings they declared, judged by the rules as
+ * any client's. The register shows every state of the scadenzario: in order (the dirigente; the preposta
+ * in the 2025 agreement's transition window), in scadenza (the RLS's yearly update), scaduto (lavoratori
+ * courses past their five years; a forklift title lapsed after more than ten, so its driver may not drive
+ * meanwhile), mai svolto (a worker hired last month; a high-risk course taken by e-learning, which counts
+ * only for the four general hours), and one archived.
  */
 
 interface DemoWorker {
@@ -25,7 +29,7 @@ interface DemoWorker {
   /** Hire date, days before the reference day. */
   hiredDaysAgo: number;
   archived?: boolean;
-  trainings: { kind: string; scope: string; daysAgo: number; hours: number; provider: string }[];
+  trainings: { kind: string; scope: string; daysAgo: number; hours: number; mode: string; provider: string }[];
 }
 
 const HQ = 'Stabilimento di Bergamo';
@@ -43,7 +47,16 @@ const WORKERS: readonly DemoWorker[] = [
     assignments: [],
     site: HQ,
     hiredDaysAgo: 7300,
-    trainings: [{ kind: 'dirigenti', scope: 'iniziale', daysAgo: 1500, hours: 16, provider: 'Confindustria Bergamo' }],
+    trainings: [
+      {
+        kind: 'dirigenti',
+        scope: 'iniziale',
+        daysAgo: 1500,
+        hours: 16,
+        mode: 'in_person',
+        provider: 'Confindustria Bergamo',
+      },
+    ],
   },
   {
     key: 'locatelli',
@@ -57,8 +70,22 @@ const WORKERS: readonly DemoWorker[] = [
     site: HQ,
     hiredDaysAgo: 4200,
     trainings: [
-      { kind: 'preposti', scope: 'iniziale', daysAgo: 900, hours: 12, provider: 'Ente Bilaterale Metalmeccanici' },
-      { kind: 'primo_soccorso_bc', scope: 'iniziale', daysAgo: 1400, hours: 12, provider: 'Croce Rossa Bergamo' },
+      {
+        kind: 'preposti',
+        scope: 'iniziale',
+        daysAgo: 900,
+        hours: 12,
+        mode: 'in_person',
+        provider: 'Ente Bilaterale Metalmeccanici',
+      },
+      {
+        kind: 'primo_soccorso_bc',
+        scope: 'iniziale',
+        daysAgo: 1400,
+        hours: 12,
+        mode: 'in_person',
+        provider: 'Croce Rossa Bergamo',
+      },
     ],
   },
   {
@@ -71,15 +98,24 @@ const WORKERS: readonly DemoWorker[] = [
     role: 'lavoratore',
     assignments: ['carrelli_elevatori'],
     site: DEPOT,
-    hiredDaysAgo: 2700,
+    hiredDaysAgo: 4000,
     trainings: [
       // The lavoratori course of about seven years ago: its five-yearly update is overdue.
-      { kind: 'lavoratori', scope: 'iniziale', daysAgo: 2600, hours: 16, provider: 'Scuola Edile Bergamo' },
+      {
+        kind: 'lavoratori',
+        scope: 'iniziale',
+        daysAgo: 2600,
+        hours: 16,
+        mode: 'in_person',
+        provider: 'Scuola Edile Bergamo',
+      },
+      // Trained as a forklift driver more than ten years ago and never updated: the title has lapsed.
       {
         kind: 'carrelli_elevatori',
         scope: 'iniziale',
-        daysAgo: 2200,
+        daysAgo: 3800,
         hours: 12,
+        mode: 'in_person',
         provider: 'Formazione Carrellisti Srl',
       },
     ],
@@ -96,8 +132,22 @@ const WORKERS: readonly DemoWorker[] = [
     site: HQ,
     hiredDaysAgo: 2400,
     trainings: [
-      { kind: 'lavoratori', scope: 'iniziale', daysAgo: 2300, hours: 16, provider: 'Scuola Edile Bergamo' },
-      { kind: 'antincendio_2', scope: 'iniziale', daysAgo: 600, hours: 8, provider: 'Vigili del Fuoco Volontari' },
+      {
+        kind: 'lavoratori',
+        scope: 'iniziale',
+        daysAgo: 2300,
+        hours: 16,
+        mode: 'in_person',
+        provider: 'Scuola Edile Bergamo',
+      },
+      {
+        kind: 'antincendio_2',
+        scope: 'iniziale',
+        daysAgo: 600,
+        hours: 8,
+        mode: 'in_person',
+        provider: 'Vigili del Fuoco Volontari',
+      },
     ],
   },
   {
@@ -117,9 +167,34 @@ const WORKERS: readonly DemoWorker[] = [
         scope: 'aggiornamento',
         daysAgo: 400,
         hours: 6,
+        mode: 'in_person',
         provider: 'Ente Bilaterale Metalmeccanici',
       },
-      { kind: 'rls', scope: 'aggiornamento', daysAgo: 300, hours: 8, provider: 'Ente Bilaterale Metalmeccanici' },
+      {
+        kind: 'rls',
+        scope: 'aggiornamento',
+        daysAgo: 300,
+        hours: 4,
+        mode: 'online_sync',
+        provider: 'Ente Bilaterale Metalmeccanici',
+      },
+      // The first courses the updates above renew (an update counts only after one).
+      {
+        kind: 'lavoratori',
+        scope: 'iniziale',
+        daysAgo: 3000,
+        hours: 16,
+        mode: 'in_person',
+        provider: 'Scuola Edile Bergamo',
+      },
+      {
+        kind: 'rls',
+        scope: 'iniziale',
+        daysAgo: 1500,
+        hours: 32,
+        mode: 'in_person',
+        provider: 'Ente Bilaterale Metalmeccanici',
+      },
     ],
   },
   {
@@ -133,7 +208,17 @@ const WORKERS: readonly DemoWorker[] = [
     assignments: [],
     site: DEPOT,
     hiredDaysAgo: 700,
-    trainings: [{ kind: 'lavoratori', scope: 'iniziale', daysAgo: 650, hours: 16, provider: 'Scuola Edile Bergamo' }],
+    // A 16-hour high-risk course taken entirely by e-learning: only its 4 general hours count.
+    trainings: [
+      {
+        kind: 'lavoratori',
+        scope: 'iniziale',
+        daysAgo: 650,
+        hours: 16,
+        mode: 'e_learning',
+        provider: 'Formazione Web Srl',
+      },
+    ],
   },
   {
     key: 'mazzoleni',
@@ -161,7 +246,16 @@ const WORKERS: readonly DemoWorker[] = [
     site: HQ,
     hiredDaysAgo: 9000,
     archived: true,
-    trainings: [{ kind: 'lavoratori', scope: 'iniziale', daysAgo: 4000, hours: 16, provider: 'Scuola Edile Bergamo' }],
+    trainings: [
+      {
+        kind: 'lavoratori',
+        scope: 'iniziale',
+        daysAgo: 4000,
+        hours: 16,
+        mode: 'in_person',
+        provider: 'Scuola Edile Bergamo',
+      },
+    ],
   },
 ];
 
@@ -194,6 +288,7 @@ export function buildWorkers(world: World, clock: Clock): { workers: Row[]; trai
         training_scope: t.scope,
         completed_on: clock.day(-t.daysAgo),
         hours: t.hours,
+        delivery_mode: t.mode,
         source: 'dichiarato',
         provider_name: t.provider,
       }),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Joi from 'joi';
+import { ACCORDO_2025_ENTRY_INTO_FORCE } from '../lib/training-rules.js';
 
 /**
  * The only reader of process.env. Everything else receives a validated, typed Config.
@@ -44,9 +45,9 @@ export interface Config {
   /** How long a seat freed in a full edition is held for the first client on its waitlist. */
   waitlistOfferHours: number;
   /**
-   * When the 2025 Accordo Stato-Regioni (Rep. Atti 59/CSR) takes effect for the renewal rules. Its entry
-   * into force is disputed (publication in the Gazzetta Ufficiale or the end of the transition), so it is a
-   * setting; the rules table records which rule applies before and after it.
+   * When the 2025 Accordo Stato-Regioni (Rep. Atti 59/CSR) took effect for the renewal rules and its
+   * transition deadlines. Its date has been read two ways, so it is a setting; the default is the latest
+   * interregional FAQ's (ACCORDO_2025_ENTRY_INTO_FORCE in the rules table, with its source).
    */
   accordo2025EffectiveDate: string;
   /**
@@ -118,7 +119,7 @@ const schema = Joi.object({
   ACCORDO_2025_EFFECTIVE_DATE: Joi.string()
     .pattern(/^\d{4}-\d{2}-\d{2}$/)
     .empty('')
-    .default('2025-05-24'),
+    .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
 })
   .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')

@@ -4,14 +4,15 @@ import { planUpdate } from '../services/scadenzario-updates.service.js';
 import { parseUpdateRequest } from '../validators/scadenzario.validator.js';
 
 /**
- * GET /scadenzario/aggiornamento?kind=<kind>&workers=<id,id> (clients only): the link of a reminder.
- * Remembers the workers for the booking wizard and opens the search for the update course near the company.
+ * GET /scadenzario/aggiornamento?kind=<kind>&level=<level>&workers=<id,id> (clients only): the link of a
+ * reminder. Remembers the workers for the booking wizard and opens the search for the course due near the
+ * company.
  * Another client's workers (or unknown ones) answer 404, like every resource that is not theirs.
  */
 export async function show(req: Request, res: Response): Promise<void> {
   const request = parseUpdateRequest(req.query);
   if (!request) throw notFound();
-  const plan = await planUpdate(req.user!.id, request.kind, request.workerIds);
+  const plan = await planUpdate(req.user!.id, request.kind, request.workerIds, request.level);
   if (!plan) throw notFound();
   req.session.trainingPlan = { kind: plan.kind, workerIds: plan.workerIds };
   res.redirect(303, plan.searchHref);

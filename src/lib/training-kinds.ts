@@ -27,6 +27,14 @@ export type TrainingKind = (typeof TRAINING_KINDS)[number];
 export const TRAINING_SCOPES = ['iniziale', 'aggiornamento'] as const;
 export type TrainingScope = (typeof TRAINING_SCOPES)[number];
 
+/**
+ * How a course was delivered: in a classroom, by synchronous videoconference (a live virtual classroom), or
+ * by asynchronous e-learning. Course editions on the platform are in person or synchronous; a course
+ * declared by a client may have been any of the three. Which ones a kind allows: training-rules.ts.
+ */
+export const TRAINING_DELIVERY_MODES = ['in_person', 'online_sync', 'e_learning'] as const;
+export type TrainingDeliveryMode = (typeof TRAINING_DELIVERY_MODES)[number];
+
 /** Risk class of the company's sector (Accordo Stato-Regioni): decides the hours of specific training. */
 export const RISK_CLASSES = ['basso', 'medio', 'alto'] as const;
 export type RiskClass = (typeof RISK_CLASSES)[number];
@@ -67,3 +75,18 @@ export const LEGAL_REFERENCES: Readonly<Record<TrainingKind, string>> = {
   macchine_movimento_terra: 'art. 73 c. 5 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025 (Rep. Atti 59/CSR)',
   trattori: 'art. 73 c. 5 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025 (Rep. Atti 59/CSR)',
 };
+
+/** The kinds each role needs before any assignment (a preposto is also a lavoratore). */
+export const KINDS_BY_ROLE: Readonly<Record<WorkerRole, readonly TrainingKind[]>> = {
+  lavoratore: ['lavoratori'],
+  preposto: ['lavoratori', 'preposti'],
+  dirigente: ['dirigenti'],
+  datore_di_lavoro: ['datore_di_lavoro'],
+};
+
+/** Every kind a worker needs: their role's, then their assignments (workers.assignments), no repeats. */
+export function requiredKinds(role: WorkerRole, assignments: readonly TrainingKind[]): TrainingKind[] {
+  const kinds: TrainingKind[] = [...KINDS_BY_ROLE[role]];
+  for (const kind of assignments) if (!kinds.includes(kind)) kinds.push(kind);
+  return kinds;
+}

@@ -203,6 +203,7 @@ export interface NewWorkerTraining {
   trainingScope: string;
   completedOn: string;
   hours: number;
+  deliveryMode: string;
   attestatoId: string;
   providerName: string;
 }
@@ -216,6 +217,7 @@ export async function insertWorkerTraining(w: NewWorkerTraining, trx: Trx): Prom
       training_scope: w.trainingScope,
       completed_on: w.completedOn,
       hours: w.hours.toFixed(2),
+      delivery_mode: w.deliveryMode,
       source: 'attestato',
       attestato_id: w.attestatoId,
       provider_name: w.providerName,

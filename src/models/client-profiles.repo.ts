@@ -24,7 +24,10 @@ export interface ClientProfile {
   contactPerson: ContactPerson;
   companySize: CompanySize;
   industrySector: string | null;
-  employeesCount: number;
+  /** null until the company states it (never assumed: the RLS rules depend on it). */
+  employeesCount: number | null;
+  /** Yearly RLS update hours of the collective agreement (companies under 15 workers). */
+  rlsCollectiveHours: number | null;
   phone: string | null;
   website: string | null;
   certifications: string[];
@@ -32,13 +35,21 @@ export interface ClientProfile {
   updatedAt: Date;
 }
 
-export const CLIENT_COLUMNS = [...SHARED_COLUMNS, 'company_name', 'company_size', 'industry_sector', 'employees_count'];
+export const CLIENT_COLUMNS = [
+  ...SHARED_COLUMNS,
+  'company_name',
+  'company_size',
+  'industry_sector',
+  'employees_count',
+  'rls_collective_hours',
+];
 
 export interface ClientRow extends SharedRow {
   company_name: string;
   company_size: CompanySize;
   industry_sector: string | null;
-  employees_count: number;
+  employees_count: number | null;
+  rls_collective_hours: string | null;
   certifications: string[];
 }
 
@@ -53,6 +64,7 @@ export function toClientProfile(row: ClientRow): ClientProfile {
     companySize: row.company_size,
     industrySector: row.industry_sector,
     employeesCount: row.employees_count,
+    rlsCollectiveHours: row.rls_collective_hours === null ? null : Number(row.rls_collective_hours),
     phone: row.phone,
     website: row.website,
     certifications: row.certifications,
@@ -81,6 +93,7 @@ export interface ClientGeneralChanges {
   companySize: CompanySize;
   industrySector: string;
   employeesCount: number;
+  rlsCollectiveHours: number | null;
   certifications: string[];
 }
 
@@ -95,6 +108,7 @@ export async function updateClientGeneral(userId: string, c: ClientGeneralChange
       company_size: c.companySize,
       industry_sector: c.industrySector,
       employees_count: c.employeesCount,
+      rls_collective_hours: c.rlsCollectiveHours,
       certifications: c.certifications,
     },
     trx,

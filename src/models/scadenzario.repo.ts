@@ -1,8 +1,9 @@
 import { db, type Trx } from '../db/knex.js';
-import type { TrainingKind } from '../lib/training-kinds.js';
+import type { TrainingRecord } from '../lib/training-compliance.js';
+import type { TrainingDeliveryMode, TrainingKind, TrainingScope } from '../lib/training-kinds.js';
 
-// What the scadenzario reads besides the register itself (workers.repo.ts): the last training of each kind
-// the workers hold, the company facts the rules need, and the reminders already sent.
+// What the scadenzario reads besides the register itself (workers.repo.ts): every training the workers
+// hold, the company facts the rules need, and the reminders already sent.
 
 /** Clients with at least one active worker (the reminder task walks them one by one). */
 export async function clientsWithWorkers(trx?: Trx): Promise<string[]> {
@@ -10,35 +11,42 @@ export async function clientsWithWorkers(trx?: Trx): Promise<string[]> {
   return rows.map((r) => r.client_id).sort();
 }
 
-export interface LastTraining {
+export interface HeldTraining extends TrainingRecord {
   workerId: string;
   kind: TrainingKind;
-  completedOn: string;
-  source: 'attestato' | 'dichiarato';
 }
 
-/** For each worker and kind, the training that ended last (initial or update): renewals count from it. */
-export async function lastTrainings(workerIds: readonly string[], trx?: Trx): Promise<LastTraining[]> {
+/** Every training the workers hold, each kind's oldest first: the rules judge them all, not just the last. */
+export async function trainingsOf(workerIds: readonly string[], trx?: Trx): Promise<HeldTraining[]> {
   if (workerIds.length === 0) return [];
   const rows = await db(trx)('worker_trainings')
-    .distinctOn('worker_id', 'training_kind')
-    .select<{ worker_id: string; training_kind: TrainingKind; completed_on: string; source: LastTraining['source'] }[]>(
-      'worker_id',
-      'training_kind',
-      'completed_on',
-      'source',
-    )
+    .select<
+      {
+        id: string;
+        worker_id: string;
+        training_kind: TrainingKind;
+        training_scope: TrainingScope;
+        completed_on: string;
+        hours: string;
+        delivery_mode: TrainingDeliveryMode | null;
+        source: HeldTraining['source'];
+      }[]
+    >('id', 'worker_id', 'training_kind', 'training_scope', 'completed_on', 'hours', 'delivery_mode', 'source')
     .whereIn('worker_id', workerIds)
     .orderBy([
       { column: 'worker_id' },
       { column: 'training_kind' },
-      { column: 'completed_on', order: 'desc' },
-      { column: 'created_at', order: 'desc' },
+      { column: 'completed_on' },
+      { column: 'created_at' },
     ]);
   return rows.map((r) => ({
+    id: r.id,
     workerId: r.worker_id,
     kind: r.training_kind,
+    scope: r.training_scope,
     completedOn: r.completed_on,
+    hours: Number(r.hours),
+    mode: r.delivery_mode,
     source: r.source,
   }));
 }
@@ -46,8 +54,10 @@ export async function lastTrainings(workerIds: readonly string[], trx?: Trx): Pr
 export interface CompanyFacts {
   clientId: string;
   companyName: string | null;
-  /** client_profiles.employees_count (the default 1 of docs/product.md §9 without a profile). */
-  employeesCount: number;
+  /** client_profiles.employees_count; null when the company has not stated it (never assumed). */
+  employeesCount: number | null;
+  /** client_profiles.rls_collective_hours: the collective agreement's yearly RLS update, under 15 workers. */
+  rlsCollectiveHours: number | null;
   city: string | null;
   /** The safety contact: the profile's contact email, else the account's email. */
   contactEmail: string;
@@ -62,18 +72,28 @@ export async function companyFacts(clientId: string, trx?: Trx): Promise<Company
           id: string;
           company_name: string | null;
           employees_count: number | null;
+          rls_collective_hours: string | null;
           city: string | null;
           contact_email: string | null;
           email: string;
         }
       | undefined
-    >('u.id', 'cp.company_name', 'cp.employees_count', 'cp.address_city as city', 'cp.contact_email', 'u.email')
+    >(
+      'u.id',
+      'cp.company_name',
+      'cp.employees_count',
+      'cp.rls_collective_hours',
+      'cp.address_city as city',
+      'cp.contact_email',
+      'u.email',
+    )
     .where('u.id', clientId);
   if (!row) return null;
   return {
     clientId: row.id,
     companyName: row.company_name,
-    employeesCount: row.employees_count ?? 1,
+    employeesCount: row.employees_count,
+    rlsCollectiveHours: row.rls_collective_hours === null ? null : Number(row.rls_collective_hours),
     city: row.city,
     contactEmail: row.contact_email?.trim() || row.email,
   };

@@ -1,5 +1,5 @@
 import { db, type Trx } from '../db/knex.js';
-import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
+import type { TrainingDeliveryMode, TrainingKind, TrainingScope } from '../lib/training-kinds.js';
 
 /** A training a worker holds: from an attestato issued here, or declared by the client. */
 export interface WorkerTraining {
@@ -11,6 +11,8 @@ export interface WorkerTraining {
   completedOn: string;
   /** Hours as stored (numeric as text, e.g. '8.00'). */
   hours: string;
+  /** null: not stated (declared before the register asked for it). */
+  deliveryMode: TrainingDeliveryMode | null;
   source: 'attestato' | 'dichiarato';
   attestatoId: string | null;
   providerName: string | null;
@@ -21,6 +23,7 @@ export interface DeclaredTraining {
   scope: TrainingScope;
   completedOn: string;
   hours: number;
+  deliveryMode: TrainingDeliveryMode;
   providerName: string | null;
 }
 
@@ -31,6 +34,7 @@ const COLUMNS: readonly string[] = [
   'training_scope',
   'completed_on',
   'hours',
+  'delivery_mode',
   'source',
   'attestato_id',
   'provider_name',
@@ -43,6 +47,7 @@ interface TrainingRow {
   training_scope: TrainingScope;
   completed_on: string;
   hours: string;
+  delivery_mode: TrainingDeliveryMode | null;
   source: 'attestato' | 'dichiarato';
   attestato_id: string | null;
   provider_name: string | null;
@@ -55,6 +60,7 @@ const toTraining = (r: TrainingRow): WorkerTraining => ({
   scope: r.training_scope,
   completedOn: r.completed_on,
   hours: r.hours,
+  deliveryMode: r.delivery_mode,
   source: r.source,
   attestatoId: r.attestato_id,
   providerName: r.provider_name,
@@ -80,6 +86,7 @@ export async function insertDeclared(workerId: string, t: DeclaredTraining, trx?
     training_scope: t.scope,
     completed_on: t.completedOn,
     hours: t.hours,
+    delivery_mode: t.deliveryMode,
     source: 'dichiarato',
     provider_name: t.providerName,
   });

@@ -165,7 +165,8 @@ function formValuesOf(own: OwnProfile): Record<string, unknown> {
       company_name: c.companyName,
       company_size: c.companySize,
       industry_sector: c.industrySector ?? '',
-      employees_count: c.employeesCount,
+      employees_count: c.employeesCount ?? '',
+      rls_collective_hours: c.rlsCollectiveHours === null ? '' : String(c.rlsCollectiveHours).replace('.', ','),
       certifications: c.certifications.join('\n'),
     };
   }

@@ -1,8 +1,10 @@
 import { t } from '../config/i18n.js';
 import { csvDocument } from '../lib/csv.js';
 import * as format from '../lib/format.js';
-import { COMPLIANCE_STATUSES, type ComplianceStatus } from '../lib/training-rules.js';
+import { COMPLIANCE_STATUSES, type ComplianceStatus, type MissingFact } from '../lib/training-compliance.js';
+import { UNTRACKED_OBLIGATIONS } from '../lib/training-untracked.js';
 import { updatePath } from '../lib/scadenzario-links.js';
+import { dueHoursText, lineNotes } from './training-wording.js';
 import type {
   ComplianceSummary,
   Scadenzario,
@@ -36,12 +38,17 @@ export interface LineCells {
   due: string;
   status: string;
   hours: string;
+  notes: string;
 }
 
-export function lineCells(l: ScadenzarioLine): LineCells {
+function dueCell(l: ScadenzarioLine): string {
+  if (l.dueOn) return format.shortDate(l.dueOn);
+  if (l.due.byDate) return t('scadenzario:dueBy', { date: format.shortDate(l.due.byDate) });
+  return l.lastCompletedOn ? t('scadenzario:noDue') : t('scadenzario:none');
+}
+
+export function lineCells(l: ScadenzarioLine, today: string): LineCells {
   const none = t('scadenzario:none');
-  const scope = t(`scadenzario:nextScope.${l.nextScope}`);
-  const inPerson = l.inPerson ? `, ${t('scadenzario:inPerson')}` : '';
   return {
     worker: `${l.worker.lastName} ${l.worker.firstName}`,
     fiscalCode: l.worker.fiscalCode,
@@ -50,12 +57,10 @@ export function lineCells(l: ScadenzarioLine): LineCells {
     last: l.lastCompletedOn
       ? `${format.shortDate(l.lastCompletedOn)} (${t(`scadenzario:sources.${l.lastSource!}`)})`
       : none,
-    due: l.dueOn ? format.shortDate(l.dueOn) : l.lastCompletedOn ? t('scadenzario:noDue') : none,
+    due: dueCell(l),
     status: t(`scadenzario:statuses.${l.status}`),
-    hours:
-      l.hoursNeeded > 0
-        ? `${t('scadenzario:hours', { hours: l.hoursNeeded })} (${scope}${inPerson})`
-        : t('scadenzario:hoursNone'),
+    hours: dueHoursText(l.due),
+    notes: lineNotes(l, today).join(' ') || none,
   };
 }
 
@@ -63,6 +68,9 @@ export interface ScadenzarioRowView extends LineCells {
   statusKey: ComplianceStatus;
   badge: string;
   dueIso: string | null;
+  noteList: string[];
+  /** A lapsed title: the worker may not operate the equipment meanwhile. */
+  mayNotOperate: boolean;
   /** The search for the course this line needs (null when in order). */
   courseHref: string | null;
   courseLabel: string;
@@ -78,6 +86,9 @@ export interface ScadenzarioView {
   csvHref: string;
   rows: ScadenzarioRowView[];
   hasWorkers: boolean;
+  /** Facts of the company the rules need and the profile lacks. */
+  missingFacts: { text: string; href: string }[];
+  untracked: string[];
   disclaimer: string;
 }
 
@@ -92,16 +103,25 @@ const query = (filters: ScadenzarioFilters): string => {
 export const disclaimerText = (effectiveDate: string): string =>
   t('scadenzario:disclaimer', { date: format.date(effectiveDate) });
 
-function rowView(l: ScadenzarioLine): ScadenzarioRowView {
-  const cells = lineCells(l);
+function rowView(l: ScadenzarioLine, today: string): ScadenzarioRowView {
+  const cells = lineCells(l, today);
   return {
     ...cells,
     statusKey: l.status,
     badge: STATUS_BADGES[l.status],
-    dueIso: l.dueOn,
-    courseHref: l.status === 'in_regola' ? null : updatePath(l.kind, [l.worker.id]),
+    dueIso: l.dueOn ?? l.due.byDate,
+    noteList: lineNotes(l, today),
+    mayNotOperate: l.due.mayNotOperate,
+    courseHref: l.status === 'in_regola' ? null : updatePath(l.kind, [l.worker.id], l.due.level),
     courseLabel: t('scadenzario:findCourseLabel', { kind: cells.kind, name: cells.worker }),
   };
+}
+
+/** The company facts some line needs and the profile does not give, each once, with where to give them. */
+function missingFacts(s: Scadenzario): { text: string; href: string }[] {
+  const missing = new Set<MissingFact>();
+  for (const l of s.lines) if (l.due.missing) missing.add(l.due.missing);
+  return [...missing].map((fact) => ({ text: t(`scadenzario:missingFacts.${fact}`), href: '/profile?tab=general' }));
 }
 
 export function scadenzarioPage(s: Scadenzario, filters: ScadenzarioFilters, effectiveDate: string): ScadenzarioView {
@@ -119,8 +139,10 @@ export function scadenzarioPage(s: Scadenzario, filters: ScadenzarioFilters, eff
     statusOptions: COMPLIANCE_STATUSES.map((value) => ({ value, label: t(`scadenzario:statuses.${value}`) })),
     sites: s.sites,
     csvHref: `/scadenzario.csv${query(filters)}`,
-    rows: filterLines(s.lines, filters).map(rowView),
+    rows: filterLines(s.lines, filters).map((l) => rowView(l, s.today)),
     hasWorkers: s.lines.length > 0,
+    missingFacts: missingFacts(s),
+    untracked: UNTRACKED_OBLIGATIONS.map((o) => t(`training:untracked.${o.key}`)),
     disclaimer: disclaimerText(effectiveDate),
   };
 }
@@ -134,13 +156,14 @@ const CSV_COLUMNS: readonly (keyof LineCells)[] = [
   'due',
   'status',
   'hours',
+  'notes',
 ];
 
 /** The same table for the company's auditors (the page's filters apply). */
 export function scadenzarioCsv(s: Scadenzario, filters: ScadenzarioFilters): { filename: string; body: string } {
   const head = CSV_COLUMNS.map((c) => t(`scadenzario:columns.${c}`));
   const rows = filterLines(s.lines, filters).map((l) => {
-    const cells = lineCells(l);
+    const cells = lineCells(l, s.today);
     return CSV_COLUMNS.map((c) => cells[c]);
   });
   return { filename: t('scadenzario:csv.filename', { date: s.today }), body: csvDocument([head, ...rows]) };
@@ -170,8 +193,8 @@ export function complianceBlock(c: ComplianceSummary): ComplianceBlockView {
     nextDue: c.nextDue.map((l) => ({
       worker: `${l.worker.lastName} ${l.worker.firstName}`,
       kind: t(`training:kinds.${l.kind}`),
-      due: t('scadenzario:dashboard.dueOn', { date: format.shortDate(l.dueOn!) }),
-      dueIso: l.dueOn!,
+      due: t('scadenzario:dashboard.dueOn', { date: format.shortDate(l.due.byDate!) }),
+      dueIso: l.due.byDate!,
       status: t(`scadenzario:statuses.${l.status}`),
       badge: STATUS_BADGES[l.status],
     })),

@@ -1,8 +1,9 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { TRAINING_KINDS, TRAINING_SCOPES } from '../lib/training-kinds.js';
+import { TRAINING_DELIVERY_MODES, TRAINING_KINDS, TRAINING_SCOPES } from '../lib/training-kinds.js';
 import { TRAINING_PROVIDER_MAX } from '../lib/worker-fields.js';
-import type { Worker, WorkerTraining } from '../services/workers.service.js';
+import type { WorkerWithTrainings } from '../services/workers.service.js';
+import { verdictText } from './training-wording.js';
 import type { FormErrors } from '../validators/validate.js';
 import { workerName, workerRow, type WorkerRowView } from './workers.page.js';
 
@@ -20,15 +21,20 @@ export interface WorkerView {
     scope: string;
     completedOn: string;
     hours: string;
+    mode: string;
     provider: string;
     source: string;
     downloadHref: string | null;
+    /** 'valid' | 'partial' | 'invalid', and the words: "Non valido: 1 h, ne servono almeno 4". */
+    verdict: string;
+    validity: string;
   }[];
   declare: {
     action: string;
     kindOptions: { value: string; label: string }[];
     scopeOptions: { value: string; label: string }[];
-    values: Record<'kind' | 'scope' | 'completed_on' | 'hours' | 'provider_name', string>;
+    modeOptions: { value: string; label: string }[];
+    values: Record<'kind' | 'scope' | 'delivery_mode' | 'completed_on' | 'hours' | 'provider_name', string>;
     errors: FormErrors;
     providerMax: number;
     today: string;
@@ -41,7 +47,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || 
 const hoursLabel = (hours: string): string => Number(hours).toLocaleString('it-IT', { maximumFractionDigits: 2 });
 
 export function workerPage(
-  state: { worker: Worker; trainings: WorkerTraining[] },
+  state: WorkerWithTrainings,
   today: string,
   failed: { values: Record<string, unknown>; errors: FormErrors } | null = null,
 ): WorkerView {
@@ -63,22 +69,30 @@ export function workerPage(
     editHref: active ? `/workers/${worker.id}/edit` : null,
     archiveAction: active ? `/workers/${worker.id}/archive` : null,
     trainingsCaption: t('workers:show.trainingsCaption', { name }),
-    trainings: state.trainings.map((tr) => ({
-      kind: t(`training:kinds.${tr.kind}`),
-      scope: t(`training:scopes.${tr.scope}`),
-      completedOn: format.shortDate(tr.completedOn),
-      hours: hoursLabel(tr.hours),
-      provider: tr.providerName ?? '',
-      source: t(`workers:show.sources.${tr.source}`),
-      downloadHref: tr.attestatoId ? `/attestati/${tr.attestatoId}/pdf` : null,
-    })),
+    trainings: state.trainings.map((tr) => {
+      const verdict = state.verdicts.get(tr.id);
+      return {
+        kind: t(`training:kinds.${tr.kind}`),
+        scope: t(`training:scopes.${tr.scope}`),
+        completedOn: format.shortDate(tr.completedOn),
+        hours: hoursLabel(tr.hours),
+        mode: tr.deliveryMode ? t(`training:deliveryModes.${tr.deliveryMode}`) : t('workers:show.modeUnknown'),
+        provider: tr.providerName ?? '',
+        source: t(`workers:show.sources.${tr.source}`),
+        downloadHref: tr.attestatoId ? `/attestati/${tr.attestatoId}/pdf` : null,
+        verdict: verdict?.verdict ?? 'valid',
+        validity: verdict ? verdictText(verdict) : t('training:verdicts.valid'),
+      };
+    }),
     declare: {
       action: `/workers/${worker.id}/trainings`,
       kindOptions: TRAINING_KINDS.map((k) => ({ value: k, label: t(`training:kinds.${k}`) })),
       scopeOptions: TRAINING_SCOPES.map((s) => ({ value: s, label: t(`training:scopes.${s}`) })),
+      modeOptions: TRAINING_DELIVERY_MODES.map((m) => ({ value: m, label: t(`training:deliveryModes.${m}`) })),
       values: {
         kind: text(typed.kind),
         scope: text(typed.scope),
+        delivery_mode: text(typed.delivery_mode),
         completed_on: text(typed.completed_on),
         hours: text(typed.hours),
         provider_name: text(typed.provider_name),

@@ -232,6 +232,7 @@ async function issue(
           trainingScope: course.trainingScope,
           completedOn: course.courseEnd,
           hours: course.hours,
+          deliveryMode: course.deliveryMode,
           attestatoId: attestato.id,
           providerName: attestato.providerName,
         },

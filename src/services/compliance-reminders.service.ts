@@ -3,8 +3,8 @@ import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { todayInRome } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
-import type { TrainingKind } from '../lib/training-kinds.js';
-import { daysBetween } from '../lib/training-rules.js';
+import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
+import { daysBetween } from '../lib/training-compliance.js';
 import { updatePath } from '../lib/scadenzario-links.js';
 import * as notifications from '../models/notifications.repo.js';
 import * as register from '../models/scadenzario.repo.js';
@@ -24,8 +24,10 @@ import { scadenzarioFor, type Scadenzario, type ScadenzarioLine } from './scaden
  * reached, only the most urgent one is sent (on a lapsed training, the "scaduta" one); the earlier ones are
  * recorded in the same transaction, without an email, so they are never sent late and out of order. The
  * most urgent reminder is never lost and none is ever sent twice. A due date that changes (a new course is
- * recorded) starts its own set of reminders. A training never done has no due date and no reminder: the
- * scadenzario and the dashboard show it as "mai svolto".
+ * recorded) starts its own set of reminders. The date reminded is the last day the course due may be done:
+ * the update's due date, or a transition's deadline for a first course (the datore di lavoro's). A training
+ * never done, or a title that lapsed, has no such date and no reminder: the scadenzario and the dashboard
+ * show it as "mai svolto" or "scaduto".
  */
 
 export const REMINDER_THRESHOLDS = [90, 30, 7, 0] as const;
@@ -38,22 +40,33 @@ export function reachedThresholds(dueOn: string, today: string): number[] {
 
 interface ReminderGroup {
   kind: TrainingKind;
+  level: TrainingScope;
   threshold: number;
   lines: ScadenzarioLine[];
 }
 
 /** Records every threshold a line has reached; true when this call recorded the most urgent one. */
 async function recordLine(line: ScadenzarioLine, clientId: string, today: string, trx: Trx): Promise<number | null> {
-  const reached = reachedThresholds(line.dueOn!, today);
+  const reached = reachedThresholds(line.due.byDate!, today);
   if (reached.length === 0) return null;
   const urgent = reached[reached.length - 1]!;
   let send = false;
   for (const daysBefore of reached) {
-    const key = { workerId: line.worker.id, clientId, kind: line.kind, dueOn: line.dueOn!, daysBefore };
+    const key = { workerId: line.worker.id, clientId, kind: line.kind, dueOn: line.due.byDate!, daysBefore };
     const recorded = await register.recordReminder(key, trx);
     if (daysBefore === urgent) send = recorded;
   }
   return send ? urgent : null;
+}
+
+/** One worker's line of the email: the date, and the course due (its words: the template's `key`). */
+function workerLine(l: ScadenzarioLine): { key: string; name: string; dueOn: string; hours: number | null } {
+  return {
+    key: l.due.hours === null ? 'workerNoHours' : l.due.level === 'iniziale' ? 'workerInitial' : 'worker',
+    name: `${l.worker.lastName} ${l.worker.firstName}`,
+    dueOn: format.date(l.due.byDate!),
+    hours: l.due.hours,
+  };
 }
 
 async function announce(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise<void> {
@@ -61,10 +74,18 @@ async function announce(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise
   const path = updatePath(
     group.kind,
     group.lines.map((l) => l.worker.id),
+    group.level,
   );
   const key = group.threshold === 0 ? 'lapsed' : 'soon';
-  const earliest = group.lines.map((l) => l.dueOn!).sort()[0]!;
-  const vars = { kind: kindLabel, count: group.lines.length, date: format.date(earliest), days: group.threshold };
+  const earliest = group.lines.map((l) => l.due.byDate!).sort()[0]!;
+  const vars = {
+    kind: kindLabel,
+    count: group.lines.length,
+    date: format.date(earliest),
+    days: group.threshold,
+    // A first course due by a deadline (the datore di lavoro's) is not an update: its own words.
+    context: group.level === 'iniziale' ? 'initial' : undefined,
+  };
   await notifications.create(
     {
       userId: s.company.clientId,
@@ -82,14 +103,11 @@ async function announce(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise
       data: {
         ...vars,
         lapsed: group.threshold === 0,
+        initial: group.level === 'iniziale',
         // i18next context: the subject of a lapsed training is subject_lapsed.
         context: group.threshold === 0 ? 'lapsed' : undefined,
         name: s.company.companyName ?? s.company.contactEmail,
-        workers: group.lines.map((l) => ({
-          name: `${l.worker.lastName} ${l.worker.firstName}`,
-          dueOn: format.date(l.dueOn!),
-          hours: l.hoursNeeded,
-        })),
+        workers: group.lines.map((l) => workerLine(l)),
         link: `${config().baseUrl}${path}`,
       },
     },
@@ -104,11 +122,11 @@ export async function remindClient(clientId: string, today: string): Promise<num
     if (!s) return 0;
     const groups = new Map<string, ReminderGroup>();
     for (const line of s.lines) {
-      if (line.dueOn === null) continue;
+      if (line.due.byDate === null) continue;
       const threshold = await recordLine(line, clientId, today, trx);
       if (threshold === null) continue;
-      const id = `${line.kind}:${threshold}`;
-      const group = groups.get(id) ?? { kind: line.kind, threshold, lines: [] };
+      const id = `${line.kind}:${line.due.level}:${threshold}`;
+      const group = groups.get(id) ?? { kind: line.kind, level: line.due.level, threshold, lines: [] };
       group.lines.push(line);
       groups.set(id, group);
     }

@@ -1,8 +1,10 @@
+import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { notFound } from '../lib/app-error.js';
 import { romeInstant } from '../lib/booking-time.js';
 import { isBookable, seatsLeft } from '../lib/edition-seats.js';
+import { termsOn } from '../lib/training-rules.js';
 import * as editions from '../models/course-editions.repo.js';
 import type { CourseEdition, EditionFields, NextEdition, PublicEdition } from '../models/course-editions.repo.js';
 import * as writes from '../models/service-writes.repo.js';
@@ -43,6 +45,29 @@ export async function findOwnEdition(providerId: string, id: string) {
   return { service, edition };
 }
 
+/**
+ * An edition in a delivery mode the rules do not allow for its course (an equipment, fire-safety or
+ * first-aid course online) would give attestati that do not count: refused beside the field. The course is
+ * judged by the terms in force on its last day, as the scadenzario judges its attestati.
+ */
+function modeRefused(service: OwnService, input: EditionInput): FormErrors | null {
+  if (!service.trainingKind || !service.trainingScope) return null;
+  const lastDay =
+    input.sessions
+      .map((s) => s.date)
+      .sort()
+      .at(-1) ?? '';
+  const terms = termsOn(service.trainingKind, lastDay, config().accordo2025EffectiveDate);
+  const modes = service.trainingScope === 'iniziale' ? terms.initial.modes : terms.update.modes;
+  if (modes.includes(input.deliveryMode)) return null;
+  return {
+    delivery_mode: t(`${V}.deliveryModeNotAllowed`, {
+      kind: t(`training:kinds.${service.trainingKind}`),
+      mode: t(`training:deliveryModes.${input.deliveryMode}`),
+    }),
+  };
+}
+
 /** The venue in the gazetteer (in person), or none (online). */
 async function fieldsOf(
   input: EditionInput,
@@ -78,6 +103,8 @@ export async function createEdition(
   input: EditionInput,
 ): Promise<EditionSaveResult> {
   const service = await findOwnCourse(providerId, serviceId);
+  const refused = modeRefused(service, input);
+  if (refused) return { ok: false, errors: refused };
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
   const id = await transaction(async (trx) => {
@@ -95,6 +122,9 @@ const sameSessions = (a: EditionFields['sessions'], b: EditionFields['sessions']
  * booked (cancel the edition and create another: the booked clients agreed to these dates).
  */
 export async function updateEdition(providerId: string, id: string, input: EditionInput): Promise<EditionSaveResult> {
+  const { service } = await findOwnEdition(providerId, id);
+  const refused = modeRefused(service, input);
+  if (refused) return { ok: false, errors: refused };
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
   return transaction(async (trx) => {

@@ -1,30 +1,27 @@
 import { config } from '../config/env.js';
 import type { Trx } from '../db/knex.js';
 import { todayInRome } from '../lib/booking-time.js';
-import type { TrainingKind } from '../lib/training-kinds.js';
 import {
+  assessKind,
   COMPLIANCE_STATUSES,
-  evaluate,
-  requiredKinds,
   type ComplianceStatus,
-  type WorkerKindStatus,
-} from '../lib/training-rules.js';
+  type KindAssessment,
+  type TrainingRecord,
+} from '../lib/training-compliance.js';
+import { requiredKinds } from '../lib/training-kinds.js';
 import * as register from '../models/scadenzario.repo.js';
 import type { CompanyFacts } from '../models/scadenzario.repo.js';
 import { listWorkers, type Worker } from '../models/workers.repo.js';
 
 /**
  * The scadenzario: for each active worker of a client and each kind of training their role and duties
- * require, the last course, the next due date and the status, from the rules table (src/lib/training-rules.ts).
- * The page, its CSV, the dashboard block and the reminders all read it from here.
+ * require, every course they hold judged by the rules table (src/lib/training-compliance.ts), the last
+ * qualifying one, the due date, the status and what is due now. The page, its CSV, the dashboard block and
+ * the reminders all read it from here.
  */
 
-export interface ScadenzarioLine extends WorkerKindStatus {
+export interface ScadenzarioLine extends KindAssessment {
   worker: Worker;
-  kind: TrainingKind;
-  lastCompletedOn: string | null;
-  /** Where the last course comes from: an attestato issued here, or declared by the client. */
-  lastSource: 'attestato' | 'dichiarato' | null;
 }
 
 export interface Scadenzario {
@@ -51,27 +48,20 @@ export async function scadenzarioFor(
   const company = await register.companyFacts(clientId, trx);
   if (!company) return null;
   const workers = await listWorkers(clientId, {}, trx);
-  const last = new Map(
-    (
-      await register.lastTrainings(
-        workers.map((w) => w.id),
-        trx,
-      )
-    ).map((l) => [`${l.workerId}:${l.kind}`, l]),
-  );
+  const held = new Map<string, TrainingRecord[]>();
+  for (const training of await register.trainingsOf(
+    workers.map((w) => w.id),
+    trx,
+  )) {
+    const key = `${training.workerId}:${training.kind}`;
+    held.set(key, [...(held.get(key) ?? []), training]);
+  }
   const effectiveDate = config().accordo2025EffectiveDate;
   const lines: ScadenzarioLine[] = [];
   for (const worker of workers) {
+    const situation = { company, riskClass: worker.riskClass, today, effectiveDate };
     for (const kind of requiredKinds(worker.role, worker.assignments)) {
-      const training = last.get(`${worker.id}:${kind}`) ?? null;
-      const lastCompletedOn = training?.completedOn ?? null;
-      lines.push({
-        worker,
-        kind,
-        lastCompletedOn,
-        lastSource: training?.source ?? null,
-        ...evaluate({ kind, riskClass: worker.riskClass, lastCompletedOn }, company, today, effectiveDate),
-      });
+      lines.push({ worker, ...assessKind(kind, held.get(`${worker.id}:${kind}`) ?? [], situation) });
     }
   }
   const counts = Object.fromEntries(COMPLIANCE_STATUSES.map((s) => [s, 0])) as Record<ComplianceStatus, number>;
@@ -99,8 +89,8 @@ export async function complianceSummary(clientId: string, today: string = todayI
   const lines = s?.lines ?? [];
   const out = lines.filter((l) => l.status === 'scaduto' || l.status === 'mai_svolto');
   const nextDue = lines
-    .filter((l) => l.dueOn !== null && l.dueOn >= today)
-    .sort((a, b) => a.dueOn!.localeCompare(b.dueOn!));
+    .filter((l) => l.due.byDate !== null && l.due.byDate >= today)
+    .sort((a, b) => a.due.byDate!.localeCompare(b.due.byDate!));
   return {
     workersOutOfCompliance: new Set(out.map((l) => l.worker.id)).size,
     outOfCompliance: out.slice(0, DASHBOARD_LINES),

@@ -1,5 +1,10 @@
+import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
+import { todayInRome } from '../lib/booking-time.js';
+import { assessKind, type RecordVerdict } from '../lib/training-compliance.js';
+import type { TrainingKind } from '../lib/training-kinds.js';
+import { companyFacts } from '../models/scadenzario.repo.js';
 import {
   emptyParticipant,
   fillFromWorker,
@@ -29,13 +34,36 @@ export async function registerOf(
   return { workers: list, sites };
 }
 
+export interface WorkerWithTrainings {
+  worker: Worker;
+  trainings: WorkerTraining[];
+  /** Each training judged by the rules, as the scadenzario judges it (by training id). */
+  verdicts: Map<string, RecordVerdict>;
+}
+
 export async function workerWithTrainings(
   clientId: string,
   id: string,
-): Promise<{ worker: Worker; trainings: WorkerTraining[] } | null> {
+  today: string = todayInRome(),
+): Promise<WorkerWithTrainings | null> {
   const worker = await workers.findWorker(clientId, id);
   if (!worker) return null;
-  return { worker, trainings: await trainings.listForWorker(worker.id) };
+  const held = await trainings.listForWorker(worker.id);
+  const company = await companyFacts(clientId);
+  const situation = {
+    company: company ?? { employeesCount: null, rlsCollectiveHours: null },
+    riskClass: worker.riskClass,
+    today,
+    effectiveDate: config().accordo2025EffectiveDate,
+  };
+  const byKind = new Map<TrainingKind, WorkerTraining[]>();
+  for (const tr of held) byKind.set(tr.kind, [...(byKind.get(tr.kind) ?? []), tr]);
+  const verdicts = new Map<string, RecordVerdict>();
+  for (const [kind, list] of byKind) {
+    const records = list.map((tr) => ({ ...tr, hours: Number(tr.hours), mode: tr.deliveryMode }));
+    for (const v of assessKind(kind, records, situation).verdicts) verdicts.set(v.record.id, v);
+  }
+  return { worker, trainings: held, verdicts };
 }
 
 const duplicate = (values: Record<string, unknown>): FormOutcome<never> => ({

@@ -1,5 +1,5 @@
-import { COMPLIANCE_STATUSES, type ComplianceStatus } from '../lib/training-rules.js';
-import { TRAINING_KINDS, type TrainingKind } from '../lib/training-kinds.js';
+import { COMPLIANCE_STATUSES, type ComplianceStatus } from '../lib/training-compliance.js';
+import { TRAINING_KINDS, TRAINING_SCOPES, type TrainingKind, type TrainingScope } from '../lib/training-kinds.js';
 import { isUuid } from '../lib/uuid.js';
 import { Joi } from './fields.js';
 
@@ -40,6 +40,10 @@ const updateSchema = Joi.object({
   kind: Joi.string()
     .valid(...TRAINING_KINDS)
     .required(),
+  // Links sent before the level existed name none: they were all for the update.
+  level: Joi.string()
+    .valid(...TRAINING_SCOPES)
+    .default('aggiornamento'),
   workers: Joi.string()
     .required()
     .custom((v: string, helpers) => {
@@ -50,11 +54,16 @@ const updateSchema = Joi.object({
     }),
 }).unknown(true);
 
-/** GET /scadenzario/aggiornamento?kind=<kind>&workers=<id,id>: null when it is not a well-formed request. */
-export function parseUpdateRequest(query: unknown): { kind: TrainingKind; workerIds: string[] } | null {
+/**
+ * GET /scadenzario/aggiornamento?kind=<kind>&level=<iniziale|aggiornamento>&workers=<id,id>: null when it is
+ * not a well-formed request.
+ */
+export function parseUpdateRequest(
+  query: unknown,
+): { kind: TrainingKind; level: TrainingScope; workerIds: string[] } | null {
   const { value, error } = updateSchema.validate(query ?? {}) as {
-    value: { kind: TrainingKind; workers: string[] };
+    value: { kind: TrainingKind; level: TrainingScope; workers: string[] };
     error?: unknown;
   };
-  return error ? null : { kind: value.kind, workerIds: value.workers };
+  return error ? null : { kind: value.kind, level: value.level, workerIds: value.workers };
 }

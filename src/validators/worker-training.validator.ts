@@ -1,4 +1,11 @@
-import { TRAINING_KINDS, TRAINING_SCOPES, type TrainingKind, type TrainingScope } from '../lib/training-kinds.js';
+import {
+  TRAINING_DELIVERY_MODES,
+  TRAINING_KINDS,
+  TRAINING_SCOPES,
+  type TrainingDeliveryMode,
+  type TrainingKind,
+  type TrainingScope,
+} from '../lib/training-kinds.js';
 import { parseDay, TRAINING_HOURS_MAX, TRAINING_PROVIDER_MAX } from '../lib/worker-fields.js';
 import type { DeclaredTraining } from '../models/worker-trainings.repo.js';
 import { Joi, optionalText } from './fields.js';
@@ -25,6 +32,15 @@ function schemaFor(today: string) {
         'any.required': `${V}.scopeRequired`,
         'string.empty': `${V}.scopeRequired`,
         'any.only': `${V}.scopeRequired`,
+      }),
+    // The rules count a course only in the modes they allow for its kind: the form asks, never assumes.
+    delivery_mode: Joi.string()
+      .required()
+      .valid(...TRAINING_DELIVERY_MODES)
+      .messages({
+        'any.required': `${V}.deliveryModeRequired`,
+        'string.empty': `${V}.deliveryModeRequired`,
+        'any.only': `${V}.deliveryModeRequired`,
       }),
     completed_on: Joi.string()
       .trim()
@@ -69,6 +85,7 @@ export function validateDeclaredTraining(body: unknown, today: string): Validate
       scope: v.scope as TrainingScope,
       completedOn: v.completed_on as string,
       hours: v.hours as number,
+      deliveryMode: v.delivery_mode as TrainingDeliveryMode,
       providerName: (v.provider_name as string | null) ?? null,
     },
   };

@@ -173,6 +173,7 @@ describe('a company keeps its training in order, in a real browser', () => {
         await c.page.getByRole('link', { name: 'Vai al registro' }).click();
         await c.page.getByRole('link', { name: 'Rossi Mario' }).click();
         await c.page.selectOption('#declare-kind', 'lavoratori');
+        await c.page.selectOption('#declare-mode', 'in_person');
         await c.page.fill('#declare-completed-on', '2019-05-20');
         await c.page.fill('#declare-hours', '16');
         await c.page.getByRole('button', { name: 'Aggiungi formazione' }).click();

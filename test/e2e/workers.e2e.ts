@@ -91,6 +91,7 @@ describe('the workers register in a real browser', () => {
       await page.waitForURL(/\/workers\/[0-9a-f-]{36}$/);
       expect(await page.locator('h1').textContent()).to.contain('Mario Rossi');
       await page.selectOption('#declare-kind', 'lavoratori');
+      await page.selectOption('#declare-mode', 'in_person');
       await page.fill('#declare-completed-on', '2019-05-20');
       await page.fill('#declare-hours', '16');
       await page.getByRole('button', { name: 'Aggiungi formazione' }).click();
@@ -99,11 +100,12 @@ describe('the workers register in a real browser', () => {
         .locator('.workers-trainings tbody tr')
         .first()
         .evaluate((r) => [...r.children].map((c) => c.textContent?.trim()));
-      expect(row.slice(0, 4)).to.deep.equal([
+      expect(row.slice(0, 5)).to.deep.equal([
         'Formazione lavoratori (generale e specifica)',
         'Corso iniziale',
         '20/05/2019',
         '16',
+        'In presenza',
       ]);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, 'the worker page scrolls sideways').to.be.at.most(PHONE.width);

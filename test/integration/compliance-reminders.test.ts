@@ -129,6 +129,20 @@ describe('scadenzario reminders', () => {
     ]);
   });
 
+  it('reminds of the datore di lavoro course due by the 2025 agreement deadline, linking to the first course', async () => {
+    const owner = await createWorker(clientId, { firstName: 'Dario', lastName: 'Titolare', role: 'datore_di_lavoro' });
+    // 90 days before 19/05/2027; Anna's lavoratori training lapsed on 01/06/2026 is reminded too.
+    expect(await sendComplianceReminders('2027-02-18')).to.equal(2);
+    const email = (await emails()).find((e) => e.text.includes('Titolare Dario'))!;
+    expect(email.subject).to.equal('Formazione in scadenza: Formazione datore di lavoro');
+    expect(email.text)
+      .to.contain('Titolare Dario – entro il 19 maggio 2027, corso iniziale di 16 ore')
+      .and.to.contain(`/scadenzario/aggiornamento?kind=datore_di_lavoro&level=iniziale&workers=${owner}`)
+      .and.to.contain('Cerca il corso:');
+    const note = (await notifications(clientId)).find((n) => n.title.includes('datore di lavoro'))!;
+    expect(note.message).to.equal('Il corso di 1 lavoratore va svolto entro il 19 maggio 2027. Cerca il corso.');
+  });
+
   it('a new course starts a new set of reminders for its new due date', async () => {
     expect(await sendComplianceReminders(addDays(DUE, -7))).to.equal(1);
     await declareTraining(worker, 'lavoratori', addDays(DUE, -5), 'aggiornamento');

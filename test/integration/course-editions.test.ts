@@ -46,12 +46,12 @@ describe('course editions', () => {
   });
 
   describe('the provider’s editions', () => {
-    async function course() {
+    async function course(kind = 'preposti') {
       const provider = await signInProvider();
       const res = await postForm(
         provider.agent,
         '/services/create',
-        servicePayload({ training_kind: 'preposti', training_scope: 'iniziale' }),
+        servicePayload({ training_kind: kind, training_scope: 'iniziale' }),
       );
       const serviceId = /\/services\/(.+)$/.exec(res.headers.location!)![1]!;
       return { ...provider, serviceId };
@@ -91,6 +91,30 @@ describe('course editions', () => {
       expect(list('.edition-card').text()).to.contain('0 prenotati, 12 liberi su 12');
       expect(list('.edition-card button').first().text().trim()).to.equal('Conferma edizione');
       expect(list(`form[action="/editions/${row.id}/cancellation"] textarea[name="reason"]`)).to.have.length(1);
+    });
+
+    it('refuses an online edition of an equipment course, which counts only in presence (FAQ 31/07/2025 n. 31)', async () => {
+      const { agent, serviceId } = await course('carrelli_elevatori');
+      const page = html((await agent.get(`/services/${serviceId}/editions`).expect(200)).text);
+      const csrf = String(page('form.edition-form input[name="_csrf"]').val());
+      const online = { delivery_mode: 'online_sync', venue_address: '', venue_city: '' };
+      const res = await agent.post(`/services/${serviceId}/editions`).type('form').send(editionForm(csrf, online));
+      expect(res.status).to.equal(422);
+      expect(fieldError(res.text, 'delivery_mode')).to.equal(
+        "Le regole della formazione non ammettono la modalità «Online (sincrono)» per Carrelli elevatori: l'attestato non sarebbe valido. Scegli «In presenza».",
+      );
+      expect(await db()('course_editions').where({ service_id: serviceId }).count({ n: '*' }).first()).to.deep.equal({
+        n: 0,
+      });
+      // A preposti course may be a live videoconference.
+      const preposti = await course('preposti');
+      const form = html((await preposti.agent.get(`/services/${preposti.serviceId}/editions`).expect(200)).text);
+      const token = String(form('form.edition-form input[name="_csrf"]').val());
+      await preposti.agent
+        .post(`/services/${preposti.serviceId}/editions`)
+        .type('form')
+        .send(editionForm(token, online))
+        .expect(303);
     });
 
     it('refuses a bad form with 422, each message beside its field, everything typed kept', async () => {

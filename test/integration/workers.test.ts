@@ -4,6 +4,7 @@ import { html, textOf } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, providerAccount, signIn, type Account } from './booking.helpers.js';
+import { createWorker } from '../factories/workers-training.js';
 import { insertWorker, MARIO, postForm } from './workers.helpers.js';
 
 describe('the workers register (/workers)', () => {
@@ -214,7 +215,7 @@ describe('the workers register (/workers)', () => {
   });
 
   describe('"Aggiungi una formazione già svolta"', () => {
-    it('records a declared training, shown with kind, scope, date, hours, provider and source', async () => {
+    it('records a declared training, shown with kind, scope, date, hours, mode, provider, source and validity', async () => {
       const id = await insertWorker(client.id);
       await postForm(
         agent,
@@ -223,6 +224,7 @@ describe('the workers register (/workers)', () => {
         {
           kind: 'lavoratori',
           scope: 'aggiornamento',
+          delivery_mode: 'e_learning',
           completed_on: '2019-05-20',
           hours: '1,5',
           provider_name: 'Ente Scuola Edile',
@@ -233,6 +235,7 @@ describe('the workers register (/workers)', () => {
       expect(row).to.include({
         training_kind: 'lavoratori',
         training_scope: 'aggiornamento',
+        delivery_mode: 'e_learning',
         source: 'dichiarato',
         hours: '1.50',
       });
@@ -245,9 +248,54 @@ describe('the workers register (/workers)', () => {
         'Aggiornamento',
         '20/05/2019',
         '1,5',
+        'E-learning',
         'Ente Scuola Edile',
         "Dichiarata dall'azienda",
+        // An update of 1.5 hours with no first course before it counts for nothing, and says why.
+        "Non valido: 1,5 h, ne servono almeno 6; nessun corso iniziale valido prima dell'aggiornamento",
       ]);
+    });
+
+    it('shows a declared 1-hour fire-safety course as not valid, and the scadenzario keeps asking for the course', async () => {
+      const id = await createWorker(client.id, {
+        firstName: 'Carla',
+        lastName: 'Dini',
+        assignments: ['antincendio_1'],
+      });
+      await postForm(
+        agent,
+        `/workers/${id}`,
+        `/workers/${id}/trainings`,
+        {
+          kind: 'antincendio_1',
+          scope: 'iniziale',
+          delivery_mode: 'in_person',
+          completed_on: '2024-04-01',
+          hours: '1',
+        },
+        303,
+      );
+      const $ = html((await agent.get(`/workers/${id}`).expect(200)).text);
+      expect(textOf($, '.workers-trainings__validity')).to.equal('Non valido: 1 h, ne servono almeno 4');
+      const board = html((await agent.get('/scadenzario').expect(200)).text);
+      const line = board('.scadenzario-table tbody tr').filter((_, tr) => board(tr).text().includes('antincendio'));
+      expect(line.find('.badge').text()).to.equal('Mai svolto');
+      expect(line.find('.scadenzario-notes').text()).to.contain(
+        'Corso iniziale del 01/04/2024 non valido: 1 h, ne servono almeno 4.',
+      );
+      expect(line.text()).to.contain('4 h (corso iniziale, in presenza)');
+    });
+
+    it('asks how the course was delivered: without it, 422 beside the field', async () => {
+      const id = await insertWorker(client.id);
+      const res = await postForm(
+        agent,
+        `/workers/${id}`,
+        `/workers/${id}/trainings`,
+        { kind: 'lavoratori', scope: 'iniziale', completed_on: '2024-01-10', hours: '12' },
+        422,
+      );
+      expect(textOf(html(res.text), '#declare-mode-error')).to.equal('Scegli la modalità di svolgimento');
     });
 
     it('links a training from an attestato to "Scarica attestato"', async () => {

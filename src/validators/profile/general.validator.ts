@@ -14,6 +14,7 @@ interface ClientGeneralForm {
   company_size: CompanySize;
   industry_sector: string;
   employees_count: number;
+  rls_collective_hours: number | null;
   certifications: string[];
 }
 
@@ -30,6 +31,17 @@ const clientGeneralSchema = Joi.object<ClientGeneralForm>({
     .required()
     .messages(allMessages(`${V}.industrySectorRequired`)),
   employees_count: positiveInteger(1, `${V}.employeesCountRequired`, `${V}.employeesCountMin`),
+  // Optional: only companies under 15 workers need it. Read as text first (control characters get their
+  // own message, like every text field), then as hours with a decimal comma or point ("2,5").
+  rls_collective_hours: Joi.string()
+    .trim()
+    .empty('')
+    .default(null)
+    .custom((v: string, helpers) => {
+      const hours = /^\d{1,2}([.,]\d)?$/.test(v) ? Number(v.replace(',', '.')) : NaN;
+      return hours > 0 && hours <= 99 ? hours : helpers.error('any.invalid');
+    })
+    .messages({ 'any.invalid': `${V}.rlsCollectiveHoursInvalid`, 'string.base': `${V}.rlsCollectiveHoursInvalid` }),
   certifications: Joi.array()
     .items(
       Joi.string()
@@ -71,6 +83,7 @@ export function validateClientGeneral(body: Record<string, unknown>): Validated<
       companySize: v.company_size,
       industrySector: v.industry_sector,
       employeesCount: v.employees_count,
+      rlsCollectiveHours: v.rls_collective_hours ?? null,
       certifications: v.certifications,
     },
   };

@@ -1,92 +1,203 @@
 import { expect } from 'chai';
-import { TRAINING_KINDS, type TrainingKind } from '../../../src/lib/training-kinds.js';
+import { TRAINING_KINDS, requiredKinds } from '../../../src/lib/training-kinds.js';
 import {
-  TRAINING_RULES,
   addYears,
+  assessKind,
   complianceStatus,
-  dueDate,
-  evaluate,
-  requiredKinds,
-} from '../../../src/lib/training-rules.js';
+  dueNow,
+  type Situation,
+  type TrainingRecord,
+} from '../../../src/lib/training-compliance.js';
+import { ACCORDO_2025_ENTRY_INTO_FORCE, TRAINING_RULES } from '../../../src/lib/training-rules.js';
+import { ACTS, citation } from '../../../src/lib/training-sources.js';
+import { UNTRACKED_OBLIGATIONS } from '../../../src/lib/training-untracked.js';
+import { TODAY, WORKED_EXAMPLES, type WorkedExample } from '../../fixtures/worked-examples/index.js';
 
-const EFFECTIVE = '2025-05-24';
-const MEDIUM = { employeesCount: 30 };
+const EFFECTIVE = ACCORDO_2025_ENTRY_INTO_FORCE.date;
 
-/**
- * Every row of the table against a worked example: a course ended on 10 March 2022, checked on 1 December
- * 2026 — the due date, the status and the hours of the next course, as a safety manager would work them out.
- */
-const WORKED: Record<TrainingKind, { due: string | null; status: string; hours: number; initial: number }> = {
-  // 6 h every 5 years: 10/03/2027, within 90 days of 01/12/2026? No (99 days): in regola. Initial 4 + 8 (medio).
-  lavoratori: { due: '2027-03-10', status: 'in_regola', hours: 6, initial: 12 },
-  // Old rule (5 years) would reach 2027, after the date of effect: the new 2-year rule applies, 2024-03-10,
-  // never before the date of effect: 24/05/2025, scaduto.
-  preposti: { due: '2025-05-24', status: 'scaduto', hours: 6, initial: 12 },
-  dirigenti: { due: '2027-03-10', status: 'in_regola', hours: 6, initial: 12 },
-  datore_di_lavoro: { due: '2027-03-10', status: 'in_regola', hours: 6, initial: 16 },
-  antincendio_1: { due: '2027-03-10', status: 'in_regola', hours: 2, initial: 4 },
-  antincendio_2: { due: '2027-03-10', status: 'in_regola', hours: 5, initial: 8 },
-  antincendio_3: { due: '2027-03-10', status: 'in_regola', hours: 8, initial: 16 },
-  // Every 3 years: 10/03/2025, scaduto; A 6 h, B/C 4 h.
-  primo_soccorso_a: { due: '2025-03-10', status: 'scaduto', hours: 6, initial: 16 },
-  primo_soccorso_bc: { due: '2025-03-10', status: 'scaduto', hours: 4, initial: 12 },
-  // Yearly, 4 h for 15-50 workers.
-  rls: { due: '2023-03-10', status: 'scaduto', hours: 4, initial: 32 },
-  carrelli_elevatori: { due: '2027-03-10', status: 'in_regola', hours: 4, initial: 12 },
-  ple: { due: '2027-03-10', status: 'in_regola', hours: 4, initial: 8 },
-  gru_autocarro: { due: '2027-03-10', status: 'in_regola', hours: 4, initial: 12 },
-  macchine_movimento_terra: { due: '2027-03-10', status: 'in_regola', hours: 4, initial: 10 },
-  trattori: { due: '2027-03-10', status: 'in_regola', hours: 4, initial: 8 },
-};
+const records = (ex: WorkedExample): TrainingRecord[] =>
+  ex.courses.map((c, i) => ({
+    id: String(i),
+    scope: c.scope,
+    completedOn: c.on,
+    hours: c.hours,
+    mode: c.mode,
+    source: 'dichiarato',
+  }));
+
+const situation = (ex: WorkedExample, effectiveDate = EFFECTIVE): Situation => ({
+  company: {
+    employeesCount: ex.company === undefined ? 30 : ex.company.employeesCount,
+    rlsCollectiveHours: ex.company?.rlsCollectiveHours ?? null,
+  },
+  riskClass: ex.riskClass ?? 'medio',
+  today: ex.today ?? TODAY,
+  effectiveDate,
+});
 
 describe('training rules', () => {
-  it('has one row per training kind, each with its legal source', () => {
+  it('the entry into force defaults to the latest interregional FAQ: 19/05/2025 (FAQ 27/03/2026, quesito 11)', () => {
+    expect(EFFECTIVE).to.equal('2025-05-19');
+    expect(ACCORDO_2025_ENTRY_INTO_FORCE.sources.map(citation)).to.deep.equal([`${ACTS.faq2026}, quesito 11`]);
+  });
+
+  it('has one row per training kind, every term of it with a source', () => {
     for (const kind of TRAINING_KINDS) {
-      expect(TRAINING_RULES[kind].kind).to.equal(kind);
-      expect(TRAINING_RULES[kind].source, kind).to.match(/D\.Lgs\. 81\/2008/);
+      const rule = TRAINING_RULES[kind];
+      expect(rule.kind).to.equal(kind);
+      for (const terms of rule.terms) {
+        expect(terms.initial.sources.hours, kind).not.to.be.empty;
+        expect(terms.initial.sources.modes, kind).not.to.be.empty;
+        expect(terms.update.sources.hours, kind).not.to.be.empty;
+        expect(terms.update.sources.period, kind).not.to.be.empty;
+        expect(terms.update.sources.modes, kind).not.to.be.empty;
+      }
+      if (rule.lapse) expect(rule.lapse.sources, kind).not.to.be.empty;
+      if (rule.transition) expect(rule.transition.sources, kind).not.to.be.empty;
     }
   });
 
-  for (const kind of TRAINING_KINDS) {
-    it(`${kind}: a course ended on 10/03/2022 is due on ${WORKED[kind].due}, ${WORKED[kind].status} on 01/12/2026`, () => {
-      const line = evaluate(
-        { kind, riskClass: 'medio', lastCompletedOn: '2022-03-10' },
-        MEDIUM,
-        '2026-12-01',
-        EFFECTIVE,
-      );
-      expect(line.dueOn).to.equal(WORKED[kind].due);
-      expect(line.status).to.equal(WORKED[kind].status);
-      expect(line.hoursNeeded).to.equal(WORKED[kind].hours);
-      expect(line.nextScope).to.equal('aggiornamento');
-      const never = evaluate({ kind, riskClass: 'medio', lastCompletedOn: null }, MEDIUM, '2026-12-01', EFFECTIVE);
-      expect(never).to.include({
-        status: 'mai_svolto',
-        dueOn: null,
-        hoursNeeded: WORKED[kind].initial,
-        nextScope: 'iniziale',
-      });
-    });
-  }
-
-  it('lavoratori: 4 h general plus 4, 8 or 12 h specific by the risk class', () => {
-    const hours = (riskClass: 'basso' | 'medio' | 'alto') =>
-      evaluate({ kind: 'lavoratori', riskClass, lastCompletedOn: null }, MEDIUM, '2026-12-01', EFFECTIVE).hoursNeeded;
-    expect([hours('basso'), hours('medio'), hours('alto')]).to.deep.equal([8, 12, 16]);
+  it('cites equipment courses in Part II § 8.3, their update in Part III § 6 and their mode in the FAQs', () => {
+    const ple = TRAINING_RULES.ple.terms[0]!;
+    expect(ple.initial.sources.hours.map(citation)).to.include(`${ACTS.accordo2025}, parte II, § 8.3`);
+    expect(ple.update.sources.hours.map(citation)).to.deep.equal([`${ACTS.accordo2025}, parte III, § 6`]);
+    expect(ple.initial.sources.modes.map(citation)).to.deep.equal([
+      `${ACTS.faq2025}, FAQ n. 31`,
+      `${ACTS.faq2026}, quesito 19`,
+    ]);
+    expect(TRAINING_RULES.ple.lapse!.sources.map(citation)).to.deep.equal([
+      `${ACTS.accordo2025}, parte III`,
+      `${ACTS.faq2026}, quesito 8`,
+    ]);
   });
 
-  it('RLS: no periodic update under 15 workers, 4 h from 15 to 50, 8 h over 50', () => {
-    const rls = (employeesCount: number) =>
-      evaluate(
-        { kind: 'rls', riskClass: 'basso', lastCompletedOn: '2026-01-15' },
-        { employeesCount },
-        '2026-12-01',
-        EFFECTIVE,
+  it('credits the RLS update under 15 workers to D.L. 159/2025, and the preposti presence to art. 37 c. 7-ter', () => {
+    const rls = TRAINING_RULES.rls.terms.at(-1)!;
+    expect(rls.update.sources.hours.map(citation)).to.include(ACTS.dl159);
+    const preposti = TRAINING_RULES.preposti.terms.at(-1)!;
+    expect(preposti.update.sources.modes.map(citation)).to.include(`${ACTS.dlgs81}, art. 37 c. 7-ter`);
+  });
+
+  it('lists the obligations it does not track, each with a source', () => {
+    expect(UNTRACKED_OBLIGATIONS.map((o) => o.key)).to.include.members([
+      'dl_rspp',
+      'rspp_aspp',
+      'coordinatori',
+      'ambienti_confinati',
+      'ponteggi',
+      'funi',
+      'gru_torre',
+      'gru_mobili',
+      'pompe_calcestruzzo',
+      'carroponte',
+      'equipment_variants',
+      'raccoglifrutta',
+      'cantieri',
+      'antincendio_idoneita',
+    ]);
+    for (const o of UNTRACKED_OBLIGATIONS) expect(o.sources, o.key).not.to.be.empty;
+  });
+
+  describe(`the worked examples (${WORKED_EXAMPLES.length}), each with its source`, () => {
+    it('are at least 40 and cover every kind', () => {
+      expect(WORKED_EXAMPLES.length).to.be.at.least(40);
+      expect(new Set(WORKED_EXAMPLES.map((e) => e.kind))).to.have.length(TRAINING_KINDS.length);
+    });
+
+    for (const ex of WORKED_EXAMPLES) {
+      it(`${ex.name} [${ex.source}]`, () => {
+        const line = assessKind(ex.kind, records(ex), situation(ex));
+        expect(line.status, 'status').to.equal(ex.expect.status);
+        expect(line.dueOn, 'due date').to.equal(ex.expect.dueOn);
+        expect(line.due.level, 'level').to.equal(ex.expect.level);
+        expect(line.due.hours, 'hours').to.equal(ex.expect.hours);
+      });
+    }
+  });
+
+  describe('what is due now (the renewal link reads it)', () => {
+    it('a lapsed equipment title asks for the full course in presence, and says the worker may not operate', () => {
+      const due = dueNow(
+        'carrelli_elevatori',
+        [{ id: '1', scope: 'iniziale', completedOn: '2014-01-10', hours: 12, mode: 'in_person', source: 'attestato' }],
+        {
+          company: { employeesCount: 30, rlsCollectiveHours: null },
+          riskClass: 'alto',
+          today: TODAY,
+          effectiveDate: EFFECTIVE,
+        },
       );
-    expect(rls(14)).to.include({ dueOn: null, status: 'in_regola', hoursNeeded: 0 });
-    expect(rls(15)).to.include({ dueOn: '2027-01-15', status: 'in_scadenza', hoursNeeded: 4 });
-    expect(rls(50)).to.include({ hoursNeeded: 4 });
-    expect(rls(51)).to.include({ dueOn: '2027-01-15', hoursNeeded: 8 });
+      expect(due).to.deep.include({
+        kind: 'carrelli_elevatori',
+        level: 'iniziale',
+        hours: 12,
+        modes: ['in_person'],
+        reason: 'title_lapsed',
+        mayNotOperate: true,
+        byDate: null,
+      });
+      expect(due.sources.map(citation)).to.include(`${ACTS.faq2026}, quesito 8`);
+    });
+
+    it('someone never trained gets the first course; an update only after a qualifying one', () => {
+      const s = {
+        company: { employeesCount: 30, rlsCollectiveHours: null },
+        riskClass: 'medio' as const,
+        today: TODAY,
+        effectiveDate: EFFECTIVE,
+      };
+      expect(dueNow('preposti', [], s)).to.deep.include({ level: 'iniziale', hours: 12, reason: 'never_trained' });
+      const update = {
+        id: '1',
+        scope: 'aggiornamento' as const,
+        completedOn: '2025-09-01',
+        hours: 6,
+        mode: 'in_person' as const,
+        source: 'dichiarato' as const,
+      };
+      expect(dueNow('preposti', [update], s)).to.deep.include({ level: 'iniziale', reason: 'no_qualifying_course' });
+      const first = { ...update, id: '2', scope: 'iniziale' as const, completedOn: '2025-06-01', hours: 12 };
+      expect(dueNow('preposti', [first, update], s)).to.deep.include({
+        level: 'aggiornamento',
+        hours: 6,
+        byDate: '2027-09-01',
+      });
+    });
+  });
+
+  describe('the date of effect is a setting', () => {
+    it('moving it moves the preposti window (FAQ 31/07/2025 n. 17)', () => {
+      const course: TrainingRecord = {
+        id: '1',
+        scope: 'iniziale',
+        completedOn: '2023-05-22',
+        hours: 8,
+        mode: 'in_person',
+        source: 'dichiarato',
+      };
+      const s = (effectiveDate: string): Situation => ({
+        company: { employeesCount: 30, rlsCollectiveHours: null },
+        riskClass: 'medio',
+        today: TODAY,
+        effectiveDate,
+      });
+      // Within the two years before 19/05/2025, not within those before 24/05/2025.
+      expect(assessKind('preposti', [course], s('2025-05-19')).dueOn).to.equal('2027-05-19');
+      expect(assessKind('preposti', [course], s('2025-05-24')).dueOn).to.equal('2026-05-24');
+    });
+
+    it('and the datore di lavoro deadline', () => {
+      const s = {
+        company: { employeesCount: 30, rlsCollectiveHours: null },
+        riskClass: 'medio' as const,
+        today: '2027-05-22',
+        effectiveDate: '2025-05-24',
+      };
+      expect(dueNow('datore_di_lavoro', [], s)).to.deep.include({
+        reason: 'transition_deadline',
+        byDate: '2027-05-24',
+      });
+    });
   });
 
   describe('leap years', () => {
@@ -96,12 +207,7 @@ describe('training rules', () => {
       expect(addYears('2024-02-29', 4)).to.equal('2028-02-29');
       expect(addYears('2023-02-28', 1)).to.equal('2024-02-28');
       expect(addYears('2023-12-31', 5)).to.equal('2028-12-31');
-    });
-
-    it('a primo soccorso course of 29/02/2024 is due on 28/02/2027 and lapsed the day after', () => {
-      expect(dueDate('primo_soccorso_a', '2024-02-29', MEDIUM, EFFECTIVE)).to.equal('2027-02-28');
-      expect(complianceStatus('2024-02-29', '2027-02-28', '2027-02-28')).to.equal('in_scadenza');
-      expect(complianceStatus('2024-02-29', '2027-02-28', '2027-03-01')).to.equal('scaduto');
+      expect(addYears('2025-05-19', -2)).to.equal('2023-05-19');
     });
   });
 
@@ -109,42 +215,8 @@ describe('training rules', () => {
     it('is "in scadenza" from 90 days before the due date, "in regola" before, "mai svolto" without a course', () => {
       expect(complianceStatus('2022-01-01', '2027-03-31', '2026-12-31')).to.equal('in_scadenza'); // 90 days
       expect(complianceStatus('2022-01-01', '2027-04-01', '2026-12-31')).to.equal('in_regola'); // 91 days
+      expect(complianceStatus('2022-01-01', '2026-12-30', '2026-12-31')).to.equal('scaduto');
       expect(complianceStatus(null, null, '2026-12-31')).to.equal('mai_svolto');
-    });
-  });
-
-  describe('the 2025 agreement (preposti: every 5 years before, every 2 years after)', () => {
-    it('a training whose old due date falls on or before the date of effect keeps the old rule', () => {
-      expect(dueDate('preposti', '2020-05-24', MEDIUM, EFFECTIVE)).to.equal('2025-05-24');
-      expect(dueDate('preposti', '2020-01-10', MEDIUM, EFFECTIVE)).to.equal('2025-01-10');
-    });
-
-    it('one whose old due date falls after it follows the new rule, never lapsing before the date of effect', () => {
-      expect(dueDate('preposti', '2020-05-25', MEDIUM, EFFECTIVE)).to.equal(EFFECTIVE);
-      expect(dueDate('preposti', '2024-06-01', MEDIUM, EFFECTIVE)).to.equal('2026-06-01');
-    });
-
-    it('the date of effect is a setting: moving it moves the change', () => {
-      // With the rule in force from 2027, a preposto trained in 2022 is due in 2027 under the old rule.
-      expect(dueDate('preposti', '2022-03-10', MEDIUM, '2027-06-01')).to.equal('2027-03-10');
-      expect(dueDate('preposti', '2022-03-10', MEDIUM, '2025-05-24')).to.equal('2025-05-24');
-    });
-
-    it('the first course needed is 8 h before the date of effect and 12 h in person after it', () => {
-      const before = evaluate(
-        { kind: 'preposti', riskClass: 'basso', lastCompletedOn: null },
-        MEDIUM,
-        '2025-05-23',
-        EFFECTIVE,
-      );
-      const after = evaluate(
-        { kind: 'preposti', riskClass: 'basso', lastCompletedOn: null },
-        MEDIUM,
-        '2025-05-24',
-        EFFECTIVE,
-      );
-      expect(before).to.include({ hoursNeeded: 8, inPerson: false });
-      expect(after).to.include({ hoursNeeded: 12, inPerson: true });
     });
   });
 

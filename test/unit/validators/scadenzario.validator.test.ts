@@ -18,10 +18,16 @@ describe('scadenzario validator', () => {
     expect(parseFilters(undefined)).to.deep.equal({ status: null, site: null });
   });
 
-  it('reads a reminder link: a training kind and distinct worker ids', () => {
+  it('reads a reminder link: a training kind, distinct worker ids, and the update unless it says otherwise', () => {
     expect(parseUpdateRequest({ kind: 'preposti', workers: `${A},${B.toUpperCase()},${A}` })).to.deep.equal({
       kind: 'preposti',
+      level: 'aggiornamento',
       workerIds: [A, B],
+    });
+    expect(parseUpdateRequest({ kind: 'ple', level: 'iniziale', workers: A })).to.deep.equal({
+      kind: 'ple',
+      level: 'iniziale',
+      workerIds: [A],
     });
   });
 
@@ -31,5 +37,6 @@ describe('scadenzario validator', () => {
     expect(parseUpdateRequest({ kind: 'preposti', workers: '' })).to.equal(null);
     expect(parseUpdateRequest({ kind: 'preposti' })).to.equal(null);
     expect(parseUpdateRequest({ kind: ['preposti', 'dirigenti'], workers: A })).to.equal(null);
+    expect(parseUpdateRequest({ kind: 'preposti', level: 'completo', workers: A })).to.equal(null);
   });
 });
