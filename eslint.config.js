@@ -2,6 +2,7 @@
 // `npm run lint`, which the README's test command and .ci/run both run:
 //   models      → db, lib, types (and other models)
 //   services    → never controllers, pages or express
+//   jobs        → the job runner (queue, presence, periodic tasks): like services, never controllers, pages or express
 //   pages       → never models, db or knex
 //   controllers → never models, db or knex: they call services and page builders
 //   lib         → pure: no node modules, no other layer (islands bundle it for the browser)
@@ -112,6 +113,21 @@ export default tseslint.config(
         TO_MIDDLEWARE,
         TO_DB,
         layer(['express'], 'Services take plain objects, never req/res.'),
+      ),
+    },
+  },
+  // The job runner runs services and reads the queue's repos; its process entry (main.ts) opens the database.
+  {
+    files: ['src/jobs/**/*.ts'],
+    ignores: ['src/jobs/main.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        DB_INSTANCE,
+        TO_CONTROLLERS,
+        TO_PAGES,
+        TO_MIDDLEWARE,
+        TO_DB,
+        layer(['express'], 'The job runner works without requests.'),
       ),
     },
   },

@@ -101,7 +101,7 @@ export async function find(id: string, trx?: Trx): Promise<EditionState | null> 
 
 /**
  * The edition, its row locked until the transaction ends: every change of its seats, its line or its
- * status happens behind this lock, so two workers or requests take turns. FOR NO KEY UPDATE, not FOR
+ * status happens behind this lock, so two job runners or requests take turns. FOR NO KEY UPDATE, not FOR
  * UPDATE: a booking inserted in the same transaction holds a KEY SHARE lock on this row (its foreign key),
  * and FOR UPDATE would wait for every other booking's KEY SHARE while they wait for ours (a deadlock
  * PostgreSQL breaks by failing all but one of 20 concurrent bookings).

@@ -5,13 +5,13 @@ import { transaction, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import * as authTokens from '../models/auth-tokens.repo.js';
 import * as clientProfiles from '../models/client-profiles.repo.js';
-import * as jobs from '../models/jobs.repo.js';
+import * as jobs from '../models/jobs/queue.js';
 import * as providerProfiles from '../models/provider-profiles.repo.js';
 import * as sessions from '../models/sessions.repo.js';
 import * as users from '../models/users.repo.js';
 import { consumeToken, inspectToken, issueToken, TOKEN_TTL_SECONDS, type TokenState } from './auth-tokens.service.js';
 import { queueEmail } from './mail.service.js';
-import type { RunningJob } from './worker.service.js';
+import type { RunningJob } from '../jobs/runner.js';
 
 /** argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (about 30 ms a hash here). */
 const PASSWORD_HASH_OPTIONS = Object.freeze({
@@ -173,7 +173,7 @@ export const PASSWORD_RESET_JOB = 'password-reset.request';
 /**
  * Password recovery, as the request sees it: one queued job holding the address, the same work for a
  * registered address as for an unknown one, so the answer's timing tells nobody who is registered.
- * The worker decides (sendPasswordReset).
+ * The job runner decides (sendPasswordReset).
  */
 export async function requestPasswordReset(email: string): Promise<void> {
   await jobs.enqueue(PASSWORD_RESET_JOB, { email });

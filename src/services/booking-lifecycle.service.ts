@@ -33,10 +33,10 @@ export * from './booking-rules.service.js';
  *   pending   --confirm (provider, at the estimate; the client gave its invoicing data)--> confirmed
  *   pending   --quote (provider: total, includes, valid until)--> quoted   (the price stays the estimate)
  *   pending   --reject (provider, reason)-->              cancelled   (rejected_at)
- *   pending   --expire (worker, 48 h unanswered)-->       cancelled   (reason "scaduta")
+ *   pending   --expire (jobs, 48 h unanswered)-->         cancelled   (reason "scaduta")
  *   quoted    --accept_quote (client)-->                  confirmed   (the quoted total becomes the price)
  *   quoted    --decline_quote (client, reason)-->         cancelled   (quote_declined_at)
- *   quoted    --expire (worker, after its validity date)--> cancelled (reason "preventivo_scaduto")
+ *   quoted    --expire (jobs, after its validity date)--> cancelled (reason "preventivo_scaduto")
  *   pending|quoted --withdraw (client, reason: "Annulla richiesta")--> cancelled
  *   confirmed --cancel (client until the policy's hours before the start, refunded the policy's percentage;
  *                      provider until the start, refunded in full; reason)--> cancelled (refund fixed)
@@ -268,7 +268,7 @@ async function expireEach(
 
 /**
  * Cancels the pending requests nobody answered within 48 hours (or whose start has already passed):
- * status cancelled, reason "scaduta", both parties notified. Run by the worker every few minutes; safe
+ * status cancelled, reason "scaduta", both parties notified. Run by the job runner every few minutes; safe
  * to run in several processes at once. Returns how many expired.
  */
 export async function expireUnansweredRequests(now: Date = new Date()): Promise<number> {
@@ -285,7 +285,7 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
 
 /**
  * Cancels the quotes the client left unanswered past their validity date: status cancelled, reason
- * "preventivo_scaduto", both parties notified. Run by the worker beside the requests' expiry.
+ * "preventivo_scaduto", both parties notified. Run by the job runner beside the requests' expiry.
  */
 export async function expireUnansweredQuotes(now: Date = new Date()): Promise<number> {
   return expireEach(

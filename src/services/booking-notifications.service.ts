@@ -15,7 +15,7 @@ import { queueEmailsStatement, type EmailRequest } from './mail.service.js';
 /**
  * What each booking event tells whom: an in-app notification (SPEC §7) and an email, both written in the
  * transaction of the change itself, so a change is never without its notices and notices never announce
- * a change that was rolled back. The worker sends the emails.
+ * a change that was rolled back. The job runner sends the emails.
  */
 
 export type BookingEvent =

@@ -17,7 +17,7 @@ import { tell } from './edition-notices.service.js';
 /**
  * An edition's fate when it does not fill up (issue 15): its provider confirms it anyway (scheduled ->
  * confirmed) or cancels it (-> cancelled, reason 'provider'); if neither by config().editionMinimumLeadDays
- * before its first day, the worker cancels it (reason 'minimum'), after asking the provider once a few
+ * before its first day, the job runner cancels it (reason 'minimum'), after asking the provider once a few
  * days earlier. A cancellation, in one transaction on the locked edition row (its live bookings locked
  * first, the order a booking's own transaction takes them in): each live booking cancelled with a full
  * refund (cancelForEdition, below), each client told why and offered the next edition,
@@ -120,8 +120,8 @@ const underMinimum = (e: EditionState | null, lastDay: string): e is EditionStat
   !!e && e.status === 'scheduled' && e.seatsTaken < e.minParticipants && e.startsOn <= lastDay;
 
 /**
- * The worker's task: editions still scheduled and under their minimum within the lead time of their first
- * day are cancelled (reason 'minimum'). Each is checked again behind its row lock: with two workers, one
+ * The job runner's task: editions still scheduled and under their minimum within the lead time of their first
+ * day are cancelled (reason 'minimum'). Each is checked again behind its row lock: with two job runners, one
  * cancels and the other finds it cancelled. Returns how many it cancelled.
  */
 export async function cancelEditionsUnderMinimum(now: Date = new Date()): Promise<number> {
@@ -139,7 +139,7 @@ export async function cancelEditionsUnderMinimum(now: Date = new Date()): Promis
 }
 
 /**
- * The worker's task: a few days before that, the provider of an edition still under its minimum is asked,
+ * The job runner's task: a few days before that, the provider of an edition still under its minimum is asked,
  * once, to confirm or cancel it (minimum_notice_sent_at, set behind the row lock). Returns how many it asked.
  */
 export async function askProvidersAboutMinimum(now: Date = new Date()): Promise<number> {
@@ -163,7 +163,7 @@ export async function askProvidersAboutMinimum(now: Date = new Date()): Promise<
   );
 }
 
-/** The periodic task of the worker: ask first, then cancel what is due. */
+/** The periodic task of the job runner: ask first, then cancel what is due. */
 export async function decideEditionsUnderMinimum(now: Date = new Date()): Promise<void> {
   await askProvidersAboutMinimum(now);
   await cancelEditionsUnderMinimum(now);

@@ -10,7 +10,7 @@ import { queueEmail } from './mail.service.js';
 
 /**
  * What the waitlist and the editions' decisions tell whom: an in-app notification and an email, both
- * written in the transaction of the change (the worker sends the emails), like booking-notifications.
+ * written in the transaction of the change (the job runner sends the emails), like booking-notifications.
  *   waitlist-offer        client first in line: seats are held for them until the expiry
  *   waitlist-expired      client whose offer lapsed (in the app only)
  *   edition-cancelled     each client booked or waiting on a cancelled edition, with the reason and the next edition

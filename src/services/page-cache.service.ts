@@ -88,7 +88,7 @@ export function pageCacheSize(): { pages: number; bytes: number } {
   return { pages: entries.size, bytes: bytesHeld };
 }
 
-/** The worker's hourly task: the change log only needs to reach back as far as the oldest live entry. */
+/** The job runner's hourly task: the change log only needs to reach back as far as the oldest live entry. */
 export async function pruneCatalogueChanges(now = new Date()): Promise<number> {
   return changes.pruneChangesBefore(new Date(now.getTime() - Math.max(config().pageCacheSeconds, 60) * 10 * 1000));
 }

@@ -28,7 +28,7 @@ export * from './service-image-files.service.js';
  * Service photos (SPEC §5, §7, §9). An upload is checked and re-encoded at once and kept as a *pending*
  * image of its owner (service_id NULL) under a random key in the provider's folder; saving the service form
  * attaches the listed ones in order (the first is the cover) and removes the others. Pending images nobody
- * saved are removed by the worker after a day.
+ * saved are removed by the job runner after a day.
  */
 
 export interface UploadedFile {
@@ -279,7 +279,7 @@ export async function removeOwnImage(ownerId: string, id: string): Promise<boole
   return removed.length > 0;
 }
 
-/** Worker: pending images older than a day (uploaded, never saved) go, rows and files. */
+/** Job runner: pending images older than a day (uploaded, never saved) go, rows and files. */
 export async function removeStalePendingImages(now = Date.now()): Promise<number> {
   let total = 0;
   for (;;) {

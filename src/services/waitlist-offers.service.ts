@@ -82,7 +82,7 @@ async function expireOffersOf(editionId: string, now: Date): Promise<number> {
 }
 
 /**
- * The worker's periodic task: every offer past its expiry lapses and its seats go to the next in line
+ * The job runner's periodic task: every offer past its expiry lapses and its seats go to the next in line
  * (or back to the free pool). Safe with several workers at once. Returns how many offers lapsed.
  */
 export async function expireLapsedOffers(now: Date = new Date()): Promise<number> {

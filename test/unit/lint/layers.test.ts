@@ -100,6 +100,18 @@ describe('npm run lint: the layers', function () {
       /src\/lib is pure/,
     ],
     [
+      'the job runner importing a controller',
+      'src/jobs/example.ts',
+      "import { show } from '../controllers/home.controller.js';\nexport const x = show;\n",
+      /outermost layer/,
+    ],
+    [
+      'the job runner querying through the Knex instance',
+      'src/jobs/example.ts',
+      "import { db } from '../db/knex.js';\nexport const x = db;\n",
+      /call a repo function/,
+    ],
+    [
       'a service reading process.env',
       'src/services/example.service.ts',
       'export const port = process.env.PORT;\n',

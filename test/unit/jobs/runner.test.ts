@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { backoffMs, nextAttempt } from '../../../src/services/worker.service.js';
+import { backoffMs, nextAttempt } from '../../../src/jobs/runner.js';
 
-describe('worker retries', () => {
+describe('job runner retries', () => {
   const HOUR = 3_600_000;
   const now = Date.UTC(2026, 0, 10, 12);
 

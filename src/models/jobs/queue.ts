@@ -1,5 +1,5 @@
-import { db, type Trx } from '../db/knex.js';
-import { WORKER_LOCK_SPACE } from './worker-locks.repo.js';
+import { db, type Trx } from '../../db/knex.js';
+import { RUNNER_LOCK_SPACE } from './runner-locks.js';
 
 export interface Job {
   id: number;
@@ -84,13 +84,14 @@ export function enqueueStatement(
 const RETURNING = 'id, type, payload, attempts, max_attempts, retry_until, created_at';
 
 /**
- * Claims the oldest due job for one worker: it becomes `running` with the worker's id, and no other
- * worker ever claims a running job (only worker-presence recovery queues it again, once its worker is
- * provably gone). SKIP LOCKED lets concurrent claims take different jobs instead of waiting.
+ * Claims the oldest due job for one job runner: it becomes `running` with the runner's id (the column
+ * worker_id), and no other runner ever claims a running job (only jobs/presence recovery queues it again,
+ * once its runner is provably gone). SKIP LOCKED lets concurrent claims take different jobs instead of
+ * waiting.
  */
-export async function claimNext(workerId: number, options: { whileLockHeld: boolean }): Promise<Job | null> {
-  // On a PostgreSQL server the claim also proves, in the same statement, that the worker's presence
-  // lock is still held: a worker whose lock session has just ended (and whose jobs others may already
+export async function claimNext(runnerId: number, options: { whileLockHeld: boolean }): Promise<Job | null> {
+  // On a PostgreSQL server the claim also proves, in the same statement, that the runner's presence
+  // lock is still held: a runner whose lock session has just ended (and whose jobs others may already
   // be queueing again) cannot claim, even before it has noticed.
   const lockHeld = options.whileLockHeld
     ? `AND EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
@@ -104,28 +105,28 @@ export async function claimNext(workerId: number, options: { whileLockHeld: bool
        FOR UPDATE SKIP LOCKED)
      ${lockHeld}
      RETURNING ${RETURNING}`,
-    options.whileLockHeld ? [workerId, WORKER_LOCK_SPACE, workerId] : [workerId],
+    options.whileLockHeld ? [runnerId, RUNNER_LOCK_SPACE, runnerId] : [runnerId],
   );
   const row = result.rows[0];
   return row ? toJob(row) : null;
 }
 
 /**
- * Marks a job done, only while `workerId` holds it; false when it does not (already finished in the
- * handler's own transaction, or taken away because its worker was found gone). Pass the transaction of
+ * Marks a job done, only while `runnerId` holds it; false when it does not (already finished in the
+ * handler's own transaction, or taken away because its runner was found gone). Pass the transaction of
  * the job's own database work to make that work and the job's completion one.
  */
-export async function finish(id: number, workerId: number, trx?: Trx): Promise<boolean> {
+export async function finish(id: number, runnerId: number, trx?: Trx): Promise<boolean> {
   const changed = await db(trx)('jobs')
-    .where({ id, state: 'running', worker_id: workerId })
+    .where({ id, state: 'running', worker_id: runnerId })
     .update({ state: 'done', worker_id: null, completed_at: db(trx).fn.now(), last_error: null });
   return changed === 1;
 }
 
-/** A failed attempt of the worker that holds the job: queued again for `retryAt`, or given up when there is none. */
-export async function release(id: number, workerId: number, error: string, retryAt: Date | null): Promise<boolean> {
+/** A failed attempt of the runner that holds the job: queued again for `retryAt`, or given up when there is none. */
+export async function release(id: number, runnerId: number, error: string, retryAt: Date | null): Promise<boolean> {
   const changed = await db()('jobs')
-    .where({ id, state: 'running', worker_id: workerId })
+    .where({ id, state: 'running', worker_id: runnerId })
     .update(
       retryAt
         ? { state: 'queued', worker_id: null, run_at: retryAt, last_error: error }
@@ -134,23 +135,23 @@ export async function release(id: number, workerId: number, error: string, retry
   return changed === 1;
 }
 
-/** The workers, other than `exceptWorkerId`, that hold running jobs. */
-export async function runningWorkerIds(exceptWorkerId: number): Promise<number[]> {
+/** The job runners, other than `exceptRunnerId`, that hold running jobs. */
+export async function runnersHoldingJobs(exceptRunnerId: number): Promise<number[]> {
   const rows = await db()('jobs')
     .distinct('worker_id')
     .where('state', 'running')
-    .whereNot('worker_id', exceptWorkerId)
+    .whereNot('worker_id', exceptRunnerId)
     .orderBy('worker_id');
   return rows.map((r: { worker_id: number }) => r.worker_id);
 }
 
-/** Queues again, due at once, the running jobs of a worker that is gone; returns how many. */
-export async function requeueRunning(workerId: number): Promise<number> {
-  return db()('jobs').where({ state: 'running', worker_id: workerId }).update({ state: 'queued', worker_id: null });
+/** Queues again, due at once, the running jobs of a runner that is gone; returns how many. */
+export async function requeueRunning(runnerId: number): Promise<number> {
+  return db()('jobs').where({ state: 'running', worker_id: runnerId }).update({ state: 'queued', worker_id: null });
 }
 
-/** A fresh worker id, never given before (a sequence, so ids survive restarts and truncations). */
-export async function nextWorkerId(): Promise<number> {
+/** A fresh job runner id, never given before (a sequence, so ids survive restarts and truncations). */
+export async function nextRunnerId(): Promise<number> {
   const { rows } = await db().raw<{ rows: { id: number }[] }>(`SELECT nextval('job_worker_ids')::int AS id`);
   return rows[0]!.id;
 }

@@ -1,18 +1,18 @@
-import { registerJobHandler, registerPeriodicTask } from './services/worker.service.js';
-import { pruneExpiredTokens } from './services/auth-tokens.service.js';
-import { pruneExpired as pruneRateLimits } from './services/rate-limit.service.js';
-import { SEND_EMAIL_JOB, sendQueuedEmail } from './services/mail.service.js';
-import { PASSWORD_RESET_JOB, sendPasswordReset } from './services/accounts.service.js';
-import { expireUnansweredQuotes, expireUnansweredRequests } from './services/booking-lifecycle.service.js';
-import { config } from './config/env.js';
-import { analyze } from './models/maintenance.repo.js';
-import { decideEditionsUnderMinimum } from './services/edition-decisions.service.js';
-import { expireLapsedOffers } from './services/waitlist-offers.service.js';
-import { removeStalePendingImages } from './services/service-images.service.js';
-import { sendComplianceReminders } from './services/compliance-reminders.service.js';
-import { pruneCatalogueChanges } from './services/page-cache.service.js';
+import { registerJobHandler, registerPeriodicTask } from './runner.js';
+import { pruneExpiredTokens } from '../services/auth-tokens.service.js';
+import { pruneExpired as pruneRateLimits } from '../services/rate-limit.service.js';
+import { SEND_EMAIL_JOB, sendQueuedEmail } from '../services/mail.service.js';
+import { PASSWORD_RESET_JOB, sendPasswordReset } from '../services/accounts.service.js';
+import { expireUnansweredQuotes, expireUnansweredRequests } from '../services/booking-lifecycle.service.js';
+import { config } from '../config/env.js';
+import { analyze } from '../models/maintenance.repo.js';
+import { decideEditionsUnderMinimum } from '../services/edition-decisions.service.js';
+import { expireLapsedOffers } from '../services/waitlist-offers.service.js';
+import { removeStalePendingImages } from '../services/service-images.service.js';
+import { sendComplianceReminders } from '../services/compliance-reminders.service.js';
+import { pruneCatalogueChanges } from '../services/page-cache.service.js';
 
-/** Every job type and periodic task the worker knows: one line each, like the route table. */
+/** Every job type and periodic task the job runner knows: one line each, like the route table. */
 export function registerJobs(): void {
   registerJobHandler(SEND_EMAIL_JOB, sendQueuedEmail);
   registerJobHandler(PASSWORD_RESET_JOB, sendPasswordReset);

@@ -1,16 +1,16 @@
 import { logger, errorFields } from '../config/logger.js';
 import type { Trx } from '../db/knex.js';
-import * as jobs from '../models/jobs.repo.js';
-import { joinWorkers, recoverJobsOfGoneWorkers, type WorkerPresence } from './worker-presence.service.js';
+import * as jobs from '../models/jobs/queue.js';
+import { joinRunners, recoverJobsOfGoneRunners, type RunnerPresence } from './presence.js';
 
-/** The job a handler runs, held by this worker until the handler returns. */
+/** The job a handler runs, held by this runner until the handler returns. */
 export interface RunningJob {
   id: number;
   createdAt: Date;
   /**
    * Marks the job done inside the handler's transaction, so that its database work and its completion
    * commit together (run once, even across a crash). Throws, rolling that transaction back, when this
-   * worker no longer holds the job.
+   * runner no longer holds the job.
    */
   complete(trx: Trx): Promise<void>;
 }
@@ -29,7 +29,7 @@ export function registerJobHandler(type: string, handler: JobHandler): void {
   handlers.set(type, handler);
 }
 
-/** Registers work the worker repeats (e.g. expiring unanswered requests). */
+/** Registers work the job runner repeats (e.g. expiring unanswered requests). */
 export function registerPeriodicTask(name: string, everyMs: number, run: PeriodicTask): void {
   periodicTasks.set(name, { everyMs, run, lastRun: 0 });
 }
@@ -54,14 +54,14 @@ export function nextAttempt(job: Pick<jobs.Job, 'attempts' | 'maxAttempts' | 're
 }
 
 /** Runs one claimed job to its end: done, or back in the queue for its retry, or given up. */
-async function runJob(job: jobs.Job, me: WorkerPresence, now: () => number): Promise<void> {
+async function runJob(job: jobs.Job, me: RunnerPresence, now: () => number): Promise<void> {
   const handler = handlers.get(job.type);
   const running: RunningJob = {
     id: job.id,
     createdAt: job.createdAt,
     async complete(trx) {
       if (!(await jobs.finish(job.id, me.id, trx)))
-        throw new Error(`job ${job.id} is no longer held by worker ${me.id}`);
+        throw new Error(`job ${job.id} is no longer held by job runner ${me.id}`);
     },
   };
   try {
@@ -76,25 +76,25 @@ async function runJob(job: jobs.Job, me: WorkerPresence, now: () => number): Pro
   }
 }
 
-let shared: WorkerPresence | null = null;
+let shared: RunnerPresence | null = null;
 
-/** The worker of callers that bring none (tests draining the queue), joined again if it was lost. */
-async function sharedPresence(): Promise<WorkerPresence> {
+/** The runner of callers that bring none (tests draining the queue), joined again if it was lost. */
+async function sharedPresence(): Promise<RunnerPresence> {
   if (!shared?.alive()) {
     await shared?.leave();
-    shared = await joinWorkers();
+    shared = await joinRunners();
   }
   return shared;
 }
 
 /**
- * Runs every due job, claiming and finishing one at a time (see worker-presence.service for why no job
- * runs twice), after queueing again the jobs of workers that are gone; returns how many ran. Tests call
- * it to drain the queue.
+ * Runs every due job, claiming and finishing one at a time (see jobs/presence.ts for why no job runs
+ * twice), after queueing again the jobs of runners that are gone; returns how many ran. Tests call it to
+ * drain the queue.
  */
-export async function runDueJobs(now: () => number = Date.now, worker?: WorkerPresence): Promise<number> {
-  const me = worker ?? (await sharedPresence());
-  await recoverJobsOfGoneWorkers(me);
+export async function runDueJobs(now: () => number = Date.now, runner?: RunnerPresence): Promise<number> {
+  const me = runner ?? (await sharedPresence());
+  await recoverJobsOfGoneRunners(me);
   let processed = 0;
   while (me.alive()) {
     const job = await jobs.claimNext(me.id, { whileLockHeld: me.lockBacked });
@@ -118,17 +118,17 @@ export async function runPeriodicTasks(now: number = Date.now()): Promise<void> 
   }
 }
 
-export interface WorkerHandle {
+export interface JobRunnerHandle {
   stop(): Promise<void>;
 }
 
 /**
- * Polls the queue until stopped; several workers in one or several processes may run side by side.
- * A worker that loses its presence (its lock connection) joins again under a new id.
+ * Polls the queue until stopped; several runners in one or several processes may run side by side.
+ * A runner that loses its presence (its lock connection) joins again under a new id.
  */
-export function startWorker(pollMs = POLL_MS): WorkerHandle {
+export function startJobRunner(pollMs = POLL_MS): JobRunnerHandle {
   let running = true;
-  let me: WorkerPresence | null = null;
+  let me: RunnerPresence | null = null;
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = (): void => {
@@ -136,12 +136,12 @@ export function startWorker(pollMs = POLL_MS): WorkerHandle {
       try {
         if (!me?.alive()) {
           await me?.leave();
-          me = await joinWorkers();
+          me = await joinRunners();
         }
         await runDueJobs(Date.now, me);
         await runPeriodicTasks();
       } catch (err) {
-        logger.error('worker tick failed', errorFields(err));
+        logger.error('job runner tick failed', errorFields(err));
       }
     })();
     void current.then(() => {

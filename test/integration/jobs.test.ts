@@ -6,11 +6,11 @@ import { SMTPServer } from 'smtp-server';
 import { config, loadConfig, overrideConfig } from '../../src/config/env.js';
 import { createMailer, resetMailer } from '../../src/config/mailer.js';
 import { db } from '../../src/db/knex.js';
-import { registerJobs } from '../../src/jobs.js';
-import * as jobs from '../../src/models/jobs.repo.js';
+import { registerJobs } from '../../src/jobs/registry.js';
+import * as jobs from '../../src/models/jobs/queue.js';
 import { EMAIL_RETRY_SECONDS, SEND_EMAIL_JOB } from '../../src/services/mail.service.js';
-import { joinWorkers } from '../../src/services/worker-presence.service.js';
-import { runDueJobs, startWorker } from '../../src/services/worker.service.js';
+import { joinRunners } from '../../src/jobs/presence.js';
+import { runDueJobs, startJobRunner } from '../../src/jobs/runner.js';
 import { resetDatabase } from '../helpers/db.js';
 
 interface Delivery {
@@ -110,9 +110,9 @@ function countsByAddress(deliveries: Delivery[]): Record<string, number> {
 
 const once = (addresses: string[]): Record<string, number> => Object.fromEntries(addresses.map((a) => [a, 1]));
 
-/** `npm run worker` as a separate OS process, against the test database and the peer. */
-function workerProcess(smtpUrl: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+/** `npm run jobs` as a separate OS process, against the test database and the peer. */
+function jobsProcess(smtpUrl: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/jobs/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -132,7 +132,7 @@ async function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void>
   await exit;
 }
 
-describe('the background worker sends each email once', () => {
+describe('the background job runner sends each email once', () => {
   const peer = new SlowPeer();
   let previousSmtpUrl: string | null = null;
 
@@ -157,13 +157,13 @@ describe('the background worker sends each email once', () => {
     peer.onFirstMessage = null;
   });
 
-  // The embedded database runs the worker only inside the web process: there the two workers are two
+  // The embedded database runs the job runner only inside the web process: there the two job runners are two
   // loops of this process. With DATABASE_URL they each hold their own lock connection, as two processes would.
-  it('two workers and a slow SMTP server whose first message takes an hour: 10 emails arrive as 10', async () => {
+  it('two job runners and a slow SMTP server whose first message takes an hour: 10 emails arrive as 10', async () => {
     const addresses = await queueEmails(10, 'lento');
     peer.delayMs = 100;
     peer.onFirstMessage = anHourPasses;
-    const workers = [startWorker(20), startWorker(20)];
+    const runners = [startJobRunner(20), startJobRunner(20)];
     try {
       await until(
         async () => (await db()('jobs').where('state', 'done').count<{ n: number }[]>({ n: '*' }))[0]!.n === 10,
@@ -171,7 +171,7 @@ describe('the background worker sends each email once', () => {
       ).catch(() => undefined);
       await sleep(300);
     } finally {
-      await Promise.all(workers.map((w) => w.stop()));
+      await Promise.all(runners.map((w) => w.stop()));
     }
     expect(countsByAddress(peer.delivered())).to.deep.equal(once(addresses));
     const states = await db()('jobs').select('state', 'attempts');
@@ -195,12 +195,12 @@ describe('the background worker sends each email once', () => {
     expect(second!.messageId).to.equal(first!.messageId);
   });
 
-  it('leaves a running job to its worker while that worker lives, and sends it once the worker is gone', async () => {
+  it('leaves a running job to its runner while that runner lives, and sends it once the runner is gone', async () => {
     const [address] = await queueEmails(1, 'orfano');
-    const other = await joinWorkers();
+    const other = await joinRunners();
     const claimed = await jobs.claimNext(other.id, { whileLockHeld: other.lockBacked });
     expect(claimed).to.not.equal(null);
-    expect(await runDueJobs(), 'the job of a live worker is not taken').to.equal(0);
+    expect(await runDueJobs(), 'the job of a live runner is not taken').to.equal(0);
     expect(peer.attempts).to.have.length(0);
     await other.leave();
     expect(await runDueJobs()).to.equal(1);
@@ -208,11 +208,11 @@ describe('the background worker sends each email once', () => {
     expect(await db()('jobs').first('state', 'attempts')).to.deep.equal({ state: 'done', attempts: 2 });
   });
 
-  it('does not let a worker that is no longer its holder finish or release a job', async () => {
+  it('does not let a runner that is no longer its holder finish or release a job', async () => {
     await queueEmails(1, 'estraneo');
-    const holder = await joinWorkers();
+    const holder = await joinRunners();
     const job = (await jobs.claimNext(holder.id, { whileLockHeld: holder.lockBacked }))!;
-    const stranger = await jobs.nextWorkerId();
+    const stranger = await jobs.nextRunnerId();
     expect(await jobs.finish(job.id, stranger)).to.equal(false);
     expect(await jobs.release(job.id, stranger, 'x', null)).to.equal(false);
     expect(await jobs.finish(job.id, holder.id)).to.equal(true);
@@ -242,7 +242,7 @@ describe('the background worker sends each email once', () => {
     }
   });
 
-  describe('two worker processes against one PostgreSQL server (DATABASE_URL)', function () {
+  describe('two job runner processes against one PostgreSQL server (DATABASE_URL)', function () {
     this.timeout(60_000);
     before(function () {
       if (!config().databaseUrl) this.skip();
@@ -252,7 +252,7 @@ describe('the background worker sends each email once', () => {
       const addresses = await queueEmails(10, 'processi');
       peer.delayMs = 300;
       peer.onFirstMessage = anHourPasses;
-      const children = [workerProcess(peer.url), workerProcess(peer.url)];
+      const children = [jobsProcess(peer.url), jobsProcess(peer.url)];
       try {
         await until(
           async () => (await db()('jobs').where('state', 'done').count<{ n: number }[]>({ n: '*' }))[0]!.n === 10,
@@ -265,11 +265,11 @@ describe('the background worker sends each email once', () => {
       expect(countsByAddress(peer.delivered())).to.deep.equal(once(addresses));
     });
 
-    it('a worker whose lock connection is cut claims nothing more, even through the pool', async () => {
+    it('a runner whose lock connection is cut claims nothing more, even through the pool', async () => {
       await queueEmails(1, 'isolato');
-      const cut = await joinWorkers();
+      const cut = await joinRunners();
       await db().raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?`, [
-        `sicurhub-worker-${cut.id}`,
+        `sicurhub-jobs-${cut.id}`,
       ]);
       await until(() => !cut.alive(), 5000);
       expect(await runDueJobs(Date.now, cut)).to.equal(0);
@@ -280,7 +280,7 @@ describe('the background worker sends each email once', () => {
       await cut.leave();
     });
 
-    it('a worker killed in the middle of a send: its job waits until its process is gone, then is sent once', async () => {
+    it('a job runner killed in the middle of a send: its job waits until its process is gone, then is sent once', async () => {
       const [address] = await queueEmails(1, 'ucciso');
       let receiving!: () => void;
       let killed!: () => void;
@@ -291,7 +291,7 @@ describe('the background worker sends each email once', () => {
         await gone;
         return 'drop';
       };
-      const child = workerProcess(peer.url);
+      const child = jobsProcess(peer.url);
       await received;
       expect(await runDueJobs(), 'the job of a live process is not taken').to.equal(0);
       await ended(child, 'SIGKILL');
