@@ -8,7 +8,7 @@ import { config } from '../config/env.js';
 import { analyze } from '../models/maintenance.repo.js';
 import { decideEditionsUnderMinimum } from '../services/edition-decisions.service.js';
 import { expireLapsedOffers } from '../services/waitlist-offers.service.js';
-import { removeStalePendingImages } from '../services/service-images.service.js';
+import { removeStalePendingImages } from '../services/listing-images.service.js';
 import { sendComplianceReminders } from '../services/compliance-reminders.service.js';
 import { pruneCatalogueChanges } from '../services/page-cache.service.js';
 

@@ -7,10 +7,10 @@ import { db, type Trx } from '../db/knex.js';
  */
 
 export interface CourseOfBooking {
-  serviceId: string;
+  listingId: string;
   trainingKind: string | null;
   trainingScope: 'iniziale' | 'aggiornamento' | null;
-  serviceHours: number | null;
+  listingHours: number | null;
   edition: {
     id: string;
     startsOn: string;
@@ -59,10 +59,10 @@ export async function findCourse(bookingId: string, trx?: Trx): Promise<CourseOf
     );
   if (!row) return null;
   return {
-    serviceId: row.service_id,
+    listingId: row.service_id,
     trainingKind: row.training_kind,
     trainingScope: row.training_scope,
-    serviceHours: row.duration_hours === null ? null : Number(row.duration_hours),
+    listingHours: row.duration_hours === null ? null : Number(row.duration_hours),
     edition: row.edition_id
       ? {
           id: row.edition_id,

@@ -206,12 +206,12 @@ export async function listForBooking(bookingId: string, trx?: Trx): Promise<Atte
 /** A provider's attestati, newest first, optionally of one service (its course). */
 export async function listForProvider(
   providerId: string,
-  filter: { serviceId: string | null; limit: number; offset: number },
+  filter: { listingId: string | null; limit: number; offset: number },
 ): Promise<{ rows: Attestato[]; total: number }> {
   const base = () => {
     const q = db()('attestati as a').where('a.provider_id', providerId);
-    if (filter.serviceId)
-      q.whereIn('a.booking_id', db()('bookings').select('id').where('service_id', filter.serviceId));
+    if (filter.listingId)
+      q.whereIn('a.booking_id', db()('bookings').select('id').where('service_id', filter.listingId));
     return q;
   };
   const [{ count }] = await base().count<{ count: string }[]>({ count: '*' });
@@ -224,12 +224,12 @@ export async function listForProvider(
 }
 
 /** The services (courses) a provider issued attestati for: the filter's choices. */
-export async function coursesOfProvider(providerId: string): Promise<{ serviceId: string; title: string }[]> {
+export async function coursesOfProvider(providerId: string): Promise<{ listingId: string; title: string }[]> {
   const rows = await db()('attestati as a')
     .join('bookings as b', 'b.id', 'a.booking_id')
     .where('a.provider_id', providerId)
     .groupBy('b.service_id')
     .select<{ service_id: string; title: string }[]>('b.service_id', db().raw('min(a.course_title) AS title'))
     .orderBy('title');
-  return rows.map((r) => ({ serviceId: r.service_id, title: r.title }));
+  return rows.map((r) => ({ listingId: r.service_id, title: r.title }));
 }

@@ -1,7 +1,7 @@
 import { db, prepared, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
 import { pricingRulesOf, type AdditionalCostRule, type DiscountRule } from '../lib/pricing.js';
-import type { LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
+import type { LocationType, PricingUnit, ListingType } from '../lib/listing-options.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Place } from './booking-record.js';
 import {
@@ -13,20 +13,20 @@ import {
 // The service being booked: what the booking wizard prices and places (what it is checked against: booking-context.repo).
 
 /** What the wizard needs of an active service of an active provider: prices, rules, places. */
-export interface BookableService {
+export interface BookableListing {
   id: string;
   providerId: string;
   providerName: string;
   title: string;
   category: string;
-  serviceType: ServiceType;
+  listingType: ListingType;
   basePriceCents: number;
   pricingUnit: PricingUnit;
   additionalCosts: AdditionalCostRule[];
   discounts: DiscountRule[];
   locationType: LocationType;
   /** Where the service itself says it takes place. */
-  servicePlace: Place;
+  listingPlace: Place;
   /** The provider's address (provider_profiles). */
   providerPlace: Place;
   durationHours: number | null;
@@ -40,7 +40,7 @@ export interface BookableService {
   hasEditions: boolean;
 }
 
-function toRequirements(value: unknown): BookableService['requirements'] {
+function toRequirements(value: unknown): BookableListing['requirements'] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((r: unknown) => {
     const { name, mandatory, description } = (r ?? {}) as Record<string, unknown>;
@@ -61,9 +61,9 @@ export interface BookableRow {
   business_name: string;
   title: string;
   category: string;
-  service_type: BookableService['serviceType'];
+  service_type: BookableListing['listingType'];
   base_price: string;
-  pricing_unit: BookableService['pricingUnit'];
+  pricing_unit: BookableListing['pricingUnit'];
   additional_costs: unknown;
   discounts: unknown;
   location_type: LocationType;
@@ -119,7 +119,7 @@ const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
 ];
 
 /** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
-export async function findBookableService(id: string, trx?: Trx): Promise<BookableService | null> {
+export async function findBookableListing(id: string, trx?: Trx): Promise<BookableListing | null> {
   if (!isUuid(id)) return null;
   const row = await prepared(bookable(trx).where('s.id', id), 'bookable-service').first<BookableRow | undefined>(
     bookableColumns(trx),
@@ -128,7 +128,7 @@ export async function findBookableService(id: string, trx?: Trx): Promise<Bookab
 }
 
 /** The services a provider can be booked for now (the ones it may quote from an inquiry), by title. */
-export async function listBookableForProvider(providerId: string, trx?: Trx): Promise<BookableService[]> {
+export async function listBookableForProvider(providerId: string, trx?: Trx): Promise<BookableListing[]> {
   if (!isUuid(providerId)) return [];
   const rows = await bookable(trx)
     .where('s.provider_id', providerId)
@@ -152,19 +152,19 @@ export function bookable(trx?: Trx) {
     .where({ 's.active': true, 's.status': 'active', 'p.active': true });
 }
 
-export function toBookable(row: BookableRow): BookableService {
+export function toBookable(row: BookableRow): BookableListing {
   return {
     id: row.id,
     providerId: row.provider_id,
     providerName: row.business_name,
     title: row.title,
     category: row.category,
-    serviceType: row.service_type,
+    listingType: row.service_type,
     basePriceCents: toCents(row.base_price),
     pricingUnit: row.pricing_unit,
     ...pricingRulesOf(row.additional_costs, row.discounts),
     locationType: row.location_type,
-    servicePlace: {
+    listingPlace: {
       address: row.location_address,
       city: row.location_city,
       province: row.location_province,

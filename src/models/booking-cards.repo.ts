@@ -16,7 +16,7 @@ import { ownedBy, type BookingViewer } from './bookings.repo.js';
 export interface BookingCard {
   id: string;
   bookingNumber: string;
-  serviceTitle: string;
+  listingTitle: string;
   status: BookingStatus;
   /** 'YYYY-MM-DD' */
   requestedDate: string;
@@ -58,7 +58,7 @@ function toCard(row: CardRow): BookingCard {
   return {
     id: row.id,
     bookingNumber: row.booking_number,
-    serviceTitle: row.service_title,
+    listingTitle: row.service_title,
     status: row.status,
     requestedDate: row.requested_date,
     requestedTime: row.requested_time,

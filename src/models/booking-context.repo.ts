@@ -9,7 +9,7 @@ import {
   bookableColumns,
   toBookable,
   type BookableRow,
-  type BookableService,
+  type BookableListing,
 } from './bookable-services.repo.js';
 import {
   calendarColumns,
@@ -43,12 +43,12 @@ type ContextRow = BookingClientRow & CalendarColumnsRow & { client_profile: stri
  * longer be booked. The booking's own statement locks the service (lockBookable).
  */
 export async function findBookingContext(
-  service: Pick<BookableService, 'id' | 'providerId'>,
+  listing: Pick<BookableListing, 'id' | 'providerId'>,
   clientId: string,
   from: string,
   trx?: Trx,
 ): Promise<BookingContext | null> {
-  const { id, providerId } = service;
+  const { id, providerId } = listing;
   if (!isUuid(id) || !isUuid(clientId)) return null;
   const query = withContext(bookable(trx).where('s.id', id), clientId, trx);
   const row = await prepared(query, 'booking-context').first<ContextRow | undefined>(
@@ -67,7 +67,7 @@ export async function findBookableWithContext(
   clientId: string,
   from: string,
   trx?: Trx,
-): Promise<{ service: BookableService; context: BookingContext } | null> {
+): Promise<{ listing: BookableListing; context: BookingContext } | null> {
   if (!isUuid(id) || !isUuid(clientId)) return null;
   const { sql, bindings } = bookableWithContext(id, clientId, from);
   const { rows } = await prepared(
@@ -76,8 +76,8 @@ export async function findBookableWithContext(
   );
   const row = rows[0];
   if (!row) return null;
-  const service = toBookable(row);
-  return { service, context: toContext(row, clientId, service.providerId) };
+  const listing = toBookable(row);
+  return { listing, context: toContext(row, clientId, listing.providerId) };
 }
 
 const bookableWithContext = compiledOnce(3, (id, clientId, from) =>
@@ -116,8 +116,8 @@ function toContext(row: ContextRow, clientId: string, providerId: string): Booki
  * it ends: a pause (FOR UPDATE) waits for the booking, or the booking sees the pause. A part of the
  * booking's own statement (new-bookings.repo writeNewBooking).
  */
-export function lockBookable(serviceId: string, trx?: Trx) {
-  return bookable(trx).where('s.id', serviceId).forShare('s').select('s.id');
+export function lockBookable(listingId: string, trx?: Trx) {
+  return bookable(trx).where('s.id', listingId).forShare('s').select('s.id');
 }
 
 /** What a booking needs of the client who makes it. */

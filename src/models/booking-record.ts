@@ -1,7 +1,7 @@
 import type { BookingStatus } from '../lib/booking-status.js';
 import type { BookingDay } from '../lib/availability.js';
 import type { PaymentMethod } from '../lib/payment-options.js';
-import type { ServiceType } from '../lib/service-options.js';
+import type { ListingType } from '../lib/listing-options.js';
 
 // The columns of one booking and their mapper, shared by the repos that read or write whole bookings.
 
@@ -39,13 +39,13 @@ interface Referent {
 export interface Booking {
   id: string;
   bookingNumber: string;
-  serviceId: string;
+  listingId: string;
   clientId: string;
   providerId: string;
   status: BookingStatus;
-  bookingType: ServiceType;
-  serviceTitle: string;
-  serviceCategory: string;
+  bookingType: ListingType;
+  listingTitle: string;
+  listingCategory: string;
   requestedDate: string;
   /** 'HH:MM:SS' */
   requestedTime: string;

@@ -7,7 +7,7 @@ import { toCents } from '../lib/money.js';
 export interface CommissionLine {
   bookingId: string;
   bookingNumber: string;
-  serviceTitle: string;
+  listingTitle: string;
   clientName: string | null;
   /** 'YYYY-MM-DD' of the service. */
   requestedDate: string;
@@ -50,7 +50,7 @@ interface LineRow {
 const toLine = (r: LineRow): CommissionLine => ({
   bookingId: r.id,
   bookingNumber: r.booking_number,
-  serviceTitle: r.service_title,
+  listingTitle: r.service_title,
   clientName: r.client_name,
   requestedDate: r.requested_date,
   completedAt: r.completed_at,

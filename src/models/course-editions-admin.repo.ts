@@ -8,8 +8,8 @@ import { LIVE_BOOKING_STATUSES } from '../lib/booking-status.js';
  */
 export interface EditionState {
   id: string;
-  serviceId: string;
-  serviceTitle: string;
+  listingId: string;
+  listingTitle: string;
   providerId: string;
   status: 'scheduled' | 'confirmed' | 'cancelled';
   /** 'YYYY-MM-DD' */
@@ -69,8 +69,8 @@ const COLUMNS = [
 
 const toEdition = (r: EditionRow): EditionState => ({
   id: r.id,
-  serviceId: r.service_id,
-  serviceTitle: r.service_title,
+  listingId: r.service_id,
+  listingTitle: r.service_title,
   providerId: r.provider_id,
   status: r.status,
   startsOn: r.starts_on,
@@ -148,7 +148,7 @@ export async function markMinimumNoticeSent(id: string, now: Date, trx: Trx): Pr
 /** The next edition of the same service still open to bookings after this one (null when there is none). */
 export async function findNextOpen(edition: EditionState, now: Date, trx?: Trx): Promise<EditionState | null> {
   const row = await base(trx)
-    .where('e.service_id', edition.serviceId)
+    .where('e.service_id', edition.listingId)
     .whereNot('e.id', edition.id)
     .whereNot('e.status', 'cancelled')
     .where('e.starts_on', '>=', edition.startsOn)

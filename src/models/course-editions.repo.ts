@@ -38,7 +38,7 @@ export interface EditionFields {
 
 export interface CourseEdition extends EditionFields {
   id: string;
-  serviceId: string;
+  listingId: string;
   providerId: string;
   status: EditionStatus;
   startsOn: string;
@@ -109,7 +109,7 @@ function toSessions(value: unknown): EditionSession[] {
 function toEdition(r: EditionRow): CourseEdition {
   return {
     id: r.id,
-    serviceId: r.service_id,
+    listingId: r.service_id,
     providerId: r.provider_id,
     status: r.status,
     sessions: toSessions(r.sessions),
@@ -155,13 +155,13 @@ function toRow(f: EditionFields): Record<string, unknown> {
 const editions = (trx?: Trx) => db(trx)({ e: 'course_editions' });
 
 export async function insertEdition(
-  serviceId: string,
+  listingId: string,
   providerId: string,
   fields: EditionFields,
   trx?: Trx,
 ): Promise<string> {
   const [row] = await db(trx)('course_editions')
-    .insert({ ...toRow(fields), service_id: serviceId, provider_id: providerId })
+    .insert({ ...toRow(fields), service_id: listingId, provider_id: providerId })
     .returning<{ id: string }[]>('id');
   return row!.id;
 }
@@ -191,25 +191,25 @@ export async function findOwnEdition(id: string, providerId: string): Promise<Co
 }
 
 /** Every edition of a service, the soonest first. */
-export async function listForService(serviceId: string): Promise<CourseEdition[]> {
+export async function listForListing(listingId: string): Promise<CourseEdition[]> {
   const rows = await editions()
     .select<EditionRow[]>(COLUMNS)
-    .where('e.service_id', serviceId)
+    .where('e.service_id', listingId)
     .orderBy([{ column: 'e.starts_on' }, { column: 'e.created_at' }]);
   return rows.map(toEdition);
 }
 
 /** The editions still open for booking (not cancelled, before their deadline), the soonest first. */
-export async function listUpcoming(serviceId: string, now: Date, limit = 20): Promise<CourseEdition[]> {
-  const rows = (await upcomingQuery(serviceId, now, limit)) as EditionRow[];
+export async function listUpcoming(listingId: string, now: Date, limit = 20): Promise<CourseEdition[]> {
+  const rows = (await upcomingQuery(listingId, now, limit)) as EditionRow[];
   return rows.map(toEdition);
 }
 
 /** The query of listUpcoming, not yet sent: a statement that reads more can carry it (jsonRows). */
-export function upcomingQuery(serviceId: string, now: Date, limit: number, trx?: Trx): Knex.QueryBuilder {
+export function upcomingQuery(listingId: string, now: Date, limit: number, trx?: Trx): Knex.QueryBuilder {
   return editions(trx)
     .select(COLUMNS)
-    .where('e.service_id', serviceId)
+    .where('e.service_id', listingId)
     .whereNot('e.status', 'cancelled')
     .where('e.booking_deadline', '>', now)
     .orderBy([{ column: 'e.starts_on' }, { column: 'e.booking_deadline' }])
@@ -222,7 +222,7 @@ export function editionsFromJson(rows: readonly Record<string, unknown>[] | null
 }
 
 export interface PublicEdition extends CourseEdition {
-  serviceTitle: string;
+  listingTitle: string;
   providerName: string;
 }
 
@@ -238,7 +238,7 @@ export async function findPublicEdition(id: string): Promise<PublicEdition | nul
       'p.business_name',
     ])
     .where({ 'e.id': id, 's.status': 'active', 's.active': true, 'p.active': true });
-  return row ? { ...toEdition(row), serviceTitle: row.service_title, providerName: row.business_name } : null;
+  return row ? { ...toEdition(row), listingTitle: row.service_title, providerName: row.business_name } : null;
 }
 
 /** Whether some booking of the edition still holds seats (its sessions can no longer change). */
@@ -259,7 +259,7 @@ export function trainingOf(row: TrainingRow | undefined): { kind: string; scope:
 }
 
 export interface NextEdition {
-  serviceId: string;
+  listingId: string;
   editionId: string;
   startsOn: string;
   seatsLeft: number;
@@ -269,8 +269,8 @@ export interface NextEdition {
  * For each of the services, the next edition a client can still book (open, before its deadline, a seat
  * left): one query for a whole page of search results.
  */
-export async function nextOpenEditions(serviceIds: readonly string[], now: Date): Promise<NextEdition[]> {
-  const ids = serviceIds.filter(isUuid);
+export async function nextOpenEditions(listingIds: readonly string[], now: Date): Promise<NextEdition[]> {
+  const ids = listingIds.filter(isUuid);
   if (ids.length === 0) return [];
   const rows = await editions()
     .distinctOn('e.service_id')
@@ -286,7 +286,7 @@ export async function nextOpenEditions(serviceIds: readonly string[], now: Date)
     .whereRaw('e.seats_taken + e.seats_held < e.seats')
     .orderBy([{ column: 'e.service_id' }, { column: 'e.starts_on' }, { column: 'e.booking_deadline' }]);
   return rows.map((r) => ({
-    serviceId: r.service_id,
+    listingId: r.service_id,
     editionId: r.id,
     startsOn: r.starts_on,
     seatsLeft: Number(r.seats_left),

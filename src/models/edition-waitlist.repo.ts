@@ -22,8 +22,8 @@ export interface WaitlistEntry {
 
 /** An entry as its client's list shows it, with its course and its place in line. */
 export interface ClientWaitlistEntry extends WaitlistEntry {
-  serviceId: string;
-  serviceTitle: string;
+  listingId: string;
+  listingTitle: string;
   startsOn: string;
   endsOn: string;
   venueCity: string | null;
@@ -199,8 +199,8 @@ export async function listForClient(clientId: string, trx?: Trx): Promise<Client
     })[]
   ).map((r) => ({
     ...toEntry(r),
-    serviceId: r.service_id,
-    serviceTitle: r.service_title,
+    listingId: r.service_id,
+    listingTitle: r.service_title,
     startsOn: r.starts_on,
     endsOn: r.ends_on,
     venueCity: r.venue_city,

@@ -8,7 +8,7 @@ export interface MessageThread {
   clientId: string;
   providerId: string;
   bookingId: string | null;
-  serviceId: string | null;
+  listingId: string | null;
   lastMessageAt: Date | null;
   clientEmailedAt: Date | null;
   providerEmailedAt: Date | null;
@@ -19,7 +19,7 @@ export interface MessageThread {
 export interface ThreadSummary extends MessageThread {
   clientName: string | null;
   providerName: string | null;
-  serviceTitle: string | null;
+  listingTitle: string | null;
   bookingNumber: string | null;
   /** Messages of the other party the viewer has not read yet. */
   unread: number;
@@ -67,7 +67,7 @@ const toThread = (r: ThreadRow): MessageThread => ({
   clientId: r.client_id,
   providerId: r.provider_id,
   bookingId: r.booking_id,
-  serviceId: r.service_id,
+  listingId: r.service_id,
   lastMessageAt: r.last_message_at,
   clientEmailedAt: r.client_emailed_at,
   providerEmailedAt: r.provider_emailed_at,
@@ -78,7 +78,7 @@ const toSummary = (r: SummaryRow): ThreadSummary => ({
   ...toThread(r),
   clientName: r.client_name,
   providerName: r.provider_name,
-  serviceTitle: r.service_title,
+  listingTitle: r.service_title,
   bookingNumber: r.booking_number,
   unread: Number(r.unread),
 });
@@ -139,11 +139,11 @@ export async function findForBooking(bookingId: string, trx?: Trx): Promise<Mess
 export async function findInquiry(
   clientId: string,
   providerId: string,
-  serviceId: string | null,
+  listingId: string | null,
   trx?: Trx,
 ): Promise<MessageThread | null> {
   const row = await db(trx)('message_threads')
-    .where({ client_id: clientId, provider_id: providerId, service_id: serviceId })
+    .where({ client_id: clientId, provider_id: providerId, service_id: listingId })
     .whereNull('booking_id')
     .first<ThreadRow | undefined>(COLUMNS);
   return row ? toThread(row) : null;
@@ -153,18 +153,18 @@ export interface NewThread {
   clientId: string;
   providerId: string;
   bookingId: string | null;
-  serviceId: string | null;
+  listingId: string | null;
 }
 
 /** Creates the thread unless it exists already (a booking's, or the same inquiry opened twice at once); either way returns it. */
 export async function findOrCreate(thread: NewThread, trx: Trx): Promise<MessageThread> {
   await trx.raw(
     `INSERT INTO message_threads (client_id, provider_id, booking_id, service_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    [thread.clientId, thread.providerId, thread.bookingId, thread.serviceId],
+    [thread.clientId, thread.providerId, thread.bookingId, thread.listingId],
   );
   const found = thread.bookingId
     ? await findForBooking(thread.bookingId, trx)
-    : await findInquiry(thread.clientId, thread.providerId, thread.serviceId, trx);
+    : await findInquiry(thread.clientId, thread.providerId, thread.listingId, trx);
   if (!found) throw new Error('message thread vanished after its insert');
   return found;
 }
@@ -188,9 +188,9 @@ export async function recordMessage(
 }
 
 /** An inquiry answered with a quote becomes the thread of the booking it created (one thread per booking). */
-export async function attachBooking(id: string, bookingId: string, serviceId: string, trx: Trx): Promise<void> {
+export async function attachBooking(id: string, bookingId: string, listingId: string, trx: Trx): Promise<void> {
   await trx('message_threads')
     .where({ id })
     .whereNull('booking_id')
-    .update({ booking_id: bookingId, service_id: serviceId });
+    .update({ booking_id: bookingId, service_id: listingId });
 }

@@ -10,12 +10,12 @@ import { toBooking, type BookingRow } from './booking-row.js';
 export type NewBooking = Pick<
   Booking,
   | 'bookingNumber'
-  | 'serviceId'
+  | 'listingId'
   | 'clientId'
   | 'providerId'
   | 'bookingType'
-  | 'serviceTitle'
-  | 'serviceCategory'
+  | 'listingTitle'
+  | 'listingCategory'
   | 'requestedDate'
   | 'requestedTime'
   | 'endTime'
@@ -67,7 +67,7 @@ export async function writeNewBooking(
 ): Promise<Booking | null> {
   const k = db(trx);
   const insert = k.raw(`? ON CONFLICT DO NOTHING RETURNING ${RETURNED}`, [newBookingInsert(b, trx)]);
-  const parts = [lockBookable(b.serviceId, trx), insert, ...belonging];
+  const parts = [lockBookable(b.listingId, trx), insert, ...belonging];
   const statement = k.raw<{ rows: BookingRow[] }>(
     `${withParts(parts)}
      SELECT s1.*, CASE
@@ -86,13 +86,13 @@ function newBookingInsert(b: IdentifiedNewBooking, trx?: Trx) {
   return db(trx)('bookings').insert({
     id: b.id,
     booking_number: b.bookingNumber,
-    service_id: b.serviceId,
+    service_id: b.listingId,
     client_id: b.clientId,
     provider_id: b.providerId,
     status: b.status,
     booking_type: b.bookingType,
-    service_title: b.serviceTitle,
-    service_category: b.serviceCategory,
+    service_title: b.listingTitle,
+    service_category: b.listingCategory,
     requested_date: b.requestedDate,
     requested_time: b.requestedTime,
     end_time: b.endTime,

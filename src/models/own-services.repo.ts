@@ -1,16 +1,16 @@
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
-import type { PricingUnit } from '../lib/service-options.js';
+import type { PricingUnit } from '../lib/listing-options.js';
 import { isUuid } from '../lib/uuid.js';
-import type { ServiceStatus } from './service-writes.repo.js';
+import type { ListingStatus } from './service-writes.repo.js';
 
 /** A provider's services as "I Miei Servizi" lists them, and the one status question the wizard asks. */
 
-export interface OwnServiceRow {
+export interface OwnListingRow {
   id: string;
   title: string;
   category: string;
-  status: ServiceStatus;
+  status: ListingStatus;
   basePriceCents: number;
   pricingUnit: PricingUnit;
   bookingsCount: number;
@@ -21,7 +21,7 @@ export interface OwnServiceRow {
 }
 
 /** "I Miei Servizi": every service of the provider, newest first, with how often it was booked. */
-export async function listOwnServices(providerId: string, trx?: Trx): Promise<OwnServiceRow[]> {
+export async function listOwnListings(providerId: string, trx?: Trx): Promise<OwnListingRow[]> {
   const k = db(trx);
   const rows = await k({ s: 'services' })
     .where('s.provider_id', providerId)
@@ -31,7 +31,7 @@ export async function listOwnServices(providerId: string, trx?: Trx): Promise<Ow
         id: string;
         title: string;
         category: string;
-        status: ServiceStatus;
+        status: ListingStatus;
         base_price: string;
         pricing_unit: PricingUnit;
         rating_average: string;

@@ -12,7 +12,7 @@ export type Aspects = Record<string, number>;
 
 export interface Review {
   id: string;
-  serviceId: string;
+  listingId: string;
   bookingId: string | null;
   reviewerId: string;
   providerId: string;
@@ -32,7 +32,7 @@ export interface Review {
 export interface PublicReview extends Review {
   /** The reviewing company (client profile, else the account's company name); null: anonymous. */
   reviewerName: string | null;
-  serviceTitle: string;
+  listingTitle: string;
   /** When the booking it comes from was completed (a verified review's proof). */
   completedAt: Date | null;
 }
@@ -91,7 +91,7 @@ function aspectsOf(value: unknown): Aspects {
 function toReview(r: ReviewRow): Review {
   return {
     id: r.id,
-    serviceId: r.service_id,
+    listingId: r.service_id,
     bookingId: r.booking_id,
     reviewerId: r.reviewer_id,
     providerId: r.provider_id,
@@ -136,12 +136,12 @@ export interface ReviewContent {
 }
 
 export async function insert(
-  review: ReviewContent & { serviceId: string; bookingId: string; reviewerId: string; verified: boolean },
+  review: ReviewContent & { listingId: string; bookingId: string; reviewerId: string; verified: boolean },
   trx: Trx,
 ): Promise<string> {
   const [row] = await trx('reviews')
     .insert({
-      service_id: review.serviceId,
+      service_id: review.listingId,
       booking_id: review.bookingId,
       reviewer_id: review.reviewerId,
       rating: review.rating,
@@ -202,14 +202,14 @@ function toPublic(r: PublicRow): PublicReview {
   return {
     ...toReview(r),
     reviewerName: r.reviewer_name,
-    serviceTitle: r.service_title,
+    listingTitle: r.service_title,
     completedAt: r.completed_at,
   };
 }
 
 /** SPEC §7: a service's verified reviews, newest first: the query, not yet sent (the service page carries it as JSON). */
-export function serviceReviewsQuery(serviceId: string, trx?: Trx): Knex.QueryBuilder {
-  return publicQuery(trx).where('r.service_id', serviceId);
+export function listingReviewsQuery(listingId: string, trx?: Trx): Knex.QueryBuilder {
+  return publicQuery(trx).where('r.service_id', listingId);
 }
 
 /** Reviews carried as JSON by a larger statement (jsonRows of serviceReviewsQuery). */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
-import { distanceKm, matching, toPrefixTsquery, type ServiceSearchQuery } from './search-matching.repo.js';
+import { distanceKm, matching, toPrefixTsquery, type ListingSearchQuery } from './search-matching.repo.js';
 import { countVisible } from './services.repo.js';
 
 // How many services a search matches, without reading every match: the counters of a plain listing, or
@@ -16,21 +16,21 @@ export interface MatchCount {
 }
 
 /** A listing with no condition but, at most, its category: its total is a counter the database keeps. */
-function isPlainListing(query: ServiceSearchQuery): boolean {
+function isPlainCategoryPage(query: ListingSearchQuery): boolean {
   return (
     toPrefixTsquery(query.text) === '' &&
     query.location === null &&
     query.price === null &&
     query.ratingMin === null &&
     !['immediate', 'this_week', 'this_month'].includes(query.availability) &&
-    query.serviceType === null &&
+    query.listingType === null &&
     query.languages.length === 0 &&
     query.certifications.length === 0
   );
 }
 
 /** The bounded count: reads at most COUNT_LIMIT + 1 matches, through the same indexes as the page. */
-function boundedCount(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
+function boundedCount(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
   return k
     .from(
@@ -42,15 +42,15 @@ function boundedCount(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
     .count<{ count: string }[]>({ count: '*' });
 }
 
-export async function countMatches(query: ServiceSearchQuery, trx?: Trx): Promise<MatchCount> {
-  if (isPlainListing(query)) return { total: await countVisible(query.category, trx), capped: false };
+export async function countMatches(query: ListingSearchQuery, trx?: Trx): Promise<MatchCount> {
+  if (isPlainCategoryPage(query)) return { total: await countVisible(query.category, trx), capped: false };
   const [row] = await boundedCount(query, trx);
   const counted = Number(row?.count ?? 0);
   return counted > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: counted, capped: false };
 }
 
 /** Whether some match lies outside the radius (found through its service areas): the summary says so. */
-export async function anyOutsideRadius(query: ServiceSearchQuery, trx?: Trx): Promise<boolean> {
+export async function anyOutsideRadius(query: ListingSearchQuery, trx?: Trx): Promise<boolean> {
   if (!query.location || query.location.areaNames.length === 0) return false;
   const { lat, lng, radiusKm } = query.location;
   const distance = distanceKm(db(trx), lat, lng);
@@ -62,7 +62,7 @@ export async function anyOutsideRadius(query: ServiceSearchQuery, trx?: Trx): Pr
 
 /** The plan of a search's count (`EXPLAIN`, optionally ANALYZE): tests and the README's notes. */
 export async function explainCount(
-  query: ServiceSearchQuery,
+  query: ListingSearchQuery,
   options: { analyze?: boolean } = {},
   trx?: Trx,
 ): Promise<string> {

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
-import type { Availability, ServiceType } from '../lib/service-options.js';
+import type { Availability, ListingType } from '../lib/listing-options.js';
 import { whereVisible } from './services.repo.js';
 
 // Which services a search matches: the text, the place, the filters. search.repo.ts orders and reads them.
 
-export interface ServiceSearchQuery {
+export interface ListingSearchQuery {
   /** Free text as typed (already trimmed and truncated); empty = no text condition. */
   text: string;
   location: { lat: number; lng: number; radiusKm: number; areaNames: string[] } | null;
@@ -15,7 +15,7 @@ export interface ServiceSearchQuery {
   ratingMin: number | null;
   /** 'immediate' | 'this_week' | 'this_month' | 'any' */
   availability: string;
-  serviceType: ServiceType | null;
+  listingType: ListingType | null;
   languages: string[];
   certifications: string[];
   sort: 'relevance' | 'price_asc' | 'price_desc' | 'rating' | 'distance';
@@ -82,7 +82,7 @@ export const ROW_CHECKED_TEXT_RADIUS_KM = 25;
  * search_vector); a radius around a point (GiST on ll_to_earth through earth_box, whose box contains the
  * circle, then the exact distance) or service areas naming the place (GIN on service_areas); the filters.
  */
-export function matching(query: ServiceSearchQuery, trx?: Trx, place: PlacePart = 'all'): Knex.QueryBuilder {
+export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart = 'all'): Knex.QueryBuilder {
   const k = db(trx);
   const q = k({ s: 'services' });
   if (place === 'areas beyond') {
@@ -151,7 +151,7 @@ export function matching(query: ServiceSearchQuery, trx?: Trx, place: PlacePart 
     // An instant service is always bookable at once: it counts as "immediate" (SPEC §4).
     q.where((w) => w.where('s.service_type', 'instant').orWhereIn('s.availability', accepted));
   }
-  if (query.serviceType) q.where('s.service_type', query.serviceType);
+  if (query.listingType) q.where('s.service_type', query.listingType);
   if (query.languages.length > 0) q.whereRaw('s.languages && ?::text[]', [query.languages]);
   if (query.certifications.length > 0) {
     // Qualifications of the provider (provider_profiles.certifications[].name), matched as Italian words in

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
-import { matching, type ServiceSearchQuery } from './search-matching.repo.js';
+import { matching, type ListingSearchQuery } from './search-matching.repo.js';
 
 // A search sorted by distance (search.repo's page): its sort key and its matches read nearest first.
 
@@ -10,7 +10,7 @@ import { matching, type ServiceSearchQuery } from './search-matching.repo.js';
  * the GiST index's own ordering operator (cube <->), so the index hands the rows over nearest first.
  * NULL for a service without coordinates (sorted last).
  */
-export function sortDistance(k: Knex, location: NonNullable<ServiceSearchQuery['location']>): Knex.Raw {
+export function sortDistance(k: Knex, location: NonNullable<ListingSearchQuery['location']>): Knex.Raw {
   return k.raw('ll_to_earth(s.location_lat, s.location_lng) <-> ll_to_earth(?, ?) AS sort_distance', [
     location.lat,
     location.lng,
@@ -26,7 +26,7 @@ export function sortDistance(k: Knex, location: NonNullable<ServiceSearchQuery['
  * newest) is applied to all of them above.
  */
 export function nearestFirst(
-  query: ServiceSearchQuery,
+  query: ListingSearchQuery,
   columns: (string | Knex.Raw)[],
   order: string,
   trx?: Trx,

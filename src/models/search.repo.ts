@@ -1,23 +1,23 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
-import type { Availability, PricingUnit, ServiceType } from '../lib/service-options.js';
+import type { Availability, PricingUnit, ListingType } from '../lib/listing-options.js';
 import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './search-counts.repo.js';
-import { distanceKm, matching, toPrefixTsquery, type ServiceSearchQuery } from './search-matching.repo.js';
+import { distanceKm, matching, toPrefixTsquery, type ListingSearchQuery } from './search-matching.repo.js';
 import { nearestFirst, sortDistance } from './search-nearest.repo.js';
 
 // The search of services (SPEC §7): one page of result cards, the totals, the plan (typos: search-terms.repo).
 
 // Callers build the query with the results they read; it is defined beside the conditions it drives.
-export type { ServiceSearchQuery };
+export type { ListingSearchQuery };
 
-export interface ServiceSearchRow {
+export interface ListingSearchRow {
   id: string;
   title: string;
   subcategory: string | null;
   category: string;
   featured: boolean;
-  serviceType: ServiceType;
+  listingType: ListingType;
   availability: Availability;
   basePriceCents: number;
   pricingUnit: PricingUnit;
@@ -41,7 +41,7 @@ interface SearchRow {
   subcategory: string | null;
   category: string;
   featured: boolean;
-  service_type: ServiceType;
+  service_type: ListingType;
   availability: Availability;
   base_price: string;
   pricing_unit: PricingUnit;
@@ -84,14 +84,14 @@ const SEARCH_COLUMNS = [
   'p.verified',
 ];
 
-function toSearchRow(row: SearchRow): ServiceSearchRow {
+function toSearchRow(row: SearchRow): ListingSearchRow {
   return {
     id: row.id,
     title: row.title,
     subcategory: row.subcategory,
     category: row.category,
     featured: row.featured,
-    serviceType: row.service_type,
+    listingType: row.service_type,
     availability: row.availability,
     basePriceCents: toCents(row.base_price),
     pricingUnit: row.pricing_unit,
@@ -120,8 +120,8 @@ const TEXT_CANDIDATES = COUNT_LIMIT + 1;
  * The order that picks a text search's candidates: the sort's own leading keys (read in index order,
  * services_price_idx, services_rating_idx), or for relevance the best-rated first (services_quality_idx).
  */
-function candidateOrder(query: ServiceSearchQuery): string {
-  const lead: Record<ServiceSearchQuery['sort'], string> = {
+function candidateOrder(query: ListingSearchQuery): string {
+  const lead: Record<ListingSearchQuery['sort'], string> = {
     relevance: 's.featured DESC, s.rating_average DESC, s.reviews_count DESC',
     price_asc: 's.base_price ASC',
     price_desc: 's.base_price DESC',
@@ -140,7 +140,7 @@ function candidateOrder(query: ServiceSearchQuery): string {
  * so that a common word costs the same as a rare one: scoring every match of "corso" read and ranked
  * tens of thousands of rows for each page.
  */
-function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
+function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
   const tsquery = toPrefixTsquery(query.text);
   const keys: (string | Knex.Raw)[] = [
@@ -165,7 +165,7 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
     const byRelevance = tsquery
       ? [`${out}relevance DESC`, `${t}.featured DESC`, `${t}.rating_average DESC`, `${t}.reviews_count DESC`]
       : [`${t}.featured DESC`];
-    const order: Record<ServiceSearchQuery['sort'], string[]> = {
+    const order: Record<ListingSearchQuery['sort'], string[]> = {
       relevance: byRelevance,
       price_asc: [`${t}.base_price ASC`, ...byRelevance],
       price_desc: [`${t}.base_price DESC`, ...byRelevance],
@@ -228,8 +228,8 @@ function resultsPage(query: ServiceSearchQuery, trx?: Trx): Knex.QueryBuilder {
 }
 
 /** A page of results, the number of matches, and whether some of them lie outside the radius. */
-export interface ServiceSearchResult {
-  rows: ServiceSearchRow[];
+export interface ListingSearchResult {
+  rows: ListingSearchRow[];
   /** The number of matches, or COUNT_LIMIT when there are more (`capped`). */
   total: number;
   capped: boolean;
@@ -242,7 +242,7 @@ export interface ServiceSearchResult {
  * the service areas brought in matches from outside the radius, as small queries side by side: a text
  * search's page carries the last two, a distance sort's page the last one.
  */
-export async function searchServices(query: ServiceSearchQuery, trx?: Trx): Promise<ServiceSearchResult> {
+export async function searchListings(query: ListingSearchQuery, trx?: Trx): Promise<ListingSearchResult> {
   const withText = toPrefixTsquery(query.text) !== '';
   // A distance sort's page (nearestFirst) carries the radius check too.
   const nearest = !withText && query.sort === 'distance' && query.location !== null;
@@ -274,7 +274,7 @@ export async function searchServices(query: ServiceSearchQuery, trx?: Trx): Prom
 
 /** The plan of a search (`EXPLAIN`, optionally ANALYZE) as searchServices runs it: tests and notes. */
 export async function explainSearch(
-  query: ServiceSearchQuery,
+  query: ListingSearchQuery,
   options: { analyze?: boolean } = {},
   trx?: Trx,
 ): Promise<string> {

@@ -4,9 +4,9 @@ import { db, type Trx } from '../db/knex.js';
 
 /** The rows of service_images: a photo is pending (service_id NULL) from its upload until a form saves it. */
 
-export interface ServiceImageRow {
+export interface ListingImageRow {
   id: string;
-  serviceId: string | null;
+  listingId: string | null;
   ownerId: string;
   position: number;
   storageKey: string;
@@ -52,7 +52,7 @@ const COLUMNS = [
   'created_at',
 ];
 
-function variantsOf(value: unknown): ServiceImageRow['variants'] {
+function variantsOf(value: unknown): ListingImageRow['variants'] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((v: unknown) => {
     const { size, key, width } = (v ?? {}) as Record<string, unknown>;
@@ -61,10 +61,10 @@ function variantsOf(value: unknown): ServiceImageRow['variants'] {
   });
 }
 
-function toRow(r: Raw): ServiceImageRow {
+function toRow(r: Raw): ListingImageRow {
   return {
     id: r.id,
-    serviceId: r.service_id,
+    listingId: r.service_id,
     ownerId: r.owner_id,
     position: r.position,
     storageKey: r.storage_key,
@@ -79,7 +79,7 @@ function toRow(r: Raw): ServiceImageRow {
   };
 }
 
-export interface NewServiceImage {
+export interface NewListingImage {
   ownerId: string;
   storageKey: string;
   originalName: string | null;
@@ -91,7 +91,7 @@ export interface NewServiceImage {
 }
 
 /** A pending image (no service yet). */
-export async function insertPending(image: NewServiceImage, trx?: Trx): Promise<ServiceImageRow> {
+export async function insertPending(image: NewListingImage, trx?: Trx): Promise<ListingImageRow> {
   const [row] = await db(trx)('service_images')
     .insert({
       owner_id: image.ownerId,
@@ -118,62 +118,62 @@ export async function countPending(ownerId: string, trx?: Trx): Promise<number> 
 }
 
 /** The owner's images among `ids` (pending or on one of the owner's services), in no particular order. */
-export async function findOwned(ownerId: string, ids: string[], trx?: Trx): Promise<ServiceImageRow[]> {
+export async function findOwned(ownerId: string, ids: string[], trx?: Trx): Promise<ListingImageRow[]> {
   if (ids.length === 0) return [];
   const rows = await db(trx)('service_images').select<Raw[]>(COLUMNS).where('owner_id', ownerId).whereIn('id', ids);
   return rows.map(toRow);
 }
 
 /** A service's images in order (the cover first); `lock` holds them until the transaction ends. */
-export async function listForService(serviceId: string, trx?: Trx, lock = false): Promise<ServiceImageRow[]> {
-  const q = imagesQuery(serviceId, trx);
+export async function listForListing(listingId: string, trx?: Trx, lock = false): Promise<ListingImageRow[]> {
+  const q = imagesQuery(listingId, trx);
   const rows = (lock && trx ? await q.forUpdate() : await q) as Raw[];
   return rows.map(toRow);
 }
 
 /** The query of listForService, not yet sent: a statement that reads more can carry it (jsonRows). */
-export function imagesQuery(serviceId: string, trx?: Trx): Knex.QueryBuilder {
+export function imagesQuery(listingId: string, trx?: Trx): Knex.QueryBuilder {
   return db(trx)('service_images')
     .select(COLUMNS)
-    .where('service_id', serviceId)
+    .where('service_id', listingId)
     .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]);
 }
 
 /** Images carried as JSON by a larger statement (jsonRows of imagesQuery). */
-export function imagesFromJson(rows: readonly Record<string, unknown>[] | null): ServiceImageRow[] {
+export function imagesFromJson(rows: readonly Record<string, unknown>[] | null): ListingImageRow[] {
   return fromJsonRows<Raw>(rows, ['created_at']).map(toRow);
 }
 
 /** Locks the owner's pending rows among `ids` (and those already on the service). */
-export async function lockAttachable(ownerId: string, serviceId: string, ids: string[], trx: Trx): Promise<string[]> {
+export async function lockAttachable(ownerId: string, listingId: string, ids: string[], trx: Trx): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db(trx)('service_images')
     .select<{ id: string }[]>('id')
     .where('owner_id', ownerId)
     .whereIn('id', ids)
-    .where((q) => q.whereNull('service_id').orWhere('service_id', serviceId))
+    .where((q) => q.whereNull('service_id').orWhere('service_id', listingId))
     .forUpdate();
   return rows.map((r) => r.id);
 }
 
-export async function place(id: string, serviceId: string, position: number, trx: Trx): Promise<void> {
-  await db(trx)('service_images').where({ id }).update({ service_id: serviceId, position });
+export async function place(id: string, listingId: string, position: number, trx: Trx): Promise<void> {
+  await db(trx)('service_images').where({ id }).update({ service_id: listingId, position });
 }
 
 /** Deletes rows and returns what they were (their files are for the caller to remove). */
-export async function deleteByIds(ids: string[], trx?: Trx): Promise<ServiceImageRow[]> {
+export async function deleteByIds(ids: string[], trx?: Trx): Promise<ListingImageRow[]> {
   if (ids.length === 0) return [];
   const rows = await db(trx)('service_images').whereIn('id', ids).delete().returning<Raw[]>(COLUMNS);
   return rows.map(toRow);
 }
 
-export async function deleteForService(serviceId: string, trx?: Trx): Promise<ServiceImageRow[]> {
-  const rows = await db(trx)('service_images').where('service_id', serviceId).delete().returning<Raw[]>(COLUMNS);
+export async function deleteForListing(listingId: string, trx?: Trx): Promise<ListingImageRow[]> {
+  const rows = await db(trx)('service_images').where('service_id', listingId).delete().returning<Raw[]>(COLUMNS);
   return rows.map(toRow);
 }
 
 /** Pending images uploaded before `before` and never saved in a service. */
-export async function deleteStalePending(before: Date, limit: number, trx?: Trx): Promise<ServiceImageRow[]> {
+export async function deleteStalePending(before: Date, limit: number, trx?: Trx): Promise<ListingImageRow[]> {
   const ids = db(trx)('service_images')
     .select('id')
     .whereNull('service_id')
@@ -185,12 +185,12 @@ export async function deleteStalePending(before: Date, limit: number, trx?: Trx)
 }
 
 /** The cover (position 0) of each service among `serviceIds`. */
-export async function coversOf(serviceIds: string[], trx?: Trx): Promise<Map<string, ServiceImageRow>> {
-  const covers = new Map<string, ServiceImageRow>();
-  if (serviceIds.length === 0) return covers;
+export async function coversOf(listingIds: string[], trx?: Trx): Promise<Map<string, ListingImageRow>> {
+  const covers = new Map<string, ListingImageRow>();
+  if (listingIds.length === 0) return covers;
   const rows = await db(trx)('service_images')
     .select<Raw[]>(COLUMNS)
-    .whereIn('service_id', serviceIds)
+    .whereIn('service_id', listingIds)
     .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]);
   for (const row of rows) if (!covers.has(row.service_id!)) covers.set(row.service_id!, toRow(row));
   return covers;

@@ -8,24 +8,24 @@ import {
   type CourseEdition,
   type TrainingRow,
 } from './course-editions.repo.js';
-import { reviewsFromJson, serviceReviewsQuery, type PublicReview } from './reviews.repo.js';
-import { imagesFromJson, imagesQuery, type ServiceImageRow } from './service-images.repo.js';
-import { DETAIL_COLUMNS, toDetail, type DetailRow, type ServiceDetail } from './service-record.js';
-import { publicServiceQuery } from './services.repo.js';
+import { reviewsFromJson, listingReviewsQuery, type PublicReview } from './reviews.repo.js';
+import { imagesFromJson, imagesQuery, type ListingImageRow } from './service-images.repo.js';
+import { DETAIL_COLUMNS, toDetail, type DetailRow, type ListingDetail } from './service-record.js';
+import { visibleListingQuery } from './services.repo.js';
 
 // The public service page's data in one statement.
 
 /** What the service page reads (catalogue.service findServiceListing). */
-export interface ServiceListingRead {
-  service: ServiceDetail;
-  images: ServiceImageRow[];
+export interface PublicListingRead {
+  listing: ListingDetail;
+  images: ListingImageRow[];
   /** Verified, visible reviews, newest first. */
   reviews: PublicReview[];
   /** A training course: which one, and its next editions (at most `editionsShown`); null for other services. */
   course: { kind: string; scope: string; editions: CourseEdition[] } | null;
 }
 
-type ListingRow = DetailRow &
+type PublicListingRow = DetailRow &
   TrainingRow & {
     gallery: Record<string, unknown>[];
     service_reviews: Record<string, unknown>[];
@@ -37,26 +37,26 @@ type ListingRow = DetailRow &
  * trip: the service's row carries the three lists as JSON columns, each the query its own reader sends.
  * null for an unknown, hidden or malformed id.
  */
-export async function readServiceListing(
+export async function readPublicListing(
   id: string,
   now: Date,
   editionsShown: number,
   trx?: Trx,
-): Promise<ServiceListingRead | null> {
+): Promise<PublicListingRead | null> {
   if (!isUuid(id)) return null;
-  const query = publicServiceQuery(id, trx).select([
+  const query = visibleListingQuery(id, trx).select([
     ...DETAIL_COLUMNS,
     's.training_kind',
     's.training_scope',
     jsonRows(imagesQuery(id, trx), 'gallery', trx),
-    jsonRows(serviceReviewsQuery(id, trx), 'service_reviews', trx),
+    jsonRows(listingReviewsQuery(id, trx), 'service_reviews', trx),
     jsonRows(upcomingQuery(id, now, editionsShown, trx), 'upcoming_editions', trx),
   ]);
-  const [row] = (await prepared(query, `service-listing-${editionsShown}`)) as ListingRow[];
+  const [row] = (await prepared(query, `service-listing-${editionsShown}`)) as PublicListingRow[];
   if (!row) return null;
   const training = trainingOf(row);
   return {
-    service: toDetail(row),
+    listing: toDetail(row),
     images: imagesFromJson(row.gallery),
     reviews: reviewsFromJson(row.service_reviews),
     course: training ? { ...training, editions: editionsFromJson(row.upcoming_editions) } : null,

@@ -1,11 +1,11 @@
 import { toCents } from '../lib/money.js';
-import { pricingRulesOf, type ServicePricing } from '../lib/pricing.js';
+import { pricingRulesOf, type ListingPricing } from '../lib/pricing.js';
 import {
   cancellationPolicyOf,
   type CancellationPolicy,
   type CancellationPolicyJson,
 } from './provider-profile-record.js';
-import type { Availability, LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
+import type { Availability, LocationType, PricingUnit, ListingType } from '../lib/listing-options.js';
 
 // The columns of a service's public page and their mapper (services.repo.ts reads them).
 
@@ -15,7 +15,7 @@ export interface Requirement {
   description: string | null;
 }
 
-export interface ServiceDetail {
+export interface ListingDetail {
   id: string;
   title: string;
   description: string;
@@ -23,7 +23,7 @@ export interface ServiceDetail {
   category: string;
   subcategory: string | null;
   featured: boolean;
-  serviceType: ServiceType;
+  listingType: ListingType;
   availability: Availability;
   basePriceCents: number;
   pricingUnit: PricingUnit;
@@ -48,7 +48,7 @@ export interface ServiceDetail {
   reviewsCount: number;
   updatedAt: Date;
   /** Base, unit, additional costs and discounts: what src/lib/pricing.ts prices. */
-  pricing: ServicePricing;
+  pricing: ListingPricing;
   /** The provider's policy (SPEC §3), shown before booking. */
   cancellationPolicy: CancellationPolicy;
   provider: {
@@ -130,7 +130,7 @@ export interface DetailRow {
   category: string;
   subcategory: string | null;
   featured: boolean;
-  service_type: ServiceType;
+  service_type: ListingType;
   availability: Availability;
   base_price: string;
   pricing_unit: PricingUnit;
@@ -191,7 +191,7 @@ function toRequirements(value: unknown): Requirement[] {
   });
 }
 
-export function toDetail(row: DetailRow): ServiceDetail {
+export function toDetail(row: DetailRow): ListingDetail {
   return {
     id: row.id,
     title: row.title,
@@ -200,7 +200,7 @@ export function toDetail(row: DetailRow): ServiceDetail {
     category: row.category,
     subcategory: row.subcategory,
     featured: row.featured,
-    serviceType: row.service_type,
+    listingType: row.service_type,
     availability: row.availability,
     basePriceCents: toCents(row.base_price),
     pricingUnit: row.pricing_unit,

@@ -1,7 +1,7 @@
 import { db, type Trx } from '../db/knex.js';
 import { pricingRulesOf } from '../lib/pricing.js';
 import { fromCents, toCents } from '../lib/money.js';
-import type { Availability, LocationType, PricingUnit, ServiceType } from '../lib/service-options.js';
+import type { Availability, LocationType, PricingUnit, ListingType } from '../lib/listing-options.js';
 import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
 import { isUuid } from '../lib/uuid.js';
 
@@ -11,7 +11,7 @@ import { isUuid } from '../lib/uuid.js';
  * per-category counters follow every write by the triggers of the services table.
  */
 
-export type ServiceStatus = 'draft' | 'active' | 'paused' | 'archived';
+export type ListingStatus = 'draft' | 'active' | 'paused' | 'archived';
 
 export interface PriceRuleRecord {
   name: string;
@@ -20,13 +20,13 @@ export interface PriceRuleRecord {
 }
 
 /** Every field the form edits, as stored (SPEC §3). */
-export interface ServiceFields {
+export interface ListingFields {
   title: string;
   description: string;
   detailedDescription: string | null;
   category: string;
   subcategory: string | null;
-  serviceType: ServiceType;
+  listingType: ListingType;
   availability: Availability;
   basePriceCents: number;
   pricingUnit: PricingUnit;
@@ -52,21 +52,21 @@ export interface ServiceFields {
   trainingScope: TrainingScope | null;
 }
 
-export interface OwnService extends ServiceFields {
+export interface OwnListing extends ListingFields {
   id: string;
   providerId: string;
-  status: ServiceStatus;
+  status: ListingStatus;
   active: boolean;
 }
 
-function toRow(f: ServiceFields): Record<string, unknown> {
+function toRow(f: ListingFields): Record<string, unknown> {
   return {
     title: f.title,
     description: f.description,
     detailed_description: f.detailedDescription,
     category: f.category,
     subcategory: f.subcategory,
-    service_type: f.serviceType,
+    service_type: f.listingType,
     availability: f.availability,
     base_price: fromCents(f.basePriceCents),
     pricing_unit: f.pricingUnit,
@@ -97,9 +97,9 @@ function toRow(f: ServiceFields): Record<string, unknown> {
  * A new active service (SPEC §3 "new services are created active"). The form's key makes a repeated
  * submission find the service the first one created: `created` is false then.
  */
-export async function insertService(
+export async function insertListing(
   providerId: string,
-  fields: ServiceFields,
+  fields: ListingFields,
   creationKey: string,
   trx?: Trx,
 ): Promise<{ id: string; created: boolean }> {
@@ -115,27 +115,27 @@ export async function insertService(
   return { id: existing!.id, created: false };
 }
 
-export async function updateService(id: string, fields: ServiceFields, trx?: Trx): Promise<void> {
+export async function updateListing(id: string, fields: ListingFields, trx?: Trx): Promise<void> {
   await db(trx)('services')
     .where({ id })
     .update({ ...toRow(fields), updated_at: db(trx).fn.now() });
 }
 
 /** The provider's own service, its row locked for the change that follows; null for anyone else's. */
-export async function lockOwnService(
+export async function lockOwnListing(
   id: string,
   providerId: string,
   trx: Trx,
-): Promise<{ id: string; status: ServiceStatus } | null> {
+): Promise<{ id: string; status: ListingStatus } | null> {
   if (!isUuid(id)) return null;
   const row = await db(trx)('services')
-    .first<{ id: string; status: ServiceStatus } | undefined>('id', 'status')
+    .first<{ id: string; status: ListingStatus } | undefined>('id', 'status')
     .where({ id, provider_id: providerId })
     .forUpdate();
   return row ?? null;
 }
 
-export async function setStatus(id: string, status: ServiceStatus, trx?: Trx): Promise<void> {
+export async function setStatus(id: string, status: ListingStatus, trx?: Trx): Promise<void> {
   await db(trx)('services')
     .where({ id })
     .update({ status, updated_at: db(trx).fn.now() });
@@ -166,7 +166,7 @@ export async function imageKeysOf(id: string, trx?: Trx): Promise<string[]> {
  * Deletes the service (its images' rows and reviews cascade); bookings restrict it, so check first. A
  * never-booked course's editions (and any place in line for them) go with it.
  */
-export async function deleteService(id: string, trx?: Trx): Promise<void> {
+export async function deleteListing(id: string, trx?: Trx): Promise<void> {
   const editions = db(trx)('course_editions').select('id').where({ service_id: id });
   await db(trx)('edition_waitlist').whereIn('edition_id', editions).delete();
   await db(trx)('course_editions').where({ service_id: id }).delete();
@@ -176,14 +176,14 @@ export async function deleteService(id: string, trx?: Trx): Promise<void> {
 interface OwnRow {
   id: string;
   provider_id: string;
-  status: ServiceStatus;
+  status: ListingStatus;
   active: boolean;
   title: string;
   description: string;
   detailed_description: string | null;
   category: string;
   subcategory: string | null;
-  service_type: ServiceType;
+  service_type: ListingType;
   availability: Availability;
   base_price: string;
   pricing_unit: PricingUnit;
@@ -212,7 +212,7 @@ const rowsOf = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object') : [];
 
 /** The stored rules as the form edits them: one reader of the jsonb for the form, the pages and the price. */
-function ownPriceRules(costs: unknown, discounts: unknown): Pick<OwnService, 'additionalCosts' | 'discounts'> {
+function ownPriceRules(costs: unknown, discounts: unknown): Pick<OwnListing, 'additionalCosts' | 'discounts'> {
   const rules = pricingRulesOf(costs, discounts);
   return {
     additionalCosts: rules.additionalCosts.map(({ name, type, amount }) => ({ name, type, amount })),
@@ -221,7 +221,7 @@ function ownPriceRules(costs: unknown, discounts: unknown): Pick<OwnService, 'ad
 }
 
 /** The provider's own service in any status, with every field the form edits; null for anyone else's. */
-export async function findOwnService(id: string, providerId: string, trx?: Trx): Promise<OwnService | null> {
+export async function findOwnListing(id: string, providerId: string, trx?: Trx): Promise<OwnListing | null> {
   if (!isUuid(id)) return null;
   const r = await db(trx)('services').first<OwnRow | undefined>('*').where({ id, provider_id: providerId });
   if (!r) return null;
@@ -235,7 +235,7 @@ export async function findOwnService(id: string, providerId: string, trx?: Trx):
     detailedDescription: r.detailed_description,
     category: r.category,
     subcategory: r.subcategory,
-    serviceType: r.service_type,
+    listingType: r.service_type,
     availability: r.availability,
     basePriceCents: toCents(r.base_price),
     pricingUnit: r.pricing_unit,

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../db/knex.js';
 import { toCents } from '../lib/money.js';
-import type { Availability, PricingUnit, ServiceType } from '../lib/service-options.js';
+import type { Availability, PricingUnit, ListingType } from '../lib/listing-options.js';
 import { isUuid } from '../lib/uuid.js';
 import { CATEGORY_IDS, type CategoryId } from '../lib/categories.js';
-import { DETAIL_COLUMNS, toDetail, type DetailRow, type ServiceDetail } from './service-record.js';
+import { DETAIL_COLUMNS, toDetail, type DetailRow, type ListingDetail } from './service-record.js';
 
 /**
  * A service people may see: itself active (and published), its provider active. Every public query of
@@ -15,14 +15,14 @@ export function whereVisible(q: Knex.QueryBuilder): Knex.QueryBuilder {
 }
 
 /** An active service of an active provider with what its page shows; null for unknown, inactive or malformed ids. */
-export async function findPublicService(id: string, trx?: Trx): Promise<ServiceDetail | null> {
+export async function findVisibleListing(id: string, trx?: Trx): Promise<ListingDetail | null> {
   if (!isUuid(id)) return null;
-  const row = await publicServiceQuery(id, trx).first<DetailRow | undefined>(DETAIL_COLUMNS);
+  const row = await visibleListingQuery(id, trx).first<DetailRow | undefined>(DETAIL_COLUMNS);
   return row ? toDetail(row) : null;
 }
 
 /** The service of findPublicService (`s`, with `p` and `u`), no columns chosen yet: id must be a uuid. */
-export function publicServiceQuery(id: string, trx?: Trx): Knex.QueryBuilder {
+export function visibleListingQuery(id: string, trx?: Trx): Knex.QueryBuilder {
   const q = db(trx)({ s: 'services' })
     .join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id')
     .join({ u: 'users' }, 'u.id', 'p.user_id')
@@ -30,12 +30,12 @@ export function publicServiceQuery(id: string, trx?: Trx): Knex.QueryBuilder {
   return whereVisible(q);
 }
 
-export interface ProviderServiceRow {
+export interface ProviderListingRow {
   id: string;
   title: string;
   description: string;
   category: string;
-  serviceType: ServiceType;
+  listingType: ListingType;
   availability: Availability;
   basePriceCents: number;
   pricingUnit: PricingUnit;
@@ -44,12 +44,12 @@ export interface ProviderServiceRow {
 }
 
 /** One page of a provider's public services, with what the whole list needs. */
-export interface ProviderServicePage {
-  rows: ProviderServiceRow[];
+export interface ProviderListingPage {
+  rows: ProviderListingRow[];
   /** All their public services, not only this page's. */
   total: number;
   /** The service "Richiedi Preventivo" opens: their first on-request service, else their first service. */
-  quoteServiceId: string | null;
+  quoteListingId: string | null;
 }
 
 /**
@@ -57,12 +57,12 @@ export interface ProviderServicePage {
  * total and the quote service are window functions over the whole list, computed before the LIMIT: one
  * query, however many services the provider has.
  */
-export async function listProviderServices(
+export async function listProviderListings(
   providerId: string,
   page: { limit: number; offset: number },
   trx?: Trx,
-): Promise<ProviderServicePage> {
-  if (!isUuid(providerId)) return { rows: [], total: 0, quoteServiceId: null };
+): Promise<ProviderListingPage> {
+  if (!isUuid(providerId)) return { rows: [], total: 0, quoteListingId: null };
   const visible = () =>
     whereVisible(
       db(trx)({ s: 'services' })
@@ -79,7 +79,7 @@ export async function listProviderServices(
         title: string;
         description: string;
         category: string;
-        service_type: ServiceType;
+        service_type: ListingType;
         availability: Availability;
         base_price: string;
         pricing_unit: PricingUnit;
@@ -106,7 +106,7 @@ export async function listProviderServices(
   if (rows.length === 0) {
     // Past the last page (or none at all): the total still tells the page where the list ends.
     const [{ total }] = (await visible().count({ total: '*' })) as { total: string }[];
-    return { rows: [], total: Number(total), quoteServiceId: null };
+    return { rows: [], total: Number(total), quoteListingId: null };
   }
   return {
     rows: rows.map((r) => ({
@@ -114,7 +114,7 @@ export async function listProviderServices(
       title: r.title,
       description: r.description,
       category: r.category,
-      serviceType: r.service_type,
+      listingType: r.service_type,
       availability: r.availability,
       basePriceCents: toCents(r.base_price),
       pricingUnit: r.pricing_unit,
@@ -122,12 +122,12 @@ export async function listProviderServices(
       reviewsCount: r.reviews_count,
     })),
     total: rows[0]!.total,
-    quoteServiceId: rows[0]!.quote_service_id,
+    quoteListingId: rows[0]!.quote_service_id,
   };
 }
 
 /** Every public service for /sitemap.xml (id and last change), newest change first. */
-export async function listSitemapServices(limit: number, trx?: Trx): Promise<{ id: string; updatedAt: Date }[]> {
+export async function listSitemapListings(limit: number, trx?: Trx): Promise<{ id: string; updatedAt: Date }[]> {
   const q = db(trx)({ s: 'services' }).join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id');
   const rows = await whereVisible(q)
     .orderBy([{ column: 's.updated_at', order: 'desc' }, { column: 's.id' }])

@@ -24,7 +24,7 @@ export async function calendarFile(
     url,
   ].join('\n');
   const uid = (suffix: string): string => `booking-${booking.id}${suffix}@${new URL(config().baseUrl).hostname}`;
-  const summary = t('bookings:calendar.summary', { title: booking.serviceTitle, provider: providerName });
+  const summary = t('bookings:calendar.summary', { title: booking.listingTitle, provider: providerName });
   const common = {
     stamp: now,
     location: booking.locationType === 'remote' ? t('bookings:mode.remote') : placeLabel(booking, t),

@@ -134,7 +134,7 @@ export type NoticeBooking = Pick<
   | 'status'
   | 'clientId'
   | 'providerId'
-  | 'serviceTitle'
+  | 'listingTitle'
   | 'requestedDate'
   | 'requestedTime'
   | 'days'
@@ -178,7 +178,7 @@ export function noticeStatements(
   // While a quote waits for the client, the booking's price is still the estimate: notices speak of the quote.
   const waiting = booking.status === 'quoted' && booking.quoteTotalAmountCents !== null;
   const vars = {
-    serviceTitle: booking.serviceTitle,
+    serviceTitle: booking.listingTitle,
     bookingNumber: booking.bookingNumber,
     clientName: parties.client.name ?? na,
     providerName: parties.provider.name ?? na,

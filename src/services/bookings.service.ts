@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
-import { servicePrice, type PriceBreakdown } from '../lib/pricing.js';
-import * as bookableServices from '../models/bookable-services.repo.js';
-import type { BookableService } from '../models/bookable-services.repo.js';
+import { listingPrice, type PriceBreakdown } from '../lib/pricing.js';
+import * as bookableListings from '../models/bookable-services.repo.js';
+import type { BookableListing } from '../models/bookable-services.repo.js';
 import * as bookingContexts from '../models/booking-context.repo.js';
 import type { BookingContext } from '../models/booking-context.repo.js';
 import type { BookingLocationType, Place } from '../models/booking-record.js';
@@ -11,34 +11,34 @@ import { isUuid } from '../lib/uuid.js';
 import { DEFAULT_MAX_PARTICIPANTS, type BookingRules, type LocationChoice } from '../validators/booking.validator.js';
 import type { CourseEdition } from '../models/course-editions.repo.js';
 
-export type { BookableService, BookingContext, BookingLocationType, Place };
+export type { BookableListing, BookingContext, BookingLocationType, Place };
 
 /** Booking a service: the wizard's rules, the price and the place (the booking itself: booking-creation.service). */
 
-export function maxParticipantsOf(service: Pick<BookableService, 'maxParticipants'>): number {
-  return service.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
+export function maxParticipantsOf(listing: Pick<BookableListing, 'maxParticipants'>): number {
+  return listing.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
 }
 
 /** The rules the wizard's form is checked with, for this service at this moment (Europe/Rome). */
-export function wizardRules(service: BookableService, now: Date = new Date()): BookingRules {
+export function wizardRules(listing: BookableListing, now: Date = new Date()): BookingRules {
   const local = romeLocal(now);
   return {
     today: local.date,
     nowTime: local.time,
-    maxParticipants: maxParticipantsOf(service),
-    requirements: service.requirements,
-    chooseLocation: service.locationType === 'flexible',
+    maxParticipants: maxParticipantsOf(listing),
+    requirements: listing.requirements,
+    chooseLocation: listing.locationType === 'flexible',
   };
 }
 
 /** The one price calculation (src/lib/pricing.ts) applied to a service and a number of participants. */
-export function priceFor(service: BookableService, participants: number): PriceBreakdown {
-  return servicePrice(service, participants);
+export function priceFor(listing: BookableListing, participants: number): PriceBreakdown {
+  return listingPrice(listing, participants);
 }
 
 /** Where the booked service takes place (SPEC §3): the service's location type, or the client's choice when flexible. */
-export function bookingLocationType(service: BookableService, choice: LocationChoice | null): BookingLocationType {
-  switch (service.locationType) {
+export function bookingLocationType(listing: BookableListing, choice: LocationChoice | null): BookingLocationType {
+  switch (listing.locationType) {
     case 'on_site':
       return 'client_site';
     case 'provider_location':
@@ -50,8 +50,8 @@ export function bookingLocationType(service: BookableService, choice: LocationCh
   }
 }
 
-export function findBookableService(id: string): Promise<BookableService | null> {
-  return bookableServices.findBookableService(id);
+export function findBookableListing(id: string): Promise<BookableListing | null> {
+  return bookableListings.findBookableListing(id);
 }
 
 /**
@@ -61,7 +61,7 @@ export function findBookableService(id: string): Promise<BookableService | null>
 export function findBookableForBooking(
   id: string,
   clientId: string,
-): Promise<{ service: BookableService; context: BookingContext } | null> {
+): Promise<{ listing: BookableListing; context: BookingContext } | null> {
   return bookingContexts.findBookableWithContext(id, clientId, romeLocal(new Date()).date);
 }
 
@@ -84,7 +84,7 @@ export interface WizardEstimate {
 }
 
 export function wizardEstimate(
-  service: BookableService,
+  listing: BookableListing,
   values: BookingFormValues,
   rules: BookingRules,
 ): WizardEstimate {
@@ -94,15 +94,15 @@ export function wizardEstimate(
   );
   return {
     participants,
-    price: priceFor(service, participants),
-    fixedLocation: service.locationType === 'flexible' ? null : bookingLocationType(service, null),
+    price: priceFor(listing, participants),
+    fixedLocation: listing.locationType === 'flexible' ? null : bookingLocationType(listing, null),
   };
 }
 
 /** The edition's own price, when it has one, in place of the service's base price (src/lib/pricing.ts). */
-export function editionPriced<T extends BookableService>(
-  service: T,
+export function editionPriced<T extends BookableListing>(
+  listing: T,
   edition: Pick<CourseEdition, 'priceCents'> | null,
 ): T {
-  return edition && edition.priceCents !== null ? { ...service, basePriceCents: edition.priceCents } : service;
+  return edition && edition.priceCents !== null ? { ...listing, basePriceCents: edition.priceCents } : listing;
 }

@@ -6,7 +6,7 @@ import { isBookable, seatsLeft } from '../lib/edition-seats.js';
 import * as editions from '../models/course-editions.repo.js';
 import type { CourseEdition, EditionFields, NextEdition, PublicEdition } from '../models/course-editions.repo.js';
 import * as writes from '../models/service-writes.repo.js';
-import type { OwnService } from '../models/service-writes.repo.js';
+import type { OwnListing } from '../models/service-writes.repo.js';
 import type { EditionInput } from '../validators/edition.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { resolveLocation } from './places.service.js';
@@ -25,22 +25,22 @@ const V = 'editions:validation';
 export type EditionSaveResult = { ok: true; id: string } | { ok: false; errors: FormErrors };
 
 /** The provider's own course (a service with a training kind); 404 for anyone else's or a plain service. */
-export async function findOwnCourse(providerId: string, serviceId: string): Promise<OwnService> {
-  const service = await writes.findOwnService(serviceId, providerId);
-  if (!service || !service.trainingKind) throw notFound('page');
-  return service;
+export async function findOwnCourse(providerId: string, listingId: string): Promise<OwnListing> {
+  const listing = await writes.findOwnListing(listingId, providerId);
+  if (!listing || !listing.trainingKind) throw notFound('page');
+  return listing;
 }
 
-export async function listEditions(providerId: string, serviceId: string) {
-  const service = await findOwnCourse(providerId, serviceId);
-  return { service, editions: await editions.listForService(service.id) };
+export async function listEditions(providerId: string, listingId: string) {
+  const listing = await findOwnCourse(providerId, listingId);
+  return { listing, editions: await editions.listForListing(listing.id) };
 }
 
 export async function findOwnEdition(providerId: string, id: string) {
   const edition = await editions.findOwnEdition(id, providerId);
   if (!edition) throw notFound('page');
-  const service = await findOwnCourse(providerId, edition.serviceId);
-  return { service, edition };
+  const listing = await findOwnCourse(providerId, edition.listingId);
+  return { listing, edition };
 }
 
 /** The venue in the gazetteer (in person), or none (online). */
@@ -74,15 +74,15 @@ async function fieldsOf(
 
 export async function createEdition(
   providerId: string,
-  serviceId: string,
+  listingId: string,
   input: EditionInput,
 ): Promise<EditionSaveResult> {
-  const service = await findOwnCourse(providerId, serviceId);
+  const listing = await findOwnCourse(providerId, listingId);
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
   const id = await transaction(async (trx) => {
-    if (!(await writes.lockOwnService(service.id, providerId, trx))) throw notFound('page');
-    return editions.insertEdition(service.id, providerId, fields.value, trx);
+    if (!(await writes.lockOwnListing(listing.id, providerId, trx))) throw notFound('page');
+    return editions.insertEdition(listing.id, providerId, fields.value, trx);
   });
   return { ok: true, id };
 }
@@ -121,17 +121,17 @@ export async function findPublicEdition(id: string): Promise<PublicEdition> {
 }
 
 /** The editions of a service still open for booking (full ones included: they offer the waitlist). */
-export function upcomingEditions(serviceId: string, now: Date = new Date()): Promise<CourseEdition[]> {
-  return editions.listUpcoming(serviceId, now);
+export function upcomingEditions(listingId: string, now: Date = new Date()): Promise<CourseEdition[]> {
+  return editions.listUpcoming(listingId, now);
 }
 
 /** The editions a client can book now, the soonest first. */
-export async function bookableEditions(serviceId: string, now: Date = new Date()): Promise<CourseEdition[]> {
-  return (await editions.listUpcoming(serviceId, now)).filter((e) => isBookable(e, now));
+export async function bookableEditions(listingId: string, now: Date = new Date()): Promise<CourseEdition[]> {
+  return (await editions.listUpcoming(listingId, now)).filter((e) => isBookable(e, now));
 }
 
 /** For a page of search results: each service's next bookable edition, in one query. */
-export async function nextEditionsOf(serviceIds: readonly string[], now: Date = new Date()) {
-  const rows = await editions.nextOpenEditions(serviceIds, now);
-  return new Map(rows.map((r) => [r.serviceId, r]));
+export async function nextEditionsOf(listingIds: readonly string[], now: Date = new Date()) {
+  const rows = await editions.nextOpenEditions(listingIds, now);
+  return new Map(rows.map((r) => [r.listingId, r]));
 }

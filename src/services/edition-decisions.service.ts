@@ -99,7 +99,7 @@ async function cancelEdition(
     await tell('edition-cancelled', 'client', entry.clientId, edition, { reason, next, path: '/waitlist' }, trx);
   }
   if (kind === 'minimum') {
-    const path = `/services/${edition.serviceId}/editions`;
+    const path = `/services/${edition.listingId}/editions`;
     await tell('edition-auto-cancelled', 'provider', edition.providerId, edition, { reason, next, path }, trx);
   }
 }
@@ -156,7 +156,7 @@ export async function askProvidersAboutMinimum(now: Date = new Date()): Promise<
       await editions.markMinimumNoticeSent(edition.id, now, trx);
       if (edition.startsOn <= cancelDay) return true;
       const deadline = addDays(edition.startsOn, -lead);
-      const path = `/services/${edition.serviceId}/editions`;
+      const path = `/services/${edition.listingId}/editions`;
       await tell('edition-minimum', 'provider', edition.providerId, edition, { deadline, path }, trx);
       return true;
     },

@@ -70,7 +70,7 @@ export async function tell(
   const parties = await findParties(to === 'client' ? userId : edition.providerId, edition.providerId, trx);
   const recipient: Party = to === 'client' ? parties.client : parties.provider;
   const vars = {
-    serviceTitle: edition.serviceTitle,
+    serviceTitle: edition.listingTitle,
     dates: editionDates(edition),
     providerName: parties.provider.name ?? t('bookings:card.notAvailable'),
     seats: ctx.seats ?? 0,

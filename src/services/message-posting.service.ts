@@ -65,7 +65,7 @@ export function postToBooking(
         clientId: booking.clientId,
         providerId: booking.providerId,
         bookingId: booking.id,
-        serviceId: booking.serviceId,
+        listingId: booking.listingId,
       },
       trx,
     );
@@ -74,7 +74,7 @@ export function postToBooking(
 
 /** A client's message to a provider before any booking, about one of their services or in general. */
 export async function startInquiry(
-  ask: { serviceId: string | null; providerId: string | null },
+  ask: { listingId: string | null; providerId: string | null },
   viewer: ThreadParty,
   input: MessageInput,
   now: Date = new Date(),
@@ -83,7 +83,7 @@ export async function startInquiry(
   if (!target) return { ok: false, kind: 'not_found' };
   return post(viewer, input, now, (trx) =>
     threads.findOrCreate(
-      { clientId: viewer.id, providerId: target.providerId, bookingId: null, serviceId: target.serviceId },
+      { clientId: viewer.id, providerId: target.providerId, bookingId: null, listingId: target.listingId },
       trx,
     ),
   );

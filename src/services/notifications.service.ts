@@ -39,9 +39,9 @@ export function notificationTarget(n: Pick<Notification, 'data'>): string {
   const threadId = n.data?.thread_id;
   if (typeof threadId === 'string') return `/messages/${encodeURIComponent(threadId)}`;
   const reviewId = n.data?.review_id;
-  const serviceId = n.data?.service_id;
-  if (typeof reviewId === 'string' && typeof serviceId === 'string')
-    return `/services/${encodeURIComponent(serviceId)}#review-${encodeURIComponent(reviewId)}`;
+  const listingId = n.data?.service_id;
+  if (typeof reviewId === 'string' && typeof listingId === 'string')
+    return `/services/${encodeURIComponent(listingId)}#review-${encodeURIComponent(reviewId)}`;
   // A notice that names its page (a scadenzario reminder's search for the update course; a course edition's
   // waitlist offer, cancellation or minimum of participants): only the server's own paths, never a stranger's.
   const named = n.data?.target;

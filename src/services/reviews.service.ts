@@ -103,7 +103,7 @@ export function submitReview(
     }
     const reviewId = await reviews.insert(
       // A review written from a completed booking is verified: the booking is the proof.
-      { ...form.value, serviceId: booking.serviceId, bookingId: booking.id, reviewerId: viewer.id, verified: true },
+      { ...form.value, listingId: booking.listingId, bookingId: booking.id, reviewerId: viewer.id, verified: true },
       trx,
     );
     await announceReview(booking, reviewId, form.value.rating, trx);
@@ -119,7 +119,7 @@ async function announceReview(booking: Booking, reviewId: string, rating: number
   const { client } = await findParties(booking.clientId, booking.providerId, trx);
   const vars = {
     clientName: client.name ?? t('services:show.anonymous'),
-    serviceTitle: booking.serviceTitle,
+    serviceTitle: booking.listingTitle,
     rating,
   };
   await notifications.create(
@@ -128,17 +128,17 @@ async function announceReview(booking: Booking, reviewId: string, rating: number
       type: 'review',
       title: t('reviews:notification.title', vars),
       message: t('reviews:notification.message', vars),
-      data: { review_id: reviewId, service_id: booking.serviceId },
+      data: { review_id: reviewId, service_id: booking.listingId },
     },
     trx,
   );
 }
 
 export type ReplyResult =
-  | { ok: true; serviceId: string }
+  | { ok: true; listingId: string }
   | { ok: false; kind: 'not_found' }
-  | { ok: false; kind: 'refused'; refusal: ReviewRefusal; serviceId: string }
-  | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown>; serviceId: string };
+  | { ok: false; kind: 'refused'; refusal: ReviewRefusal; listingId: string }
+  | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown>; listingId: string };
 
 /** The service's provider publishes one reply under a visible review; anyone else finds no such review. */
 export function replyToReview(
@@ -152,12 +152,12 @@ export function replyToReview(
     if (!review || review.providerId !== viewer.id || !review.verified || review.hiddenAt)
       return { ok: false, kind: 'not_found' };
     if (review.reply !== null)
-      return { ok: false, kind: 'refused', refusal: 'already_replied', serviceId: review.serviceId };
+      return { ok: false, kind: 'refused', refusal: 'already_replied', listingId: review.listingId };
     const form = validateReply(input);
     if (!form.ok)
-      return { ok: false, kind: 'invalid', errors: form.errors, values: form.value, serviceId: review.serviceId };
+      return { ok: false, kind: 'invalid', errors: form.errors, values: form.value, listingId: review.listingId };
     await reviews.setReply(review.id, form.value.reply, now, trx);
-    return { ok: true, serviceId: review.serviceId };
+    return { ok: true, listingId: review.listingId };
   });
 }
 

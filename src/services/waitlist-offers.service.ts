@@ -18,7 +18,7 @@ import { tell } from './edition-notices.service.js';
  */
 
 /** The booking wizard on this edition: where an offer's email leads. */
-const bookingPath = (e: EditionState): string => `/services/${e.serviceId}/book?edition=${e.id}`;
+const bookingPath = (e: EditionState): string => `/services/${e.listingId}/book?edition=${e.id}`;
 
 /** The offer's end: the configured hours, but never after the edition's booking deadline. */
 function expiryOf(edition: EditionState, now: Date): Date {

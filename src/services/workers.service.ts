@@ -207,11 +207,11 @@ export function fillParticipantsFromRegister(
 export function prefillFromTrainingPlan(
   values: BookingFormValues,
   plan: { kind: string; workerIds: string[] } | undefined,
-  serviceKind: string | null,
+  listingKind: string | null,
   options: readonly RegisterWorkerOption[],
   maxParticipants: number,
 ): BookingFormValues {
-  if (!plan || !serviceKind || plan.kind !== serviceKind) return values;
+  if (!plan || !listingKind || plan.kind !== listingKind) return values;
   const byId = new Map(options.map((o) => [o.id, o]));
   const planned = plan.workerIds.map((id) => byId.get(id)).filter((w) => w !== undefined);
   if (planned.length === 0) return values;

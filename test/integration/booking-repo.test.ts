@@ -37,7 +37,7 @@ describe('bookings repository: cards and counts', () => {
     expect(list.map((b) => b.id)).to.deep.equal([recent.id, old.id]);
     expect(list[0]).to.include({
       bookingNumber: recent.bookingNumber,
-      serviceTitle: 'Corso Antincendio Rischio Medio',
+      listingTitle: 'Corso Antincendio Rischio Medio',
       status: 'pending',
       participantsCount: 3,
       totalAmountCents: 91500,
@@ -150,7 +150,7 @@ describe('views/partials/_booking-cards.ejs', () => {
   const card: bookings.BookingCard = {
     id: '6f1d3f0e-4a59-4b7e-9a43-0d9d1f2b3c4d',
     bookingNumber: 'BH20261122-0042',
-    serviceTitle: 'Formazione <Generale> Lavoratori',
+    listingTitle: 'Formazione <Generale> Lavoratori',
     status: 'pending',
     requestedDate: '2026-12-03',
     requestedTime: '14:30:00',

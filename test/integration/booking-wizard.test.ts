@@ -729,7 +729,7 @@ describe('booking wizard /services/:id/book', () => {
     });
 
     it('the same submission sent 10 times at once creates exactly one booking (the booking service, concurrently)', async () => {
-      const svc = (await bookings.findBookableService(instant.id))!;
+      const svc = (await bookings.findBookableListing(instant.id))!;
       const key = randomUUID();
       const details = {
         requestedDate: workingDay(12),
@@ -753,7 +753,7 @@ describe('booking wizard /services/:id/book', () => {
       ];
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>
-          createBooking({ clientId: client.id, service: svc, details, participants, referent: null }),
+          createBooking({ clientId: client.id, listing: svc, details, participants, referent: null }),
         ),
       );
       expect(results.filter((r) => r.created)).to.have.length(1);

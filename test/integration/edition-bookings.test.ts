@@ -137,14 +137,14 @@ describe('booking a course edition (issue 15)', () => {
 
   it('20 concurrent bookings of 1 seat on an edition with 5 seats: exactly 5 bookings, 15 refused with 409', async () => {
     const { serviceId, editionId } = await course(5);
-    const svc = (await bookableServices.findBookableService(serviceId))!;
+    const svc = (await bookableServices.findBookableListing(serviceId))!;
     const edition = (await editionsRepo.findOwnEdition(editionId, provider.id))!;
     const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => clientAccount(`Azienda ${i}`)));
     const outcomes = await Promise.all(
       clients.map((c) =>
         createBooking({
           clientId: c.id,
-          service: svc,
+          listing: svc,
           edition,
           details: {
             requestedDate: inDays(20),

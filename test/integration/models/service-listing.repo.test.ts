@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { db } from '../../../src/db/knex.js';
 import { listUpcoming } from '../../../src/models/course-editions.repo.js';
-import { listForService } from '../../../src/models/service-images.repo.js';
-import { readServiceListing } from '../../../src/models/service-listing.repo.js';
-import { findPublicService } from '../../../src/models/services.repo.js';
+import { listForListing } from '../../../src/models/service-images.repo.js';
+import { readPublicListing } from '../../../src/models/service-listing.repo.js';
+import { findVisibleListing } from '../../../src/models/services.repo.js';
 import { resetDatabase } from '../../helpers/db.js';
 import { createProvider, createReview, createService } from '../../factories/index.js';
 import { createTrainingService } from '../../factories/attestati.js';
@@ -54,9 +54,9 @@ describe('service-listing.repo readServiceListing', () => {
     await db()('course_editions').where({ service_id: course.id }).update({ price: '180.50' });
     const now = new Date();
 
-    const read = await readServiceListing(course.id, now, 2);
-    expect(read?.service).to.deep.equal(await findPublicService(course.id));
-    expect(read?.images).to.deep.equal(await listForService(course.id));
+    const read = await readPublicListing(course.id, now, 2);
+    expect(read?.listing).to.deep.equal(await findVisibleListing(course.id));
+    expect(read?.images).to.deep.equal(await listForListing(course.id));
     expect(read?.images.map((i) => i.altText)).to.deep.equal(['Foto 0', 'Foto 1', 'Foto 2']);
     expect(read?.images[0]?.createdAt).to.be.instanceOf(Date);
     expect(read?.reviews.map((r) => r.id)).to.deep.equal([newer.id, older.id]);
@@ -73,14 +73,14 @@ describe('service-listing.repo readServiceListing', () => {
   it('reads a service that is not a course with no course, and nothing for a hidden, unknown or malformed id', async () => {
     const provider = await createProvider();
     const service = await createService({ providerId: provider.id });
-    expect(await readServiceListing(service.id, new Date(), 6)).to.deep.include({
+    expect(await readPublicListing(service.id, new Date(), 6)).to.deep.include({
       images: [],
       reviews: [],
       course: null,
     });
     await db()('services').where({ id: service.id }).update({ active: false });
-    expect(await readServiceListing(service.id, new Date(), 6)).to.equal(null);
-    expect(await readServiceListing(randomUUID(), new Date(), 6)).to.equal(null);
-    expect(await readServiceListing("x' OR 1=1 --", new Date(), 6)).to.equal(null);
+    expect(await readPublicListing(service.id, new Date(), 6)).to.equal(null);
+    expect(await readPublicListing(randomUUID(), new Date(), 6)).to.equal(null);
+    expect(await readPublicListing("x' OR 1=1 --", new Date(), 6)).to.equal(null);
   });
 });

@@ -1,16 +1,16 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { effectiveAvailability, type Availability } from '../lib/service-options.js';
-import type { ServiceDetail, ServiceListing } from '../services/catalogue.service.js';
-import { categoryPath, metaDescription, serviceJsonLd } from './seo.js';
+import { effectiveAvailability, type Availability } from '../lib/listing-options.js';
+import type { ListingDetail, PublicListing } from '../services/catalogue.service.js';
+import { categoryPath, metaDescription, listingJsonLd } from './seo.js';
 import { priceCard, type PriceCardView } from './price-card.page.js';
-import { bookLabel, placeLabel, priceLabel, pricedUnitLabel } from './service-card.page.js';
+import { bookLabel, placeLabel, priceLabel, pricedUnitLabel } from './listing-card.page.js';
 
 /** The public service page (views/services/show.ejs, SPEC §2); its reviews: reviews.page.ts. */
 
 const GALLERY_SIZES = '(min-width: 1240px) 790px, (min-width: 960px) calc(100vw - 420px), calc(100vw - 32px)';
 
-interface ServiceImageView {
+interface ListingImageView {
   url: string;
   thumbUrl: string;
   srcset: string;
@@ -19,12 +19,12 @@ interface ServiceImageView {
   height: number;
 }
 
-export interface ServiceView {
+export interface ListingView {
   title: string;
   description: string;
   canonicalPath: string;
   jsonLd: Record<string, unknown>[];
-  service: ServiceDetail;
+  service: ListingDetail;
   categoryLabel: string;
   categoryHref: string;
   availability: Availability;
@@ -46,10 +46,10 @@ export interface ServiceView {
   bookLabel: string;
   cardBookLabel: string;
   contactHref: string;
-  images: ServiceImageView[];
+  images: ListingImageView[];
   /** The gallery's width at each breakpoint (the main column beside the 340 px price card from 960 px). */
   imageSizes: string;
-  provider: ServiceDetail['provider'] & {
+  provider: ListingDetail['provider'] & {
     href: string;
     place: string | null;
     experienceLabel: string | null;
@@ -59,7 +59,7 @@ export interface ServiceView {
   };
 }
 
-function providerView(p: ServiceDetail['provider']): ServiceView['provider'] {
+function providerView(p: ListingDetail['provider']): ListingView['provider'] {
   return {
     ...p,
     href: `/providers/${p.id}`,
@@ -72,47 +72,47 @@ function providerView(p: ServiceDetail['provider']): ServiceView['provider'] {
   };
 }
 
-export function servicePage({ service, images }: ServiceListing, baseUrl: string): ServiceView {
-  const availability = effectiveAvailability(service.serviceType, service.availability);
-  const instant = service.serviceType === 'instant';
+export function listingPage({ listing, images }: PublicListing, baseUrl: string): ListingView {
+  const availability = effectiveAvailability(listing.listingType, listing.availability);
+  const instant = listing.listingType === 'instant';
   const description = metaDescription(
-    service.description ||
-      t('services:show.descriptionFallback', { title: service.title, provider: service.provider.businessName }),
+    listing.description ||
+      t('services:show.descriptionFallback', { title: listing.title, provider: listing.provider.businessName }),
   );
   return {
-    title: t('services:show.titleSuffix', { title: service.title, provider: service.provider.businessName }),
+    title: t('services:show.titleSuffix', { title: listing.title, provider: listing.provider.businessName }),
     description,
-    canonicalPath: `/services/${service.id}`,
-    jsonLd: serviceJsonLd(baseUrl, service, description),
-    service,
-    categoryLabel: t(`common:categories.${service.category}.name`),
-    categoryHref: categoryPath(service.category),
+    canonicalPath: `/services/${listing.id}`,
+    jsonLd: listingJsonLd(baseUrl, listing, description),
+    service: listing,
+    categoryLabel: t(`common:categories.${listing.category}.name`),
+    categoryHref: categoryPath(listing.category),
     availability,
     availabilityLabel: t(`common:availability.${availability}`),
-    serviceTypeLabel: t(`common:serviceTypes.${service.serviceType}`),
-    locationTypeLabel: t(`common:locationTypes.${service.locationType}`),
-    place: placeLabel(service.city, service.province),
-    fullAddress: service.address
-      ? [service.address, [service.postalCode, placeLabel(service.city, service.province)].filter(Boolean).join(' ')]
+    serviceTypeLabel: t(`common:serviceTypes.${listing.listingType}`),
+    locationTypeLabel: t(`common:locationTypes.${listing.locationType}`),
+    place: placeLabel(listing.city, listing.province),
+    fullAddress: listing.address
+      ? [listing.address, [listing.postalCode, placeLabel(listing.city, listing.province)].filter(Boolean).join(' ')]
           .filter(Boolean)
           .join(', ')
       : null,
-    durationLabel: service.durationHours ? t('services:show.durationHours', { count: service.durationHours }) : null,
-    maxParticipantsLabel: service.maxParticipants
-      ? t('services:show.maxParticipantsValue', { count: service.maxParticipants })
+    durationLabel: listing.durationHours ? t('services:show.durationHours', { count: listing.durationHours }) : null,
+    maxParticipantsLabel: listing.maxParticipants
+      ? t('services:show.maxParticipantsValue', { count: listing.maxParticipants })
       : null,
-    ratingLabel: service.ratingAverage > 0 ? format.decimal1(service.ratingAverage) : null,
-    reviewsCountLabel: service.ratingAverage > 0 ? t('common:reviews', { count: service.reviewsCount }) : null,
-    priceLabel: priceLabel(service.basePriceCents),
-    unitLabel: pricedUnitLabel(service.pricingUnit),
-    priceCard: priceCard(service),
+    ratingLabel: listing.ratingAverage > 0 ? format.decimal1(listing.ratingAverage) : null,
+    reviewsCountLabel: listing.ratingAverage > 0 ? t('common:reviews', { count: listing.reviewsCount }) : null,
+    priceLabel: priceLabel(listing.basePriceCents),
+    unitLabel: pricedUnitLabel(listing.pricingUnit),
+    priceCard: priceCard(listing),
     responseLabel: t(instant ? 'services:show.instant' : 'services:show.onRequest'),
-    bookHref: `/services/${service.id}/book`,
+    bookHref: `/services/${listing.id}/book`,
     // The price card follows the booking flow: an instant service is booked, any other is quoted.
     bookLabel: t(instant ? 'services:show.bookNow' : 'services:show.requestQuote'),
     cardBookLabel: bookLabel(availability),
     // "Contatta Fornitore" opens a conversation inside the product (after logging in): no address is exposed.
-    contactHref: `/messages/new?service=${service.id}`,
+    contactHref: `/messages/new?service=${listing.id}`,
     images: images.map((img, i) => ({
       url: img.url,
       thumbUrl: img.thumbUrl,
@@ -122,6 +122,6 @@ export function servicePage({ service, images }: ServiceListing, baseUrl: string
       height: img.height,
     })),
     imageSizes: GALLERY_SIZES,
-    provider: providerView(service.provider),
+    provider: providerView(listing.provider),
   };
 }

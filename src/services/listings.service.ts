@@ -1,23 +1,23 @@
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
-import { attachServiceImages } from './service-images.service.js';
+import { attachListingImages } from './listing-images.service.js';
 import { conflict, notFound } from '../lib/app-error.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import type { Section } from '../lib/profile-sections.js';
 import { REGIONS } from '../lib/profile-options.js';
 import * as places from '../models/places.repo.js';
-import * as ownServices from '../models/own-services.repo.js';
-import type { OwnServiceRow } from '../models/own-services.repo.js';
+import * as ownListings from '../models/own-services.repo.js';
+import type { OwnListingRow } from '../models/own-services.repo.js';
 import * as writes from '../models/service-writes.repo.js';
-import type { OwnService, ServiceFields } from '../models/service-writes.repo.js';
+import type { OwnListing, ListingFields } from '../models/service-writes.repo.js';
 import type { FormErrors } from '../validators/validate.js';
-import type { ServiceFormInput } from '../validators/service/service.validator.js';
+import type { ListingFormInput } from '../validators/listing/listing.validator.js';
 import { missingProfileSections } from './dashboard.service.js';
 import { resolveLocation } from './places.service.js';
 import { storage } from './storage.service.js';
 
-export type { OwnService, OwnServiceRow };
+export type { OwnListing, OwnListingRow };
 
 /**
  * A provider's catalogue (issue 10): publish, edit, pause, resume and delete its services. Each change
@@ -35,9 +35,9 @@ const V = 'catalogue:validation';
  * location), its CAP, the service areas (comuni or regions, spelt the gazetteer's way).
  */
 async function placeFields(
-  input: ServiceFormInput,
+  input: ListingFormInput,
 ): Promise<
-  | { ok: true; value: Pick<ServiceFields, 'city' | 'province' | 'lat' | 'lng' | 'serviceAreas'> }
+  | { ok: true; value: Pick<ListingFields, 'city' | 'province' | 'lat' | 'lng' | 'serviceAreas'> }
   | { ok: false; errors: FormErrors }
 > {
   const errors: FormErrors = {};
@@ -68,16 +68,16 @@ async function placeFields(
 }
 
 function fieldsOf(
-  input: ServiceFormInput,
-  place: Pick<ServiceFields, 'city' | 'province' | 'lat' | 'lng' | 'serviceAreas'>,
-): ServiceFields {
+  input: ListingFormInput,
+  place: Pick<ListingFields, 'city' | 'province' | 'lat' | 'lng' | 'serviceAreas'>,
+): ListingFields {
   return {
     title: input.title,
     description: input.description,
     detailedDescription: input.detailedDescription,
     category: input.category,
     subcategory: input.subcategory,
-    serviceType: input.serviceType,
+    listingType: input.listingType,
     availability: input.availability,
     basePriceCents: input.basePriceCents,
     pricingUnit: input.pricingUnit,
@@ -105,9 +105,9 @@ export function missingForPublishing(user: Pick<CurrentUser, 'id' | 'userType'>)
 }
 
 /** Publishes a new service; a repeated submission of the same form returns the service it created. */
-export async function createService(
+export async function createListing(
   user: Pick<CurrentUser, 'id' | 'userType'>,
-  input: ServiceFormInput,
+  input: ListingFormInput,
   imageIds: string[] = [],
 ): Promise<SaveResult> {
   const missing = await missingForPublishing(user);
@@ -116,17 +116,17 @@ export async function createService(
   if (missing.length) return { ok: false, missing };
   const fields = fieldsOf(input, place.value);
   const { id } = await transaction(async (trx) => {
-    const created = await writes.insertService(user.id, fields, input.formKey, trx);
-    await attachServiceImages(user.id, created.id, imageIds, trx);
+    const created = await writes.insertListing(user.id, fields, input.formKey, trx);
+    await attachListingImages(user.id, created.id, imageIds, trx);
     return created;
   });
   return { ok: true, id };
 }
 
-export async function findOwnService(providerId: string, id: string): Promise<OwnService> {
-  const service = await writes.findOwnService(id, providerId);
-  if (!service) throw notFound('page');
-  return service;
+export async function findOwnListing(providerId: string, id: string): Promise<OwnListing> {
+  const listing = await writes.findOwnListing(id, providerId);
+  if (!listing) throw notFound('page');
+  return listing;
 }
 
 /** Whether the service may still be deleted: only one that was never booked. */
@@ -135,20 +135,20 @@ export async function canDelete(id: string): Promise<boolean> {
 }
 
 /** Saves the form; `imageIds` (in order, the cover first) become the service's photos, the others go. */
-export async function updateService(
+export async function updateListing(
   providerId: string,
   id: string,
-  input: ServiceFormInput,
+  input: ListingFormInput,
   imageIds: string[] = [],
 ): Promise<SaveResult> {
-  await findOwnService(providerId, id);
+  await findOwnListing(providerId, id);
   const place = await placeFields(input);
   if (!place.ok) return place;
   const fields = fieldsOf(input, place.value);
   await transaction(async (trx) => {
-    if (!(await writes.lockOwnService(id, providerId, trx))) throw notFound('page');
-    await writes.updateService(id, fields, trx);
-    await attachServiceImages(providerId, id, imageIds, trx);
+    if (!(await writes.lockOwnListing(id, providerId, trx))) throw notFound('page');
+    await writes.updateListing(id, fields, trx);
+    await attachListingImages(providerId, id, imageIds, trx);
   });
   return { ok: true, id };
 }
@@ -156,10 +156,10 @@ export async function updateService(
 /** Pause (active -> paused) or resume (paused -> active); any other status stays as it is. */
 export async function changeStatus(providerId: string, id: string, to: 'paused' | 'active'): Promise<void> {
   await transaction(async (trx) => {
-    const service = await writes.lockOwnService(id, providerId, trx);
-    if (!service) throw notFound('page');
+    const listing = await writes.lockOwnListing(id, providerId, trx);
+    if (!listing) throw notFound('page');
     const from = to === 'paused' ? 'active' : 'paused';
-    if (service.status === from) await writes.setStatus(id, to, trx);
+    if (listing.status === from) await writes.setStatus(id, to, trx);
   });
 }
 
@@ -168,13 +168,13 @@ export async function changeStatus(providerId: string, id: string, to: 'paused' 
  * go in the transaction (images and reviews cascade); its files are removed from storage once that has
  * committed, so a failed deletion never leaves a service without its images.
  */
-export async function deleteService(providerId: string, id: string): Promise<void> {
+export async function deleteListing(providerId: string, id: string): Promise<void> {
   const keys = await transaction(async (trx) => {
-    const service = await writes.lockOwnService(id, providerId, trx);
-    if (!service) throw notFound('page');
+    const listing = await writes.lockOwnListing(id, providerId, trx);
+    if (!listing) throw notFound('page');
     if (await writes.hasBookings(id, trx)) throw conflict('catalogue:form.deletion.onlyPause');
     const stored = await writes.imageKeysOf(id, trx);
-    await writes.deleteService(id, trx);
+    await writes.deleteListing(id, trx);
     return stored;
   });
   for (const key of keys) {
@@ -186,11 +186,11 @@ export async function deleteService(providerId: string, id: string): Promise<voi
   }
 }
 
-export function listOwnServices(providerId: string): Promise<OwnServiceRow[]> {
-  return ownServices.listOwnServices(providerId);
+export function listOwnListings(providerId: string): Promise<OwnListingRow[]> {
+  return ownListings.listOwnListings(providerId);
 }
 
 /** A paused service cannot be booked: the wizard says so (409) instead of "not found". */
 export function isPaused(id: string): Promise<boolean> {
-  return ownServices.isPaused(id);
+  return ownListings.isPaused(id);
 }

@@ -3,12 +3,12 @@ import { CATEGORY_IDS } from '../lib/categories.js';
 import { fromCents } from '../lib/money.js';
 import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES } from '../lib/profile-options.js';
 import type { Section } from '../lib/profile-sections.js';
-import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, SERVICE_TYPES } from '../lib/service-options.js';
+import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, LISTING_TYPES } from '../lib/listing-options.js';
 import { TRAINING_KINDS, TRAINING_SCOPES } from '../lib/training-kinds.js';
-import type { OwnService } from '../services/provider-services.service.js';
-import type { FormImage } from '../services/service-images.service.js';
+import type { OwnListing } from '../services/listings.service.js';
+import type { FormImage } from '../services/listing-images.service.js';
 import type { FormErrors } from '../validators/validate.js';
-import type { ServiceFormValues } from '../validators/service/service-form.js';
+import type { ListingFormValues } from '../validators/listing/listing-form.js';
 
 /** The create/edit service form (views/services/form.ejs and its section partials). */
 
@@ -20,7 +20,7 @@ interface Option {
 /** Empty rows offered for typing without JavaScript, after the rows already there. */
 const EMPTY_ROWS = 2;
 
-export interface ServiceFormView {
+export interface ListingFormView {
   title: string;
   noindex: true;
   mode: 'create' | 'edit';
@@ -30,7 +30,7 @@ export interface ServiceFormView {
   action: string;
   submitLabel: string;
   cancelHref: string;
-  values: ServiceFormValues;
+  values: ListingFormValues;
   errors: FormErrors;
   hasErrors: boolean;
   /** Profile tabs to fill in before publishing, with their links. */
@@ -59,7 +59,7 @@ export interface ServiceFormView {
 const withEmptyRows = <T>(rows: T[], empty: () => T): T[] => [...rows, ...Array.from({ length: EMPTY_ROWS }, empty)];
 
 /** A blank form: Italian by default, one fresh key so a double submission publishes once. */
-export function blankServiceForm(formKey: string): ServiceFormValues {
+export function blankListingForm(formKey: string): ListingFormValues {
   return {
     form_key: formKey,
     title: '',
@@ -92,7 +92,7 @@ export function blankServiceForm(formKey: string): ServiceFormValues {
 const decimal = (n: number): string => fromCents(Math.round(n * 100)).replace(/\.00$/, '');
 
 /** A saved service as the form shows it. */
-export function serviceFormValues(s: OwnService, formKey: string): ServiceFormValues {
+export function listingFormValues(s: OwnListing, formKey: string): ListingFormValues {
   const suggested = CERTIFICATION_SUGGESTIONS as readonly string[];
   return {
     form_key: formKey,
@@ -101,7 +101,7 @@ export function serviceFormValues(s: OwnService, formKey: string): ServiceFormVa
     detailed_description: s.detailedDescription ?? '',
     category: s.category,
     subcategory: s.subcategory ?? '',
-    service_type: s.serviceType,
+    service_type: s.listingType,
     availability: s.availability,
     base_price: fromCents(s.basePriceCents),
     pricing_unit: s.pricingUnit,
@@ -127,11 +127,11 @@ export function serviceFormValues(s: OwnService, formKey: string): ServiceFormVa
   };
 }
 
-function options(): ServiceFormView['options'] {
+function options(): ListingFormView['options'] {
   return {
     categories: CATEGORY_IDS.map((id) => ({ value: id, label: t(`common:categories.${id}.name`) })),
     subcategories: CATEGORY_IDS.flatMap((id) => tree<string[]>(`common:categories.${id}.subservices`)),
-    serviceTypes: SERVICE_TYPES.map((v) => ({
+    serviceTypes: LISTING_TYPES.map((v) => ({
       value: v,
       label: t(`common:serviceTypes.${v}`),
       hint: t(`catalogue:form.fields.serviceTypeHints.${v}`),
@@ -147,8 +147,8 @@ function options(): ServiceFormView['options'] {
   };
 }
 
-export interface ServiceFormInputs {
-  values: ServiceFormValues;
+export interface ListingFormInputs {
+  values: ListingFormValues;
   errors?: FormErrors;
   missing?: Section[];
   csrfToken: string;
@@ -157,7 +157,7 @@ export interface ServiceFormInputs {
   images?: FormImage[];
 }
 
-export function serviceFormPage(input: ServiceFormInputs): ServiceFormView {
+export function listingFormPage(input: ListingFormInputs): ListingFormView {
   const edit = input.service;
   const mode = edit ? 'edit' : 'create';
   const heading = t(`catalogue:form.${mode}Title`);

@@ -1,4 +1,4 @@
-import type { ServiceCardView } from '../../src/lib/search.shared.js';
+import type { ListingCardView } from '../../src/lib/search.shared.js';
 
 interface Labels {
   featured: string;
@@ -11,9 +11,9 @@ interface Labels {
 /**
  * The service card of views/partials/_service-card.ejs, again: the island re-renders results in the browser
  * from the JSON of GET /api/search and cannot run the server's EJS, so this writes the same markup from the
- * same ServiceCardView. Change both together; test/unit/islands/service-card.test.ts checks they agree.
+ * same ListingCardView. Change both together; test/unit/islands/listing-card.test.ts checks they agree.
  */
-export function ServiceCard({ card, labels }: { card: ServiceCardView; labels: Labels }) {
+export function ListingCard({ card, labels }: { card: ListingCardView; labels: Labels }) {
   return (
     <article
       className={`service-card${card.featured ? ' service-card--featured' : ''}${card.image ? ' service-card--with-image' : ''}`}

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import { t } from '../config/i18n.js';
 import { badRequest } from '../lib/app-error.js';
-import { orderedImageIds } from '../lib/service-image-order.js';
-import { formImages, stageServiceImages, type FormImage } from '../services/service-images.service.js';
+import { orderedImageIds } from '../lib/listing-image-order.js';
+import { formImages, stageListingImages, type FormImage } from '../services/listing-images.service.js';
 
 /**
  * The service form's photos, read from its POST: the ids the island (or the plain list) posted, plus the
@@ -24,7 +24,7 @@ export async function readPostedImages(req: Request): Promise<PostedImages> {
     return { ids: kept, error: t(key) };
   }
   const files = Array.isArray(req.files) ? req.files : [];
-  const staged = await stageServiceImages(req.user!.id, files, kept.length);
+  const staged = await stageListingImages(req.user!.id, files, kept.length);
   const ids = orderedImageIds(
     body,
     staged.images.map((image) => image.id),

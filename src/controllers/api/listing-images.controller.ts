@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { t } from '../../config/i18n.js';
 import { AppError } from '../../lib/app-error.js';
-import { SERVICE_IMAGES_MAX } from '../../lib/upload-limits.js';
-import { removeOwnImage, stageOneServiceImage } from '../../services/service-images.service.js';
+import { LISTING_IMAGES_MAX } from '../../lib/upload-limits.js';
+import { removeOwnImage, stageOneListingImage } from '../../services/listing-images.service.js';
 
 /**
  * The uploader island's calls (JSON, CSRF token in the X-CSRF-Token header or the body):
@@ -37,9 +37,9 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (req.uploadRejection) throw refuse(400, 'bad_request', 'serviceImages:errors.failed');
   if (!req.file?.size) throw refuse(422, 'images_invalid', 'serviceImages:errors.missing');
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const existing = whole(body.existing, 0, SERVICE_IMAGES_MAX) ?? 0;
+  const existing = whole(body.existing, 0, LISTING_IMAGES_MAX) ?? 0;
   const lastModified = whole(body.lastModified, 0, 8.64e15);
-  const staged = await stageOneServiceImage(req.user!.id, req.file, existing, lastModified);
+  const staged = await stageOneListingImage(req.user!.id, req.file, existing, lastModified);
   if (!staged.ok) {
     res.status(422).json({ error: { code: 'images_invalid', message: t(staged.messageKey), requestId: req.id } });
     return;

@@ -6,19 +6,19 @@ import { fileURLToPath } from 'node:url';
 import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { t } from '../../../src/config/i18n.js';
-import type { ServiceCardView } from '../../../src/lib/search.shared.js';
+import type { ListingCardView } from '../../../src/lib/search.shared.js';
 
 // tsx compiles the island's JSX with the classic runtime (React.createElement), so React must be in scope
 // before the component is loaded; the esbuild bundle of the island uses the automatic runtime.
 Object.assign(globalThis, { React });
-const { ServiceCard } = await import('../../../islands/search/ServiceCard.js');
+const { ListingCard } = await import('../../../islands/search/ListingCard.js');
 
 // The service card exists twice (the island re-renders results from /api/search JSON and cannot run EJS):
-// views/partials/_service-card.ejs and islands/search/ServiceCard.tsx must write the same markup.
+// views/partials/_service-card.ejs and islands/search/ListingCard.tsx must write the same markup.
 
 const partial = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../views/partials/_service-card.ejs');
 
-const base: ServiceCardView = {
+const base: ListingCardView = {
   id: '5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
   href: '/services/5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
   bookHref: '/services/5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f/book',
@@ -67,13 +67,13 @@ const labels = {
 const normalised = (html: string): string =>
   cheerio.load(html, null, false).html().replace(/\s+/g, ' ').replace(/> </g, '><').trim();
 
-const fromEjs = async (card: ServiceCardView): Promise<string> =>
+const fromEjs = async (card: ListingCardView): Promise<string> =>
   normalised(await ejs.renderFile(partial, { card, t }));
-const fromIsland = (card: ServiceCardView): string =>
-  normalised(renderToStaticMarkup(React.createElement(ServiceCard, { card, labels })));
+const fromIsland = (card: ListingCardView): string =>
+  normalised(renderToStaticMarkup(React.createElement(ListingCard, { card, labels })));
 
-describe('the service card: views/partials/_service-card.ejs and islands/search/ServiceCard.tsx', () => {
-  const cases: [string, ServiceCardView][] = [
+describe('the listing card: views/partials/_service-card.ejs and islands/search/ListingCard.tsx', () => {
+  const cases: [string, ListingCardView][] = [
     ['every part shown', base],
     [
       'the optional parts missing',

@@ -1,11 +1,11 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import type { OwnServiceRow } from '../services/provider-services.service.js';
-import { priceLabel, pricedUnitLabel } from './service-card.page.js';
+import type { OwnListingRow } from '../services/listings.service.js';
+import { priceLabel, pricedUnitLabel } from './listing-card.page.js';
 
 /** "I Miei Servizi" (views/services/mine.ejs): the provider's services with their status and figures. */
 
-interface MyServiceView {
+interface MyListingView {
   id: string;
   title: string;
   categoryLabel: string;
@@ -23,13 +23,13 @@ interface MyServiceView {
   toggle: { action: string; label: string; ariaLabel: string } | null;
 }
 
-export interface MyServicesView {
+export interface MyListingsView {
   title: string;
   noindex: true;
-  services: MyServiceView[];
+  services: MyListingView[];
 }
 
-export function myServicesPage(rows: OwnServiceRow[]): MyServicesView {
+export function myListingsPage(rows: OwnListingRow[]): MyListingsView {
   return {
     title: t('catalogue:mine.title'),
     noindex: true,

@@ -3,8 +3,8 @@
  * allow them. Pure module: the server, the seeds and the islands import it.
  */
 
-export const SERVICE_TYPES = ['instant', 'on_request'] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const LISTING_TYPES = ['instant', 'on_request'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
 
 export const PRICING_UNITS = ['fixed', 'per_hour', 'per_day', 'per_participant', 'per_employee'] as const;
 export type PricingUnit = (typeof PRICING_UNITS)[number];
@@ -16,6 +16,6 @@ export const LOCATION_TYPES = ['on_site', 'remote', 'provider_location', 'flexib
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 /** SPEC §4: an instant service shows as immediate; otherwise its availability (default on request). */
-export function effectiveAvailability(serviceType: ServiceType, availability: Availability | null): Availability {
-  return serviceType === 'instant' ? 'immediate' : (availability ?? 'on_request');
+export function effectiveAvailability(listingType: ListingType, availability: Availability | null): Availability {
+  return listingType === 'instant' ? 'immediate' : (availability ?? 'on_request');
 }

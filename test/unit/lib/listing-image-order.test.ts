@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { orderedImageIds } from '../../../src/lib/service-image-order.js';
+import { orderedImageIds } from '../../../src/lib/listing-image-order.js';
 
 describe("orderedImageIds (the service form's photos without JavaScript)", () => {
   it('keeps the hidden image_ids in order, then the files sent with the form', () => {

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
-import { isServiceImageKey } from '../services/service-images.service.js';
+import { isListingImageKey } from '../services/listing-images.service.js';
 import { sendPublicMedia } from './public-media.js';
 
 /**
@@ -8,6 +8,6 @@ import { sendPublicMedia } from './public-media.js';
  */
 export async function show(req: Request, res: Response): Promise<void> {
   const key = `services/${String(req.params.owner)}/${String(req.params.file)}`;
-  if (!isServiceImageKey(key)) throw notFound();
+  if (!isListingImageKey(key)) throw notFound();
   await sendPublicMedia(res, key);
 }

@@ -4,16 +4,16 @@ import {
   AVAILABILITIES,
   LOCATION_TYPES,
   PRICING_UNITS,
-  SERVICE_TYPES,
+  LISTING_TYPES,
   type Availability,
   type LocationType,
   type PricingUnit,
-  type ServiceType,
-} from '../../lib/service-options.js';
+  type ListingType,
+} from '../../lib/listing-options.js';
 import { TRAINING_KINDS, TRAINING_SCOPES, type TrainingKind, type TrainingScope } from '../../lib/training-kinds.js';
 import { Joi, formKeyField, multiline, optionalText, requiredText } from '../fields.js';
 import { validate, type FormErrors } from '../validate.js';
-import { splitList, type ServiceFormValues } from './service-form.js';
+import { splitList, type ListingFormValues } from './listing-form.js';
 
 const V = 'catalogue:validation';
 
@@ -26,14 +26,14 @@ export interface PriceRule {
 }
 
 /** The form's content once every rule of SPEC §5 holds; the gazetteer checks follow in the service. */
-export interface ServiceFormInput {
+export interface ListingFormInput {
   formKey: string;
   title: string;
   description: string;
   detailedDescription: string | null;
   category: CategoryId;
   subcategory: string | null;
-  serviceType: ServiceType;
+  listingType: ListingType;
   availability: Availability;
   basePriceCents: number;
   pricingUnit: PricingUnit;
@@ -145,7 +145,7 @@ const schema = Joi.object({
   detailed_description: optionalText(10_000, { lines: true }),
   category: choice(CATEGORY_IDS, `${V}.categoryRequired`),
   subcategory: optionalText(200),
-  service_type: choice(SERVICE_TYPES, `${V}.serviceTypeRequired`),
+  service_type: choice(LISTING_TYPES, `${V}.serviceTypeRequired`),
   availability: Joi.string()
     .trim()
     .empty('')
@@ -219,9 +219,9 @@ const schema = Joi.object({
 /** Lists are typed as text: they are split before the schema sees them; their errors belong to the text field. */
 const LIST_FIELDS = ['service_areas', 'deliverables', 'certifications_provided', 'tags'];
 
-export type ServiceValidation = { ok: true; value: ServiceFormInput } | { ok: false; errors: FormErrors };
+export type ListingValidation = { ok: true; value: ListingFormInput } | { ok: false; errors: FormErrors };
 
-export function validateServiceForm(values: ServiceFormValues): ServiceValidation {
+export function validateListingForm(values: ListingFormValues): ListingValidation {
   const certifications = [
     ...values.certifications_provided.filter((c) => (CERTIFICATION_SUGGESTIONS as readonly string[]).includes(c)),
     ...splitList(values.certifications_other),
@@ -249,8 +249,8 @@ export function validateServiceForm(values: ServiceFormValues): ServiceValidatio
   return { ok: true, value: toInput(result.value as Record<string, unknown>) };
 }
 
-function toInput(v: Record<string, unknown>): ServiceFormInput {
-  const serviceType = v.service_type as ServiceType;
+function toInput(v: Record<string, unknown>): ListingFormInput {
+  const listingType = v.service_type as ListingType;
   const location = v.location as { address: string | null; city: string; postal_code: string | null };
   const rules = (rows: unknown, field: 'amount' | 'value'): PriceRule[] =>
     ((rows as Record<string, unknown>[] | undefined) ?? []).map((r) => ({
@@ -265,9 +265,9 @@ function toInput(v: Record<string, unknown>): ServiceFormInput {
     detailedDescription: v.detailed_description as string | null,
     category: v.category as CategoryId,
     subcategory: v.subcategory as string | null,
-    serviceType,
+    listingType: listingType,
     // SPEC §4: an instant service shows as immediate whatever was chosen.
-    availability: serviceType === 'instant' ? 'immediate' : (v.availability as Availability),
+    availability: listingType === 'instant' ? 'immediate' : (v.availability as Availability),
     basePriceCents: v.base_price as number,
     pricingUnit: v.pricing_unit as PricingUnit,
     additionalCosts: rules(v.additional_costs, 'amount'),
@@ -280,7 +280,7 @@ function toInput(v: Record<string, unknown>): ServiceFormInput {
     durationHours: v.duration_hours as number | null,
     maxParticipants: v.max_participants as number | null,
     deliverables: (v.deliverables as string[] | undefined) ?? [],
-    requirements: ((v.requirements as ServiceFormInput['requirements'] | undefined) ?? []).map((r) => ({
+    requirements: ((v.requirements as ListingFormInput['requirements'] | undefined) ?? []).map((r) => ({
       name: r.name,
       mandatory: r.mandatory === true,
       description: r.description,

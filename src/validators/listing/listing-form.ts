@@ -25,7 +25,7 @@ export interface RequirementRowValues {
   description: string;
 }
 
-export interface ServiceFormValues {
+export interface ListingFormValues {
   form_key: string;
   title: string;
   description: string;
@@ -76,7 +76,7 @@ const strings = (value: unknown): string[] =>
   asList(value).filter((x): x is string => typeof x === 'string' && x.trim() !== '');
 
 /** The posted body as form values (unknown fields ignored, wrong shapes read as empty). */
-export function readServiceForm(body: Record<string, unknown>): ServiceFormValues {
+export function readListingForm(body: Record<string, unknown>): ListingFormValues {
   const location = objectOf(body.location);
   return {
     form_key: str(body.form_key),

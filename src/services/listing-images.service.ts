@@ -2,14 +2,14 @@ import { transaction, type Trx } from '../db/knex.js';
 import { AppError } from '../lib/app-error.js';
 import { isUuid } from '../lib/uuid.js';
 import {
-  SERVICE_IMAGE_MAX_BYTES,
-  SERVICE_IMAGE_MIN_HEIGHT,
-  SERVICE_IMAGE_MIN_WIDTH,
-  SERVICE_IMAGE_TYPES,
-  SERVICE_IMAGES_MAX,
+  LISTING_IMAGE_MAX_BYTES,
+  LISTING_IMAGE_MIN_HEIGHT,
+  LISTING_IMAGE_MIN_WIDTH,
+  LISTING_IMAGE_TYPES,
+  LISTING_IMAGES_MAX,
 } from '../lib/upload-limits.js';
 import * as images from '../models/service-images.repo.js';
-import type { ServiceImageRow } from '../models/service-images.repo.js';
+import type { ListingImageRow } from '../models/service-images.repo.js';
 import { ImageRejected, processImage, type ImageRules, type ProcessedImage } from './images.service.js';
 import { newKey, storage } from './storage.service.js';
 import {
@@ -20,9 +20,9 @@ import {
   variantKey,
   type FormImage,
   type StoredFileResult,
-} from './service-image-files.service.js';
+} from './listing-image-files.service.js';
 
-export * from './service-image-files.service.js';
+export * from './listing-image-files.service.js';
 
 /**
  * Service photos (SPEC §5, §7, §9). An upload is checked and re-encoded at once and kept as a *pending*
@@ -43,7 +43,7 @@ export interface StageResult {
 }
 
 /** The form shows `messageKey` beside its images field. */
-export class ServiceImagesInvalid extends AppError {
+export class ListingImagesInvalid extends AppError {
   readonly field = 'images';
   constructor(messageKey: string) {
     super(422, 'images_invalid', messageKey);
@@ -58,11 +58,11 @@ const PENDING_MAX = 40;
 const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
 const RULES: ImageRules = Object.freeze({
-  allowed: SERVICE_IMAGE_TYPES,
+  allowed: LISTING_IMAGE_TYPES,
   maxDimension: MAIN_MAX_SIDE,
   thumbnailSizes: VARIANT_SIZES,
-  minWidth: SERVICE_IMAGE_MIN_WIDTH,
-  minHeight: SERVICE_IMAGE_MIN_HEIGHT,
+  minWidth: LISTING_IMAGE_MIN_WIDTH,
+  minHeight: LISTING_IMAGE_MIN_HEIGHT,
   thumbnailShape: 'width',
 });
 
@@ -81,7 +81,7 @@ function displayName(name: string): string {
 type Checked = { ok: true; image: ProcessedImage } | { ok: false; messageKey: string };
 
 async function check(file: UploadedFile): Promise<Checked> {
-  if (file.size > SERVICE_IMAGE_MAX_BYTES) return { ok: false, messageKey: 'serviceImages:errors.tooLarge' };
+  if (file.size > LISTING_IMAGE_MAX_BYTES) return { ok: false, messageKey: 'serviceImages:errors.tooLarge' };
   if (file.size === 0) return { ok: false, messageKey: 'serviceImages:errors.unreadable' };
   try {
     return { ok: true, image: await processImage(file.buffer, RULES) };
@@ -95,18 +95,18 @@ async function check(file: UploadedFile): Promise<Checked> {
  * The processing an upload gets (type from the bytes, 400×300 at least, WebP main image and 150/300/600
  * variants), for images the application makes itself: the demo's photos (seeds/lib/photos.ts).
  */
-export function processServiceImage(data: Buffer): Promise<ProcessedImage> {
+export function processListingImage(data: Buffer): Promise<ProcessedImage> {
   return processImage(data, RULES);
 }
 
-export type ImageVariantRecord = ServiceImageRow['variants'][number];
+export type ImageVariantRecord = ListingImageRow['variants'][number];
 
 /**
  * Writes a processed image's files through the storage interface: the main image at `key` (….webp) and
  * each variant beside it; the variants as a service_images row records them. On a failure the files
  * written so far are removed.
  */
-export async function putServiceImageFiles(key: string, image: ProcessedImage): Promise<ImageVariantRecord[]> {
+export async function putListingImageFiles(key: string, image: ProcessedImage): Promise<ImageVariantRecord[]> {
   const written = [key];
   try {
     await storage().put(key, image.main.data);
@@ -124,9 +124,9 @@ export async function putServiceImageFiles(key: string, image: ProcessedImage): 
   }
 }
 
-async function store(ownerId: string, file: UploadedFile, image: ProcessedImage): Promise<ServiceImageRow> {
+async function store(ownerId: string, file: UploadedFile, image: ProcessedImage): Promise<ListingImageRow> {
   const key = newKey(`services/${ownerId}`, 'webp');
-  const variants = await putServiceImageFiles(key, image);
+  const variants = await putListingImageFiles(key, image);
   try {
     return await images.insertPending({
       ownerId,
@@ -145,7 +145,7 @@ async function store(ownerId: string, file: UploadedFile, image: ProcessedImage)
 }
 
 interface Staged {
-  rows: { row: ServiceImageRow; sourceType: string }[];
+  rows: { row: ListingImageRow; sourceType: string }[];
   errors: StageResult['errors'];
 }
 
@@ -153,7 +153,7 @@ async function stage(ownerId: string, files: UploadedFile[], alreadyCount: numbe
   const result: Staged = { rows: [], errors: [] };
   if (files.length === 0) return result;
   const pending = await images.countPending(ownerId);
-  let room = Math.max(0, Math.min(SERVICE_IMAGES_MAX - alreadyCount, PENDING_MAX - pending));
+  let room = Math.max(0, Math.min(LISTING_IMAGES_MAX - alreadyCount, PENDING_MAX - pending));
   const tooMany = pending >= PENDING_MAX ? 'serviceImages:errors.tooManyPending' : 'serviceImages:errors.tooMany';
   // Checked together (images.service lets a bounded number through at a time), kept in the files' order.
   const checked = await Promise.all(
@@ -177,7 +177,7 @@ async function stage(ownerId: string, files: UploadedFile[], alreadyCount: numbe
  * the reason's message key. `alreadyCount`: images the service being edited already has (or the form
  * already holds), so that no more than 10 are accepted in all.
  */
-export async function stageServiceImages(
+export async function stageListingImages(
   ownerId: string,
   files: UploadedFile[],
   alreadyCount = 0,
@@ -187,7 +187,7 @@ export async function stageServiceImages(
 }
 
 /** One upload of the island: its SPEC §3 Stored file result, or the reason it was refused. */
-export async function stageOneServiceImage(
+export async function stageOneListingImage(
   ownerId: string,
   file: UploadedFile,
   alreadyCount: number,
@@ -204,17 +204,17 @@ export async function stageOneServiceImage(
  * anything else is ignored), the first as the cover; the service's images not listed are removed, rows
  * and files. Runs in `trx` when given (the files go once it commits), otherwise in its own transaction.
  */
-export async function attachServiceImages(
+export async function attachListingImages(
   ownerId: string,
-  serviceId: string,
+  listingId: string,
   orderedIds: string[],
   trx?: Trx,
 ): Promise<void> {
   const wanted = [...new Set(orderedIds.filter(isUuid))];
-  if (wanted.length > SERVICE_IMAGES_MAX) throw new ServiceImagesInvalid('serviceImages:errors.tooMany');
-  const run = async (t: Trx): Promise<ServiceImageRow[]> => {
-    const current = await images.listForService(serviceId, t, true);
-    const allowed = new Set(await images.lockAttachable(ownerId, serviceId, wanted, t));
+  if (wanted.length > LISTING_IMAGES_MAX) throw new ListingImagesInvalid('serviceImages:errors.tooMany');
+  const run = async (t: Trx): Promise<ListingImageRow[]> => {
+    const current = await images.listForListing(listingId, t, true);
+    const allowed = new Set(await images.lockAttachable(ownerId, listingId, wanted, t));
     const ordered = wanted.filter((id) => allowed.has(id));
     const keep = new Set(ordered);
     // Remove first, then place: positions never collide with a row on its way out.
@@ -222,7 +222,7 @@ export async function attachServiceImages(
       current.filter((row) => !keep.has(row.id)).map((row) => row.id),
       t,
     );
-    for (const [position, id] of ordered.entries()) await images.place(id, serviceId, position, t);
+    for (const [position, id] of ordered.entries()) await images.place(id, listingId, position, t);
     return removed;
   };
   if (!trx) {
@@ -241,7 +241,7 @@ export async function attachServiceImages(
 
 /** The owner's images among `ids`, in that order: a form redrawn with what was already uploaded. */
 export async function formImages(ownerId: string, ids: string[]): Promise<FormImage[]> {
-  const rows = await images.findOwned(ownerId, [...new Set(ids.filter(isUuid))].slice(0, SERVICE_IMAGES_MAX * 2));
+  const rows = await images.findOwned(ownerId, [...new Set(ids.filter(isUuid))].slice(0, LISTING_IMAGES_MAX * 2));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -251,13 +251,13 @@ export async function formImages(ownerId: string, ids: string[]): Promise<FormIm
 }
 
 /** The edit form's initial images, the cover first. */
-export async function serviceFormImages(serviceId: string): Promise<FormImage[]> {
-  return (await images.listForService(serviceId)).map(toFormImage);
+export async function listingFormImages(listingId: string): Promise<FormImage[]> {
+  return (await images.listForListing(listingId)).map(toFormImage);
 }
 
 /** Every image of a service, rows and files (the service is being deleted). */
-export async function removeServiceImages(serviceId: string, trx?: Trx): Promise<void> {
-  const removed = await images.deleteForService(serviceId, trx);
+export async function removeListingImages(listingId: string, trx?: Trx): Promise<void> {
+  const removed = await images.deleteForListing(listingId, trx);
   if (removed.length === 0) return;
   if (!trx) return deleteFiles(removed.flatMap(keysOf));
   trx.executionPromise.then(

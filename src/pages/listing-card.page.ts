@@ -1,7 +1,7 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { TAGS_ON_CARD, type ServiceCardView } from '../lib/search.shared.js';
-import { effectiveAvailability, type Availability, type PricingUnit } from '../lib/service-options.js';
+import { TAGS_ON_CARD, type ListingCardView } from '../lib/search.shared.js';
+import { effectiveAvailability, type Availability, type PricingUnit } from '../lib/listing-options.js';
 import type { CardSource } from '../services/search.service.js';
 import { seatsBadge } from './edition-labels.page.js';
 
@@ -10,7 +10,7 @@ import { seatsBadge } from './edition-labels.page.js';
  * price, distance and booking labels every page that shows a service shares.
  */
 
-export type { ServiceCardView };
+export type { ListingCardView };
 
 /** SPEC §3: fisso, /ora, /giorno, /partecipante, /dipendente; another per_x shows as /x. */
 export function pricingUnitLabel(unit: PricingUnit | string): string {
@@ -50,8 +50,8 @@ export function placeLabel(city: string | null, province: string | null): string
 }
 
 /** A result card, made from a search row; distance may be absent (no place searched). */
-export function serviceCard(s: CardSource): ServiceCardView {
-  const availability = effectiveAvailability(s.serviceType, s.availability);
+export function listingCard(s: CardSource): ListingCardView {
+  const availability = effectiveAvailability(s.listingType, s.availability);
   const distanceKm = s.distanceKm ?? null;
   return {
     id: s.id,

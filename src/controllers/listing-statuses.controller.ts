@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
-import { changeStatus, deleteService } from '../services/provider-services.service.js';
+import { changeStatus, deleteListing } from '../services/listings.service.js';
 
 /** A service's status as its own resource: pausing, resuming and deleting it (owner only; anyone else 404). */
 
@@ -26,7 +26,7 @@ export async function resume(req: Request, res: Response): Promise<void> {
 
 /** POST /services/:id/deletion (409 "can only be paused" once it has bookings) */
 export async function destroy(req: Request, res: Response): Promise<void> {
-  await deleteService(providerId(req), String(req.params.id));
+  await deleteListing(providerId(req), String(req.params.id));
   req.flash('success', t('catalogue:messages.deleted'));
   res.redirect(303, '/provider/services');
 }
