@@ -13,7 +13,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const KNEX_IMPORT = { name: 'knex', message: 'SQL lives in src/models/*.repo.ts.' };
+const KNEX_IMPORT = { name: 'knex', message: 'SQL lives in src/models.' };
 const PG_IMPORT = { name: 'pg', message: 'The database driver is used by src/db and src/models only.' };
 const layer = (group, message) => ({ group, message });
 /** Services start transactions (`transaction`, `Trx`) but never build queries with the Knex instance. */
@@ -34,11 +34,11 @@ const TO_VALIDATORS = layer(['**/validators/**'], 'This layer sits below the val
 /** SQL text outside the repositories: a string or template that starts like a statement. */
 const SQL_TEXT = {
   selector: 'Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
-  message: 'SQL lives in src/models/*.repo.ts.',
+  message: 'SQL lives in src/models.',
 };
 const SQL_TEMPLATE = {
   selector: 'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
-  message: 'SQL lives in src/models/*.repo.ts.',
+  message: 'SQL lives in src/models.',
 };
 /** A transaction handed to a service is passed on to repos, never queried directly. */
 const TRX_QUERY = {

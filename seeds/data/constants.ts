@@ -1,7 +1,7 @@
 /** The closed lists of SPEC §9 the seed uses (the application's own, so the two cannot drift), and the seed's constants. */
 
 import { CATEGORY_IDS, type CategoryId } from '../../src/lib/categories.js';
-import { BOOKING_STATUSES, type BookingStatus } from '../../src/models/booking-record.js';
+import { BOOKING_STATUSES, type BookingStatus } from '../../src/models/bookings/booking.js';
 import { INDUSTRY_SECTORS, PROFILE_LANGUAGES, SPECIALIZATIONS } from '../../src/lib/profile-options.js';
 
 export {

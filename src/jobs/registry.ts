@@ -5,7 +5,7 @@ import { SEND_EMAIL_JOB, sendQueuedEmail } from '../services/mail.service.js';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from '../services/accounts.service.js';
 import { expireUnansweredQuotes, expireUnansweredRequests } from '../services/booking-lifecycle.service.js';
 import { config } from '../config/env.js';
-import { analyze } from '../models/maintenance.repo.js';
+import { analyze } from '../models/maintenance.js';
 import { decideEditionsUnderMinimum } from '../services/edition-decisions.service.js';
 import { expireLapsedOffers } from '../services/waitlist-offers.service.js';
 import { removeStalePendingImages } from '../services/listing-images.service.js';

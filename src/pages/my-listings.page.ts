@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import type { OwnListingRow } from '../services/listings.service.js';
+import type { OwnListingItem } from '../services/listings.service.js';
 import { priceLabel, pricedUnitLabel } from './listing-card.page.js';
 
 /** "I Miei Servizi" (views/services/mine.ejs): the provider's services with their status and figures. */
@@ -29,7 +29,7 @@ export interface MyListingsView {
   services: MyListingView[];
 }
 
-export function myListingsPage(rows: OwnListingRow[]): MyListingsView {
+export function myListingsPage(rows: OwnListingItem[]): MyListingsView {
   return {
     title: t('catalogue:mine.title'),
     noindex: true,

@@ -1,13 +1,13 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import type { ProviderWithListings, ProviderListingRow, PublicProvider } from '../services/catalogue.service.js';
+import type { ProviderWithListings, ProviderListingItem, PublicProvider } from '../services/catalogue.service.js';
 import { metaDescription, providerJsonLd } from './seo.js';
 import { placeLabel, priceLabel, pricedUnitLabel } from './listing-card.page.js';
 import { pageWindow } from '../lib/search.shared.js';
 
 /** The public provider page (views/providers/show.ejs, SPEC §2). */
 
-interface ProviderListingView extends ProviderListingRow {
+interface ProviderListingView extends ProviderListingItem {
   href: string;
   categoryLabel: string;
   summary: string;
@@ -46,7 +46,7 @@ function websiteHref(website: string | null): string | null {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-function listingView(s: ProviderListingRow): ProviderListingView {
+function listingView(s: ProviderListingItem): ProviderListingView {
   return {
     ...s,
     href: `/services/${s.id}`,

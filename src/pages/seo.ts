@@ -1,7 +1,7 @@
 import { t } from '../config/i18n.js';
 import { fromCents } from '../lib/money.js';
 import type { CategoryId } from '../lib/categories.js';
-import type { ProviderListingRow, PublicProvider, ListingDetail } from '../services/catalogue.service.js';
+import type { ProviderListingItem, PublicProvider, ListingDetail } from '../services/catalogue.service.js';
 
 /**
  * What search engines and link previews read, shared by the page builders: schema.org JSON-LD for service
@@ -142,7 +142,7 @@ export function listingJsonLd(baseUrl: string, s: ListingDetail, description: st
 }
 
 /** A provider page: LocalBusiness with its rating and the services it offers. */
-export function providerJsonLd(baseUrl: string, p: PublicProvider, listings: ProviderListingRow[]): JsonLd[] {
+export function providerJsonLd(baseUrl: string, p: PublicProvider, listings: ProviderListingItem[]): JsonLd[] {
   return [
     {
       '@context': 'https://schema.org',

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Trx } from '../db/knex.js';
-import * as tokens from '../models/auth-tokens.repo.js';
-import type { TokenPurpose } from '../models/auth-tokens.repo.js';
-
+import * as tokens from '../models/auth-tokens.js';
+import type { TokenPurpose } from '../models/auth-tokens.js';
 /** Verification links last a day, reset links an hour (issue 3). */
 export const TOKEN_TTL_SECONDS: Readonly<Record<TokenPurpose, number>> = Object.freeze({
   email_verification: 24 * 60 * 60,

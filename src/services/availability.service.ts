@@ -11,9 +11,9 @@ import {
   type SlotProblem,
 } from '../lib/availability.js';
 import { addDays, romeLocal } from '../lib/booking-time.js';
-import * as calendars from '../models/provider-calendars.repo.js';
-import type { CalendarWithClosures } from '../models/provider-calendars.repo.js';
-import type { BookableListing } from '../models/bookable-services.repo.js';
+import * as calendars from '../models/providers/calendars.js';
+import type { CalendarWithClosures } from '../models/providers/calendars.js';
+import type { BookableListing } from '../models/listings/bookable.js';
 import { holidayDates } from './italian-holidays.service.js';
 
 export type { AvailableDate, BookingDay, ProviderCalendar, SlotProblem };

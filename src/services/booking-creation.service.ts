@@ -5,15 +5,15 @@ import { AppError, conflict } from '../lib/app-error.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
 import { fromCents } from '../lib/money.js';
 import type { PriceBreakdown } from '../lib/pricing.js';
-import type { BookableListing } from '../models/bookable-services.repo.js';
-import * as bookingContexts from '../models/booking-context.repo.js';
-import type { BookingContext } from '../models/booking-context.repo.js';
-import type { Parties } from '../models/booking-parties.repo.js';
-import * as participantsRepo from '../models/booking-participants.repo.js';
-import type { Booking, BookingLocationType, Place } from '../models/booking-record.js';
-import * as bookings from '../models/bookings.repo.js';
-import * as newBookings from '../models/new-bookings.repo.js';
-import type { CourseEdition } from '../models/course-editions.repo.js';
+import type { BookableListing } from '../models/listings/bookable.js';
+import * as bookingContexts from '../models/bookings/context.js';
+import type { BookingContext } from '../models/bookings/context.js';
+import type { Parties } from '../models/bookings/parties.js';
+import * as participantsRepo from '../models/bookings/participants.js';
+import type { Booking, BookingLocationType, Place } from '../models/bookings/booking.js';
+import * as bookings from '../models/bookings/read.js';
+import * as newBookings from '../models/bookings/write.js';
+import type { CourseEdition } from '../models/editions/row.js';
 import type { BookingDetails } from '../validators/booking.validator.js';
 import type { ParticipantInput } from '../validators/booking-participants.validator.js';
 import type { ReferentInput } from '../validators/booking-attendees.validator.js';
@@ -48,7 +48,7 @@ const NUMBER_ATTEMPTS = 5;
 /**
  * Creates the booking of a validated form: the booking (confirmed at once for instant services, pending for
  * requests; payment pending), its participants, both parties' notifications and emails, all in one
- * statement (new-bookings.repo writeNewBooking) that also locks the service: nothing of it is ever kept without
+ * statement (models/bookings/write.ts writeNewBooking) that also locks the service: nothing of it is ever kept without
  * the rest, and a pause at the same moment either waits for it or refuses it (409). A course edition's
  * seats are taken first, in one transaction with it: a full edition refuses the booking (409).
  * The form's idempotency key makes a repeated submission (double click, back and resubmit, a retried

@@ -4,10 +4,12 @@ import { EXPIRED_REASON, QUOTE_EXPIRED_REASON } from '../lib/booking-outcome.js'
 import { commissionOn } from '../lib/commission.js';
 import { fromCents } from '../lib/money.js';
 import { quotedPrice, refundOf } from '../lib/pricing.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import type { BookingChanges } from '../models/bookings.repo.js';
-import { findClientInvoicing } from '../models/invoicing.repo.js';
+import * as bookings from '../models/bookings/read.js';
+import { updateBooking, type BookingChanges } from '../models/bookings/write.js';
+import { findCancellationPolicy } from '../models/providers/read.js';
+import { incrementCompletedBookings } from '../models/providers/write.js';
+import type { Booking } from '../models/bookings/booking.js';
+import { findClientInvoicing } from '../models/clients/read.js';
 import { validateQuote, validateReason, type QuoteForm } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
@@ -23,7 +25,6 @@ import {
   type Refusal,
   type Role,
 } from './booking-rules.service.js';
-
 export * from './booking-rules.service.js';
 
 /**
@@ -51,7 +52,6 @@ export * from './booking-rules.service.js';
 /** A pending request nobody answered is cancelled after this long. */
 const REQUEST_EXPIRY_HOURS = 48;
 export { EXPIRED_REASON, QUOTE_EXPIRED_REASON };
-
 export type ActionResult =
   | { ok: true; booking: Booking }
   | { ok: false; kind: 'not_found' }
@@ -206,7 +206,7 @@ export async function perform(
     const booking = await bookings.lockForUpdate(bookingId, trx);
     const role = booking ? roleOf(booking, actor) : null;
     if (!booking || !role) return { ok: false, kind: 'not_found' };
-    const policy = await bookings.findCancellationPolicy(booking.providerId, trx);
+    const policy = await findCancellationPolicy(booking.providerId, trx);
     const cancellationHours = policy.hoursBefore;
     // Only a confirmation needs to know (the other actions never ask): one query fewer for them.
     const needsInvoicing = action === 'confirm' || action === 'accept_quote';
@@ -216,13 +216,13 @@ export async function perform(
     const result = plan(action, booking, role, actor, input, now, policy.refundPercentage);
     if (!result.ok) return { ok: false, kind: 'invalid', errors: result.errors, values: result.values };
     const updated = await apply(booking, result.planned, now, trx);
-    if (action === 'complete') await bookings.incrementCompletedBookings(booking.providerId, trx);
+    if (action === 'complete') await incrementCompletedBookings(booking.providerId, trx);
     return { ok: true, booking: updated };
   });
 }
 
 async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): Promise<Booking> {
-  const updated = await bookings.updateBooking(booking.id, planned.changes, now, trx);
+  const updated = await updateBooking(booking.id, planned.changes, now, trx);
   // Every way a booking ends before its course (rejected, cancelled, withdrawn, expired, quote declined or
   // lapsed) gives its edition's seats back in this same transaction.
   if (booking.editionId && booking.status !== 'cancelled' && planned.changes.status === 'cancelled') {

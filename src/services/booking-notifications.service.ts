@@ -5,11 +5,11 @@ import { placeLabel } from '../lib/booking-place.js';
 import { bookingDayLines } from '../lib/booking-days.js';
 import { cancellationSentence } from '../lib/cancellation-policy.js';
 import * as format from '../lib/format.js';
-import * as bookings from '../models/booking-parties.repo.js';
-import type { Parties, Party } from '../models/booking-parties.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import * as notifications from '../models/notifications.repo.js';
-import type { NotificationType } from '../models/notifications.repo.js';
+import * as bookings from '../models/bookings/parties.js';
+import type { Parties, Party } from '../models/bookings/parties.js';
+import type { Booking } from '../models/bookings/booking.js';
+import * as notifications from '../models/notifications/write.js';
+import type { NotificationType } from '../models/notifications/row.js';
 import { queueEmailsStatement, type EmailRequest } from './mail.service.js';
 
 /**

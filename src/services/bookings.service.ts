@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { listingPrice, type PriceBreakdown } from '../lib/pricing.js';
-import * as bookableListings from '../models/bookable-services.repo.js';
-import type { BookableListing } from '../models/bookable-services.repo.js';
-import * as bookingContexts from '../models/booking-context.repo.js';
-import type { BookingContext } from '../models/booking-context.repo.js';
-import type { BookingLocationType, Place } from '../models/booking-record.js';
+import * as bookableListings from '../models/listings/bookable.js';
+import type { BookableListing } from '../models/listings/bookable.js';
+import * as bookingContexts from '../models/bookings/context.js';
+import type { BookingContext } from '../models/bookings/context.js';
+import type { BookingLocationType, Place } from '../models/bookings/booking.js';
 import { isUuid } from '../lib/uuid.js';
 import { DEFAULT_MAX_PARTICIPANTS, type BookingRules, type LocationChoice } from '../validators/booking.validator.js';
-import type { CourseEdition } from '../models/course-editions.repo.js';
-
+import type { CourseEdition } from '../models/editions/row.js';
 export type { BookableListing, BookingContext, BookingLocationType, Place };
 
 /** Booking a service: the wizard's rules, the price and the place (the booking itself: booking-creation.service). */

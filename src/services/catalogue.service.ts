@@ -1,13 +1,12 @@
 import type { CategoryId } from '../lib/categories.js';
 import { PAGE_SIZE } from '../lib/search.shared.js';
-import * as providers from '../models/providers.repo.js';
-import type { ProviderCard, PublicProvider } from '../models/providers.repo.js';
-import * as listings from '../models/services.repo.js';
-import type { ListingDetail } from '../models/service-record.js';
-import type { ProviderListingRow } from '../models/services.repo.js';
-import type { PublicReview as ListingReview } from '../models/reviews.repo.js';
+import * as providers from '../models/providers/public.js';
+import type { ProviderCard, PublicProvider } from '../models/providers/public.js';
+import * as listings from '../models/listings/public.js';
+import type { ListingDetail } from '../models/listings/detail.js';
+import { type ProviderListingItem, readPublicListing, type PublicListingRead } from '../models/listings/public.js';
+import type { PublicReview as ListingReview } from '../models/reviews/row.js';
 import { providerReviews, type ProviderReviews } from './reviews.service.js';
-import { readPublicListing, type PublicListingRead } from '../models/service-listing.repo.js';
 import { srcsetOf, variantUrl } from './listing-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
 
@@ -18,7 +17,7 @@ import { mediaUrl } from './storage.service.js';
  */
 
 // The page builders read these shapes without reaching into the models.
-export type { ProviderCard, ProviderListingRow, PublicProvider, ListingDetail, ListingReview };
+export type { ProviderCard, ProviderListingItem, PublicProvider, ListingDetail, ListingReview };
 
 /** A gallery image with its stored files already turned into addresses. */
 interface GalleryImage {
@@ -66,7 +65,7 @@ export async function findPublicListing(id: string, now: Date = new Date()): Pro
 export interface ProviderWithListings {
   provider: PublicProvider;
   /** This page of their services (PAGE_SIZE a page, as search lists them). */
-  listings: ProviderListingRow[];
+  listings: ProviderListingItem[];
   page: number;
   totalPages: number;
   totalListings: number;

@@ -6,8 +6,8 @@ import * as format from '../lib/format.js';
 import type { TrainingKind } from '../lib/training-kinds.js';
 import { daysBetween } from '../lib/training-rules.js';
 import { updatePath } from '../lib/scadenzario-links.js';
-import * as notifications from '../models/notifications.repo.js';
-import * as register from '../models/scadenzario.repo.js';
+import * as notifications from '../models/notifications/write.js';
+import * as register from '../models/workers/scadenzario.js';
 import { queueEmail } from './mail.service.js';
 import { scadenzarioFor, type Scadenzario, type ScadenzarioLine } from './scadenzario.service.js';
 

@@ -3,10 +3,12 @@ import { transaction } from '../db/knex.js';
 import { notFound } from '../lib/app-error.js';
 import { romeInstant } from '../lib/booking-time.js';
 import { isBookable, seatsLeft } from '../lib/edition-seats.js';
-import * as editions from '../models/course-editions.repo.js';
-import type { CourseEdition, EditionFields, NextEdition, PublicEdition } from '../models/course-editions.repo.js';
-import * as writes from '../models/service-writes.repo.js';
-import type { OwnListing } from '../models/service-writes.repo.js';
+import * as editionWrites from '../models/editions/write.js';
+import * as editions from '../models/editions/read.js';
+import type { CourseEdition, EditionFields } from '../models/editions/row.js';
+import type { NextEdition, PublicEdition } from '../models/editions/read.js';
+import * as ownListings from '../models/listings/own.js';
+import type { OwnListing } from '../models/listings/row.js';
 import type { EditionInput } from '../validators/edition.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { resolveLocation } from './places.service.js';
@@ -26,7 +28,7 @@ export type EditionSaveResult = { ok: true; id: string } | { ok: false; errors: 
 
 /** The provider's own course (a service with a training kind); 404 for anyone else's or a plain service. */
 export async function findOwnCourse(providerId: string, listingId: string): Promise<OwnListing> {
-  const listing = await writes.findOwnListing(listingId, providerId);
+  const listing = await ownListings.findOwnListing(listingId, providerId);
   if (!listing || !listing.trainingKind) throw notFound('page');
   return listing;
 }
@@ -81,8 +83,8 @@ export async function createEdition(
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
   const id = await transaction(async (trx) => {
-    if (!(await writes.lockOwnListing(listing.id, providerId, trx))) throw notFound('page');
-    return editions.insertEdition(listing.id, providerId, fields.value, trx);
+    if (!(await ownListings.lockOwnListing(listing.id, providerId, trx))) throw notFound('page');
+    return editionWrites.insertEdition(listing.id, providerId, fields.value, trx);
   });
   return { ok: true, id };
 }
@@ -108,7 +110,7 @@ export async function updateEdition(providerId: string, id: string, input: Editi
       errors.sessions = t(`${V}.sessionsLocked`);
     }
     if (Object.keys(errors).length > 0) return { ok: false, errors };
-    await editions.updateEdition(id, fields.value, trx);
+    await editionWrites.updateEdition(id, fields.value, trx);
     return { ok: true, id };
   });
 }

@@ -5,11 +5,13 @@ import { LIVE_BOOKING_STATUSES } from '../lib/booking-status.js';
 import { addDays, todayInRome } from '../lib/booking-time.js';
 import { fromCents } from '../lib/money.js';
 import { refundOf } from '../lib/pricing.js';
-import type { Booking } from '../models/booking-record.js';
-import * as bookings from '../models/bookings.repo.js';
-import * as editions from '../models/course-editions-admin.repo.js';
-import type { EditionState } from '../models/course-editions-admin.repo.js';
-import * as waitlist from '../models/edition-waitlist.repo.js';
+import { markCancelled, markConfirmed, markMinimumNoticeSent } from '../models/editions/write.js';
+import { updateBooking } from '../models/bookings/write.js';
+import type { Booking } from '../models/bookings/booking.js';
+import * as bookings from '../models/bookings/read.js';
+import * as editions from '../models/editions/state.js';
+import type { EditionState } from '../models/editions/row.js';
+import * as waitlist from '../models/editions/waitlist.js';
 import { validateReason } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { tell } from './edition-notices.service.js';
@@ -48,7 +50,7 @@ export async function confirmEdition(editionId: string, providerId: string, now 
     const edition = await ownLocked(editionId, providerId, trx);
     if (!edition) return { ok: false, kind: 'not_found' };
     if (!decidable(edition, now)) return { ok: false, kind: 'refused', edition };
-    await editions.markConfirmed(edition.id, now, trx);
+    await markConfirmed(edition.id, now, trx);
     return { ok: true, edition: { ...edition, status: 'confirmed' } };
   });
 }
@@ -80,7 +82,7 @@ async function cancelEdition(
   now: Date,
   trx: Trx,
 ): Promise<void> {
-  await editions.markCancelled(edition.id, kind, kind === 'provider' ? note : null, now, trx);
+  await markCancelled(edition.id, kind, kind === 'provider' ? note : null, now, trx);
   const next = await editions.findNextOpen(edition, now, trx);
   const reason = kind === 'provider' ? (note ?? '') : t('waitlist:minimum.reason');
   const by = kind === 'provider' ? edition.providerId : null;
@@ -153,7 +155,7 @@ export async function askProvidersAboutMinimum(now: Date = new Date()): Promise<
       const edition = await editions.lockForUpdate(id, trx);
       if (!underMinimum(edition, noticeDay) || edition.minimumNoticeSentAt) return false;
       // Already within the lead time: the cancellation task takes it; mark it so it is not listed again.
-      await editions.markMinimumNoticeSent(edition.id, now, trx);
+      await markMinimumNoticeSent(edition.id, now, trx);
       if (edition.startsOn <= cancelDay) return true;
       const deadline = addDays(edition.startsOn, -lead);
       const path = `/services/${edition.listingId}/editions`;
@@ -184,7 +186,7 @@ async function cancelForEdition(
 ): Promise<Booking | null> {
   const booking = await bookings.lockForUpdate(bookingId, trx);
   if (!booking || !LIVE_BOOKING_STATUSES.includes(booking.status)) return null;
-  return bookings.updateBooking(
+  return updateBooking(
     booking.id,
     {
       status: 'cancelled',

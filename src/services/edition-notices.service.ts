@@ -2,10 +2,10 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import type { Trx } from '../db/knex.js';
 import * as format from '../lib/format.js';
-import { findParties, type Party } from '../models/booking-parties.repo.js';
-import type { EditionState } from '../models/course-editions-admin.repo.js';
-import * as notifications from '../models/notifications.repo.js';
-import type { NotificationType } from '../models/notifications.repo.js';
+import { findParties, type Party } from '../models/bookings/parties.js';
+import type { EditionState } from '../models/editions/row.js';
+import * as notifications from '../models/notifications/write.js';
+import type { NotificationType } from '../models/notifications/row.js';
 import { queueEmail } from './mail.service.js';
 
 /**

@@ -2,12 +2,12 @@ import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { romeLocal } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
-import type { BookableListing } from '../models/bookable-services.repo.js';
-import { listBookableForProvider } from '../models/bookable-services.repo.js';
-import * as bookings from '../models/bookings.repo.js';
-import * as messages from '../models/messages.repo.js';
-import * as threads from '../models/message-threads.repo.js';
-import type { MessageThread, ThreadParty } from '../models/message-threads.repo.js';
+import { updateBooking } from '../models/bookings/write.js';
+import { type BookableListing, listBookableForProvider } from '../models/listings/bookable.js';
+import * as bookings from '../models/bookings/read.js';
+import * as messages from '../models/messages/messages.js';
+import * as threads from '../models/messages/threads.js';
+import type { MessageThread, ThreadParty } from '../models/messages/threads.js';
 import {
   readInquiryQuote,
   validateInquiryQuote,
@@ -94,7 +94,7 @@ export async function quoteFromInquiry(
     // Not created: the client already has a booking from this very form key (it cannot be this quote's).
     if (!made.created) return { ok: false, kind: 'already_quoted', bookingId: made.id };
     const { booking } = made;
-    const quoted = await bookings.updateBooking(booking.id, quoteChanges(booking, quote, now), now, trx);
+    const quoted = await updateBooking(booking.id, quoteChanges(booking, quote, now), now, trx);
     await announce('quoted', quoted, { estimateCents: booking.totalAmountCents }, trx, made.parties);
     await threads.attachBooking(locked.id, booking.id, listing.id, trx);
     await messages.insert(

@@ -1,6 +1,6 @@
 import { logger, errorFields } from '../config/logger.js';
 import type { UploaderImage } from '../lib/image-uploader.shared.js';
-import type { ListingImageRow } from '../models/service-images.repo.js';
+import type { ListingImage } from '../models/listings/images.js';
 import { mediaUrl, storage } from './storage.service.js';
 
 /** A service photo's files: their addresses (srcset, thumbnails), the API's answer, their removal. */
@@ -22,7 +22,7 @@ export function variantKey(mainKey: string, size: number): string {
   return mainKey.replace(/\.webp$/, `-${size}.jpg`);
 }
 
-export function keysOf(row: ListingImageRow): string[] {
+export function keysOf(row: ListingImage): string[] {
   return [row.storageKey, ...row.variants.map((v) => v.key)];
 }
 
@@ -37,7 +37,7 @@ export async function deleteFiles(keys: string[]): Promise<void> {
 }
 
 /** "…-150.jpg 150w, …-300.jpg 300w, …-600.jpg 600w, ….webp 2048w" (the same picture at each width). */
-export function srcsetOf(row: Pick<ListingImageRow, 'storageKey' | 'width' | 'variants'>): string {
+export function srcsetOf(row: Pick<ListingImage, 'storageKey' | 'width' | 'variants'>): string {
   const entries = row.variants
     .filter((v) => v.width < row.width)
     .sort((a, b) => a.width - b.width)
@@ -46,12 +46,12 @@ export function srcsetOf(row: Pick<ListingImageRow, 'storageKey' | 'width' | 'va
 }
 
 /** The smallest variant at least `min` wide, else the main image. */
-export function variantUrl(row: Pick<ListingImageRow, 'storageKey' | 'variants'>, min: number): string {
+export function variantUrl(row: Pick<ListingImage, 'storageKey' | 'variants'>, min: number): string {
   const variant = [...row.variants].sort((a, b) => a.size - b.size).find((v) => v.size >= min);
   return mediaUrl(variant?.key ?? row.storageKey);
 }
 
-export function toFormImage(row: ListingImageRow): FormImage {
+export function toFormImage(row: ListingImage): FormImage {
   return {
     id: row.id,
     url: mediaUrl(row.storageKey),
@@ -64,7 +64,7 @@ export function toFormImage(row: ListingImageRow): FormImage {
 }
 
 export function storedFileResult(
-  row: ListingImageRow,
+  row: ListingImage,
   upload: { size: number; type: string; lastModified?: number },
 ): StoredFileResult {
   return {

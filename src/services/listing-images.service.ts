@@ -8,8 +8,8 @@ import {
   LISTING_IMAGE_TYPES,
   LISTING_IMAGES_MAX,
 } from '../lib/upload-limits.js';
-import * as images from '../models/service-images.repo.js';
-import type { ListingImageRow } from '../models/service-images.repo.js';
+import * as images from '../models/listings/images.js';
+import type { ListingImage } from '../models/listings/images.js';
 import { ImageRejected, processImage, type ImageRules, type ProcessedImage } from './images.service.js';
 import { newKey, storage } from './storage.service.js';
 import {
@@ -99,7 +99,7 @@ export function processListingImage(data: Buffer): Promise<ProcessedImage> {
   return processImage(data, RULES);
 }
 
-export type ImageVariantRecord = ListingImageRow['variants'][number];
+export type ImageVariantRecord = ListingImage['variants'][number];
 
 /**
  * Writes a processed image's files through the storage interface: the main image at `key` (….webp) and
@@ -124,7 +124,7 @@ export async function putListingImageFiles(key: string, image: ProcessedImage): 
   }
 }
 
-async function store(ownerId: string, file: UploadedFile, image: ProcessedImage): Promise<ListingImageRow> {
+async function store(ownerId: string, file: UploadedFile, image: ProcessedImage): Promise<ListingImage> {
   const key = newKey(`services/${ownerId}`, 'webp');
   const variants = await putListingImageFiles(key, image);
   try {
@@ -145,7 +145,7 @@ async function store(ownerId: string, file: UploadedFile, image: ProcessedImage)
 }
 
 interface Staged {
-  rows: { row: ListingImageRow; sourceType: string }[];
+  rows: { row: ListingImage; sourceType: string }[];
   errors: StageResult['errors'];
 }
 
@@ -212,7 +212,7 @@ export async function attachListingImages(
 ): Promise<void> {
   const wanted = [...new Set(orderedIds.filter(isUuid))];
   if (wanted.length > LISTING_IMAGES_MAX) throw new ListingImagesInvalid('serviceImages:errors.tooMany');
-  const run = async (t: Trx): Promise<ListingImageRow[]> => {
+  const run = async (t: Trx): Promise<ListingImage[]> => {
     const current = await images.listForListing(listingId, t, true);
     const allowed = new Set(await images.lockAttachable(ownerId, listingId, wanted, t));
     const ordered = wanted.filter((id) => allowed.has(id));

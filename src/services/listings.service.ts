@@ -6,18 +6,19 @@ import { conflict, notFound } from '../lib/app-error.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import type { Section } from '../lib/profile-sections.js';
 import { REGIONS } from '../lib/profile-options.js';
-import * as places from '../models/places.repo.js';
-import * as ownListings from '../models/own-services.repo.js';
-import type { OwnListingRow } from '../models/own-services.repo.js';
-import * as writes from '../models/service-writes.repo.js';
-import type { OwnListing, ListingFields } from '../models/service-writes.repo.js';
+import { imageKeysOf } from '../models/listings/images.js';
+import * as places from '../models/places/read.js';
+import * as ownListings from '../models/listings/own.js';
+import type { OwnListingItem } from '../models/listings/own.js';
+import * as listingWrites from '../models/listings/write.js';
+import type { OwnListing, ListingFields } from '../models/listings/row.js';
 import type { FormErrors } from '../validators/validate.js';
 import type { ListingFormInput } from '../validators/listing/listing.validator.js';
 import { missingProfileSections } from './dashboard.service.js';
 import { resolveLocation } from './places.service.js';
 import { storage } from './storage.service.js';
 
-export type { OwnListing, OwnListingRow };
+export type { OwnListing, OwnListingItem };
 
 /**
  * A provider's catalogue (issue 10): publish, edit, pause, resume and delete its services. Each change
@@ -116,7 +117,7 @@ export async function createListing(
   if (missing.length) return { ok: false, missing };
   const fields = fieldsOf(input, place.value);
   const { id } = await transaction(async (trx) => {
-    const created = await writes.insertListing(user.id, fields, input.formKey, trx);
+    const created = await listingWrites.insertListing(user.id, fields, input.formKey, trx);
     await attachListingImages(user.id, created.id, imageIds, trx);
     return created;
   });
@@ -124,14 +125,14 @@ export async function createListing(
 }
 
 export async function findOwnListing(providerId: string, id: string): Promise<OwnListing> {
-  const listing = await writes.findOwnListing(id, providerId);
+  const listing = await ownListings.findOwnListing(id, providerId);
   if (!listing) throw notFound('page');
   return listing;
 }
 
 /** Whether the service may still be deleted: only one that was never booked. */
 export async function canDelete(id: string): Promise<boolean> {
-  return !(await writes.hasBookings(id));
+  return !(await ownListings.hasBookings(id));
 }
 
 /** Saves the form; `imageIds` (in order, the cover first) become the service's photos, the others go. */
@@ -146,8 +147,8 @@ export async function updateListing(
   if (!place.ok) return place;
   const fields = fieldsOf(input, place.value);
   await transaction(async (trx) => {
-    if (!(await writes.lockOwnListing(id, providerId, trx))) throw notFound('page');
-    await writes.updateListing(id, fields, trx);
+    if (!(await ownListings.lockOwnListing(id, providerId, trx))) throw notFound('page');
+    await listingWrites.updateListing(id, fields, trx);
     await attachListingImages(providerId, id, imageIds, trx);
   });
   return { ok: true, id };
@@ -156,10 +157,10 @@ export async function updateListing(
 /** Pause (active -> paused) or resume (paused -> active); any other status stays as it is. */
 export async function changeStatus(providerId: string, id: string, to: 'paused' | 'active'): Promise<void> {
   await transaction(async (trx) => {
-    const listing = await writes.lockOwnListing(id, providerId, trx);
+    const listing = await ownListings.lockOwnListing(id, providerId, trx);
     if (!listing) throw notFound('page');
     const from = to === 'paused' ? 'active' : 'paused';
-    if (listing.status === from) await writes.setStatus(id, to, trx);
+    if (listing.status === from) await listingWrites.setStatus(id, to, trx);
   });
 }
 
@@ -170,11 +171,11 @@ export async function changeStatus(providerId: string, id: string, to: 'paused' 
  */
 export async function deleteListing(providerId: string, id: string): Promise<void> {
   const keys = await transaction(async (trx) => {
-    const listing = await writes.lockOwnListing(id, providerId, trx);
+    const listing = await ownListings.lockOwnListing(id, providerId, trx);
     if (!listing) throw notFound('page');
-    if (await writes.hasBookings(id, trx)) throw conflict('catalogue:form.deletion.onlyPause');
-    const stored = await writes.imageKeysOf(id, trx);
-    await writes.deleteListing(id, trx);
+    if (await ownListings.hasBookings(id, trx)) throw conflict('catalogue:form.deletion.onlyPause');
+    const stored = await imageKeysOf(id, trx);
+    await listingWrites.deleteListing(id, trx);
     return stored;
   });
   for (const key of keys) {
@@ -186,7 +187,7 @@ export async function deleteListing(providerId: string, id: string): Promise<voi
   }
 }
 
-export function listOwnListings(providerId: string): Promise<OwnListingRow[]> {
+export function listOwnListings(providerId: string): Promise<OwnListingItem[]> {
   return ownListings.listOwnListings(providerId);
 }
 

@@ -1,10 +1,10 @@
-import type { Booking } from '../models/booking-record.js';
-import * as messages from '../models/messages.repo.js';
-import type { Message } from '../models/messages.repo.js';
-import * as threads from '../models/message-threads.repo.js';
-import type { ThreadParty, ThreadSummary } from '../models/message-threads.repo.js';
-import * as providers from '../models/providers.repo.js';
-import * as listings from '../models/services.repo.js';
+import type { Booking } from '../models/bookings/booking.js';
+import * as messages from '../models/messages/messages.js';
+import type { Message } from '../models/messages/messages.js';
+import * as threads from '../models/messages/threads.js';
+import type { ThreadParty, ThreadSummary } from '../models/messages/threads.js';
+import * as providers from '../models/providers/public.js';
+import * as listings from '../models/listings/public.js';
 import { storage, type StoredFile } from './storage.service.js';
 
 export type { Message, ThreadParty, ThreadSummary };

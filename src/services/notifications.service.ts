@@ -1,6 +1,6 @@
-import * as notifications from '../models/notifications.repo.js';
-import type { Notification } from '../models/notifications.repo.js';
-
+import * as notifications from '../models/notifications/read.js';
+import * as notificationWrites from '../models/notifications/write.js';
+import type { Notification } from '../models/notifications/row.js';
 export type { Notification };
 
 /** A person's notifications: the list, the counts, opening and marking them read. Only their own. */
@@ -18,12 +18,12 @@ export function findNotification(userId: string, id: string): Promise<Notificati
 }
 
 export async function markRead(userId: string, id: string): Promise<void> {
-  await notifications.markRead(userId, id);
+  await notificationWrites.markRead(userId, id);
 }
 
 /** How many were unread before. */
 export function markAllRead(userId: string): Promise<number> {
-  return notifications.markAllRead(userId);
+  return notificationWrites.markAllRead(userId);
 }
 
 const NAMED_TARGETS: readonly RegExp[] = [

@@ -1,13 +1,14 @@
 import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { editDeadline, reviewDeadline } from '../lib/review-aspects.js';
-import { findParties } from '../models/booking-parties.repo.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import type { BookingViewer } from '../models/bookings.repo.js';
-import * as notifications from '../models/notifications.repo.js';
-import * as reviews from '../models/reviews.repo.js';
-import type { PublicReview, Review } from '../models/reviews.repo.js';
+import { findParties } from '../models/bookings/parties.js';
+import * as bookings from '../models/bookings/read.js';
+import type { Booking } from '../models/bookings/booking.js';
+import type { BookingViewer } from '../models/bookings/read.js';
+import * as notifications from '../models/notifications/write.js';
+import * as reviews from '../models/reviews/read.js';
+import * as reviewWrites from '../models/reviews/write.js';
+import type { PublicReview, Review } from '../models/reviews/row.js';
 import { validateReply, validateReview } from '../validators/review.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 
@@ -98,10 +99,10 @@ export function submitReview(
     const form = validateReview(input);
     if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
     if (existing) {
-      await reviews.updateContent(existing.id, form.value, now, trx);
+      await reviewWrites.updateContent(existing.id, form.value, now, trx);
       return { ok: true, reviewId: existing.id, bookingId: booking.id, created: false };
     }
-    const reviewId = await reviews.insert(
+    const reviewId = await reviewWrites.insert(
       // A review written from a completed booking is verified: the booking is the proof.
       { ...form.value, listingId: booking.listingId, bookingId: booking.id, reviewerId: viewer.id, verified: true },
       trx,
@@ -156,7 +157,7 @@ export function replyToReview(
     const form = validateReply(input);
     if (!form.ok)
       return { ok: false, kind: 'invalid', errors: form.errors, values: form.value, listingId: review.listingId };
-    await reviews.setReply(review.id, form.value.reply, now, trx);
+    await reviewWrites.setReply(review.id, form.value.reply, now, trx);
     return { ok: true, listingId: review.listingId };
   });
 }
@@ -166,7 +167,7 @@ export function setReviewHidden(reviewId: string, hidden: boolean, now: Date = n
   return transaction(async (trx) => {
     const review = await reviews.lockForUpdate(reviewId, trx);
     if (!review) return null;
-    await reviews.setHidden(review.id, hidden ? (review.hiddenAt ?? now) : null, trx);
+    await reviewWrites.setHidden(review.id, hidden ? (review.hiddenAt ?? now) : null, trx);
     return { ...review, hiddenAt: hidden ? (review.hiddenAt ?? now) : null };
   });
 }

@@ -1,8 +1,8 @@
 import { PAGE_SIZE, withPlaceRules, type SearchParams, type SortOption } from '../lib/search.shared.js';
-import * as listingSearch from '../models/search.repo.js';
-import type { ListingSearchRow } from '../models/search.repo.js';
-import { correctSpelling } from '../models/search-terms.repo.js';
-import { coversOf } from '../models/service-images.repo.js';
+import * as listingSearch from '../models/search/results.js';
+import type { ListingMatch } from '../models/search/results.js';
+import { correctSpelling } from '../models/search/spelling.js';
+import { coversOf } from '../models/listings/images.js';
 import { nextEditionsOf, type NextEdition } from './course-editions.service.js';
 import { resolveLocation, type ResolvedPlace } from './places.service.js';
 import { srcsetOf } from './listing-image-files.service.js';
@@ -14,7 +14,7 @@ import { mediaUrl } from './storage.service.js';
  */
 
 /** A card is made from a search row; distance and relevance may be absent (no place searched, no words). */
-export type CardSource = Omit<ListingSearchRow, 'distanceKm' | 'relevance'> & {
+export type CardSource = Omit<ListingMatch, 'distanceKm' | 'relevance'> & {
   distanceKm?: number | null;
   cover?: CardCover | null;
   /** A course's next edition open for booking (issue 15). */
@@ -30,7 +30,7 @@ export interface CardCover {
 }
 
 /** The cover photo of each row's service (position 0), added to the rows. */
-async function withCovers(rows: ListingSearchRow[]): Promise<(ListingSearchRow & { cover: CardCover | null })[]> {
+async function withCovers(rows: ListingMatch[]): Promise<(ListingMatch & { cover: CardCover | null })[]> {
   const covers = await coversOf(rows.map((row) => row.id));
   return rows.map((row) => {
     const cover = covers.get(row.id);
@@ -53,7 +53,7 @@ export interface SearchOutcome {
   capped: boolean;
   page: number;
   totalPages: number;
-  rows: (ListingSearchRow & { cover: CardCover | null })[];
+  rows: (ListingMatch & { cover: CardCover | null })[];
   location: (ResolvedPlace & { radiusKm: number }) | null;
   locationNotFound: boolean;
   /** Some services outside the radius that serve the place are counted in the total. */
@@ -76,7 +76,7 @@ export function priceRange(bucket: SearchParams['price']): listingSearch.Listing
 }
 
 /** Each course's next bookable edition: one query for the page's service ids. */
-async function withNextEditions<T extends ListingSearchRow>(
+async function withNextEditions<T extends ListingMatch>(
   rows: T[],
 ): Promise<(T & { nextEdition: NextEdition | null })[]> {
   const next = await nextEditionsOf(rows.map((r) => r.id));
@@ -90,7 +90,7 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
   const sort: SortOption = params.sort === 'distance' && !location ? 'relevance' : params.sort;
 
   let correctedQuery: string | null = null;
-  let rows: ListingSearchRow[] = [];
+  let rows: ListingMatch[] = [];
   let total = 0;
   let capped = false;
   let outsideRadius = false;

@@ -1,8 +1,9 @@
 import { config } from '../config/env.js';
 import { transaction, type Trx } from '../db/knex.js';
-import * as editions from '../models/course-editions-admin.repo.js';
-import type { EditionState } from '../models/course-editions-admin.repo.js';
-import * as waitlist from '../models/edition-waitlist.repo.js';
+import * as editions from '../models/editions/state.js';
+import { setSeats } from '../models/editions/seats.js';
+import type { EditionState } from '../models/editions/row.js';
+import * as waitlist from '../models/editions/waitlist.js';
 import { tell } from './edition-notices.service.js';
 
 /**
@@ -53,7 +54,7 @@ export async function offerFreeSeats(edition: EditionState, now: Date, trx: Trx)
       free -= entry.seats;
     }
   }
-  await editions.setSeats(edition.id, { taken: edition.seatsTaken, held }, trx);
+  await setSeats(edition.id, { taken: edition.seatsTaken, held }, trx);
   return held;
 }
 

@@ -9,11 +9,10 @@ import {
 import type { FormErrors } from '../validators/validate.js';
 import { validateDeclaredTraining } from '../validators/worker-training.validator.js';
 import { validateWorker } from '../validators/worker.validator.js';
-import * as trainings from '../models/worker-trainings.repo.js';
-import * as workers from '../models/workers.repo.js';
-import type { Worker, WorkerFilter } from '../models/workers.repo.js';
-import type { WorkerTraining } from '../models/worker-trainings.repo.js';
-
+import * as trainings from '../models/workers/trainings.js';
+import * as workers from '../models/workers/register.js';
+import type { Worker, WorkerFilter } from '../models/workers/register.js';
+import type { WorkerTraining } from '../models/workers/trainings.js';
 /** The client's register of workers (issue 15): add, edit, archive, and the trainings each one holds. */
 
 export type FormOutcome<T> =
@@ -100,8 +99,8 @@ export async function declareTraining(
   });
 }
 
-export type { Worker, WorkerFilter } from '../models/workers.repo.js';
-export type { WorkerTraining } from '../models/worker-trainings.repo.js';
+export type { Worker, WorkerFilter } from '../models/workers/register.js';
+export type { WorkerTraining } from '../models/workers/trainings.js';
 
 /** The participant fields the register decides, as the booking wizard validated them. */
 interface RegisterParticipant {

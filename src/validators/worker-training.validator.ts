@@ -1,6 +1,6 @@
 import { TRAINING_KINDS, TRAINING_SCOPES, type TrainingKind, type TrainingScope } from '../lib/training-kinds.js';
 import { parseDay, TRAINING_HOURS_MAX, TRAINING_PROVIDER_MAX } from '../lib/worker-fields.js';
-import type { DeclaredTraining } from '../models/worker-trainings.repo.js';
+import type { DeclaredTraining } from '../models/workers/trainings.js';
 import { Joi, optionalText } from './fields.js';
 import { validate, type Validated } from './validate.js';
 

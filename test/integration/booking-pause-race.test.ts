@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { t } from '../../src/config/i18n.js';
 import { db } from '../../src/db/knex.js';
 import { AppError } from '../../src/lib/app-error.js';
-import * as bookableServices from '../../src/models/bookable-services.repo.js';
+import * as bookableServices from '../../src/models/listings/bookable.js';
 import { createBooking } from '../../src/services/booking-creation.service.js';
 import type { BookableListing } from '../../src/services/bookings.service.js';
 import { changeStatus } from '../../src/services/listings.service.js';

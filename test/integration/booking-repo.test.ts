@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { t } from '../../src/config/i18n.js';
 import { VIEWS_DIR } from '../../src/config/paths.js';
 import * as format from '../../src/lib/format.js';
-import * as bookings from '../../src/models/booking-cards.repo.js';
+import * as bookings from '../../src/models/bookings/cards.js';
 import { db } from '../../src/db/knex.js';
 import { createBooking, createProvider, createService, createUser } from '../factories/index.js';
 import { html, textOf } from '../helpers/app.js';

@@ -4,7 +4,7 @@ import { weekdayOf } from '../../src/lib/availability.js';
 import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { db } from '../../src/db/knex.js';
 import { calculatePrice } from '../../src/lib/pricing.js';
-import * as bookings from '../../src/models/bookable-services.repo.js';
+import * as bookings from '../../src/models/listings/bookable.js';
 import { createBooking } from '../../src/services/booking-creation.service.js';
 import { createService } from '../factories/index.js';
 import { browser, html, request, textOf, type Page } from '../helpers/app.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
-import * as bookings from '../../src/models/booking-cards.repo.js';
+import * as bookings from '../../src/models/bookings/cards.js';
 import { browser, html, request, textOf, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
-import { searchListings, type ListingSearchQuery } from '../../src/models/search.repo.js';
+import { searchListings, type ListingSearchQuery } from '../../src/models/search/results.js';
 import type { SearchResponse } from '../../src/lib/search.shared.js';
 import { html, request } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { seedBench } from '../../seeds/bench.js';
-import { explainCount } from '../../src/models/search-counts.repo.js';
-import { explainSearch, type ListingSearchQuery } from '../../src/models/search.repo.js';
+import { explainCount } from '../../src/models/search/counts.js';
+import { explainSearch, type ListingSearchQuery } from '../../src/models/search/results.js';
 import type { SearchResponse } from '../../src/lib/search.shared.js';
 import { html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';

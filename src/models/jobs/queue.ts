@@ -1,5 +1,8 @@
+import { columnsOf, names, pick } from '../../db/columns.js';
 import { db, type Trx } from '../../db/knex.js';
 import { RUNNER_LOCK_SPACE } from './runner-locks.js';
+
+// The jobs table: the queue of background work (emails, password resets), run by src/jobs.
 
 export interface Job {
   id: number;
@@ -16,13 +19,40 @@ interface JobRow {
   id: number;
   type: string;
   payload: Record<string, unknown>;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  run_at: Date;
   attempts: number;
   max_attempts: number;
   retry_until: Date | null;
+  last_error: string | null;
+  /** The job runner holding a running job (src/jobs/presence.ts); null in every other state. */
+  worker_id: number | null;
+  completed_at: Date | null;
+  failed_at: Date | null;
   created_at: Date;
 }
 
-const toJob = (row: JobRow): Job => ({
+const JOB_COLUMNS = columnsOf<JobRow>({
+  id: 'number',
+  type: 'text',
+  payload: 'json',
+  state: 'text',
+  run_at: 'timestamp',
+  attempts: 'number',
+  max_attempts: 'number',
+  retry_until: 'timestamp',
+  last_error: 'text',
+  worker_id: 'number',
+  completed_at: 'timestamp',
+  failed_at: 'timestamp',
+  created_at: 'timestamp',
+});
+
+/** What a runner needs of a job it claims. */
+const CLAIMED_KEYS = ['id', 'type', 'payload', 'attempts', 'max_attempts', 'retry_until', 'created_at'] as const;
+type ClaimedRow = Pick<JobRow, (typeof CLAIMED_KEYS)[number]>;
+
+const toJob = (row: ClaimedRow): Job => ({
   id: row.id,
   type: row.type,
   payload: row.payload,
@@ -78,10 +108,10 @@ export function enqueueStatement(
             : db(trx).raw('now() + make_interval(secs => ?)', [options.retryForSeconds]),
       })),
     )
-    .returning<{ id: number }[]>('id');
+    .returning<Pick<JobRow, 'id'>[]>('id');
 }
 
-const RETURNING = 'id, type, payload, attempts, max_attempts, retry_until, created_at';
+const RETURNING = names(pick(JOB_COLUMNS, CLAIMED_KEYS)).join(', ');
 
 /**
  * Claims the oldest due job for one job runner: it becomes `running` with the runner's id (the column
@@ -97,7 +127,7 @@ export async function claimNext(runnerId: number, options: { whileLockHeld: bool
     ? `AND EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
          AND classid = ?::int::oid AND objid = ?::int::oid AND objsubid = 2)`
     : '';
-  const result = await db().raw<{ rows: JobRow[] }>(
+  const result = await db().raw<{ rows: ClaimedRow[] }>(
     `UPDATE jobs SET state = 'running', worker_id = ?, attempts = attempts + 1
      WHERE id = (
        SELECT id FROM jobs WHERE state = 'queued' AND run_at <= now()
@@ -142,7 +172,7 @@ export async function runnersHoldingJobs(exceptRunnerId: number): Promise<number
     .where('state', 'running')
     .whereNot('worker_id', exceptRunnerId)
     .orderBy('worker_id');
-  return rows.map((r: { worker_id: number }) => r.worker_id);
+  return rows.map((r: Pick<JobRow, 'worker_id'>) => r.worker_id!);
 }
 
 /** Queues again, due at once, the running jobs of a runner that is gone; returns how many. */
