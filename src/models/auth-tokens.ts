@@ -25,7 +25,7 @@ interface AuthTokenRow {
   created_at: Date;
 }
 
-const TOKEN_COLUMNS = columnsOf<AuthTokenRow>({
+export const TOKEN_COLUMNS = columnsOf<AuthTokenRow>({
   id: 'text',
   user_id: 'text',
   purpose: 'text',

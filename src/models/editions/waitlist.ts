@@ -50,7 +50,7 @@ interface WaitlistRow {
   updated_at: Date;
 }
 
-const ENTRY_COLUMNS = columnsOf<WaitlistRow>({
+export const WAITLIST_COLUMNS = columnsOf<WaitlistRow>({
   id: 'text',
   edition_id: 'text',
   client_id: 'text',
@@ -63,7 +63,7 @@ const ENTRY_COLUMNS = columnsOf<WaitlistRow>({
   updated_at: 'timestamp',
 });
 
-const COLUMNS = names(ENTRY_COLUMNS, 'w');
+const COLUMNS = names(WAITLIST_COLUMNS, 'w');
 
 const toEntry = (r: WaitlistRow): WaitlistEntry => ({
   id: r.id,

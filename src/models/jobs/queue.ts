@@ -32,7 +32,7 @@ interface JobRow {
   created_at: Date;
 }
 
-const JOB_COLUMNS = columnsOf<JobRow>({
+export const JOB_COLUMNS = columnsOf<JobRow>({
   id: 'number',
   type: 'text',
   payload: 'json',

@@ -42,7 +42,7 @@ interface MessageRow {
   recipient_id: string;
 }
 
-const MESSAGE_COLUMNS = columnsOf<MessageRow>({
+export const MESSAGE_COLUMNS = columnsOf<MessageRow>({
   id: 'text',
   thread_id: 'text',
   sender_id: 'text',

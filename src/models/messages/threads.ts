@@ -47,7 +47,7 @@ interface ThreadRow {
   created_at: Date;
 }
 
-const THREAD_COLUMNS = columnsOf<ThreadRow>({
+export const THREAD_COLUMNS = columnsOf<ThreadRow>({
   id: 'text',
   client_id: 'text',
   provider_id: 'text',

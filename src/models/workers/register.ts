@@ -42,7 +42,7 @@ interface WorkerRow {
   updated_at: Date;
 }
 
-const WORKER_COLUMNS = columnsOf<WorkerRow>({
+export const WORKER_COLUMNS = columnsOf<WorkerRow>({
   id: 'text',
   client_id: 'text',
   first_name: 'text',

@@ -42,7 +42,7 @@ interface TrainingRow {
   updated_at: Date;
 }
 
-const TRAINING_COLUMNS = columnsOf<TrainingRow>({
+export const TRAINING_COLUMNS = columnsOf<TrainingRow>({
   id: 'text',
   worker_id: 'text',
   training_kind: 'text',
