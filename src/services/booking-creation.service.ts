@@ -6,7 +6,7 @@ import { addMinutes, romeLocal } from '../lib/booking-time.js';
 import { fromCents } from '../lib/money.js';
 import type { PriceBreakdown } from '../lib/pricing.js';
 import type { BookableListing } from '../models/listings/bookable.js';
-import * as bookingContexts from '../models/bookings/context.js';
+import { findBookable } from '../models/bookings/context.js';
 import type { BookingContext } from '../models/bookings/context.js';
 import type { Parties } from '../models/bookings/parties.js';
 import * as participantsRepo from '../models/bookings/participants.js';
@@ -58,7 +58,7 @@ const NUMBER_ATTEMPTS = 5;
  */
 export async function createBooking(input: NewBookingInput, known?: BookingContext): Promise<CreatedBooking> {
   const { clientId, listing, details } = input;
-  const context = known ?? (await bookingContexts.findBookingContext(listing, clientId, details.requestedDate));
+  const context = known ?? (await findBookable(listing.id, { clientId, from: details.requestedDate }))?.context ?? null;
   // The service was paused or removed since the wizard read it: a form already sent still finds its booking.
   if (!context) return earlierOr(input, conflict('catalogue:messages.notBookable'));
   const planned = planBooking(input, listing.listingType === 'instant' ? 'instant' : 'request', context);
@@ -119,7 +119,7 @@ export async function insertNewBooking(
   trx: Trx,
 ): Promise<CreatedBooking> {
   const { clientId, listing, details } = input;
-  const context = await bookingContexts.findBookingContext(listing, clientId, details.requestedDate, trx);
+  const context = (await findBookable(listing.id, { clientId, from: details.requestedDate }, trx))?.context ?? null;
   if (!context) return earlierOr(input, conflict('catalogue:messages.notBookable'), trx);
   const planned = planBooking(input, kind, context);
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { listingPrice, type PriceBreakdown } from '../lib/pricing.js';
-import * as bookableListings from '../models/listings/bookable.js';
 import type { BookableListing } from '../models/listings/bookable.js';
-import * as bookingContexts from '../models/bookings/context.js';
-import type { BookingContext } from '../models/bookings/context.js';
+import { findBookable, findBookingClient, type Bookable, type BookingContext } from '../models/bookings/context.js';
 import type { BookingLocationType, Place } from '../models/bookings/booking.js';
 import { isUuid } from '../lib/uuid.js';
 import { DEFAULT_MAX_PARTICIPANTS, type BookingRules, type LocationChoice } from '../validators/booking.validator.js';
@@ -49,24 +47,21 @@ export function bookingLocationType(listing: BookableListing, choice: LocationCh
   }
 }
 
-export function findBookableListing(id: string): Promise<BookableListing | null> {
-  return bookableListings.findBookableListing(id);
+export async function findBookableListing(id: string): Promise<BookableListing | null> {
+  return (await findBookable(id, null))?.listing ?? null;
 }
 
 /**
  * The service and, read with it, what the client's booking of it is checked against (the wizard's final
  * submit: createBooking then reads nothing more before writing). Closures from today on.
  */
-export function findBookableForBooking(
-  id: string,
-  clientId: string,
-): Promise<{ listing: BookableListing; context: BookingContext } | null> {
-  return bookingContexts.findBookableWithContext(id, clientId, romeLocal(new Date()).date);
+export function findBookableForBooking(id: string, clientId: string): Promise<Bookable<BookingContext> | null> {
+  return findBookable(id, { clientId, from: romeLocal(new Date()).date });
 }
 
 /** The client's legal address, where on-site services take place (null before the profile has one). */
 export async function findClientSite(clientId: string): Promise<Place | null> {
-  return (await bookingContexts.findBookingClient(clientId)).site;
+  return (await findBookingClient(clientId)).site;
 }
 
 /** A form whose key was tampered with gets a fresh one: sending it again then works. */

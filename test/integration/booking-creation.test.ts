@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { db, refusalOf, transaction } from '../../src/db/knex.js';
 import { AppError } from '../../src/lib/app-error.js';
-import * as bookableServices from '../../src/models/listings/bookable.js';
-import * as bookingContexts from '../../src/models/bookings/context.js';
+import { findBookable } from '../../src/models/bookings/context.js';
 import * as bookings from '../../src/models/bookings/read.js';
 import * as newBookings from '../../src/models/bookings/write.js';
 import { createBooking, type NewBookingInput } from '../../src/services/booking-creation.service.js';
@@ -29,7 +28,7 @@ describe('creating a booking: one statement, all or nothing', () => {
 
   async function activeService(title: string): Promise<BookableListing> {
     const { id } = await service(provider.id, { title, serviceType: 'instant', durationHours: 2 });
-    return (await bookableServices.findBookableListing(id))!;
+    return (await findBookable(id, null))!.listing;
   }
 
   const input = (svc: BookableListing, key: string): NewBookingInput => validatedBooking(client.id, svc, key);
@@ -119,7 +118,8 @@ describe('creating a booking: one statement, all or nothing', () => {
     const svc = await activeService('Corso Escavatori');
     const made = await createBooking(input(svc, randomUUID()));
     const stored = (await bookings.findForViewer(made.id, { id: client.id, userType: 'client' }))!;
-    const parties = (await bookingContexts.findBookingContext(svc, client.id, stored.requestedDate))!.parties;
+    const { context } = (await findBookable(svc.id, { clientId: client.id, from: stored.requestedDate }))!;
+    const parties = context.parties;
     const notices = await count('notifications', { user_id: provider.id });
     const row = {
       ...stored,

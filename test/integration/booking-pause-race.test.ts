@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { t } from '../../src/config/i18n.js';
 import { db } from '../../src/db/knex.js';
 import { AppError } from '../../src/lib/app-error.js';
-import * as bookableServices from '../../src/models/listings/bookable.js';
+import { findBookableListing } from '../../src/services/bookings.service.js';
 import { createBooking } from '../../src/services/booking-creation.service.js';
 import type { BookableListing } from '../../src/services/bookings.service.js';
 import { changeStatus } from '../../src/services/listings.service.js';
@@ -32,7 +32,7 @@ describe('a booking racing a pause (issue 10)', () => {
 
   async function activeService(title: string): Promise<BookableListing> {
     const { id } = await service(provider.id, { title, serviceType: 'instant', durationHours: 2 });
-    return (await bookableServices.findBookableListing(id))!;
+    return (await findBookableListing(id))!;
   }
 
   it('a service paused after the wizard checked it: 409 "in pausa", no booking row', async () => {

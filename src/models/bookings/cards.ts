@@ -78,17 +78,10 @@ function toCard(row: CardRow): BookingCard {
   };
 }
 
-/** The viewer's bookings as cards, newest first; optionally one status only, at most `limit`, from `offset`. */
-export async function listForUser(
-  viewer: BookingViewer,
-  options: { status?: ListStatus; limit?: number; offset?: number } = {},
-  trx?: Trx,
-): Promise<BookingCard[]> {
-  const rows = (await cardsQuery(viewer, options, trx)) as CardRow[];
-  return rows.map(toCard);
-}
-
-/** The query of listForUser, not yet sent: a statement that reads more can carry it (jsonRows). */
+/**
+ * The viewer's bookings as cards, newest first, optionally of one tab, at most `limit` from `offset`: a query
+ * not yet sent, which the statements of /bookings (listPage) and of the dashboard carry as JSON (jsonRows).
+ */
 export function cardsQuery(
   viewer: BookingViewer,
   options: { status?: ListStatus; limit?: number; offset?: number } = {},
@@ -125,14 +118,10 @@ export function cardsFromJson(rows: readonly Record<string, unknown>[] | null): 
 /** How many of the viewer's bookings are in each status, and in all (the tabs of /bookings). */
 export type BookingCounts = Record<BookingStatus | 'all', number>;
 
-export async function countByStatusForUser(viewer: BookingViewer, trx?: Trx): Promise<BookingCounts> {
-  return toCounts((await countsQuery(viewer, trx)) as CountRow[]);
-}
-
 /** How many of the viewer's bookings have one status. */
 type CountRow = Pick<BookingRow, 'status'> & { count: number | string };
 
-/** The viewer's bookings counted by status, not yet sent: read alone or carried by listPage. */
+/** The viewer's bookings counted by status, not yet sent: listPage carries it. */
 function countsQuery(viewer: BookingViewer, trx?: Trx): Knex.QueryBuilder {
   return ownedBy(db(trx)({ b: 'bookings' }), viewer)
     .select('b.status')
@@ -151,7 +140,7 @@ function toCounts(rows: readonly CountRow[]): BookingCounts {
 
 /**
  * A page of /bookings in one statement (one round trip, prepared on a PostgreSQL server): the counts of
- * every tab and the cards of one tab's page, each the query countByStatusForUser and listForUser send.
+ * every tab (countsQuery) and the cards of one tab's page (cardsQuery).
  */
 export async function listPage(
   viewer: BookingViewer,

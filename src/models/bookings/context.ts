@@ -13,10 +13,10 @@ import {
 import type { Place } from './booking.js';
 import { partiesQuery, toParties, type Parties, type PartyRow } from './parties.js';
 
-// What booking a service is checked, placed and announced against: the client's profile, the provider's
-// calendar and both parties; and the lock the booking's own statement takes on the service.
+// A listing read to be booked, with what its booking is checked, placed and announced against: the
+// client's profile, the provider's calendar and both parties.
 
-/** What a booking is checked and placed against (findBookingContext). */
+/** What a booking is checked and placed against (findBookable with a client). */
 export interface BookingContext extends BookingClient {
   /** The provider's calendar, with its closures from the date it was read for on (the requested date, or today). */
   calendar: CalendarWithClosures;
@@ -24,43 +24,53 @@ export interface BookingContext extends BookingClient {
   parties: Parties;
 }
 
+/** Whose booking a listing is read for, and from which day the provider's closures matter. */
+export interface BookingFor {
+  clientId: string;
+  /** 'YYYY-MM-DD': the requested date, or today. */
+  from: string;
+}
+
+/** A bookable listing, with the context of a client's booking of it when one was asked for. */
+export interface Bookable<Context extends BookingContext | null> {
+  listing: BookableListing;
+  context: Context;
+}
+
 /** The client's profile (left-joined: null without one), the provider's calendar and the parties as JSON. */
 type ContextRow = BookingClientRow &
   CalendarColumnsRow & { client_profile: ClientRow['user_id'] | null; parties: PartyRow[] };
 
 /**
- * What a booking of the service is checked and placed against, in one statement: the client's profile, the
- * provider's calendar with the closures from `from` on and the two parties. null when the service can no
- * longer be booked. The booking's own statement locks the service (lockBookable).
+ * The one read of a listing that is to be booked: the listing, if it can be booked now (active, published,
+ * its provider active), and, for a client's booking of it (`forBooking`), what that booking is checked,
+ * placed and announced against in the same statement: the client's profile, the provider's calendar with
+ * its closures from `from` on, and both parties. null when the listing cannot be booked now, or for
+ * malformed ids. The booking's own statement locks the listing (listings/bookable.ts lockBookable). Each of
+ * its two shapes is compiled once (db/knex.ts compiledOnce) and prepared: every booking runs it.
  */
-export async function findBookingContext(
-  listing: Pick<BookableListing, 'id' | 'providerId'>,
-  clientId: string,
-  from: string,
-  trx?: Trx,
-): Promise<BookingContext | null> {
-  const { id, providerId } = listing;
-  if (!isUuid(id) || !isUuid(clientId)) return null;
-  const query = withContext(bookable(trx).where('s.id', id), clientId, trx);
-  const row = await prepared(query, 'booking-context').first<ContextRow | undefined>(
-    contextColumns(clientId, providerId, from, trx),
-  );
-  return row ? toContext(row, clientId, providerId) : null;
-}
-
-/**
- * The service (findBookableService) with what its booking is checked against (findBookingContext), in one
- * statement: the wizard's final submit reads both at once. null when the service cannot be booked now.
- * Compiled once (db/knex.ts compiledOnce) and prepared: every booking runs it.
- */
-export async function findBookableWithContext(
+export async function findBookable(id: string, forBooking: null, trx?: Trx): Promise<Bookable<null> | null>;
+export async function findBookable(
   id: string,
-  clientId: string,
-  from: string,
+  forBooking: BookingFor,
   trx?: Trx,
-): Promise<{ listing: BookableListing; context: BookingContext } | null> {
-  if (!isUuid(id) || !isUuid(clientId)) return null;
-  const { sql, bindings } = bookableWithContext(id, clientId, from);
+): Promise<Bookable<BookingContext> | null>;
+export async function findBookable(
+  id: string,
+  forBooking: BookingFor | null,
+  trx?: Trx,
+): Promise<Bookable<BookingContext | null> | null> {
+  if (!isUuid(id) || (forBooking && !isUuid(forBooking.clientId))) return null;
+  if (!forBooking) {
+    const { sql, bindings } = listingAlone(id);
+    const { rows } = await prepared(
+      db(trx).raw<{ rows: BookableRow[] }>(sql, bindings as Knex.RawBinding[]),
+      'bookable-listing',
+    );
+    return rows[0] ? { listing: toBookable(rows[0]), context: null } : null;
+  }
+  const { clientId, from } = forBooking;
+  const { sql, bindings } = listingWithContext(id, clientId, from);
   const { rows } = await prepared(
     db(trx).raw<{ rows: (BookableRow & ContextRow)[] }>(sql, bindings as Knex.RawBinding[]),
     'bookable-with-context',
@@ -71,26 +81,28 @@ export async function findBookableWithContext(
   return { listing, context: toContext(row, clientId, listing.providerId) };
 }
 
-const bookableWithContext = compiledOnce(3, (id, clientId, from) =>
+const listingAlone = compiledOnce(1, (id) => bookable().where('s.id', id).first(bookableColumns()));
+
+const listingWithContext = compiledOnce(3, (id, clientId, from) =>
   withContext(bookable().where('s.id', id), clientId).first([
     ...bookableColumns(),
     ...contextColumns(clientId, db().ref('s.provider_id'), from),
   ]),
 );
 
-function withContext(query: Knex.QueryBuilder, clientId: string, trx?: Trx): Knex.QueryBuilder {
-  const k = db(trx);
+function withContext(query: Knex.QueryBuilder, clientId: string): Knex.QueryBuilder {
+  const k = db();
   return query
     .leftJoin({ cp: 'client_profiles' }, (j) => j.on('cp.user_id', '=', k.raw('?::uuid', [clientId])))
     .leftJoin({ c: 'provider_calendars' }, 'c.provider_id', 's.provider_id');
 }
 
-function contextColumns(clientId: string, providerId: string | Knex.Ref<string, object>, from: string, trx?: Trx) {
+function contextColumns(clientId: string, providerId: Knex.Ref<string, object>, from: string) {
   return [
     { client_profile: 'cp.user_id' },
     ...CLIENT_KEYS.map((c) => `cp.${c}`),
-    calendarColumns('s.provider_id', from, trx),
-    jsonRows(partiesQuery(clientId, providerId, trx), 'parties', trx),
+    calendarColumns('s.provider_id', from),
+    jsonRows(partiesQuery(clientId, providerId), 'parties'),
   ];
 }
 

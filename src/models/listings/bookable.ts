@@ -1,5 +1,5 @@
 import { names, pick } from '../../db/columns.js';
-import { db, prepared, type Trx } from '../../db/knex.js';
+import { db, type Trx } from '../../db/knex.js';
 import { toCents } from '../../lib/money.js';
 import { pricingRulesOf, type AdditionalCostRule, type DiscountRule } from '../../lib/pricing.js';
 import type { LocationType, PricingUnit, ListingType } from '../../lib/listing-options.js';
@@ -88,15 +88,6 @@ const BOOKABLE_COLUMNS: (string | Record<string, string>)[] = [
   { p_lat: 'p.address_lat' },
   { p_lng: 'p.address_lng' },
 ];
-
-/** A service that can be booked now (active, published, provider active); null otherwise or for malformed ids. */
-export async function findBookableListing(id: string, trx?: Trx): Promise<BookableListing | null> {
-  if (!isUuid(id)) return null;
-  const row = await prepared(bookable(trx).where('s.id', id), 'bookable-service').first<BookableRow | undefined>(
-    bookableColumns(trx),
-  );
-  return row ? toBookable(row) : null;
-}
 
 /** The services a provider can be booked for now (the ones it may quote from an inquiry), by title. */
 export async function listBookableForProvider(providerId: string, trx?: Trx): Promise<BookableListing[]> {

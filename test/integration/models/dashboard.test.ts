@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { db } from '../../../src/db/knex.js';
-import { listForUser } from '../../../src/models/bookings/cards.js';
+import { listPage } from '../../../src/models/bookings/cards.js';
 import { findClientProfile } from '../../../src/models/clients/read.js';
 import { insertClientDefaults } from '../../../src/models/clients/write.js';
 import { readDashboard } from '../../../src/models/dashboard.js';
@@ -24,7 +24,7 @@ const SHOWN = { bookings: 5, notifications: 5 };
  * The dashboard's one statement carries the lists as JSON: what it gives back must be exactly what each
  * list's own query gives (Dates as Dates, amounts in cents, the same order), for both kinds of account.
  */
-describe('dashboard.repo readDashboard', () => {
+describe('models/dashboard readDashboard', () => {
   before(resetDatabase);
 
   async function busyPair() {
@@ -60,7 +60,7 @@ describe('dashboard.repo readDashboard', () => {
     const read = await readDashboard(user, SHOWN);
     const expected = await listWithCounts(provider.id, { unreadOnly: true, limit: 5 });
 
-    expect(read.recentBookings).to.deep.equal(await listForUser(user, { limit: 5 }));
+    expect(read.recentBookings).to.deep.equal((await listPage(user, { limit: 5, offset: 0 })).cards);
     expect(read.recentBookings.map((c) => c.outcome)).to.deep.equal([
       'cancelled',
       'pending',
@@ -91,7 +91,7 @@ describe('dashboard.repo readDashboard', () => {
     const { client } = await busyPair();
     const user = { id: client.id, userType: 'client' as const };
     const read = await readDashboard(user, SHOWN);
-    expect(read.recentBookings).to.deep.equal(await listForUser(user, { limit: 5 }));
+    expect(read.recentBookings).to.deep.equal((await listPage(user, { limit: 5, offset: 0 })).cards);
     expect(read.unread).to.deep.equal((await listWithCounts(client.id, { unreadOnly: true, limit: 5 })).list);
     expect(read.unreadCount).to.equal(3);
     expect(read.moreNotifications).to.equal(true);

@@ -10,7 +10,7 @@ import { createNotification, createUnreadNotifications, createUserWithPassword }
 const HOUR = 3_600_000;
 
 /** The session store's read: the session row and, in the same statement, the account it is signed in as. */
-describe('sessions.repo findWithUser', () => {
+describe('models/sessions findWithUser', () => {
   before(resetDatabase);
 
   async function storeSession(sess: Record<string, unknown>, expire = new Date(Date.now() + HOUR)): Promise<string> {

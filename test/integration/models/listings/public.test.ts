@@ -16,7 +16,7 @@ const ago = (ms: number): Date => new Date(Date.now() - ms);
  * The service page's one statement carries its gallery, reviews and editions as JSON: what it gives back
  * must be what each list's own query gives (Dates as Dates, amounts in cents, the same order).
  */
-describe('service-listing.repo readServiceListing', () => {
+describe('models/listings/public readPublicListing', () => {
   before(resetDatabase);
 
   async function addImages(serviceId: string, ownerId: string, count: number): Promise<void> {
