@@ -18,14 +18,6 @@ export async function deleteForUser(userId: string, trx?: Trx): Promise<number> 
   return db(trx)('sessions').whereRaw(`(sess -> 'passport' ->> 'user') = ?`, [userId]).delete();
 }
 
-export async function countForUser(userId: string, trx?: Trx): Promise<number> {
-  const row = await db(trx)('sessions')
-    .whereRaw(`(sess -> 'passport' ->> 'user') = ?`, [userId])
-    .count<{ count: number }[]>({ count: '*' })
-    .first();
-  return Number(row?.count ?? 0);
-}
-
 /** A stored session and the account it is signed in as (null for a visitor's session, or a deleted account). */
 export interface SessionWithUser {
   sess: Record<string, unknown>;
