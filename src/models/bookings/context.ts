@@ -118,7 +118,7 @@ function toContext(row: ContextRow, clientId: string, providerId: string): Booki
 export interface BookingClient {
   /** The legal address (client_profiles), where on-site services take place; null without a profile. */
   site: Place | null;
-  /** How it receives invoices: an instant booking is confirmed at once and needs it (issue 12). */
+  /** How it receives invoices: an instant booking is confirmed at once and needs it. */
   invoicing: ClientInvoicing;
 }
 
