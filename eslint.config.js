@@ -2,6 +2,7 @@
 // `npm run lint`, which the README's test command and .ci/run both run:
 //   models      → db, lib, types (and other models)
 //   services    → never controllers, pages or express
+//   jobs        → the job runner (queue, presence, periodic tasks): like services, never controllers, pages or express
 //   pages       → never models, db or knex
 //   controllers → never models, db or knex: they call services and page builders
 //   lib         → pure: no node modules, no other layer (islands bundle it for the browser)
@@ -15,7 +16,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const KNEX_IMPORT = { name: 'knex', message: 'SQL lives in src/models/*.repo.ts.' };
+const KNEX_IMPORT = { name: 'knex', message: 'SQL lives in src/models.' };
 const PG_IMPORT = { name: 'pg', message: 'The database driver is used by src/db and src/models only.' };
 const layer = (group, message) => ({ group, message });
 /** Services start transactions (`transaction`, `Trx`) but never build queries with the Knex instance. */
@@ -36,11 +37,11 @@ const TO_VALIDATORS = layer(['**/validators/**'], 'This layer sits below the val
 /** SQL text outside the repositories: a string or template that starts like a statement. */
 const SQL_TEXT = {
   selector: 'Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
-  message: 'SQL lives in src/models/*.repo.ts.',
+  message: 'SQL lives in src/models.',
 };
 const SQL_TEMPLATE = {
   selector: 'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
-  message: 'SQL lives in src/models/*.repo.ts.',
+  message: 'SQL lives in src/models.',
 };
 /** A transaction handed to a service is passed on to repos, never queried directly. */
 const TRX_QUERY = {
@@ -149,6 +150,21 @@ export default tseslint.config(
         TO_MIDDLEWARE,
         TO_DB,
         layer(['express'], 'Services take plain objects, never req/res.'),
+      ),
+    },
+  },
+  // The job runner runs services and reads the queue's repos; its process entry (main.ts) opens the database.
+  {
+    files: ['src/jobs/**/*.ts'],
+    ignores: ['src/jobs/main.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        DB_INSTANCE,
+        TO_CONTROLLERS,
+        TO_PAGES,
+        TO_MIDDLEWARE,
+        TO_DB,
+        layer(['express'], 'The job runner works without requests.'),
       ),
     },
   },

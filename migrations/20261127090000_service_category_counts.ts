@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * How many visible services each category has (the home page's category cards, the total of a plain
  * listing), kept by the database instead of counted per request: counting 100,000 services took a
  * parallel sequential scan on every home page. Visible = the service active and published, its provider
- * active (services.repo whereVisible). Statement-level triggers with transition tables add up a whole
+ * active (src/models/listings/public.ts whereVisible). Statement-level triggers with transition tables add up a whole
  * statement's changes at once (a bulk insert updates each category's row once, not once per service);
  * the rows are locked in category order, so concurrent writers cannot deadlock on them.
  */

@@ -33,7 +33,7 @@ export async function up(knex: Knex): Promise<void> {
     (quoted_at IS NULL OR (quote_total_amount >= 0 AND quote_valid_until IS NOT NULL))
     AND (status <> 'quoted' OR (quoted_at IS NOT NULL AND quote_includes IS NOT NULL))
     AND (quote_declined_at IS NULL OR quote_decline_reason IS NOT NULL))`);
-  // The worker's expiry looks quotes up by their validity date.
+  // The job runner's expiry looks quotes up by their validity date.
   await knex.raw(
     `CREATE INDEX bookings_quoted_valid_until_idx ON bookings (quote_valid_until) WHERE status = 'quoted'`,
   );

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * A job is run by one worker at a time by state, not by a lock that expires: `queued` jobs are claimed
  * one at a time into `running` with the claiming worker's id, and only that worker moves them on
  * (`done`, `failed`, or back to `queued` with a retry time). A running job of a worker that is provably
- * gone is queued again by the others (worker-presence.service). Worker ids come from their own
+ * gone is queued again by the others (src/jobs/presence.ts). Worker ids come from their own
  * sequence, never reused, so a job cannot be mistaken for another worker's after a restart.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
  * (page-cache.service): a page rendered under snapshot S is stale as soon as a transaction not visible in S
  * has committed a change here. One row per transaction (its xid8), written by statement-level triggers on
  * every table those pages read; no shared counter row, so writers never wait on each other for it.
- * Rows older than the cache's longest life are pruned by the worker.
+ * Rows older than the cache's longest life are pruned by the job runner.
  */
 const TABLES = ['services', 'provider_profiles', 'service_images', 'course_editions', 'reviews'];
 

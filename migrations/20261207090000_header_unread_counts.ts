@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * What every signed-in page counts for its header (src/models/users.repo.ts sessionUserQuery): the user's
+ * What every signed-in page counts for its header (src/models/users/session-user.ts sessionUserQuery): the user's
  * unread notifications and unread messages, each up to the header's cap of 100 ("99+" past it).
  *
  * - unread_notifications_upto and unread_messages_upto count them walking an index of the user's unread

@@ -113,9 +113,9 @@ export async function startServer(env, port) {
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
-      // As the Procfile deploys it: the web process serves pages, a worker process sends the mail. Inline,
-      // the worker would spend the run writing reminders for the seeded bookings.
-      WORKER_MODE: 'off',
+      // As the Procfile deploys it: the web process serves pages, a jobs process sends the mail. Inline,
+      // the job runner would spend the run writing reminders for the seeded bookings.
+      JOBS_MODE: 'off',
     },
     // The server's own log (JSON lines) would bury the table: only its errors are shown.
     stdio: ['ignore', 'ignore', 'inherit'],

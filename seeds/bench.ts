@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES, SPECIALIZATIONS } from '../src/lib/profile-options.js';
-import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, type PricingUnit } from '../src/lib/service-options.js';
+import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, type PricingUnit } from '../src/lib/listing-options.js';
 
 /**
  * Benchmark volumes (not demo data): `npm run bench` seeds a throw-away database with this generator.

@@ -30,7 +30,7 @@ import * as help from './controllers/help.controller.js';
 import * as home from './controllers/home.controller.js';
 import * as messageAttachments from './controllers/message-attachments.controller.js';
 import * as messageThreads from './controllers/message-threads.controller.js';
-import * as myServices from './controllers/my-services.controller.js';
+import * as myListings from './controllers/my-listings.controller.js';
 import * as notificationOpenings from './controllers/notification-openings.controller.js';
 import * as notificationReadings from './controllers/notification-readings.controller.js';
 import * as notifications from './controllers/notifications.controller.js';
@@ -38,13 +38,13 @@ import * as pages from './controllers/pages.controller.js';
 import * as placesApi from './controllers/api/places.controller.js';
 import * as availabilityApi from './controllers/api/availability.controller.js';
 import * as providers from './controllers/providers.controller.js';
-import * as providerServices from './controllers/provider-services.controller.js';
+import * as listingForms from './controllers/listing-forms.controller.js';
 import * as search from './controllers/search.controller.js';
 import * as searchApi from './controllers/api/search.controller.js';
-import * as serviceImagesApi from './controllers/api/service-images.controller.js';
-import * as serviceImageFiles from './controllers/service-image-files.controller.js';
-import * as services from './controllers/services.controller.js';
-import * as serviceStatuses from './controllers/service-statuses.controller.js';
+import * as listingImagesApi from './controllers/api/listing-images.controller.js';
+import * as listingImageFiles from './controllers/listing-image-files.controller.js';
+import * as listings from './controllers/listings.controller.js';
+import * as listingStatuses from './controllers/listing-statuses.controller.js';
 import * as threadReplies from './controllers/thread-replies.controller.js';
 import * as sitemap from './controllers/sitemap.controller.js';
 import * as passwords from './controllers/passwords.controller.js';
@@ -70,8 +70,8 @@ import {
   ATTACHMENT_MAX_BYTES,
   DOCUMENT_MAX_BYTES,
   PROFILE_IMAGE_MAX_BYTES,
-  SERVICE_IMAGE_MAX_BYTES,
-  SERVICE_IMAGES_MAX,
+  LISTING_IMAGE_MAX_BYTES,
+  LISTING_IMAGES_MAX,
   WORKERS_CSV_MAX_BYTES,
 } from './lib/upload-limits.js';
 import { CONTACT_RATE_RULE } from './services/contact-requests.service.js';
@@ -174,23 +174,23 @@ export function routes(): Router {
   r.get('/services/health', publicPageCache, search.categoryPage('health'));
   // A provider's catalogue: visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
   const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
-  const serviceOwner = requireUser('errors:accessRequired.body');
-  r.get('/services/create', redirectVisitorsToLogin, providerOnly, providerServices.newService);
-  const serviceForm = multiFileUpload('images', SERVICE_IMAGES_MAX, SERVICE_IMAGE_MAX_BYTES);
-  r.post('/services', providerOnly, serviceForm, providerServices.create);
-  r.get('/services/:id/edit', redirectVisitorsToLogin, serviceOwner, providerServices.edit);
-  r.post('/services/:id/edit', serviceOwner, serviceForm, providerServices.update);
-  r.post('/services/:id/pause', serviceOwner, serviceStatuses.pause);
-  r.post('/services/:id/resume', serviceOwner, serviceStatuses.resume);
-  r.post('/services/:id/deletion', serviceOwner, serviceStatuses.destroy);
-  r.get('/provider/services', redirectVisitorsToLogin, providerOnly, myServices.index);
+  const listingOwner = requireUser('errors:accessRequired.body');
+  r.get('/services/create', redirectVisitorsToLogin, providerOnly, listingForms.newListing);
+  const listingForm = multiFileUpload('images', LISTING_IMAGES_MAX, LISTING_IMAGE_MAX_BYTES);
+  r.post('/services', providerOnly, listingForm, listingForms.create);
+  r.get('/services/:id/edit', redirectVisitorsToLogin, listingOwner, listingForms.edit);
+  r.post('/services/:id/edit', listingOwner, listingForm, listingForms.update);
+  r.post('/services/:id/pause', listingOwner, listingStatuses.pause);
+  r.post('/services/:id/resume', listingOwner, listingStatuses.resume);
+  r.post('/services/:id/deletion', listingOwner, listingStatuses.destroy);
+  r.get('/provider/services', redirectVisitorsToLogin, providerOnly, myListings.index);
   // Course editions: the owner's list, form and edit form; anyone else gets 404.
-  r.get('/services/:id/editions', redirectVisitorsToLogin, serviceOwner, courseEditions.index);
-  r.post('/services/:id/editions', serviceOwner, courseEditions.create);
-  r.get('/editions/:id/edit', redirectVisitorsToLogin, serviceOwner, courseEditions.edit);
-  r.post('/editions/:id/edit', serviceOwner, courseEditions.update);
+  r.get('/services/:id/editions', redirectVisitorsToLogin, listingOwner, courseEditions.index);
+  r.post('/services/:id/editions', listingOwner, courseEditions.create);
+  r.get('/editions/:id/edit', redirectVisitorsToLogin, listingOwner, courseEditions.edit);
+  r.post('/editions/:id/edit', listingOwner, courseEditions.update);
   r.get('/editions/:id', courseEditions.show);
-  r.get('/services/:id', services.show);
+  r.get('/services/:id', listings.show);
   r.get('/providers/:id', publicPageCache, providers.show);
   r.get('/api/search', publicPageCache, searchApi.index);
   r.get('/api/places', placesApi.index);
@@ -201,12 +201,12 @@ export function routes(): Router {
   // Service photos: the uploader island's API and the files themselves
   r.post(
     '/api/service-images',
-    serviceImagesApi.providersOnly,
-    singleFileUpload('image', SERVICE_IMAGE_MAX_BYTES),
-    serviceImagesApi.create,
+    listingImagesApi.providersOnly,
+    singleFileUpload('image', LISTING_IMAGE_MAX_BYTES),
+    listingImagesApi.create,
   );
-  r.delete('/api/service-images/:id', serviceImagesApi.signedInOnly, serviceImagesApi.destroy);
-  r.get('/media/services/:owner/:file', serviceImageFiles.show);
+  r.delete('/api/service-images/:id', listingImagesApi.signedInOnly, listingImagesApi.destroy);
+  r.get('/media/services/:owner/:file', listingImageFiles.show);
   r.get('/robots.txt', sitemap.robots);
 
   // Bookings

@@ -4,8 +4,8 @@ import { logger, errorFields } from './config/logger.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { prepareDatabase } from './boot/prepare-database.js';
 import { createApp } from './app.js';
-import { startWorker, type WorkerHandle } from './services/worker.service.js';
-import { registerJobs } from './jobs.js';
+import { startJobRunner, type JobRunnerHandle } from './jobs/runner.js';
+import { registerJobs } from './jobs/registry.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -31,12 +31,12 @@ async function main(): Promise<void> {
     server.once('error', reject);
   });
   registerJobs();
-  const worker: WorkerHandle | null = cfg.workerMode === 'inline' ? startWorker() : null;
+  const jobRunner: JobRunnerHandle | null = cfg.jobsMode === 'inline' ? startJobRunner() : null;
   logger.info('listening', {
     url: cfg.baseUrl,
     port: cfg.port,
     database: database.embedded ? `embedded (${cfg.dataDir}/pgdata)` : 'DATABASE_URL',
-    worker: cfg.workerMode,
+    jobs: cfg.jobsMode,
   });
 
   let stopping = false;
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
-    await worker?.stop();
+    await jobRunner?.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -1,4 +1,4 @@
-import { isPerHead, servicePrice } from '../../src/lib/pricing.js';
+import { isPerHead, listingPrice } from '../../src/lib/pricing.js';
 import type { WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
 import { formatEuro as money } from '../../src/lib/money.js';
 
@@ -7,7 +7,7 @@ const percent = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
 /** "Riepilogo Costi", recomputed with the shared pricing module as the participants change. */
 export function CostPanel({ props, participants }: { props: WizardIslandProps; participants: number }) {
   const S = props.strings;
-  const price = servicePrice(props.pricing, participants);
+  const price = listingPrice(props.pricing, participants);
   const lines: { label: string; detail?: string; amount: string; kind: string }[] = [
     {
       label: S.costsBase!,
@@ -57,7 +57,7 @@ export function CostPanel({ props, participants }: { props: WizardIslandProps; p
         ))}
       </dl>
       <p className="field__hint">{S.costsTotalNote}</p>
-      {props.serviceType !== 'instant' ? <p className="field__hint">{S.costsEstimateNote}</p> : null}
+      {props.listingType !== 'instant' ? <p className="field__hint">{S.costsEstimateNote}</p> : null}
     </aside>
   );
 }

@@ -25,7 +25,7 @@ export function SummaryStep({ props, values, participants, count }: SummaryStepP
       <dl className="booking-facts">
         <div>
           <dt>{S.summaryService}</dt>
-          <dd>{props.serviceTitle}</dd>
+          <dd>{props.listingTitle}</dd>
         </div>
         <div>
           <dt>{S.summaryProvider}</dt>

@@ -69,9 +69,9 @@ export function Filters({ labels: L, options, params, filtersLabel, open, onTogg
         <RadioGroup
           legend={L.filters?.serviceType ?? ''}
           name="service_type"
-          value={params.serviceType}
-          options={options.serviceTypes}
-          onChange={(value) => change({ serviceType: value as SearchParams['serviceType'] })}
+          value={params.listingType}
+          options={options.listingTypes}
+          onChange={(value) => change({ listingType: value as SearchParams['listingType'] })}
         />
         <CheckboxGroup
           legend={L.filters?.languages ?? ''}
@@ -98,7 +98,7 @@ export function Filters({ labels: L, options, params, filtersLabel, open, onTogg
                 price: DEFAULT_PARAMS.price,
                 rating: DEFAULT_PARAMS.rating,
                 availability: DEFAULT_PARAMS.availability,
-                serviceType: DEFAULT_PARAMS.serviceType,
+                listingType: DEFAULT_PARAMS.listingType,
                 languages: DEFAULT_PARAMS.languages,
                 certifications: DEFAULT_PARAMS.certifications,
               })

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ResolvedLocation, ServiceCardView } from '../../src/lib/search.shared.js';
+import type { ResolvedLocation, ListingCardView } from '../../src/lib/search.shared.js';
 import type { MapController, MapFocus } from './map.js';
 
 interface Props {
-  cards: ServiceCardView[];
+  cards: ListingCardView[];
   location: ResolvedLocation | null;
   focus: { value: MapFocus; seq: number } | null;
   tileUrl: string;
@@ -33,7 +33,7 @@ export function MapPanel(props: Props) {
               tileUrl: props.tileUrl,
               attribution: props.attribution,
               cssUrl: props.cssUrl,
-              openServiceLabel: props.labels.openService ?? '',
+              openListingLabel: props.labels.openService ?? '',
               onClick: (lat, lng) => onClick.current(lat, lng),
             })
           : null,

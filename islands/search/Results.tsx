@@ -8,7 +8,7 @@ import {
 } from '../../src/lib/search.shared.js';
 import { fill } from '../shared/text.js';
 import { Pagination } from './Pagination.js';
-import { ServiceCard } from './ServiceCard.js';
+import { ListingCard } from './ListingCard.js';
 
 export interface ResultsProps {
   labels: SearchIslandProps['labels'];
@@ -115,7 +115,7 @@ export function Results({
             <ol className="service-list">
               {response.cards.map((card) => (
                 <li key={card.id}>
-                  <ServiceCard card={card} labels={cardLabels} />
+                  <ListingCard card={card} labels={cardLabels} />
                 </li>
               ))}
             </ol>

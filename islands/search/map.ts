@@ -9,13 +9,13 @@ import {
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
   type ResolvedLocation,
-  type ServiceCardView,
+  type ListingCardView,
 } from '../../src/lib/search.shared.js';
 
 export type MapFocus = { kind: 'fit' } | { kind: 'point'; lat: number; lng: number; zoom: number };
 
 export interface MapState {
-  cards: ServiceCardView[];
+  cards: ListingCardView[];
   location: ResolvedLocation | null;
   /** How to move the view on this update; null keeps it where the user left it. */
   focus: MapFocus | null;
@@ -60,7 +60,7 @@ export async function createMap(
     tileUrl: string;
     attribution: string;
     cssUrl: string | null;
-    openServiceLabel: string;
+    openListingLabel: string;
     onClick: (lat: number, lng: number) => void;
   },
 ): Promise<MapController> {
@@ -78,7 +78,7 @@ export async function createMap(
       for (const card of cards) {
         if (card.lat === null || card.lng === null) continue;
         const marker = L.marker([card.lat, card.lng], { icon, title: card.title, alt: card.title, keyboard: true });
-        marker.bindPopup(popup(card, options.openServiceLabel));
+        marker.bindPopup(popup(card, options.openListingLabel));
         marker.addTo(markers);
         points.push([card.lat, card.lng]);
       }
@@ -108,7 +108,7 @@ export async function createMap(
 }
 
 /** Popup content built as DOM nodes: titles are user text, never HTML. */
-function popup(card: ServiceCardView, openLabel: string): HTMLElement {
+function popup(card: ListingCardView, openLabel: string): HTMLElement {
   const box = document.createElement('div');
   box.className = 'map-popup';
   const title = document.createElement('a');

@@ -1,11 +1,16 @@
 /** The closed lists of docs/product.md §9 the seed uses (the application's own, so the two cannot drift), and the seed's constants. */
 
 import { CATEGORY_IDS, type CategoryId } from '../../src/lib/categories.js';
-import { BOOKING_STATUSES, type BookingStatus } from '../../src/models/booking-record.js';
+import { BOOKING_STATUSES, type BookingStatus } from '../../src/models/bookings/booking.js';
 import { INDUSTRY_SECTORS, PROFILE_LANGUAGES, SPECIALIZATIONS } from '../../src/lib/profile-options.js';
 
-export { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, SERVICE_TYPES } from '../../src/lib/service-options.js';
-export type { Availability, LocationType, PricingUnit, ServiceType } from '../../src/lib/service-options.js';
+export {
+  AVAILABILITIES,
+  LOCATION_TYPES,
+  PRICING_UNITS,
+  LISTING_TYPES as SERVICE_TYPES,
+} from '../../src/lib/listing-options.js';
+export type { Availability, LocationType, PricingUnit, ListingType } from '../../src/lib/listing-options.js';
 export { BOOKING_STATUSES, INDUSTRY_SECTORS, SPECIALIZATIONS };
 export type { BookingStatus };
 export type Specialization = (typeof SPECIALIZATIONS)[number];

@@ -1,4 +1,4 @@
-import type { Availability, Category, LocationType, PricingUnit, ServiceType, Specialization } from './constants.js';
+import type { Availability, Category, LocationType, PricingUnit, ListingType, Specialization } from './constants.js';
 
 export interface Requirement {
   name: string;
@@ -31,7 +31,7 @@ export interface ServiceTemplate {
   specialization: Specialization;
   description: string;
   detailedDescription: string;
-  serviceType: ServiceType;
+  serviceType: ListingType;
   /** Instant services are always 'immediate'. */
   availability: Availability;
   pricingUnit: PricingUnit;

@@ -347,7 +347,7 @@ function timeline(
     }
     case 'pending': {
       const requestedDate = workingDay(addDays(today, rng.int(3, 30)));
-      // Sent yesterday: a request unanswered for 48 hours expires (the worker cancels it), so older
+      // Sent yesterday: a request unanswered for 48 hours expires (the job runner cancels it), so older
       // pending requests would not survive the demo's first minutes.
       return { ...empty, requestedDate, createdDays: -1 };
     }

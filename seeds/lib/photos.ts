@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import type { ProcessedImage } from '../../src/services/images.service.js';
-import { processServiceImage, putServiceImageFiles } from '../../src/services/service-images.service.js';
+import { processListingImage, putListingImageFiles } from '../../src/services/listing-images.service.js';
 import { uuidFor } from './random.js';
 import type { Row } from './bookings.js';
 import type { ServiceEntity, World } from './world.js';
@@ -62,7 +62,7 @@ function svgOf(look: Look): Buffer {
 /** A look drawn as a PNG and processed as an upload would be. */
 async function processedLook(look: Look): Promise<ProcessedImage> {
   const png = await sharp(svgOf(look)).png().toBuffer();
-  return processServiceImage(png);
+  return processListingImage(png);
 }
 
 /** The featured services and the demo provider's (the one with its own documented email). */
@@ -107,7 +107,7 @@ export async function photoRows(trx: Knex.Transaction, world: World): Promise<Ro
     if (!processed.has(w.look)) processed.set(w.look, processedLook(w.look));
     const image = await processed.get(w.look)!;
     const key = `services/${w.service.provider.id}/${w.id}.webp`;
-    const variants = await putServiceImageFiles(key, image);
+    const variants = await putListingImageFiles(key, image);
     rows.push({
       id: w.id,
       service_id: w.service.id,

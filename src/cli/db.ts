@@ -1,8 +1,8 @@
 import { config } from '../config/env.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateLatest, rollbackLast } from '../db/migrate.js';
-import * as providers from '../models/providers.repo.js';
-import * as users from '../models/users.repo.js';
+import * as providers from '../models/providers/write.js';
+import * as users from '../models/users/read.js';
 import { reviewVisibility } from './review-commands.js';
 import { ensureReferenceData } from '../reference-data/ensure-reference-data.js';
 

@@ -17,7 +17,7 @@ export interface Config {
   smtpUrl: string | null;
   /**
    * How long SMTP may take, in ms: to open the connection, to greet, and of silence on an open one. A
-   * stalled server fails the attempt (retried later) instead of holding the worker and its job.
+   * stalled server fails the attempt (retried later) instead of holding the job runner and its job.
    */
   smtpTimeouts: Readonly<{ connectionMs: number; greetingMs: number; socketMs: number }>;
   mailFrom: string;
@@ -25,8 +25,8 @@ export interface Config {
   supportEmail: string;
   sessionSecret: string;
   baseUrl: string;
-  /** 'inline' runs the background worker inside the web process; 'off' leaves it to `worker`. */
-  workerMode: 'inline' | 'off';
+  /** 'inline' runs the background job runner inside the web process; 'off' leaves it to the `jobs` process. */
+  jobsMode: 'inline' | 'off';
   /** Map tiles: any XYZ template; the page works without them. */
   tileUrl: string;
   tileAttribution: string;
@@ -96,7 +96,7 @@ const schema = Joi.object({
   BASE_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .empty(''),
-  WORKER_MODE: Joi.string().valid('inline', 'off').default('inline'),
+  JOBS_MODE: Joi.string().valid('inline', 'off').default('inline'),
   TILE_URL: Joi.string().empty('').default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: Joi.string().empty('').default('© OpenStreetMap contributors'),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error', 'silent').empty(''),
@@ -153,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: value.SUPPORT_EMAIL as string,
     sessionSecret: (value.SESSION_SECRET as string | undefined) ?? developmentSecret(dataDir),
     baseUrl: ((value.BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    workerMode: value.WORKER_MODE as Config['workerMode'],
+    jobsMode: value.JOBS_MODE as Config['jobsMode'],
     tileUrl: value.TILE_URL as string,
     tileAttribution: value.TILE_ATTRIBUTION as string,
     logLevel: (value.LOG_LEVEL as Config['logLevel'] | undefined) ?? (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -11,7 +11,7 @@ export interface OutgoingEmail {
   text: string;
 }
 
-/** An email as the worker hands it over: with the Message-ID it keeps across retries. */
+/** An email as the job runner hands it over: with the Message-ID it keeps across retries. */
 interface Envelope extends OutgoingEmail {
   messageId?: string;
 }

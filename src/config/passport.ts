@@ -2,18 +2,18 @@ import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy, type IVerifyOptions } from 'passport-local';
 import { t } from './i18n.js';
-import * as users from '../models/users.repo.js';
+import * as users from '../models/users/session-user.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import { authenticate } from '../services/accounts.service.js';
 
 /** docs/product.md §2: company name for a client profile ("Azienda"), business name for a provider ("Attività"), else "Utente". */
-function displayNameOf(row: users.SessionUserRow): string {
+function displayNameOf(row: users.SessionUser): string {
   if (row.profileKind === 'client') return row.profileName?.trim() || t('common:fallbackNames.client');
   if (row.profileKind === 'provider') return row.profileName?.trim() || t('common:fallbackNames.provider');
   return t('common:fallbackNames.user');
 }
 
-function toCurrentUser(row: users.SessionUserRow): CurrentUser {
+function toCurrentUser(row: users.SessionUser): CurrentUser {
   return {
     id: row.id,
     email: row.email,
@@ -32,15 +32,15 @@ function toCurrentUser(row: users.SessionUserRow): CurrentUser {
  * object, which express-session hands on to req.session as it is: a session signed in as someone else
  * since (a login makes a new one) is never found here, and nothing of it is stored with the session.
  */
-const usersReadWithSession = new WeakMap<object, users.SessionUserRow | null>();
+const usersReadWithSession = new WeakMap<object, users.SessionUser | null>();
 
-export function rememberSessionUser(sess: Record<string, unknown>, row: users.SessionUserRow | null): void {
+export function rememberSessionUser(sess: Record<string, unknown>, row: users.SessionUser | null): void {
   const login = sess.passport;
   if (login && typeof login === 'object') usersReadWithSession.set(login, row);
 }
 
 /** The account read with this request's session for `id`; undefined when it was not (then it is read). */
-function userReadWithSession(req: Request, id: string): users.SessionUserRow | null | undefined {
+function userReadWithSession(req: Request, id: string): users.SessionUser | null | undefined {
   const login = (req.session as unknown as Record<string, unknown> | undefined)?.passport;
   if (!login || typeof login !== 'object' || !usersReadWithSession.has(login)) return undefined;
   const row = usersReadWithSession.get(login) ?? null;

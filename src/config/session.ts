@@ -3,7 +3,7 @@ import connectPgSimple from 'connect-pg-simple';
 import type pg from 'pg';
 import type { RequestHandler } from 'express';
 import type { Config } from './env.js';
-import * as sessions from '../models/sessions.repo.js';
+import * as sessions from '../models/sessions.js';
 import { rememberSessionUser } from './passport.js';
 
 export const SESSION_COOKIE = 'sicurhub.sid';
@@ -13,7 +13,7 @@ const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
 export function sessionMiddleware(cfg: Config, pool: pg.Pool): RequestHandler {
   const PgStore = connectPgSimple(session);
   /**
-   * connect-pg-simple, whose read also brings the signed-in account (sessions.repo findWithUser): passport
+   * connect-pg-simple, whose read also brings the signed-in account (models/sessions.ts findWithUser): passport
    * then takes it from there instead of reading it again (config/passport.ts).
    */
   class SessionWithUserStore extends PgStore {

@@ -53,6 +53,6 @@ export async function pdf(req: Request, res: Response): Promise<void> {
 /** GET /provider/attestati?corso=<service id>&page=N — "Attestati emessi". */
 export async function index(req: Request, res: Response): Promise<void> {
   const page = requestedPage(req.query.page);
-  const serviceId = typeof req.query.corso === 'string' && req.query.corso ? req.query.corso : null;
-  res.render('attestati/index', archivePage(await providerArchive(req.user!.id, page, serviceId)));
+  const listingId = typeof req.query.corso === 'string' && req.query.corso ? req.query.corso : null;
+  res.render('attestati/index', archivePage(await providerArchive(req.user!.id, page, listingId)));
 }

@@ -11,13 +11,13 @@ import { createBooking } from '../services/booking-creation.service.js';
 import {
   editionPriced,
   findBookableForBooking,
-  findBookableService,
+  findBookableListing,
   findClientSite,
   maxParticipantsOf,
   withValidIdempotencyKey,
   wizardEstimate,
   wizardRules,
-  type BookableService,
+  type BookableListing,
   type BookingContext,
 } from '../services/bookings.service.js';
 import {
@@ -31,7 +31,7 @@ import {
 import { validateAttendees } from '../validators/booking-attendees.validator.js';
 import { asksParticipants } from '../lib/booking-fields.js';
 import type { FormErrors } from '../validators/validate.js';
-import { isPaused } from '../services/provider-services.service.js';
+import { isPaused } from '../services/listings.service.js';
 import { scheduleFor, wizardAvailability, type SlotProblem } from '../services/availability.service.js';
 import { fillParticipantsFromRegister, prefillFromTrainingPlan, registerOptions } from '../services/workers.service.js';
 
@@ -49,52 +49,52 @@ async function bookableFor(
   req: Request,
   res: Response,
   submitting = false,
-): Promise<{ service: BookableService; context: BookingContext | null } | null> {
+): Promise<{ listing: BookableListing; context: BookingContext | null } | null> {
   const id = String(req.params.id);
   const client = req.user?.userType === 'client' ? req.user.id : null;
   const found =
     submitting && client
       ? await findBookableForBooking(id, client)
-      : { service: await findBookableService(id), context: null };
-  const service = found?.service;
-  if (!service) {
+      : { listing: await findBookableListing(id), context: null };
+  const listing = found?.listing;
+  if (!listing) {
     // A paused service exists but takes no bookings for now: say so rather than "not found".
     if (await isPaused(id)) throw conflict('catalogue:messages.notBookable');
     throw notFound('bookable_service');
   }
   if (!req.user) {
     req.flash('error', t('bookings:wizard.loginRequired'));
-    res.redirect(303, `/auth/login?returnTo=${encodeURIComponent(`/services/${service.id}/book`)}`);
+    res.redirect(303, `/auth/login?returnTo=${encodeURIComponent(`/services/${listing.id}/book`)}`);
     return null;
   }
   if (req.user.userType !== 'client') {
     throw roleRequired('bookings:wizard.clientsOnly.title', 'bookings:wizard.clientsOnly.body');
   }
-  return { service, context: found?.context ?? null };
+  return { listing, context: found?.context ?? null };
 }
 
 async function render(
   req: Request,
   res: Response,
-  bookable: BookableService,
+  bookable: BookableListing,
   page: { step: WizardStep; values: BookingFormValues; errors?: FormErrors; status?: number; invoicingHref?: string },
   courseEditions: CourseEdition[] = [],
 ): Promise<void> {
   // A course with editions: their dates replace the free date and time, the chosen one's price the base.
   const chosen = courseEditions.find((e) => e.id === page.values.edition_id) ?? null;
-  const service = editionPriced(bookable, chosen);
-  const rules = courseRules(service, courseEditions);
+  const listing = editionPriced(bookable, chosen);
+  const rules = courseRules(listing, courseEditions);
   const site = await findClientSite(req.user!.id);
   const values = withValidIdempotencyKey(page.values);
   const editions = wizardEditions(courseEditions, page.values.edition_id);
   const availability =
-    service.serviceType === 'instant' && !editions ? await wizardAvailability(service, rules.today) : null;
+    listing.listingType === 'instant' && !editions ? await wizardAvailability(listing, rules.today) : null;
   const workers = await registerOptions(req.user!.id);
   res.status(page.status ?? 200).render('bookings/new', {
     ...wizardPage({
-      service,
+      service: listing,
       rules,
-      estimate: wizardEstimate(service, values, rules),
+      estimate: wizardEstimate(listing, values, rules),
       values,
       errors: page.errors ?? {},
       step: page.step,
@@ -110,14 +110,14 @@ async function render(
 }
 
 /** Why an instant service cannot start then, beside the date (a closed day) or the time. */
-function slotError(problem: SlotProblem, service: BookableService): FormErrors {
-  const message = t(`availability:slot.${problem}`, { hours: service.durationHours ?? 1 });
+function slotError(problem: SlotProblem, listing: BookableListing): FormErrors {
+  const message = t(`availability:slot.${problem}`, { hours: listing.durationHours ?? 1 });
   return problem === 'closedDay' ? { requested_date: message } : { requested_time: message };
 }
 
 /** The editions still open for booking (full ones too: choosing one says so), none for other services. */
-async function openEditions(service: BookableService): Promise<CourseEdition[]> {
-  return service.hasEditions ? upcomingEditions(service.id) : [];
+async function openEditions(listing: BookableListing): Promise<CourseEdition[]> {
+  return listing.hasEditions ? upcomingEditions(listing.id) : [];
 }
 
 /**
@@ -148,26 +148,26 @@ function dateless(errors: FormErrors): FormErrors {
 }
 
 /** An edition has its own venue or is online: the client chooses no place. */
-function courseRules(service: BookableService, editions: CourseEdition[]) {
-  const rules = wizardRules(service);
+function courseRules(listing: BookableListing, editions: CourseEdition[]) {
+  const rules = wizardRules(listing);
   return editions.length > 0 ? { ...rules, chooseLocation: false } : rules;
 }
 
 /** GET /services/:id/book */
 export async function show(req: Request, res: Response): Promise<void> {
-  const service = (await bookableFor(req, res))?.service;
-  if (!service) return;
-  const editions = await openEditions(service);
+  const listing = (await bookableFor(req, res))?.listing;
+  if (!listing) return;
+  const editions = await openEditions(listing);
   const preselected = typeof req.query.edition === 'string' ? req.query.edition : '';
   // A course booked from the scadenzario comes with the workers it is for.
   const values = prefillFromTrainingPlan(
     { ...blankBookingForm(randomUUID()), edition_id: preselected },
     req.session.trainingPlan,
-    service.trainingKind,
+    listing.trainingKind,
     await registerOptions(req.user!.id),
-    maxParticipantsOf(service),
+    maxParticipantsOf(listing),
   );
-  await render(req, res, service, { step: 1, values }, editions);
+  await render(req, res, listing, { step: 1, values }, editions);
 }
 
 /** POST /services/:id/book (action: next | back | submit; step: the step the form was on) */
@@ -175,27 +175,27 @@ export async function create(req: Request, res: Response): Promise<void> {
   const body = req.body as Record<string, unknown>;
   const found = await bookableFor(req, res, body.action === 'submit' && String(body.step) === '3');
   if (!found) return;
-  const { service, context } = found;
-  const max = maxParticipantsOf(service);
+  const { listing, context } = found;
+  const max = maxParticipantsOf(listing);
   // Rows chosen from the register take the worker's name and codice fiscale (without JavaScript, here); a
   // form with no such row needs no register.
   const typed = readBookingForm(body, max);
   const values = typed.participants.some((p) => p.worker_id)
     ? fillParticipantsFromRegister(typed, await registerOptions(req.user!.id))
     : typed;
-  const editions = await openEditions(service);
+  const editions = await openEditions(listing);
   const choice = applyEdition(editions, values);
   const from = (['1', '2', '3'].includes(String(body.step)) ? Number(body.step) : 1) as WizardStep;
   const action = body.action;
-  const redraw = (page: Parameters<typeof render>[3]) => render(req, res, service, page, editions);
+  const redraw = (page: Parameters<typeof render>[3]) => render(req, res, listing, page, editions);
   if (action === 'back') return redraw({ step: Math.max(1, from - 1) as WizardStep, values });
   // Without JavaScript: the start times of the date just chosen.
   if (action === 'times') return redraw({ step: 1, values });
 
-  const rules = courseRules(service, editions);
+  const rules = courseRules(listing, editions);
   const details = validateDetails(values, rules);
   const attendees =
-    from >= 2 || action === 'submit' ? validateAttendees(values, max, asksParticipants(service.pricingUnit)) : null;
+    from >= 2 || action === 'submit' ? validateAttendees(values, max, asksParticipants(listing.pricingUnit)) : null;
   // The provider's calendar (src/lib/availability.ts): instant services only at a time the provider works.
   // The final submit leaves it to the booking's transaction, which checks it under its lock and whose
   // refusal is shown beside the time just the same (below): reading the calendar twice would only cost.
@@ -204,11 +204,11 @@ export async function create(req: Request, res: Response): Promise<void> {
     ? null
     : choice.edition || submitting
       ? ({ ok: true } as const)
-      : await scheduleFor(service, details.value.requestedDate, details.value.requestedTime);
+      : await scheduleFor(listing, details.value.requestedDate, details.value.requestedTime);
   const errors: FormErrors = {
     ...(details.ok ? {} : editions.length > 0 ? dateless(details.errors) : details.errors),
     ...choice.errors,
-    ...(schedule && !schedule.ok ? slotError(schedule.problem, service) : {}),
+    ...(schedule && !schedule.ok ? slotError(schedule.problem, listing) : {}),
     ...(attendees && !attendees.ok ? attendees.errors : {}),
   };
   const firstError = Object.keys(errors)[0];
@@ -223,7 +223,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   let booking: Awaited<ReturnType<typeof createBooking>>;
   try {
     booking = await createBooking(
-      { clientId: req.user!.id, service, details: details.value, ...attendees.value, edition: choice.edition },
+      { clientId: req.user!.id, listing, details: details.value, ...attendees.value, edition: choice.edition },
       context ?? undefined,
     );
   } catch (err) {
@@ -244,10 +244,10 @@ export async function create(req: Request, res: Response): Promise<void> {
     }
     if (err instanceof AppError && err.code === 'slot_unavailable') {
       const problem = err.messageKey.split('.').pop() as SlotProblem;
-      return redraw({ step: 1, values, errors: slotError(problem, service), status: 422 });
+      return redraw({ step: 1, values, errors: slotError(problem, listing), status: 422 });
     }
     // docs/product.md §8 "Errore durante la prenotazione": the summary again, everything typed kept, sending it again is safe.
-    logger.error('booking failed', { requestId: req.id, serviceId: service.id, ...errorFields(err) });
+    logger.error('booking failed', { requestId: req.id, serviceId: listing.id, ...errorFields(err) });
     return redraw({
       step: 3,
       values,
@@ -255,6 +255,6 @@ export async function create(req: Request, res: Response): Promise<void> {
       status: 500,
     });
   }
-  req.flash('success', t(`bookings:wizard.success.${service.serviceType}`));
+  req.flash('success', t(`bookings:wizard.success.${listing.listingType}`));
   res.redirect(303, `/bookings/${booking.id}`);
 }

@@ -4,7 +4,7 @@ import { notFound } from '../lib/app-error.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { editionPage } from '../pages/edition.page.js';
 import { editionEditPage, editionsPage } from '../pages/editions.page.js';
-import { findBookableService } from '../services/bookings.service.js';
+import { findBookableListing } from '../services/bookings.service.js';
 import {
   createEdition,
   findOwnEdition,
@@ -26,8 +26,8 @@ function providerId(req: Request): string {
 
 /** GET /services/:id/editions */
 export async function index(req: Request, res: Response): Promise<void> {
-  const { service, editions } = await listEditions(providerId(req), String(req.params.id));
-  res.render('editions/index', editionsPage(service, editions));
+  const { listing, editions } = await listEditions(providerId(req), String(req.params.id));
+  res.render('editions/index', editionsPage(listing, editions));
 }
 
 /** POST /services/:id/editions */
@@ -37,8 +37,8 @@ export async function create(req: Request, res: Response): Promise<void> {
   const checked = validateEditionForm(values, todayInRome());
   const result = checked.ok ? await createEdition(owner, String(req.params.id), checked.value) : checked;
   if (!result.ok) {
-    const { service, editions } = await listEditions(owner, String(req.params.id));
-    return res.status(422).render('editions/index', editionsPage(service, editions, { values, errors: result.errors }));
+    const { listing, editions } = await listEditions(owner, String(req.params.id));
+    return res.status(422).render('editions/index', editionsPage(listing, editions, { values, errors: result.errors }));
   }
   req.flash('success', t('editions:messages.created'));
   res.redirect(303, `/services/${String(req.params.id)}/editions`);
@@ -46,30 +46,30 @@ export async function create(req: Request, res: Response): Promise<void> {
 
 /** GET /editions/:id/edit */
 export async function edit(req: Request, res: Response): Promise<void> {
-  const { service, edition } = await findOwnEdition(providerId(req), String(req.params.id));
-  res.render('editions/edit', editionEditPage(service, edition));
+  const { listing, edition } = await findOwnEdition(providerId(req), String(req.params.id));
+  res.render('editions/edit', editionEditPage(listing, edition));
 }
 
 /** POST /editions/:id/edit */
 export async function update(req: Request, res: Response): Promise<void> {
   const owner = providerId(req);
-  const { service, edition } = await findOwnEdition(owner, String(req.params.id));
+  const { listing, edition } = await findOwnEdition(owner, String(req.params.id));
   const values = readEditionForm(req.body);
   const checked = validateEditionForm(values, todayInRome());
   const result = checked.ok ? await updateEdition(owner, edition.id, checked.value) : checked;
   if (!result.ok) {
     return res
       .status(422)
-      .render('editions/edit', editionEditPage(service, edition, { values, errors: result.errors }));
+      .render('editions/edit', editionEditPage(listing, edition, { values, errors: result.errors }));
   }
   req.flash('success', t('editions:messages.updated'));
-  res.redirect(303, `/services/${service.id}/editions`);
+  res.redirect(303, `/services/${listing.id}/editions`);
 }
 
 /** GET /editions/:id */
 export async function show(req: Request, res: Response): Promise<void> {
   const edition = await findPublicEdition(String(req.params.id));
-  const service = await findBookableService(edition.serviceId);
-  if (!service) throw notFound('page');
-  res.render('editions/show', editionPage(edition, service));
+  const listing = await findBookableListing(edition.listingId);
+  if (!listing) throw notFound('page');
+  res.render('editions/show', editionPage(edition, listing));
 }

@@ -12,7 +12,7 @@ function done(req: Request, res: Response, result: DecisionResult, doneKey: stri
   if (!result.ok && result.kind === 'not_found') throw notFound();
   if (result.ok || result.kind === 'refused') {
     req.flash(result.ok ? 'success' : 'error', t(result.ok ? doneKey : 'waitlist:decisions.refused'));
-    return res.redirect(303, `/services/${result.edition.serviceId}/editions`);
+    return res.redirect(303, `/services/${result.edition.listingId}/editions`);
   }
   if (result.kind === 'invalid')
     res

@@ -10,7 +10,7 @@ import { newMessagePage } from '../pages/new-message.page.js';
 import { inquiryQuoteForm, type InquiryQuoteState } from '../pages/inquiry-quote.page.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { isUuid } from '../lib/uuid.js';
-import { quotableServices } from '../services/inquiry-quotes.service.js';
+import { quotableListings } from '../services/inquiry-quotes.service.js';
 import { startInquiry } from '../services/message-posting.service.js';
 import { inquiryTarget, listThreads, openThread, type ThreadParty } from '../services/message-threads.service.js';
 import { formKey, parseMessage, PROBLEM_STATUSES } from './message-form.js';
@@ -45,7 +45,7 @@ export async function renderThread(
     viewer.userType === 'provider' && !thread.bookingId
       ? inquiryQuoteForm(
           thread,
-          await quotableServices(thread),
+          await quotableListings(thread),
           quote.idempotencyKey && isUuid(quote.idempotencyKey) ? quote.idempotencyKey : randomUUID(),
           todayInRome(),
           quote,
@@ -63,7 +63,7 @@ const param = (v: unknown): string | null => (typeof v === 'string' && v ? v : n
 async function renderNew(
   req: Request,
   res: Response,
-  ask: { serviceId: string | null; providerId: string | null },
+  ask: { listingId: string | null; providerId: string | null },
   status: number,
   state: MessageFormState = {},
   key: string = randomUUID(),
@@ -90,7 +90,7 @@ export async function newThread(req: Request, res: Response): Promise<void> {
   if (req.user.userType !== 'client') {
     throw roleRequired('errors:clientsOnly.title', 'errors:clientsOnly.messages');
   }
-  const ask = { serviceId: param(req.query.service), providerId: param(req.query.provider) };
+  const ask = { listingId: param(req.query.service), providerId: param(req.query.provider) };
   const target = await inquiryTarget(ask, partyOf(req));
   if (target?.existingThreadId) return res.redirect(303, `/messages/${target.existingThreadId}#reply`);
   await renderNew(req, res, ask, 200);
@@ -99,7 +99,7 @@ export async function newThread(req: Request, res: Response): Promise<void> {
 /** POST /messages (multipart, CSRF token in the action's query string) */
 export async function create(req: Request, res: Response): Promise<void> {
   const raw = (req.body ?? {}) as Record<string, unknown>;
-  const ask = { serviceId: param(raw.service_id), providerId: param(raw.provider_id) };
+  const ask = { listingId: param(raw.service_id), providerId: param(raw.provider_id) };
   const parsed = parseMessage(req);
   if (!parsed.ok) return renderNew(req, res, ask, parsed.status, parsed, formKey(parsed.idempotencyKey, randomUUID));
   const result = await startInquiry(ask, partyOf(req), parsed.input);
@@ -121,7 +121,7 @@ export async function create(req: Request, res: Response): Promise<void> {
 /** Over the rate limit: the new-message form again, as typed. */
 export async function limited(req: Request, res: Response, message: string): Promise<void> {
   const raw = (req.body ?? {}) as Record<string, unknown>;
-  const ask = { serviceId: param(raw.service_id), providerId: param(raw.provider_id) };
+  const ask = { listingId: param(raw.service_id), providerId: param(raw.provider_id) };
   await renderNew(req, res, ask, 429, { body: typeof raw.body === 'string' ? raw.body : '', alert: message });
 }
 

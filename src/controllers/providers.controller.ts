@@ -3,20 +3,20 @@ import { config } from '../config/env.js';
 import { notFound } from '../lib/app-error.js';
 import { providerPage } from '../pages/provider.page.js';
 import { providerReviewsSection } from '../pages/reviews.page.js';
-import { findProviderListing } from '../services/catalogue.service.js';
+import { findProviderWithListings } from '../services/catalogue.service.js';
 import { requestedPage } from '../lib/search.shared.js';
 
 /** GET /providers/:id?page=N: the profile with one page of the provider's services. */
 export async function show(req: Request, res: Response): Promise<void> {
   const page = requestedPage(req.query.page);
   const id = String(req.params.id);
-  const listing = await findProviderListing(id, page);
-  if (!listing) throw notFound('provider');
+  const shown = await findProviderWithListings(id, page);
+  if (!shown) throw notFound('provider');
   // A page past the end (services paused since the link was made) goes to the last one.
-  if (page > listing.totalPages)
-    return res.redirect(listing.totalPages > 1 ? `/providers/${id}?page=${listing.totalPages}` : `/providers/${id}`);
+  if (page > shown.totalPages)
+    return res.redirect(shown.totalPages > 1 ? `/providers/${id}?page=${shown.totalPages}` : `/providers/${id}`);
   res.render('providers/show', {
-    ...providerPage(listing, config().baseUrl),
-    reviews: providerReviewsSection(listing.reviews),
+    ...providerPage(shown, config().baseUrl),
+    reviews: providerReviewsSection(shown.reviews),
   });
 }

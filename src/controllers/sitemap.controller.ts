@@ -1,15 +1,12 @@
 import type { Request, Response } from 'express';
 import { config } from '../config/env.js';
-import { LISTINGS_ROOM, robotsTxt, sitemapPage } from '../pages/sitemap.page.js';
-import { sitemapListings } from '../services/catalogue.service.js';
+import { SITEMAP_ROOM, robotsTxt, sitemapPage } from '../pages/sitemap.page.js';
+import { sitemapSources } from '../services/catalogue.service.js';
 
 /** GET /sitemap.xml */
 export async function show(_req: Request, res: Response): Promise<void> {
-  const listings = await sitemapListings(LISTINGS_ROOM);
-  res
-    .type('application/xml')
-    .set('Cache-Control', 'public, max-age=3600')
-    .send(sitemapPage(config().baseUrl, listings));
+  const sources = await sitemapSources(SITEMAP_ROOM);
+  res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemapPage(config().baseUrl, sources));
 }
 
 /** GET /robots.txt */

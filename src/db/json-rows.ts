@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Columns } from './columns.js';
 import { db, type Trx } from './knex.js';
 
 // Rows carried inside another statement's row as JSON (json_agg), so that one round trip reads several
@@ -18,17 +19,24 @@ export function jsonRow(query: Knex.QueryBuilder, as: string, trx?: Trx): Knex.R
 }
 
 /**
- * Rows of a JSON column as the driver would have given them: the named timestamp columns become Dates
- * (JSON carries them as ISO 8601 text); numbers stay numbers (numeric comes as a JSON number, which the
- * row mappers of money accept as they accept the driver's text). 'YYYY-MM-DD' dates are text either way.
+ * Rows of a JSON column as the driver would have given them, by their columns' kinds (src/db/columns.ts):
+ * timestamps become Dates (JSON carries them as ISO 8601 text) and numerics their decimal text (JSON
+ * carries them as numbers); 'YYYY-MM-DD' dates, numbers, booleans, arrays and jsonb are the same either way.
  */
-export function fromJsonRows<T>(rows: readonly Record<string, unknown>[] | null, timestamps: readonly string[]): T[] {
+export function fromJsonRows<Row>(rows: readonly Record<string, unknown>[] | null, columns: Columns<Row>): Row[] {
+  const converted = Object.entries(columns).filter(([, kind]) => kind === 'timestamp' || kind === 'numeric');
   return (rows ?? []).map((row) => {
     const copy: Record<string, unknown> = { ...row };
-    for (const column of timestamps) {
+    for (const [column, kind] of converted) {
       const value = copy[column];
-      if (typeof value === 'string') copy[column] = new Date(value);
+      if (kind === 'timestamp' && typeof value === 'string') copy[column] = new Date(value);
+      else if (kind === 'numeric' && typeof value === 'number') copy[column] = String(value);
     }
-    return copy as T;
+    return copy as Row;
   });
+}
+
+/** The one row of a JSON column (jsonRow), as fromJsonRows reads rows; null when there is none. */
+export function fromJsonRow<Row>(row: Record<string, unknown> | null, columns: Columns<Row>): Row | null {
+  return row ? fromJsonRows([row], columns)[0]! : null;
 }

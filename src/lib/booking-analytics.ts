@@ -21,7 +21,7 @@ export { BOOKING_STATUSES };
 export type AnalyticsStatus = BookingStatus;
 
 /** How many services each top list shows. */
-export const TOP_SERVICES = 5;
+export const TOP_LISTINGS = 5;
 
 export interface AnalyticsBooking {
   id: string;
@@ -33,8 +33,8 @@ export interface AnalyticsBooking {
   receivedOn: string;
   /** 'YYYY-MM-DD' of the service. */
   requestedDate: string;
-  serviceId: string;
-  serviceTitle: string;
+  listingId: string;
+  listingTitle: string;
   clientName: string | null;
   status: AnalyticsStatus;
   bookingType: 'instant' | 'on_request';
@@ -68,8 +68,8 @@ export interface Money {
   commissionCents: number;
 }
 
-export interface ServiceFigures {
-  serviceId: string;
+export interface ListingFigures {
+  listingId: string;
   title: string;
   bookings: number;
   completed: number;
@@ -102,8 +102,8 @@ export interface AnalyticsFigures {
   noShow: Rate;
   rating: { count: number; average: number | null };
   months: MonthFigures[];
-  topByRevenue: ServiceFigures[];
-  topByBookings: ServiceFigures[];
+  topByRevenue: ListingFigures[];
+  topByBookings: ListingFigures[];
 }
 
 export const rate = (count: number, of: number): Rate => ({ count, of, percent: of > 0 ? (100 * count) / of : null });
@@ -144,12 +144,12 @@ export function sumMoney(bookings: readonly AnalyticsBooking[]): Money {
   return sum;
 }
 
-function servicesOf(bookings: readonly AnalyticsBooking[]): ServiceFigures[] {
-  const byId = new Map<string, ServiceFigures>();
+function listingsOf(bookings: readonly AnalyticsBooking[]): ListingFigures[] {
+  const byId = new Map<string, ListingFigures>();
   for (const b of bookings) {
-    const s = byId.get(b.serviceId) ?? {
-      serviceId: b.serviceId,
-      title: b.serviceTitle,
+    const s = byId.get(b.listingId) ?? {
+      listingId: b.listingId,
+      title: b.listingTitle,
       bookings: 0,
       completed: 0,
       revenueCents: 0,
@@ -159,12 +159,12 @@ function servicesOf(bookings: readonly AnalyticsBooking[]): ServiceFigures[] {
       s.completed += 1;
       s.revenueCents += moneyOf(b).netCents;
     }
-    byId.set(b.serviceId, s);
+    byId.set(b.listingId, s);
   }
   return [...byId.values()];
 }
 
-const byTitle = (a: ServiceFigures, b: ServiceFigures): number => a.title.localeCompare(b.title, 'it');
+const byTitle = (a: ListingFigures, b: ListingFigures): number => a.title.localeCompare(b.title, 'it');
 
 function monthsOf(
   months: readonly string[],
@@ -206,7 +206,7 @@ export function analyticsFigures(
   const confirmed = bookings.filter((b) => b.confirmedAt !== null);
   const ratingCount = ratings.reduce((n, r) => n + r.count, 0);
   const ratingSum = ratings.reduce((n, r) => n + r.sum, 0);
-  const services = servicesOf(bookings);
+  const listings = listingsOf(bookings);
   return {
     received: bookings.length,
     byStatus,
@@ -221,12 +221,12 @@ export function analyticsFigures(
     noShow: rate(byStatus.no_show, byStatus.completed + byStatus.no_show),
     rating: { count: ratingCount, average: ratingCount > 0 ? ratingSum / ratingCount : null },
     months: monthsOf(months, bookings, ratings),
-    topByRevenue: services
+    topByRevenue: listings
       .filter((s) => s.revenueCents > 0)
       .sort((a, b) => b.revenueCents - a.revenueCents || b.completed - a.completed || byTitle(a, b))
-      .slice(0, TOP_SERVICES),
-    topByBookings: [...services]
+      .slice(0, TOP_LISTINGS),
+    topByBookings: [...listings]
       .sort((a, b) => b.bookings - a.bookings || b.revenueCents - a.revenueCents || byTitle(a, b))
-      .slice(0, TOP_SERVICES),
+      .slice(0, TOP_LISTINGS),
   };
 }

@@ -68,8 +68,8 @@ export interface WizardIslandProps {
   values: BookingFormValues;
   /** Field ('requested_date', 'participants.0.email') -> Italian message, from the server. */
   errors: Record<string, string>;
-  serviceType: 'instant' | 'on_request';
-  serviceTitle: string;
+  listingType: 'instant' | 'on_request';
+  listingTitle: string;
   providerName: string;
   /** Today in Europe/Rome and the last date that may be requested, 'YYYY-MM-DD'. */
   today: string;

@@ -4,7 +4,7 @@
  */
 
 import { isFiniteNumber } from './guards.js';
-import type { PricingUnit } from './service-options.js';
+import type { PricingUnit } from './listing-options.js';
 
 export type { PricingUnit };
 
@@ -26,7 +26,7 @@ export interface DiscountRule {
 }
 
 /** What a service's price is made of: the base and its unit, its additional costs and discounts (docs/product.md §3). */
-export interface ServicePricing {
+export interface ListingPricing {
   basePriceCents: number;
   pricingUnit: PricingUnit;
   additionalCosts: AdditionalCostRule[];
@@ -46,7 +46,7 @@ const amountOf = (value: unknown): number | null => {
 export function pricingRulesOf(
   additionalCosts: unknown,
   discounts: unknown,
-): Pick<ServicePricing, 'additionalCosts' | 'discounts'> {
+): Pick<ListingPricing, 'additionalCosts' | 'discounts'> {
   const costs = (Array.isArray(additionalCosts) ? additionalCosts : []).flatMap((c: unknown): AdditionalCostRule[] => {
     const { name, type, amount, description } = (c ?? {}) as Record<string, unknown>;
     const n = amountOf(amount);
@@ -170,7 +170,7 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
  * prices the quantity is one unit (docs/product.md §9 multiplies only per-head units). The detail page's price card
  * (quantity 1), the wizard's "Riepilogo Costi" (island and plain form) and the stored booking all call this.
  */
-export function servicePrice(pricing: ServicePricing, quantity: number): PriceBreakdown {
+export function listingPrice(pricing: ListingPricing, quantity: number): PriceBreakdown {
   return calculatePrice({
     basePriceCents: pricing.basePriceCents,
     pricingUnit: pricing.pricingUnit,

@@ -4,7 +4,7 @@
  */
 
 import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES } from './profile-options.js';
-import type { Availability } from './service-options.js';
+import type { Availability } from './listing-options.js';
 
 export const PAGE_SIZE = 20;
 const MAX_PAGE_LINKS = 5;
@@ -28,8 +28,8 @@ type RatingOption = (typeof RATING_OPTIONS)[number];
 export const AVAILABILITY_FILTERS = ['any', 'immediate', 'this_week', 'this_month'] as const;
 type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
 
-export const SERVICE_TYPE_FILTERS = ['all', 'instant', 'on_request'] as const;
-type ServiceTypeFilter = (typeof SERVICE_TYPE_FILTERS)[number];
+export const LISTING_TYPE_FILTERS = ['all', 'instant', 'on_request'] as const;
+type ListingTypeFilter = (typeof LISTING_TYPE_FILTERS)[number];
 
 /** docs/product.md §9 filter options: the first five profile languages, and the certifications profiles suggest. */
 export const LANGUAGE_OPTIONS = PROFILE_LANGUAGES.slice(0, 5);
@@ -60,7 +60,7 @@ export interface SearchParams {
   price: PriceBucket;
   rating: RatingOption | null;
   availability: AvailabilityFilter;
-  serviceType: ServiceTypeFilter;
+  listingType: ListingTypeFilter;
   languages: string[];
   certifications: string[];
   sort: SortOption;
@@ -75,7 +75,7 @@ export const DEFAULT_PARAMS: SearchParams = {
   price: 'all',
   rating: null,
   availability: 'any',
-  serviceType: 'all',
+  listingType: 'all',
   languages: [],
   certifications: [],
   sort: 'relevance',
@@ -95,7 +95,7 @@ export function toQueryString(params: SearchParams): string {
   if (params.price !== 'all') pairs.push(['price', params.price]);
   if (params.rating) pairs.push(['rating_min', params.rating]);
   if (params.availability !== 'any') pairs.push(['availability', params.availability]);
-  if (params.serviceType !== 'all') pairs.push(['service_type', params.serviceType]);
+  if (params.listingType !== 'all') pairs.push(['service_type', params.listingType]);
   for (const l of params.languages) pairs.push(['languages', l]);
   for (const c of params.certifications) pairs.push(['certifications', c]);
   if (params.sort !== 'relevance') pairs.push(['sort', params.sort]);
@@ -120,7 +120,7 @@ export function activeFilterCount(params: SearchParams): number {
     (params.price !== 'all' ? 1 : 0) +
     (params.rating ? 1 : 0) +
     (params.availability !== 'any' ? 1 : 0) +
-    (params.serviceType !== 'all' ? 1 : 0) +
+    (params.listingType !== 'all' ? 1 : 0) +
     params.languages.length +
     params.certifications.length
   );
@@ -144,7 +144,7 @@ export function pageWindow(current: number, totalPages: number): number[] {
 }
 
 /** One result card, every text already formatted in Italian by the server. */
-export interface ServiceCardView {
+export interface ListingCardView {
   id: string;
   href: string;
   bookHref: string;
@@ -199,7 +199,7 @@ export interface SearchResponse {
   page: number;
   totalPages: number;
   pages: number[];
-  cards: ServiceCardView[];
+  cards: ListingCardView[];
   location: ResolvedLocation | null;
   locationNotFound: boolean;
   /** "Località non trovata" explained, naming what was typed. */
@@ -225,7 +225,7 @@ export interface SearchOptions {
   prices: Option<PriceBucket>[];
   ratings: Option<RatingOption>[];
   availabilities: Option<AvailabilityFilter>[];
-  serviceTypes: Option<ServiceTypeFilter>[];
+  listingTypes: Option<ListingTypeFilter>[];
   languages: Option[];
   certifications: Option[];
   sorts: Option<SortOption>[];

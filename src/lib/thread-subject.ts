@@ -1,6 +1,6 @@
 /** What a conversation is about, as its inbox row, its page and its email name it. */
 export interface ThreadTopic {
-  serviceTitle: string | null;
+  listingTitle: string | null;
   bookingNumber: string | null;
 }
 
@@ -10,7 +10,7 @@ export function threadSubject(
   translate: (key: string, values?: Record<string, unknown>) => string,
 ): string {
   if (thread.bookingNumber)
-    return translate('messages:subject.booking', { title: thread.serviceTitle ?? '', number: thread.bookingNumber });
-  if (thread.serviceTitle) return translate('messages:subject.service', { title: thread.serviceTitle });
+    return translate('messages:subject.booking', { title: thread.listingTitle ?? '', number: thread.bookingNumber });
+  if (thread.listingTitle) return translate('messages:subject.service', { title: thread.listingTitle });
   return translate('messages:subject.general');
 }

@@ -17,17 +17,17 @@ export const ATTACHMENT_MAX_BYTES = DOCUMENT_MAX_BYTES;
  * storage rule holds for every stored file anyway, while a straight-from-the-phone 12–48 MP JPEG (often
  * 5–10 MB) is accepted instead of refused for a size the provider cannot see.
  */
-export const SERVICE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const LISTING_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** docs/product.md §5/§9: at most 10 images per service. */
-export const SERVICE_IMAGES_MAX = 10;
+export const LISTING_IMAGES_MAX = 10;
 
 /** docs/product.md §5: JPG, PNG or WebP, read from the bytes (the browser's hint only guides the picker). */
-export const SERVICE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const LISTING_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** docs/product.md §5: service images are at least 400×300. */
-export const SERVICE_IMAGE_MIN_WIDTH = 400;
-export const SERVICE_IMAGE_MIN_HEIGHT = 300;
+export const LISTING_IMAGE_MIN_WIDTH = 400;
+export const LISTING_IMAGE_MIN_HEIGHT = 300;
 
 /** A workers' CSV import: a few thousand rows fit in 256 KB; the rows are read in one request. */
 export const WORKERS_CSV_MAX_BYTES = 256 * 1024;

@@ -30,7 +30,7 @@ export function analyticsCsv(
       b.bookingNumber,
       b.receivedOn,
       b.requestedDate,
-      b.serviceTitle,
+      b.listingTitle,
       b.clientName ?? '',
       t(`bookings:status.${b.status}`),
       csvAmount(m.netCents),

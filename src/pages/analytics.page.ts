@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import { PERIODS, periodQuery, type Period } from '../lib/analytics-period.js';
-import { BOOKING_STATUSES, type Rate, type ServiceFigures } from '../lib/booking-analytics.js';
+import { BOOKING_STATUSES, type Rate, type ListingFigures } from '../lib/booking-analytics.js';
 import * as format from '../lib/format.js';
 import type { AnalyticsData } from '../services/analytics.service.js';
 import type { PeriodFormValues } from '../validators/analytics.validator.js';
@@ -26,7 +26,7 @@ export interface RateRow {
   basis: string;
 }
 
-export interface ServiceRow {
+export interface ListingRow {
   title: string;
   href: string;
   bookings: string;
@@ -44,8 +44,8 @@ export interface AnalyticsResult {
   monthTotals: { received: string; completed: string; revenue: string };
   rates: RateRow[];
   ratings: { month: string; label: string; average: string; count: string }[];
-  topByRevenue: ServiceRow[];
-  topByBookings: ServiceRow[];
+  topByRevenue: ListingRow[];
+  topByBookings: ListingRow[];
   byStatus: { status: string; label: string; count: string; share: string; bar: number }[];
   help: string[];
 }
@@ -81,11 +81,11 @@ function rateRow(key: RateRow['key'], r: Rate, basisKey: string): RateRow {
   };
 }
 
-function serviceRows(list: readonly ServiceFigures[], by: 'bookings' | 'revenueCents'): ServiceRow[] {
+function listingRows(list: readonly ListingFigures[], by: 'bookings' | 'revenueCents'): ListingRow[] {
   const max = Math.max(0, ...list.map((s) => s[by]));
   return list.map((s) => ({
     title: s.title,
-    href: `/services/${s.serviceId}`,
+    href: `/services/${s.listingId}`,
     bookings: format.number(s.bookings),
     revenue: format.euro(s.revenueCents),
     bar: share(s[by], max),
@@ -167,8 +167,8 @@ function result({ period, figures: f }: AnalyticsData): AnalyticsResult {
       average: m.ratingAverage === null ? NONE() : ratingLabel(m.ratingAverage),
       count: format.number(m.ratingCount),
     })),
-    topByRevenue: serviceRows(f.topByRevenue, 'revenueCents'),
-    topByBookings: serviceRows(f.topByBookings, 'bookings'),
+    topByRevenue: listingRows(f.topByRevenue, 'revenueCents'),
+    topByBookings: listingRows(f.topByBookings, 'bookings'),
     byStatus: BOOKING_STATUSES.map((status) => ({
       status,
       label: t(`bookings:status.${status}`),

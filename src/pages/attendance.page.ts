@@ -72,7 +72,7 @@ export function attendancePage(
     noindex: true,
     bookingId: booking.id,
     bookingNumber: booking.bookingNumber,
-    courseTitle: booking.serviceTitle,
+    courseTitle: booking.listingTitle,
     facts: [
       {
         label: t('attestati:attendance.kind'),
@@ -118,7 +118,7 @@ export function attendanceCsv(register: Register): { filename: string; body: str
     l.attendanceMarkedAt ? format.dateTimeShort(l.attendanceMarkedAt) : '',
     l.attestato?.code ?? '',
     l.attestato ? format.date(l.attestato.issuedAt) : '',
-    booking.serviceTitle,
+    booking.listingTitle,
     datesText(course.courseStart, course.courseEnd),
     String(course.hours).replace('.', ','),
     l.attestato?.place ?? course.place,

@@ -139,7 +139,7 @@ export interface ArchiveView {
 export function archivePage(archive: ProviderArchive): ArchiveView {
   const query = (page: number) => {
     const q = new URLSearchParams();
-    if (archive.serviceId) q.set('corso', archive.serviceId);
+    if (archive.listingId) q.set('corso', archive.listingId);
     if (page > 1) q.set('page', String(page));
     const s = q.toString();
     return `/provider/attestati${s ? `?${s}` : ''}`;
@@ -155,9 +155,9 @@ export function archivePage(archive: ProviderArchive): ArchiveView {
     })),
     courses: [
       { value: '', label: t('attestati:archive.allCourses') },
-      ...archive.courses.map((c) => ({ value: c.serviceId, label: c.title })),
+      ...archive.courses.map((c) => ({ value: c.listingId, label: c.title })),
     ],
-    serviceId: archive.serviceId ?? '',
+    serviceId: archive.listingId ?? '',
     page: archive.page,
     totalPages: archive.totalPages,
     pages: pageWindow(archive.page, archive.totalPages),

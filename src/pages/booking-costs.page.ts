@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { VAT_PERCENT, isPerHead, type PriceBreakdown, type ServicePricing } from '../lib/pricing.js';
+import { VAT_PERCENT, isPerHead, type PriceBreakdown, type ListingPricing } from '../lib/pricing.js';
 import type { Booking } from '../services/booking-records.service.js';
 
 /** The lines of a "Riepilogo Costi" (views/bookings/_cost-lines.ejs), for the wizard and the booking page. */
@@ -16,7 +16,7 @@ export interface CostLine {
  * island computes live) and the service page's price card ("Totale stimato IVA inclusa" as its total).
  */
 export function estimateLines(
-  service: Pick<ServicePricing, 'basePriceCents' | 'pricingUnit'>,
+  listing: Pick<ListingPricing, 'basePriceCents' | 'pricingUnit'>,
   price: PriceBreakdown,
   participants: number,
   totalKey = 'bookings:costs.total',
@@ -24,8 +24,8 @@ export function estimateLines(
   const lines: CostLine[] = [
     {
       label: t('bookings:costs.base'),
-      detail: isPerHead(service.pricingUnit)
-        ? t('bookings:costs.basePerHead', { price: format.euro(service.basePriceCents), count: participants })
+      detail: isPerHead(listing.pricingUnit)
+        ? t('bookings:costs.basePerHead', { price: format.euro(listing.basePriceCents), count: participants })
         : null,
       amount: format.euro(price.baseAmountCents),
       kind: 'line',

@@ -218,7 +218,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     Math.round(booking.durationHours * 60),
   );
   return {
-    title: t('bookings:show.pageTitle', { title: booking.serviceTitle, number: booking.bookingNumber }),
+    title: t('bookings:show.pageTitle', { title: booking.listingTitle, number: booking.bookingNumber }),
     noindex: true,
     booking,
     role,

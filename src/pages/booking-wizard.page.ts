@@ -12,7 +12,7 @@ import {
   type WizardStep,
 } from '../lib/booking-wizard.shared.js';
 import { placeLabel } from '../lib/booking-place.js';
-import type { BookableService, BookingLocationType, Place, WizardEstimate } from '../services/bookings.service.js';
+import type { BookableListing, BookingLocationType, Place, WizardEstimate } from '../services/bookings.service.js';
 import { NOTES_MAX, type BookingRules } from '../validators/booking.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { estimateLines, type CostLine } from './booking-costs.page.js';
@@ -28,7 +28,7 @@ export interface WizardView {
   title: string;
   noindex: true;
   heading: string;
-  service: BookableService;
+  service: BookableListing;
   serviceHref: string;
   step: WizardStep;
   values: BookingFormValues;
@@ -54,7 +54,7 @@ export interface WizardView {
 }
 
 export interface WizardPageInput {
-  service: BookableService;
+  service: BookableListing;
   rules: BookingRules;
   estimate: WizardEstimate;
   values: BookingFormValues;
@@ -71,7 +71,7 @@ export interface WizardPageInput {
 }
 
 /** The strings the island needs (docs/product.md §2 wizard, §5 messages), read once from the locale. */
-function wizardStrings(service: BookableService, rules: BookingRules): Record<string, string> {
+function wizardStrings(listing: BookableListing, rules: BookingRules): Record<string, string> {
   const keys: Record<string, string> = {
     step1: 'bookings:wizard.steps.1',
     step2: 'bookings:wizard.steps.2',
@@ -158,18 +158,18 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
     referentContactInvalid: 'bookings:validation.referentContactInvalid',
   };
   const strings: Record<string, string> = Object.fromEntries(Object.entries(keys).map(([k, key]) => [k, t(key)]));
-  strings.title = t(`bookings:wizard.title.${service.serviceType}`);
-  strings.submit = t(`bookings:wizard.submit.${service.serviceType}`);
+  strings.title = t(`bookings:wizard.title.${listing.listingType}`);
+  strings.submit = t(`bookings:wizard.submit.${listing.listingType}`);
   strings.termsType = t(
-    service.serviceType === 'instant' ? 'bookings:wizard.terms.instant' : 'bookings:wizard.terms.onRequest',
+    listing.listingType === 'instant' ? 'bookings:wizard.terms.instant' : 'bookings:wizard.terms.onRequest',
   );
   strings.participantsHint = t('bookings:wizard.details.participantsHint', { count: rules.maxParticipants });
   strings.participantsMax = t('bookings:validation.participantsMax', { limit: rules.maxParticipants });
   strings.notesHint = t('bookings:wizard.details.notesHint', { count: NOTES_MAX });
   strings.notesTooLong = t('validation:tooLong', { limit: NOTES_MAX });
   strings.vat = t('bookings:costs.vat', { percent: VAT_PERCENT });
-  strings.termsCancellation = cancellationTerms(service.cancellationPolicy);
-  if (!asksParticipants(service.pricingUnit)) strings.step2 = t('bookings:wizard.steps2Referent');
+  strings.termsCancellation = cancellationTerms(listing.cancellationPolicy);
+  if (!asksParticipants(listing.pricingUnit)) strings.step2 = t('bookings:wizard.steps2Referent');
   strings.participantBlock = t('bookings:wizard.participants.block', { n: '{n}' });
   strings.basePerHeadOne = t('bookings:costs.basePerHead_one', { price: '{price}', count: '{count}' });
   strings.basePerHeadOther = t('bookings:costs.basePerHead_other', { price: '{price}', count: '{count}' });
@@ -183,7 +183,7 @@ function wizardStrings(service: BookableService, rules: BookingRules): Record<st
 
 /** The place as the wizard states it when the service decides it (not flexible). */
 function wizardPlaceText(
-  service: BookableService,
+  listing: BookableListing,
   fixed: BookingLocationType | null,
   clientSite: Place | null,
 ): string | null {
@@ -192,49 +192,49 @@ function wizardPlaceText(
     return `${t('bookings:wizard.place.client_site')}: ${placeLabel({ locationType: 'client_site', location: clientSite }, t)}`;
   }
   if (fixed === 'provider_site') {
-    const site = service.providerPlace.city ? service.providerPlace : service.servicePlace;
+    const site = listing.providerPlace.city ? listing.providerPlace : listing.listingPlace;
     return placeLabel({ locationType: 'provider_site', location: site }, t);
   }
   return t(`bookings:wizard.place.${fixed}`);
 }
 
 export function wizardPage(input: WizardPageInput): WizardView {
-  const { service, rules, values, errors, step, estimate } = input;
+  const { service: listing, rules, values, errors, step, estimate } = input;
   const clientHasAddress = Boolean(input.clientSite?.address && input.clientSite.city);
   const chosenType = estimate.fixedLocation ?? values.location_choice;
   const slots = input.availability
     ? wizardSlots(
-        service.id,
+        listing.id,
         input.availability.dates,
         { from: rules.today, days: AVAILABILITY_WINDOW_DAYS, maxDate: input.maxDate },
-        service.durationHours,
+        listing.durationHours,
         input.availability.longestDayHours,
       )
     : null;
-  const strings = { ...wizardStrings(service, rules), ...(slots ? slotStrings() : {}) };
+  const strings = { ...wizardStrings(listing, rules), ...(slots ? slotStrings() : {}) };
   const island: WizardIslandProps = {
-    action: `/services/${service.id}/book`,
+    action: `/services/${listing.id}/book`,
     csrfToken: input.csrfToken,
     step,
     values,
     errors,
-    serviceType: service.serviceType,
-    serviceTitle: service.title,
-    providerName: service.providerName,
+    listingType: listing.listingType,
+    listingTitle: listing.title,
+    providerName: listing.providerName,
     today: rules.today,
     maxDate: input.maxDate,
     maxParticipants: rules.maxParticipants,
-    asksParticipants: asksParticipants(service.pricingUnit),
+    asksParticipants: asksParticipants(listing.pricingUnit),
     notesMax: NOTES_MAX,
-    requirements: service.requirements,
+    requirements: listing.requirements,
     chooseLocation: rules.chooseLocation,
-    placeText: wizardPlaceText(service, estimate.fixedLocation, input.clientSite),
+    placeText: wizardPlaceText(listing, estimate.fixedLocation, input.clientSite),
     noClientAddress: !clientHasAddress,
     pricing: {
-      basePriceCents: service.basePriceCents,
-      pricingUnit: service.pricingUnit,
-      additionalCosts: service.additionalCosts,
-      discounts: service.discounts,
+      basePriceCents: listing.basePriceCents,
+      pricingUnit: listing.pricingUnit,
+      additionalCosts: listing.additionalCosts,
+      discounts: listing.discounts,
     },
     vatPercent: VAT_PERCENT,
     strings,
@@ -243,11 +243,11 @@ export function wizardPage(input: WizardPageInput): WizardView {
   };
   const errorList = Object.entries(errors);
   return {
-    title: t('bookings:wizard.pageTitle', { action: strings.title, title: service.title }),
+    title: t('bookings:wizard.pageTitle', { action: strings.title, title: listing.title }),
     noindex: true,
     heading: strings.title!,
-    service,
-    serviceHref: `/services/${service.id}`,
+    service: listing,
+    serviceHref: `/services/${listing.id}`,
     step,
     values,
     participants: shownParticipants(values, rules.maxParticipants),
@@ -261,14 +261,14 @@ export function wizardPage(input: WizardPageInput): WizardView {
     placeText: island.placeText,
     showNoClientAddress: !clientHasAddress && chosenType === 'client_site',
     strings,
-    costLines: estimateLines(service, estimate.price, estimate.participants),
+    costLines: estimateLines(listing, estimate.price, estimate.participants),
     summary:
       step === 3
         ? {
             date: values.requested_date ? format.date(values.requested_date) : '',
             time: values.requested_time.slice(0, 5),
             place:
-              service.locationType === 'flexible'
+              listing.locationType === 'flexible'
                 ? values.location_choice
                   ? t(`bookings:wizard.details.locationChoices.${values.location_choice}`)
                   : ''

@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { servicePrice, type ServicePricing } from '../lib/pricing.js';
+import { listingPrice, type ListingPricing } from '../lib/pricing.js';
 import type { CourseEdition, PublicEdition } from '../services/course-editions.service.js';
 import { isBookable, seatsLeft } from '../lib/edition-seats.js';
 import {
@@ -12,7 +12,7 @@ import {
   sessionLines,
   venueLabel,
 } from './edition-labels.page.js';
-import { priceLabel, pricedUnitLabel } from './service-card.page.js';
+import { priceLabel, pricedUnitLabel } from './listing-card.page.js';
 
 /** The public page of one course edition (views/editions/show.ejs) and the service page's "Prossime edizioni". */
 
@@ -41,24 +41,24 @@ export interface EditionPageView {
 }
 
 /** The edition's own price (when it has one) in place of the service's base, the rest of the rules alike. */
-export function editionPricing<T extends ServicePricing>(pricing: T, edition: Pick<CourseEdition, 'priceCents'>): T {
+export function editionPricing<T extends ListingPricing>(pricing: T, edition: Pick<CourseEdition, 'priceCents'>): T {
   return edition.priceCents === null ? pricing : { ...pricing, basePriceCents: edition.priceCents };
 }
 
-export function editionPage(edition: PublicEdition, pricing: ServicePricing, now: Date = new Date()): EditionPageView {
+export function editionPage(edition: PublicEdition, pricing: ListingPricing, now: Date = new Date()): EditionPageView {
   const own = editionPricing(pricing, edition);
   const open = edition.status !== 'cancelled' && edition.bookingDeadline.getTime() > now.getTime();
   const left = seatsLeft(edition);
   const firstDay = firstDayLabel(edition);
   return {
-    title: t('editions:show.title', { title: edition.serviceTitle, date: firstDay }),
+    title: t('editions:show.title', { title: edition.listingTitle, date: firstDay }),
     description: t('editions:show.description', {
-      title: edition.serviceTitle,
+      title: edition.listingTitle,
       provider: edition.providerName,
       date: firstDay,
     }),
-    serviceTitle: edition.serviceTitle,
-    serviceHref: `/services/${edition.serviceId}`,
+    serviceTitle: edition.listingTitle,
+    serviceHref: `/services/${edition.listingId}`,
     providerName: edition.providerName,
     providerHref: `/providers/${edition.providerId}`,
     sessions: sessionLines(edition),
@@ -66,12 +66,12 @@ export function editionPage(edition: PublicEdition, pricing: ServicePricing, now
     venue: venueLabel(edition),
     hours: hoursLabel(edition.hours),
     price: `${priceLabel(own.basePriceCents)} ${pricedUnitLabel(own.pricingUnit)}`,
-    priceTotal: t('editions:show.priceTotal', { total: format.euro(servicePrice(own, 1).totalAmountCents) }),
+    priceTotal: t('editions:show.priceTotal', { total: format.euro(listingPrice(own, 1).totalAmountCents) }),
     deadline: format.dateTimeShort(edition.bookingDeadline),
     seats: seatsLine(edition),
     badge: edition.status === 'cancelled' ? null : seatsBadge(left),
     cancelled: edition.status === 'cancelled',
-    bookHref: isBookable(edition, now) ? `/services/${edition.serviceId}/book?edition=${edition.id}` : null,
+    bookHref: isBookable(edition, now) ? `/services/${edition.listingId}/book?edition=${edition.id}` : null,
     waitlistAction: open && left === 0 ? `/editions/${edition.id}/waitlist` : null,
   };
 }
@@ -111,7 +111,7 @@ export interface UpcomingEditionView {
 export function upcomingEditionsView(editions: CourseEdition[], now: Date = new Date()): UpcomingEditionView[] {
   return editions.map((e) => ({
     href: `/editions/${e.id}`,
-    bookHref: isBookable(e, now) ? `/services/${e.serviceId}/book?edition=${e.id}` : null,
+    bookHref: isBookable(e, now) ? `/services/${e.listingId}/book?edition=${e.id}` : null,
     firstDay: firstDayLabel(e),
     sessions: sessionLines(e),
     mode: deliveryLabel(e),

@@ -4,7 +4,7 @@ import * as format from '../lib/format.js';
 import { fromCents } from '../lib/money.js';
 import type { CourseEdition } from '../services/course-editions.service.js';
 import { seatsLeft } from '../lib/edition-seats.js';
-import type { OwnService } from '../services/provider-services.service.js';
+import type { OwnListing } from '../services/listings.service.js';
 import {
   DELIVERY_MODES,
   SESSION_ROWS,
@@ -13,7 +13,7 @@ import {
 } from '../validators/edition.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { deliveryLabel, hoursLabel, seatsBadge, sessionLines, statusLabel, venueLabel } from './edition-labels.page.js';
-import { priceLabel, pricedUnitLabel } from './service-card.page.js';
+import { priceLabel, pricedUnitLabel } from './listing-card.page.js';
 
 /** The provider's editions of a course (views/editions/index.ejs) and the edition form (_form, edit). */
 
@@ -78,7 +78,7 @@ export interface EditionEditView {
   form: EditionFormView;
 }
 
-function courseView(s: OwnService): CourseView {
+function courseView(s: OwnListing): CourseView {
   return {
     id: s.id,
     title: s.title,
@@ -91,7 +91,7 @@ function courseView(s: OwnService): CourseView {
   };
 }
 
-function rowView(e: CourseEdition, s: OwnService): EditionRowView {
+function rowView(e: CourseEdition, s: OwnListing): EditionRowView {
   const open = e.status !== 'cancelled';
   return {
     id: e.id,
@@ -125,7 +125,7 @@ function withEmptySessions(values: EditionFormValues): EditionFormValues {
 function formView(
   action: string,
   submitKey: string,
-  s: OwnService,
+  s: OwnListing,
   values: EditionFormValues,
   errors: FormErrors,
 ): EditionFormView {
@@ -143,19 +143,19 @@ function formView(
 }
 
 export function editionsPage(
-  service: OwnService,
+  listing: OwnListing,
   editions: CourseEdition[],
   form: { values?: EditionFormValues; errors?: FormErrors } = {},
 ): EditionsView {
   return {
-    title: t('editions:list.title', { title: service.title }),
+    title: t('editions:list.title', { title: listing.title }),
     noindex: true,
-    service: courseView(service),
-    editions: editions.map((e) => rowView(e, service)),
+    service: courseView(listing),
+    editions: editions.map((e) => rowView(e, listing)),
     form: formView(
-      `/services/${service.id}/editions`,
+      `/services/${listing.id}/editions`,
       'editions:form.create',
-      service,
+      listing,
       form.values ?? blankEditionForm(),
       form.errors ?? {},
     ),
@@ -177,19 +177,19 @@ export function editionFormValues(e: CourseEdition): EditionFormValues {
 }
 
 export function editionEditPage(
-  service: OwnService,
+  listing: OwnListing,
   edition: CourseEdition,
   form: { values?: EditionFormValues; errors?: FormErrors } = {},
 ): EditionEditView {
   return {
     title: t('editions:edit.title'),
     noindex: true,
-    service: courseView(service),
-    edition: rowView(edition, service),
+    service: courseView(listing),
+    edition: rowView(edition, listing),
     form: formView(
       `/editions/${edition.id}/edit`,
       'editions:form.save',
-      service,
+      listing,
       form.values ?? editionFormValues(edition),
       form.errors ?? {},
     ),

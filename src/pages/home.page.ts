@@ -1,6 +1,6 @@
 import { t, tree } from '../config/i18n.js';
 import { CATEGORY_IDS, type CategoryId } from '../lib/categories.js';
-import type { HomeListings, ProviderCard } from '../services/catalogue.service.js';
+import type { HomeContent, ProviderCard } from '../services/catalogue.service.js';
 import { categoryPath } from './seo.js';
 
 /** The home page (views/home/show.ejs): the categories with their counts and the featured providers. */
@@ -33,7 +33,7 @@ export interface HomeView {
   quickSearches: string[];
 }
 
-export function homePage({ counts, featured }: HomeListings): HomeView {
+export function homePage({ counts, featured }: HomeContent): HomeView {
   return {
     title: null,
     categories: CATEGORY_IDS.map((id) => ({

@@ -2,7 +2,7 @@ import { t } from '../config/i18n.js';
 import { addDays } from '../lib/booking-time.js';
 import { asksParticipants } from '../lib/booking-fields.js';
 import type { ThreadSummary } from '../services/message-threads.service.js';
-import type { BookableService } from '../services/bookings.service.js';
+import type { BookableListing } from '../services/bookings.service.js';
 import type { InquiryQuoteValues } from '../services/inquiry-quotes.service.js';
 import { MAX_DAYS_AHEAD } from '../validators/booking.validator.js';
 import type { FormErrors } from '../validators/validate.js';
@@ -68,13 +68,13 @@ const FIELDS: readonly Field[] = [
 
 export function inquiryQuoteForm(
   thread: ThreadSummary,
-  quotable: { services: BookableService[]; fixed: boolean },
+  quotable: { listings: BookableListing[]; fixed: boolean },
   idempotencyKey: string,
   today: string,
   state: InquiryQuoteState = {},
 ): InquiryQuoteFormView {
-  const fixed = quotable.fixed ? quotable.services[0]! : null;
-  const shown = fixed ? [fixed] : quotable.services;
+  const fixed = quotable.fixed ? quotable.listings[0]! : null;
+  const shown = fixed ? [fixed] : quotable.listings;
   const posted = state.values as unknown as Record<string, string> | undefined;
   const values = Object.fromEntries(FIELDS.map((f) => [f, typeof posted?.[f] === 'string' ? posted[f] : ''])) as Record<
     Field,

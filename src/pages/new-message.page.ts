@@ -19,16 +19,16 @@ export function newMessagePage(
   idempotencyKey: string,
   state: MessageFormState = {},
 ): NewMessageView {
-  const hidden = target.serviceId
-    ? [{ name: 'service_id', value: target.serviceId }]
+  const hidden = target.listingId
+    ? [{ name: 'service_id', value: target.listingId }]
     : [{ name: 'provider_id', value: target.providerId }];
   return {
     title: t('messages:new.title', { name: target.providerName }),
     noindex: true,
     providerName: target.providerName,
     providerHref: `/providers/${target.providerId}`,
-    serviceTitle: target.serviceTitle,
-    serviceHref: target.serviceId ? `/services/${target.serviceId}` : null,
+    serviceTitle: target.listingTitle,
+    serviceHref: target.listingId ? `/services/${target.listingId}` : null,
     conversation: conversationView(
       { threadId: null, messages: [], counterpartName: target.providerName, viewer },
       { action: '/messages', idempotencyKey, hidden },

@@ -45,7 +45,7 @@ export function paymentSummaryPage(s: PaymentSummary, now: Date): PaymentSummary
     bookingNumber: b.bookingNumber,
     issuedOn: t('money:summary.issuedOn', { date: format.dateTimeShort(now) }),
     facts: [
-      { label: t('money:summary.service'), value: b.serviceTitle },
+      { label: t('money:summary.service'), value: b.listingTitle },
       {
         label: t('money:summary.serviceDate'),
         value: `${format.shortDate(b.requestedDate)}, ${format.time(b.requestedTime)}`,

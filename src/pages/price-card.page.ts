@@ -1,9 +1,9 @@
 import { t } from '../config/i18n.js';
-import { isPerHead, servicePrice } from '../lib/pricing.js';
-import type { ServiceDetail } from '../services/catalogue.service.js';
+import { isPerHead, listingPrice } from '../lib/pricing.js';
+import type { ListingDetail } from '../services/catalogue.service.js';
 import { estimateLines, type CostLine } from './booking-costs.page.js';
 import { cancellationPolicyView, type CancellationPolicyView } from './cancellation-policy.page.js';
-import { priceLabel, pricedUnitLabel } from './service-card.page.js';
+import { priceLabel, pricedUnitLabel } from './listing-card.page.js';
 
 /**
  * The service page's price card (views/services/_price-card.ejs): the net price "+ IVA" with its unit, then
@@ -22,16 +22,16 @@ export interface PriceCardView {
   cancellation: CancellationPolicyView;
 }
 
-export function priceCard(service: Pick<ServiceDetail, 'pricing' | 'cancellationPolicy'>): PriceCardView {
-  const { pricing } = service;
+export function priceCard(listing: Pick<ListingDetail, 'pricing' | 'cancellationPolicy'>): PriceCardView {
+  const { pricing } = listing;
   return {
     priceLabel: priceLabel(pricing.basePriceCents),
     unitLabel: pricedUnitLabel(pricing.pricingUnit),
     netNote: t('prices:card.netNote'),
     breakdownTitle: t('prices:card.breakdownTitle'),
     breakdownFor: t(`prices:card.breakdownFor.${pricing.pricingUnit}`),
-    lines: estimateLines(pricing, servicePrice(pricing, 1), 1, 'prices:card.total'),
+    lines: estimateLines(pricing, listingPrice(pricing, 1), 1, 'prices:card.total'),
     perHeadHint: isPerHead(pricing.pricingUnit) ? t('prices:card.perHeadHint') : null,
-    cancellation: cancellationPolicyView(service.cancellationPolicy),
+    cancellation: cancellationPolicyView(listing.cancellationPolicy),
   };
 }

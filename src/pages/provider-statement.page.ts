@@ -69,7 +69,7 @@ export function statementPage(s: Statement): StatementView {
       completedAt: format.shortDate(l.completedAt),
       bookingNumber: l.bookingNumber,
       bookingHref: `/bookings/${l.bookingId}`,
-      service: l.serviceTitle,
+      service: l.listingTitle,
       client: l.clientName ?? t('bookings:card.notAvailable'),
       rate: rateLabel(l.ratePercent),
     })),
@@ -97,7 +97,7 @@ export function statementCsv(s: Statement): { filename: string; body: string } {
   const lines = s.lines.map((l) => [
     todayInRome(l.completedAt),
     l.bookingNumber,
-    l.serviceTitle,
+    l.listingTitle,
     l.clientName ?? '',
     amount(l.totalAmountCents),
     amount(l.baseAmountCents),

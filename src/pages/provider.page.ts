@@ -1,13 +1,13 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import type { ProviderListing, ProviderServiceRow, PublicProvider } from '../services/catalogue.service.js';
+import type { ProviderWithListings, ProviderListingItem, PublicProvider } from '../services/catalogue.service.js';
 import { metaDescription, providerJsonLd } from './seo.js';
-import { placeLabel, priceLabel, pricedUnitLabel } from './service-card.page.js';
+import { placeLabel, priceLabel, pricedUnitLabel } from './listing-card.page.js';
 import { pageWindow } from '../lib/search.shared.js';
 
 /** The public provider page (views/providers/show.ejs, docs/product.md §2). */
 
-interface ProviderServiceView extends ProviderServiceRow {
+interface ProviderListingView extends ProviderListingItem {
   href: string;
   categoryLabel: string;
   summary: string;
@@ -34,7 +34,7 @@ export interface ProviderView {
   insurance: { provider: string; amount: string | null; expiry: string | null } | null;
   messageHref: string;
   quoteHref: string;
-  services: ProviderServiceView[];
+  services: ProviderListingView[];
   /** "Servizi offerti (N)": all their public services, of which this page shows one page. */
   totalServices: number;
   /** views/partials/_pagination.ejs */
@@ -46,7 +46,7 @@ function websiteHref(website: string | null): string | null {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-function serviceView(s: ProviderServiceRow): ProviderServiceView {
+function listingView(s: ProviderListingItem): ProviderListingView {
   return {
     ...s,
     href: `/services/${s.id}`,
@@ -59,8 +59,8 @@ function serviceView(s: ProviderServiceRow): ProviderServiceView {
   };
 }
 
-export function providerPage(listing: ProviderListing, baseUrl: string): ProviderView {
-  const { provider, services: offered, page, totalPages } = listing;
+export function providerPage(shown: ProviderWithListings, baseUrl: string): ProviderView {
+  const { provider, listings: offered, page, totalPages } = shown;
   const messageHref = `/messages/new?provider=${provider.id}`;
   const pageHref = (n: number) => (n > 1 ? `/providers/${provider.id}?page=${n}` : `/providers/${provider.id}`);
   return {
@@ -97,9 +97,9 @@ export function providerPage(listing: ProviderListing, baseUrl: string): Provide
     // "Invia Messaggio" opens a conversation inside the product (after logging in): no address is exposed.
     messageHref,
     // "Richiedi Preventivo": the form of one of their on-request services, else their first, else a message.
-    quoteHref: listing.quoteServiceId ? `/services/${listing.quoteServiceId}/book` : messageHref,
-    services: offered.map(serviceView),
-    totalServices: listing.totalServices,
+    quoteHref: shown.quoteListingId ? `/services/${shown.quoteListingId}/book` : messageHref,
+    services: offered.map(listingView),
+    totalServices: shown.totalListings,
     pagination: { page, totalPages, pages: pageWindow(page, totalPages), href: pageHref },
   };
 }

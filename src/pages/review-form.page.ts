@@ -53,11 +53,11 @@ export function reviewFormPage(
   const values = valuesOf(review, failed?.values ?? null);
   const errors = failed?.errors ?? {};
   return {
-    title: `${heading} · ${booking.serviceTitle}`,
+    title: `${heading} · ${booking.listingTitle}`,
     noindex: true,
     heading,
     intro: t('reviews:form.intro', {
-      serviceTitle: booking.serviceTitle,
+      serviceTitle: booking.listingTitle,
       bookingNumber: booking.bookingNumber,
       date: booking.completedAt ? format.date(booking.completedAt) : '',
     }),
@@ -130,7 +130,7 @@ export function bookingReviewBox(
     link,
     replyHref:
       !isClient && review && review.reply === null && !review.hiddenAt && viewer.id === booking.providerId
-        ? `/services/${review.serviceId}#review-${review.id}`
+        ? `/services/${review.listingId}#review-${review.id}`
         : null,
     note:
       !review && !isClient

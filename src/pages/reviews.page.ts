@@ -42,7 +42,7 @@ export interface ReviewItemView {
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 export function reviewItem(
-  r: Review & Partial<Pick<PublicReview, 'reviewerName' | 'completedAt' | 'serviceTitle'>>,
+  r: Review & Partial<Pick<PublicReview, 'reviewerName' | 'completedAt' | 'listingTitle'>>,
   options: { viewer?: Viewer | null; reply?: ReplyState | null; withService?: boolean } = {},
 ): ReviewItemView {
   const { viewer = null, reply = null } = options;
@@ -74,7 +74,7 @@ export function reviewItem(
           error: replyState?.errors.reply ?? null,
         }
       : null,
-    service: options.withService && r.serviceTitle ? { title: r.serviceTitle, href: `/services/${r.serviceId}` } : null,
+    service: options.withService && r.listingTitle ? { title: r.listingTitle, href: `/services/${r.listingId}` } : null,
   };
 }
 
@@ -87,7 +87,7 @@ export interface ReviewsSectionView {
   alert: string | null;
 }
 
-export function serviceReviewsSection(
+export function listingReviewsSection(
   reviews: PublicReview[],
   viewer: Viewer | null,
   options: { reply?: ReplyState | null; alert?: string | null } = {},

@@ -9,7 +9,7 @@ import {
   PRICE_BUCKETS,
   RADIUS_OPTIONS,
   RATING_OPTIONS,
-  SERVICE_TYPE_FILTERS,
+  LISTING_TYPE_FILTERS,
   SORTS,
   activeFilterCount,
   pageWindow,
@@ -25,7 +25,7 @@ import {
 import { CATEGORY_IDS } from '../lib/categories.js';
 import type { SearchOutcome } from '../services/search.service.js';
 import { categoryPath, documentTitle } from './seo.js';
-import { serviceCard } from './service-card.page.js';
+import { listingCard } from './listing-card.page.js';
 
 /**
  * The search page and the category pages (views/search/index.ejs), and what GET /api/search answers:
@@ -62,7 +62,7 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
     page: outcome.page,
     totalPages: outcome.totalPages,
     pages: pageWindow(outcome.page, outcome.totalPages),
-    cards: outcome.rows.map((row) => serviceCard(row)),
+    cards: outcome.rows.map((row) => listingCard(row)),
     location: location
       ? {
           name: location.name,
@@ -103,7 +103,7 @@ function searchOptions(): SearchOptions {
       value,
       label: t(`search:filters.availabilities.${value}`),
     })),
-    serviceTypes: SERVICE_TYPE_FILTERS.map((value) => ({ value, label: t(`search:filters.serviceTypes.${value}`) })),
+    listingTypes: LISTING_TYPE_FILTERS.map((value) => ({ value, label: t(`search:filters.serviceTypes.${value}`) })),
     languages: LANGUAGE_OPTIONS.map((value) => ({ value, label: value })),
     certifications: CERTIFICATION_OPTIONS.map((value) => ({ value, label: value })),
     sorts: SORTS.map((value) => ({ value, label: t(`search:sort.options.${value}`) })),

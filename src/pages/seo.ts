@@ -1,7 +1,7 @@
 import { t } from '../config/i18n.js';
 import { fromCents } from '../lib/money.js';
 import type { CategoryId } from '../lib/categories.js';
-import type { ProviderServiceRow, PublicProvider, ServiceDetail } from '../services/catalogue.service.js';
+import type { ProviderListingItem, PublicProvider, ListingDetail } from '../services/catalogue.service.js';
 
 /**
  * What search engines and link previews read, shared by the page builders: schema.org JSON-LD for service
@@ -96,12 +96,12 @@ function localBusiness(
 }
 
 /** Service with its Offer (the net price in EUR, VAT to add: valueAddedTaxIncluded false), AggregateRating when reviewed, provider as LocalBusiness. */
-export function serviceJsonLd(baseUrl: string, s: ServiceDetail, description: string): JsonLd[] {
+export function listingJsonLd(baseUrl: string, s: ListingDetail, description: string): JsonLd[] {
   const url = absolute(baseUrl, `/services/${s.id}`);
   const category = t(`common:categories.${s.category}.name`);
   const rating = aggregateRating(s.ratingAverage, s.reviewsCount);
   const areas = s.serviceAreas.length > 0 ? s.serviceAreas : s.city ? [s.city] : [];
-  const service: JsonLd = {
+  const listing: JsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Service',
     '@id': `${url}#service`,
@@ -138,11 +138,11 @@ export function serviceJsonLd(baseUrl: string, s: ServiceDetail, description: st
       { name: s.title, item: url },
     ].map((entry, i) => ({ '@type': 'ListItem', position: i + 1, ...entry })),
   };
-  return [service, breadcrumb];
+  return [listing, breadcrumb];
 }
 
 /** A provider page: LocalBusiness with its rating and the services it offers. */
-export function providerJsonLd(baseUrl: string, p: PublicProvider, services: ProviderServiceRow[]): JsonLd[] {
+export function providerJsonLd(baseUrl: string, p: PublicProvider, listings: ProviderListingItem[]): JsonLd[] {
   return [
     {
       '@context': 'https://schema.org',
@@ -150,9 +150,9 @@ export function providerJsonLd(baseUrl: string, p: PublicProvider, services: Pro
       ...(p.description ? { description: metaDescription(p.description, 300) } : {}),
       ...(p.serviceAreas.length > 0 ? { areaServed: p.serviceAreas.map((name) => ({ '@type': 'Place', name })) } : {}),
       ...(p.languages.length > 0 ? { knowsLanguage: p.languages } : {}),
-      ...(services.length > 0
+      ...(listings.length > 0
         ? {
-            makesOffer: services.map((s) => ({
+            makesOffer: listings.map((s) => ({
               '@type': 'Offer',
               price: fromCents(s.basePriceCents),
               priceCurrency: 'EUR',

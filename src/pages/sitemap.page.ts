@@ -1,5 +1,5 @@
 import { CATEGORY_IDS } from '../lib/categories.js';
-import type { SitemapListings } from '../services/catalogue.service.js';
+import type { SitemapSources } from '../services/catalogue.service.js';
 import { categoryPath } from './seo.js';
 
 /** /sitemap.xml and /robots.txt: what search engines read to find the public pages. */
@@ -63,13 +63,13 @@ function fixedEntries(): SitemapEntry[] {
 }
 
 /** How many service and provider pages fit in the file beside the fixed ones. */
-export const LISTINGS_ROOM = MAX_URLS - fixedEntries().length;
+export const SITEMAP_ROOM = MAX_URLS - fixedEntries().length;
 
 /** The whole sitemap: fixed pages, category listings, then services and providers. */
-export function sitemapPage(baseUrl: string, listings: SitemapListings): string {
+export function sitemapPage(baseUrl: string, sources: SitemapSources): string {
   return sitemapXml(baseUrl, [
     ...fixedEntries(),
-    ...listings.services.map((s) => ({ path: `/services/${s.id}`, lastModified: s.updatedAt, priority: 0.8 })),
-    ...listings.providers.map((p) => ({ path: `/providers/${p.id}`, lastModified: p.updatedAt, priority: 0.5 })),
+    ...sources.listings.map((s) => ({ path: `/services/${s.id}`, lastModified: s.updatedAt, priority: 0.8 })),
+    ...sources.providers.map((p) => ({ path: `/providers/${p.id}`, lastModified: p.updatedAt, priority: 0.5 })),
   ]);
 }

@@ -37,7 +37,7 @@ export function waitlistIndexPage(entries: ClientWaitlistEntry[], now: Date): Wa
       const live = e.status === 'waiting' || e.status === 'offered';
       return {
         id: e.id,
-        course: e.serviceTitle,
+        course: e.listingTitle,
         editionHref: `/editions/${e.editionId}`,
         dates: datesOf(e),
         place: e.deliveryMode === 'online_sync' ? t('waitlist:online') : (e.venueCity ?? ''),
@@ -48,7 +48,7 @@ export function waitlistIndexPage(entries: ClientWaitlistEntry[], now: Date): Wa
         offer: offerLive
           ? {
               until: t('waitlist:offerUntil', { expires: format.dateTimeShort(e.offerExpiresAt!) }),
-              bookHref: `/services/${e.serviceId}/book?edition=${e.editionId}`,
+              bookHref: `/services/${e.listingId}/book?edition=${e.editionId}`,
             }
           : null,
         withdrawAction: live ? `/waitlist/${e.id}/withdrawal` : null,
@@ -83,7 +83,7 @@ export function waitlistJoinPage(
   const raw = form.values?.seats;
   return {
     title: t('waitlist:join.title'),
-    heading: t('waitlist:join.heading', { serviceTitle: edition.serviceTitle }),
+    heading: t('waitlist:join.heading', { serviceTitle: edition.listingTitle }),
     editionLabel: t('waitlist:join.edition', { dates: datesOf(edition) }),
     action: `/editions/${edition.id}/waitlist`,
     editionHref: `/editions/${edition.id}`,
@@ -91,7 +91,7 @@ export function waitlistJoinPage(
     seats: raw === undefined || raw === null ? '' : String(raw),
     errors: form.errors ?? {},
     refusal: form.refusal ? t(`waitlist:join.refused.${form.refusal}`) : null,
-    bookHref: form.refusal === 'not_full' ? `/services/${edition.serviceId}/book?edition=${edition.id}` : null,
+    bookHref: form.refusal === 'not_full' ? `/services/${edition.listingId}/book?edition=${edition.id}` : null,
     noindex: true,
   };
 }
@@ -115,10 +115,10 @@ export function editionCancellationPage(
 ): EditionCancellationPage {
   return {
     title: t('waitlist:decisions.cancelTitle'),
-    heading: t('waitlist:decisions.cancelHeading', { serviceTitle: edition.serviceTitle }),
+    heading: t('waitlist:decisions.cancelHeading', { serviceTitle: edition.listingTitle }),
     intro: t('waitlist:decisions.cancelIntro', { dates: datesOf(edition) }),
     action: `/editions/${edition.id}/cancellation`,
-    backHref: `/services/${edition.serviceId}/editions`,
+    backHref: `/services/${edition.listingId}/editions`,
     reason: typeof values.reason === 'string' ? values.reason : '',
     errors,
     noindex: true,

@@ -22,7 +22,7 @@ export interface SlotChoices {
 
 /** The island's part: the same dates, and where to ask for more. */
 export function wizardSlots(
-  serviceId: string,
+  listingId: string,
   dates: readonly AvailableDate[],
   window: { from: string; days: number; maxDate: string },
   durationHours: number | null,
@@ -30,7 +30,7 @@ export function wizardSlots(
 ): WizardSlots {
   const next = addDays(window.from, window.days);
   return {
-    endpoint: `/api/services/${serviceId}/availability`,
+    endpoint: `/api/services/${listingId}/availability`,
     dates: availabilityDates(dates),
     next: next > window.maxDate ? null : next,
     severalDays:

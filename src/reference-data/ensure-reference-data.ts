@@ -1,6 +1,6 @@
 import { logger } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
-import * as places from '../models/gazetteer.repo.js';
+import * as places from '../models/places/load.js';
 import { buildGazetteer } from './gazetteer/index.js';
 
 /**

@@ -3,15 +3,18 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
-import * as authTokens from '../models/auth-tokens.repo.js';
-import * as clientProfiles from '../models/client-profiles.repo.js';
-import * as jobs from '../models/jobs.repo.js';
-import * as providerProfiles from '../models/provider-profiles.repo.js';
-import * as sessions from '../models/sessions.repo.js';
-import * as users from '../models/users.repo.js';
+import {} from '../models/users/row.js';
+import * as authTokens from '../models/auth-tokens.js';
+import * as clientProfiles from '../models/clients/write.js';
+import * as jobs from '../models/jobs/queue.js';
+import * as providerProfiles from '../models/providers/write.js';
+import * as sessions from '../models/sessions.js';
+import * as users from '../models/users/read.js';
+import type { User } from '../models/users/row.js';
+import * as userWrites from '../models/users/write.js';
 import { consumeToken, inspectToken, issueToken, TOKEN_TTL_SECONDS, type TokenState } from './auth-tokens.service.js';
 import { queueEmail } from './mail.service.js';
-import type { RunningJob } from './worker.service.js';
+import type { RunningJob } from '../jobs/runner.js';
 
 /** argon2id at the OWASP minimum: 19 MiB, 2 passes, 1 lane (the library default costs several times more a login). */
 const PASSWORD_HASH_OPTIONS = Object.freeze({
@@ -48,7 +51,7 @@ export interface Registration {
   password: string;
 }
 
-export type RegistrationResult = { status: 'registered'; user: users.User } | { status: 'email_taken' };
+export type RegistrationResult = { status: 'registered'; user: User } | { status: 'email_taken' };
 
 /**
  * Creates the unverified account and its profile, and queues the verification email, in one
@@ -59,7 +62,7 @@ export async function register(input: Registration): Promise<RegistrationResult>
   try {
     return await transaction(async (trx) => {
       if (await users.findByEmail(input.email, trx)) return { status: 'email_taken' } as const;
-      const user = await users.insertUser({ ...input, passwordHash }, trx);
+      const user = await userWrites.insertUser({ ...input, passwordHash }, trx);
       await ensureProfile(user, trx);
       await sendVerificationEmail(user, trx);
       return { status: 'registered', user } as const;
@@ -74,10 +77,7 @@ export async function register(input: Registration): Promise<RegistrationResult>
 }
 
 /** docs/product.md §4: a missing profile is created at sign-in with its defaults (the name from the account). */
-export async function ensureProfile(
-  user: Pick<users.User, 'id' | 'userType' | 'companyName'>,
-  trx?: Trx,
-): Promise<void> {
+export async function ensureProfile(user: Pick<User, 'id' | 'userType' | 'companyName'>, trx?: Trx): Promise<void> {
   const name = user.companyName?.trim() || t('profile:defaults.businessName');
   if (user.userType === 'provider') await providerProfiles.insertProviderDefaults(user.id, name, trx);
   else await clientProfiles.insertClientDefaults(user.id, name, trx);
@@ -101,18 +101,18 @@ export async function authenticate(email: string, password: string): Promise<Aut
   const rehash = argon2.needsRehash(user.passwordHash, PASSWORD_HASH_OPTIONS) ? await hashPassword(password) : null;
   await transaction(async (trx) => {
     await ensureProfile(user, trx);
-    await users.touchLastLogin(user.id, trx);
-    if (rehash) await users.updatePasswordHash(user.id, rehash, trx);
+    await userWrites.touchLastLogin(user.id, trx);
+    if (rehash) await userWrites.updatePasswordHash(user.id, rehash, trx);
   });
   return { status: 'ok', userId: user.id };
 }
 
 /** How an email greets the account holder: first name, else company, else "Utente". */
-export function greetingName(user: users.User): string {
+export function greetingName(user: User): string {
   return user.firstName?.trim() || user.companyName?.trim() || t('common:fallbackNames.user');
 }
 
-async function sendVerificationEmail(user: users.User, trx: Trx): Promise<void> {
+async function sendVerificationEmail(user: User, trx: Trx): Promise<void> {
   const token = await issueToken(user.id, 'email_verification', trx);
   await queueEmail(
     {
@@ -147,7 +147,7 @@ export async function verifyEmail(token: unknown): Promise<VerificationResult> {
     if (state.status !== 'valid') return { status: state.status };
     const user = await users.findById(state.userId, trx);
     if (!user) return { status: 'invalid' };
-    await users.markEmailVerified(user.id, trx);
+    await userWrites.markEmailVerified(user.id, trx);
     return { status: 'verified', userType: user.userType };
   });
 }
@@ -173,7 +173,7 @@ export const PASSWORD_RESET_JOB = 'password-reset.request';
 /**
  * Password recovery, as the request sees it: one queued job holding the address, the same work for a
  * registered address as for an unknown one, so the answer's timing tells nobody who is registered.
- * The worker decides (sendPasswordReset).
+ * The job runner decides (sendPasswordReset).
  */
 export async function requestPasswordReset(email: string): Promise<void> {
   await jobs.enqueue(PASSWORD_RESET_JOB, { email });
@@ -225,8 +225,8 @@ export async function resetPassword(token: unknown, password: string): Promise<P
     if (state.status !== 'valid') return { status: state.status };
     const user = await users.findById(state.userId, trx);
     if (!user) return { status: 'invalid' };
-    await users.updatePasswordHash(user.id, passwordHash, trx);
-    await users.markEmailVerified(user.id, trx);
+    await userWrites.updatePasswordHash(user.id, passwordHash, trx);
+    await userWrites.markEmailVerified(user.id, trx);
     await authTokens.invalidateForUser(user.id, 'password_reset', trx);
     const endedSessions = await sessions.deleteForUser(user.id, trx);
     await queueEmail(

@@ -1,7 +1,8 @@
 import { analyticsFigures, type AnalyticsBooking, type AnalyticsFigures } from '../lib/booking-analytics.js';
 import { addDays, romeInstant } from '../lib/booking-time.js';
 import { monthsOf, type Period } from '../lib/analytics-period.js';
-import * as analytics from '../models/analytics.repo.js';
+import { ratingsByMonth } from '../models/reviews/read.js';
+import * as analytics from '../models/bookings/analytics.js';
 
 export type { AnalyticsBooking, AnalyticsFigures };
 
@@ -27,7 +28,7 @@ export async function analyticsData(providerId: string, period: Period): Promise
   const [from, to] = bounds(period);
   const [bookings, ratings] = await Promise.all([
     analytics.bookingsReceived(providerId, from, to),
-    analytics.ratingsByMonth(providerId, from, to),
+    ratingsByMonth(providerId, from, to),
   ]);
   return { period, figures: analyticsFigures(bookings, monthsOf(period), ratings) };
 }

@@ -3,12 +3,17 @@ import { logger, errorFields } from '../config/logger.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { placeLabel } from '../lib/booking-place.js';
 import { isTrainingKind, LEGAL_REFERENCES } from '../lib/training-kinds.js';
-import * as attendance from '../models/attendance.repo.js';
-import type { CourseOfBooking, ProviderCard, RegisterParticipant } from '../models/attendance.repo.js';
-import * as attestati from '../models/attestati.repo.js';
-import type { Attestato } from '../models/attestati.repo.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { Booking } from '../models/booking-record.js';
+import { findCourse, type CourseOfBooking } from '../models/bookings/course.js';
+import * as bookingParticipants from '../models/bookings/participants.js';
+import type { RegisterParticipant } from '../models/bookings/participants.js';
+import { findPrintedProvider, type PrintedProvider } from '../models/providers/read.js';
+import { findWorkerId, isWorkerOf } from '../models/workers/register.js';
+import { insertWorkerTraining } from '../models/workers/trainings.js';
+import * as attestati from '../models/attestati/read.js';
+import { insert as insertAttestato } from '../models/attestati/write.js';
+import type { Attestato } from '../models/attestati/row.js';
+import * as bookings from '../models/bookings/read.js';
+import type { Booking } from '../models/bookings/booking.js';
 import { validateAttendance, type AttendanceForm } from '../validators/attendance.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announceAttestati, newAttestatoCode } from './attestati.service.js';
@@ -57,7 +62,7 @@ export type RegisterAccess =
   | { ok: false; kind: 'not_found' }
   | { ok: false; kind: 'not_ready'; reason: NotReady };
 
-function factsOf(booking: Booking, course: CourseOfBooking, provider: ProviderCard | null): CourseFacts | null {
+function factsOf(booking: Booking, course: CourseOfBooking, provider: PrintedProvider | null): CourseFacts | null {
   if (!course.trainingKind || !isTrainingKind(course.trainingKind) || !course.trainingScope) return null;
   const e = course.edition;
   const days = booking.days.map((d) => d.date).sort();
@@ -72,7 +77,7 @@ function factsOf(booking: Booking, course: CourseOfBooking, provider: ProviderCa
     trainingKind: course.trainingKind,
     trainingScope: course.trainingScope,
     legalReference: LEGAL_REFERENCES[course.trainingKind],
-    hours: e?.hours ?? course.serviceHours ?? booking.durationHours,
+    hours: e?.hours ?? course.listingHours ?? booking.durationHours,
     deliveryMode: e?.deliveryMode ?? (booking.locationType === 'remote' ? 'online_sync' : 'in_person'),
     courseStart: e?.startsOn ?? days[0] ?? booking.requestedDate,
     courseEnd: e?.endsOn ?? days[days.length - 1] ?? booking.requestedDate,
@@ -82,7 +87,7 @@ function factsOf(booking: Booking, course: CourseOfBooking, provider: ProviderCa
 }
 
 /** The booking's address; at the provider's without one, the provider's own address. */
-function bookingPlace(booking: Booking, provider: ProviderCard | null): string {
+function bookingPlace(booking: Booking, provider: PrintedProvider | null): string {
   const hasAddress = Boolean(booking.location.address || booking.location.city);
   if (booking.locationType === 'provider_site' && !hasAddress)
     return providerAddress(provider) ?? placeLabel(booking, t);
@@ -91,14 +96,14 @@ function bookingPlace(booking: Booking, provider: ProviderCard | null): string {
 
 async function registerOf(booking: Booking, trx?: Trx): Promise<RegisterAccess> {
   const [course, provider] = await Promise.all([
-    attendance.findCourse(booking.id, trx),
-    attendance.findProviderCard(booking.providerId, trx),
+    findCourse(booking.id, trx),
+    findPrintedProvider(booking.providerId, trx),
   ]);
   const facts = course ? factsOf(booking, course, provider) : null;
   if (!facts) return { ok: false, kind: 'not_ready', reason: 'not_training' };
   if (booking.status !== 'completed') return { ok: false, kind: 'not_ready', reason: 'not_completed' };
   const [participants, issued] = await Promise.all([
-    attendance.listParticipants(booking.id, trx),
+    bookingParticipants.listForBooking(booking.id, trx),
     attestati.listForBooking(booking.id, trx),
   ]);
   const byParticipant = new Map(issued.map((a) => [a.participantId, a]));
@@ -128,7 +133,7 @@ export type SaveResult =
   | { ok: false; kind: 'not_ready'; reason: NotReady }
   | { ok: false; kind: 'invalid'; register: Register; errors: FormErrors; values: Record<string, unknown> };
 
-function providerAddress(p: ProviderCard | null): string | null {
+function providerAddress(p: PrintedProvider | null): string | null {
   if (!p) return null;
   const city = [p.postalCode, p.city].filter(Boolean).join(' ');
   const line = [p.street, city ? `${city}${p.province ? ` (${p.province})` : ''}` : null].filter(Boolean).join(', ');
@@ -180,14 +185,14 @@ async function issue(
   written: string[],
 ): Promise<Attestato[]> {
   const { booking, course } = register;
-  const provider = await attendance.findProviderCard(booking.providerId, trx);
+  const provider = await findPrintedProvider(booking.providerId, trx);
   const issued: Attestato[] = [];
   for (const mark of form.marks) {
-    await attendance.markAttendance(mark.participantId, mark, now, trx);
+    await bookingParticipants.markAttendance(mark.participantId, mark, now, trx);
     if (!mark.present || !mark.fiscalCode) continue;
     const line = register.lines.find((l) => l.id === mark.participantId)!;
-    const linked = line.workerId && (await attendance.isWorkerOf(booking.clientId, line.workerId, trx));
-    const workerId = linked ? line.workerId : await attendance.findWorkerId(booking.clientId, mark.fiscalCode, trx);
+    const linked = line.workerId && (await isWorkerOf(booking.clientId, line.workerId, trx));
+    const workerId = linked ? line.workerId : await findWorkerId(booking.clientId, mark.fiscalCode, trx);
     const code = newAttestatoCode();
     const facts: AttestatoFacts = {
       code,
@@ -203,7 +208,7 @@ async function issue(
       participantFirstName: line.firstName,
       participantLastName: line.lastName,
       participantFiscalCode: mark.fiscalCode,
-      courseTitle: booking.serviceTitle,
+      courseTitle: booking.listingTitle,
       trainingKind: course.trainingKind,
       trainingScope: course.trainingScope,
       legalReference: course.legalReference,
@@ -219,13 +224,13 @@ async function issue(
     const fileKey = `attestati/${booking.providerId}/${code.toLowerCase()}.pdf`;
     await storage().put(fileKey, await renderAttestatoPdf(facts));
     written.push(fileKey);
-    const attestato = await attestati.insert({ ...facts, fileKey }, trx);
+    const attestato = await insertAttestato({ ...facts, fileKey }, trx);
     if (!attestato) {
       await storage().delete(fileKey);
       continue;
     }
     if (workerId) {
-      await attendance.insertWorkerTraining(
+      await insertWorkerTraining(
         {
           workerId,
           trainingKind: course.trainingKind,

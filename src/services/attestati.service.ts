@@ -3,13 +3,13 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import type { Trx } from '../db/knex.js';
 import { CODE_ALPHABET, formatCode, readCode } from '../lib/attestato-code.js';
-import { findCourse } from '../models/attendance.repo.js';
-import * as attestati from '../models/attestati.repo.js';
-import type { Attestato } from '../models/attestati.repo.js';
-import * as parties from '../models/booking-parties.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import type { BookingViewer } from '../models/bookings.repo.js';
-import * as notifications from '../models/notifications.repo.js';
+import { findCourse } from '../models/bookings/course.js';
+import * as attestati from '../models/attestati/read.js';
+import type { Attestato } from '../models/attestati/row.js';
+import * as parties from '../models/bookings/parties.js';
+import type { Booking } from '../models/bookings/booking.js';
+import type { BookingViewer } from '../models/bookings/read.js';
+import * as notifications from '../models/notifications/write.js';
 import { queueEmail } from './mail.service.js';
 import type { RateRule } from './rate-limit.service.js';
 import { storage, type StoredFile } from './storage.service.js';
@@ -48,7 +48,7 @@ export async function announceAttestati(booking: Booking, issued: readonly Attes
   const { client, provider } = await parties.findParties(booking.clientId, booking.providerId, trx);
   const vars = {
     count: issued.length,
-    serviceTitle: booking.serviceTitle,
+    serviceTitle: booking.listingTitle,
     bookingNumber: booking.bookingNumber,
     providerName: provider.name ?? t('bookings:card.notAvailable'),
   };
@@ -110,25 +110,25 @@ export interface ProviderArchive {
   total: number;
   page: number;
   totalPages: number;
-  courses: { serviceId: string; title: string }[];
-  serviceId: string | null;
+  courses: { listingId: string; title: string }[];
+  listingId: string | null;
 }
 
 /** "Attestati emessi": all of a provider's, newest first, by page, optionally of one course. */
 export async function providerArchive(
   providerId: string,
   page: number,
-  serviceId: string | null,
+  listingId: string | null,
 ): Promise<ProviderArchive> {
   const courses = await attestati.coursesOfProvider(providerId);
-  const chosen = serviceId && courses.some((c) => c.serviceId === serviceId) ? serviceId : null;
-  const first = await attestati.listForProvider(providerId, { serviceId: chosen, limit: 1, offset: 0 });
+  const chosen = listingId && courses.some((c) => c.listingId === listingId) ? listingId : null;
+  const first = await attestati.listForProvider(providerId, { listingId: chosen, limit: 1, offset: 0 });
   const totalPages = Math.max(1, Math.ceil(first.total / ATTESTATI_PER_PAGE));
   const current = Math.min(Math.max(1, Number.isFinite(page) ? page : 1), totalPages);
   const { rows, total } = await attestati.listForProvider(providerId, {
-    serviceId: chosen,
+    listingId: chosen,
     limit: ATTESTATI_PER_PAGE,
     offset: (current - 1) * ATTESTATI_PER_PAGE,
   });
-  return { rows, total, page: current, totalPages, courses, serviceId: chosen };
+  return { rows, total, page: current, totalPages, courses, listingId: chosen };
 }

@@ -3,8 +3,7 @@ import QRCode from 'qrcode';
 import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import type { NewAttestato } from '../models/attestati.repo.js';
-
+import type { NewAttestato } from '../models/attestati/row.js';
 /**
  * The attestato as a PDF (A4, pdfkit's built-in Helvetica, whose WinAnsi encoding has the Italian accented
  * letters): what the 2025 Accordo Stato-Regioni (Rep. Atti 59/CSR, Part I §6) asks it to carry — the

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Trx } from '../db/knex.js';
-import * as tokens from '../models/auth-tokens.repo.js';
-import type { TokenPurpose } from '../models/auth-tokens.repo.js';
-
-/** Verification links last a day; reset links an hour, since a reset link opens the account. */
+import * as tokens from '../models/auth-tokens.js';
+import type { TokenPurpose } from '../models/auth-tokens.js';
+/** Verification links last a day, reset links an hour, since a reset link opens the account. */
 export const TOKEN_TTL_SECONDS: Readonly<Record<TokenPurpose, number>> = Object.freeze({
   email_verification: 24 * 60 * 60,
   password_reset: 60 * 60,

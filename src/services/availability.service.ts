@@ -11,9 +11,9 @@ import {
   type SlotProblem,
 } from '../lib/availability.js';
 import { addDays, romeLocal } from '../lib/booking-time.js';
-import * as calendars from '../models/provider-calendars.repo.js';
-import type { CalendarWithClosures } from '../models/provider-calendars.repo.js';
-import type { BookableService } from '../models/bookable-services.repo.js';
+import * as calendars from '../models/providers/calendars.js';
+import type { CalendarWithClosures } from '../models/providers/calendars.js';
+import type { BookableListing } from '../models/listings/bookable.js';
 import { holidayDates } from './italian-holidays.service.js';
 
 export type { AvailableDate, BookingDay, ProviderCalendar, SlotProblem };
@@ -41,31 +41,31 @@ export function providerCalendar(read: CalendarWithClosures, from: string, to: s
   };
 }
 
-const durationOf = (service: Pick<BookableService, 'durationHours'>): number => service.durationHours ?? 1;
+const durationOf = (listing: Pick<BookableListing, 'durationHours'>): number => listing.durationHours ?? 1;
 
 /** The dates and start times an instant service offers from `from` for `days` days (none before now). */
 export async function availabilityFor(
-  service: Pick<BookableService, 'providerId' | 'durationHours'>,
+  listing: Pick<BookableListing, 'providerId' | 'durationHours'>,
   from: string,
   days: number,
   now: Date = new Date(),
 ): Promise<AvailableDate[]> {
   const local = romeLocal(now);
   const start = from < local.date ? local.date : from;
-  const cal = await loadCalendar(service.providerId, start, addDays(start, days));
-  return availableDates(cal, durationOf(service), start, days, local);
+  const cal = await loadCalendar(listing.providerId, start, addDays(start, days));
+  return availableDates(cal, durationOf(listing), start, days, local);
 }
 
 /** The wizard's first window of dates, and the longest opening day (longer services take several days). */
 export async function wizardAvailability(
-  service: Pick<BookableService, 'providerId' | 'durationHours'>,
+  listing: Pick<BookableListing, 'providerId' | 'durationHours'>,
   today: string,
   now: Date = new Date(),
 ): Promise<{ dates: AvailableDate[]; longestDayHours: number }> {
   const local = romeLocal(now);
-  const cal = await loadCalendar(service.providerId, today, addDays(today, AVAILABILITY_WINDOW_DAYS));
+  const cal = await loadCalendar(listing.providerId, today, addDays(today, AVAILABILITY_WINDOW_DAYS));
   return {
-    dates: availableDates(cal, durationOf(service), today, AVAILABILITY_WINDOW_DAYS, local),
+    dates: availableDates(cal, durationOf(listing), today, AVAILABILITY_WINDOW_DAYS, local),
     longestDayHours: longestDayHours(cal.weekly),
   };
 }
@@ -78,22 +78,22 @@ export async function wizardAvailability(
 export type Schedule = { ok: true; days: BookingDay[]; outsideHours: boolean } | { ok: false; problem: SlotProblem };
 
 export async function scheduleFor(
-  service: Pick<BookableService, 'providerId' | 'durationHours' | 'serviceType'>,
+  listing: Pick<BookableListing, 'providerId' | 'durationHours' | 'listingType'>,
   date: string,
   time: string,
 ): Promise<Schedule> {
-  return scheduleIn(await loadCalendar(service.providerId, date, date), service, date, time);
+  return scheduleIn(await loadCalendar(listing.providerId, date, date), listing, date, time);
 }
 
 /** scheduleFor, on a calendar read from `date` on (providerCalendar). */
 export function scheduleIn(
   cal: ProviderCalendar,
-  service: Pick<BookableService, 'durationHours' | 'serviceType'>,
+  listing: Pick<BookableListing, 'durationHours' | 'listingType'>,
   date: string,
   time: string,
 ): Schedule {
-  const slot = bookingSlot(cal, date, time, durationOf(service));
+  const slot = bookingSlot(cal, date, time, durationOf(listing));
   if (slot.ok) return { ok: true, days: slot.days, outsideHours: false };
-  if (service.serviceType === 'instant') return slot;
+  if (listing.listingType === 'instant') return slot;
   return { ok: true, days: [], outsideHours: true };
 }

@@ -3,8 +3,8 @@ import { t } from '../config/i18n.js';
 import { outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
 import { addMinutes } from '../lib/booking-time.js';
 import { toICalendar, toICalendarEvents } from '../lib/icalendar.js';
-import * as bookingParties from '../models/booking-parties.repo.js';
-import type { Booking } from '../models/booking-record.js';
+import * as bookingParties from '../models/bookings/parties.js';
+import type { Booking } from '../models/bookings/booking.js';
 import { placeLabel } from '../lib/booking-place.js';
 
 /** The booking as an .ics event: the Rome date and time, the duration, the place, the provider. */
@@ -24,7 +24,7 @@ export async function calendarFile(
     url,
   ].join('\n');
   const uid = (suffix: string): string => `booking-${booking.id}${suffix}@${new URL(config().baseUrl).hostname}`;
-  const summary = t('bookings:calendar.summary', { title: booking.serviceTitle, provider: providerName });
+  const summary = t('bookings:calendar.summary', { title: booking.listingTitle, provider: providerName });
   const common = {
     stamp: now,
     location: booking.locationType === 'remote' ? t('bookings:mode.remote') : placeLabel(booking, t),

@@ -5,15 +5,15 @@ import { AppError, conflict } from '../lib/app-error.js';
 import { addMinutes, romeLocal } from '../lib/booking-time.js';
 import { fromCents } from '../lib/money.js';
 import type { PriceBreakdown } from '../lib/pricing.js';
-import type { BookableService } from '../models/bookable-services.repo.js';
-import * as bookingContexts from '../models/booking-context.repo.js';
-import type { BookingContext } from '../models/booking-context.repo.js';
-import type { Parties } from '../models/booking-parties.repo.js';
-import * as participantsRepo from '../models/booking-participants.repo.js';
-import type { Booking, BookingLocationType, Place } from '../models/booking-record.js';
-import * as bookings from '../models/bookings.repo.js';
-import * as newBookings from '../models/new-bookings.repo.js';
-import type { CourseEdition } from '../models/course-editions.repo.js';
+import type { BookableListing } from '../models/listings/bookable.js';
+import { findBookable } from '../models/bookings/context.js';
+import type { BookingContext } from '../models/bookings/context.js';
+import type { Parties } from '../models/bookings/parties.js';
+import * as participantsRepo from '../models/bookings/participants.js';
+import type { Booking, BookingLocationType, Place } from '../models/bookings/booking.js';
+import * as bookings from '../models/bookings/read.js';
+import * as newBookings from '../models/bookings/write.js';
+import type { CourseEdition } from '../models/editions/row.js';
 import type { BookingDetails } from '../validators/booking.validator.js';
 import type { ParticipantInput } from '../validators/booking-participants.validator.js';
 import type { ReferentInput } from '../validators/booking-attendees.validator.js';
@@ -32,7 +32,7 @@ export type CreatedBooking =
 
 export interface NewBookingInput {
   clientId: string;
-  service: BookableService;
+  listing: BookableListing;
   details: BookingDetails;
   participants: ParticipantInput[];
   /** Who receives the provider on site, for services not priced per head (they list no participants). */
@@ -48,7 +48,7 @@ const NUMBER_ATTEMPTS = 5;
 /**
  * Creates the booking of a validated form: the booking (confirmed at once for instant services, pending for
  * requests; payment pending), its participants, both parties' notifications and emails, all in one
- * statement (new-bookings.repo writeNewBooking) that also locks the service: nothing of it is ever kept without
+ * statement (models/bookings/write.ts writeNewBooking) that also locks the service: nothing of it is ever kept without
  * the rest, and a pause at the same moment either waits for it or refuses it (409). A course edition's
  * seats are taken first, in one transaction with it: a full edition refuses the booking (409).
  * The form's idempotency key makes a repeated submission (double click, back and resubmit, a retried
@@ -57,11 +57,11 @@ const NUMBER_ATTEMPTS = 5;
  * from on or before the requested date.
  */
 export async function createBooking(input: NewBookingInput, known?: BookingContext): Promise<CreatedBooking> {
-  const { clientId, service, details } = input;
-  const context = known ?? (await bookingContexts.findBookingContext(service, clientId, details.requestedDate));
+  const { clientId, listing, details } = input;
+  const context = known ?? (await findBookable(listing.id, { clientId, from: details.requestedDate }))?.context ?? null;
   // The service was paused or removed since the wizard read it: a form already sent still finds its booking.
   if (!context) return earlierOr(input, conflict('catalogue:messages.notBookable'));
-  const planned = planBooking(input, service.serviceType === 'instant' ? 'instant' : 'request', context);
+  const planned = planBooking(input, listing.listingType === 'instant' ? 'instant' : 'request', context);
   const edition = input.edition ?? null;
   // Seats taken, or people added to the client's register: those writes and the booking's go in one
   // transaction. Otherwise the booking's one statement is all there is to write.
@@ -118,8 +118,8 @@ export async function insertNewBooking(
   kind: 'instant' | 'request',
   trx: Trx,
 ): Promise<CreatedBooking> {
-  const { clientId, service, details } = input;
-  const context = await bookingContexts.findBookingContext(service, clientId, details.requestedDate, trx);
+  const { clientId, listing, details } = input;
+  const context = (await findBookable(listing.id, { clientId, from: details.requestedDate }, trx))?.context ?? null;
   if (!context) return earlierOr(input, conflict('catalogue:messages.notBookable'), trx);
   const planned = planBooking(input, kind, context);
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
@@ -159,13 +159,13 @@ interface PlannedBooking {
  * invoicing (an instant booking), the provider's hours, the place and the price.
  */
 function planBooking(input: NewBookingInput, kind: 'instant' | 'request', context: BookingContext): PlannedBooking {
-  const { clientId, service, details } = input;
+  const { clientId, listing, details } = input;
   const now = input.now ?? new Date();
   const instant = kind === 'instant';
   const edition = input.edition ?? null;
-  const price = priceFor(editionPriced(service, edition), details.participantsCount);
-  const locationType = edition ? editionLocationType(edition) : bookingLocationType(service, details.locationChoice);
-  const durationHours = edition ? edition.hours : (service.durationHours ?? 1);
+  const price = priceFor(editionPriced(listing, edition), details.participantsCount);
+  const locationType = edition ? editionLocationType(edition) : bookingLocationType(listing, details.locationChoice);
+  const durationHours = edition ? edition.hours : (listing.durationHours ?? 1);
   // An instant booking is confirmed at once: its client must be invoiceable (a request is
   // checked when the provider confirms it).
   if (instant && !canBeInvoiced(context.invoicing)) {
@@ -178,7 +178,7 @@ function planBooking(input: NewBookingInput, kind: 'instant' | 'request', contex
     ? { ok: true as const, days: edition.sessions, outsideHours: false }
     : scheduleIn(
         providerCalendar(context.calendar, details.requestedDate, details.requestedDate),
-        { ...service, serviceType: instant ? 'instant' : 'on_request' },
+        { ...listing, listingType: instant ? 'instant' : 'on_request' },
         details.requestedDate,
         details.requestedTime,
       );
@@ -193,20 +193,20 @@ function planBooking(input: NewBookingInput, kind: 'instant' | 'request', contex
     : locationType === 'client_site'
       ? (context.site ?? NO_PLACE)
       : locationType === 'provider_site'
-        ? providerSite(service)
+        ? providerSite(listing)
         : NO_PLACE;
   // docs/product.md §4 "discount 0 at creation" is the booking's own discount: nothing is negotiated yet. The
   // service's published discounts are part of the price the client was shown, and are stored as applied.
   return {
     price,
     row: {
-      serviceId: service.id,
+      listingId: listing.id,
       clientId,
-      providerId: service.providerId,
+      providerId: listing.providerId,
       status: instant ? 'confirmed' : 'pending',
       bookingType: instant ? 'instant' : 'on_request',
-      serviceTitle: service.title,
-      serviceCategory: service.category,
+      listingTitle: listing.title,
+      listingCategory: listing.category,
       requestedDate: details.requestedDate,
       requestedTime: details.requestedTime,
       endTime: end.date === details.requestedDate ? end.time : null,
@@ -260,8 +260,8 @@ function editionPlace(e: CourseEdition): Place {
 const NO_PLACE: Place = { address: null, city: null, province: null, postalCode: null, lat: null, lng: null };
 
 /** The provider's address; the service's own location when the provider has not given one. */
-function providerSite(service: BookableService): Place {
-  return service.providerPlace.city ? service.providerPlace : service.servicePlace;
+function providerSite(listing: BookableListing): Place {
+  return listing.providerPlace.city ? listing.providerPlace : listing.listingPlace;
 }
 
 const BOOKING_NUMBER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';

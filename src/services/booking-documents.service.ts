@@ -1,9 +1,10 @@
 import { logger, errorFields } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
-import * as documents from '../models/booking-documents.repo.js';
-import type { BookingDocument } from '../models/booking-documents.repo.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { Booking } from '../models/booking-record.js';
+import { updateBooking } from '../models/bookings/write.js';
+import * as documents from '../models/bookings/documents.js';
+import type { BookingDocument } from '../models/bookings/documents.js';
+import * as bookings from '../models/bookings/read.js';
+import type { Booking } from '../models/bookings/booking.js';
 import { announce } from './booking-notifications.service.js';
 import { roleOf, type Actor } from './booking-lifecycle.service.js';
 import { checkDocumentFile, documentName } from './document-files.service.js';
@@ -70,7 +71,7 @@ export async function attachDocument(
         { bookingId: booking.id, uploadedBy: actor.id, name, mimeType, sizeBytes: data.length, storageKey: key },
         trx,
       );
-      await bookings.updateBooking(booking.id, {}, now, trx);
+      await updateBooking(booking.id, {}, now, trx);
       await announce('document', booking, { documentName: name }, trx);
       return { ok: true, document };
     });

@@ -4,10 +4,12 @@ import { EXPIRED_REASON, QUOTE_EXPIRED_REASON } from '../lib/booking-outcome.js'
 import { commissionOn } from '../lib/commission.js';
 import { fromCents } from '../lib/money.js';
 import { quotedPrice, refundOf } from '../lib/pricing.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import type { BookingChanges } from '../models/bookings.repo.js';
-import { findClientInvoicing } from '../models/invoicing.repo.js';
+import * as bookings from '../models/bookings/read.js';
+import { updateBooking, type BookingChanges } from '../models/bookings/write.js';
+import { findCancellationPolicy } from '../models/providers/read.js';
+import { incrementCompletedBookings } from '../models/providers/write.js';
+import type { Booking } from '../models/bookings/booking.js';
+import { findClientInvoicing } from '../models/clients/read.js';
 import { validateQuote, validateReason, type QuoteForm } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
@@ -23,7 +25,6 @@ import {
   type Refusal,
   type Role,
 } from './booking-rules.service.js';
-
 export * from './booking-rules.service.js';
 
 /**
@@ -33,10 +34,10 @@ export * from './booking-rules.service.js';
  *   pending   --confirm (provider, at the estimate; the client gave its invoicing data)--> confirmed
  *   pending   --quote (provider: total, includes, valid until)--> quoted   (the price stays the estimate)
  *   pending   --reject (provider, reason)-->              cancelled   (rejected_at)
- *   pending   --expire (worker, 48 h unanswered)-->       cancelled   (reason "scaduta")
+ *   pending   --expire (jobs, 48 h unanswered)-->         cancelled   (reason "scaduta")
  *   quoted    --accept_quote (client)-->                  confirmed   (the quoted total becomes the price)
  *   quoted    --decline_quote (client, reason)-->         cancelled   (quote_declined_at)
- *   quoted    --expire (worker, after its validity date)--> cancelled (reason "preventivo_scaduto")
+ *   quoted    --expire (jobs, after its validity date)--> cancelled (reason "preventivo_scaduto")
  *   pending|quoted --withdraw (client, reason: "Annulla richiesta")--> cancelled
  *   confirmed --cancel (client until the policy's hours before the start, refunded the policy's percentage;
  *                      provider until the start, refunded in full; reason)--> cancelled (refund fixed)
@@ -51,7 +52,6 @@ export * from './booking-rules.service.js';
 /** A pending request nobody answered is cancelled after this long. */
 const REQUEST_EXPIRY_HOURS = 48;
 export { EXPIRED_REASON, QUOTE_EXPIRED_REASON };
-
 export type ActionResult =
   | { ok: true; booking: Booking }
   | { ok: false; kind: 'not_found' }
@@ -206,7 +206,7 @@ export async function perform(
     const booking = await bookings.lockForUpdate(bookingId, trx);
     const role = booking ? roleOf(booking, actor) : null;
     if (!booking || !role) return { ok: false, kind: 'not_found' };
-    const policy = await bookings.findCancellationPolicy(booking.providerId, trx);
+    const policy = await findCancellationPolicy(booking.providerId, trx);
     const cancellationHours = policy.hoursBefore;
     // Only a confirmation needs to know (the other actions never ask): one query fewer for them.
     const needsInvoicing = action === 'confirm' || action === 'accept_quote';
@@ -216,13 +216,13 @@ export async function perform(
     const result = plan(action, booking, role, actor, input, now, policy.refundPercentage);
     if (!result.ok) return { ok: false, kind: 'invalid', errors: result.errors, values: result.values };
     const updated = await apply(booking, result.planned, now, trx);
-    if (action === 'complete') await bookings.incrementCompletedBookings(booking.providerId, trx);
+    if (action === 'complete') await incrementCompletedBookings(booking.providerId, trx);
     return { ok: true, booking: updated };
   });
 }
 
 async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): Promise<Booking> {
-  const updated = await bookings.updateBooking(booking.id, planned.changes, now, trx);
+  const updated = await updateBooking(booking.id, planned.changes, now, trx);
   // Every way a booking ends before its course (rejected, cancelled, withdrawn, expired, quote declined or
   // lapsed) gives its edition's seats back in this same transaction.
   if (booking.editionId && booking.status !== 'cancelled' && planned.changes.status === 'cancelled') {
@@ -268,7 +268,7 @@ async function expireEach(
 
 /**
  * Cancels the pending requests nobody answered within 48 hours (or whose start has already passed):
- * status cancelled, reason "scaduta", both parties notified. Run by the worker every few minutes; safe
+ * status cancelled, reason "scaduta", both parties notified. Run by the job runner every few minutes; safe
  * to run in several processes at once. Returns how many expired.
  */
 export async function expireUnansweredRequests(now: Date = new Date()): Promise<number> {
@@ -285,7 +285,7 @@ export async function expireUnansweredRequests(now: Date = new Date()): Promise<
 
 /**
  * Cancels the quotes the client left unanswered past their validity date: status cancelled, reason
- * "preventivo_scaduto", both parties notified. Run by the worker beside the requests' expiry.
+ * "preventivo_scaduto", both parties notified. Run by the job runner beside the requests' expiry.
  */
 export async function expireUnansweredQuotes(now: Date = new Date()): Promise<number> {
   return expireEach(

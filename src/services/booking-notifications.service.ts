@@ -5,17 +5,17 @@ import { placeLabel } from '../lib/booking-place.js';
 import { bookingDayLines } from '../lib/booking-days.js';
 import { cancellationSentence } from '../lib/cancellation-policy.js';
 import * as format from '../lib/format.js';
-import * as bookings from '../models/booking-parties.repo.js';
-import type { Parties, Party } from '../models/booking-parties.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import * as notifications from '../models/notifications.repo.js';
-import type { NotificationType } from '../models/notifications.repo.js';
+import * as bookings from '../models/bookings/parties.js';
+import type { Parties, Party } from '../models/bookings/parties.js';
+import type { Booking } from '../models/bookings/booking.js';
+import * as notifications from '../models/notifications/write.js';
+import type { NotificationType } from '../models/notifications/row.js';
 import { queueEmailsStatement, type EmailRequest } from './mail.service.js';
 
 /**
  * What each booking event tells whom: an in-app notification (docs/product.md §7) and an email, both written in the
  * transaction of the change itself, so a change is never without its notices and notices never announce
- * a change that was rolled back. The worker sends the emails.
+ * a change that was rolled back. The job runner sends the emails.
  */
 
 export type BookingEvent =
@@ -134,7 +134,7 @@ export type NoticeBooking = Pick<
   | 'status'
   | 'clientId'
   | 'providerId'
-  | 'serviceTitle'
+  | 'listingTitle'
   | 'requestedDate'
   | 'requestedTime'
   | 'days'
@@ -178,7 +178,7 @@ export function noticeStatements(
   // While a quote waits for the client, the booking's price is still the estimate: notices speak of the quote.
   const waiting = booking.status === 'quoted' && booking.quoteTotalAmountCents !== null;
   const vars = {
-    serviceTitle: booking.serviceTitle,
+    serviceTitle: booking.listingTitle,
     bookingNumber: booking.bookingNumber,
     clientName: parties.client.name ?? na,
     providerName: parties.provider.name ?? na,

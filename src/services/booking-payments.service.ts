@@ -2,8 +2,9 @@ import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { romeLocal } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
-import type { Booking } from '../models/booking-record.js';
-import * as bookings from '../models/bookings.repo.js';
+import { updateBooking } from '../models/bookings/write.js';
+import type { Booking } from '../models/bookings/booking.js';
+import * as bookings from '../models/bookings/read.js';
 import { validatePayment } from '../validators/booking-payment.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce } from './booking-notifications.service.js';
@@ -58,7 +59,7 @@ export async function recordPayment(
     if (refusal) return { ok: false, kind: role === 'provider' ? 'refused' : 'forbidden', refusal };
     const form = validatePayment(input, { earliest: romeLocal(booking.createdAt).date, today: romeLocal(now).date });
     if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
-    const updated = await bookings.updateBooking(
+    const updated = await updateBooking(
       booking.id,
       {
         paymentStatus: 'completed',

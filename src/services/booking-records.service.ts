@@ -1,14 +1,16 @@
-import * as documentsRepo from '../models/booking-documents.repo.js';
-import * as participantsRepo from '../models/booking-participants.repo.js';
-import * as bookingCards from '../models/booking-cards.repo.js';
-import type { BookingCard, BookingCounts } from '../models/booking-cards.repo.js';
-import * as bookingParties from '../models/booking-parties.repo.js';
-import type { Party } from '../models/booking-parties.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import type { CancellationPolicy } from '../models/provider-profile-record.js';
-import * as bookings from '../models/bookings.repo.js';
+import { findProviderIban } from '../models/providers/read.js';
+import { findClientInvoicing } from '../models/clients/read.js';
+import * as documentsRepo from '../models/bookings/documents.js';
+import * as participantsRepo from '../models/bookings/participants.js';
+import * as bookingCards from '../models/bookings/cards.js';
+import type { BookingCard, BookingCounts } from '../models/bookings/cards.js';
+import * as bookingParties from '../models/bookings/parties.js';
+import type { Party } from '../models/bookings/parties.js';
+import type { Booking } from '../models/bookings/booking.js';
+import type { CancellationPolicy } from '../models/providers/row.js';
+import * as bookings from '../models/bookings/read.js';
 import { tabCount, type ListStatus } from '../lib/booking-list-status.js';
-import type { BookingViewer } from '../models/bookings.repo.js';
+import type { BookingViewer } from '../models/bookings/read.js';
 import {
   EXPIRED_REASON,
   QUOTE_EXPIRED_REASON,
@@ -23,12 +25,10 @@ import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
 import { DOCUMENTS_PER_BOOKING, acceptsDocuments } from './booking-documents.service.js';
 import { paymentRefusal } from './booking-payments.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
-import * as invoicing from '../models/invoicing.repo.js';
 import { paymentInstructions, type PaymentInstructions } from './payments/payments.js';
 
 export type { Booking, BookingCard, BookingViewer, CancellationPolicy, Party };
-export type { Participant } from '../models/booking-participants.repo.js';
-
+export type { Participant } from '../models/bookings/participants.js';
 /**
  * What a viewer may read of bookings: their list, one booking, and everything its page shows. Another
  * person's booking and an unknown id both read as null, so nothing is leaked.
@@ -100,8 +100,8 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     bookingParties.findParties(booking.clientId, booking.providerId),
     participantsRepo.listForBooking(booking.id),
     documentsRepo.listForBooking(booking.id),
-    invoicing.findClientInvoicing(booking.clientId).then(canBeInvoiced),
-    invoicing.findProviderIban(booking.providerId),
+    findClientInvoicing(booking.clientId).then(canBeInvoiced),
+    findProviderIban(booking.providerId),
   ]);
   const { cancellationPolicy } = parties;
   const cancellationHours = cancellationPolicy.hoursBefore;

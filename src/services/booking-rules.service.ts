@@ -1,8 +1,7 @@
 import { t } from '../config/i18n.js';
 import { romeInstant, romeLocal } from '../lib/booking-time.js';
 import type { UserType } from '../lib/current-user.js';
-import type { Booking } from '../models/booking-record.js';
-
+import type { Booking } from '../models/bookings/booking.js';
 /**
  * The rules of the booking state machine (docs/product.md §4), pure: who may take which step from which status, and
  * why not. src/services/booking-lifecycle.service.ts takes the steps; the booking page offers exactly the

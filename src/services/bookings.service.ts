@@ -1,44 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
-import { servicePrice, type PriceBreakdown } from '../lib/pricing.js';
-import * as bookableServices from '../models/bookable-services.repo.js';
-import type { BookableService } from '../models/bookable-services.repo.js';
-import * as bookingContexts from '../models/booking-context.repo.js';
-import type { BookingContext } from '../models/booking-context.repo.js';
-import type { BookingLocationType, Place } from '../models/booking-record.js';
+import { listingPrice, type PriceBreakdown } from '../lib/pricing.js';
+import type { BookableListing } from '../models/listings/bookable.js';
+import { findBookable, findBookingClient, type Bookable, type BookingContext } from '../models/bookings/context.js';
+import type { BookingLocationType, Place } from '../models/bookings/booking.js';
 import { isUuid } from '../lib/uuid.js';
 import { DEFAULT_MAX_PARTICIPANTS, type BookingRules, type LocationChoice } from '../validators/booking.validator.js';
-import type { CourseEdition } from '../models/course-editions.repo.js';
-
-export type { BookableService, BookingContext, BookingLocationType, Place };
+import type { CourseEdition } from '../models/editions/row.js';
+export type { BookableListing, BookingContext, BookingLocationType, Place };
 
 /** Booking a service: the wizard's rules, the price and the place (the booking itself: booking-creation.service). */
 
-export function maxParticipantsOf(service: Pick<BookableService, 'maxParticipants'>): number {
-  return service.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
+export function maxParticipantsOf(listing: Pick<BookableListing, 'maxParticipants'>): number {
+  return listing.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
 }
 
 /** The rules the wizard's form is checked with, for this service at this moment (Europe/Rome). */
-export function wizardRules(service: BookableService, now: Date = new Date()): BookingRules {
+export function wizardRules(listing: BookableListing, now: Date = new Date()): BookingRules {
   const local = romeLocal(now);
   return {
     today: local.date,
     nowTime: local.time,
-    maxParticipants: maxParticipantsOf(service),
-    requirements: service.requirements,
-    chooseLocation: service.locationType === 'flexible',
+    maxParticipants: maxParticipantsOf(listing),
+    requirements: listing.requirements,
+    chooseLocation: listing.locationType === 'flexible',
   };
 }
 
 /** The one price calculation (src/lib/pricing.ts) applied to a service and a number of participants. */
-export function priceFor(service: BookableService, participants: number): PriceBreakdown {
-  return servicePrice(service, participants);
+export function priceFor(listing: BookableListing, participants: number): PriceBreakdown {
+  return listingPrice(listing, participants);
 }
 
 /** Where the booked service takes place (docs/product.md §3): the service's location type, or the client's choice when flexible. */
-export function bookingLocationType(service: BookableService, choice: LocationChoice | null): BookingLocationType {
-  switch (service.locationType) {
+export function bookingLocationType(listing: BookableListing, choice: LocationChoice | null): BookingLocationType {
+  switch (listing.locationType) {
     case 'on_site':
       return 'client_site';
     case 'provider_location':
@@ -50,24 +47,21 @@ export function bookingLocationType(service: BookableService, choice: LocationCh
   }
 }
 
-export function findBookableService(id: string): Promise<BookableService | null> {
-  return bookableServices.findBookableService(id);
+export async function findBookableListing(id: string): Promise<BookableListing | null> {
+  return (await findBookable(id, null))?.listing ?? null;
 }
 
 /**
  * The service and, read with it, what the client's booking of it is checked against (the wizard's final
  * submit: createBooking then reads nothing more before writing). Closures from today on.
  */
-export function findBookableForBooking(
-  id: string,
-  clientId: string,
-): Promise<{ service: BookableService; context: BookingContext } | null> {
-  return bookingContexts.findBookableWithContext(id, clientId, romeLocal(new Date()).date);
+export function findBookableForBooking(id: string, clientId: string): Promise<Bookable<BookingContext> | null> {
+  return findBookable(id, { clientId, from: romeLocal(new Date()).date });
 }
 
 /** The client's legal address, where on-site services take place (null before the profile has one). */
 export async function findClientSite(clientId: string): Promise<Place | null> {
-  return (await bookingContexts.findBookingClient(clientId)).site;
+  return (await findBookingClient(clientId)).site;
 }
 
 /** A form whose key was tampered with gets a fresh one: sending it again then works. */
@@ -84,7 +78,7 @@ export interface WizardEstimate {
 }
 
 export function wizardEstimate(
-  service: BookableService,
+  listing: BookableListing,
   values: BookingFormValues,
   rules: BookingRules,
 ): WizardEstimate {
@@ -94,15 +88,15 @@ export function wizardEstimate(
   );
   return {
     participants,
-    price: priceFor(service, participants),
-    fixedLocation: service.locationType === 'flexible' ? null : bookingLocationType(service, null),
+    price: priceFor(listing, participants),
+    fixedLocation: listing.locationType === 'flexible' ? null : bookingLocationType(listing, null),
   };
 }
 
 /** The edition's own price, when it has one, in place of the service's base price (src/lib/pricing.ts). */
-export function editionPriced<T extends BookableService>(
-  service: T,
+export function editionPriced<T extends BookableListing>(
+  listing: T,
   edition: Pick<CourseEdition, 'priceCents'> | null,
 ): T {
-  return edition && edition.priceCents !== null ? { ...service, basePriceCents: edition.priceCents } : service;
+  return edition && edition.priceCents !== null ? { ...listing, basePriceCents: edition.priceCents } : listing;
 }

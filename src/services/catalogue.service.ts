@@ -1,14 +1,13 @@
 import type { CategoryId } from '../lib/categories.js';
 import { PAGE_SIZE } from '../lib/search.shared.js';
-import * as providers from '../models/providers.repo.js';
-import type { ProviderCard, PublicProvider } from '../models/providers.repo.js';
-import * as services from '../models/services.repo.js';
-import type { ServiceDetail } from '../models/service-record.js';
-import type { ProviderServiceRow } from '../models/services.repo.js';
-import type { PublicReview as ServiceReview } from '../models/reviews.repo.js';
+import * as providers from '../models/providers/public.js';
+import type { ProviderCard, PublicProvider } from '../models/providers/public.js';
+import * as listings from '../models/listings/public.js';
+import type { ListingDetail } from '../models/listings/detail.js';
+import { type ProviderListingItem, readPublicListing, type PublicListingRead } from '../models/listings/public.js';
+import type { PublicReview as ListingReview } from '../models/reviews/row.js';
 import { providerReviews, type ProviderReviews } from './reviews.service.js';
-import { readServiceListing, type ServiceListingRead } from '../models/service-listing.repo.js';
-import { srcsetOf, variantUrl } from './service-image-files.service.js';
+import { srcsetOf, variantUrl } from './listing-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
 
 /**
@@ -18,7 +17,7 @@ import { mediaUrl } from './storage.service.js';
  */
 
 // The page builders read these shapes without reaching into the models.
-export type { ProviderCard, ProviderServiceRow, PublicProvider, ServiceDetail, ServiceReview };
+export type { ProviderCard, ProviderListingItem, PublicProvider, ListingDetail, ListingReview };
 
 /** A gallery image with its stored files already turned into addresses. */
 interface GalleryImage {
@@ -32,24 +31,24 @@ interface GalleryImage {
   height: number;
 }
 
-export interface ServiceListing {
-  service: ServiceDetail;
+export interface PublicListing {
+  listing: ListingDetail;
   images: GalleryImage[];
-  reviews: ServiceReview[];
+  reviews: ListingReview[];
   /** A training course (which one, and its next editions); null for other services. */
-  course: ServiceListingRead['course'];
+  course: PublicListingRead['course'];
 }
 
 /** How many upcoming editions of a course its page lists. */
 const EDITIONS_SHOWN = 6;
 
 /** A visible service with its gallery, verified reviews and a course's editions; null when there is none to show. */
-export async function findServiceListing(id: string, now: Date = new Date()): Promise<ServiceListing | null> {
-  const listing = await readServiceListing(id, now, EDITIONS_SHOWN);
-  if (!listing) return null;
-  const { service, reviews, images, course } = listing;
+export async function findPublicListing(id: string, now: Date = new Date()): Promise<PublicListing | null> {
+  const shown = await readPublicListing(id, now, EDITIONS_SHOWN);
+  if (!shown) return null;
+  const { listing, reviews, images, course } = shown;
   return {
-    service,
+    listing,
     reviews,
     course,
     images: images.map((img) => ({
@@ -63,14 +62,14 @@ export async function findServiceListing(id: string, now: Date = new Date()): Pr
   };
 }
 
-export interface ProviderListing {
+export interface ProviderWithListings {
   provider: PublicProvider;
   /** This page of their services (PAGE_SIZE a page, as search lists them). */
-  services: ProviderServiceRow[];
+  listings: ProviderListingItem[];
   page: number;
   totalPages: number;
-  totalServices: number;
-  quoteServiceId: string | null;
+  totalListings: number;
+  quoteListingId: string | null;
   reviews: ProviderReviews;
 }
 
@@ -78,46 +77,46 @@ export interface ProviderListing {
 const PROVIDER_REVIEWS_SHOWN = 5;
 
 /** A public provider with one page of their services; null for no such public provider. */
-export async function findProviderListing(id: string, page: number): Promise<ProviderListing | null> {
+export async function findProviderWithListings(id: string, page: number): Promise<ProviderWithListings | null> {
   const provider = await providers.findPublicProvider(id);
   if (!provider) return null;
   const [offered, reviews] = await Promise.all([
-    services.listProviderServices(provider.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    listings.listProviderListings(provider.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     providerReviews(provider.id, PROVIDER_REVIEWS_SHOWN),
   ]);
   return {
     provider,
-    services: offered.rows,
+    listings: offered.rows,
     page,
     totalPages: Math.max(1, Math.ceil(offered.total / PAGE_SIZE)),
-    totalServices: offered.total,
-    quoteServiceId: offered.quoteServiceId,
+    totalListings: offered.total,
+    quoteListingId: offered.quoteListingId,
     reviews,
   };
 }
 
-export interface HomeListings {
+export interface HomeContent {
   counts: Record<CategoryId, number>;
   featured: ProviderCard[];
 }
 
 /** The home page's visible services per category and its featured providers. */
-export async function homeListings(featuredCount: number): Promise<HomeListings> {
+export async function homeContent(featuredCount: number): Promise<HomeContent> {
   const [counts, featured] = await Promise.all([
-    services.countVisibleByCategory(),
+    listings.countVisibleByCategory(),
     providers.listFeatured(featuredCount),
   ]);
   return { counts, featured };
 }
 
-export interface SitemapListings {
-  services: { id: string; updatedAt: Date }[];
+export interface SitemapSources {
+  listings: { id: string; updatedAt: Date }[];
   providers: { id: string; updatedAt: Date }[];
 }
 
 /** The public services and providers for the sitemap: a fifth of the room at most goes to providers. */
-export async function sitemapListings(room: number): Promise<SitemapListings> {
+export async function sitemapSources(room: number): Promise<SitemapSources> {
   const providerRows = await providers.listSitemapProviders(Math.floor(room / 5));
-  const serviceRows = await services.listSitemapServices(room - providerRows.length);
-  return { services: serviceRows, providers: providerRows };
+  const listingRows = await listings.listSitemapListings(room - providerRows.length);
+  return { listings: listingRows, providers: providerRows };
 }

@@ -1,8 +1,7 @@
 import { romeInstant, romeLocal } from '../lib/booking-time.js';
 import { providerNetCents } from '../lib/commission.js';
-import * as commissions from '../models/commissions.repo.js';
-import type { CommissionLine } from '../models/commissions.repo.js';
-
+import * as commissions from '../models/bookings/commissions.js';
+import type { CommissionLine } from '../models/bookings/commissions.js';
 export type { CommissionLine };
 
 /**

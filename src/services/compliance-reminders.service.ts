@@ -6,8 +6,8 @@ import * as format from '../lib/format.js';
 import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
 import { daysBetween } from '../lib/training-compliance.js';
 import { updatePath } from '../lib/scadenzario-links.js';
-import * as notifications from '../models/notifications.repo.js';
-import * as register from '../models/scadenzario.repo.js';
+import * as notifications from '../models/notifications/write.js';
+import * as register from '../models/workers/scadenzario.js';
 import { queueEmail } from './mail.service.js';
 import { scadenzarioFor, type Scadenzario, type ScadenzarioLine } from './scadenzario.service.js';
 
@@ -16,11 +16,11 @@ import { scadenzarioFor, type Scadenzario, type ScadenzarioLine } from './scaden
  * client's safety contact by email and in the app, each exactly once.
  *
  * Exactly once: each reminder is a row of compliance_reminders (unique on worker, kind, due date and
- * threshold) inserted in the same transaction as its notification and queued email. Two workers running
+ * threshold) inserted in the same transaction as its notification and queued email. Two job runners running
  * at once both try the insert; the second waits on the unique key and, once the first commits, finds the
  * row there and sends nothing. A rolled-back run leaves no row, so the next run sends it.
  *
- * A missed run (the worker was down) catches up like this: of the thresholds a due date has already
+ * A missed run (the job runner was down) catches up like this: of the thresholds a due date has already
  * reached, only the most urgent one is sent (on a lapsed training, the "scaduta" one); the earlier ones are
  * recorded in the same transaction, without an email, so they are never sent late and out of order. The
  * most urgent reminder is never lost and none is ever sent twice. A due date that changes (a new course is

@@ -1,7 +1,7 @@
 import { config } from '../config/env.js';
 import { transaction } from '../db/knex.js';
-import * as contactRequests from '../models/contact-requests.repo.js';
-import type { NewContactRequest } from '../models/contact-requests.repo.js';
+import * as contactRequests from '../models/contact-requests.js';
+import type { NewContactRequest } from '../models/contact-requests.js';
 import { queueEmail } from './mail.service.js';
 import type { RateRule } from './rate-limit.service.js';
 

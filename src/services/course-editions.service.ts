@@ -5,10 +5,12 @@ import { notFound } from '../lib/app-error.js';
 import { romeInstant } from '../lib/booking-time.js';
 import { isBookable, seatsLeft } from '../lib/edition-seats.js';
 import { termsOn } from '../lib/training-rules.js';
-import * as editions from '../models/course-editions.repo.js';
-import type { CourseEdition, EditionFields, NextEdition, PublicEdition } from '../models/course-editions.repo.js';
-import * as writes from '../models/service-writes.repo.js';
-import type { OwnService } from '../models/service-writes.repo.js';
+import * as editionWrites from '../models/editions/write.js';
+import * as editions from '../models/editions/read.js';
+import type { CourseEdition, EditionFields } from '../models/editions/row.js';
+import type { NextEdition, PublicEdition } from '../models/editions/read.js';
+import * as ownListings from '../models/listings/own.js';
+import type { OwnListing } from '../models/listings/row.js';
 import type { EditionInput } from '../validators/edition.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { resolveLocation } from './places.service.js';
@@ -27,22 +29,22 @@ const V = 'editions:validation';
 export type EditionSaveResult = { ok: true; id: string } | { ok: false; errors: FormErrors };
 
 /** The provider's own course (a service with a training kind); 404 for anyone else's or a plain service. */
-export async function findOwnCourse(providerId: string, serviceId: string): Promise<OwnService> {
-  const service = await writes.findOwnService(serviceId, providerId);
-  if (!service || !service.trainingKind) throw notFound('page');
-  return service;
+export async function findOwnCourse(providerId: string, listingId: string): Promise<OwnListing> {
+  const listing = await ownListings.findOwnListing(listingId, providerId);
+  if (!listing || !listing.trainingKind) throw notFound('page');
+  return listing;
 }
 
-export async function listEditions(providerId: string, serviceId: string) {
-  const service = await findOwnCourse(providerId, serviceId);
-  return { service, editions: await editions.listForService(service.id) };
+export async function listEditions(providerId: string, listingId: string) {
+  const listing = await findOwnCourse(providerId, listingId);
+  return { listing, editions: await editions.listForListing(listing.id) };
 }
 
 export async function findOwnEdition(providerId: string, id: string) {
   const edition = await editions.findOwnEdition(id, providerId);
   if (!edition) throw notFound('page');
-  const service = await findOwnCourse(providerId, edition.serviceId);
-  return { service, edition };
+  const listing = await findOwnCourse(providerId, edition.listingId);
+  return { listing, edition };
 }
 
 /**
@@ -50,19 +52,19 @@ export async function findOwnEdition(providerId: string, id: string) {
  * first-aid course online) would give attestati that do not count: refused beside the field. The course is
  * judged by the terms in force on its last day, as the scadenzario judges its attestati.
  */
-function modeRefused(service: OwnService, input: EditionInput): FormErrors | null {
-  if (!service.trainingKind || !service.trainingScope) return null;
+function modeRefused(listing: OwnListing, input: EditionInput): FormErrors | null {
+  if (!listing.trainingKind || !listing.trainingScope) return null;
   const lastDay =
     input.sessions
       .map((s) => s.date)
       .sort()
       .at(-1) ?? '';
-  const terms = termsOn(service.trainingKind, lastDay, config().accordo2025EffectiveDate);
-  const modes = service.trainingScope === 'iniziale' ? terms.initial.modes : terms.update.modes;
+  const terms = termsOn(listing.trainingKind, lastDay, config().accordo2025EffectiveDate);
+  const modes = listing.trainingScope === 'iniziale' ? terms.initial.modes : terms.update.modes;
   if (modes.includes(input.deliveryMode)) return null;
   return {
     delivery_mode: t(`${V}.deliveryModeNotAllowed`, {
-      kind: t(`training:kinds.${service.trainingKind}`),
+      kind: t(`training:kinds.${listing.trainingKind}`),
       mode: t(`training:deliveryModes.${input.deliveryMode}`),
     }),
   };
@@ -99,17 +101,17 @@ async function fieldsOf(
 
 export async function createEdition(
   providerId: string,
-  serviceId: string,
+  listingId: string,
   input: EditionInput,
 ): Promise<EditionSaveResult> {
-  const service = await findOwnCourse(providerId, serviceId);
-  const refused = modeRefused(service, input);
+  const listing = await findOwnCourse(providerId, listingId);
+  const refused = modeRefused(listing, input);
   if (refused) return { ok: false, errors: refused };
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
   const id = await transaction(async (trx) => {
-    if (!(await writes.lockOwnService(service.id, providerId, trx))) throw notFound('page');
-    return editions.insertEdition(service.id, providerId, fields.value, trx);
+    if (!(await ownListings.lockOwnListing(listing.id, providerId, trx))) throw notFound('page');
+    return editionWrites.insertEdition(listing.id, providerId, fields.value, trx);
   });
   return { ok: true, id };
 }
@@ -122,8 +124,8 @@ const sameSessions = (a: EditionFields['sessions'], b: EditionFields['sessions']
  * booked (cancel the edition and create another: the booked clients agreed to these dates).
  */
 export async function updateEdition(providerId: string, id: string, input: EditionInput): Promise<EditionSaveResult> {
-  const { service } = await findOwnEdition(providerId, id);
-  const refused = modeRefused(service, input);
+  const { listing } = await findOwnEdition(providerId, id);
+  const refused = modeRefused(listing, input);
   if (refused) return { ok: false, errors: refused };
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
@@ -138,7 +140,7 @@ export async function updateEdition(providerId: string, id: string, input: Editi
       errors.sessions = t(`${V}.sessionsLocked`);
     }
     if (Object.keys(errors).length > 0) return { ok: false, errors };
-    await editions.updateEdition(id, fields.value, trx);
+    await editionWrites.updateEdition(id, fields.value, trx);
     return { ok: true, id };
   });
 }
@@ -151,17 +153,17 @@ export async function findPublicEdition(id: string): Promise<PublicEdition> {
 }
 
 /** The editions of a service still open for booking (full ones included: they offer the waitlist). */
-export function upcomingEditions(serviceId: string, now: Date = new Date()): Promise<CourseEdition[]> {
-  return editions.listUpcoming(serviceId, now);
+export function upcomingEditions(listingId: string, now: Date = new Date()): Promise<CourseEdition[]> {
+  return editions.listUpcoming(listingId, now);
 }
 
 /** The editions a client can book now, the soonest first. */
-export async function bookableEditions(serviceId: string, now: Date = new Date()): Promise<CourseEdition[]> {
-  return (await editions.listUpcoming(serviceId, now)).filter((e) => isBookable(e, now));
+export async function bookableEditions(listingId: string, now: Date = new Date()): Promise<CourseEdition[]> {
+  return (await editions.listUpcoming(listingId, now)).filter((e) => isBookable(e, now));
 }
 
 /** For a page of search results: each service's next bookable edition, in one query. */
-export async function nextEditionsOf(serviceIds: readonly string[], now: Date = new Date()) {
-  const rows = await editions.nextOpenEditions(serviceIds, now);
-  return new Map(rows.map((r) => [r.serviceId, r]));
+export async function nextEditionsOf(listingIds: readonly string[], now: Date = new Date()) {
+  const rows = await editions.nextOpenEditions(listingIds, now);
+  return new Map(rows.map((r) => [r.listingId, r]));
 }

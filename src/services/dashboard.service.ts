@@ -1,15 +1,14 @@
 import type { CurrentUser, UserType } from '../lib/current-user.js';
-import type { BookingCard } from '../models/booking-cards.repo.js';
-import * as dashboard from '../models/dashboard.repo.js';
-import type { OwnProfile } from '../models/dashboard.repo.js';
-import type { Notification } from '../models/notifications.repo.js';
-import * as clientProfiles from '../models/client-profiles.repo.js';
-import * as providerProfiles from '../models/provider-profiles.repo.js';
+import type { BookingCard } from '../models/bookings/cards.js';
+import * as dashboard from '../models/dashboard.js';
+import type { OwnProfile } from '../models/dashboard.js';
+import type { Notification } from '../models/notifications/row.js';
+import * as clientProfiles from '../models/clients/read.js';
+import * as providerProfiles from '../models/providers/read.js';
 import type { Section } from '../lib/profile-sections.js';
 import { complianceSummary, type ComplianceSummary } from './scadenzario.service.js';
 
-export type { BookingStatistics } from '../models/dashboard.repo.js';
-
+export type { BookingStatistics } from '../models/dashboard.js';
 /** docs/product.md §9: the dashboard lists 5 bookings and 5 unread notifications. */
 const RECENT_BOOKINGS_SHOWN = 5;
 const UNREAD_NOTIFICATIONS_SHOWN = 5;
@@ -82,7 +81,7 @@ export interface DashboardData {
 
 /**
  * Everything of the dashboard that comes from the database: one statement for the profile, the statistics,
- * the recent bookings and the notifications (dashboard.repo readDashboard); a client's scadenzario beside it.
+ * the recent bookings and the notifications (models/dashboard.ts readDashboard); a client's scadenzario beside it.
  */
 export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
   const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance] = await Promise.all([

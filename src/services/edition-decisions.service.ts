@@ -5,11 +5,13 @@ import { LIVE_BOOKING_STATUSES } from '../lib/booking-status.js';
 import { addDays, todayInRome } from '../lib/booking-time.js';
 import { fromCents } from '../lib/money.js';
 import { refundOf } from '../lib/pricing.js';
-import type { Booking } from '../models/booking-record.js';
-import * as bookings from '../models/bookings.repo.js';
-import * as editions from '../models/course-editions-admin.repo.js';
-import type { EditionState } from '../models/course-editions-admin.repo.js';
-import * as waitlist from '../models/edition-waitlist.repo.js';
+import { markCancelled, markConfirmed, markMinimumNoticeSent } from '../models/editions/write.js';
+import { updateBooking } from '../models/bookings/write.js';
+import type { Booking } from '../models/bookings/booking.js';
+import * as bookings from '../models/bookings/read.js';
+import * as editions from '../models/editions/state.js';
+import type { EditionState } from '../models/editions/row.js';
+import * as waitlist from '../models/editions/waitlist.js';
 import { validateReason } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { tell } from './edition-notices.service.js';
@@ -17,7 +19,7 @@ import { tell } from './edition-notices.service.js';
 /**
  * An edition's fate when it does not fill up: its provider confirms it anyway (scheduled ->
  * confirmed) or cancels it (-> cancelled, reason 'provider'); if neither by config().editionMinimumLeadDays
- * before its first day, the worker cancels it (reason 'minimum'), after asking the provider once a few
+ * before its first day, the job runner cancels it (reason 'minimum'), after asking the provider once a few
  * days earlier. A cancellation, in one transaction on the locked edition row (its live bookings locked
  * first, the order a booking's own transaction takes them in): each live booking cancelled with a full
  * refund (cancelForEdition, below), each client told why and offered the next edition,
@@ -48,7 +50,7 @@ export async function confirmEdition(editionId: string, providerId: string, now 
     const edition = await ownLocked(editionId, providerId, trx);
     if (!edition) return { ok: false, kind: 'not_found' };
     if (!decidable(edition, now)) return { ok: false, kind: 'refused', edition };
-    await editions.markConfirmed(edition.id, now, trx);
+    await markConfirmed(edition.id, now, trx);
     return { ok: true, edition: { ...edition, status: 'confirmed' } };
   });
 }
@@ -80,7 +82,7 @@ async function cancelEdition(
   now: Date,
   trx: Trx,
 ): Promise<void> {
-  await editions.markCancelled(edition.id, kind, kind === 'provider' ? note : null, now, trx);
+  await markCancelled(edition.id, kind, kind === 'provider' ? note : null, now, trx);
   const next = await editions.findNextOpen(edition, now, trx);
   const reason = kind === 'provider' ? (note ?? '') : t('waitlist:minimum.reason');
   const by = kind === 'provider' ? edition.providerId : null;
@@ -99,7 +101,7 @@ async function cancelEdition(
     await tell('edition-cancelled', 'client', entry.clientId, edition, { reason, next, path: '/waitlist' }, trx);
   }
   if (kind === 'minimum') {
-    const path = `/services/${edition.serviceId}/editions`;
+    const path = `/services/${edition.listingId}/editions`;
     await tell('edition-auto-cancelled', 'provider', edition.providerId, edition, { reason, next, path }, trx);
   }
 }
@@ -120,8 +122,8 @@ const underMinimum = (e: EditionState | null, lastDay: string): e is EditionStat
   !!e && e.status === 'scheduled' && e.seatsTaken < e.minParticipants && e.startsOn <= lastDay;
 
 /**
- * The worker's task: editions still scheduled and under their minimum within the lead time of their first
- * day are cancelled (reason 'minimum'). Each is checked again behind its row lock: with two workers, one
+ * The job runner's task: editions still scheduled and under their minimum within the lead time of their first
+ * day are cancelled (reason 'minimum'). Each is checked again behind its row lock: with two job runners, one
  * cancels and the other finds it cancelled. Returns how many it cancelled.
  */
 export async function cancelEditionsUnderMinimum(now: Date = new Date()): Promise<number> {
@@ -139,7 +141,7 @@ export async function cancelEditionsUnderMinimum(now: Date = new Date()): Promis
 }
 
 /**
- * The worker's task: a few days before that, the provider of an edition still under its minimum is asked,
+ * The job runner's task: a few days before that, the provider of an edition still under its minimum is asked,
  * once, to confirm or cancel it (minimum_notice_sent_at, set behind the row lock). Returns how many it asked.
  */
 export async function askProvidersAboutMinimum(now: Date = new Date()): Promise<number> {
@@ -153,17 +155,17 @@ export async function askProvidersAboutMinimum(now: Date = new Date()): Promise<
       const edition = await editions.lockForUpdate(id, trx);
       if (!underMinimum(edition, noticeDay) || edition.minimumNoticeSentAt) return false;
       // Already within the lead time: the cancellation task takes it; mark it so it is not listed again.
-      await editions.markMinimumNoticeSent(edition.id, now, trx);
+      await markMinimumNoticeSent(edition.id, now, trx);
       if (edition.startsOn <= cancelDay) return true;
       const deadline = addDays(edition.startsOn, -lead);
-      const path = `/services/${edition.serviceId}/editions`;
+      const path = `/services/${edition.listingId}/editions`;
       await tell('edition-minimum', 'provider', edition.providerId, edition, { deadline, path }, trx);
       return true;
     },
   );
 }
 
-/** The periodic task of the worker: ask first, then cancel what is due. */
+/** The periodic task of the job runner: ask first, then cancel what is due. */
 export async function decideEditionsUnderMinimum(now: Date = new Date()): Promise<void> {
   await askProvidersAboutMinimum(now);
   await cancelEditionsUnderMinimum(now);
@@ -184,7 +186,7 @@ async function cancelForEdition(
 ): Promise<Booking | null> {
   const booking = await bookings.lockForUpdate(bookingId, trx);
   if (!booking || !LIVE_BOOKING_STATUSES.includes(booking.status)) return null;
-  return bookings.updateBooking(
+  return updateBooking(
     booking.id,
     {
       status: 'cancelled',

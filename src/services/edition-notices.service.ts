@@ -2,15 +2,15 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import type { Trx } from '../db/knex.js';
 import * as format from '../lib/format.js';
-import { findParties, type Party } from '../models/booking-parties.repo.js';
-import type { EditionState } from '../models/course-editions-admin.repo.js';
-import * as notifications from '../models/notifications.repo.js';
-import type { NotificationType } from '../models/notifications.repo.js';
+import { findParties, type Party } from '../models/bookings/parties.js';
+import type { EditionState } from '../models/editions/row.js';
+import * as notifications from '../models/notifications/write.js';
+import type { NotificationType } from '../models/notifications/row.js';
 import { queueEmail } from './mail.service.js';
 
 /**
  * What the waitlist and the editions' decisions tell whom: an in-app notification and an email, both
- * written in the transaction of the change (the worker sends the emails), like booking-notifications.
+ * written in the transaction of the change (the job runner sends the emails), like booking-notifications.
  *   waitlist-offer        client first in line: seats are held for them until the expiry
  *   waitlist-expired      client whose offer lapsed (in the app only)
  *   edition-cancelled     each client booked or waiting on a cancelled edition, with the reason and the next edition
@@ -70,7 +70,7 @@ export async function tell(
   const parties = await findParties(to === 'client' ? userId : edition.providerId, edition.providerId, trx);
   const recipient: Party = to === 'client' ? parties.client : parties.provider;
   const vars = {
-    serviceTitle: edition.serviceTitle,
+    serviceTitle: edition.listingTitle,
     dates: editionDates(edition),
     providerName: parties.provider.name ?? t('bookings:card.notAvailable'),
     seats: ctx.seats ?? 0,

@@ -1,7 +1,7 @@
 import type { Trx } from '../db/knex.js';
-import * as editions from '../models/course-editions-admin.repo.js';
-import * as seats from '../models/edition-seats.repo.js';
-import * as waitlist from '../models/edition-waitlist.repo.js';
+import * as editions from '../models/editions/state.js';
+import * as seats from '../models/editions/seats.js';
+import * as waitlist from '../models/editions/waitlist.js';
 import { offerFreeSeats } from './waitlist-offers.service.js';
 
 /**

@@ -2,17 +2,17 @@ import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { romeLocal } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
-import type { BookableService } from '../models/bookable-services.repo.js';
-import { listBookableForProvider } from '../models/bookable-services.repo.js';
-import * as bookings from '../models/bookings.repo.js';
-import * as messages from '../models/messages.repo.js';
-import * as threads from '../models/message-threads.repo.js';
-import type { MessageThread, ThreadParty } from '../models/message-threads.repo.js';
+import { updateBooking } from '../models/bookings/write.js';
+import { type BookableListing, listBookableForProvider } from '../models/listings/bookable.js';
+import * as bookings from '../models/bookings/read.js';
+import * as messages from '../models/messages/messages.js';
+import * as threads from '../models/messages/threads.js';
+import type { MessageThread, ThreadParty } from '../models/messages/threads.js';
 import {
   readInquiryQuote,
   validateInquiryQuote,
   type InquiryQuoteValues,
-  type QuotedServiceRules,
+  type QuotedListingRules,
 } from '../validators/inquiry-quote.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { quoteChanges } from './booking-lifecycle.service.js';
@@ -40,20 +40,20 @@ export type InquiryQuoteResult =
  * The services the provider may quote in this thread: the one it is about when it can still be booked,
  * otherwise every service of the provider that can be booked now (the form then asks which).
  */
-export async function quotableServices(thread: Pick<MessageThread, 'providerId' | 'serviceId'>): Promise<{
-  services: BookableService[];
+export async function quotableListings(thread: Pick<MessageThread, 'providerId' | 'listingId'>): Promise<{
+  listings: BookableListing[];
   fixed: boolean;
 }> {
   const all = await listBookableForProvider(thread.providerId);
-  const own = thread.serviceId ? all.find((s) => s.id === thread.serviceId) : undefined;
-  return own ? { services: [own], fixed: true } : { services: all, fixed: false };
+  const own = thread.listingId ? all.find((s) => s.id === thread.listingId) : undefined;
+  return own ? { listings: [own], fixed: true } : { listings: all, fixed: false };
 }
 
-export function serviceRules(service: BookableService): QuotedServiceRules {
+export function listingRules(listing: BookableListing): QuotedListingRules {
   return {
-    pricingUnit: service.pricingUnit,
-    chooseLocation: service.locationType === 'flexible',
-    maxParticipants: maxParticipantsOf(service),
+    pricingUnit: listing.pricingUnit,
+    chooseLocation: listing.locationType === 'flexible',
+    maxParticipants: maxParticipantsOf(listing),
   };
 }
 
@@ -66,14 +66,14 @@ export async function quoteFromInquiry(
   const thread = viewer.userType === 'provider' ? await threads.findForParty(threadId, viewer) : null;
   if (!thread) return { ok: false, kind: 'not_found' };
   if (thread.bookingId) return { ok: false, kind: 'already_quoted', bookingId: thread.bookingId };
-  const { services, fixed } = await quotableServices(thread);
+  const { listings, fixed } = await quotableListings(thread);
   const posted = readInquiryQuote(body, Number.MAX_SAFE_INTEGER);
-  const service = services.find((s) => s.id === (fixed ? thread.serviceId : posted.service_id)) ?? null;
-  const values = service ? readInquiryQuote(body, maxParticipantsOf(service)) : posted;
+  const listing = listings.find((s) => s.id === (fixed ? thread.listingId : posted.service_id)) ?? null;
+  const values = listing ? readInquiryQuote(body, maxParticipantsOf(listing)) : posted;
   const local = romeLocal(now);
   const clock = { today: local.date, nowTime: local.time };
-  const form = validateInquiryQuote(values, service ? serviceRules(service) : null, clock);
-  if (!form.ok || !service) return { ok: false, kind: 'invalid', errors: form.ok ? {} : form.errors, values };
+  const form = validateInquiryQuote(values, listing ? listingRules(listing) : null, clock);
+  if (!form.ok || !listing) return { ok: false, kind: 'invalid', errors: form.ok ? {} : form.errors, values };
   const { details, referent, quote } = form.value;
 
   return transaction(async (trx): Promise<InquiryQuoteResult> => {
@@ -87,23 +87,23 @@ export async function quoteFromInquiry(
         : { ok: false, kind: 'already_quoted', bookingId: locked.bookingId };
     }
     const made = await insertNewBooking(
-      { clientId: locked.clientId, service, details, participants: [], referent, now },
+      { clientId: locked.clientId, listing, details, participants: [], referent, now },
       'request',
       trx,
     );
     // Not created: the client already has a booking from this very form key (it cannot be this quote's).
     if (!made.created) return { ok: false, kind: 'already_quoted', bookingId: made.id };
     const { booking } = made;
-    const quoted = await bookings.updateBooking(booking.id, quoteChanges(booking, quote, now), now, trx);
+    const quoted = await updateBooking(booking.id, quoteChanges(booking, quote, now), now, trx);
     await announce('quoted', quoted, { estimateCents: booking.totalAmountCents }, trx, made.parties);
-    await threads.attachBooking(locked.id, booking.id, service.id, trx);
+    await threads.attachBooking(locked.id, booking.id, listing.id, trx);
     await messages.insert(
       {
         threadId: locked.id,
         senderId: viewer.id,
         body: t('inquiry-quotes:message.body', {
           total: format.euro(quote.totalCents),
-          title: service.title,
+          title: listing.title,
           date: format.date(details.requestedDate),
           number: booking.bookingNumber,
           validUntil: format.date(quote.validUntil),

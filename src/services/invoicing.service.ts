@@ -1,9 +1,12 @@
-import * as invoicing from '../models/invoicing.repo.js';
-import type { ClientInvoicing } from '../models/invoicing.repo.js';
+import { findClientInvoicing } from '../models/clients/read.js';
+import type { ClientInvoicing } from '../models/clients/row.js';
+import { updateClientInvoicing } from '../models/clients/write.js';
+import { findProviderIban } from '../models/providers/read.js';
+import { updateProviderIban } from '../models/providers/write.js';
 import { validateClientBilling, validateProviderBilling } from '../validators/profile/billing.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 
-export type { ClientInvoicing } from '../models/invoicing.repo.js';
+export type { ClientInvoicing } from '../models/clients/row.js';
 
 /**
  * Invoicing data: a client says how it receives electronic invoices before any booking of its is
@@ -19,8 +22,8 @@ export interface Owner {
 export type Billing = { kind: 'client'; invoicing: ClientInvoicing } | { kind: 'provider'; iban: string | null };
 
 export async function loadBilling(owner: Owner): Promise<Billing> {
-  if (owner.userType === 'provider') return { kind: 'provider', iban: await invoicing.findProviderIban(owner.id) };
-  return { kind: 'client', invoicing: await invoicing.findClientInvoicing(owner.id) };
+  if (owner.userType === 'provider') return { kind: 'provider', iban: await findProviderIban(owner.id) };
+  return { kind: 'client', invoicing: await findClientInvoicing(owner.id) };
 }
 
 /** A client can be invoiced once it chose a channel (choosing "neither" is an answer too: the SDI default). */
@@ -37,11 +40,11 @@ export async function saveBilling(owner: Owner, body: Record<string, unknown>): 
   if (owner.userType === 'provider') {
     const result = validateProviderBilling(body);
     if (!result.ok) return { ok: false, values: body, errors: result.errors };
-    await invoicing.updateProviderIban(owner.id, result.value.iban);
+    await updateProviderIban(owner.id, result.value.iban);
     return { ok: true };
   }
   const result = validateClientBilling(body);
   if (!result.ok) return { ok: false, values: body, errors: result.errors };
-  await invoicing.updateClientInvoicing(owner.id, result.value);
+  await updateClientInvoicing(owner.id, result.value);
   return { ok: true };
 }

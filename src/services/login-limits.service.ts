@@ -1,5 +1,5 @@
 import { config } from '../config/env.js';
-import * as users from '../models/users.repo.js';
+import * as users from '../models/users/read.js';
 import { greetingName } from './accounts.service.js';
 import { queueEmail } from './mail.service.js';
 import { RATE_RULES, consume, refund, reset } from './rate-limit.service.js';

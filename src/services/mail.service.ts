@@ -6,8 +6,8 @@ import { mailer, type OutgoingEmail } from '../config/mailer.js';
 import { VIEWS_DIR } from '../config/paths.js';
 import type { Trx } from '../db/knex.js';
 import * as format from '../lib/format.js';
-import * as jobs from '../models/jobs.repo.js';
-import type { RunningJob } from './worker.service.js';
+import * as jobs from '../models/jobs/queue.js';
+import type { RunningJob } from '../jobs/runner.js';
 
 export const SEND_EMAIL_JOB = 'email.send';
 
@@ -18,7 +18,7 @@ export interface EmailRequest {
   data: Record<string, unknown>;
 }
 
-/** Renders the HTML and text versions of a template with the shared email layout (the worker, as it sends). */
+/** Renders the HTML and text versions of a template with the shared email layout (the job runner, as it sends). */
 export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
   const cfg = config();
   const model = { ...request.data, t, format, baseUrl: cfg.baseUrl, template: request.template };
@@ -40,8 +40,8 @@ export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail>
 }
 
 /**
- * How long an email is retried while SMTP fails: 72 hours, by age rather than by count. The worker's
- * backoff grows to one attempt an hour (worker.service backoffMs), so an outage of a whole weekend
+ * How long an email is retried while SMTP fails: 72 hours, by age rather than by count. The job runner's
+ * backoff grows to one attempt an hour (jobs/runner.ts backoffMs), so an outage of a whole weekend
  * still ends with the message sent within the hour after SMTP is back. A count would not do: 12
  * attempts covered about 5 hours, less than the 24 hours a verification link is valid for.
  */
@@ -49,7 +49,7 @@ export const EMAIL_RETRY_SECONDS = 72 * 60 * 60;
 
 /**
  * Never sends inside the request: the email (recipient, template and the data it is written from) is
- * queued in the caller's transaction, and the worker renders and sends it, retrying while SMTP is down.
+ * queued in the caller's transaction, and the job runner renders and sends it, retrying while SMTP is down.
  * Rendering it there keeps a few milliseconds of templates per email out of the request that causes it
  * (a booking writes two); the data is taken now, so the message says what was true when it was queued.
  */
@@ -76,7 +76,7 @@ export function queueEmailsStatement(requests: EmailRequest[], trx?: Trx) {
 
 /**
  * The Message-ID of a queued email: the same on every attempt of its job, so that a copy sent again
- * after a crash (see worker-presence.service) is recognisably the same message. The job's creation time
+ * after a crash (see jobs/presence.ts) is recognisably the same message. The job's creation time
  * keeps ids distinct across databases whose job ids restart (a reset development database).
  */
 function messageIdOf(job: Pick<RunningJob, 'id' | 'createdAt'>): string {

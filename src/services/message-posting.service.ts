@@ -2,13 +2,13 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import { errorFields, logger } from '../config/logger.js';
 import { transaction, type Trx } from '../db/knex.js';
-import { findParties } from '../models/booking-parties.repo.js';
-import * as bookings from '../models/bookings.repo.js';
-import * as messages from '../models/messages.repo.js';
-import type { MessageAttachment } from '../models/messages.repo.js';
-import * as threads from '../models/message-threads.repo.js';
-import type { MessageThread, ThreadParty } from '../models/message-threads.repo.js';
-import * as notifications from '../models/notifications.repo.js';
+import { findParties } from '../models/bookings/parties.js';
+import * as bookings from '../models/bookings/read.js';
+import * as messages from '../models/messages/messages.js';
+import type { MessageAttachment } from '../models/messages/messages.js';
+import * as threads from '../models/messages/threads.js';
+import type { MessageThread, ThreadParty } from '../models/messages/threads.js';
+import * as notifications from '../models/notifications/write.js';
 import { checkDocumentFile, documentName, type DocumentFileRejection } from './document-files.service.js';
 import { queueEmail } from './mail.service.js';
 import { threadSubject } from '../lib/thread-subject.js';
@@ -65,7 +65,7 @@ export function postToBooking(
         clientId: booking.clientId,
         providerId: booking.providerId,
         bookingId: booking.id,
-        serviceId: booking.serviceId,
+        listingId: booking.listingId,
       },
       trx,
     );
@@ -74,7 +74,7 @@ export function postToBooking(
 
 /** A client's message to a provider before any booking, about one of their services or in general. */
 export async function startInquiry(
-  ask: { serviceId: string | null; providerId: string | null },
+  ask: { listingId: string | null; providerId: string | null },
   viewer: ThreadParty,
   input: MessageInput,
   now: Date = new Date(),
@@ -83,7 +83,7 @@ export async function startInquiry(
   if (!target) return { ok: false, kind: 'not_found' };
   return post(viewer, input, now, (trx) =>
     threads.findOrCreate(
-      { clientId: viewer.id, providerId: target.providerId, bookingId: null, serviceId: target.serviceId },
+      { clientId: viewer.id, providerId: target.providerId, bookingId: null, listingId: target.listingId },
       trx,
     ),
   );

@@ -1,10 +1,10 @@
-import type { Booking } from '../models/booking-record.js';
-import * as messages from '../models/messages.repo.js';
-import type { Message } from '../models/messages.repo.js';
-import * as threads from '../models/message-threads.repo.js';
-import type { ThreadParty, ThreadSummary } from '../models/message-threads.repo.js';
-import * as providers from '../models/providers.repo.js';
-import * as services from '../models/services.repo.js';
+import type { Booking } from '../models/bookings/booking.js';
+import * as messages from '../models/messages/messages.js';
+import type { Message } from '../models/messages/messages.js';
+import * as threads from '../models/messages/threads.js';
+import type { ThreadParty, ThreadSummary } from '../models/messages/threads.js';
+import * as providers from '../models/providers/public.js';
+import * as listings from '../models/listings/public.js';
 import { storage, type StoredFile } from './storage.service.js';
 
 export type { Message, ThreadParty, ThreadSummary };
@@ -51,35 +51,35 @@ export async function openBookingThread(
 export interface InquiryTarget {
   providerId: string;
   providerName: string;
-  serviceId: string | null;
-  serviceTitle: string | null;
+  listingId: string | null;
+  listingTitle: string | null;
   /** The conversation the client already has about it: "Invia Messaggio" goes on there. */
   existingThreadId: string | null;
 }
 
 /** Resolves ?service= or ?provider= to a public provider; null when it is unknown, or not a client asking. */
 export async function inquiryTarget(
-  ask: { serviceId?: string | null; providerId?: string | null },
+  ask: { listingId?: string | null; providerId?: string | null },
   viewer: ThreadParty,
 ): Promise<InquiryTarget | null> {
   if (viewer.userType !== 'client') return null;
   let target: Omit<InquiryTarget, 'existingThreadId'> | null = null;
-  if (ask.serviceId) {
-    const service = await services.findPublicService(ask.serviceId);
-    if (service)
+  if (ask.listingId) {
+    const listing = await listings.findVisibleListing(ask.listingId);
+    if (listing)
       target = {
-        providerId: service.provider.id,
-        providerName: service.provider.businessName,
-        serviceId: service.id,
-        serviceTitle: service.title,
+        providerId: listing.provider.id,
+        providerName: listing.provider.businessName,
+        listingId: listing.id,
+        listingTitle: listing.title,
       };
   } else if (ask.providerId) {
     const provider = await providers.findPublicProvider(ask.providerId);
     if (provider)
-      target = { providerId: provider.id, providerName: provider.businessName, serviceId: null, serviceTitle: null };
+      target = { providerId: provider.id, providerName: provider.businessName, listingId: null, listingTitle: null };
   }
   if (!target || target.providerId === viewer.id) return null;
-  const existing = await threads.findInquiry(viewer.id, target.providerId, target.serviceId);
+  const existing = await threads.findInquiry(viewer.id, target.providerId, target.listingId);
   return { ...target, existingThreadId: existing?.id ?? null };
 }
 

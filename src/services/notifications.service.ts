@@ -1,6 +1,6 @@
-import * as notifications from '../models/notifications.repo.js';
-import type { Notification } from '../models/notifications.repo.js';
-
+import * as notifications from '../models/notifications/read.js';
+import * as notificationWrites from '../models/notifications/write.js';
+import type { Notification } from '../models/notifications/row.js';
 export type { Notification };
 
 /** A person's notifications: the list, the counts, opening and marking them read. Only their own. */
@@ -18,12 +18,12 @@ export function findNotification(userId: string, id: string): Promise<Notificati
 }
 
 export async function markRead(userId: string, id: string): Promise<void> {
-  await notifications.markRead(userId, id);
+  await notificationWrites.markRead(userId, id);
 }
 
 /** How many were unread before. */
 export function markAllRead(userId: string): Promise<number> {
-  return notifications.markAllRead(userId);
+  return notificationWrites.markAllRead(userId);
 }
 
 const NAMED_TARGETS: readonly RegExp[] = [
@@ -39,9 +39,9 @@ export function notificationTarget(n: Pick<Notification, 'data'>): string {
   const threadId = n.data?.thread_id;
   if (typeof threadId === 'string') return `/messages/${encodeURIComponent(threadId)}`;
   const reviewId = n.data?.review_id;
-  const serviceId = n.data?.service_id;
-  if (typeof reviewId === 'string' && typeof serviceId === 'string')
-    return `/services/${encodeURIComponent(serviceId)}#review-${encodeURIComponent(reviewId)}`;
+  const listingId = n.data?.service_id;
+  if (typeof reviewId === 'string' && typeof listingId === 'string')
+    return `/services/${encodeURIComponent(listingId)}#review-${encodeURIComponent(reviewId)}`;
   // A notice that names its page (a scadenzario reminder's search for the update course; a course edition's
   // waitlist offer, cancellation or minimum of participants): only the server's own paths, never a stranger's.
   const named = n.data?.target;

@@ -1,8 +1,8 @@
 import { t } from '../config/i18n.js';
 import { addDays } from '../lib/booking-time.js';
 import { defaultWeeklyHours, type WeeklyHours } from '../lib/availability.js';
-import * as calendars from '../models/provider-calendars.repo.js';
-import type { ClosureRecord } from '../models/provider-calendars.repo.js';
+import * as calendars from '../models/providers/calendars.js';
+import type { ClosureRecord } from '../models/providers/calendars.js';
 import type { FormErrors } from '../validators/validate.js';
 import {
   hasHoursFields,

@@ -1,11 +1,11 @@
 import { config } from '../config/env.js';
-import * as changes from '../models/catalogue-changes.repo.js';
+import * as changes from '../models/catalogue-changes.js';
 
 /**
  * Public catalogue pages (home, search, the search API) as a visitor without a session sees them, kept in
  * memory for at most PAGE_CACHE_SECONDS and only while nothing they show has changed: each entry carries the
  * database snapshot taken before its data was read, and a hit first asks the database whether a change has
- * committed since (catalogue-changes.repo: one index read). A create, edit or pause is therefore seen by the
+ * committed since (models/catalogue-changes.ts: one index read). A create, edit or pause is therefore seen by the
  * very next request, in this process or any other one on the same database. The life limit bounds what
  * changes with the clock alone (an edition's booking deadline passing).
  *
@@ -88,7 +88,7 @@ export function pageCacheSize(): { pages: number; bytes: number } {
   return { pages: entries.size, bytes: bytesHeld };
 }
 
-/** The worker's hourly task: the change log only needs to reach back as far as the oldest live entry. */
+/** The job runner's hourly task: the change log only needs to reach back as far as the oldest live entry. */
 export async function pruneCatalogueChanges(now = new Date()): Promise<number> {
   return changes.pruneChangesBefore(new Date(now.getTime() - Math.max(config().pageCacheSeconds, 60) * 10 * 1000));
 }

@@ -1,10 +1,11 @@
-import * as bookingParties from '../models/booking-parties.repo.js';
-import type { Party } from '../models/booking-parties.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { BookingViewer } from '../models/bookings.repo.js';
-import * as invoicing from '../models/invoicing.repo.js';
-import type { ClientInvoicing } from '../models/invoicing.repo.js';
+import { findProviderIban } from '../models/providers/read.js';
+import { findClientInvoicing } from '../models/clients/read.js';
+import * as bookingParties from '../models/bookings/parties.js';
+import type { Party } from '../models/bookings/parties.js';
+import type { Booking } from '../models/bookings/booking.js';
+import * as bookings from '../models/bookings/read.js';
+import type { BookingViewer } from '../models/bookings/read.js';
+import type { ClientInvoicing } from '../models/clients/row.js';
 import { paymentDueDate } from './payments/bank-transfer.js';
 import { PAYABLE_STATUSES, paymentInstructions, type PaymentInstructions } from './payments/payments.js';
 
@@ -30,8 +31,8 @@ export async function paymentSummary(bookingId: string, viewer: BookingViewer): 
   if (!PAYABLE_STATUSES.includes(booking.status)) return { ok: false, kind: 'not_payable' };
   const [parties, clientInvoicing, iban] = await Promise.all([
     bookingParties.findParties(booking.clientId, booking.providerId),
-    invoicing.findClientInvoicing(booking.clientId),
-    invoicing.findProviderIban(booking.providerId),
+    findClientInvoicing(booking.clientId),
+    findProviderIban(booking.providerId),
   ]);
   return {
     ok: true,

@@ -1,5 +1,5 @@
-import * as places from '../models/places.repo.js';
-import type { PlaceMatch } from '../models/places.repo.js';
+import * as places from '../models/places/read.js';
+import type { PlaceMatch } from '../models/places/read.js';
 import { plainText } from '../lib/plain-text.js';
 import {
   MAX_LOCATION_LENGTH,

@@ -1,5 +1,5 @@
 import { logger, errorFields } from '../config/logger.js';
-import * as profiles from '../models/profiles.repo.js';
+import * as profiles from '../models/profiles/write.js';
 import { processImage, type ImageRules } from './images.service.js';
 import { loadOwnProfile, type Owner } from './profiles.service.js';
 import { keyFromMediaUrl, mediaUrl, newKey, storage } from './storage.service.js';

@@ -2,13 +2,15 @@ import { t } from '../config/i18n.js';
 import type { UserType } from '../lib/current-user.js';
 import type { FormSection } from '../lib/profile-sections.js';
 import { classifyError, conflictingField } from '../lib/error-catalogue.js';
-import * as places from '../models/places.repo.js';
-import * as clientProfiles from '../models/client-profiles.repo.js';
-import type { ClientProfile } from '../models/client-profiles.repo.js';
-import * as providerProfiles from '../models/provider-profiles.repo.js';
-import type { ProviderProfile } from '../models/provider-profile-record.js';
-import * as profiles from '../models/profiles.repo.js';
-import * as users from '../models/users.repo.js';
+import { findProviderProfile } from '../models/providers/read.js';
+import { findClientProfile } from '../models/clients/read.js';
+import * as places from '../models/places/read.js';
+import * as clientProfiles from '../models/clients/write.js';
+import type { ClientProfile } from '../models/clients/row.js';
+import * as providerProfiles from '../models/providers/write.js';
+import type { ProviderProfile } from '../models/providers/row.js';
+import * as profiles from '../models/profiles/write.js';
+import * as users from '../models/users/read.js';
 import type { FormErrors, Validated } from '../validators/validate.js';
 import { validateAddress } from '../validators/profile/address.validator.js';
 import { validateContacts } from '../validators/profile/contacts.validator.js';
@@ -18,8 +20,7 @@ import { validateProviderServices } from '../validators/profile/services.validat
 import { ensureProfile } from './accounts.service.js';
 import { saveBilling } from './invoicing.service.js';
 
-export type { ProvinceOption } from '../models/places.repo.js';
-
+export type { ProvinceOption } from '../models/places/read.js';
 export type OwnProfile = { kind: 'client'; profile: ClientProfile } | { kind: 'provider'; profile: ProviderProfile };
 
 export interface Owner {
@@ -29,10 +30,10 @@ export interface Owner {
 
 async function find(owner: Owner): Promise<OwnProfile | null> {
   if (owner.userType === 'provider') {
-    const profile = await providerProfiles.findProviderProfile(owner.id);
+    const profile = await findProviderProfile(owner.id);
     return profile ? { kind: 'provider', profile } : null;
   }
-  const profile = await clientProfiles.findClientProfile(owner.id);
+  const profile = await findClientProfile(owner.id);
   return profile ? { kind: 'client', profile } : null;
 }
 

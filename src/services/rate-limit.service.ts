@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../lib/app-error.js';
-import * as limits from '../models/rate-limits.repo.js';
+import * as limits from '../models/rate-limits.js';
 
 /** A fixed window: at most `limit` counted events per `windowSeconds` for one key. */
 export interface RateRule {

@@ -1,13 +1,14 @@
 import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { editDeadline, reviewDeadline } from '../lib/review-aspects.js';
-import { findParties } from '../models/booking-parties.repo.js';
-import * as bookings from '../models/bookings.repo.js';
-import type { Booking } from '../models/booking-record.js';
-import type { BookingViewer } from '../models/bookings.repo.js';
-import * as notifications from '../models/notifications.repo.js';
-import * as reviews from '../models/reviews.repo.js';
-import type { PublicReview, Review } from '../models/reviews.repo.js';
+import { findParties } from '../models/bookings/parties.js';
+import * as bookings from '../models/bookings/read.js';
+import type { Booking } from '../models/bookings/booking.js';
+import type { BookingViewer } from '../models/bookings/read.js';
+import * as notifications from '../models/notifications/write.js';
+import * as reviews from '../models/reviews/read.js';
+import * as reviewWrites from '../models/reviews/write.js';
+import type { PublicReview, Review } from '../models/reviews/row.js';
 import { validateReply, validateReview } from '../validators/review.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 
@@ -98,12 +99,12 @@ export function submitReview(
     const form = validateReview(input);
     if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
     if (existing) {
-      await reviews.updateContent(existing.id, form.value, now, trx);
+      await reviewWrites.updateContent(existing.id, form.value, now, trx);
       return { ok: true, reviewId: existing.id, bookingId: booking.id, created: false };
     }
-    const reviewId = await reviews.insert(
+    const reviewId = await reviewWrites.insert(
       // A review written from a completed booking is verified: the booking is the proof.
-      { ...form.value, serviceId: booking.serviceId, bookingId: booking.id, reviewerId: viewer.id, verified: true },
+      { ...form.value, listingId: booking.listingId, bookingId: booking.id, reviewerId: viewer.id, verified: true },
       trx,
     );
     await announceReview(booking, reviewId, form.value.rating, trx);
@@ -119,7 +120,7 @@ async function announceReview(booking: Booking, reviewId: string, rating: number
   const { client } = await findParties(booking.clientId, booking.providerId, trx);
   const vars = {
     clientName: client.name ?? t('services:show.anonymous'),
-    serviceTitle: booking.serviceTitle,
+    serviceTitle: booking.listingTitle,
     rating,
   };
   await notifications.create(
@@ -128,17 +129,17 @@ async function announceReview(booking: Booking, reviewId: string, rating: number
       type: 'review',
       title: t('reviews:notification.title', vars),
       message: t('reviews:notification.message', vars),
-      data: { review_id: reviewId, service_id: booking.serviceId },
+      data: { review_id: reviewId, service_id: booking.listingId },
     },
     trx,
   );
 }
 
 export type ReplyResult =
-  | { ok: true; serviceId: string }
+  | { ok: true; listingId: string }
   | { ok: false; kind: 'not_found' }
-  | { ok: false; kind: 'refused'; refusal: ReviewRefusal; serviceId: string }
-  | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown>; serviceId: string };
+  | { ok: false; kind: 'refused'; refusal: ReviewRefusal; listingId: string }
+  | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown>; listingId: string };
 
 /** The service's provider publishes one reply under a visible review; anyone else finds no such review. */
 export function replyToReview(
@@ -152,12 +153,12 @@ export function replyToReview(
     if (!review || review.providerId !== viewer.id || !review.verified || review.hiddenAt)
       return { ok: false, kind: 'not_found' };
     if (review.reply !== null)
-      return { ok: false, kind: 'refused', refusal: 'already_replied', serviceId: review.serviceId };
+      return { ok: false, kind: 'refused', refusal: 'already_replied', listingId: review.listingId };
     const form = validateReply(input);
     if (!form.ok)
-      return { ok: false, kind: 'invalid', errors: form.errors, values: form.value, serviceId: review.serviceId };
-    await reviews.setReply(review.id, form.value.reply, now, trx);
-    return { ok: true, serviceId: review.serviceId };
+      return { ok: false, kind: 'invalid', errors: form.errors, values: form.value, listingId: review.listingId };
+    await reviewWrites.setReply(review.id, form.value.reply, now, trx);
+    return { ok: true, listingId: review.listingId };
   });
 }
 
@@ -166,7 +167,7 @@ export function setReviewHidden(reviewId: string, hidden: boolean, now: Date = n
   return transaction(async (trx) => {
     const review = await reviews.lockForUpdate(reviewId, trx);
     if (!review) return null;
-    await reviews.setHidden(review.id, hidden ? (review.hiddenAt ?? now) : null, trx);
+    await reviewWrites.setHidden(review.id, hidden ? (review.hiddenAt ?? now) : null, trx);
     return { ...review, hiddenAt: hidden ? (review.hiddenAt ?? now) : null };
   });
 }

@@ -1,8 +1,8 @@
 import { t } from '../config/i18n.js';
 import { DEFAULT_PARAMS, toQueryString } from '../lib/search.shared.js';
 import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
-import * as register from '../models/scadenzario.repo.js';
-import { findActiveWorkers } from '../models/workers.repo.js';
+import * as register from '../models/workers/scadenzario.js';
+import { findActiveWorkers } from '../models/workers/register.js';
 
 export interface UpdatePlan {
   kind: TrainingKind;

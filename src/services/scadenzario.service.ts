@@ -9,9 +9,9 @@ import {
   type TrainingRecord,
 } from '../lib/training-compliance.js';
 import { requiredKinds } from '../lib/training-kinds.js';
-import * as register from '../models/scadenzario.repo.js';
-import type { CompanyFacts } from '../models/scadenzario.repo.js';
-import { listWorkers, type Worker } from '../models/workers.repo.js';
+import * as register from '../models/workers/scadenzario.js';
+import type { CompanyFacts } from '../models/workers/scadenzario.js';
+import { listWorkers, type Worker } from '../models/workers/register.js';
 
 /**
  * The scadenzario: for each active worker of a client and each kind of training their role and duties

@@ -1,11 +1,11 @@
 import { PAGE_SIZE, withPlaceRules, type SearchParams, type SortOption } from '../lib/search.shared.js';
-import * as services from '../models/search.repo.js';
-import type { ServiceSearchRow } from '../models/search.repo.js';
-import { correctSpelling } from '../models/search-terms.repo.js';
-import { coversOf } from '../models/service-images.repo.js';
+import * as listingSearch from '../models/search/results.js';
+import type { ListingMatch } from '../models/search/results.js';
+import { correctSpelling } from '../models/search/spelling.js';
+import { coversOf } from '../models/listings/images.js';
 import { nextEditionsOf, type NextEdition } from './course-editions.service.js';
 import { resolveLocation, type ResolvedPlace } from './places.service.js';
-import { srcsetOf } from './service-image-files.service.js';
+import { srcsetOf } from './listing-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
 
 /**
@@ -14,7 +14,7 @@ import { mediaUrl } from './storage.service.js';
  */
 
 /** A card is made from a search row; distance and relevance may be absent (no place searched, no words). */
-export type CardSource = Omit<ServiceSearchRow, 'distanceKm' | 'relevance'> & {
+export type CardSource = Omit<ListingMatch, 'distanceKm' | 'relevance'> & {
   distanceKm?: number | null;
   cover?: CardCover | null;
   /** A course's next edition open for booking. */
@@ -30,7 +30,7 @@ export interface CardCover {
 }
 
 /** The cover photo of each row's service (position 0), added to the rows. */
-async function withCovers(rows: ServiceSearchRow[]): Promise<(ServiceSearchRow & { cover: CardCover | null })[]> {
+async function withCovers(rows: ListingMatch[]): Promise<(ListingMatch & { cover: CardCover | null })[]> {
   const covers = await coversOf(rows.map((row) => row.id));
   return rows.map((row) => {
     const cover = covers.get(row.id);
@@ -53,7 +53,7 @@ export interface SearchOutcome {
   capped: boolean;
   page: number;
   totalPages: number;
-  rows: (ServiceSearchRow & { cover: CardCover | null })[];
+  rows: (ListingMatch & { cover: CardCover | null })[];
   location: (ResolvedPlace & { radiusKm: number }) | null;
   locationNotFound: boolean;
   /** Some services outside the radius that serve the place are counted in the total. */
@@ -69,14 +69,14 @@ export interface SearchOutcome {
  * bucket holds its upper bound and, but for the first, not its lower one, so that a service at exactly
  * 200 € is "Fino a 200 €" only, never also "Da 200 a 500 €".
  */
-export function priceRange(bucket: SearchParams['price']): services.ServiceSearchQuery['price'] {
+export function priceRange(bucket: SearchParams['price']): listingSearch.ListingSearchQuery['price'] {
   if (bucket === 'all') return null;
   const [min = 0, max = 999999] = bucket.split('-').map(Number);
   return { min, max, includesMin: min === 0 };
 }
 
 /** Each course's next bookable edition: one query for the page's service ids. */
-async function withNextEditions<T extends ServiceSearchRow>(
+async function withNextEditions<T extends ListingMatch>(
   rows: T[],
 ): Promise<(T & { nextEdition: NextEdition | null })[]> {
   const next = await nextEditionsOf(rows.map((r) => r.id));
@@ -90,13 +90,13 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
   const sort: SortOption = params.sort === 'distance' && !location ? 'relevance' : params.sort;
 
   let correctedQuery: string | null = null;
-  let rows: ServiceSearchRow[] = [];
+  let rows: ListingMatch[] = [];
   let total = 0;
   let capped = false;
   let outsideRadius = false;
   let page = params.page;
   if (!locationNotFound) {
-    const base: services.ServiceSearchQuery = {
+    const base: listingSearch.ListingSearchQuery = {
       text: params.q,
       location: location
         ? { lat: location.lat, lng: location.lng, radiusKm: params.radius, areaNames: location.areaNames }
@@ -105,7 +105,7 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
       price: priceRange(params.price),
       ratingMin: params.rating ? Number(params.rating) : null,
       availability: params.availability,
-      serviceType: params.serviceType === 'all' ? null : params.serviceType,
+      listingType: params.listingType === 'all' ? null : params.listingType,
       languages: params.languages,
       certifications: params.certifications,
       sort,
@@ -113,12 +113,12 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
       offset: (page - 1) * PAGE_SIZE,
     };
     let query = base;
-    ({ rows, total, capped, outsideRadius } = await services.searchServices(query));
+    ({ rows, total, capped, outsideRadius } = await listingSearch.searchListings(query));
     if (total === 0 && params.q) {
       const corrected = await correctSpelling(params.q);
       if (corrected) {
         query = { ...base, text: corrected };
-        ({ rows, total, capped, outsideRadius } = await services.searchServices(query));
+        ({ rows, total, capped, outsideRadius } = await listingSearch.searchListings(query));
         if (total > 0) correctedQuery = corrected;
       }
     }
@@ -126,7 +126,7 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
     if (page > lastPage) {
       // A page past the end (an old link, a hand-made URL): show the last one.
       page = lastPage;
-      ({ rows, outsideRadius } = await services.searchServices({ ...query, offset: (page - 1) * PAGE_SIZE }));
+      ({ rows, outsideRadius } = await listingSearch.searchListings({ ...query, offset: (page - 1) * PAGE_SIZE }));
     }
   }
 

@@ -1,8 +1,9 @@
 import { config } from '../config/env.js';
 import { transaction, type Trx } from '../db/knex.js';
-import * as editions from '../models/course-editions-admin.repo.js';
-import type { EditionState } from '../models/course-editions-admin.repo.js';
-import * as waitlist from '../models/edition-waitlist.repo.js';
+import * as editions from '../models/editions/state.js';
+import { setSeats } from '../models/editions/seats.js';
+import type { EditionState } from '../models/editions/row.js';
+import * as waitlist from '../models/editions/waitlist.js';
 import { tell } from './edition-notices.service.js';
 
 /**
@@ -18,7 +19,7 @@ import { tell } from './edition-notices.service.js';
  */
 
 /** The booking wizard on this edition: where an offer's email leads. */
-const bookingPath = (e: EditionState): string => `/services/${e.serviceId}/book?edition=${e.id}`;
+const bookingPath = (e: EditionState): string => `/services/${e.listingId}/book?edition=${e.id}`;
 
 /** The offer's end: the configured hours, but never after the edition's booking deadline. */
 function expiryOf(edition: EditionState, now: Date): Date {
@@ -53,7 +54,7 @@ export async function offerFreeSeats(edition: EditionState, now: Date, trx: Trx)
       free -= entry.seats;
     }
   }
-  await editions.setSeats(edition.id, { taken: edition.seatsTaken, held }, trx);
+  await setSeats(edition.id, { taken: edition.seatsTaken, held }, trx);
   return held;
 }
 
@@ -82,7 +83,7 @@ async function expireOffersOf(editionId: string, now: Date): Promise<number> {
 }
 
 /**
- * The worker's periodic task: every offer past its expiry lapses and its seats go to the next in line
+ * The job runner's periodic task: every offer past its expiry lapses and its seats go to the next in line
  * (or back to the free pool). Safe with several workers at once. Returns how many offers lapsed.
  */
 export async function expireLapsedOffers(now: Date = new Date()): Promise<number> {

@@ -1,8 +1,8 @@
 import { transaction } from '../db/knex.js';
-import * as editions from '../models/course-editions-admin.repo.js';
-import type { EditionState } from '../models/course-editions-admin.repo.js';
-import * as waitlist from '../models/edition-waitlist.repo.js';
-import type { ClientWaitlistEntry } from '../models/edition-waitlist.repo.js';
+import * as editions from '../models/editions/state.js';
+import type { EditionState } from '../models/editions/row.js';
+import * as waitlist from '../models/editions/waitlist.js';
+import type { ClientWaitlistEntry } from '../models/editions/waitlist.js';
 import { validateWaitlist } from '../validators/waitlist.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { offerFreeSeats } from './waitlist-offers.service.js';

@@ -5,8 +5,8 @@ import { normalizeCodiceFiscale } from '../lib/italian-tax-ids.js';
 import { RISK_CLASSES, WORKER_ASSIGNMENTS, WORKER_ROLES } from '../lib/training-kinds.js';
 import { WORKERS_CSV_MAX_ROWS } from '../lib/upload-limits.js';
 import { IMPORT_COLUMNS } from '../lib/worker-fields.js';
-import * as workers from '../models/workers.repo.js';
-import type { WorkerFields } from '../models/workers.repo.js';
+import * as workers from '../models/workers/register.js';
+import type { WorkerFields } from '../models/workers/register.js';
 import { validateWorker } from '../validators/worker.validator.js';
 
 /**

@@ -4,7 +4,7 @@ import { transaction, type Trx } from '../db/knex.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { assessKind, type RecordVerdict } from '../lib/training-compliance.js';
 import type { TrainingKind } from '../lib/training-kinds.js';
-import { companyFacts } from '../models/scadenzario.repo.js';
+import { companyFacts } from '../models/workers/scadenzario.js';
 import {
   emptyParticipant,
   fillFromWorker,
@@ -14,11 +14,10 @@ import {
 import type { FormErrors } from '../validators/validate.js';
 import { validateDeclaredTraining } from '../validators/worker-training.validator.js';
 import { validateWorker } from '../validators/worker.validator.js';
-import * as trainings from '../models/worker-trainings.repo.js';
-import * as workers from '../models/workers.repo.js';
-import type { Worker, WorkerFilter } from '../models/workers.repo.js';
-import type { WorkerTraining } from '../models/worker-trainings.repo.js';
-
+import * as trainings from '../models/workers/trainings.js';
+import * as workers from '../models/workers/register.js';
+import type { Worker, WorkerFilter } from '../models/workers/register.js';
+import type { WorkerTraining } from '../models/workers/trainings.js';
 /** The client's register of workers: add, edit, archive, and the trainings each one holds. */
 
 export type FormOutcome<T> =
@@ -128,8 +127,8 @@ export async function declareTraining(
   });
 }
 
-export type { Worker, WorkerFilter } from '../models/workers.repo.js';
-export type { WorkerTraining } from '../models/worker-trainings.repo.js';
+export type { Worker, WorkerFilter } from '../models/workers/register.js';
+export type { WorkerTraining } from '../models/workers/trainings.js';
 
 /** The participant fields the register decides, as the booking wizard validated them. */
 interface RegisterParticipant {
@@ -235,11 +234,11 @@ export function fillParticipantsFromRegister(
 export function prefillFromTrainingPlan(
   values: BookingFormValues,
   plan: { kind: string; workerIds: string[] } | undefined,
-  serviceKind: string | null,
+  listingKind: string | null,
   options: readonly RegisterWorkerOption[],
   maxParticipants: number,
 ): BookingFormValues {
-  if (!plan || !serviceKind || plan.kind !== serviceKind) return values;
+  if (!plan || !listingKind || plan.kind !== listingKind) return values;
   const byId = new Map(options.map((o) => [o.id, o]));
   const planned = plan.workerIds.map((id) => byId.get(id)).filter((w) => w !== undefined);
   if (planned.length === 0) return values;

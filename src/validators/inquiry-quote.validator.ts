@@ -27,7 +27,7 @@ export interface InquiryQuoteValues extends BookingFormValues {
 }
 
 /** What the chosen service decides about the form: participants or a referent, a place to choose, a maximum. */
-export interface QuotedServiceRules {
+export interface QuotedListingRules {
   pricingUnit: PricingUnit;
   chooseLocation: boolean;
   maxParticipants: number;
@@ -60,21 +60,21 @@ export function readInquiryQuote(body: unknown, maxParticipants: number): Inquir
  */
 export function validateInquiryQuote(
   values: InquiryQuoteValues,
-  service: QuotedServiceRules | null,
+  listing: QuotedListingRules | null,
   clock: { today: string; nowTime: string },
 ): Validated<InquiryQuote> {
   const errors: FormErrors = {};
-  if (!service) errors.service_id = t('inquiry-quotes:validation.serviceRequired');
-  const maxParticipants = service?.maxParticipants ?? Number.MAX_SAFE_INTEGER;
+  if (!listing) errors.service_id = t('inquiry-quotes:validation.serviceRequired');
+  const maxParticipants = listing?.maxParticipants ?? Number.MAX_SAFE_INTEGER;
   const details = validateDetails(values, {
     ...clock,
     maxParticipants,
     // The client ticks the service's requirements in the wizard; the provider's quote states what it includes.
     requirements: [],
-    chooseLocation: service?.chooseLocation ?? false,
+    chooseLocation: listing?.chooseLocation ?? false,
   });
   if (!details.ok) Object.assign(errors, details.errors);
-  const referent = service && !asksParticipants(service.pricingUnit) ? validateAttendees(values, 1, false) : null;
+  const referent = listing && !asksParticipants(listing.pricingUnit) ? validateAttendees(values, 1, false) : null;
   if (referent && !referent.ok) Object.assign(errors, referent.errors);
   const lastDay = details.ok ? details.value.requestedDate : addDays(clock.today, MAX_DAYS_AHEAD);
   const quote = validateQuote(values, clock.today, lastDay);

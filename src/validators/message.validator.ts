@@ -10,7 +10,7 @@ export interface MessageForm {
   body: string;
   idempotencyKey: string;
   /** An inquiry's target (hidden fields of the new-message form); null elsewhere. */
-  serviceId: string | null;
+  listingId: string | null;
   providerId: string | null;
 }
 
@@ -46,6 +46,6 @@ export function validateMessage(body: unknown): Validated<MessageForm> {
   const v = form.value;
   return {
     ok: true,
-    value: { body: v.body, idempotencyKey: v.idempotency_key, serviceId: v.service_id, providerId: v.provider_id },
+    value: { body: v.body, idempotencyKey: v.idempotency_key, listingId: v.service_id, providerId: v.provider_id },
   };
 }

@@ -7,7 +7,7 @@ import {
   type TrainingScope,
 } from '../lib/training-kinds.js';
 import { parseDay, TRAINING_HOURS_MAX, TRAINING_PROVIDER_MAX } from '../lib/worker-fields.js';
-import type { DeclaredTraining } from '../models/worker-trainings.repo.js';
+import type { DeclaredTraining } from '../models/workers/trainings.js';
 import { Joi, optionalText } from './fields.js';
 import { validate, type Validated } from './validate.js';
 

@@ -9,7 +9,7 @@ import {
   type WorkerRole,
 } from '../lib/training-kinds.js';
 import { parseDay, WORKER_NAME_MAX, WORKER_SITE_MAX } from '../lib/worker-fields.js';
-import type { WorkerFields } from '../models/workers.repo.js';
+import type { WorkerFields } from '../models/workers/register.js';
 import { asList, Joi, requiredText } from './fields.js';
 import { validate, type Validated } from './validate.js';
 

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { config, overrideConfig } from '../../src/config/env.js';
 import { resetMailer } from '../../src/config/mailer.js';
-import { registerJobs } from '../../src/jobs.js';
-import { runDueJobs } from '../../src/services/worker.service.js';
+import { registerJobs } from '../../src/jobs/registry.js';
+import { runDueJobs } from '../../src/jobs/runner.js';
 
 export interface ReceivedEmail {
   to: string[];

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { config } from '../../src/config/env.js';
 import { db } from '../../src/db/knex.js';
-import { runDueJobs } from '../../src/services/worker.service.js';
+import { runDueJobs } from '../../src/jobs/runner.js';
 import { browser, csrfFrom, html, request, textOf } from '../helpers/app.js';
 import { csrfTokenOf, loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';

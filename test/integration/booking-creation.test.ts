@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { db, refusalOf, transaction } from '../../src/db/knex.js';
 import { AppError } from '../../src/lib/app-error.js';
-import * as bookableServices from '../../src/models/bookable-services.repo.js';
-import * as bookingContexts from '../../src/models/booking-context.repo.js';
-import * as bookings from '../../src/models/bookings.repo.js';
-import * as newBookings from '../../src/models/new-bookings.repo.js';
+import { findBookable } from '../../src/models/bookings/context.js';
+import * as bookings from '../../src/models/bookings/read.js';
+import * as newBookings from '../../src/models/bookings/write.js';
 import { createBooking, type NewBookingInput } from '../../src/services/booking-creation.service.js';
 import { noticeStatements } from '../../src/services/booking-notifications.service.js';
-import type { BookableService } from '../../src/services/bookings.service.js';
+import type { BookableListing } from '../../src/services/bookings.service.js';
 import { queuedEmails } from '../helpers/queued-emails.js';
 import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, providerAccount, service, validatedBooking } from './booking.helpers.js';
@@ -27,12 +26,12 @@ describe('creating a booking: one statement, all or nothing', () => {
     client = await clientAccount('Officine Atomiche Srl');
   });
 
-  async function activeService(title: string): Promise<BookableService> {
+  async function activeService(title: string): Promise<BookableListing> {
     const { id } = await service(provider.id, { title, serviceType: 'instant', durationHours: 2 });
-    return (await bookableServices.findBookableService(id))!;
+    return (await findBookable(id, null))!.listing;
   }
 
-  const input = (svc: BookableService, key: string): NewBookingInput => validatedBooking(client.id, svc, key);
+  const input = (svc: BookableListing, key: string): NewBookingInput => validatedBooking(client.id, svc, key);
 
   const count = async (table: string, where: Record<string, unknown>): Promise<number> =>
     Number(((await db()(table).where(where).count({ n: '*' }).first()) as { n: number | string }).n);
@@ -66,7 +65,7 @@ describe('creating a booking: one statement, all or nothing', () => {
   });
 
   /** The booking is sent while a pause holds the service (FOR UPDATE, as provider-services pauses); its outcome. */
-  async function bookDuringPause(svc: BookableService, booking: NewBookingInput): Promise<unknown> {
+  async function bookDuringPause(svc: BookableListing, booking: NewBookingInput): Promise<unknown> {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
@@ -99,7 +98,7 @@ describe('creating a booking: one statement, all or nothing', () => {
   });
 
   it('a person to add to the register joins it with the booking, and not at all when the booking is refused', async () => {
-    const withNewWorker = (svc: BookableService, fiscalCode: string): NewBookingInput => {
+    const withNewWorker = (svc: BookableListing, fiscalCode: string): NewBookingInput => {
       const base = input(svc, randomUUID());
       return { ...base, participants: [{ ...base.participants[0]!, fiscalCode, addToRegister: true }] };
     };
@@ -119,7 +118,8 @@ describe('creating a booking: one statement, all or nothing', () => {
     const svc = await activeService('Corso Escavatori');
     const made = await createBooking(input(svc, randomUUID()));
     const stored = (await bookings.findForViewer(made.id, { id: client.id, userType: 'client' }))!;
-    const parties = (await bookingContexts.findBookingContext(svc, client.id, stored.requestedDate))!.parties;
+    const { context } = (await findBookable(svc.id, { clientId: client.id, from: stored.requestedDate }))!;
+    const parties = context.parties;
     const notices = await count('notifications', { user_id: provider.id });
     const row = {
       ...stored,

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { addDays, romeLocal } from '../../src/lib/booking-time.js';
-import { registerJobs } from '../../src/jobs.js';
+import { registerJobs } from '../../src/jobs/registry.js';
 import { expireUnansweredRequests, perform } from '../../src/services/booking-lifecycle.service.js';
-import { runPeriodicTasks } from '../../src/services/worker.service.js';
+import { runPeriodicTasks } from '../../src/jobs/runner.js';
 import { createBooking } from '../factories/index.js';
 import { csrfFrom, html, textOf } from '../helpers/app.js';
 import { filledForm } from '../helpers/form.js';

@@ -3,10 +3,10 @@ import { expect } from 'chai';
 import { t } from '../../src/config/i18n.js';
 import { db } from '../../src/db/knex.js';
 import { AppError } from '../../src/lib/app-error.js';
-import * as bookableServices from '../../src/models/bookable-services.repo.js';
+import { findBookableListing } from '../../src/services/bookings.service.js';
 import { createBooking } from '../../src/services/booking-creation.service.js';
-import type { BookableService } from '../../src/services/bookings.service.js';
-import { changeStatus } from '../../src/services/provider-services.service.js';
+import type { BookableListing } from '../../src/services/bookings.service.js';
+import { changeStatus } from '../../src/services/listings.service.js';
 import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, providerAccount, service, validatedBooking } from './booking.helpers.js';
 
@@ -25,14 +25,14 @@ describe('a booking racing a pause', () => {
     client = await clientAccount('Officine Rossi Srl');
   });
 
-  const attempt = (svc: BookableService, key: string) => createBooking(validatedBooking(client.id, svc, key));
+  const attempt = (svc: BookableListing, key: string) => createBooking(validatedBooking(client.id, svc, key));
 
   const bookingsOf = async (serviceId: string) =>
     (await db()('bookings').where({ service_id: serviceId }).count({ n: '*' }).first()) as { n: number };
 
-  async function activeService(title: string): Promise<BookableService> {
+  async function activeService(title: string): Promise<BookableListing> {
     const { id } = await service(provider.id, { title, serviceType: 'instant', durationHours: 2 });
-    return (await bookableServices.findBookableService(id))!;
+    return (await findBookableListing(id))!;
   }
 
   it('a service paused after the wizard checked it: 409 "in pausa", no booking row', async () => {

@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import { t } from '../../src/config/i18n.js';
 import { VIEWS_DIR } from '../../src/config/paths.js';
 import * as format from '../../src/lib/format.js';
-import * as bookings from '../../src/models/booking-cards.repo.js';
+import * as bookings from '../../src/models/bookings/cards.js';
+import type { BookingViewer } from '../../src/models/bookings/read.js';
 import { db } from '../../src/db/knex.js';
 import { createBooking, createProvider, createService, createUser } from '../factories/index.js';
 import { html, textOf } from '../helpers/app.js';
@@ -33,11 +34,12 @@ describe('bookings repository: cards and counts', () => {
     });
     await createBooking({ serviceId: service.id, clientId: other.id, status: 'pending' });
 
-    const list = await bookings.listForUser({ id: client.id, userType: 'client' });
+    const viewer = { id: client.id, userType: 'client' as const };
+    const { cards: list } = await bookings.listPage(viewer, { limit: 20, offset: 0 });
     expect(list.map((b) => b.id)).to.deep.equal([recent.id, old.id]);
     expect(list[0]).to.include({
       bookingNumber: recent.bookingNumber,
-      serviceTitle: 'Corso Antincendio Rischio Medio',
+      listingTitle: 'Corso Antincendio Rischio Medio',
       status: 'pending',
       participantsCount: 3,
       totalAmountCents: 91500,
@@ -45,10 +47,9 @@ describe('bookings repository: cards and counts', () => {
       requestedTime: '09:00:00',
     });
     expect(list[0]!.requestedDate).to.match(/^\d{4}-\d{2}-\d{2}$/);
-    expect(
-      (await bookings.listForUser({ id: client.id, userType: 'client' }, { status: 'completed' })).map((b) => b.id),
-    ).to.deep.equal([old.id]);
-    expect(await bookings.listForUser({ id: client.id, userType: 'client' }, { limit: 1 })).to.have.length(1);
+    const completed = await bookings.listPage(viewer, { status: 'completed', limit: 20, offset: 0 });
+    expect(completed.cards.map((b) => b.id)).to.deep.equal([old.id]);
+    expect((await bookings.listPage(viewer, { limit: 1, offset: 0 })).cards).to.have.length(1);
   });
 
   it("lists a provider's received bookings with the client company as counterpart, quotes waiting for the client included", async () => {
@@ -61,7 +62,10 @@ describe('bookings repository: cards and counts', () => {
     await createBooking({ serviceId: service.id, clientId: client.id, status: 'quoted' });
     await createBooking({ serviceId: service.id, clientId: nameless.id, status: 'pending' });
 
-    const list = await bookings.listForUser({ id: provider.id, userType: 'provider' });
+    const { cards: list } = await bookings.listPage(
+      { id: provider.id, userType: 'provider' },
+      { limit: 20, offset: 0 },
+    );
     expect(list.map((b) => b.counterpartName)).to.deep.equal([
       null,
       'Ceramiche Gamma S.p.A.',
@@ -77,7 +81,8 @@ describe('bookings repository: cards and counts', () => {
     for (const status of ['pending', 'pending', 'confirmed', 'completed', 'cancelled', 'no_show', 'quoted'] as const) {
       await createBooking({ serviceId: service.id, clientId: client.id, status });
     }
-    const forClient = await bookings.countByStatusForUser({ id: client.id, userType: 'client' });
+    const countsOf = async (viewer: BookingViewer) => (await bookings.listPage(viewer, { limit: 1, offset: 0 })).counts;
+    const forClient = await countsOf({ id: client.id, userType: 'client' });
     expect(forClient).to.include({
       all: 7,
       pending: 2,
@@ -88,13 +93,13 @@ describe('bookings repository: cards and counts', () => {
       no_show: 1,
       in_progress: 0,
     });
-    const forProvider = await bookings.countByStatusForUser({ id: provider.id, userType: 'provider' });
+    const forProvider = await countsOf({ id: provider.id, userType: 'provider' });
     expect(forProvider).to.include({ all: 7, quoted: 1 });
     const stranger = await createUser();
-    expect((await bookings.countByStatusForUser({ id: stranger.id, userType: 'client' })).all).to.equal(0);
+    expect((await countsOf({ id: stranger.id, userType: 'client' })).all).to.equal(0);
   });
 
-  it("reads a page of /bookings in one statement: the same counts and cards as each one's own query", async () => {
+  it("reads a page of /bookings in one statement: every tab's counts, and its page's slice of the tab's cards", async () => {
     const provider = await createProvider({ businessName: 'Studio Pagina Unica' });
     const service = await createService({ providerId: provider.id });
     const client = await createUser({ companyName: 'Officine Pagina Srl' });
@@ -112,7 +117,9 @@ describe('bookings repository: cards and counts', () => {
       { id: client.id, userType: 'client' as const },
       { id: provider.id, userType: 'provider' as const },
     ]) {
-      const counts = await bookings.countByStatusForUser(viewer);
+      const whole = async (status?: 'pending' | 'completed' | 'confirmed') =>
+        bookings.listPage(viewer, { ...(status ? { status } : {}), limit: 100, offset: 0 });
+      const { counts } = await whole();
       for (const options of [
         { limit: 3, offset: 0 },
         { limit: 3, offset: 3 },
@@ -122,7 +129,8 @@ describe('bookings repository: cards and counts', () => {
       ]) {
         const page = await bookings.listPage(viewer, options);
         expect(page.counts).to.deep.equal(counts);
-        expect(page.cards).to.deep.equal(await bookings.listForUser(viewer, options));
+        const tab = (await whole(options.status)).cards;
+        expect(page.cards).to.deep.equal(tab.slice(options.offset, options.offset + options.limit));
       }
     }
     const page = await bookings.listPage({ id: client.id, userType: 'client' }, { limit: 3, offset: 3 });
@@ -150,7 +158,7 @@ describe('views/partials/_booking-cards.ejs', () => {
   const card: bookings.BookingCard = {
     id: '6f1d3f0e-4a59-4b7e-9a43-0d9d1f2b3c4d',
     bookingNumber: 'BH20261122-0042',
-    serviceTitle: 'Formazione <Generale> Lavoratori',
+    listingTitle: 'Formazione <Generale> Lavoratori',
     status: 'pending',
     requestedDate: '2026-12-03',
     requestedTime: '14:30:00',

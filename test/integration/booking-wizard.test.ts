@@ -4,7 +4,7 @@ import { weekdayOf } from '../../src/lib/availability.js';
 import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { db } from '../../src/db/knex.js';
 import { calculatePrice } from '../../src/lib/pricing.js';
-import * as bookings from '../../src/models/bookable-services.repo.js';
+import { findBookableListing } from '../../src/services/bookings.service.js';
 import { createBooking } from '../../src/services/booking-creation.service.js';
 import { createService } from '../factories/index.js';
 import { browser, html, request, textOf, type Page } from '../helpers/app.js';
@@ -729,7 +729,7 @@ describe('booking wizard /services/:id/book', () => {
     });
 
     it('the same submission sent 10 times at once creates exactly one booking (the booking service, concurrently)', async () => {
-      const svc = (await bookings.findBookableService(instant.id))!;
+      const svc = (await findBookableListing(instant.id))!;
       const key = randomUUID();
       const details = {
         requestedDate: workingDay(12),
@@ -753,7 +753,7 @@ describe('booking wizard /services/:id/book', () => {
       ];
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>
-          createBooking({ clientId: client.id, service: svc, details, participants, referent: null }),
+          createBooking({ clientId: client.id, listing: svc, details, participants, referent: null }),
         ),
       );
       expect(results.filter((r) => r.created)).to.have.length(1);

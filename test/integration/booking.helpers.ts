@@ -5,7 +5,7 @@ import { hashPassword } from '../../src/services/accounts.service.js';
 import { weekdayOf } from '../../src/lib/availability.js';
 import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import type { NewBookingInput } from '../../src/services/booking-creation.service.js';
-import type { BookableService } from '../../src/services/bookings.service.js';
+import type { BookableListing } from '../../src/services/bookings.service.js';
 import {
   DEFAULT_PASSWORD,
   createProvider,
@@ -79,10 +79,10 @@ export function workingDay(days: number): string {
  * What createBooking takes for a validated form (bypassing the wizard): one participant, 09:00 on a working
  * day 12 days ahead, the given idempotency key.
  */
-export function validatedBooking(clientId: string, service: BookableService, key: string): NewBookingInput {
+export function validatedBooking(clientId: string, service: BookableListing, key: string): NewBookingInput {
   return {
     clientId,
-    service,
+    listing: service,
     details: {
       requestedDate: workingDay(12),
       requestedTime: '09:00',

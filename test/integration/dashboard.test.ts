@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
-import * as bookings from '../../src/models/booking-cards.repo.js';
+import { listBookings } from '../../src/services/booking-records.service.js';
 import { browser, html, request, textOf, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -211,7 +211,7 @@ describe('dashboard', () => {
       });
       expect(hintOf($, 'completionRate')).to.equal('3 completate su 7');
       // The same total as the "Tutte" tab of /bookings.
-      expect((await bookings.countByStatusForUser({ id: client.id, userType: 'client' })).all).to.equal(7);
+      expect((await listBookings({ id: client.id, userType: 'client' }, null, 1)).counts.all).to.equal(7);
       expect(hintOf($, 'total')).to.equal('Tutte le prenotazioni della tua azienda');
       expect(hintOf($, 'averageValue')).to.equal('Per prenotazione, IVA inclusa, escluse le cancellate');
     });
@@ -229,7 +229,7 @@ describe('dashboard', () => {
       });
       expect(hintOf($, 'total')).to.equal('Tutte le prenotazioni ricevute');
       expect(hintOf($, 'completionRate')).to.equal('3 completate su 8');
-      expect((await bookings.countByStatusForUser({ id: provider.id, userType: 'provider' })).all).to.equal(8);
+      expect((await listBookings({ id: provider.id, userType: 'provider' }, null, 1)).counts.all).to.equal(8);
     });
 
     it('rounds the completion rate to one decimal (2 of 3 is 66,7%) and groups thousands in the mean value', async () => {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { AppError } from '../../src/lib/app-error.js';
-import * as bookableServices from '../../src/models/bookable-services.repo.js';
-import * as editionsRepo from '../../src/models/course-editions.repo.js';
+import { findBookableListing } from '../../src/services/bookings.service.js';
+import * as editionsRepo from '../../src/models/editions/read.js';
 import { perform } from '../../src/services/booking-lifecycle.service.js';
 import { createBooking } from '../../src/services/booking-creation.service.js';
 import { html } from '../helpers/app.js';
@@ -137,14 +137,14 @@ describe('booking a course edition', () => {
 
   it('20 concurrent bookings of 1 seat on an edition with 5 seats: exactly 5 bookings, 15 refused with 409', async () => {
     const { serviceId, editionId } = await course(5);
-    const svc = (await bookableServices.findBookableService(serviceId))!;
+    const svc = (await findBookableListing(serviceId))!;
     const edition = (await editionsRepo.findOwnEdition(editionId, provider.id))!;
     const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => clientAccount(`Azienda ${i}`)));
     const outcomes = await Promise.all(
       clients.map((c) =>
         createBooking({
           clientId: c.id,
-          service: svc,
+          listing: svc,
           edition,
           details: {
             requestedDate: inDays(20),

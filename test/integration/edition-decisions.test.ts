@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { config } from '../../src/config/env.js';
-import { registerJobs } from '../../src/jobs.js';
-import { runPeriodicTasks } from '../../src/services/worker.service.js';
+import { registerJobs } from '../../src/jobs/registry.js';
+import { runPeriodicTasks } from '../../src/jobs/runner.js';
 import { db } from '../../src/db/knex.js';
 import {
   askProvidersAboutMinimum,

@@ -6,8 +6,8 @@ import ejs from 'ejs';
 import { asset } from '../../src/config/assets.js';
 import { t } from '../../src/config/i18n.js';
 import { VIEW_RENDER_OPTIONS } from '../../src/config/views.js';
-import { SERVICE_IMAGE_MAX_BYTES, SERVICE_IMAGE_TYPES, SERVICE_IMAGES_MAX } from '../../src/lib/upload-limits.js';
-import type { FormImage } from '../../src/services/service-images.service.js';
+import { LISTING_IMAGE_MAX_BYTES, LISTING_IMAGE_TYPES, LISTING_IMAGES_MAX } from '../../src/lib/upload-limits.js';
+import type { FormImage } from '../../src/services/listing-images.service.js';
 
 const views = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../views');
 
@@ -72,11 +72,11 @@ describe('views/services/_image-uploader.ejs', () => {
     const $ = await render({ images: [image(1)] });
     const props = JSON.parse($('script[data-island-props="image-uploader"]').text()) as Record<string, unknown>;
     expect(props).to.include({
-      max: SERVICE_IMAGES_MAX,
-      maxBytes: SERVICE_IMAGE_MAX_BYTES,
+      max: LISTING_IMAGES_MAX,
+      maxBytes: LISTING_IMAGE_MAX_BYTES,
       csrfToken: 'token-di-prova',
     });
-    expect(props.types).to.deep.equal([...SERVICE_IMAGE_TYPES]);
+    expect(props.types).to.deep.equal([...LISTING_IMAGE_TYPES]);
     expect(props.images).to.deep.equal([image(1)]);
     expect(props.labels).to.include({
       failed: 'Errore durante il caricamento delle immagini',

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { addDays } from '../../src/lib/booking-time.js';
-import { registerJobs } from '../../src/jobs.js';
-import { runPeriodicTasks } from '../../src/services/worker.service.js';
+import { registerJobs } from '../../src/jobs/registry.js';
+import { runPeriodicTasks } from '../../src/jobs/runner.js';
 import { csrfFrom, html, textOf } from '../helpers/app.js';
 import {
   DVR_FIELDS,

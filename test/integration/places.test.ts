@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { PlaceView } from '../../src/lib/search.shared.js';
-import { explainPlacesByName } from '../../src/models/places.repo.js';
+import { explainPlacesByName } from '../../src/models/places/read.js';
 import { request } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 

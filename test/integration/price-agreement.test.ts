@@ -6,7 +6,7 @@ import type { CostPanel as CostPanelType } from '../../islands/booking-wizard/Co
 import { db } from '../../src/db/knex.js';
 import type { WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
 import { toCents } from '../../src/lib/money.js';
-import { servicePrice, type PricingUnit } from '../../src/lib/pricing.js';
+import { listingPrice, type PricingUnit } from '../../src/lib/pricing.js';
 import { html, request, type Page } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import { book, clientAccount, openWizard, providerAccount, service, signIn } from './booking.helpers.js';
@@ -76,7 +76,7 @@ describe('one price everywhere', () => {
         'Totale stimato IVA inclusa',
       ]);
       // base 1033,33 → + 80,50 → + 2,5% (27,85) → − 10% (114,17) → − 15 → 1012,51 net → 1235,26 total
-      const expected = servicePrice(
+      const expected = listingPrice(
         {
           basePriceCents: 103333,
           pricingUnit: unit,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
-import { searchServices, type ServiceSearchQuery } from '../../src/models/search.repo.js';
+import { searchListings, type ListingSearchQuery } from '../../src/models/search/results.js';
 import type { SearchResponse } from '../../src/lib/search.shared.js';
 import { html, request } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -219,14 +219,14 @@ function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: num
 }
 
 describe('a place: nearest first, and words checked on the place', () => {
-  const base: ServiceSearchQuery = {
+  const base: ListingSearchQuery = {
     text: '',
     location: { ...BERGAMO, radiusKm: 25, areaNames: ['Bergamo', 'Lombardia'] },
     category: null,
     price: null,
     ratingMin: null,
     availability: 'any',
-    serviceType: null,
+    listingType: null,
     languages: [],
     certifications: [],
     sort: 'distance',
@@ -288,7 +288,7 @@ describe('a place: nearest first, and words checked on the place', () => {
     it(`${size} a page (page boundaries inside a tie): the pages join into the same order`, async () => {
       const pages: string[] = [];
       for (let offset = 0; offset < nearestFirst.length; offset += size) {
-        const page = await searchServices({ ...base, limit: size, offset });
+        const page = await searchListings({ ...base, limit: size, offset });
         pages.push(...page.rows.map((r) => r.title));
       }
       expect(pages).to.deep.equal(nearestFirst);
@@ -297,7 +297,7 @@ describe('a place: nearest first, and words checked on the place', () => {
 
   it('a place without service areas to match: the services within the radius only, nearest first', async () => {
     const location = { ...BERGAMO, radiusKm: 25, areaNames: [] };
-    const result = await searchServices({ ...base, location, limit: 3, offset: 3 });
+    const result = await searchListings({ ...base, location, limit: 3, offset: 3 });
     expect(result.rows.map((r) => r.title)).to.deep.equal(nearestFirst.slice(3, 6));
     expect(result.outsideRadius).to.equal(false);
   });

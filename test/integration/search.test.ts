@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { seedBench } from '../../seeds/bench.js';
-import { explainCount } from '../../src/models/search-counts.repo.js';
-import { explainSearch, type ServiceSearchQuery } from '../../src/models/search.repo.js';
+import { explainCount } from '../../src/models/search/counts.js';
+import { explainSearch, type ListingSearchQuery } from '../../src/models/search/results.js';
 import type { SearchResponse } from '../../src/lib/search.shared.js';
 import { html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -665,14 +665,14 @@ describe('search', () => {
 });
 
 describe('search query plans on a realistic volume', () => {
-  const base: ServiceSearchQuery = {
+  const base: ListingSearchQuery = {
     text: '',
     location: null,
     category: null,
     price: null,
     ratingMin: null,
     availability: 'any',
-    serviceType: null,
+    listingType: null,
     languages: [],
     certifications: [],
     sort: 'relevance',
@@ -689,7 +689,7 @@ describe('search query plans on a realistic volume', () => {
     await seedBench(db(), { services: 2000, perProvider: 20 });
   });
 
-  const shapes: [string, ServiceSearchQuery, string[]][] = [
+  const shapes: [string, ListingSearchQuery, string[]][] = [
     ['text only', { ...base, text: 'corso spazi confinati' }, ['services_search_vector_idx']],
     [
       'place and radius',

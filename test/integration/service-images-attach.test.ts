@@ -5,14 +5,14 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { db, transaction } from '../../src/db/knex.js';
 import {
-  attachServiceImages,
+  attachListingImages,
   formImages,
-  removeServiceImages,
+  removeListingImages,
   removeStalePendingImages,
-  ServiceImagesInvalid,
-  serviceFormImages,
-  stageServiceImages,
-} from '../../src/services/service-images.service.js';
+  ListingImagesInvalid,
+  listingFormImages,
+  stageListingImages,
+} from '../../src/services/listing-images.service.js';
 import { LocalDiskStorage, setStorage, storage } from '../../src/services/storage.service.js';
 import { html, request } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -62,7 +62,7 @@ describe('service images: staging, attaching, removing', () => {
 
   it('stages ten files and refuses the eleventh with "Puoi caricare al massimo 10 immagini per servizio."', async () => {
     const files = await Promise.all(Array.from({ length: 11 }, (_, i) => small('#1a8ac2', `foto-${i + 1}.png`)));
-    const staged = await stageServiceImages(ownerId, files);
+    const staged = await stageListingImages(ownerId, files);
     expect(staged.images.map((img) => img.name)).to.deep.equal(files.slice(0, 10).map((f) => f.originalname));
     expect(staged.errors).to.deep.equal([{ name: 'foto-11.png', messageKey: 'serviceImages:errors.tooMany' }]);
     const first = staged.images[0]!;
@@ -72,77 +72,77 @@ describe('service images: staging, attaching, removing', () => {
   });
 
   it('counts the images the service already has', async () => {
-    const staged = await stageServiceImages(ownerId, [await small('#000'), await small('#111')], 9);
+    const staged = await stageListingImages(ownerId, [await small('#000'), await small('#111')], 9);
     expect(staged.images).to.have.length(1);
     expect(staged.errors.map((e) => e.messageKey)).to.deep.equal(['serviceImages:errors.tooMany']);
   });
 
   it('attaches in the given order (the first is the cover) and removes, with their files, the ones left out', async () => {
-    const { images } = await stageServiceImages(ownerId, [
+    const { images } = await stageListingImages(ownerId, [
       await small('#a00'),
       await small('#0a0'),
       await small('#00a'),
     ]);
     const [a, b, c] = images.map((img) => img.id) as [string, string, string];
-    await attachServiceImages(ownerId, serviceId, [c, a, b]);
-    expect((await serviceFormImages(serviceId)).map((img) => img.id)).to.deep.equal([c, a, b]);
+    await attachListingImages(ownerId, serviceId, [c, a, b]);
+    expect((await listingFormImages(serviceId)).map((img) => img.id)).to.deep.equal([c, a, b]);
 
     const bKeys = await keysOf(b);
-    await transaction((trx) => attachServiceImages(ownerId, serviceId, [a, c], trx));
-    expect((await serviceFormImages(serviceId)).map((img) => img.id)).to.deep.equal([a, c]);
+    await transaction((trx) => attachListingImages(ownerId, serviceId, [a, c], trx));
+    expect((await listingFormImages(serviceId)).map((img) => img.id)).to.deep.equal([a, c]);
     expect(await db()('service_images').where({ id: b }).first()).to.equal(undefined);
     for (const key of bKeys) expect(await gone(key), key).to.equal(true);
   });
 
   it("keeps everything when the caller's transaction rolls back", async () => {
-    const { images } = await stageServiceImages(ownerId, [await small('#a00'), await small('#0a0')]);
+    const { images } = await stageListingImages(ownerId, [await small('#a00'), await small('#0a0')]);
     const [a, b] = images.map((img) => img.id) as [string, string];
-    await attachServiceImages(ownerId, serviceId, [a, b]);
+    await attachListingImages(ownerId, serviceId, [a, b]);
     const bKeys = await keysOf(b);
     await transaction(async (trx) => {
-      await attachServiceImages(ownerId, serviceId, [a], trx);
+      await attachListingImages(ownerId, serviceId, [a], trx);
       throw new Error('the form failed later');
     }).catch(() => undefined);
     await new Promise((resolve) => setImmediate(resolve));
-    expect((await serviceFormImages(serviceId)).map((img) => img.id)).to.deep.equal([a, b]);
+    expect((await listingFormImages(serviceId)).map((img) => img.id)).to.deep.equal([a, b]);
     for (const key of bKeys) expect(await exists(key), key).to.equal(true);
   });
 
   it("ignores images of another provider and refuses more than 10 with the form's message", async () => {
     const other = (await createProvider({ businessName: 'Altro Fornitore' })).id;
-    const { images } = await stageServiceImages(other, [await small('#a00')]);
-    await attachServiceImages(ownerId, serviceId, [images[0]!.id]);
-    expect(await serviceFormImages(serviceId)).to.deep.equal([]);
+    const { images } = await stageListingImages(other, [await small('#a00')]);
+    await attachListingImages(ownerId, serviceId, [images[0]!.id]);
+    expect(await listingFormImages(serviceId)).to.deep.equal([]);
     expect(await formImages(ownerId, [images[0]!.id])).to.deep.equal([]);
     expect((await formImages(other, [images[0]!.id, 'not-a-uuid'])).map((i) => i.id)).to.deep.equal([images[0]!.id]);
 
     const eleven = Array.from({ length: 11 }, () => crypto.randomUUID());
-    const refused = await attachServiceImages(ownerId, serviceId, eleven).catch((err: unknown) => err);
-    expect(refused).to.be.instanceOf(ServiceImagesInvalid);
-    expect((refused as ServiceImagesInvalid).messageKey).to.equal('serviceImages:errors.tooMany');
+    const refused = await attachListingImages(ownerId, serviceId, eleven).catch((err: unknown) => err);
+    expect(refused).to.be.instanceOf(ListingImagesInvalid);
+    expect((refused as ListingImagesInvalid).messageKey).to.equal('serviceImages:errors.tooMany');
   });
 
   it('removes every image and file of a deleted service', async () => {
-    const { images } = await stageServiceImages(ownerId, [await small('#a00'), await small('#0a0')]);
-    await attachServiceImages(
+    const { images } = await stageListingImages(ownerId, [await small('#a00'), await small('#0a0')]);
+    await attachListingImages(
       ownerId,
       serviceId,
       images.map((img) => img.id),
     );
     const keys = (await Promise.all(images.map((img) => keysOf(img.id)))).flat();
-    await removeServiceImages(serviceId);
-    expect(await serviceFormImages(serviceId)).to.deep.equal([]);
+    await removeListingImages(serviceId);
+    expect(await listingFormImages(serviceId)).to.deep.equal([]);
     for (const key of keys) expect(await exists(key), key).to.equal(false);
   });
 
   it('the worker removes pending images older than a day, never a saved one', async () => {
-    const { images } = await stageServiceImages(ownerId, [
+    const { images } = await stageListingImages(ownerId, [
       await small('#a00'),
       await small('#0a0'),
       await small('#00a'),
     ]);
     const [saved, stale, fresh] = images.map((img) => img.id) as [string, string, string];
-    await attachServiceImages(ownerId, serviceId, [saved]);
+    await attachListingImages(ownerId, serviceId, [saved]);
     const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
     await db()('service_images').whereIn('id', [saved, stale]).update({ created_at: old });
     const staleKeys = await keysOf(stale);
@@ -153,9 +153,9 @@ describe('service images: staging, attaching, removing', () => {
   });
 
   it('the detail page shows the uploads with a srcset, the cover first', async () => {
-    const { images } = await stageServiceImages(ownerId, [await small('#a00'), await small('#0a0')]);
+    const { images } = await stageListingImages(ownerId, [await small('#a00'), await small('#0a0')]);
     const [a, b] = images as [(typeof images)[0], (typeof images)[0]];
-    await attachServiceImages(ownerId, serviceId, [b.id, a.id]);
+    await attachListingImages(ownerId, serviceId, [b.id, a.id]);
     const $ = html((await request().get(`/services/${serviceId}`).expect(200)).text);
     const slides = $('.gallery__slide img');
     expect(slides.length).to.equal(2);

@@ -8,7 +8,7 @@ import {
   AVAILABILITY_WINDOW_DAYS,
   availabilityFor,
 } from '../../services/availability.service.js';
-import { findBookableService } from '../../services/bookings.service.js';
+import { findBookableListing } from '../../services/bookings.service.js';
 import { MAX_DAYS_AHEAD } from '../../validators/booking.validator.js';
 
 const first = (value: unknown): string => {
@@ -21,8 +21,8 @@ const first = (value: unknown): string => {
  * days (default 62, at most 92) on which the service can start, each with its start times (Rome clock).
  */
 export async function show(req: Request, res: Response): Promise<void> {
-  const service = await findBookableService(String(req.params.id));
-  if (!service) throw notFound('bookable_service');
+  const listing = await findBookableListing(String(req.params.id));
+  if (!listing) throw notFound('bookable_service');
   const today = todayInRome();
   const fromText = first(req.query.from);
   const daysText = first(req.query.days);
@@ -34,7 +34,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   const wanted = daysText ? Number(daysText) : AVAILABILITY_WINDOW_DAYS;
   if (wanted < 1 || wanted > AVAILABILITY_MAX_DAYS || from > last) throw badRequest('availability:api.invalidQuery');
   const days = Math.min(wanted, Math.round((Date.parse(last) - Date.parse(from)) / 86_400_000) + 1);
-  const dates = await availabilityFor(service, from, days);
+  const dates = await availabilityFor(listing, from, days);
   const next = addDays(from, days);
   res.set('Cache-Control', 'no-store');
   res.json(availabilityJson(dates, { from, days, next: next > last ? null : next }));

@@ -1,5 +1,5 @@
 import { addDays, romeLocal } from '../../lib/booking-time.js';
-import type { Booking } from '../../models/booking-record.js';
+import type { Booking } from '../../models/bookings/booking.js';
 import { PAYMENT_TERM_DAYS } from '../../lib/payment-options.js';
 import type { Payee, PaymentInstructions, PaymentProvider } from './payment-provider.js';
 

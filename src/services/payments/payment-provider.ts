@@ -1,5 +1,4 @@
-import type { Booking } from '../../models/booking-record.js';
-
+import type { Booking } from '../../models/bookings/booking.js';
 /**
  * How a client pays a confirmed booking. Today the only way is a bank transfer straight to the provider (the
  * platform never holds the money, it invoices its commission separately); a card provider added later implements

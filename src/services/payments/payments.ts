@@ -1,4 +1,4 @@
-import type { Booking } from '../../models/booking-record.js';
+import type { Booking } from '../../models/bookings/booking.js';
 import { bankTransfer } from './bank-transfer.js';
 import type { Payee, PaymentInstructions, PaymentProvider } from './payment-provider.js';
 

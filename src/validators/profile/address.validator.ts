@@ -1,5 +1,5 @@
 import { REGIONS } from '../../lib/profile-options.js';
-import type { AddressChanges } from '../../models/profiles.repo.js';
+import type { AddressChanges } from '../../models/profiles/write.js';
 import { Joi, requiredText } from '../fields.js';
 import { validate, type FormErrors } from '../validate.js';
 import { objectOf, V } from './profile-fields.js';

@@ -1,8 +1,7 @@
 import { electronicFormatIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 import { INVOICING_CHANNELS, type InvoicingChannel } from '../../lib/payment-options.js';
-import type { ClientInvoicing } from '../../models/invoicing.repo.js';
-import { Joi } from '../fields.js';
-import { emailField } from '../fields.js';
+import type { ClientInvoicing } from '../../models/clients/row.js';
+import { Joi, emailField } from '../fields.js';
 import { validate, type Validated } from '../validate.js';
 import { allMessages, V } from './profile-fields.js';
 

@@ -1,4 +1,4 @@
-import type { ContactChanges } from '../../models/profiles.repo.js';
+import type { ContactChanges } from '../../models/profiles/write.js';
 import { emailField, Joi, phoneField, requiredText } from '../fields.js';
 import { validate, type Validated } from '../validate.js';
 import { V } from './profile-fields.js';

@@ -1,6 +1,7 @@
 import { COMPANY_SIZES, INDUSTRY_SECTORS, MAX_CLIENT_CERTIFICATIONS } from '../../lib/profile-options.js';
-import type { ClientGeneralChanges, CompanySize } from '../../models/client-profiles.repo.js';
-import type { ProviderGeneralChanges } from '../../models/provider-profiles.repo.js';
+import type { ClientGeneralChanges } from '../../models/clients/write.js';
+import type { CompanySize } from '../../models/clients/row.js';
+import type { ProviderGeneralChanges } from '../../models/providers/write.js';
 import { asList, Joi, requiredText } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { allMessages, fiscalCode, positiveInteger, V, vatNumber } from './profile-fields.js';

@@ -8,8 +8,8 @@ import {
   type CancellationType,
   type PricingType,
 } from '../../lib/profile-options.js';
-import type { Certification } from '../../models/provider-profile-record.js';
-import type { ProviderProfessionalChanges } from '../../models/provider-profiles.repo.js';
+import type { Certification } from '../../models/providers/row.js';
+import type { ProviderProfessionalChanges } from '../../models/providers/write.js';
 import { asList, Joi, optionalText, requiredText } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { allMessages, objectOf, positiveInteger, V } from './profile-fields.js';

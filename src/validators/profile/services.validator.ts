@@ -1,5 +1,5 @@
 import { PROFILE_LANGUAGES, SPECIALIZATIONS } from '../../lib/profile-options.js';
-import type { ProviderServicesChanges } from '../../models/provider-profiles.repo.js';
+import type { ProviderServicesChanges } from '../../models/providers/write.js';
 import { asList, Joi } from '../fields.js';
 import { validate, type FormErrors, type Validated } from '../validate.js';
 import { V } from './profile-fields.js';

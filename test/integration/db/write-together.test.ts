@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { db, transaction, writeTogether } from '../../../src/db/knex.js';
-import * as jobs from '../../../src/models/jobs.repo.js';
-import * as notifications from '../../../src/models/notifications.repo.js';
+import * as jobs from '../../../src/models/jobs/queue.js';
+import * as notifications from '../../../src/models/notifications/write.js';
 import { resetDatabase } from '../../helpers/db.js';
 import { createUser } from '../../factories/index.js';
 

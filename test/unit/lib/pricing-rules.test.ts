@@ -2,15 +2,15 @@ import { expect } from 'chai';
 import {
   pricingRulesOf,
   refundOf,
-  servicePrice,
+  listingPrice,
   type PricingUnit,
-  type ServicePricing,
+  type ListingPricing,
 } from '../../../src/lib/pricing.js';
 
 // One module prices a service for a quantity, for every unit, with fixed and percentage costs and
 // discounts, rounding every step to the cent and never going below zero.
 
-const pricing = (unit: PricingUnit, over: Partial<ServicePricing> = {}): ServicePricing => ({
+const pricing = (unit: PricingUnit, over: Partial<ListingPricing> = {}): ListingPricing => ({
   basePriceCents: 20000,
   pricingUnit: unit,
   additionalCosts: [],
@@ -29,7 +29,7 @@ describe('servicePrice (docs/product.md §9)', () => {
   ];
   for (const [unit, quantity, base] of cases) {
     it(`${unit} × ${quantity}: base ${base / 100} €, fixed and percentage costs and discounts, VAT on the net`, () => {
-      const price = servicePrice(
+      const price = listingPrice(
         pricing(unit, {
           additionalCosts: [
             { name: 'Trasferta', type: 'fixed', amount: 45.5 },
@@ -57,7 +57,7 @@ describe('servicePrice (docs/product.md §9)', () => {
   }
 
   it('rounds a percentage of an odd amount to the cent: 2,5% of 333,33 € is 8,33 €', () => {
-    const price = servicePrice(
+    const price = listingPrice(
       pricing('fixed', { basePriceCents: 33333, additionalCosts: [{ name: 'PEC', type: 'percentage', amount: 2.5 }] }),
       1,
     );
@@ -67,7 +67,7 @@ describe('servicePrice (docs/product.md §9)', () => {
   });
 
   it('floors at zero: a discount larger than the price leaves 0 € and records only what it took', () => {
-    const price = servicePrice(pricing('per_participant', { discounts: [{ type: 'fixed', value: 500 }] }), 2);
+    const price = listingPrice(pricing('per_participant', { discounts: [{ type: 'fixed', value: 500 }] }), 2);
     expect(price.discountAmountCents).to.equal(40000);
     expect(price.netAmountCents).to.equal(0);
     expect(price.totalAmountCents).to.equal(0);

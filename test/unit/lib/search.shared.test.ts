@@ -50,7 +50,7 @@ describe('search.shared', () => {
           price: '2000-999999',
           rating: '4.5',
           availability: 'this_week',
-          serviceType: 'instant',
+          listingType: 'instant',
           languages: ['Italiano', 'Inglese'],
           certifications: ['ISO 45001 Lead Auditor'],
           sort: 'distance',

@@ -24,7 +24,7 @@ describe('npm run lint: the layers', function () {
     [
       'a controller importing a repo',
       'src/controllers/example.controller.ts',
-      "import { findById } from '../models/users.repo.js';\nexport const x = findById;\n",
+      "import { findById } from '../models/users/read.js';\nexport const x = findById;\n",
       /only services read repos/,
     ],
     [
@@ -66,7 +66,7 @@ describe('npm run lint: the layers', function () {
     [
       'a page builder importing a repo',
       'src/pages/example.page.ts',
-      "import { findById } from '../models/users.repo.js';\nexport const x = findById;\n",
+      "import { findById } from '../models/users/read.js';\nexport const x = findById;\n",
       /only services read repos/,
     ],
     [
@@ -77,7 +77,7 @@ describe('npm run lint: the layers', function () {
     ],
     [
       'a repo importing a service',
-      'src/models/example.repo.ts',
+      'src/models/example/read.ts',
       "import { x as y } from '../services/search.service.js';\nexport const x = y;\n",
       /below the services/,
     ],
@@ -90,7 +90,7 @@ describe('npm run lint: the layers', function () {
     [
       'an island importing a repo',
       'islands/example/App.tsx',
-      "import * as r from '../../src/models/users.repo.js';\nexport const x = r;\n",
+      "import * as r from '../../src/models/users/read.js';\nexport const x = r;\n",
       /only pure src\/lib modules/,
     ],
     [
@@ -98,6 +98,18 @@ describe('npm run lint: the layers', function () {
       'src/lib/example.ts',
       "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
       /src\/lib is pure/,
+    ],
+    [
+      'the job runner importing a controller',
+      'src/jobs/example.ts',
+      "import { show } from '../controllers/home.controller.js';\nexport const x = show;\n",
+      /outermost layer/,
+    ],
+    [
+      'the job runner querying through the Knex instance',
+      'src/jobs/example.ts',
+      "import { db } from '../db/knex.js';\nexport const x = db;\n",
+      /call a repo function/,
     ],
     [
       'a service reading process.env',
@@ -143,7 +155,7 @@ describe('npm run lint: the layers', function () {
     ],
     [
       'a repo using the Knex instance',
-      'src/models/example.repo.ts',
+      'src/models/example/read.ts',
       "import { db } from '../db/knex.js';\nexport const q = () => db().raw('SELECT 1');\n",
     ],
     [

@@ -32,7 +32,7 @@ describe('parseSearchParams()', () => {
       price: '500-1000',
       rating: '3.5',
       availability: 'this_month',
-      serviceType: 'on_request',
+      listingType: 'on_request',
       languages: ['Italiano', 'Tedesco'],
       certifications: ['RSPP'],
       sort: 'price_desc',

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Booking } from '../../../../src/models/booking-record.js';
+import type { Booking } from '../../../../src/models/bookings/booking.js';
 import { PAYMENT_TERM_DAYS } from '../../../../src/lib/payment-options.js';
 import { bankTransfer, paymentDueDate } from '../../../../src/services/payments/bank-transfer.js';
 import { paymentInstructions } from '../../../../src/services/payments/payments.js';

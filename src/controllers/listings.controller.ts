@@ -1,0 +1,29 @@
+import type { Request, Response } from 'express';
+import { config } from '../config/env.js';
+import { notFound } from '../lib/app-error.js';
+import { listingReviewsSection, type ReplyState } from '../pages/reviews.page.js';
+import { courseSection } from '../pages/edition.page.js';
+import { listingPage } from '../pages/listing.page.js';
+import { findPublicListing } from '../services/catalogue.service.js';
+
+/** The service page, also after a reply to a review that did not go through (its form shows again). */
+export async function renderListing(
+  req: Request,
+  res: Response,
+  id: string,
+  status: number,
+  options: { reply?: ReplyState; alert?: string } = {},
+): Promise<void> {
+  const shown = await findPublicListing(id);
+  if (!shown) throw notFound('service');
+  res.status(status).render('services/show', {
+    ...listingPage(shown, config().baseUrl),
+    reviews: listingReviewsSection(shown.reviews, req.user ?? null, options),
+    course: courseSection(shown.course),
+  });
+}
+
+/** GET /services/:id */
+export async function show(req: Request, res: Response): Promise<void> {
+  await renderListing(req, res, String(req.params.id), 200);
+}

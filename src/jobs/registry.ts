@@ -1,0 +1,31 @@
+import { registerJobHandler, registerPeriodicTask } from './runner.js';
+import { pruneExpiredTokens } from '../services/auth-tokens.service.js';
+import { pruneExpired as pruneRateLimits } from '../services/rate-limit.service.js';
+import { SEND_EMAIL_JOB, sendQueuedEmail } from '../services/mail.service.js';
+import { PASSWORD_RESET_JOB, sendPasswordReset } from '../services/accounts.service.js';
+import { expireUnansweredQuotes, expireUnansweredRequests } from '../services/booking-lifecycle.service.js';
+import { config } from '../config/env.js';
+import { analyze } from '../models/maintenance.js';
+import { decideEditionsUnderMinimum } from '../services/edition-decisions.service.js';
+import { expireLapsedOffers } from '../services/waitlist-offers.service.js';
+import { removeStalePendingImages } from '../services/listing-images.service.js';
+import { sendComplianceReminders } from '../services/compliance-reminders.service.js';
+import { pruneCatalogueChanges } from '../services/page-cache.service.js';
+
+/** Every job type and periodic task the job runner knows: one line each, like the route table. */
+export function registerJobs(): void {
+  registerJobHandler(SEND_EMAIL_JOB, sendQueuedEmail);
+  registerJobHandler(PASSWORD_RESET_JOB, sendPasswordReset);
+  registerPeriodicTask('auth-tokens.prune', 60 * 60 * 1000, pruneExpiredTokens);
+  registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
+  registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
+  registerPeriodicTask('bookings.expire-quotes', 5 * 60 * 1000, async () => void (await expireUnansweredQuotes()));
+  // Idempotent (each reminder is recorded once): running it hourly only makes a missed day come sooner.
+  registerPeriodicTask('scadenzario.reminders', 60 * 60 * 1000, async () => void (await sendComplianceReminders()));
+  registerPeriodicTask('editions.waitlist-offers', 5 * 60 * 1000, async () => void (await expireLapsedOffers()));
+  registerPeriodicTask('editions.minimum', 60 * 60 * 1000, () => decideEditionsUnderMinimum());
+  registerPeriodicTask('catalogue-changes.prune', 60 * 60 * 1000, async () => void (await pruneCatalogueChanges()));
+  registerPeriodicTask('service-images.prune', 60 * 60 * 1000, async () => void (await removeStalePendingImages()));
+  // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
+  if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
+}

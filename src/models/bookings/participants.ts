@@ -1,0 +1,141 @@
+import { columnsOf, names } from '../../db/columns.js';
+import { db, type Trx } from '../../db/knex.js';
+
+// The booking_participants table: who attends a booking, in the order they were typed, with their
+// attendance once the course has taken place.
+
+/** docs/product.md §3 Participant. */
+export interface Participant {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  role: string | null;
+  department: string | null;
+  employeeId: string | null;
+  specialNeeds: string | null;
+  /** The client's register: the worker attending, and the codice fiscale an attestato needs. */
+  workerId: string | null;
+  fiscalCode: string | null;
+}
+
+/** A participant as stored: with its row's id and, once marked, its attendance. */
+export interface BookingParticipant extends Participant {
+  id: string;
+  attendance: 'present' | 'absent' | null;
+  attendanceMarkedAt: Date | null;
+}
+
+/** What the attendance register shows of a participant. */
+export type RegisterParticipant = Pick<
+  BookingParticipant,
+  'id' | 'firstName' | 'lastName' | 'email' | 'fiscalCode' | 'workerId' | 'attendance' | 'attendanceMarkedAt'
+>;
+
+export type NewParticipant = Omit<Participant, 'workerId' | 'fiscalCode'> & {
+  workerId?: string | null;
+  fiscalCode?: string | null;
+};
+
+export interface ParticipantRow {
+  id: string;
+  booking_id: string;
+  position: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  role: string | null;
+  department: string | null;
+  employee_id: string | null;
+  special_needs: string | null;
+  worker_id: string | null;
+  fiscal_code: string | null;
+  attendance: 'present' | 'absent' | null;
+  attendance_marked_at: Date | null;
+}
+
+export const PARTICIPANT_COLUMNS = columnsOf<ParticipantRow>({
+  id: 'text',
+  booking_id: 'text',
+  position: 'number',
+  first_name: 'text',
+  last_name: 'text',
+  email: 'text',
+  phone: 'text',
+  role: 'text',
+  department: 'text',
+  employee_id: 'text',
+  special_needs: 'text',
+  worker_id: 'text',
+  fiscal_code: 'text',
+  attendance: 'text',
+  attendance_marked_at: 'timestamp',
+});
+
+const toParticipant = (r: ParticipantRow): BookingParticipant => ({
+  id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  phone: r.phone,
+  role: r.role,
+  department: r.department,
+  employeeId: r.employee_id,
+  specialNeeds: r.special_needs,
+  workerId: r.worker_id,
+  fiscalCode: r.fiscal_code,
+  attendance: r.attendance,
+  attendanceMarkedAt: r.attendance_marked_at,
+});
+
+/** The participants of a new booking, in the order they were typed. */
+export async function insertMany(bookingId: string, participants: readonly NewParticipant[], trx: Trx): Promise<void> {
+  const insert = insertStatement(bookingId, participants, trx);
+  if (insert) await insert;
+}
+
+/** The insert of insertMany, not yet sent: to send with the booking's own statement. null without participants. */
+export function insertStatement(bookingId: string, participants: readonly NewParticipant[], trx?: Trx) {
+  if (participants.length === 0) return null;
+  return db(trx)('booking_participants').insert(
+    participants.map((p, position) => ({
+      booking_id: bookingId,
+      position,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      email: p.email,
+      phone: p.phone,
+      role: p.role,
+      department: p.department,
+      employee_id: p.employeeId,
+      special_needs: p.specialNeeds,
+      worker_id: p.workerId ?? null,
+      fiscal_code: p.fiscalCode ?? null,
+    })),
+  );
+}
+
+/** A booking's participants in the order they were typed. */
+export async function listForBooking(bookingId: string, trx?: Trx): Promise<BookingParticipant[]> {
+  const rows = await db(trx)('booking_participants')
+    .where({ booking_id: bookingId })
+    .orderBy('position')
+    .select<ParticipantRow[]>(names(PARTICIPANT_COLUMNS));
+  return rows.map(toParticipant);
+}
+
+export async function markAttendance(
+  participantId: string,
+  mark: { present: boolean; fiscalCode: string | null },
+  at: Date,
+  trx: Trx,
+): Promise<void> {
+  await trx('booking_participants')
+    .where({ id: participantId })
+    .update({
+      attendance: mark.present ? 'present' : 'absent',
+      attendance_marked_at: at,
+      ...(mark.fiscalCode ? { fiscal_code: mark.fiscalCode } : {}),
+    });
+}

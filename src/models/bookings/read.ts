@@ -1,0 +1,84 @@
+import type { Knex } from 'knex';
+import { names } from '../../db/columns.js';
+import { db, type Trx } from '../../db/knex.js';
+import type { UserType } from '../../lib/current-user.js';
+import { isUuid } from '../../lib/uuid.js';
+import type { Booking } from './booking.js';
+import { BOOKING_COLUMNS, toBooking, type BookingRow } from './row.js';
+
+// Reading one booking: who may see it, and reading it (under lock to change it: write.ts).
+
+/** Who is looking: a client sees the bookings it made, a provider the bookings of its listings. */
+export interface BookingViewer {
+  id: string;
+  userType: UserType;
+}
+
+/**
+ * The viewer's own bookings (`b`): by client_id or provider_id.
+ * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
+ */
+export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
+  if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id);
+  return q.where('b.client_id', viewer.id);
+}
+
+/**
+ * A booking its viewer may see: the client who made it, or the provider whose listing it is. null for
+ * anyone else, unknown or malformed ids: the caller answers 404 either way.
+ */
+export async function findForViewer(id: string, viewer: BookingViewer, trx?: Trx): Promise<Booking | null> {
+  if (!isUuid(id)) return null;
+  const q = db(trx)({ b: 'bookings' }).where('b.id', id);
+  const row = await ownedBy(q, viewer).first<BookingRow | undefined>(names(BOOKING_COLUMNS, 'b'));
+  return row ? toBooking(row) : null;
+}
+
+/** Reads a booking and locks its row until the transaction ends: two changes of one booking never overlap. */
+export async function lockForUpdate(id: string, trx: Trx): Promise<Booking | null> {
+  if (!isUuid(id)) return null;
+  const row = await trx('bookings').where({ id }).forUpdate().first<BookingRow | undefined>(names(BOOKING_COLUMNS));
+  return row ? toBooking(row) : null;
+}
+
+/** The booking a client already made with this form (same idempotency key), if any. */
+export async function findIdByIdempotencyKey(clientId: string, key: string, trx?: Trx): Promise<string | null> {
+  const row = await db(trx)('bookings')
+    .where({ client_id: clientId, idempotency_key: key })
+    .first<Pick<BookingRow, 'id'> | undefined>('id');
+  return row?.id ?? null;
+}
+
+/**
+ * Pending requests nobody answered: created before `createdBefore`, or whose start has passed. Ids only,
+ * oldest first; the caller locks and re-checks each one.
+ */
+export async function listExpiredRequestIds(
+  createdBefore: Date,
+  now: Date,
+  limit: number,
+  trx?: Trx,
+): Promise<string[]> {
+  const rows = await db(trx)('bookings')
+    .where('status', 'pending')
+    .where((w) =>
+      w
+        .where('created_at', '<=', createdBefore)
+        .orWhereRaw(`((requested_date + requested_time) AT TIME ZONE 'Europe/Rome') <= ?`, [now]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .select<Pick<BookingRow, 'id'>[]>('id');
+  return rows.map((r) => r.id);
+}
+
+/** Quotes the client left unanswered past their validity date (before `today`, a Rome date). Ids only. */
+export async function listExpiredQuoteIds(today: string, limit: number, trx?: Trx): Promise<string[]> {
+  const rows = await db(trx)('bookings')
+    .where('status', 'quoted')
+    .where('quote_valid_until', '<', today)
+    .orderBy('quote_valid_until')
+    .limit(limit)
+    .select<Pick<BookingRow, 'id'>[]>('id');
+  return rows.map((r) => r.id);
+}

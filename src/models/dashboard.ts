@@ -1,0 +1,148 @@
+import type { Knex } from 'knex';
+import { jsonRow, jsonRows } from '../db/json-rows.js';
+import { db, prepared, type Trx } from '../db/knex.js';
+import { UNREAD_COUNT_CAP, type UserType } from '../lib/current-user.js';
+import { names } from '../db/columns.js';
+import { cardsFromJson, cardsQuery, type BookingCard } from './bookings/cards.js';
+import { ownedBy } from './bookings/read.js';
+import { CLIENT_COLUMNS, toClientProfile, type ClientProfile, type ClientRow } from './clients/row.js';
+import { newestQuery, notificationsFromJson } from './notifications/read.js';
+import type { Notification } from './notifications/row.js';
+import { PROVIDER_COLUMNS, toProviderProfile, type ProviderProfile, type ProviderRow } from './providers/row.js';
+
+/** Whose figures: a client's own bookings (client_id), or the bookings of a provider's services (provider_id). */
+export interface StatisticsOwner {
+  id: string;
+  userType: UserType;
+}
+
+/**
+ * The four figures of the dashboard (docs/product.md §3 "Booking analytics"), always of ONE user — clients too
+ * (the old app showed clients platform-wide figures).
+ *
+ * - totalBookings: the bookings the user finds in /bookings ("Tutte"): a client's own bookings, a
+ *   provider's received bookings.
+ * - confirmedBookings: those whose status is confirmed right now (accepted, not yet carried out) — the
+ *   "Confermate" tab of /bookings.
+ * - completionRate: completed / all × 100, one decimal. 0 when there is none.
+ * - averageBookingValueCents: the mean total (VAT included) of the bookings that were not
+ *   cancelled (pending, quoted, confirmed, in_progress, completed, no_show): what a booking is worth when it
+ *   goes ahead. Cancelled and rejected ones carry no value. 0 when there is none. Rounded to the cent.
+ */
+export interface BookingStatistics {
+  totalBookings: number;
+  confirmedBookings: number;
+  completedBookings: number;
+  completionRate: number;
+  averageBookingValueCents: number;
+}
+
+interface StatisticsRow {
+  total_bookings: number;
+  confirmed_bookings: number;
+  completed_bookings: number;
+  completion_rate: string;
+  average_value_cents: string;
+}
+
+const toStatistics = (row: StatisticsRow | undefined): BookingStatistics => ({
+  totalBookings: Number(row?.total_bookings ?? 0),
+  confirmedBookings: Number(row?.confirmed_bookings ?? 0),
+  completedBookings: Number(row?.completed_bookings ?? 0),
+  completionRate: Number(row?.completion_rate ?? 0),
+  averageBookingValueCents: Number(row?.average_value_cents ?? 0),
+});
+
+/** The four statistics in one aggregate query over the owner's bookings (one row), not yet sent. */
+function statisticsQuery(owner: StatisticsOwner, trx?: Trx): Knex.QueryBuilder {
+  const k = db(trx);
+  const q = k({ b: 'bookings' }).select(
+    k.raw('count(*)::int AS total_bookings'),
+    k.raw(`(count(*) FILTER (WHERE b.status = 'confirmed'))::int AS confirmed_bookings`),
+    k.raw(`(count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings`),
+    k.raw(
+      `coalesce(round(100.0 * count(*) FILTER (WHERE b.status = 'completed')
+                 / nullif(count(*), 0), 1), 0)::text AS completion_rate`,
+    ),
+    k.raw(
+      `coalesce(round(100 * avg(b.total_amount) FILTER (WHERE b.status <> 'cancelled')), 0)::text
+         AS average_value_cents`,
+    ),
+  );
+  return ownedBy(q, owner);
+}
+
+/** The user's own profile, whichever kind of account it is. */
+export type OwnProfile = { kind: 'client'; profile: ClientProfile } | { kind: 'provider'; profile: ProviderProfile };
+
+/** What the dashboard reads of one user (dashboardData in src/services/dashboard.service.ts). */
+export interface DashboardRead {
+  statistics: BookingStatistics;
+  recentBookings: BookingCard[];
+  /** The newest unread notifications. */
+  unread: Notification[];
+  /** How many notifications are unread, up to UNREAD_COUNT_CAP (the header's count). */
+  unreadCount: number;
+  /** More notifications exist in all (read or not) than `shown.notifications`. */
+  moreNotifications: boolean;
+  /** null when the profile row does not exist yet. */
+  own: OwnProfile | null;
+}
+
+type DashboardRow = Partial<ProviderRow & ClientRow> & {
+  statistics: StatisticsRow | null;
+  recent_bookings: Record<string, unknown>[];
+  unread_notifications: Record<string, unknown>[];
+  unread_count: number;
+  more_notifications: boolean;
+};
+
+/**
+ * The dashboard's data in one statement (one round trip): the user's profile row, with the statistics, the
+ * newest `shown.bookings` booking cards and the newest `shown.notifications` unread notifications carried as
+ * JSON columns (each the query its own page sends), how many are unread (counted as the header counts them,
+ * up to its cap) and whether there are more notifications than it shows (it reads past them by the user's
+ * index rather than counting them all, which grows with every notification a busy provider keeps).
+ */
+export async function readDashboard(
+  user: StatisticsOwner,
+  shown: { bookings: number; notifications: number },
+  trx?: Trx,
+): Promise<DashboardRead> {
+  const k = db(trx);
+  const provider = user.userType === 'provider';
+  const query = k
+    .from(k.raw('(SELECT ?::uuid AS id) AS me', [user.id]))
+    .leftJoin({ pr: provider ? 'provider_profiles' : 'client_profiles' }, 'pr.user_id', 'me.id')
+    .select([
+      ...names<ProviderRow | ClientRow>(provider ? PROVIDER_COLUMNS : CLIENT_COLUMNS, 'pr'),
+      jsonRow(statisticsQuery(user, trx), 'statistics', trx),
+      jsonRows(cardsQuery(user, { limit: shown.bookings }, trx), 'recent_bookings', trx),
+      jsonRows(
+        newestQuery(user.id, { unreadOnly: true, limit: shown.notifications }, trx),
+        'unread_notifications',
+        trx,
+      ),
+      k.raw(`unread_notifications_upto(me.id, ${UNREAD_COUNT_CAP}) AS unread_count`),
+      k.raw(
+        `EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = me.id ORDER BY n.created_at DESC OFFSET ${shown.notifications}) AS more_notifications`,
+      ),
+    ]);
+  const [row] = (await prepared(query, `dashboard-${user.userType}`)) as DashboardRow[];
+  if (!row) throw new Error('The dashboard read returned no row');
+  return {
+    statistics: toStatistics(row.statistics ?? undefined),
+    recentBookings: cardsFromJson(row.recent_bookings),
+    unread: notificationsFromJson(row.unread_notifications),
+    unreadCount: Number(row.unread_count),
+    moreNotifications: row.more_notifications,
+    own: ownProfileOf(row, provider),
+  };
+}
+
+function ownProfileOf(row: DashboardRow, provider: boolean): OwnProfile | null {
+  if (!row.user_id) return null;
+  return provider
+    ? { kind: 'provider', profile: toProviderProfile(row as ProviderRow) }
+    : { kind: 'client', profile: toClientProfile(row as ClientRow) };
+}

@@ -1,0 +1,173 @@
+import type { Knex } from 'knex';
+import { db, type Trx } from '../../db/knex.js';
+import type { Availability, ListingType } from '../../lib/listing-options.js';
+import { whereVisible } from '../listings/public.js';
+
+// Which services a search matches: the text, the place, the filters. results.ts orders and reads them.
+
+export interface ListingSearchQuery {
+  /** Free text as typed (already trimmed and truncated); empty = no text condition. */
+  text: string;
+  location: { lat: number; lng: number; radiusKm: number; areaNames: string[] } | null;
+  category: string | null;
+  /** Base price in euros between min and max; min itself only when `includesMin` (buckets do not overlap). */
+  price: { min: number; max: number; includesMin: boolean } | null;
+  ratingMin: number | null;
+  /** 'immediate' | 'this_week' | 'this_month' | 'any' */
+  availability: string;
+  listingType: ListingType | null;
+  languages: string[];
+  certifications: string[];
+  sort: 'relevance' | 'price_asc' | 'price_desc' | 'rating' | 'distance';
+  limit: number;
+  offset: number;
+}
+
+/** Great-circle distances use an Earth radius of 6371 km (docs/product.md §9); earthdistance's earth() is 6378168 m. */
+const EARTH_RADIUS_KM = 6371;
+
+/**
+ * The words of a search as a to_tsquery() expression: letters and digits only (nothing of the tsquery
+ * syntax gets through), all words required, the last one also as a prefix ("antinc" finds "antincendio").
+ * The it_unaccent configuration stems and folds them like the indexed text; stop words drop out.
+ */
+export function toPrefixTsquery(text: string): string {
+  const words = (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 10);
+  return words.map((w, i) => (i === words.length - 1 && w.length >= 3 ? `${w}:*` : w)).join(' & ');
+}
+
+const AVAILABILITY_SETS: Record<string, Availability[]> = {
+  immediate: ['immediate'],
+  this_week: ['immediate', 'within_week'],
+  this_month: ['immediate', 'within_week', 'within_month'],
+};
+
+/**
+ * Great-circle distance in km from a point to the service (haversine, R = 6371 km): plain arithmetic on
+ * the row's own columns, several times cheaper per row than earth_distance() on ll_to_earth().
+ */
+export function distanceKm(k: Knex, lat: number, lng: number): Knex.Raw {
+  // least() skips NULLs: without the CASE a service with no coordinates would be half a world away.
+  return k.raw(
+    `(CASE WHEN s.location_lat IS NULL THEN NULL ELSE
+       2 * ? * asin(least(1, sqrt(power(sin(radians(s.location_lat - ?) / 2), 2)
+       + cos(radians(?)) * cos(radians(s.location_lat)) * power(sin(radians(s.location_lng - ?) / 2), 2)))) END)`,
+    [EARTH_RADIUS_KM, lat, lat, lng],
+  );
+}
+
+/**
+ * Which part of the place condition a query reads. 'all': within the radius or serving the place (the
+ * search); 'radius': within the radius only, so that the GiST index can hand the rows over nearest first
+ * (a distance sort); 'areas beyond': serving the place and not within the radius (without coordinates, or
+ * farther): with 'radius', the two disjoint halves of 'all'.
+ */
+export type PlacePart = 'all' | 'radius' | 'areas beyond';
+
+/**
+ * Up to this radius a place holds few services (at 100,000 services, 2,000 to 4,000 for a big city at 25
+ * km): a text narrowed by it is checked on the place's rows one by one, which costs less than reading a
+ * common word's whole entry in the word index (21,625 rows for "corso antincendio") to intersect the two.
+ * Wider places (Milano at 50 km: 12,357 services) keep the intersection of the indexes.
+ */
+export const ROW_CHECKED_TEXT_RADIUS_KM = 25;
+
+/**
+ * Which services a search matches (FROM, JOIN and WHERE; no columns, no order): Italian full text (GIN on
+ * search_vector); a radius around a point (GiST on ll_to_earth through earth_box, whose box contains the
+ * circle, then the exact distance) or service areas naming the place (GIN on service_areas); the filters.
+ */
+export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart = 'all'): Knex.QueryBuilder {
+  const k = db(trx);
+  const q = k({ s: 'services' });
+  if (place === 'areas beyond') {
+    // A few rows (services naming the place, outside its radius): their provider is looked up row by row
+    // by its key. A plain join is planned for the rows the areas index might give and hashes every
+    // provider (a sequential scan of provider_profiles for a handful of services).
+    q.joinRaw(
+      'CROSS JOIN LATERAL (SELECT pp.user_id, pp.active FROM provider_profiles pp WHERE pp.user_id = s.provider_id LIMIT 1) AS p',
+    );
+  } else {
+    q.join({ p: 'provider_profiles' }, 'p.user_id', 's.provider_id');
+  }
+  whereVisible(q);
+
+  const tsquery = toPrefixTsquery(query.text);
+  if (tsquery && query.location && query.location.radiusKm <= ROW_CHECKED_TEXT_RADIUS_KM) {
+    // The same match written as a function call, which no index answers: the place's bitmap comes first
+    // and each of its rows is checked (ROW_CHECKED_TEXT_RADIUS_KM).
+    q.whereRaw(`ts_match_vq(s.search_vector, to_tsquery('it_unaccent', ?))`, [tsquery]);
+  } else if (tsquery) {
+    q.whereRaw(`s.search_vector @@ to_tsquery('it_unaccent', ?)`, [tsquery]);
+  }
+
+  if (query.location) {
+    const { lat, lng, radiusKm, areaNames } = query.location;
+    // earth_box works in earth() units (6378168 m): the radius is scaled to the 6371 km sphere, so the box
+    // contains the circle. The first condition is exactly what the indexes answer (GiST box OR GIN areas),
+    // so PostgreSQL does not evaluate it again row by row; the second is the exact, cheap distance check.
+    const inBox = (w: Knex.QueryBuilder): Knex.QueryBuilder =>
+      w
+        .whereNotNull('s.location_lat')
+        .whereRaw('earth_box(ll_to_earth(?, ?), ? * earth() / ?) @> ll_to_earth(s.location_lat, s.location_lng)', [
+          lat,
+          lng,
+          radiusKm,
+          EARTH_RADIUS_KM,
+        ]);
+    const inRadius = (w: Knex.QueryBuilder): Knex.QueryBuilder =>
+      w.where(inBox).where(distanceKm(k, lat, lng), '<=', radiusKm);
+    const serving = (w: Knex.QueryBuilder): Knex.QueryBuilder =>
+      w.whereRaw('s.service_areas && ?::text[]', [areaNames]);
+    if (place === 'radius') {
+      q.where(inRadius);
+    } else if (place === 'areas beyond') {
+      // Not within the radius: no coordinates, outside the box, or inside the box but beyond the circle.
+      q.where(serving).whereNot((w) => w.where(inRadius));
+    } else if (areaNames.length > 0) {
+      q.where((w) => w.where(inBox).orWhere(serving));
+      q.where((w) => w.where(distanceKm(k, lat, lng), '<=', radiusKm).orWhere(serving));
+    } else {
+      q.where(inRadius);
+    }
+  }
+
+  if (query.category) q.where('s.category', query.category);
+  if (query.price) {
+    q.where('s.base_price', query.price.includesMin ? '>=' : '>', query.price.min).where(
+      's.base_price',
+      '<=',
+      query.price.max,
+    );
+  }
+  if (query.ratingMin !== null) q.where('s.rating_average', '>=', query.ratingMin);
+  const accepted = AVAILABILITY_SETS[query.availability];
+  if (accepted) {
+    // An instant service is always bookable at once: it counts as "immediate" (docs/product.md §4).
+    q.where((w) => w.where('s.service_type', 'instant').orWhereIn('s.availability', accepted));
+  }
+  if (query.listingType) q.where('s.service_type', query.listingType);
+  if (query.languages.length > 0) q.whereRaw('s.languages && ?::text[]', [query.languages]);
+  if (query.certifications.length > 0) {
+    // Qualifications of the provider (provider_profiles.certifications[].name), matched as Italian words in
+    // any order ("Medico Competente" finds "Elenco nazionale dei medici competenti"); any option will do.
+    // Evaluated once per provider, not per service.
+    q.whereIn(
+      's.provider_id',
+      k({ pc: 'provider_profiles' })
+        .select('pc.user_id')
+        .whereRaw(
+          `EXISTS (SELECT 1 FROM jsonb_array_elements(pc.certifications) AS c(item), unnest(?::text[]) AS o(name)
+                   WHERE jsonb_typeof(c.item) = 'object'
+                     AND to_tsvector('it_unaccent', coalesce(c.item ->> 'name', '')) @@ plainto_tsquery('it_unaccent', o.name))`,
+          [query.certifications],
+        ),
+    );
+  }
+  return q;
+}

@@ -1,0 +1,65 @@
+import type pg from 'pg';
+import { compiledOnce, db, namedStatements, type Trx } from '../db/knex.js';
+import { sessionUserQuery, toSessionUser, type SessionUserRow, type SessionUser } from './users/session-user.js';
+
+// The sessions table, written by the session store (connect-pg-simple): one row per session.
+interface SessionRow {
+  sid: string;
+  /** The session as JSON (json, not jsonb: the store writes it as text). */
+  sess: unknown;
+  expire: Date;
+}
+
+/**
+ * Ends every stored session of a user (after a password reset). Uses the expression index
+ * sessions_user_idx on the serialised passport user.
+ */
+export async function deleteForUser(userId: string, trx?: Trx): Promise<number> {
+  return db(trx)('sessions').whereRaw(`(sess -> 'passport' ->> 'user') = ?`, [userId]).delete();
+}
+
+/** A stored session and the account it is signed in as (null for a visitor's session, or a deleted account). */
+export interface SessionWithUser {
+  sess: Record<string, unknown>;
+  user: SessionUser | null;
+}
+
+/**
+ * The session store's read (src/config/session.ts): the unexpired session row and, in the same statement,
+ * the account its passport names (users/session-user.ts sessionUserQuery), where the store's read and passport's
+ * would take two round trips on every signed-in request. Run on the session store's own pool, so that a
+ * store that cannot be reached fails the request as the store does. The statement is compiled once
+ * (db/knex.ts compiledOnce) and named on a PostgreSQL server (db/knex.ts prepared): each connection of the
+ * pool parses and plans it once.
+ */
+export async function findWithUser(pool: pg.Pool, sid: string): Promise<SessionWithUser | null> {
+  const { nativeSql, bindings } = withUser(sid);
+  const { rows } = await pool.query<Pick<SessionRow, 'sess'> & Partial<SessionUserRow>>({
+    name: namedStatements() ? 'session-with-user' : undefined,
+    text: nativeSql,
+    values: bindings,
+  });
+  const row = rows[0];
+  if (!row) return null;
+  const sess = typeof row.sess === 'string' ? (JSON.parse(row.sess) as unknown) : row.sess;
+  if (!sess || typeof sess !== 'object') return null;
+  return {
+    sess: sess as Record<string, unknown>,
+    user: row.id ? toSessionUser(row as SessionUserRow) : null,
+  };
+}
+
+const withUser = compiledOnce(1, (sid) => {
+  const k = db();
+  // A passport user that is not a uuid (no such row is ever written) names no account rather than failing.
+  const userId = k.raw(
+    `CASE WHEN s.sess #>> '{passport,user}' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      THEN (s.sess #>> '{passport,user}')::uuid END`,
+  );
+  return k
+    .select('s.sess', 'su.*')
+    .from({ s: 'sessions' })
+    .joinRaw('LEFT JOIN LATERAL (?) AS su ON true', [k.raw('?', [sessionUserQuery(k, userId)])])
+    .where('s.sid', sid)
+    .andWhereRaw('s.expire >= now()');
+});

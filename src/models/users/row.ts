@@ -1,0 +1,66 @@
+import { columnsOf } from '../../db/columns.js';
+import type { UserType } from '../../lib/current-user.js';
+
+// The users table: one account, client or provider (their profiles: clients/, providers/).
+
+export interface User {
+  id: string;
+  email: string;
+  passwordHash: string;
+  userType: UserType;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  emailVerifiedAt: Date | null;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  user_type: UserType;
+  company_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  email_verified_at: Date | null;
+  last_login_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const USER_COLUMNS = columnsOf<UserRow>({
+  id: 'text',
+  email: 'text',
+  password_hash: 'text',
+  user_type: 'text',
+  company_name: 'text',
+  first_name: 'text',
+  last_name: 'text',
+  phone: 'text',
+  email_verified_at: 'timestamp',
+  last_login_at: 'timestamp',
+  created_at: 'timestamp',
+  updated_at: 'timestamp',
+});
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    userType: row.user_type,
+    companyName: row.company_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    emailVerifiedAt: row.email_verified_at,
+    lastLoginAt: row.last_login_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

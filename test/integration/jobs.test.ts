@@ -1,0 +1,303 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SMTPServer } from 'smtp-server';
+import { config, loadConfig, overrideConfig } from '../../src/config/env.js';
+import { createMailer, resetMailer } from '../../src/config/mailer.js';
+import { db } from '../../src/db/knex.js';
+import { registerJobs } from '../../src/jobs/registry.js';
+import * as jobs from '../../src/models/jobs/queue.js';
+import { EMAIL_RETRY_SECONDS, SEND_EMAIL_JOB } from '../../src/services/mail.service.js';
+import { joinRunners } from '../../src/jobs/presence.js';
+import { runDueJobs, startJobRunner } from '../../src/jobs/runner.js';
+import { resetDatabase } from '../helpers/db.js';
+
+interface Delivery {
+  to: string;
+  messageId: string;
+  accepted: boolean;
+}
+
+/** An SMTP server that takes `delayMs` over each message (DATA), recording every attempt. */
+class SlowPeer {
+  readonly attempts: Delivery[] = [];
+  delayMs = 0;
+  refuse = false;
+  /** Runs once, while the first message is being received, before it is answered ('drop': never answered). */
+  onFirstMessage: (() => Promise<void | 'drop'>) | null = null;
+  private server: SMTPServer | null = null;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const messageId = /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? '';
+          const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+          const first = this.onFirstMessage;
+          this.onFirstMessage = null;
+          void (async () => {
+            if ((await first?.()) === 'drop') return;
+            await sleep(this.delayMs);
+            this.attempts.push({ to, messageId, accepted: !this.refuse });
+            if (this.refuse) return callback(Object.assign(new Error('try later'), { responseCode: 451 }));
+            callback();
+          })();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `smtp://127.0.0.1:${(this.server.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  delivered(): Delivery[] {
+    return this.attempts.filter((a) => a.accepted);
+  }
+}
+
+async function queueEmails(count: number, prefix: string): Promise<string[]> {
+  const addresses = Array.from({ length: count }, (_, i) => `${prefix}.${i}@esempio.it`);
+  for (const to of addresses) {
+    await jobs.enqueue(
+      SEND_EMAIL_JOB,
+      { to, subject: `Prova ${to}`, html: '<p>Prova</p>', text: 'Prova' },
+      { retryForSeconds: EMAIL_RETRY_SECONDS },
+    );
+  }
+  return addresses;
+}
+
+/**
+ * Makes the database clock seem an hour later for the queue: every timestamp of every job moves an hour
+ * back. The clock of a PostgreSQL server cannot be wound forward, and this is what an hour-long send
+ * (a hung SMTP server) looks like to any lock or lease that expires with time.
+ */
+async function anHourPasses(): Promise<void> {
+  const { rows } = await db().raw<{ rows: { column_name: string }[] }>(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = 'jobs' AND data_type LIKE 'timestamp%'`,
+  );
+  const shift = Object.fromEntries(
+    rows.map((r) => [r.column_name, db().raw(`?? - interval '1 hour'`, [r.column_name])]),
+  );
+  await db()('jobs').update(shift);
+}
+
+async function until(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(`not done within ${timeoutMs} ms`);
+    await sleep(25);
+  }
+}
+
+function countsByAddress(deliveries: Delivery[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const d of deliveries) counts[d.to] = (counts[d.to] ?? 0) + 1;
+  return counts;
+}
+
+const once = (addresses: string[]): Record<string, number> => Object.fromEntries(addresses.map((a) => [a, 1]));
+
+/** `npm run jobs` as a separate OS process, against the test database and the peer. */
+function jobsProcess(smtpUrl: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/jobs/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'var/test',
+      SMTP_URL: smtpUrl,
+      DATABASE_URL: config().databaseUrl!,
+    },
+    stdio: 'ignore',
+  });
+}
+
+async function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  await exit;
+}
+
+describe('the background job runner sends each email once', () => {
+  const peer = new SlowPeer();
+  let previousSmtpUrl: string | null = null;
+
+  before(async () => {
+    await resetDatabase();
+    await peer.start();
+    previousSmtpUrl = config().smtpUrl;
+    overrideConfig({ smtpUrl: peer.url });
+    resetMailer();
+    registerJobs();
+  });
+  after(async () => {
+    overrideConfig({ smtpUrl: previousSmtpUrl });
+    resetMailer();
+    await peer.stop();
+  });
+  beforeEach(async () => {
+    await db()('jobs').delete();
+    peer.attempts.length = 0;
+    peer.delayMs = 0;
+    peer.refuse = false;
+    peer.onFirstMessage = null;
+  });
+
+  // The embedded database runs the job runner only inside the web process: there the two job runners are two
+  // loops of this process. With DATABASE_URL they each hold their own lock connection, as two processes would.
+  it('two job runners and a slow SMTP server whose first message takes an hour: 10 emails arrive as 10', async () => {
+    const addresses = await queueEmails(10, 'lento');
+    peer.delayMs = 100;
+    peer.onFirstMessage = anHourPasses;
+    const runners = [startJobRunner(20), startJobRunner(20)];
+    try {
+      await until(
+        async () => (await db()('jobs').where('state', 'done').count<{ n: number }[]>({ n: '*' }))[0]!.n === 10,
+        20_000,
+      ).catch(() => undefined);
+      await sleep(300);
+    } finally {
+      await Promise.all(runners.map((w) => w.stop()));
+    }
+    expect(countsByAddress(peer.delivered())).to.deep.equal(once(addresses));
+    const states = await db()('jobs').select('state', 'attempts');
+    expect(states.every((j) => j.state === 'done' && j.attempts === 1)).to.equal(true);
+  });
+
+  it('each email keeps one Message-ID, derived from its job, across its retries', async () => {
+    const [address] = await queueEmails(1, 'riprova');
+    const job = await db()('jobs').first('id');
+    peer.refuse = true;
+    await runDueJobs();
+    peer.refuse = false;
+    await db()('jobs').update({ run_at: db().fn.now() });
+    await runDueJobs();
+    expect(peer.attempts.map((a) => [a.to, a.accepted])).to.deep.equal([
+      [address, false],
+      [address, true],
+    ]);
+    const [first, second] = peer.attempts;
+    expect(first!.messageId).to.match(new RegExp(`^<job-${job.id}\\.[0-9a-z]+@localhost>$`));
+    expect(second!.messageId).to.equal(first!.messageId);
+  });
+
+  it('leaves a running job to its runner while that runner lives, and sends it once the runner is gone', async () => {
+    const [address] = await queueEmails(1, 'orfano');
+    const other = await joinRunners();
+    const claimed = await jobs.claimNext(other.id, { whileLockHeld: other.lockBacked });
+    expect(claimed).to.not.equal(null);
+    expect(await runDueJobs(), 'the job of a live runner is not taken').to.equal(0);
+    expect(peer.attempts).to.have.length(0);
+    await other.leave();
+    expect(await runDueJobs()).to.equal(1);
+    expect(countsByAddress(peer.delivered())).to.deep.equal({ [address!]: 1 });
+    expect(await db()('jobs').first('state', 'attempts')).to.deep.equal({ state: 'done', attempts: 2 });
+  });
+
+  it('does not let a runner that is no longer its holder finish or release a job', async () => {
+    await queueEmails(1, 'estraneo');
+    const holder = await joinRunners();
+    const job = (await jobs.claimNext(holder.id, { whileLockHeld: holder.lockBacked }))!;
+    const stranger = await jobs.nextRunnerId();
+    expect(await jobs.finish(job.id, stranger)).to.equal(false);
+    expect(await jobs.release(job.id, stranger, 'x', null)).to.equal(false);
+    expect(await jobs.finish(job.id, holder.id)).to.equal(true);
+    await holder.leave();
+  });
+
+  it('gives up on an SMTP server that accepts the connection but never greets, within the greeting timeout', async () => {
+    const silent: Server = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const cfg = {
+      ...loadConfig({ ...process.env, DATA_DIR: 'var/test', SMTP_GREETING_TIMEOUT_MS: '1000' }),
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+    };
+    const mailer = createMailer(cfg);
+    const started = Date.now();
+    try {
+      const error = await mailer.send({ to: 'muto@esempio.it', subject: 'x', html: 'x', text: 'x' }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(error).to.be.instanceOf(Error);
+      expect(Date.now() - started).to.be.within(900, 5000);
+    } finally {
+      mailer.close();
+      silent.close();
+    }
+  });
+
+  describe('two job runner processes against one PostgreSQL server (DATABASE_URL)', function () {
+    this.timeout(60_000);
+    before(function () {
+      if (!config().databaseUrl) this.skip();
+    });
+
+    it('with a slow SMTP server whose first message takes an hour, deliver 10 emails as 10', async () => {
+      const addresses = await queueEmails(10, 'processi');
+      peer.delayMs = 300;
+      peer.onFirstMessage = anHourPasses;
+      const children = [jobsProcess(peer.url), jobsProcess(peer.url)];
+      try {
+        await until(
+          async () => (await db()('jobs').where('state', 'done').count<{ n: number }[]>({ n: '*' }))[0]!.n === 10,
+          40_000,
+        ).catch(() => undefined);
+        await sleep(2500);
+      } finally {
+        await Promise.all(children.map((c) => ended(c, 'SIGTERM')));
+      }
+      expect(countsByAddress(peer.delivered())).to.deep.equal(once(addresses));
+    });
+
+    it('a runner whose lock connection is cut claims nothing more, even through the pool', async () => {
+      await queueEmails(1, 'isolato');
+      const cut = await joinRunners();
+      await db().raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?`, [
+        `sicurhub-jobs-${cut.id}`,
+      ]);
+      await until(() => !cut.alive(), 5000);
+      expect(await runDueJobs(Date.now, cut)).to.equal(0);
+      expect(await jobs.claimNext(cut.id, { whileLockHeld: true }), 'the database refuses its claim too').to.equal(
+        null,
+      );
+      expect(await runDueJobs()).to.equal(1);
+      await cut.leave();
+    });
+
+    it('a job runner killed in the middle of a send: its job waits until its process is gone, then is sent once', async () => {
+      const [address] = await queueEmails(1, 'ucciso');
+      let receiving!: () => void;
+      let killed!: () => void;
+      const received = new Promise<void>((resolve) => (receiving = resolve));
+      const gone = new Promise<void>((resolve) => (killed = resolve));
+      peer.onFirstMessage = async () => {
+        receiving();
+        await gone;
+        return 'drop';
+      };
+      const child = jobsProcess(peer.url);
+      await received;
+      expect(await runDueJobs(), 'the job of a live process is not taken').to.equal(0);
+      await ended(child, 'SIGKILL');
+      killed();
+      await until(async () => (await runDueJobs()) === 1, 10_000);
+      expect(countsByAddress(peer.delivered())).to.deep.equal({ [address!]: 1 });
+    });
+  });
+});
