@@ -109,17 +109,21 @@ describe('GET /providers/:id', () => {
 
   it('lists the services 20 a page with links between the pages, and asks for a quote on any page', async () => {
     const provider = await createProvider({ businessName: 'Studio Ventitré' });
-    // Created first, so listed last (newest first): the quote button still finds it from page 1.
+    // Created first, so listed last (newest first): the quote button still finds it from page 1. Each one a
+    // minute after the last: services created within the same millisecond would be ordered by their ids.
+    const minute = (i: number) => new Date(Date.UTC(2026, 0, 1, 9, i));
     const quote = await createService({
       providerId: provider.id,
       title: 'Servizio 00 su preventivo',
       serviceType: 'on_request',
+      createdAt: minute(0),
     });
     for (let i = 1; i <= 22; i += 1) {
       await createService({
         providerId: provider.id,
         title: `Servizio ${String(i).padStart(2, '0')}`,
         serviceType: 'instant',
+        createdAt: minute(i),
       });
     }
     await createService({ providerId: provider.id, title: 'Servizio in pausa', status: 'paused' });
