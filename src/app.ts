@@ -16,7 +16,7 @@ import { notFound } from './middleware/not-found.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security.js';
 import { saveSessionBeforeResponse } from './middleware/session-save.js';
-import { routes } from './routes.js';
+import { routes } from './routes/index.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 /** The folders of public/: built assets, stylesheets, images. */

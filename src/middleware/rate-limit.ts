@@ -2,6 +2,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { consume, minutesUntil, tooManyAttempts, type RateRule } from '../services/rate-limit.service.js';
 
+/** Rules are declared beside the routes they guard (src/routes/), in these units. */
+export { HOUR, MINUTE, type RateRule } from '../services/rate-limit.service.js';
+
 /** What a request is counted as: e.g. its IP, or its IP and the address typed in the form. */
 export type Subject = (req: Request) => string | null;
 

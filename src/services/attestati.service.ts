@@ -11,7 +11,6 @@ import type { Booking } from '../models/bookings/booking.js';
 import type { BookingViewer } from '../models/bookings/read.js';
 import * as notifications from '../models/notifications/write.js';
 import { queueEmail } from './mail.service.js';
-import type { RateRule } from './rate-limit.service.js';
 import { storage, type StoredFile } from './storage.service.js';
 
 export type { Attestato };
@@ -20,9 +19,6 @@ export type { Attestato };
  * Issued attestati: their codes, the public verification, the downloads of the booking's two parties and
  * the provider's archive. Nothing here deletes one (the agreement wants them kept for 10 years).
  */
-
-/** Lookups of the public verification page per IP: a person checks a few codes, a script is stopped. */
-export const ATTESTATO_LOOKUP_RULE: RateRule = { name: 'attestato-verify-ip', limit: 30, windowSeconds: 15 * 60 };
 
 export const ATTESTATI_PER_PAGE = 20;
 

@@ -3,15 +3,11 @@ import { transaction } from '../db/knex.js';
 import * as contactRequests from '../models/contact-requests.js';
 import type { NewContactRequest } from '../models/contact-requests.js';
 import { queueEmail } from './mail.service.js';
-import type { RateRule } from './rate-limit.service.js';
 
 /**
  * The contact form: the request is stored first (support can read it even if mail is slow), then the
  * worker emails it to SUPPORT_EMAIL and confirms receipt to the sender, all in one transaction.
  */
-
-/** A person writes a few times an hour at most; more is a script. */
-export const CONTACT_RATE_RULE: RateRule = { name: 'contact-ip', limit: 5, windowSeconds: 60 * 60 };
 
 /** true when stored now; false when the same form had already been sent (nothing is sent twice). */
 export async function submitContactRequest(request: NewContactRequest): Promise<boolean> {

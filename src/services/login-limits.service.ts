@@ -2,7 +2,7 @@ import { config } from '../config/env.js';
 import * as users from '../models/users/read.js';
 import { greetingName } from './accounts.service.js';
 import { queueEmail } from './mail.service.js';
-import { RATE_RULES, consume, refund, reset } from './rate-limit.service.js';
+import { MINUTE, consume, refund, reset, type RateRule } from './rate-limit.service.js';
 
 /**
  * The login limits. Each attempt is counted, by one atomic upsert per counter, BEFORE its
@@ -17,17 +17,25 @@ import { RATE_RULES, consume, refund, reset } from './rate-limit.service.js';
  *     end, while an IP that has not (the owner's, most likely) still gets its password checked.
  */
 
+/** Login's rules: counted before the password is checked, given back when it is right (below). */
+export const LOGIN_RULES = Object.freeze({
+  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * MINUTE },
+  loginPerIpAndAccount: { name: 'login-ip-account', limit: 10, windowSeconds: 15 * MINUTE },
+  /** Failed attempts on one account from every IP: past it the account is under attack (never locked). */
+  loginAccountCeiling: { name: 'login-account', limit: 50, windowSeconds: 15 * MINUTE },
+} satisfies Record<string, RateRule>);
+
 export type LoginAdmission = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Counts a login attempt and says whether its password may be checked now. */
 export async function admitLoginAttempt(ip: string, email: string): Promise<LoginAdmission> {
-  const fromIp = await consume(RATE_RULES.loginPerIp, ip);
+  const fromIp = await consume(LOGIN_RULES.loginPerIp, ip);
   if (!fromIp.allowed) return { allowed: false, retryAfterSeconds: fromIp.retryAfterSeconds };
-  const pair = await consume(RATE_RULES.loginPerIpAndAccount, pairOf(ip, email));
+  const pair = await consume(LOGIN_RULES.loginPerIpAndAccount, pairOf(ip, email));
   if (!pair.allowed) return { allowed: false, retryAfterSeconds: pair.retryAfterSeconds };
-  const account = await consume(RATE_RULES.loginAccountCeiling, email);
+  const account = await consume(LOGIN_RULES.loginAccountCeiling, email);
   // Each attempt gets its own count from the upsert, so exactly one attempt a window crosses the ceiling.
-  if (account.hits === RATE_RULES.loginAccountCeiling.limit + 1) await warnOwner(email);
+  if (account.hits === LOGIN_RULES.loginAccountCeiling.limit + 1) await warnOwner(email);
   if (!account.allowed && pair.hits > 1) return { allowed: false, retryAfterSeconds: pair.retryAfterSeconds };
   return { allowed: true };
 }
@@ -35,9 +43,9 @@ export async function admitLoginAttempt(ip: string, email: string): Promise<Logi
 /** The password was right (the account may still be unconfirmed): the attempt's counts are given back. */
 export async function passwordAccepted(ip: string, email: string): Promise<void> {
   await Promise.all([
-    refund(RATE_RULES.loginPerIp, ip),
-    reset(RATE_RULES.loginPerIpAndAccount, pairOf(ip, email)),
-    refund(RATE_RULES.loginAccountCeiling, email),
+    refund(LOGIN_RULES.loginPerIp, ip),
+    reset(LOGIN_RULES.loginPerIpAndAccount, pairOf(ip, email)),
+    refund(LOGIN_RULES.loginAccountCeiling, email),
   ]);
 }
 
@@ -54,8 +62,8 @@ async function warnOwner(email: string): Promise<void> {
     template: 'login-attempts',
     data: {
       name: greetingName(user),
-      attempts: RATE_RULES.loginAccountCeiling.limit,
-      minutes: RATE_RULES.loginAccountCeiling.windowSeconds / 60,
+      attempts: LOGIN_RULES.loginAccountCeiling.limit,
+      minutes: LOGIN_RULES.loginAccountCeiling.windowSeconds / 60,
       forgotLink: `${baseUrl}/forgot-password`,
     },
   });

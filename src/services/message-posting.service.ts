@@ -13,7 +13,6 @@ import { checkDocumentFile, documentName, type DocumentFileRejection } from './d
 import { queueEmail } from './mail.service.js';
 import { threadSubject } from '../lib/thread-subject.js';
 import { inquiryTarget } from './message-threads.service.js';
-import type { RateRule } from './rate-limit.service.js';
 import { newKey, storage } from './storage.service.js';
 
 /**
@@ -23,8 +22,6 @@ import { newKey, storage } from './storage.service.js';
  */
 
 const EMAIL_INTERVAL_MINUTES = 15;
-/** Enough for a lively conversation, not for a flood (counted per account, in PostgreSQL). */
-export const MESSAGE_RATE_RULE: RateRule = { name: 'message-user', limit: 20, windowSeconds: 10 * 60 };
 
 export interface MessageInput {
   /** As typed: stored and shown exactly so (escaped on output). */

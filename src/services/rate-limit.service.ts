@@ -9,25 +9,8 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-
-/**
- * The limits of the account pages. Login counts each attempt before its password is checked and gives
- * the count back when the password is right (see login-limits.service); the others count every request.
- */
-export const RATE_RULES = Object.freeze({
-  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * MINUTE },
-  loginPerIpAndAccount: { name: 'login-ip-account', limit: 10, windowSeconds: 15 * MINUTE },
-  /** Failed attempts on one account from every IP: past it the account is under attack (never locked). */
-  loginAccountCeiling: { name: 'login-account', limit: 50, windowSeconds: 15 * MINUTE },
-  registrationPerIp: { name: 'register-ip', limit: 20, windowSeconds: HOUR },
-  passwordResetPerIpAndEmail: { name: 'forgot-ip-email', limit: 5, windowSeconds: HOUR },
-  passwordResetPerIp: { name: 'forgot-ip', limit: 30, windowSeconds: HOUR },
-  passwordResetPerEmail: { name: 'forgot-email', limit: 10, windowSeconds: HOUR },
-  verificationResendPerIpAndEmail: { name: 'resend-ip-email', limit: 5, windowSeconds: HOUR },
-  verificationResendPerEmail: { name: 'resend-email', limit: 10, windowSeconds: HOUR },
-} satisfies Record<string, RateRule>);
+export const MINUTE = 60;
+export const HOUR = 60 * MINUTE;
 
 export interface RateDecision {
   allowed: boolean;

@@ -27,7 +27,7 @@ export function appRouteTable(): RouteEntry[] {
 
 /**
  * Every route the application answers, read from the Express router stack of the app itself (nested
- * routers included), so a route added to src/routes.ts is covered by the security suite without anyone
+ * routers included), so a route added to src/routes/ is covered by the security suite without anyone
  * remembering to list it. HEAD and OPTIONS are left out: Express derives them from GET.
  */
 export function routeTable(app: Express): RouteEntry[] {

@@ -3,15 +3,8 @@ import { db } from '../../src/db/knex.js';
 import type { Request, Response } from 'express';
 import { AppError } from '../../src/lib/app-error.js';
 import { byEmail, rateLimit } from '../../src/middleware/rate-limit.js';
-import {
-  RATE_RULES,
-  check,
-  consume,
-  pruneExpired,
-  refund,
-  reset,
-  type RateRule,
-} from '../../src/services/rate-limit.service.js';
+import { RESET_PER_EMAIL, RESET_PER_IP_AND_EMAIL } from '../../src/routes/accounts.js';
+import { check, consume, pruneExpired, refund, reset, type RateRule } from '../../src/services/rate-limit.service.js';
 import { resetDatabase } from '../helpers/db.js';
 
 const RULE: RateRule = { name: 'test-rule', limit: 3, windowSeconds: 600 };
@@ -65,7 +58,7 @@ describe('rate limits in PostgreSQL (fixed windows)', () => {
   });
 
   it('stores a digest of the subject, not the address or the IP', async () => {
-    await consume(RATE_RULES.passwordResetPerIpAndEmail, '10.1.2.3|mario.rossi@esempio.it');
+    await consume(RESET_PER_IP_AND_EMAIL, '10.1.2.3|mario.rossi@esempio.it');
     const [row] = await db()('rate_limits').select('key');
     expect(row.key).to.match(/^forgot-ip-email:[\w-]{32}$/);
   });
@@ -81,7 +74,7 @@ describe('rate limits in PostgreSQL (fixed windows)', () => {
   });
 
   it('limits one address across IPs too: the 11th reset request in an hour for it, from anywhere, gets 429', async () => {
-    const handler = rateLimit(RATE_RULES.passwordResetPerEmail, byEmail);
+    const handler = rateLimit(RESET_PER_EMAIL, byEmail);
     const from = (ip: string, email: string) => ({ ip, body: { email }, session: {} }) as unknown as Request;
     const send = (ip: string, email: string) =>
       Promise.resolve(handler(from(ip, email), {} as Response, () => undefined));

@@ -15,7 +15,7 @@ function pathOf(r: RouteEntry, w: World): string {
 }
 
 /**
- * Generated from the route table of createApp(): a route added to src/routes.ts is checked here without
+ * Generated from the route table of createApp(): a route added to src/routes/ is checked here without
  * being listed. Every state-changing route refuses a request without the session's token or with another
  * session's, changing nothing; every private route sends a visitor to the login page (or 401/403).
  */

@@ -1,0 +1,88 @@
+import type { Router } from 'express';
+import * as dashboard from '../controllers/dashboard.controller.js';
+import * as notificationOpenings from '../controllers/notification-openings.controller.js';
+import * as notificationReadings from '../controllers/notification-readings.controller.js';
+import * as notifications from '../controllers/notifications.controller.js';
+import * as openingHours from '../controllers/opening-hours.controller.js';
+import * as pages from '../controllers/pages.controller.js';
+import * as passwords from '../controllers/passwords.controller.js';
+import * as profileImages from '../controllers/profile-images.controller.js';
+import * as profile from '../controllers/profile.controller.js';
+import * as registrations from '../controllers/registrations.controller.js';
+import * as sessions from '../controllers/sessions.controller.js';
+import * as verifications from '../controllers/verifications.controller.js';
+import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
+import { requireGuest, requireRole, requireUser } from '../middleware/auth.js';
+import { byEmail, byIp, byIpAndEmail, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
+import { singleFileUpload } from '../middleware/upload.js';
+
+// Every request to these forms counts (login has its own rules: login-limits.service, which gives an
+// attempt back when the password is right). An address is counted from every IP as well, so that one
+// mailbox cannot be flooded from many machines.
+export const REGISTRATION_PER_IP: RateRule = { name: 'register-ip', limit: 20, windowSeconds: HOUR };
+export const RESET_PER_IP: RateRule = { name: 'forgot-ip', limit: 30, windowSeconds: HOUR };
+export const RESET_PER_IP_AND_EMAIL: RateRule = { name: 'forgot-ip-email', limit: 5, windowSeconds: HOUR };
+export const RESET_PER_EMAIL: RateRule = { name: 'forgot-email', limit: 10, windowSeconds: HOUR };
+export const RESEND_PER_IP_AND_EMAIL: RateRule = { name: 'resend-ip-email', limit: 5, windowSeconds: HOUR };
+export const RESEND_PER_EMAIL: RateRule = { name: 'resend-email', limit: 10, windowSeconds: HOUR };
+
+/** Signing up, in and out, verification, passwords, the profile, the dashboard and notifications. */
+export function accountRoutes(r: Router): void {
+  r.get('/register', pages.redirectTo('/auth/register'));
+  r.get('/login', pages.redirectTo('/auth/login'));
+  r.get('/auth/login', requireGuest, sessions.newSession);
+  r.post('/auth/login', requireGuest, sessions.create);
+  r.post('/auth/logout', sessions.destroy);
+  r.get('/auth/register', requireGuest, registrations.newRegistration);
+  r.post(
+    '/auth/register',
+    requireGuest,
+    rateLimit(REGISTRATION_PER_IP, byIp, registrations.limited),
+    registrations.create,
+  );
+  r.get('/auth/verify', verifications.show);
+  r.post('/auth/verify', verifications.create);
+  r.get('/auth/callback', verifications.show);
+  r.get('/email-verification', verifications.show);
+  r.get('/email-verification-confirm', verifications.show);
+  r.get('/email-verification-wait', verifications.instructions);
+  r.get('/email-waiting', verifications.waiting);
+  r.post(
+    '/auth/verification-email',
+    rateLimit(RESEND_PER_IP_AND_EMAIL, byIpAndEmail, verifications.limited),
+    rateLimit(RESEND_PER_EMAIL, byEmail, verifications.limited),
+    verifications.resend,
+  );
+  r.get('/forgot-password', passwords.forgot);
+  r.post(
+    '/forgot-password',
+    rateLimit(RESET_PER_IP, byIp, passwords.limited),
+    rateLimit(RESET_PER_IP_AND_EMAIL, byIpAndEmail, passwords.limited),
+    rateLimit(RESET_PER_EMAIL, byEmail, passwords.limited),
+    passwords.requestReset,
+  );
+  r.get('/auth/reset-password', passwords.edit);
+  r.post('/auth/reset-password', passwords.update);
+
+  const profileUser = requireUser('errors:accessRequired.profile');
+  r.get('/profile', profileUser, profile.show);
+  r.get('/client/profile', profileUser, profile.show);
+  r.get('/provider/profile', profileUser, profile.show);
+  r.post('/profile/image', profileUser, singleFileUpload('image', PROFILE_IMAGE_MAX_BYTES), profileImages.create);
+  r.post('/profile/image/removal', profileUser, profileImages.destroy);
+  const providerHours = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.hours');
+  r.post('/profile/hours', providerHours, openingHours.update);
+  r.post('/profile/hours/closures', providerHours, openingHours.createClosure);
+  // Someone else's closure (a client has none) answers 404 like an unknown one.
+  r.post('/profile/hours/closures/:closureId/removal', profileUser, openingHours.destroyClosure);
+  r.post('/profile/:section', profileUser, profile.update);
+  r.get('/media/profile-images/:file', profileImages.show);
+
+  r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
+  const notificationsUser = requireUser('errors:accessRequired.notifications');
+  r.get('/notifications', notificationsUser, notifications.index);
+  r.post('/notifications/readings', notificationsUser, notificationReadings.createAll);
+  r.get('/notifications/:id', notificationsUser, notifications.show);
+  r.post('/notifications/:id/reading', notificationsUser, notificationReadings.create);
+  r.post('/notifications/:id/opening', notificationsUser, notificationOpenings.create);
+}

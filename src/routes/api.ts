@@ -1,0 +1,23 @@
+import type { Router } from 'express';
+import * as availabilityApi from '../controllers/api/availability.controller.js';
+import * as listingImagesApi from '../controllers/api/listing-images.controller.js';
+import * as placesApi from '../controllers/api/places.controller.js';
+import * as searchApi from '../controllers/api/search.controller.js';
+import { LISTING_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
+import { publicPageCache } from '../middleware/page-cache.js';
+import { singleFileUpload } from '../middleware/upload.js';
+
+/** The JSON the islands call: search, places, a listing's availability, the photo uploader. */
+export function apiRoutes(r: Router): void {
+  r.get('/api/search', publicPageCache, searchApi.index);
+  r.get('/api/places', placesApi.index);
+  r.get('/api/places/reverse', placesApi.reverse);
+  r.get('/api/services/:id/availability', availabilityApi.show);
+  r.post(
+    '/api/service-images',
+    listingImagesApi.providersOnly,
+    singleFileUpload('image', LISTING_IMAGE_MAX_BYTES),
+    listingImagesApi.create,
+  );
+  r.delete('/api/service-images/:id', listingImagesApi.signedInOnly, listingImagesApi.destroy);
+}

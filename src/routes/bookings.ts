@@ -1,0 +1,75 @@
+import type { Router } from 'express';
+import * as analytics from '../controllers/analytics.controller.js';
+import * as bookingCalendar from '../controllers/booking-calendar.controller.js';
+import * as bookingCancellations from '../controllers/booking-cancellations.controller.js';
+import * as bookingCompletions from '../controllers/booking-completions.controller.js';
+import * as bookingConfirmations from '../controllers/booking-confirmations.controller.js';
+import * as bookingDocuments from '../controllers/booking-documents.controller.js';
+import * as bookingNoShows from '../controllers/booking-no-shows.controller.js';
+import * as bookingPaymentSummaries from '../controllers/booking-payment-summaries.controller.js';
+import * as bookingPayments from '../controllers/booking-payments.controller.js';
+import * as bookingQuoteAcceptances from '../controllers/booking-quote-acceptances.controller.js';
+import * as bookingQuoteDeclines from '../controllers/booking-quote-declines.controller.js';
+import * as bookingQuotes from '../controllers/booking-quotes.controller.js';
+import * as bookingRejections from '../controllers/booking-rejections.controller.js';
+import * as bookingReviews from '../controllers/booking-reviews.controller.js';
+import * as bookingWithdrawals from '../controllers/booking-withdrawals.controller.js';
+import * as bookingWizard from '../controllers/booking-wizard.controller.js';
+import * as bookings from '../controllers/bookings.controller.js';
+import * as editionDecisions from '../controllers/edition-decisions.controller.js';
+import * as providerStatements from '../controllers/provider-statements.controller.js';
+import * as reviewReplies from '../controllers/review-replies.controller.js';
+import * as waitlist from '../controllers/waitlist.controller.js';
+import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
+import { requireRole, requireUser } from '../middleware/auth.js';
+import { singleFileUpload } from '../middleware/upload.js';
+
+/** The booking wizard, bookings and their transitions, payments, reviews, waitlists, and a provider's figures. */
+export function bookingRoutes(r: Router): void {
+  const signedIn = requireUser('errors:accessRequired.bookings');
+  r.get('/services/:id/book', bookingWizard.show);
+  r.post('/services/:id/book', bookingWizard.create);
+  r.get('/bookings', signedIn, bookings.index);
+  r.get('/bookings/:id', signedIn, bookings.show);
+  r.post('/bookings/:id/confirmation', signedIn, bookingConfirmations.create);
+  r.post('/bookings/:id/quote', signedIn, bookingQuotes.create);
+  r.post('/bookings/:id/quote-acceptance', signedIn, bookingQuoteAcceptances.create);
+  r.post('/bookings/:id/quote-decline', signedIn, bookingQuoteDeclines.create);
+  r.post('/bookings/:id/withdrawal', signedIn, bookingWithdrawals.create);
+  r.post('/bookings/:id/rejection', signedIn, bookingRejections.create);
+  r.post('/bookings/:id/cancellation', signedIn, bookingCancellations.create);
+  r.post('/bookings/:id/completion', signedIn, bookingCompletions.create);
+  r.post('/bookings/:id/no-show', signedIn, bookingNoShows.create);
+  r.post('/bookings/:id/payment', signedIn, bookingPayments.create);
+  r.get('/bookings/:id/payment-summary', signedIn, bookingPaymentSummaries.show);
+  r.get('/bookings/:id/review', signedIn, bookingReviews.show);
+  r.post('/bookings/:id/review', signedIn, bookingReviews.create);
+  r.post('/reviews/:id/reply', signedIn, reviewReplies.create);
+  r.post(
+    '/bookings/:id/documents',
+    signedIn,
+    singleFileUpload('document', DOCUMENT_MAX_BYTES),
+    bookingDocuments.create,
+  );
+  r.get('/bookings/:id/documents/:documentId', signedIn, bookingDocuments.show);
+  r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
+
+  // Course editions: the waitlist of a full edition (clients) and the provider's decisions under the minimum
+  const waitlistClient = requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.waitlist');
+  r.get('/waitlist', waitlistClient, waitlist.index);
+  r.post('/editions/:id/waitlist', waitlistClient, waitlist.create);
+  r.post('/waitlist/:entryId/withdrawal', signedIn, waitlist.withdraw);
+  r.post('/editions/:id/confirmation', signedIn, editionDecisions.confirm);
+  r.post('/editions/:id/cancellation', signedIn, editionDecisions.cancel);
+
+  const providerAnalytics = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics');
+  r.get('/analytics', providerAnalytics, analytics.show);
+  r.get('/analytics/bookings.csv', providerAnalytics, analytics.download);
+  const providerStatementsOnly = requireRole(
+    'provider',
+    'errors:providersOnly.title',
+    'errors:providersOnly.statements',
+  );
+  r.get('/provider/statements', providerStatementsOnly, providerStatements.show);
+  r.get('/provider/statements.csv', providerStatementsOnly, providerStatements.download);
+}

@@ -1,0 +1,46 @@
+import type { Router } from 'express';
+import * as courseEditions from '../controllers/course-editions.controller.js';
+import * as listingForms from '../controllers/listing-forms.controller.js';
+import * as listingImageFiles from '../controllers/listing-image-files.controller.js';
+import * as listingStatuses from '../controllers/listing-statuses.controller.js';
+import * as listings from '../controllers/listings.controller.js';
+import * as myListings from '../controllers/my-listings.controller.js';
+import * as providers from '../controllers/providers.controller.js';
+import * as search from '../controllers/search.controller.js';
+import { LISTING_IMAGE_MAX_BYTES, LISTING_IMAGES_MAX } from '../lib/upload-limits.js';
+import { redirectVisitorsToLogin, requireRole, requireUser } from '../middleware/auth.js';
+import { publicPageCache } from '../middleware/page-cache.js';
+import { multiFileUpload } from '../middleware/upload.js';
+
+/** Search, the catalogue's public pages, and a provider's own listings and course editions. */
+export function catalogueRoutes(r: Router): void {
+  r.get('/search', publicPageCache, search.index);
+  r.get('/services', publicPageCache, search.index);
+  r.get('/services/consultation', publicPageCache, search.categoryPage('consultation'));
+  r.get('/services/training', publicPageCache, search.categoryPage('training'));
+  r.get('/services/safety', publicPageCache, search.categoryPage('safety'));
+  r.get('/services/environment', publicPageCache, search.categoryPage('environment'));
+  r.get('/services/health', publicPageCache, search.categoryPage('health'));
+
+  // A provider's catalogue: visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
+  const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
+  const listingOwner = requireUser('errors:accessRequired.body');
+  r.get('/services/create', redirectVisitorsToLogin, providerOnly, listingForms.newListing);
+  const listingForm = multiFileUpload('images', LISTING_IMAGES_MAX, LISTING_IMAGE_MAX_BYTES);
+  r.post('/services', providerOnly, listingForm, listingForms.create);
+  r.get('/services/:id/edit', redirectVisitorsToLogin, listingOwner, listingForms.edit);
+  r.post('/services/:id/edit', listingOwner, listingForm, listingForms.update);
+  r.post('/services/:id/pause', listingOwner, listingStatuses.pause);
+  r.post('/services/:id/resume', listingOwner, listingStatuses.resume);
+  r.post('/services/:id/deletion', listingOwner, listingStatuses.destroy);
+  r.get('/provider/services', redirectVisitorsToLogin, providerOnly, myListings.index);
+  // Course editions: the owner's list, form and edit form; anyone else gets 404.
+  r.get('/services/:id/editions', redirectVisitorsToLogin, listingOwner, courseEditions.index);
+  r.post('/services/:id/editions', listingOwner, courseEditions.create);
+  r.get('/editions/:id/edit', redirectVisitorsToLogin, listingOwner, courseEditions.edit);
+  r.post('/editions/:id/edit', listingOwner, courseEditions.update);
+  r.get('/editions/:id', courseEditions.show);
+  r.get('/services/:id', listings.show);
+  r.get('/providers/:id', publicPageCache, providers.show);
+  r.get('/media/services/:owner/:file', listingImageFiles.show);
+}

@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import { accountRoutes } from './accounts.js';
+import { apiRoutes } from './api.js';
+import { bookingRoutes } from './bookings.js';
+import { catalogueRoutes } from './catalogue.js';
+import { messageRoutes } from './messages.js';
+import { publicRoutes } from './public.js';
+import { trainingRoutes } from './training.js';
+
+/**
+ * The route table, by area: each area adds its routes to the one router, in this order (an area's
+ * fixed paths before its parameters: `/services/create` before `/services/:id`). One flat router, so that
+ * the form-body check and the security suite read every route from one stack.
+ */
+export function routes(): Router {
+  const r = Router();
+  publicRoutes(r);
+  accountRoutes(r);
+  catalogueRoutes(r);
+  apiRoutes(r);
+  bookingRoutes(r);
+  messageRoutes(r);
+  trainingRoutes(r);
+  return r;
+}

@@ -1,0 +1,38 @@
+import type { Router } from 'express';
+import * as contactRequests from '../controllers/contact-requests.controller.js';
+import * as health from '../controllers/health.controller.js';
+import * as help from '../controllers/help.controller.js';
+import * as home from '../controllers/home.controller.js';
+import * as pages from '../controllers/pages.controller.js';
+import * as regulations from '../controllers/regulations.controller.js';
+import * as sitemap from '../controllers/sitemap.controller.js';
+import { publicPageCache } from '../middleware/page-cache.js';
+import { byIp, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
+
+/** A contact form per IP: enough for a person, too few for a spammer. */
+const CONTACT_PER_IP: RateRule = { name: 'contact-ip', limit: 5, windowSeconds: HOUR };
+
+/** Home, marketing and legal pages, help and contact, and what crawlers read. */
+export function publicRoutes(r: Router): void {
+  r.get('/healthz', health.show);
+  // The catalogue pages a visitor sees the same as any other: kept in memory while the catalogue is unchanged.
+  r.get('/', publicPageCache, home.show);
+
+  r.get('/how-it-works', pages.howItWorks);
+  r.get('/for-providers', pages.forProviders);
+  r.get('/terms', pages.legal('terms'));
+  r.get('/privacy', pages.legal('privacy'));
+  r.get('/cookies', pages.legal('cookies'));
+  for (const key of ['about', 'careers', 'press', 'blog', 'guides', 'webinars', 'api']) {
+    r.get(`/${key}`, pages.underConstruction(key));
+  }
+  r.get('/regulations', regulations.show);
+
+  r.get('/faq', help.faq);
+  r.get('/help', help.help);
+  r.get('/contact', contactRequests.newRequest);
+  r.post('/contact', rateLimit(CONTACT_PER_IP, byIp, contactRequests.limited), contactRequests.create);
+
+  r.get('/sitemap.xml', sitemap.show);
+  r.get('/robots.txt', sitemap.robots);
+}
