@@ -4,6 +4,7 @@
 //   services    → never controllers, pages or express
 //   jobs        → the job runner (queue, presence, periodic tasks): like services, never controllers, pages or express
 //   pages       → never models, db or knex
+//   routes      → controllers, middleware and lib only: one line a route, its guards and rate rules
 //   controllers → never models, db or knex: they call services and page builders
 //   lib         → pure: no node modules, no other layer (islands bundle it for the browser)
 //   islands     → only pure src/lib modules and src/types
@@ -183,6 +184,17 @@ export default tseslint.config(
         TO_CONTROLLERS,
         TO_MIDDLEWARE,
         layer(['express'], 'Page builders return plain view models.'),
+      ),
+    },
+  },
+  {
+    files: ['src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restricted(
+        layer(['**/db/**'], 'The route table names controllers and their guards only.'),
+        TO_MODELS,
+        TO_SERVICES,
+        TO_PAGES,
       ),
     },
   },

@@ -40,6 +40,12 @@ describe('npm run lint: the layers', function () {
       /Controllers call services/,
     ],
     [
+      'a route file calling a service',
+      'src/routes/example.ts',
+      "import { consume } from '../services/rate-limit.service.js';\nexport const x = consume;\n",
+      /This layer sits below the services/,
+    ],
+    [
       'a service importing a controller',
       'src/services/example.service.ts',
       "import { show } from '../controllers/home.controller.js';\nexport const x = show;\n",
