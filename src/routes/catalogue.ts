@@ -9,18 +9,20 @@ import * as providers from '../controllers/providers.controller.js';
 import * as search from '../controllers/search.controller.js';
 import { LISTING_IMAGE_MAX_BYTES, LISTING_IMAGES_MAX } from '../lib/upload-limits.js';
 import { redirectVisitorsToLogin, requireRole, requireUser } from '../middleware/auth.js';
-import { publicPageCache } from '../middleware/page-cache.js';
+import { keptPage } from '../middleware/page-cache.js';
+import { PROVIDER_PAGE_READS, SEARCH_READS } from './kept-reads.js';
 import { multiFileUpload } from '../middleware/upload.js';
 
 /** Search, the catalogue's public pages, and a provider's own listings and course editions. */
 export function catalogueRoutes(r: Router): void {
-  r.get('/search', publicPageCache, search.index);
-  r.get('/services', publicPageCache, search.index);
-  r.get('/services/consultation', publicPageCache, search.categoryPage('consultation'));
-  r.get('/services/training', publicPageCache, search.categoryPage('training'));
-  r.get('/services/safety', publicPageCache, search.categoryPage('safety'));
-  r.get('/services/environment', publicPageCache, search.categoryPage('environment'));
-  r.get('/services/health', publicPageCache, search.categoryPage('health'));
+  const searchPage = keptPage(SEARCH_READS);
+  r.get('/search', searchPage, search.index);
+  r.get('/services', searchPage, search.index);
+  r.get('/services/consultation', searchPage, search.categoryPage('consultation'));
+  r.get('/services/training', searchPage, search.categoryPage('training'));
+  r.get('/services/safety', searchPage, search.categoryPage('safety'));
+  r.get('/services/environment', searchPage, search.categoryPage('environment'));
+  r.get('/services/health', searchPage, search.categoryPage('health'));
 
   // A provider's catalogue: visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
   const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
@@ -41,6 +43,6 @@ export function catalogueRoutes(r: Router): void {
   r.post('/editions/:id/edit', listingOwner, courseEditions.update);
   r.get('/editions/:id', courseEditions.show);
   r.get('/services/:id', listings.show);
-  r.get('/providers/:id', publicPageCache, providers.show);
+  r.get('/providers/:id', keptPage(PROVIDER_PAGE_READS), providers.show);
   r.get('/media/services/:owner/:file', listingImageFiles.show);
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { keptPageReads } from '../middleware/page-cache.js';
 import { accountRoutes } from './accounts.js';
 import { apiRoutes } from './api.js';
 import { bookingRoutes } from './bookings.js';
@@ -22,4 +23,10 @@ export function routes(): Router {
   messageRoutes(r);
   trainingRoutes(r);
   return r;
+}
+
+/** What the route table's kept pages read, together (the boot makes the change-noting triggers from it). */
+export function keptPageReadsOfRoutes(): ReturnType<typeof keptPageReads> {
+  routes();
+  return keptPageReads();
 }

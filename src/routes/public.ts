@@ -6,7 +6,8 @@ import * as home from '../controllers/home.controller.js';
 import * as pages from '../controllers/pages.controller.js';
 import * as regulations from '../controllers/regulations.controller.js';
 import * as sitemap from '../controllers/sitemap.controller.js';
-import { publicPageCache } from '../middleware/page-cache.js';
+import { keptPage } from '../middleware/page-cache.js';
+import { HOME_READS } from './kept-reads.js';
 import { byIp, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
 
 /** A contact form per IP: enough for a person, too few for a spammer. */
@@ -16,7 +17,7 @@ const CONTACT_PER_IP: RateRule = { name: 'contact-ip', limit: 5, windowSeconds: 
 export function publicRoutes(r: Router): void {
   r.get('/healthz', health.show);
   // The catalogue pages a visitor sees the same as any other: kept in memory while the catalogue is unchanged.
-  r.get('/', publicPageCache, home.show);
+  r.get('/', keptPage(HOME_READS), home.show);
 
   r.get('/how-it-works', pages.howItWorks);
   r.get('/for-providers', pages.forProviders);

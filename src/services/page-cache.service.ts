@@ -1,4 +1,6 @@
 import { config } from '../config/env.js';
+import { transaction } from '../db/knex.js';
+import { watchText, type Watch } from '../lib/page-reads.js';
 import * as changes from '../models/catalogue-changes.js';
 
 /**
@@ -91,4 +93,28 @@ export function pageCacheSize(): { pages: number; bytes: number } {
 /** The job runner's hourly task: the change log only needs to reach back as far as the oldest live entry. */
 export async function pruneCatalogueChanges(now = new Date()): Promise<number> {
   return changes.pruneChangesBefore(new Date(now.getTime() - Math.max(config().pageCacheSeconds, 60) * 10 * 1000));
+}
+
+/**
+ * Makes the change-noting triggers match what the kept pages declare they read (`reads`, the union of the
+ * route table's declarations): a trigger per table, on the declared columns where only some show, none on
+ * a table no kept page reads. Only what differs is changed, under a lock, so every boot may run it.
+ */
+export async function syncChangeTriggers(reads: ReadonlyMap<string, Watch>): Promise<string[]> {
+  return transaction(async (trx) => {
+    await changes.lockChangeTriggers(trx);
+    const current = await changes.listChangeTriggers(trx);
+    const changed: string[] = [];
+    for (const [table, watches] of reads) {
+      const existing = current.find((c) => c.table === table);
+      if (existing?.watches === watchText(watches)) continue;
+      await changes.replaceChangeTrigger(table, watches, trx);
+      changed.push(table);
+    }
+    for (const trigger of current.filter((c) => !reads.has(c.table))) {
+      await changes.dropChangeTrigger(trigger, trx);
+      changed.push(trigger.table);
+    }
+    return changed;
+  });
 }
