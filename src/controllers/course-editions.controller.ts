@@ -3,7 +3,7 @@ import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { editionPage } from '../pages/edition.page.js';
-import { editionEditPage, editionsPage } from '../pages/editions.page.js';
+import { editionEditPage, editionsPage, type EditionFormState } from '../pages/editions.page.js';
 import { findBookableListing } from '../services/bookings.service.js';
 import {
   createEdition,
@@ -34,12 +34,14 @@ export async function index(req: Request, res: Response): Promise<void> {
 export async function create(req: Request, res: Response): Promise<void> {
   const owner = providerId(req);
   const values = readEditionForm(req.body);
-  const checked = validateEditionForm(values, todayInRome());
-  const result = checked.ok ? await createEdition(owner, String(req.params.id), checked.value) : checked;
-  if (!result.ok) {
+  const redraw = async (refused: EditionFormState) => {
     const { listing, editions } = await listEditions(owner, String(req.params.id));
-    return res.status(422).render('editions/index', editionsPage(listing, editions, { values, errors: result.errors }));
-  }
+    res.status(422).render('editions/index', editionsPage(listing, editions, { values, ...refused }));
+  };
+  const checked = validateEditionForm(values, todayInRome());
+  if (!checked.ok) return redraw({ errors: checked.errors });
+  const result = await createEdition(owner, String(req.params.id), checked.value);
+  if (!result.ok) return redraw({ problems: result.problems });
   req.flash('success', t('editions:messages.created'));
   res.redirect(303, `/services/${String(req.params.id)}/editions`);
 }
@@ -55,13 +57,12 @@ export async function update(req: Request, res: Response): Promise<void> {
   const owner = providerId(req);
   const { listing, edition } = await findOwnEdition(owner, String(req.params.id));
   const values = readEditionForm(req.body);
+  const redraw = (refused: EditionFormState) =>
+    res.status(422).render('editions/edit', editionEditPage(listing, edition, { values, ...refused }));
   const checked = validateEditionForm(values, todayInRome());
-  const result = checked.ok ? await updateEdition(owner, edition.id, checked.value) : checked;
-  if (!result.ok) {
-    return res
-      .status(422)
-      .render('editions/edit', editionEditPage(listing, edition, { values, errors: result.errors }));
-  }
+  if (!checked.ok) return redraw({ errors: checked.errors });
+  const result = await updateEdition(owner, edition.id, checked.value);
+  if (!result.ok) return redraw({ problems: result.problems });
   req.flash('success', t('editions:messages.updated'));
   res.redirect(303, `/services/${listing.id}/editions`);
 }

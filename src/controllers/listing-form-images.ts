@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { t } from '../config/i18n.js';
 import { badRequest } from '../lib/app-error.js';
 import { orderedImageIds } from '../lib/listing-image-order.js';
+import { imageProblemText } from '../pages/listing-form.page.js';
 import { formImages, stageListingImages, type FormImage } from '../services/listing-images.service.js';
 
 /**
@@ -20,8 +20,7 @@ export async function readPostedImages(req: Request): Promise<PostedImages> {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const kept = orderedImageIds(body);
   if (req.uploadRejection) {
-    const key = req.uploadRejection === 'too_large' ? 'serviceImages:errors.tooLarge' : 'serviceImages:errors.tooMany';
-    return { ids: kept, error: t(key) };
+    return { ids: kept, error: imageProblemText(req.uploadRejection === 'too_large' ? 'too_large' : 'too_many') };
   }
   const files = Array.isArray(req.files) ? req.files : [];
   const staged = await stageListingImages(req.user!.id, files, kept.length);
@@ -29,7 +28,7 @@ export async function readPostedImages(req: Request): Promise<PostedImages> {
     body,
     staged.images.map((image) => image.id),
   );
-  const error = staged.errors.map((e) => `${e.name}: ${t(e.messageKey)}`).join(' ') || null;
+  const error = staged.errors.map((e) => `${e.name}: ${imageProblemText(e.problem)}`).join(' ') || null;
   return { ids, error };
 }
 

@@ -4,7 +4,13 @@ import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import type { Section } from '../lib/profile-sections.js';
 import { isUuid } from '../lib/uuid.js';
-import { blankListingForm, listingFormPage, listingFormValues } from '../pages/listing-form.page.js';
+import {
+  blankListingForm,
+  imageProblemText,
+  listingFormPage,
+  listingFormValues,
+  type ListingFormInputs,
+} from '../pages/listing-form.page.js';
 import {
   canDelete,
   createListing,
@@ -12,7 +18,7 @@ import {
   missingForPublishing,
   updateListing,
 } from '../services/listings.service.js';
-import { ListingImagesInvalid, listingFormImages, type FormImage } from '../services/listing-images.service.js';
+import { ListingImagesInvalid, listingFormImages } from '../services/listing-images.service.js';
 import { readListingForm, type ListingFormValues } from '../validators/listing/listing-form.js';
 import { validateListingForm } from '../validators/listing/listing.validator.js';
 import type { FormErrors } from '../validators/validate.js';
@@ -33,18 +39,15 @@ interface EditTarget {
 function render(
   res: Response,
   status: number,
-  page: {
-    values: ListingFormValues;
-    errors?: FormErrors;
-    missing?: Section[];
-    service?: EditTarget;
-    images?: FormImage[];
-  },
+  page: Omit<ListingFormInputs, 'csrfToken' | 'service'> & { service?: EditTarget },
 ): void {
   // An expired or mangled key gets a fresh one, so that the next submission can succeed.
   const values = isUuid(page.values.form_key) ? page.values : { ...page.values, form_key: randomUUID() };
   res.status(status).render('services/form', listingFormPage({ ...page, values, csrfToken: res.locals.csrfToken() }));
 }
+
+/** A refused submission: the form rules' messages, or the service's problems. */
+type Refused = Pick<ListingFormInputs, 'errors' | 'problems'>;
 
 /** The signed-in provider's own service; 404 for anyone else (clients included). */
 async function ownTarget(req: Request): Promise<EditTarget & { values: ListingFormValues }> {
@@ -71,24 +74,25 @@ export async function create(req: Request, res: Response): Promise<void> {
   const values = readListingForm((req.body ?? {}) as Record<string, unknown>);
   const checked = validateListingForm(values);
   const imageErrors: FormErrors = posted.error ? { images: posted.error } : {};
-  const redraw = async (errors: FormErrors, missing?: Section[]) =>
+  const redraw = async (refused: Refused, missing?: Section[]) =>
     render(res, 422, {
       values,
-      errors: { ...errors, ...imageErrors },
+      errors: { ...refused.errors, ...imageErrors },
+      problems: refused.problems,
       missing: missing ?? (await missingForPublishing(req.user!)),
       images: await redrawImages(req, posted.ids),
     });
-  if (!checked.ok || posted.error) return redraw(checked.ok ? {} : checked.errors);
+  if (!checked.ok || posted.error) return redraw({ errors: checked.ok ? {} : checked.errors });
   let result;
   try {
     result = await createListing(req.user!, checked.value, posted.ids);
   } catch (err) {
-    if (err instanceof ListingImagesInvalid) return redraw({ images: t(err.messageKey) });
+    if (err instanceof ListingImagesInvalid) return redraw({ errors: { images: imageProblemText(err.problem) } });
     throw err;
   }
   if (!result.ok) {
-    if ('missing' in result) return redraw({}, result.missing);
-    return redraw(result.errors);
+    if (result.kind === 'profile_incomplete') return redraw({}, result.missing);
+    return redraw({ problems: result.problems });
   }
   req.flash('success', t('catalogue:messages.created'));
   res.redirect(303, `/services/${result.id}`);
@@ -107,22 +111,23 @@ export async function update(req: Request, res: Response): Promise<void> {
   const values = readListingForm((req.body ?? {}) as Record<string, unknown>);
   const checked = validateListingForm(values);
   const imageErrors: FormErrors = posted.error ? { images: posted.error } : {};
-  const redraw = async (errors: FormErrors) =>
+  const redraw = async (refused: Refused) =>
     render(res, 422, {
       values,
-      errors: { ...errors, ...imageErrors },
+      errors: { ...refused.errors, ...imageErrors },
+      problems: refused.problems,
       service: listing,
       images: await redrawImages(req, posted.ids),
     });
-  if (!checked.ok || posted.error) return redraw(checked.ok ? {} : checked.errors);
+  if (!checked.ok || posted.error) return redraw({ errors: checked.ok ? {} : checked.errors });
   let result;
   try {
     result = await updateListing(req.user!.id, listing.id, checked.value, posted.ids);
   } catch (err) {
-    if (err instanceof ListingImagesInvalid) return redraw({ images: t(err.messageKey) });
+    if (err instanceof ListingImagesInvalid) return redraw({ errors: { images: imageProblemText(err.problem) } });
     throw err;
   }
-  if (!result.ok) return redraw('errors' in result ? result.errors : {});
+  if (!result.ok) return redraw(result.kind === 'invalid' ? { problems: result.problems } : {});
   req.flash('success', t('catalogue:messages.updated'));
   res.redirect(303, listing.status === 'active' ? `/services/${listing.id}` : '/provider/services');
 }

@@ -17,7 +17,12 @@ const failed = {
 export async function update(req: Request, res: Response): Promise<void> {
   const result = await saveHours(req.user!.id, req.body, todayInRome());
   if (!result.ok) {
-    return renderProfile(req, res, 'hours', { ...failed, values: { ...result.values }, errors: result.errors });
+    return renderProfile(req, res, 'hours', {
+      ...failed,
+      values: { ...result.values },
+      errors: result.errors,
+      problems: result.problems,
+    });
   }
   req.flash('success', t('availability:hours.saved'));
   res.redirect(303, '/profile?tab=hours');
@@ -27,7 +32,12 @@ export async function update(req: Request, res: Response): Promise<void> {
 export async function createClosure(req: Request, res: Response): Promise<void> {
   const result = await addClosure(req.user!.id, req.body, todayInRome());
   if (!result.ok) {
-    return renderProfile(req, res, 'hours', { ...failed, values: { closure: result.values }, errors: result.errors });
+    return renderProfile(req, res, 'hours', {
+      ...failed,
+      values: { closure: result.values },
+      errors: result.errors,
+      problems: result.problems,
+    });
   }
   req.flash('success', t('availability:hours.closureAdded'));
   res.redirect(303, '/profile?tab=hours');

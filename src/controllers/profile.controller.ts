@@ -58,6 +58,7 @@ export async function update(req: Request, res: Response): Promise<void> {
       status: 422,
       values: result.values,
       errors: result.errors,
+      problems: result.problems,
       alert: { type: 'error', title: t('profile:messages.updateFailed'), message: t('common:forms.errorSummary') },
     });
   }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
+import { updateSearchHref } from '../pages/scadenzario.page.js';
 import { planUpdate } from '../services/scadenzario-updates.service.js';
 import { parseUpdateRequest } from '../validators/scadenzario.validator.js';
 
@@ -15,5 +16,5 @@ export async function show(req: Request, res: Response): Promise<void> {
   const plan = await planUpdate(req.user!.id, request.kind, request.workerIds, request.level);
   if (!plan) throw notFound();
   req.session.trainingPlan = { kind: plan.kind, workerIds: plan.workerIds };
-  res.redirect(303, plan.searchHref);
+  res.redirect(303, updateSearchHref(plan));
 }

@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
+import { problem } from '../lib/problem.js';
 import { workerImportPage, workerImportTemplate } from '../pages/worker-import.page.js';
 import { importWorkers } from '../services/worker-import.service.js';
+import { readWorkerCsv } from '../validators/worker-csv.validator.js';
 
 /** The register's CSV import: the form, the import with its report, and the template to fill in. */
 
@@ -12,11 +14,12 @@ export function show(_req: Request, res: Response): void {
 /** POST /workers/import (multipart, field "file") */
 export async function create(req: Request, res: Response): Promise<void> {
   if (req.uploadRejection) {
-    const messageKey = req.uploadRejection === 'too_large' ? 'workers:import.tooLarge' : 'workers:import.notCsv';
-    res.status(422).render('workers/import', workerImportPage({ ok: false, messageKey }));
+    const refused = problem(req.uploadRejection === 'too_large' ? 'too_large' : 'not_csv');
+    res.status(422).render('workers/import', workerImportPage({ ok: false, problem: refused }));
     return;
   }
-  const outcome = await importWorkers(req.user!.id, req.file);
+  const file = readWorkerCsv(req.file);
+  const outcome = file.ok ? await importWorkers(req.user!.id, file.rows) : file;
   res.status(outcome.ok ? 200 : 422).render('workers/import', workerImportPage(outcome));
 }
 

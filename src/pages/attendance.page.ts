@@ -1,7 +1,8 @@
 import { t } from '../config/i18n.js';
+import { placeLabel } from '../lib/booking-place.js';
 import { csvDocument } from '../lib/csv.js';
 import * as format from '../lib/format.js';
-import type { Register } from '../services/attendance.service.js';
+import type { CoursePlace, Register } from '../services/attendance.service.js';
 import type { FormErrors } from '../validators/validate.js';
 
 /** views/attestati/attendance.ejs: the register of a completed course, as its provider fills it in. */
@@ -43,6 +44,12 @@ export const hoursText = (hours: number): string =>
 
 export const datesText = (start: string, end: string): string =>
   start === end ? format.date(start) : t('attestati:pdf.dateRange', { from: format.date(start), to: format.date(end) });
+
+/** The course's place as the form prefills it: "Online (sincrono)", the address, or the booking's place. */
+export function placeText(place: CoursePlace): string {
+  if (place.kind === 'online') return t('training:deliveryModes.online_sync');
+  return place.kind === 'address' ? place.text : placeLabel(place.place, t);
+}
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -87,7 +94,7 @@ export function attendancePage(
     open: rows.some((r) => !r.issued),
     signatoryName: failed ? text(values.signatory_name) : register.signatoryName,
     signatoryRole: failed ? text(values.signatory_role) : register.signatoryRole,
-    place: failed ? text(values.place) : course.place,
+    place: failed ? text(values.place) : placeText(course.place),
     errors,
     csvHref: `/bookings/${booking.id}/attendance.csv`,
   };
@@ -121,7 +128,7 @@ export function attendanceCsv(register: Register): { filename: string; body: str
     booking.listingTitle,
     datesText(course.courseStart, course.courseEnd),
     String(course.hours).replace('.', ','),
-    l.attestato?.place ?? course.place,
+    l.attestato?.place ?? placeText(course.place),
   ]);
   return {
     filename: t('attestati:csv.filename', { number: booking.bookingNumber }),

@@ -2,7 +2,8 @@ import { t } from '../config/i18n.js';
 import { romeLocal } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
 import { fromCents } from '../lib/money.js';
-import type { CourseEdition } from '../services/course-editions.service.js';
+import type { FieldProblems } from '../lib/problem.js';
+import type { CourseEdition, EditionProblem } from '../services/course-editions.service.js';
 import { seatsLeft } from '../lib/edition-seats.js';
 import type { OwnListing } from '../services/listings.service.js';
 import {
@@ -14,6 +15,7 @@ import {
 import type { FormErrors } from '../validators/validate.js';
 import { deliveryLabel, hoursLabel, seatsBadge, sessionLines, statusLabel, venueLabel } from './edition-labels.page.js';
 import { priceLabel, pricedUnitLabel } from './listing-card.page.js';
+import { formErrors, type ProblemTexts } from './problems.js';
 
 /** The provider's editions of a course (views/editions/index.ejs) and the edition form (_form, edit). */
 
@@ -122,13 +124,36 @@ function withEmptySessions(values: EditionFormValues): EditionFormValues {
   };
 }
 
+const V = 'editions:validation';
+
+/** What the service refuses beyond the form's rules, in Italian. */
+const EDITION_PROBLEMS: ProblemTexts<EditionProblem> = {
+  delivery_mode_not_allowed: (p) =>
+    t(`${V}.deliveryModeNotAllowed`, {
+      kind: t(`training:kinds.${p.kind}`),
+      mode: t(`training:deliveryModes.${p.mode}`),
+    }),
+  venue_city_unknown: `${V}.venueCityUnknown`,
+  cancelled: `${V}.cancelled`,
+  seats_below_taken: `${V}.seatsBelowTaken`,
+  sessions_locked: `${V}.sessionsLocked`,
+};
+
+/** A refused submission: what was typed, and the form rules' messages or the service's problems. */
+export interface EditionFormState {
+  values?: EditionFormValues;
+  errors?: FormErrors;
+  problems?: FieldProblems<EditionProblem>;
+}
+
 function formView(
   action: string,
   submitKey: string,
   s: OwnListing,
   values: EditionFormValues,
-  errors: FormErrors,
+  form: EditionFormState,
 ): EditionFormView {
+  const errors = formErrors(form.problems, EDITION_PROBLEMS, form.errors);
   return {
     action,
     submitLabel: t(submitKey),
@@ -145,7 +170,7 @@ function formView(
 export function editionsPage(
   listing: OwnListing,
   editions: CourseEdition[],
-  form: { values?: EditionFormValues; errors?: FormErrors } = {},
+  form: EditionFormState = {},
 ): EditionsView {
   return {
     title: t('editions:list.title', { title: listing.title }),
@@ -157,7 +182,7 @@ export function editionsPage(
       'editions:form.create',
       listing,
       form.values ?? blankEditionForm(),
-      form.errors ?? {},
+      form,
     ),
   };
 }
@@ -179,7 +204,7 @@ export function editionFormValues(e: CourseEdition): EditionFormValues {
 export function editionEditPage(
   listing: OwnListing,
   edition: CourseEdition,
-  form: { values?: EditionFormValues; errors?: FormErrors } = {},
+  form: EditionFormState = {},
 ): EditionEditView {
   return {
     title: t('editions:edit.title'),
@@ -191,7 +216,7 @@ export function editionEditPage(
       'editions:form.save',
       listing,
       form.values ?? editionFormValues(edition),
-      form.errors ?? {},
+      form,
     ),
   };
 }

@@ -2,13 +2,15 @@ import { t, tree } from '../config/i18n.js';
 import { CATEGORY_IDS } from '../lib/categories.js';
 import { fromCents } from '../lib/money.js';
 import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES } from '../lib/profile-options.js';
+import type { FieldProblems } from '../lib/problem.js';
 import type { Section } from '../lib/profile-sections.js';
 import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, LISTING_TYPES } from '../lib/listing-options.js';
 import { TRAINING_KINDS, TRAINING_SCOPES } from '../lib/training-kinds.js';
-import type { OwnListing } from '../services/listings.service.js';
-import type { FormImage } from '../services/listing-images.service.js';
+import type { ListingProblem, OwnListing } from '../services/listings.service.js';
+import type { FormImage, ImageProblem } from '../services/listing-images.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import type { ListingFormValues } from '../validators/listing/listing-form.js';
+import { formErrors, problemText, type ProblemTexts } from './problems.js';
 
 /** The create/edit service form (views/services/form.ejs and its section partials). */
 
@@ -147,9 +149,35 @@ function options(): ListingFormView['options'] {
   };
 }
 
+const V = 'catalogue:validation';
+
+/** What the gazetteer refuses in the form, in Italian. */
+const LISTING_PROBLEMS: ProblemTexts<ListingProblem> = {
+  city_unknown: `${V}.cityUnknown`,
+  postal_code_mismatch: `${V}.postalCodeMismatch`,
+  service_areas_unknown: `${V}.serviceAreaUnknown`,
+};
+
+const I = 'serviceImages:errors';
+
+/** Why a photo was refused, in Italian: beside the form's images field, or in the uploader island's answer. */
+const IMAGE_PROBLEMS: ProblemTexts<ImageProblem> = {
+  too_large: `${I}.tooLarge`,
+  type: `${I}.type`,
+  dimensions: `${I}.dimensions`,
+  unreadable: `${I}.unreadable`,
+  too_many: `${I}.tooMany`,
+  too_many_pending: `${I}.tooManyPending`,
+  failed: `${I}.failed`,
+};
+
+export const imageProblemText = (code: ImageProblem): string => problemText({ code }, IMAGE_PROBLEMS);
+
 export interface ListingFormInputs {
   values: ListingFormValues;
   errors?: FormErrors;
+  /** What the service refused beyond the form's rules, beside its field. */
+  problems?: FieldProblems<ListingProblem>;
   missing?: Section[];
   csrfToken: string;
   /** Edit: the service being changed. */
@@ -163,6 +191,7 @@ export function listingFormPage(input: ListingFormInputs): ListingFormView {
   const heading = t(`catalogue:form.${mode}Title`);
   const path = edit ? `/services/${edit.id}/edit` : '/services';
   const values = input.values;
+  const errors = formErrors(input.problems, LISTING_PROBLEMS, input.errors);
   return {
     title: heading,
     noindex: true,
@@ -178,8 +207,8 @@ export function listingFormPage(input: ListingFormInputs): ListingFormView {
       discounts: withEmptyRows(values.discounts, () => ({ name: '', type: 'percentage', value: '' })),
       requirements: withEmptyRows(values.requirements, () => ({ name: '', mandatory: false, description: '' })),
     },
-    errors: input.errors ?? {},
-    hasErrors: Object.keys(input.errors ?? {}).length > 0,
+    errors,
+    hasErrors: Object.keys(errors).length > 0,
     missing: (input.missing ?? []).map((key) => ({ label: t(`profile:tabs.${key}`), href: `/profile?tab=${key}` })),
     province: edit?.province ?? null,
     options: options(),

@@ -1,9 +1,13 @@
 import { t } from '../config/i18n.js';
 import { MAX_INTERVALS, WEEKDAYS, type Weekday } from '../lib/availability.js';
 import * as format from '../lib/format.js';
-import type { ClosureFormValues, HoursFormValues, HoursTab } from '../services/opening-hours.service.js';
+import type { FieldProblems } from '../lib/problem.js';
+import type { ClosureFormValues, HoursFormValues, HoursProblem, HoursTab } from '../services/opening-hours.service.js';
+import type { ProfileProblem } from '../services/profiles.service.js';
 import { CLOSURE_NOTE_MAX } from '../validators/profile/opening-hours.validator.js';
 import type { FormErrors } from '../validators/validate.js';
+import { PROFILE_PROBLEMS } from './profile-problems.js';
+import { formErrors } from './problems.js';
 
 /** The "Orari e chiusure" tab of /profile (views/profile/_hours.ejs). */
 export interface HoursTabView {
@@ -25,6 +29,7 @@ export interface HoursTabView {
 export interface HoursTabState {
   values?: Record<string, unknown>;
   errors?: FormErrors;
+  problems?: FieldProblems<ProfileProblem | HoursProblem>;
 }
 
 const rangeOf = (from: string, to: string): string =>
@@ -33,7 +38,7 @@ const rangeOf = (from: string, to: string): string =>
     : t('availability:hours.closureRange', { from: format.date(from), to: format.date(to) });
 
 export function hoursTabView(tab: HoursTab, state: HoursTabState = {}): HoursTabView {
-  const errors = state.errors ?? {};
+  const errors = formErrors(state.problems, PROFILE_PROBLEMS, state.errors);
   const typed = state.values?.hours ? (state.values as unknown as HoursFormValues) : null;
   const closure = (state.values?.closure as ClosureFormValues | undefined) ?? { starts_on: '', ends_on: '', note: '' };
   const openTyped = typed ? new Set(typed.open_holidays) : null;

@@ -13,13 +13,17 @@ import {
 } from '../lib/profile-options.js';
 import { sectionsFor, type Section } from '../lib/profile-sections.js';
 import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
-import type { OwnProfile, ProvinceOption } from '../services/profiles.service.js';
+import type { OwnProfile, ProfileProblem, ProvinceOption } from '../services/profiles.service.js';
+import type { HoursProblem } from '../services/opening-hours.service.js';
+import type { FieldProblems } from '../lib/problem.js';
 import { INVOICING_CHANNELS } from '../lib/payment-options.js';
 import type { Billing } from '../services/invoicing.service.js';
 import { formatIban } from './booking-money.page.js';
 import { certificationRows } from '../validators/profile/professional.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import type { HoursTabView } from './opening-hours.page.js';
+import { PROFILE_PROBLEMS } from './profile-problems.js';
+import { formErrors } from './problems.js';
 
 /** The profile page (views/profile/show.ejs): one tab of the signed-in user's profile and its form. */
 
@@ -28,6 +32,8 @@ export interface ProfilePageState {
   status?: number;
   values?: Record<string, unknown>;
   errors?: FormErrors;
+  /** What the service found beyond the form's rules, beside its field. */
+  problems?: FieldProblems<ProfileProblem | HoursProblem>;
   alert?: { type: 'error' | 'success'; title: string; message?: string } | null;
   extraRow?: boolean;
 }
@@ -110,7 +116,7 @@ export function profilePage(tab: Section, data: ProfileData, state: ProfilePageS
     imageUrl: own.profile.profileImage,
     thumbnailUrl: data.thumbnailUrl,
     values,
-    errors: state.errors ?? {},
+    errors: formErrors(state.problems, PROFILE_PROBLEMS, state.errors),
     alert: state.alert ?? null,
     certificationRows: rows,
     maxCertifications: MAX_CERTIFICATIONS,

@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import { csvDocument } from '../lib/csv.js';
 import * as format from '../lib/format.js';
+import { DEFAULT_PARAMS, toQueryString } from '../lib/search.shared.js';
 import { COMPLIANCE_STATUSES, type ComplianceStatus, type MissingFact } from '../lib/training-compliance.js';
 import { UNTRACKED_OBLIGATIONS } from '../lib/training-untracked.js';
 import { updatePath } from '../lib/scadenzario-links.js';
@@ -11,6 +12,7 @@ import type {
   ScadenzarioFilters,
   ScadenzarioLine,
 } from '../services/scadenzario.service.js';
+import type { UpdatePlan } from '../services/scadenzario-updates.service.js';
 
 /** views/scadenzario/index.ejs, its CSV and the dashboard's block: one Scadenzario, the same words in each. */
 
@@ -199,4 +201,17 @@ export function complianceBlock(c: ComplianceSummary): ComplianceBlockView {
       badge: STATUS_BADGES[l.status],
     })),
   };
+}
+
+/**
+ * The search a reminder's link opens for the course due: the course's words as text and the company's city
+ * as place, in the search's own parameters.
+ */
+export function updateSearchHref(plan: Pick<UpdatePlan, 'kind' | 'level' | 'city'>): string {
+  const query = toQueryString({
+    ...DEFAULT_PARAMS,
+    q: t(`scadenzario:${plan.level === 'iniziale' ? 'initialQueries' : 'updateQueries'}.${plan.kind}`),
+    location: plan.city,
+  });
+  return `/search${query ? `?${query}` : ''}`;
 }

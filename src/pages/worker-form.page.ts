@@ -1,8 +1,10 @@
 import { t } from '../config/i18n.js';
 import { RISK_CLASSES, WORKER_ASSIGNMENTS, WORKER_ROLES } from '../lib/training-kinds.js';
 import { WORKER_NAME_MAX, WORKER_SITE_MAX } from '../lib/worker-fields.js';
-import type { Worker } from '../services/workers.service.js';
+import type { FieldProblems } from '../lib/problem.js';
+import type { Worker, WorkerProblem } from '../services/workers.service.js';
 import type { FormErrors } from '../validators/validate.js';
+import { formErrors, type ProblemTexts } from './problems.js';
 import { workerName } from './workers.page.js';
 
 /** views/workers/form.ejs: a new worker, or the edit of one, with what was typed kept on a refusal. */
@@ -42,9 +44,18 @@ function storedValues(w: Worker): Record<string, unknown> {
   };
 }
 
+/** The register's refusals in Italian; the CSV import writes them too (worker-import.page.ts). */
+export const WORKER_PROBLEMS: ProblemTexts<WorkerProblem> = {
+  fiscal_code_taken: 'workers:validation.fiscalCodeTaken',
+};
+
 export function workerFormPage(
   worker: Worker | null,
-  failed: { values: Record<string, unknown>; errors: FormErrors } | null = null,
+  failed: {
+    values: Record<string, unknown>;
+    errors: FormErrors;
+    problems?: FieldProblems<WorkerProblem>;
+  } | null = null,
 ): WorkerFormView {
   const typed = failed?.values ?? (worker ? storedValues(worker) : { role: 'lavoratore' });
   const heading = worker ? t('workers:form.editTitle', { name: workerName(worker) }) : t('workers:form.newTitle');
@@ -69,7 +80,7 @@ export function workerFormPage(
     roleOptions: WORKER_ROLES.map((r) => ({ value: r, label: t(`training:roles.${r}`) })),
     riskOptions: RISK_CLASSES.map((r) => ({ value: r, label: t(`training:riskClasses.${r}`) })),
     assignments: WORKER_ASSIGNMENTS.map((a) => ({ value: a, label: t(`training:kinds.${a}`), checked: chosen.has(a) })),
-    errors: failed?.errors ?? {},
+    errors: formErrors(failed?.problems, WORKER_PROBLEMS, failed?.errors),
     nameMax: WORKER_NAME_MAX,
     siteMax: WORKER_SITE_MAX,
   };

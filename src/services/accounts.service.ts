@@ -1,6 +1,5 @@
 import argon2 from 'argon2';
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import {} from '../models/users/row.js';
@@ -13,6 +12,8 @@ import * as users from '../models/users/read.js';
 import type { User } from '../models/users/row.js';
 import * as userWrites from '../models/users/write.js';
 import { consumeToken, inspectToken, issueToken, TOKEN_TTL_SECONDS, type TokenState } from './auth-tokens.service.js';
+import { greetingName } from '../documents/email.js';
+import { defaultBusinessName } from '../documents/words.js';
 import { queueEmail } from './mail.service.js';
 import type { RunningJob } from '../jobs/runner.js';
 
@@ -78,7 +79,7 @@ export async function register(input: Registration): Promise<RegistrationResult>
 
 /** docs/product.md §4: a missing profile is created at sign-in with its defaults (the name from the account). */
 export async function ensureProfile(user: Pick<User, 'id' | 'userType' | 'companyName'>, trx?: Trx): Promise<void> {
-  const name = user.companyName?.trim() || t('profile:defaults.businessName');
+  const name = user.companyName?.trim() || defaultBusinessName();
   if (user.userType === 'provider') await providerProfiles.insertProviderDefaults(user.id, name, trx);
   else await clientProfiles.insertClientDefaults(user.id, name, trx);
 }
@@ -105,11 +106,6 @@ export async function authenticate(email: string, password: string): Promise<Aut
     if (rehash) await userWrites.updatePasswordHash(user.id, rehash, trx);
   });
   return { status: 'ok', userId: user.id };
-}
-
-/** How an email greets the account holder: first name, else company, else "Utente". */
-export function greetingName(user: User): string {
-  return user.firstName?.trim() || user.companyName?.trim() || t('common:fallbackNames.user');
 }
 
 async function sendVerificationEmail(user: User, trx: Trx): Promise<void> {

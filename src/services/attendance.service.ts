@@ -1,7 +1,8 @@
-import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import { transaction, type Trx } from '../db/knex.js';
-import { placeLabel } from '../lib/booking-place.js';
+import { renderAttestatoPdf, type AttestatoFacts } from '../documents/attestato-pdf.js';
+import { unnamedProvider } from '../documents/words.js';
+import type { BookingPlace } from '../lib/booking-place.js';
 import { isTrainingKind, LEGAL_REFERENCES } from '../lib/training-kinds.js';
 import { findCourse, type CourseOfBooking } from '../models/bookings/course.js';
 import * as bookingParticipants from '../models/bookings/participants.js';
@@ -17,7 +18,6 @@ import type { Booking } from '../models/bookings/booking.js';
 import { validateAttendance, type AttendanceForm } from '../validators/attendance.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announceAttestati, newAttestatoCode } from './attestati.service.js';
-import { renderAttestatoPdf, type AttestatoFacts } from './attestato-pdf.service.js';
 import { roleOf, type Actor } from './booking-rules.service.js';
 import { storage } from './storage.service.js';
 
@@ -39,8 +39,15 @@ export interface CourseFacts {
   courseEnd: string;
   editionId: string | null;
   /** The place to prefill: the edition's venue, or the booking's place. */
-  place: string;
+  place: CoursePlace;
 }
+
+/**
+ * Where the course took place, as the register's form prefills it (the page writes it out): online, an
+ * address already written (the edition's venue, the provider's own), or the booking's place.
+ */
+export type CoursePlace =
+  { kind: 'online' } | { kind: 'address'; text: string } | { kind: 'booking'; place: BookingPlace };
 
 export interface RegisterLine extends RegisterParticipant {
   attestato: Attestato | null;
@@ -66,13 +73,14 @@ function factsOf(booking: Booking, course: CourseOfBooking, provider: PrintedPro
   if (!course.trainingKind || !isTrainingKind(course.trainingKind) || !course.trainingScope) return null;
   const e = course.edition;
   const days = booking.days.map((d) => d.date).sort();
-  const venue = e
-    ? e.deliveryMode === 'online_sync'
-      ? t('training:deliveryModes.online_sync')
-      : [e.venueAddress, e.venueCity ? `${e.venueCity}${e.venueProvince ? ` (${e.venueProvince})` : ''}` : null]
-          .filter(Boolean)
-          .join(', ')
-    : '';
+  const venue: CoursePlace | null = !e
+    ? null
+    : e.deliveryMode === 'online_sync'
+      ? { kind: 'online' }
+      : address([
+          e.venueAddress,
+          e.venueCity ? `${e.venueCity}${e.venueProvince ? ` (${e.venueProvince})` : ''}` : null,
+        ]);
   return {
     trainingKind: course.trainingKind,
     trainingScope: course.trainingScope,
@@ -82,16 +90,23 @@ function factsOf(booking: Booking, course: CourseOfBooking, provider: PrintedPro
     courseStart: e?.startsOn ?? days[0] ?? booking.requestedDate,
     courseEnd: e?.endsOn ?? days[days.length - 1] ?? booking.requestedDate,
     editionId: e?.id ?? null,
-    place: venue || bookingPlace(booking, provider),
+    place: venue ?? bookingPlace(booking, provider),
   };
 }
 
+/** Parts of an address joined, or null when none is given. */
+function address(parts: (string | null)[]): CoursePlace | null {
+  const text = parts.filter(Boolean).join(', ');
+  return text ? { kind: 'address', text } : null;
+}
+
 /** The booking's address; at the provider's without one, the provider's own address. */
-function bookingPlace(booking: Booking, provider: PrintedProvider | null): string {
+function bookingPlace(booking: Booking, provider: PrintedProvider | null): CoursePlace {
   const hasAddress = Boolean(booking.location.address || booking.location.city);
-  if (booking.locationType === 'provider_site' && !hasAddress)
-    return providerAddress(provider) ?? placeLabel(booking, t);
-  return placeLabel(booking, t);
+  const own = booking.locationType === 'provider_site' && !hasAddress ? providerAddress(provider) : null;
+  return own
+    ? { kind: 'address', text: own }
+    : { kind: 'booking', place: { locationType: booking.locationType, location: booking.location } };
 }
 
 async function registerOf(booking: Booking, trx?: Trx): Promise<RegisterAccess> {
@@ -202,7 +217,7 @@ async function issue(
       providerId: booking.providerId,
       clientId: booking.clientId,
       editionId: course.editionId,
-      providerName: provider?.businessName ?? t('bookings:card.notAvailable'),
+      providerName: provider?.businessName ?? unnamedProvider(),
       providerVatNumber: provider?.vatNumber ?? null,
       providerAddress: providerAddress(provider),
       participantFirstName: line.firstName,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import type { Trx } from '../db/knex.js';
+import { attestatiIssued } from '../documents/notifications.js';
+import { unnamedProvider } from '../documents/words.js';
 import { CODE_ALPHABET, formatCode, readCode } from '../lib/attestato-code.js';
 import { findCourse } from '../models/bookings/course.js';
 import * as attestati from '../models/attestati/read.js';
@@ -46,14 +47,13 @@ export async function announceAttestati(booking: Booking, issued: readonly Attes
     count: issued.length,
     serviceTitle: booking.listingTitle,
     bookingNumber: booking.bookingNumber,
-    providerName: provider.name ?? t('bookings:card.notAvailable'),
+    providerName: provider.name ?? unnamedProvider(),
   };
   await notifications.create(
     {
       userId: client.id,
       type: 'attestato',
-      title: t('attestati:notifications.issued.title', vars),
-      message: t('attestati:notifications.issued.message', vars),
+      ...attestatiIssued(vars),
       data: { booking_id: booking.id },
     },
     trx,

@@ -1,6 +1,6 @@
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
+import { trainingDue, trainingKindName } from '../documents/notifications.js';
 import { todayInRome } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
 import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
@@ -70,13 +70,12 @@ function workerLine(l: ScadenzarioLine): { key: string; name: string; dueOn: str
 }
 
 async function announce(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise<void> {
-  const kindLabel = t(`training:kinds.${group.kind}`);
+  const kindLabel = trainingKindName(group.kind);
   const path = updatePath(
     group.kind,
     group.lines.map((l) => l.worker.id),
     group.level,
   );
-  const key = group.threshold === 0 ? 'lapsed' : 'soon';
   const earliest = group.lines.map((l) => l.due.byDate!).sort()[0]!;
   const vars = {
     kind: kindLabel,
@@ -90,8 +89,7 @@ async function announce(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise
     {
       userId: s.company.clientId,
       type: 'training_due',
-      title: t(`scadenzario:reminders.${key}.title`, vars),
-      message: t(`scadenzario:reminders.${key}.message`, vars),
+      ...trainingDue(group.threshold === 0, vars),
       data: { target: path, training_kind: group.kind },
     },
     trx,

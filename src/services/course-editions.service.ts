@@ -1,9 +1,9 @@
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { notFound } from '../lib/app-error.js';
 import { romeInstant } from '../lib/booking-time.js';
 import { isBookable, seatsLeft } from '../lib/edition-seats.js';
+import { problem, type FieldProblems, type Problem } from '../lib/problem.js';
 import { termsOn } from '../lib/training-rules.js';
 import * as editionWrites from '../models/editions/write.js';
 import * as editions from '../models/editions/read.js';
@@ -12,7 +12,6 @@ import type { NextEdition, PublicEdition } from '../models/editions/read.js';
 import * as ownListings from '../models/listings/own.js';
 import type { OwnListing } from '../models/listings/row.js';
 import type { EditionInput } from '../validators/edition.validator.js';
-import type { FormErrors } from '../validators/validate.js';
 import { resolveLocation } from './places.service.js';
 
 export type { CourseEdition, NextEdition, PublicEdition };
@@ -24,9 +23,22 @@ export { isBookable, seatsLeft };
  * change of an edition runs in one transaction holding its row lock, like the booking lifecycle.
  */
 
-const V = 'editions:validation';
+/**
+ * What the form's rules cannot know: a delivery mode the training rules refuse for the course, a venue the
+ * gazetteer does not know, an edition already cancelled, fewer seats than those taken, other sessions once
+ * someone booked.
+ */
+export type EditionProblem =
+  'delivery_mode_not_allowed' | 'venue_city_unknown' | 'cancelled' | 'seats_below_taken' | 'sessions_locked';
 
-export type EditionSaveResult = { ok: true; id: string } | { ok: false; errors: FormErrors };
+export type EditionSaveResult =
+  { ok: true; id: string } | { ok: false; kind: 'invalid'; problems: FieldProblems<EditionProblem> };
+
+const refused = (problems: FieldProblems<EditionProblem>) => ({
+  ok: false as const,
+  kind: 'invalid' as const,
+  problems,
+});
 
 /** The provider's own course (a service with a training kind); 404 for anyone else's or a plain service. */
 export async function findOwnCourse(providerId: string, listingId: string): Promise<OwnListing> {
@@ -52,7 +64,7 @@ export async function findOwnEdition(providerId: string, id: string) {
  * first-aid course online) would give attestati that do not count: refused beside the field. The course is
  * judged by the terms in force on its last day, as the scadenzario judges its attestati.
  */
-function modeRefused(listing: OwnListing, input: EditionInput): FormErrors | null {
+function modeRefused(listing: OwnListing, input: EditionInput): FieldProblems<EditionProblem> | null {
   if (!listing.trainingKind || !listing.trainingScope) return null;
   const lastDay =
     input.sessions
@@ -63,24 +75,23 @@ function modeRefused(listing: OwnListing, input: EditionInput): FormErrors | nul
   const modes = listing.trainingScope === 'iniziale' ? terms.initial.modes : terms.update.modes;
   if (modes.includes(input.deliveryMode)) return null;
   return {
-    delivery_mode: t(`${V}.deliveryModeNotAllowed`, {
-      kind: t(`training:kinds.${listing.trainingKind}`),
-      mode: t(`training:deliveryModes.${input.deliveryMode}`),
-    }),
+    delivery_mode: problem('delivery_mode_not_allowed', { kind: listing.trainingKind, mode: input.deliveryMode }),
   };
 }
 
 /** The venue in the gazetteer (in person), or none (online). */
 async function fieldsOf(
   input: EditionInput,
-): Promise<{ ok: true; value: EditionFields } | { ok: false; errors: FormErrors }> {
+): Promise<
+  { ok: true; value: EditionFields } | { ok: false; kind: 'invalid'; problems: FieldProblems<EditionProblem> }
+> {
   let venue = { venueCity: null, venueProvince: null, venueLat: null, venueLng: null } as Pick<
     EditionFields,
     'venueCity' | 'venueProvince' | 'venueLat' | 'venueLng'
   >;
   if (input.deliveryMode === 'in_person') {
     const place = await resolveLocation(input.venueCity ?? '');
-    if (!place || !place.province) return { ok: false, errors: { venue_city: t(`${V}.venueCityUnknown`) } };
+    if (!place || !place.province) return refused({ venue_city: problem('venue_city_unknown') });
     venue = { venueCity: place.name, venueProvince: place.province, venueLat: place.lat, venueLng: place.lng };
   }
   return {
@@ -105,8 +116,8 @@ export async function createEdition(
   input: EditionInput,
 ): Promise<EditionSaveResult> {
   const listing = await findOwnCourse(providerId, listingId);
-  const refused = modeRefused(listing, input);
-  if (refused) return { ok: false, errors: refused };
+  const mode = modeRefused(listing, input);
+  if (mode) return refused(mode);
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
   const id = await transaction(async (trx) => {
@@ -125,21 +136,21 @@ const sameSessions = (a: EditionFields['sessions'], b: EditionFields['sessions']
  */
 export async function updateEdition(providerId: string, id: string, input: EditionInput): Promise<EditionSaveResult> {
   const { listing } = await findOwnEdition(providerId, id);
-  const refused = modeRefused(listing, input);
-  if (refused) return { ok: false, errors: refused };
+  const mode = modeRefused(listing, input);
+  if (mode) return refused(mode);
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
   return transaction(async (trx) => {
     const edition = await editions.lockOwnEdition(id, providerId, trx);
     if (!edition) throw notFound('page');
-    const errors: FormErrors = {};
-    if (edition.status === 'cancelled') errors.sessions = t(`${V}.cancelled`);
+    const problems: Record<string, Problem<EditionProblem>> = {};
+    if (edition.status === 'cancelled') problems.sessions = problem('cancelled');
     const used = edition.seatsTaken + edition.seatsHeld;
-    if (fields.value.seats < used) errors.seats = t(`${V}.seatsBelowTaken`, { count: used });
+    if (fields.value.seats < used) problems.seats = problem('seats_below_taken', { count: used });
     if (!sameSessions(edition.sessions, fields.value.sessions) && (await editions.hasLiveBookings(id, trx))) {
-      errors.sessions = t(`${V}.sessionsLocked`);
+      problems.sessions = problem('sessions_locked');
     }
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    if (Object.keys(problems).length > 0) return refused(problems);
     await editionWrites.updateEdition(id, fields.value, trx);
     return { ok: true, id };
   });

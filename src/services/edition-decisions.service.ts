@@ -1,6 +1,6 @@
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
+import { minimumCancellationReason } from '../documents/words.js';
 import { LIVE_BOOKING_STATUSES } from '../lib/booking-status.js';
 import { addDays, todayInRome } from '../lib/booking-time.js';
 import { fromCents } from '../lib/money.js';
@@ -84,7 +84,7 @@ async function cancelEdition(
 ): Promise<void> {
   await markCancelled(edition.id, kind, kind === 'provider' ? note : null, now, trx);
   const next = await editions.findNextOpen(edition, now, trx);
-  const reason = kind === 'provider' ? (note ?? '') : t('waitlist:minimum.reason');
+  const reason = kind === 'provider' ? (note ?? '') : minimumCancellationReason();
   const by = kind === 'provider' ? edition.providerId : null;
   const told = new Set<string>();
   for (const id of await editions.liveBookingIds(edition.id, trx)) {

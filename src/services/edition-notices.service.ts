@@ -1,6 +1,7 @@
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import type { Trx } from '../db/knex.js';
+import { editionNotice, type EditionNotice } from '../documents/notifications.js';
+import { unnamedProvider } from '../documents/words.js';
 import * as format from '../lib/format.js';
 import { findParties, type Party } from '../models/bookings/parties.js';
 import type { EditionState } from '../models/editions/row.js';
@@ -9,16 +10,11 @@ import type { NotificationType } from '../models/notifications/row.js';
 import { queueEmail } from './mail.service.js';
 
 /**
- * What the waitlist and the editions' decisions tell whom: an in-app notification and an email, both
- * written in the transaction of the change (the job runner sends the emails), like booking-notifications.
- *   waitlist-offer        client first in line: seats are held for them until the expiry
- *   waitlist-expired      client whose offer lapsed (in the app only)
- *   edition-cancelled     each client booked or waiting on a cancelled edition, with the reason and the next edition
- *   edition-minimum       provider of an edition still under its minimum: confirm or cancel
- *   edition-auto-cancelled provider of an edition cancelled for lack of participants
+ * What the waitlist and the editions' decisions tell whom (the notices are listed with their words in
+ * documents/notifications.ts): an in-app notification and an email, both written in the transaction of the
+ * change (the job runner sends the emails), like booking-notifications.
  */
-export type EditionNotice =
-  'waitlist-offer' | 'waitlist-expired' | 'edition-cancelled' | 'edition-minimum' | 'edition-auto-cancelled';
+export type { EditionNotice };
 
 export interface NoticeContext {
   /** The waitlist entry's seats (offers). */
@@ -72,7 +68,7 @@ export async function tell(
   const vars = {
     serviceTitle: edition.listingTitle,
     dates: editionDates(edition),
-    providerName: parties.provider.name ?? t('bookings:card.notAvailable'),
+    providerName: parties.provider.name ?? unnamedProvider(),
     seats: ctx.seats ?? 0,
     count: ctx.seats ?? 0,
     expires: ctx.expiresAt ? format.dateTimeShort(ctx.expiresAt) : '',
@@ -83,14 +79,12 @@ export async function tell(
     deadline: ctx.deadline ? format.date(ctx.deadline) : '',
     context: ctx.booked ? 'booked' : undefined,
   };
-  const key = `waitlist:notices.${notice}`;
   const nextPath = ctx.next ? `/editions/${ctx.next.id}` : null;
   await notifications.create(
     {
       userId: recipient.id,
       type: TYPE[notice],
-      title: t(`${key}.title`, vars),
-      message: [t(`${key}.message`, vars), ctx.next ? t('waitlist:notices.next', vars) : ''].filter(Boolean).join(' '),
+      ...editionNotice(notice, vars, Boolean(ctx.next)),
       data: { edition_id: edition.id, target: nextPath ?? ctx.path },
     },
     trx,

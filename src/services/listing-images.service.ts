@@ -1,5 +1,4 @@
 import { transaction, type Trx } from '../db/knex.js';
-import { AppError } from '../lib/app-error.js';
 import { isUuid } from '../lib/uuid.js';
 import {
   LISTING_IMAGE_MAX_BYTES,
@@ -37,16 +36,27 @@ export interface UploadedFile {
   size: number;
 }
 
+/**
+ * Why an image is refused: too large, not an image of an accepted type, too small, unreadable, one more than
+ * the service may have, or too many uploaded and not yet saved.
+ */
+export type ImageProblem =
+  'too_large' | 'type' | 'dimensions' | 'unreadable' | 'too_many' | 'too_many_pending' | 'failed';
+
 export interface StageResult {
   images: FormImage[];
-  errors: { name: string; messageKey: string }[];
+  errors: { name: string; problem: ImageProblem }[];
 }
 
-/** The form shows `messageKey` beside its images field. */
-export class ListingImagesInvalid extends AppError {
+/**
+ * A save listing more images than a service may have: thrown to roll the save back; the form shows the
+ * problem beside its images field.
+ */
+export class ListingImagesInvalid extends Error {
   readonly field = 'images';
-  constructor(messageKey: string) {
-    super(422, 'images_invalid', messageKey);
+  constructor(readonly problem: ImageProblem) {
+    super(`images refused: ${problem}`);
+    this.name = 'ListingImagesInvalid';
   }
 }
 
@@ -66,27 +76,21 @@ const RULES: ImageRules = Object.freeze({
   thumbnailShape: 'width',
 });
 
-const REJECTION_KEYS: Record<ImageRejected['reason'], string> = {
-  type: 'serviceImages:errors.type',
-  unreadable: 'serviceImages:errors.unreadable',
-  dimensions: 'serviceImages:errors.dimensions',
-};
-
 /** The name a person gave the file, kept for display only (never used as a storage name). */
 function displayName(name: string): string {
   // eslint-disable-next-line no-control-regex
   return name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || '-';
 }
 
-type Checked = { ok: true; image: ProcessedImage } | { ok: false; messageKey: string };
+type Checked = { ok: true; image: ProcessedImage } | { ok: false; problem: ImageProblem };
 
 async function check(file: UploadedFile): Promise<Checked> {
-  if (file.size > LISTING_IMAGE_MAX_BYTES) return { ok: false, messageKey: 'serviceImages:errors.tooLarge' };
-  if (file.size === 0) return { ok: false, messageKey: 'serviceImages:errors.unreadable' };
+  if (file.size > LISTING_IMAGE_MAX_BYTES) return { ok: false, problem: 'too_large' };
+  if (file.size === 0) return { ok: false, problem: 'unreadable' };
   try {
     return { ok: true, image: await processImage(file.buffer, RULES) };
   } catch (err) {
-    if (err instanceof ImageRejected) return { ok: false, messageKey: REJECTION_KEYS[err.reason] };
+    if (err instanceof ImageRejected) return { ok: false, problem: err.reason };
     throw err;
   }
 }
@@ -154,16 +158,16 @@ async function stage(ownerId: string, files: UploadedFile[], alreadyCount: numbe
   if (files.length === 0) return result;
   const pending = await images.countPending(ownerId);
   let room = Math.max(0, Math.min(LISTING_IMAGES_MAX - alreadyCount, PENDING_MAX - pending));
-  const tooMany = pending >= PENDING_MAX ? 'serviceImages:errors.tooManyPending' : 'serviceImages:errors.tooMany';
+  const tooMany: ImageProblem = pending >= PENDING_MAX ? 'too_many_pending' : 'too_many';
   // Checked together (images.service lets a bounded number through at a time), kept in the files' order.
   const checked = await Promise.all(
-    files.map((file, i) => (i < room ? check(file) : Promise.resolve<Checked>({ ok: false, messageKey: tooMany }))),
+    files.map((file, i) => (i < room ? check(file) : Promise.resolve<Checked>({ ok: false, problem: tooMany }))),
   );
   for (const [i, file] of files.entries()) {
     const outcome = checked[i]!;
     const name = displayName(file.originalname);
-    if (!outcome.ok) result.errors.push({ name, messageKey: outcome.messageKey });
-    else if (room <= 0) result.errors.push({ name, messageKey: tooMany });
+    if (!outcome.ok) result.errors.push({ name, problem: outcome.problem });
+    else if (room <= 0) result.errors.push({ name, problem: tooMany });
     else {
       room -= 1;
       result.rows.push({ row: await store(ownerId, file, outcome.image), sourceType: outcome.image.sourceType });
@@ -174,7 +178,7 @@ async function stage(ownerId: string, files: UploadedFile[], alreadyCount: numbe
 
 /**
  * Checks, re-encodes and keeps each file as a pending image of its owner; refused files come back with
- * the reason's message key. `alreadyCount`: images the service being edited already has (or the form
+ * the reason's problem. `alreadyCount`: images the service being edited already has (or the form
  * already holds), so that no more than 10 are accepted in all.
  */
 export async function stageListingImages(
@@ -192,10 +196,10 @@ export async function stageOneListingImage(
   file: UploadedFile,
   alreadyCount: number,
   lastModified?: number,
-): Promise<{ ok: true; result: StoredFileResult } | { ok: false; messageKey: string }> {
+): Promise<{ ok: true; result: StoredFileResult } | { ok: false; problem: ImageProblem }> {
   const staged = await stage(ownerId, [file], alreadyCount);
   const first = staged.rows[0];
-  if (!first) return { ok: false, messageKey: staged.errors[0]?.messageKey ?? 'serviceImages:errors.failed' };
+  if (!first) return { ok: false, problem: staged.errors[0]?.problem ?? 'failed' };
   return { ok: true, result: storedFileResult(first.row, { size: file.size, type: first.sourceType, lastModified }) };
 }
 
@@ -211,7 +215,7 @@ export async function attachListingImages(
   trx?: Trx,
 ): Promise<void> {
   const wanted = [...new Set(orderedIds.filter(isUuid))];
-  if (wanted.length > LISTING_IMAGES_MAX) throw new ListingImagesInvalid('serviceImages:errors.tooMany');
+  if (wanted.length > LISTING_IMAGES_MAX) throw new ListingImagesInvalid('too_many');
   const run = async (t: Trx): Promise<ListingImage[]> => {
     const current = await images.listForListing(listingId, t, true);
     const allowed = new Set(await images.lockAttachable(ownerId, listingId, wanted, t));

@@ -1,9 +1,9 @@
-import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
 import { attachListingImages } from './listing-images.service.js';
 import { conflict, notFound } from '../lib/app-error.js';
 import type { CurrentUser } from '../lib/current-user.js';
+import { problem, type FieldProblems, type Problem } from '../lib/problem.js';
 import type { Section } from '../lib/profile-sections.js';
 import { REGIONS } from '../lib/profile-options.js';
 import { imageKeysOf } from '../models/listings/images.js';
@@ -12,7 +12,6 @@ import * as ownListings from '../models/listings/own.js';
 import type { OwnListingItem } from '../models/listings/own.js';
 import * as listingWrites from '../models/listings/write.js';
 import type { OwnListing, ListingFields } from '../models/listings/row.js';
-import type { FormErrors } from '../validators/validate.js';
 import type { ListingFormInput } from '../validators/listing/listing.validator.js';
 import { missingProfileSections } from './dashboard.service.js';
 import { resolveLocation } from './places.service.js';
@@ -26,10 +25,14 @@ export type { OwnListing, OwnListingItem };
  * columns and the per-category counters follow by the triggers of the services table.
  */
 
-export type SaveResult =
-  { ok: true; id: string } | { ok: false; errors: FormErrors } | { ok: false; missing: Section[] };
+/** The gazetteer's refusals: an unknown comune, a CAP that is not the comune's, service areas it does not know. */
+export type ListingProblem = 'city_unknown' | 'postal_code_mismatch' | 'service_areas_unknown';
 
-const V = 'catalogue:validation';
+export type SaveResult =
+  | { ok: true; id: string }
+  | { ok: false; kind: 'invalid'; problems: FieldProblems<ListingProblem> }
+  /** The profile tabs the provider must fill in before publishing. */
+  | { ok: false; kind: 'profile_incomplete'; missing: Section[] };
 
 /**
  * The gazetteer's part of the form: the comune (province and coordinates come from it, docs/product.md §3
@@ -39,15 +42,18 @@ async function placeFields(
   input: ListingFormInput,
 ): Promise<
   | { ok: true; value: Pick<ListingFields, 'city' | 'province' | 'lat' | 'lng' | 'serviceAreas'> }
-  | { ok: false; errors: FormErrors }
+  | { ok: false; kind: 'invalid'; problems: FieldProblems<ListingProblem> }
 > {
-  const errors: FormErrors = {};
+  const problems: Record<string, Problem<ListingProblem>> = {};
   const place = await resolveLocation(input.city);
-  if (!place || !place.province) errors['location.city'] = t(`${V}.cityUnknown`);
+  if (!place || !place.province) problems['location.city'] = problem('city_unknown');
   else if (input.postalCode) {
     const known = await places.findPlaceInProvince(place.name, place.province);
     if (known && known.postalCodes.length && !known.postalCodes.includes(input.postalCode)) {
-      errors['location.postal_code'] = t(`${V}.postalCodeMismatch`, { postalCode: input.postalCode, city: place.name });
+      problems['location.postal_code'] = problem('postal_code_mismatch', {
+        postalCode: input.postalCode,
+        city: place.name,
+      });
     }
   }
   const areas: string[] = [];
@@ -59,9 +65,9 @@ async function placeFields(
     else if (!areas.includes(canonical)) areas.push(canonical);
   }
   if (unknown.length) {
-    errors.service_areas = t(`${V}.serviceAreaUnknown`, { count: unknown.length, names: unknown.join(', ') });
+    problems.service_areas = problem('service_areas_unknown', { count: unknown.length, names: unknown.join(', ') });
   }
-  if (Object.keys(errors).length || !place || !place.province) return { ok: false, errors };
+  if (Object.keys(problems).length || !place || !place.province) return { ok: false, kind: 'invalid', problems };
   return {
     ok: true,
     value: { city: place.name, province: place.province, lat: place.lat, lng: place.lng, serviceAreas: areas },
@@ -114,7 +120,7 @@ export async function createListing(
   const missing = await missingForPublishing(user);
   const place = await placeFields(input);
   if (!place.ok) return place;
-  if (missing.length) return { ok: false, missing };
+  if (missing.length) return { ok: false, kind: 'profile_incomplete', missing };
   const fields = fieldsOf(input, place.value);
   const { id } = await transaction(async (trx) => {
     const created = await listingWrites.insertListing(user.id, fields, input.formKey, trx);

@@ -1,6 +1,6 @@
 import { config } from '../config/env.js';
 import * as users from '../models/users/read.js';
-import { greetingName } from './accounts.service.js';
+import { greetingName } from '../documents/email.js';
 import { queueEmail } from './mail.service.js';
 import { MINUTE, consume, refund, reset, type RateRule } from './rate-limit.service.js';
 

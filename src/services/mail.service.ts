@@ -1,43 +1,13 @@
-import path from 'node:path';
-import ejs from 'ejs';
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import { mailer, type OutgoingEmail } from '../config/mailer.js';
-import { VIEWS_DIR } from '../config/paths.js';
 import type { Trx } from '../db/knex.js';
-import * as format from '../lib/format.js';
+import { renderEmail, type EmailRequest } from '../documents/email.js';
 import * as jobs from '../models/jobs/queue.js';
 import type { RunningJob } from '../jobs/runner.js';
 
+export type { EmailRequest };
+
 export const SEND_EMAIL_JOB = 'email.send';
-
-export interface EmailRequest {
-  to: string;
-  /** views/emails/<template>.html.ejs and .text.ejs; strings under emails:<template>. */
-  template: string;
-  data: Record<string, unknown>;
-}
-
-/** Renders the HTML and text versions of a template with the shared email layout (the job runner, as it sends). */
-export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail> {
-  const cfg = config();
-  const model = { ...request.data, t, format, baseUrl: cfg.baseUrl, template: request.template };
-  const subject = t(`emails:${request.template}.subject`, request.data);
-  const dir = path.join(VIEWS_DIR, 'emails');
-  // Compiled once in production, as the pages are (src/config/views.ts); read again each time elsewhere.
-  const options = { async: false, cache: cfg.isProduction };
-  const [htmlBody, text] = await Promise.all([
-    ejs.renderFile(path.join(dir, `${request.template}.html.ejs`), model, options),
-    ejs.renderFile(path.join(dir, `${request.template}.text.ejs`), model, options),
-  ]);
-  const html = await ejs.renderFile(path.join(dir, '_layout.html.ejs'), { ...model, subject, body: htmlBody }, options);
-  return {
-    to: request.to,
-    subject,
-    html,
-    text: `${text.trim()}\n\n-- \n${t('emails:layout.signature')}\n${cfg.baseUrl}\n`,
-  };
-}
 
 /**
  * How long an email is retried while SMTP fails: 72 hours, by age rather than by count. The job runner's

@@ -1,7 +1,8 @@
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import { errorFields, logger } from '../config/logger.js';
 import { transaction, type Trx } from '../db/knex.js';
+import { messageReceived, threadSubjectText } from '../documents/notifications.js';
+import { unnamedParty } from '../documents/words.js';
 import { findParties } from '../models/bookings/parties.js';
 import * as bookings from '../models/bookings/read.js';
 import * as messages from '../models/messages/messages.js';
@@ -11,7 +12,6 @@ import type { MessageThread, ThreadParty } from '../models/messages/threads.js';
 import * as notifications from '../models/notifications/write.js';
 import { checkDocumentFile, documentName, type DocumentFileRejection } from './document-files.service.js';
 import { queueEmail } from './mail.service.js';
-import { threadSubject } from '../lib/thread-subject.js';
 import { inquiryTarget } from './message-threads.service.js';
 import { newKey, storage } from './storage.service.js';
 
@@ -153,14 +153,13 @@ async function announce(
   const parties = await findParties(thread.clientId, thread.providerId, trx);
   const recipient = parties[recipientRole];
   const summary = await threads.findForParty(thread.id, { id: recipient.id, userType: recipientRole }, trx);
-  const subject = summary ? threadSubject(summary, t) : t('messages:subject.general');
-  const senderName = parties[senderRole].name ?? t(`common:fallbackNames.${senderRole}`);
+  const subject = threadSubjectText(summary);
+  const senderName = parties[senderRole].name ?? unnamedParty(senderRole);
   await notifications.create(
     {
       userId: recipient.id,
       type: 'message',
-      title: t('messages:notification.title', { name: senderName }),
-      message: t('messages:notification.message', { name: senderName, subject }),
+      ...messageReceived({ name: senderName, subject }),
       data: { thread_id: thread.id },
     },
     trx,
@@ -173,7 +172,7 @@ async function announce(
         to: recipient.email,
         template: 'message-received',
         data: {
-          name: recipient.name ?? t(`common:fallbackNames.${recipientRole}`),
+          name: recipient.name ?? unnamedParty(recipientRole),
           senderName,
           subject,
           hasAttachment,

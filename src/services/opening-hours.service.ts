@@ -1,6 +1,6 @@
-import { t } from '../config/i18n.js';
 import { addDays } from '../lib/booking-time.js';
 import { defaultWeeklyHours, type WeeklyHours } from '../lib/availability.js';
+import { problem, type FieldProblems } from '../lib/problem.js';
 import * as calendars from '../models/providers/calendars.js';
 import type { ClosureRecord } from '../models/providers/calendars.js';
 import type { FormErrors } from '../validators/validate.js';
@@ -44,7 +44,11 @@ export async function loadHoursTab(providerId: string, today: string): Promise<H
   };
 }
 
-export type FormResult<V> = { ok: true } | { ok: false; values: V; errors: FormErrors };
+/** A post without the week's fields: not the tab's own form (an old page, a forged request). */
+export type HoursProblem = 'form_incomplete';
+
+export type FormResult<V> =
+  { ok: true } | { ok: false; values: V; errors: FormErrors; problems?: FieldProblems<HoursProblem> };
 
 export async function saveHours(
   providerId: string,
@@ -53,8 +57,7 @@ export async function saveHours(
 ): Promise<FormResult<HoursFormValues>> {
   const values = readHoursForm(body);
   // A post without the week's fields (not the tab's form) must not close every day.
-  if (!hasHoursFields(body))
-    return { ok: false, values, errors: { form: t('availability:validation.formIncomplete') } };
+  if (!hasHoursFields(body)) return { ok: false, values, errors: {}, problems: { form: problem('form_incomplete') } };
   const offered = holidaysBetween(today, addDays(today, HOLIDAY_HORIZON_DAYS)).map((h) => h.date);
   // Holidays already past stay as they were chosen: the form only offers the coming ones.
   const kept = ((await calendars.findCalendar(providerId))?.openHolidays ?? []).filter((d) => d < today);

@@ -1,7 +1,7 @@
-import { t } from '../config/i18n.js';
 import type { UserType } from '../lib/current-user.js';
 import type { FormSection } from '../lib/profile-sections.js';
 import { classifyError, conflictingField } from '../lib/error-catalogue.js';
+import { problem, type FieldProblems, type Problem } from '../lib/problem.js';
 import { findProviderProfile } from '../models/providers/read.js';
 import { findClientProfile } from '../models/clients/read.js';
 import * as places from '../models/places/read.js';
@@ -49,7 +49,24 @@ export async function loadOwnProfile(owner: Owner): Promise<OwnProfile> {
   return created;
 }
 
-export type SaveResult = { ok: true } | { ok: false; values: Record<string, unknown>; errors: FormErrors };
+/**
+ * What only the database knows about a profile's form, beside the field it concerns: a tax id another account
+ * holds, a province, municipality or CAP the gazetteer does not know, a service area that is no municipality.
+ */
+export type ProfileProblem =
+  | 'vat_number_taken'
+  | 'fiscal_code_taken'
+  | 'province_unknown'
+  | 'region_mismatch'
+  | 'city_unknown'
+  | 'city_unknown_suggest'
+  | 'postal_code_mismatch'
+  | 'service_areas_unknown';
+
+/** A refused tab: the values typed, the form rules' messages and the database's problems. */
+export type SaveResult =
+  | { ok: true }
+  | { ok: false; values: Record<string, unknown>; errors: FormErrors; problems?: FieldProblems<ProfileProblem> };
 
 /**
  * Saves one tab of the profile: the form rules first (docs/product.md §5), then what only the database knows
@@ -69,7 +86,7 @@ export async function saveSection(
     const entry = classifyError(err);
     const field = conflictingField(err);
     if (entry.code === '23505' && (field === 'vat_number' || field === 'fiscal_code')) {
-      return { ok: false, values: body, errors: { [field]: t(entry.messageKey) } };
+      return { ok: false, values: body, errors: {}, problems: { [field]: problem(`${field}_taken` as const) } };
     }
     throw err;
   }
@@ -87,6 +104,11 @@ async function save(
     values: result.value,
     errors: result.errors,
   });
+  /** The form's result refused with the problems found beyond its rules (database lookups) beside its own. */
+  const refuse = (result: Validated<unknown>, problems: FieldProblems<ProfileProblem>): SaveResult =>
+    result.ok
+      ? { ok: false, values: body, errors: {}, problems }
+      : { ok: false, values: result.value, errors: result.errors, problems };
   switch (section) {
     case 'general': {
       // The tax ids another account holds are reported with the form's own errors (the unique
@@ -94,12 +116,12 @@ async function save(
       if (current.kind === 'client') {
         const result = validateClientGeneral(body);
         const taken = await takenTaxIds(current.kind, owner.id, result);
-        if (!result.ok || taken) return fail(withErrors(result, body, taken));
+        if (!result.ok || taken) return refuse(result, taken ?? {});
         await clientProfiles.updateClientGeneral(owner.id, result.value);
       } else {
         const result = validateProviderGeneral(body);
         const taken = await takenTaxIds(current.kind, owner.id, result);
-        if (!result.ok || taken) return fail(withErrors(result, body, taken));
+        if (!result.ok || taken) return refuse(result, taken ?? {});
         await providerProfiles.updateProviderGeneral(owner.id, result.value);
       }
       return { ok: true };
@@ -112,7 +134,8 @@ async function save(
         return {
           ok: false,
           values: body,
-          errors: { ...(checked.ok ? {} : checked.errors), ...(result.ok ? {} : result.errors) },
+          errors: result.ok ? {} : result.errors,
+          problems: checked.ok ? {} : checked.problems,
         };
       }
       const address = { ...result.value, city: checked.place.name };
@@ -153,22 +176,11 @@ async function save(
           ? []
           : (result.value.serviceAreas as string[]);
       const areas = await checkServiceAreas(typed, current.profile.serviceAreas);
-      if (!result.ok || !areas.ok)
-        return fail(withErrors(result, body, areas.ok ? null : { service_areas: areas.error }));
+      if (!result.ok || !areas.ok) return refuse(result, areas.ok ? {} : { service_areas: areas.problem });
       await providerProfiles.updateProviderServices(owner.id, { ...result.value, serviceAreas: areas.names });
       return { ok: true };
     }
   }
-}
-
-/** A form's result with errors found beyond its rules (database lookups) added beside its own. */
-function withErrors(
-  result: Validated<unknown>,
-  body: Record<string, unknown>,
-  more: FormErrors | null,
-): { value: Record<string, unknown>; errors: FormErrors } {
-  if (result.ok) return { value: body, errors: more ?? {} };
-  return { value: result.value, errors: { ...(more ?? {}), ...result.errors } };
 }
 
 const TAX_ID_FIELDS = ['vat_number', 'fiscal_code'] as const;
@@ -181,7 +193,7 @@ async function takenTaxIds(
   kind: 'client' | 'provider',
   userId: string,
   result: Validated<{ vatNumber: string; fiscalCode: string }>,
-): Promise<FormErrors | null> {
+): Promise<FieldProblems<ProfileProblem> | null> {
   const ids: profiles.TaxIds = result.ok
     ? { vatNumber: result.value.vatNumber, fiscalCode: result.value.fiscalCode }
     : {
@@ -190,47 +202,46 @@ async function takenTaxIds(
       };
   const taken = await profiles.taxIdsHeldByOthers(kind, userId, ids);
   if (!taken.length) return null;
-  const errors: FormErrors = {};
-  for (const f of TAX_ID_FIELDS) if (taken.includes(f)) errors[f] = t(`errors:catalogue.unique_violation_${f}`);
-  return errors;
+  const problems: Record<string, Problem<ProfileProblem>> = {};
+  for (const f of TAX_ID_FIELDS) if (taken.includes(f)) problems[f] = problem(`${f}_taken`);
+  return problems;
 }
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-type AddressCheck = { ok: true; place: places.AddressPlace } | { ok: false; errors: FormErrors };
+type AddressCheck = { ok: true; place: places.AddressPlace } | { ok: false; problems: FieldProblems<ProfileProblem> };
 
 /**
  * Province among the official sigle, region that province's, municipality of that province, CAP of it.
  * Takes the parts that passed the form's rules: a missing part is simply not checked (and no place is found).
  */
 async function checkAddress(address: Partial<profiles.AddressChanges>): Promise<AddressCheck> {
-  const V = 'validation:profile';
-  const errors: FormErrors = {};
+  const problems: Record<string, Problem<ProfileProblem>> = {};
   const province = address.province === undefined ? null : await places.findProvince(address.province);
-  if (address.province !== undefined && !province) errors['address.province'] = t(`${V}.provinceInvalid`);
+  if (address.province !== undefined && !province) problems['address.province'] = problem('province_unknown');
   if (province && address.region !== undefined && province.region !== address.region) {
-    errors['address.region'] = t(`${V}.regionMismatch`, { province: province.name, region: province.region });
+    problems['address.region'] = problem('region_mismatch', { province: province.name, region: province.region });
   }
   let place: places.AddressPlace | null = null;
   if (province && address.city !== undefined) {
     place = await places.findPlaceInProvince(address.city, province.code);
     if (!place) {
       const similar = await places.similarPlacesInProvince(address.city, province.code);
-      errors['address.city'] = similar.length
-        ? t(`${V}.cityUnknownSuggest`, { province: province.name, suggestions: similar.join(', ') })
-        : t(`${V}.cityUnknown`, { province: province.name });
+      problems['address.city'] = similar.length
+        ? problem('city_unknown_suggest', { province: province.name, suggestions: similar.join(', ') })
+        : problem('city_unknown', { province: province.name });
     } else if (
       address.postalCode !== undefined &&
       place.postalCodes.length &&
       !place.postalCodes.includes(address.postalCode)
     ) {
-      errors['address.postal_code'] = t(`${V}.postalCodeMismatch`, {
+      problems['address.postal_code'] = problem('postal_code_mismatch', {
         postalCode: address.postalCode,
         city: place.name,
       });
     }
   }
-  if (Object.keys(errors).length || !place) return { ok: false, errors };
+  if (Object.keys(problems).length || !place) return { ok: false, problems };
   return { ok: true, place };
 }
 
@@ -249,7 +260,7 @@ export function provinceOptions(): Promise<places.ProvinceOption[]> {
 async function checkServiceAreas(
   names: string[],
   saved: string[],
-): Promise<{ ok: true; names: string[] } | { ok: false; error: string }> {
+): Promise<{ ok: true; names: string[] } | { ok: false; problem: Problem<ProfileProblem> }> {
   const result: string[] = [];
   const unknown: string[] = [];
   for (const name of names) {
@@ -260,7 +271,7 @@ async function checkServiceAreas(
   if (unknown.length)
     return {
       ok: false,
-      error: t('validation:profile.serviceAreaUnknown', { count: unknown.length, names: unknown.join(', ') }),
+      problem: problem('service_areas_unknown', { count: unknown.length, names: unknown.join(', ') }),
     };
   return { ok: true, names: result };
 }

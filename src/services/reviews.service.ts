@@ -1,5 +1,6 @@
-import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
+import { reviewReceived } from '../documents/notifications.js';
+import { anonymousClient } from '../documents/words.js';
 import { editDeadline, reviewDeadline } from '../lib/review-aspects.js';
 import { findParties } from '../models/bookings/parties.js';
 import * as bookings from '../models/bookings/read.js';
@@ -119,7 +120,7 @@ export function submitReview(
 async function announceReview(booking: Booking, reviewId: string, rating: number, trx: Trx): Promise<void> {
   const { client } = await findParties(booking.clientId, booking.providerId, trx);
   const vars = {
-    clientName: client.name ?? t('services:show.anonymous'),
+    clientName: client.name ?? anonymousClient(),
     serviceTitle: booking.listingTitle,
     rating,
   };
@@ -127,8 +128,7 @@ async function announceReview(booking: Booking, reviewId: string, rating: number
     {
       userId: booking.providerId,
       type: 'review',
-      title: t('reviews:notification.title', vars),
-      message: t('reviews:notification.message', vars),
+      ...reviewReceived(vars),
       data: { review_id: reviewId, service_id: booking.listingId },
     },
     trx,

@@ -1,5 +1,3 @@
-import { t } from '../config/i18n.js';
-import { DEFAULT_PARAMS, toQueryString } from '../lib/search.shared.js';
 import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
 import * as register from '../models/workers/scadenzario.js';
 import { findActiveWorkers } from '../models/workers/register.js';
@@ -8,15 +6,14 @@ export interface UpdatePlan {
   kind: TrainingKind;
   level: TrainingScope;
   workerIds: string[];
-  /** The search for the course due, near the company's city when its profile names one. */
-  searchHref: string;
+  /** The company's city as its profile names it ('' when it names none): the search looks near it. */
+  city: string;
 }
 
 /**
  * What following a reminder's link means: these workers (all of them the client's own, active ones, or
  * nothing at all) need this course, the update or the first (full) course as the rules said when the link
- * was made. The search uses the existing parameters: the course's words as text and the city of the
- * client's profile as place.
+ * was made, near the city of the client's profile (the page builder writes the search: scadenzario.page.ts).
  */
 export async function planUpdate(
   clientId: string,
@@ -27,10 +24,5 @@ export async function planUpdate(
   const own = (await findActiveWorkers(clientId, workerIds)).map((w) => w.id);
   if (own.length !== workerIds.length) return null;
   const company = await register.companyFacts(clientId);
-  const query = toQueryString({
-    ...DEFAULT_PARAMS,
-    q: t(`scadenzario:${level === 'iniziale' ? 'initialQueries' : 'updateQueries'}.${kind}`),
-    location: company?.city?.trim() ?? '',
-  });
-  return { kind, level, workerIds, searchHref: `/search${query ? `?${query}` : ''}` };
+  return { kind, level, workerIds, city: company?.city?.trim() ?? '' };
 }

@@ -1,7 +1,7 @@
 import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { todayInRome } from '../lib/booking-time.js';
+import { problem, type FieldProblems } from '../lib/problem.js';
 import { assessKind, type RecordVerdict } from '../lib/training-compliance.js';
 import type { TrainingKind } from '../lib/training-kinds.js';
 import { companyFacts } from '../models/workers/scadenzario.js';
@@ -20,10 +20,12 @@ import type { Worker, WorkerFilter } from '../models/workers/register.js';
 import type { WorkerTraining } from '../models/workers/trainings.js';
 /** The client's register of workers: add, edit, archive, and the trainings each one holds. */
 
-export type FormOutcome<T> =
-  { ok: true; value: T } | { ok: false; values: Record<string, unknown>; errors: FormErrors };
+/** A codice fiscale an active worker of the register already has. */
+export type WorkerProblem = 'fiscal_code_taken';
 
-export const DUPLICATE_FISCAL_CODE = 'workers:validation.fiscalCodeTaken';
+export type FormOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; values: Record<string, unknown>; errors: FormErrors; problems?: FieldProblems<WorkerProblem> };
 
 export async function registerOf(
   clientId: string,
@@ -68,7 +70,8 @@ export async function workerWithTrainings(
 const duplicate = (values: Record<string, unknown>): FormOutcome<never> => ({
   ok: false,
   values,
-  errors: { fiscal_code: t(DUPLICATE_FISCAL_CODE) },
+  errors: {},
+  problems: { fiscal_code: problem('fiscal_code_taken') },
 });
 
 /**

@@ -1,5 +1,6 @@
 import { db } from '../../src/db/knex.js';
-import { renderEmail, SEND_EMAIL_JOB, type EmailRequest } from '../../src/services/mail.service.js';
+import { renderEmail, type EmailRequest } from '../../src/documents/email.js';
+import { SEND_EMAIL_JOB } from '../../src/services/mail.service.js';
 
 export interface QueuedEmail {
   to: string;

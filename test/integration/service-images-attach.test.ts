@@ -64,7 +64,7 @@ describe('service images: staging, attaching, removing', () => {
     const files = await Promise.all(Array.from({ length: 11 }, (_, i) => small('#1a8ac2', `foto-${i + 1}.png`)));
     const staged = await stageListingImages(ownerId, files);
     expect(staged.images.map((img) => img.name)).to.deep.equal(files.slice(0, 10).map((f) => f.originalname));
-    expect(staged.errors).to.deep.equal([{ name: 'foto-11.png', messageKey: 'serviceImages:errors.tooMany' }]);
+    expect(staged.errors).to.deep.equal([{ name: 'foto-11.png', problem: 'too_many' }]);
     const first = staged.images[0]!;
     expect(first.srcset).to.match(/-150\.jpg 150w, .*-300\.jpg 300w, .*-600\.jpg 600w, .*\.webp 640w$/);
     expect(first.thumbnailUrl).to.match(/-150\.jpg$/);
@@ -74,7 +74,7 @@ describe('service images: staging, attaching, removing', () => {
   it('counts the images the service already has', async () => {
     const staged = await stageListingImages(ownerId, [await small('#000'), await small('#111')], 9);
     expect(staged.images).to.have.length(1);
-    expect(staged.errors.map((e) => e.messageKey)).to.deep.equal(['serviceImages:errors.tooMany']);
+    expect(staged.errors.map((e) => e.problem)).to.deep.equal(['too_many']);
   });
 
   it('attaches in the given order (the first is the cover) and removes, with their files, the ones left out', async () => {
@@ -119,7 +119,7 @@ describe('service images: staging, attaching, removing', () => {
     const eleven = Array.from({ length: 11 }, () => crypto.randomUUID());
     const refused = await attachListingImages(ownerId, serviceId, eleven).catch((err: unknown) => err);
     expect(refused).to.be.instanceOf(ListingImagesInvalid);
-    expect((refused as ListingImagesInvalid).messageKey).to.equal('serviceImages:errors.tooMany');
+    expect((refused as ListingImagesInvalid).problem).to.equal('too_many');
   });
 
   it('removes every image and file of a deleted service', async () => {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { t } from '../../config/i18n.js';
 import { AppError } from '../../lib/app-error.js';
 import { LISTING_IMAGES_MAX } from '../../lib/upload-limits.js';
+import { imageProblemText } from '../../pages/listing-form.page.js';
 import { removeOwnImage, stageOneListingImage } from '../../services/listing-images.service.js';
 
 /**
@@ -41,7 +41,9 @@ export async function create(req: Request, res: Response): Promise<void> {
   const lastModified = whole(body.lastModified, 0, 8.64e15);
   const staged = await stageOneListingImage(req.user!.id, req.file, existing, lastModified);
   if (!staged.ok) {
-    res.status(422).json({ error: { code: 'images_invalid', message: t(staged.messageKey), requestId: req.id } });
+    res
+      .status(422)
+      .json({ error: { code: 'images_invalid', message: imageProblemText(staged.problem), requestId: req.id } });
     return;
   }
   res.status(201).json(staged.result);

@@ -136,6 +136,30 @@ describe('npm run lint: the layers', function () {
       /SQL lives in src\/models/,
     ],
     [
+      'a service writing Italian through the translator',
+      'src/services/example.service.ts',
+      "import { t } from '../config/i18n.js';\nexport const x = t('errors:unexpected');\n",
+      /Services return codes; page builders and email templates write Italian/,
+    ],
+    [
+      'a payment service writing Italian through the translator',
+      'src/services/payments/example.ts',
+      "import { tree } from '../../config/i18n.js';\nexport const x = tree;\n",
+      /Services return codes; page builders and email templates write Italian/,
+    ],
+    [
+      'the job runner writing Italian through the translator',
+      'src/jobs/example.ts',
+      "import { t } from '../config/i18n.js';\nexport const x = t;\n",
+      /Services return codes; page builders and email templates write Italian/,
+    ],
+    [
+      'a document querying through the Knex instance',
+      'src/documents/example.ts',
+      "import { db } from '../db/knex.js';\nexport const x = db;\n",
+      /never queries/,
+    ],
+    [
       'a query on a transaction in a service',
       'src/services/example.service.ts',
       "import type { Trx } from '../db/knex.js';\nexport const q = (trx: Trx) => trx('users').select('id');\n",
@@ -168,6 +192,16 @@ describe('npm run lint: the layers', function () {
       'an island importing a pure lib module',
       'islands/example/App.tsx',
       "import { formatEuro } from '../../src/lib/money.js';\nexport const x = formatEuro;\n",
+    ],
+    [
+      'a service handing data to a notification template',
+      'src/services/example.service.ts',
+      "import { reviewReceived } from '../documents/notifications.js';\nexport const x = reviewReceived;\n",
+    ],
+    [
+      'a page builder writing Italian',
+      'src/pages/example.page.ts',
+      "import { t } from '../config/i18n.js';\nexport const x = t;\n",
     ],
     ['the config reading process.env', 'src/config/example.ts', 'export const port = process.env.PORT;\n'],
   ];

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { drawable } from '../../../src/services/attestato-pdf.service.js';
+import { drawable } from '../../../src/documents/attestato-pdf.js';
 
 describe('attestato PDF text', () => {
   it('keeps Italian letters and WinAnsi punctuation as they are', () => {
