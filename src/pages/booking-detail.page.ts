@@ -287,8 +287,15 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
       ? {
           type: 'error',
           title: t('bookings:actions.errors.title'),
-          message: t(options.refusal.messageKey, options.refusal.vars),
+          message: refusalText(options.refusal),
         }
       : null,
   };
+}
+
+/** A refusal in Italian: the status it names is a code, written out as the booking's badge writes it. */
+function refusalText(refusal: Refusal): string {
+  const vars = refusal.vars ?? {};
+  const status = typeof vars.status === 'string' ? { status: t(`bookings:status.${vars.status}`) } : {};
+  return t(refusal.messageKey, { ...vars, ...status });
 }
