@@ -1,7 +1,7 @@
 // The house rules a tool can check. The layers are import rules, so breaking one fails
 // `npm run lint`, which the README's test command and .ci/run both run:
 //   models      → db, lib, types (and other models)
-//   services    → never controllers, pages or express
+//   services    → never controllers, pages or express; of src/db only `transaction` and `Trx`, and no query builders
 //   jobs        → the job runner (queue, presence, periodic tasks): like services, never controllers, pages or express
 //   pages       → never models, db or knex
 //   routes      → controllers, middleware and lib only: one line a route, its guards and rate rules
@@ -20,11 +20,15 @@ import tseslint from 'typescript-eslint';
 const KNEX_IMPORT = { name: 'knex', message: 'SQL lives in src/models.' };
 const PG_IMPORT = { name: 'pg', message: 'The database driver is used by src/db and src/models only.' };
 const layer = (group, message) => ({ group, message });
-/** Services start transactions (`transaction`, `Trx`) but never build queries with the Knex instance. */
-const DB_INSTANCE = {
+/**
+ * Services and the job runner start transactions (`transaction`, `Trx`) and take nothing else of src/db:
+ * the Knex instance and the statement helpers (prepared, compiledOnce, statementName) are the repositories'.
+ */
+const DB_STATEMENTS = {
   group: ['**/db/knex.js'],
-  importNames: ['db', 'createKnex', 'setDb'],
-  message: 'Only src/models queries the database: call a repo function.',
+  allowImportNames: ['transaction', 'Trx'],
+  message:
+    'Only src/models builds and sends statements: take `transaction` and `Trx` from src/db/knex.ts, and call a repo function.',
 };
 const TO_MODELS = layer(['**/models/**'], 'Call a service: only services read repos.');
 const TO_DB = layer(['**/db/*', '!**/db/knex.js'], 'Database plumbing belongs to src/db and the boot code.');
@@ -43,6 +47,14 @@ const SQL_TEXT = {
 const SQL_TEMPLATE = {
   selector: 'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
   message: 'SQL lives in src/models.',
+};
+/**
+ * A statement not yet sent (a repository's `…Query` builder, or one compiled to text) is the repository's to
+ * combine and send: a service passes data to the repo function that does.
+ */
+const UNSENT_QUERY = {
+  selector: 'CallExpression[callee.name=/Query$/], CallExpression[callee.property.name=/(Query|^toSQL|^toNative)$/]',
+  message: 'Services pass data, never query builders: call the repo function that builds and sends the statement.',
 };
 /** A transaction handed to a service is passed on to repos, never queried directly. */
 const TRX_QUERY = {
@@ -142,10 +154,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/services/**/*.ts', 'src/jobs/**/*.ts'],
+    ignores: ['src/jobs/main.ts'],
+    rules: { 'no-restricted-syntax': ['error', SQL_TEXT, SQL_TEMPLATE, TRX_QUERY, UNSENT_QUERY] },
+  },
+  {
     files: ['src/services/**/*.ts'],
     rules: {
       'no-restricted-imports': restricted(
-        DB_INSTANCE,
+        DB_STATEMENTS,
         TO_CONTROLLERS,
         TO_PAGES,
         TO_MIDDLEWARE,
@@ -160,7 +177,7 @@ export default tseslint.config(
     ignores: ['src/jobs/main.ts'],
     rules: {
       'no-restricted-imports': restricted(
-        DB_INSTANCE,
+        DB_STATEMENTS,
         TO_CONTROLLERS,
         TO_PAGES,
         TO_MIDDLEWARE,
