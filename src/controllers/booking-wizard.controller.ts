@@ -13,15 +13,12 @@ import {
   type WizardScreen,
 } from '../services/booking-wizard.service.js';
 import {
-  findBookableForBooking,
-  findBookableListing,
+  findForWizard,
   maxParticipantsOf,
   readWizard,
   wizardPageData,
-  type BookingContext,
   type WizardRead,
 } from '../services/bookings.service.js';
-import { isPaused } from '../services/listings.service.js';
 import { prefillFromTrainingPlan } from '../services/workers.service.js';
 import { blankBookingForm } from '../validators/booking.validator.js';
 
@@ -31,21 +28,15 @@ import { blankBookingForm } from '../validators/booking.validator.js';
  */
 
 /**
- * The listing (with, at the final submit, the context its booking is checked against) and what the wizard
+ * The listing (with, at a client's final submit, what its booking is checked against) and what the wizard
  * knows of the client's booking of it; null when a response was already sent (a visitor is sent to log in).
  */
 async function openWizard(req: Request, res: Response, submitting = false) {
-  const id = String(req.params.id);
   const client = req.user?.userType === 'client' ? req.user.id : null;
-  const found =
-    submitting && client
-      ? await findBookableForBooking(id, client)
-      : { listing: await findBookableListing(id), context: null as BookingContext | null };
-  if (!found?.listing) {
-    // A paused listing exists but takes no bookings for now: say so rather than "not found".
-    if (await isPaused(id)) throw conflict('catalogue:messages.notBookable');
-    throw notFound('bookable_service');
-  }
+  const found = await findForWizard(String(req.params.id), submitting ? client : null);
+  // A paused listing exists but takes no bookings for now: say so rather than "not found".
+  if (found === 'paused') throw conflict('catalogue:messages.notBookable');
+  if (!found) throw notFound('bookable_service');
   if (!req.user) {
     req.flash('error', t('bookings:wizard.loginRequired'));
     res.redirect(303, `/auth/login?returnTo=${encodeURIComponent(`/services/${found.listing.id}/book`)}`);

@@ -294,8 +294,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
 }
 
 /** A refusal in Italian: the status it names is a code, written out as the booking's badge writes it. */
-function refusalText(refusal: Refusal): string {
-  const vars = refusal.vars ?? {};
+function refusalText({ messageKey, vars = {} }: Refusal): string {
   const status = typeof vars.status === 'string' ? { status: t(`bookings:status.${vars.status}`) } : {};
-  return t(refusal.messageKey, { ...vars, ...status });
+  return t(messageKey, { ...vars, ...status });
 }

@@ -1,14 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { transaction, type Trx } from '../db/knex.js';
-import { appliedCostDescription } from '../documents/booking-words.js';
-import { addMinutes, romeLocal } from '../lib/booking-time.js';
-import { fromCents } from '../lib/money.js';
+import { romeLocal } from '../lib/booking-time.js';
 import type { PriceBreakdown } from '../lib/pricing.js';
 import type { BookableListing } from '../models/listings/bookable.js';
 import { findBookable } from '../models/bookings/context.js';
 import type { BookingContext } from '../models/bookings/context.js';
 import type { Parties } from '../models/bookings/parties.js';
-import type { Booking, BookingLocationType, Place } from '../models/bookings/booking.js';
+import type { Booking } from '../models/bookings/booking.js';
 import * as bookings from '../models/bookings/read.js';
 import * as newBookings from '../models/bookings/write.js';
 import { NO_NOTICES } from '../models/notifications/notices.js';
@@ -16,11 +14,9 @@ import type { CourseEdition } from '../models/editions/row.js';
 import type { BookingDetails } from '../validators/booking.validator.js';
 import type { ParticipantInput } from '../validators/booking-participants.validator.js';
 import type { ReferentInput } from '../validators/booking-attendees.validator.js';
-import { providerCalendar, scheduleIn, type SlotProblem } from './availability.service.js';
 import { noticesOf, type NoticeBooking } from './booking-notifications.service.js';
-import { bookingLocationType, editionPriced, priceFor } from './bookings.service.js';
+import { planBooking, type PlanRefusal } from './booking-plan.service.js';
 import { takeSeats } from './edition-seats.service.js';
-import { canBeInvoiced } from './invoicing.service.js';
 import { linkParticipantsToRegister, mayJoinRegister } from './workers.service.js';
 
 /**
@@ -34,10 +30,7 @@ export type BookingRefusal =
   | { code: 'not_bookable' }
   /** The edition's last seats went a moment ago. */
   | { code: 'edition_full' }
-  /** The provider does not work then (an instant booking), and why. */
-  | { code: 'slot_unavailable'; problem: SlotProblem }
-  /** An instant booking is confirmed at once: its client must have said how it receives invoices. */
-  | { code: 'invoicing_missing' };
+  | PlanRefusal;
 
 /** The new booking as stored, or the id of the one this form had already created (a repeated submission). */
 export type CreatedBooking =
@@ -67,7 +60,7 @@ const NUMBER_ATTEMPTS = 5;
  * the rest, and a pause at the same moment either waits for it or refuses it. A course edition's seats are
  * taken first, in one transaction with it. The form's idempotency key makes a repeated submission (double
  * click, back and resubmit, a retried request) return the booking it already created. `known` is the context
- * read with the listing (bookings.service findBookableForBooking), with closures from on or before the
+ * read with the listing (bookings.service findForWizard), with closures from on or before the
  * requested date.
  */
 export async function createBooking(input: NewBookingInput, known?: BookingContext): Promise<CreatedBooking> {
@@ -161,92 +154,6 @@ async function earlierOr(input: NewBookingInput, refusal: BookingRefusal, trx?: 
   return existing ? { ok: true, id: existing, created: false } : { ok: false, refusal };
 }
 
-interface PlannedBooking {
-  row: Omit<newBookings.NewBooking, 'bookingNumber'>;
-  price: PriceBreakdown;
-}
-
-/**
- * The booking a validated form makes, checked against what the booking is placed in: the client's
- * invoicing (an instant booking), the provider's hours, the place and the price.
- */
-function planBooking(
-  input: NewBookingInput,
-  kind: 'instant' | 'request',
-  context: BookingContext,
-): { ok: true; row: PlannedBooking['row']; price: PriceBreakdown } | { ok: false; refusal: BookingRefusal } {
-  const { clientId, listing, details } = input;
-  const now = input.now ?? new Date();
-  const instant = kind === 'instant';
-  const edition = input.edition ?? null;
-  const price = priceFor(editionPriced(listing, edition), details.participantsCount);
-  const locationType = edition ? editionLocationType(edition) : bookingLocationType(listing, details.locationChoice);
-  const durationHours = edition ? edition.hours : (listing.durationHours ?? 1);
-  // An instant booking is confirmed at once: its client must be invoiceable (a request is
-  // checked when the provider confirms it).
-  if (instant && !canBeInvoiced(context.invoicing)) return { ok: false, refusal: { code: 'invoicing_missing' } };
-  // The rule again here: the wizard already refused a time the provider does not offer. A request (and a
-  // provider's own quote from an inquiry) may fall outside the hours: it is flagged. An edition's own
-  // sessions are its days, whatever the opening hours.
-  const schedule = edition
-    ? { ok: true as const, days: edition.sessions, outsideHours: false }
-    : scheduleIn(
-        providerCalendar(context.calendar, details.requestedDate, details.requestedDate),
-        { ...listing, listingType: instant ? 'instant' : 'on_request' },
-        details.requestedDate,
-        details.requestedTime,
-      );
-  if (!schedule.ok) return { ok: false, refusal: { code: 'slot_unavailable', problem: schedule.problem } };
-  const { days, outsideHours } = schedule;
-  const last = days[days.length - 1];
-  const end = last
-    ? { date: last.date, time: last.end }
-    : addMinutes({ date: details.requestedDate, time: details.requestedTime }, durationHours * 60);
-  const location = edition
-    ? editionPlace(edition)
-    : locationType === 'client_site'
-      ? (context.site ?? NO_PLACE)
-      : locationType === 'provider_site'
-        ? providerSite(listing)
-        : NO_PLACE;
-  // docs/product.md §4 "discount 0 at creation" is the booking's own discount: nothing is negotiated yet. The
-  // service's published discounts are part of the price the client was shown, and are stored as applied.
-  return {
-    ok: true,
-    price,
-    row: {
-      listingId: listing.id,
-      clientId,
-      providerId: listing.providerId,
-      status: instant ? 'confirmed' : 'pending',
-      bookingType: instant ? 'instant' : 'on_request',
-      listingTitle: listing.title,
-      listingCategory: listing.category,
-      requestedDate: details.requestedDate,
-      requestedTime: details.requestedTime,
-      endTime: end.date === details.requestedDate ? end.time : null,
-      durationHours,
-      days,
-      outsideHours,
-      locationType,
-      location,
-      participantsCount: details.participantsCount,
-      editionId: edition?.id ?? null,
-      clientNotes: details.clientNotes,
-      specialRequirements: details.specialRequirements,
-      referent: input.referent,
-      baseAmount: fromCents(price.baseAmountCents),
-      additionalCosts: storedCosts(price),
-      discountAmount: fromCents(price.discountAmountCents),
-      taxAmount: fromCents(price.taxAmountCents),
-      totalAmount: fromCents(price.totalAmountCents),
-      idempotencyKey: details.idempotencyKey,
-      confirmedAt: instant ? now : null,
-      createdAt: now,
-    },
-  };
-}
-
 /** What the notices of a booking about to be written say of it: a new booking has no quote yet. */
 function noticeBookingOf(row: newBookings.IdentifiedNewBooking, price: PriceBreakdown): NoticeBooking {
   return {
@@ -258,27 +165,6 @@ function noticeBookingOf(row: newBookings.IdentifiedNewBooking, price: PriceBrea
   };
 }
 
-const editionLocationType = (e: CourseEdition): BookingLocationType =>
-  e.deliveryMode === 'online_sync' ? 'remote' : 'provider_site';
-
-function editionPlace(e: CourseEdition): Place {
-  return {
-    address: e.venueAddress,
-    city: e.venueCity,
-    province: e.venueProvince,
-    postalCode: null,
-    lat: e.venueLat,
-    lng: e.venueLng,
-  };
-}
-
-const NO_PLACE: Place = { address: null, city: null, province: null, postalCode: null, lat: null, lng: null };
-
-/** The provider's address; the service's own location when the provider has not given one. */
-function providerSite(listing: BookableListing): Place {
-  return listing.providerPlace.city ? listing.providerPlace : listing.listingPlace;
-}
-
 const BOOKING_NUMBER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** "BH" + the Rome date + 6 random characters: BH20261122-7K3QZP (unique index; a clash is retried). */
@@ -286,14 +172,4 @@ function newBookingNumber(now: Date): string {
   let suffix = '';
   for (let i = 0; i < 6; i += 1) suffix += BOOKING_NUMBER_ALPHABET[randomInt(BOOKING_NUMBER_ALPHABET.length)];
   return `BH${romeLocal(now).date.replace(/-/g, '')}-${suffix}`;
-}
-
-/** The stored form of the applied costs (as the demo data writes it): euro strings and a description. */
-function storedCosts(price: PriceBreakdown): newBookings.NewBooking['additionalCosts'] {
-  return price.additionalCosts.map((c) => ({
-    name: c.name,
-    type: c.type,
-    amount: fromCents(c.amountCents),
-    description: c.description ?? appliedCostDescription(c),
-  }));
 }

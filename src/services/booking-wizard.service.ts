@@ -153,7 +153,7 @@ export type WizardOutcome =
 /**
  * Makes the booking of a submitted wizard. Invoicing data asked on the last step go to the client's
  * profile first, so the booking is made with them and no later step asks again. `context` is what the
- * booking is checked against, read with the listing at the submit (bookings.service findBookableForBooking).
+ * booking is checked against, read with the listing at the submit (bookings.service findForWizard).
  */
 export async function submitWizard(
   clientId: string,

@@ -17,6 +17,7 @@ import { scheduleFor, wizardAvailability, type AvailableDate } from './availabil
 import type { WizardKnows, WizardScreen } from './booking-wizard.service.js';
 import { upcomingEditions } from './course-editions.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
+import { isPaused } from './listings.service.js';
 import { registerOptions } from './workers.service.js';
 export type { BookableListing, BookingContext, BookingLocationType, Place };
 
@@ -75,8 +76,21 @@ export async function findBookableListing(id: string): Promise<BookableListing |
  * The service and, read with it, what the client's booking of it is checked against (the wizard's final
  * submit: createBooking then reads nothing more before writing). Closures from today on.
  */
-export function findBookableForBooking(id: string, clientId: string): Promise<Bookable<BookingContext> | null> {
+function findBookableForBooking(id: string, clientId: string): Promise<Bookable<BookingContext> | null> {
   return findBookable(id, { clientId, from: romeLocal(new Date()).date });
+}
+
+/**
+ * The listing a wizard is opened on, with what a client's booking of it is checked against when it is
+ * being submitted; 'paused' when it exists but takes no bookings for now, null when there is none.
+ */
+export async function findForWizard(
+  id: string,
+  submitter: string | null,
+): Promise<Bookable<BookingContext | null> | 'paused' | null> {
+  const found = submitter ? await findBookableForBooking(id, submitter) : await findBookable(id, null);
+  if (found) return found;
+  return (await isPaused(id)) ? 'paused' : null;
 }
 
 /** A form whose key was tampered with gets a fresh one: sending it again then works. */

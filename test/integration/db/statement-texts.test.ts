@@ -10,7 +10,7 @@ import { listPage } from '../../../src/models/bookings/cards.js';
 import { insertBooking } from '../../../src/models/bookings/write.js';
 import { NO_NOTICES, writeNotices } from '../../../src/models/notifications/notices.js';
 import { findWithUser } from '../../../src/models/sessions.js';
-import { findBookableForBooking, findBookableListing } from '../../../src/services/bookings.service.js';
+import { findBookableListing, findForWizard } from '../../../src/services/bookings.service.js';
 import { findPublicListing } from '../../../src/services/catalogue.service.js';
 import { dashboardData } from '../../../src/services/dashboard.service.js';
 import { transaction } from '../../../src/db/knex.js';
@@ -54,11 +54,7 @@ type Path = [string, string, (record: (name: string | undefined, text: string) =
 const PATHS: Path[] = [
   ['sessions.with-user', 'src/models/sessions.ts', (record) => findWithUser(recordingPool(record), 'sid')],
   ['bookings.bookable-listing', 'src/models/bookings/context.ts', () => findBookableListing(randomUUID())],
-  [
-    'bookings.bookable-with-context',
-    'src/models/bookings/context.ts',
-    () => findBookableForBooking(randomUUID(), randomUUID()),
-  ],
+  ['bookings.bookable-with-context', 'src/models/bookings/context.ts', () => findForWizard(randomUUID(), randomUUID())],
   ...(['client', 'provider'] as const).flatMap((userType) =>
     ([undefined, ...LIST_STATUSES] as const).flatMap((status) =>
       ([0, 20] as const).map((offset): Path => [
