@@ -294,7 +294,5 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
 }
 
 /** A refusal in Italian: the status it names is a code, written out as the booking's badge writes it. */
-function refusalText({ messageKey, vars = {} }: Refusal): string {
-  const status = typeof vars.status === 'string' ? { status: t(`bookings:status.${vars.status}`) } : {};
-  return t(messageKey, { ...vars, ...status });
-}
+const refusalText = ({ messageKey, vars = {} }: Refusal): string =>
+  t(messageKey, { ...vars, ...(typeof vars.status === 'string' && { status: t(`bookings:status.${vars.status}`) }) });
