@@ -1,7 +1,8 @@
 // The house rules a tool can check. The layers are import rules, so breaking one fails
 // `npm run lint`, which the README's test command and .ci/run both run:
 //   models      → db, lib, types (and other models)
-//   services    → never controllers, pages, express or the translator: they return codes
+//   services    → never controllers, pages, express or the translator (they return codes); of src/db only
+//                 `transaction` and `Trx`, and no query builders
 //   jobs        → the job runner (queue, presence, periodic tasks): like services, never controllers, pages or express
 //   documents   → emails, notifications, the attestato PDF: written from the data they are handed, never querying
 //   pages       → never models, db or knex
@@ -20,11 +21,15 @@ import packageBoundary from './scripts/lint-package-boundary.js';
 const KNEX_IMPORT = { name: 'knex', message: 'SQL lives in src/models.' };
 const PG_IMPORT = { name: 'pg', message: 'The database driver is used by src/db and src/models only.' };
 const layer = (group, message) => ({ group, message });
-/** Services start transactions (`transaction`, `Trx`) but never build queries with the Knex instance. */
-const DB_INSTANCE = {
+/**
+ * Services and the job runner start transactions (`transaction`, `Trx`) and take nothing else of src/db:
+ * the Knex instance and the statement helpers (prepared, compiledOnce, statementName) are the repositories'.
+ */
+const DB_STATEMENTS = {
   group: ['**/db/knex.js'],
-  importNames: ['db', 'createKnex', 'setDb'],
-  message: 'Only src/models queries the database: call a repo function.',
+  allowImportNames: ['transaction', 'Trx'],
+  message:
+    'Only src/models builds and sends statements: take `transaction` and `Trx` from src/db/knex.ts, and call a repo function.',
 };
 const TO_MODELS = layer(['**/models/**'], 'Call a service: only services read repos.');
 const TO_DB = layer(['**/db/*', '!**/db/knex.js'], 'Database plumbing belongs to src/db and the boot code.');
@@ -38,21 +43,6 @@ const TO_TRANSLATOR = layer(
   ['**/config/i18n.js'],
   'Services return codes; page builders and email templates write Italian.',
 );
-// The booking path's services still write Italian themselves. Its own rework takes each file off this list as
-// it lands (and the list goes with the last one): do not add to it.
-const STILL_TRANSLATING = [
-  'src/services/booking-creation.service.ts',
-  'src/services/booking-notifications.service.ts',
-  'src/services/booking-lifecycle.service.ts',
-  'src/services/booking-rules.service.ts',
-  'src/services/booking-payments.service.ts',
-  'src/services/bookings.service.ts',
-  'src/services/inquiry-quotes.service.ts',
-  'src/services/booking-records.service.ts',
-  'src/services/booking-documents.service.ts',
-  'src/services/booking-calendar.service.ts',
-];
-
 /** SQL text outside the repositories: a string or template that starts like a statement. */
 const SQL_TEXT = {
   selector: 'Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
@@ -62,6 +52,14 @@ const SQL_TEMPLATE = {
   selector: 'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\b/i]',
   message: 'SQL lives in src/models.',
 };
+/**
+ * A statement not yet sent (a repository's `…Query` builder, or one compiled to text) is the repository's to
+ * combine and send: a service passes data to the repo function that does.
+ */
+const UNSENT_QUERY = {
+  selector: 'CallExpression[callee.name=/Query$/], CallExpression[callee.property.name=/(Query|^toSQL|^toNative)$/]',
+  message: 'Services pass data, never query builders: call the repo function that builds and sends the statement.',
+};
 /** A transaction handed to a service is passed on to repos, never queried directly. */
 const TRX_QUERY = {
   selector:
@@ -70,7 +68,7 @@ const TRX_QUERY = {
 };
 
 /** What a service (and the job runner, which runs services) never imports. */
-const BELOW_CONTROLLERS = [DB_INSTANCE, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_DB];
+const BELOW_CONTROLLERS = [DB_STATEMENTS, TO_CONTROLLERS, TO_PAGES, TO_MIDDLEWARE, TO_DB];
 const SERVICE_LAYERS = [...BELOW_CONTROLLERS, layer(['express'], 'Services take plain objects, never req/res.')];
 
 const restricted = (...patterns) => ['error', { paths: [KNEX_IMPORT, PG_IMPORT], patterns }];
@@ -130,11 +128,14 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/services/**/*.ts', 'src/jobs/**/*.ts'],
+    ignores: ['src/jobs/main.ts'],
+    rules: { 'no-restricted-syntax': ['error', SQL_TEXT, SQL_TEMPLATE, TRX_QUERY, UNSENT_QUERY] },
+  },
+  {
     files: ['src/services/**/*.ts'],
-    ignores: STILL_TRANSLATING,
     rules: { 'no-restricted-imports': restricted(...SERVICE_LAYERS, TO_TRANSLATOR) },
   },
-  { files: STILL_TRANSLATING, rules: { 'no-restricted-imports': restricted(...SERVICE_LAYERS) } },
   // The job runner runs services and reads the queue's repos; its process entry (main.ts) opens the database.
   {
     files: ['src/jobs/**/*.ts'],

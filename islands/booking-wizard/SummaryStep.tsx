@@ -1,4 +1,5 @@
 import type { BookingFormValues, ParticipantValues, WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
+import { InvoicingFields } from './InvoicingFields.js';
 
 const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dateLabel = (value: string): string =>
@@ -10,10 +11,12 @@ export interface SummaryStepProps {
   participants: ParticipantValues[];
   /** The participants counted (the blocks shown). */
   count: number;
+  errors: Record<string, string>;
+  update: (patch: Partial<BookingFormValues>, field?: string) => void;
 }
 
-/** Step 3, Riepilogo: what will be booked, the participants and the terms, before Invia. */
-export function SummaryStep({ props, values, participants, count }: SummaryStepProps) {
+/** Step 3, Riepilogo: what will be booked, the participants, the invoicing data if asked and the terms, before Invia. */
+export function SummaryStep({ props, values, participants, count, errors, update }: SummaryStepProps) {
   const S = props.strings;
   const place = props.chooseLocation
     ? values.location_choice
@@ -83,13 +86,15 @@ export function SummaryStep({ props, values, participants, count }: SummaryStepP
           </p>
         </>
       )}
+      {props.invoicing ? (
+        <InvoicingFields props={props} invoicing={props.invoicing} values={values} errors={errors} update={update} />
+      ) : null}
       <div className="wizard__terms" role="note">
         <h3 className="wizard__terms-title">{S.termsTitle}</h3>
         <ul>
-          <li>{S.termsConfirmation}</li>
-          <li>{S.termsType}</li>
-          <li>{S.termsPayment}</li>
-          <li>{S.termsCancellation}</li>
+          {props.terms.map((term, i) => (
+            <li key={i}>{term}</li>
+          ))}
         </ul>
       </div>
     </>

@@ -215,7 +215,14 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
           >
             {S.summaryTitle}
           </h2>
-          <SummaryStep props={props} values={values} participants={participants} count={count} />
+          <SummaryStep
+            props={props}
+            values={values}
+            participants={participants}
+            count={count}
+            errors={errors}
+            update={update}
+          />
         </section>
 
         <div className="wizard__buttons">

@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { conflict, notFound } from '../lib/app-error.js';
 import { hasCalendarEvent, outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
-import { calendarFile } from '../services/booking-calendar.service.js';
-import { findBooking } from '../services/booking-records.service.js';
+import { calendarFile } from '../documents/booking-calendar.js';
+import { findBooking, findBookingParties } from '../services/booking-records.service.js';
 import { viewerOf } from './bookings.controller.js';
 
 /**
@@ -17,7 +17,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   if (!hasCalendarEvent(outcome)) {
     throw conflict('prices:calendar.unavailable', { status: t(outcomeLabelKey(outcome)).toLowerCase() });
   }
-  const { filename, body } = await calendarFile(booking);
+  const { filename, body } = calendarFile(booking, await findBookingParties(booking));
   res.attachment(filename);
   res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
   res.setHeader('Cache-Control', 'private, no-store');

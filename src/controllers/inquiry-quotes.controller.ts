@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
-import { notFound } from '../lib/app-error.js';
+import { conflict, notFound } from '../lib/app-error.js';
 import { quoteFromInquiry } from '../services/inquiry-quotes.service.js';
 import { partyOf, renderThread } from './message-threads.controller.js';
 
@@ -16,6 +16,8 @@ export async function create(req: Request, res: Response): Promise<void> {
     return res.redirect(303, `/bookings/${result.bookingId}`);
   }
   if (result.kind === 'not_found') throw notFound('thread');
+  // A request is refused only when its service was paused or removed a moment ago.
+  if (result.kind === 'refused') throw conflict('catalogue:messages.notBookable');
   if (result.kind === 'already_quoted') {
     return renderThread(req, res, 409, {}, undefined, { alert: t('inquiry-quotes:refused.alreadyQuoted') });
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { logger } from '../config/logger.js';
@@ -53,41 +54,26 @@ export function db(trx?: Trx | null): Knex {
 }
 
 /**
- * Several inserts, updates or deletes sent as one statement (`WITH s0 AS (…), s1 AS (…) last`): one round trip
- * where each would take its own, every part run exactly once. The parts see the same snapshot, so none may
- * read what another writes. Resolves to the last part's rows (its RETURNING).
+ * The name of a prepared statement, made from its text (PostgreSQL's, with $1…): the same text always has
+ * the same name and another text another name, so no caller names a statement and no name can point at a
+ * text it was not made from. 32 hex digits of its SHA-256 keep it well under PostgreSQL's 63-byte limit,
+ * with room for the embedded server's per-connection prefix (packages/pg-embedded-server).
  */
-export async function writeTogether<Row>(trx: Trx, parts: Knex.QueryBuilder[]): Promise<Row[]> {
-  const last = parts[parts.length - 1];
-  if (!last) return [];
-  const before = parts.slice(0, -1);
-  if (before.length === 0) return (await last) as Row[];
-  const { rows } = await trx.raw<{ rows: Row[] }>(`${withParts(before)} ?`, [...before, last]);
-  return rows;
-}
-
-/** `WITH s0 AS (?), s1 AS (?), …`: one named part per statement, bound in order (writeTogether and its kin). */
-export function withParts(parts: readonly unknown[]): string {
-  return `WITH ${parts.map((_, i) => `s${i} AS (?)`).join(', ')}`;
-}
-
-/**
- * Whether statements may be named (prepared once per connection): on both databases. A PostgreSQL server
- * gives each connection its own session; the embedded server (packages/pg-embedded-server) gives each
- * connection its own statement names in its one session, so the default test run exercises them too.
- */
-export function namedStatements(): boolean {
-  return true;
+export function statementName(nativeSql: string): string {
+  return `q${createHash('sha256').update(nativeSql).digest('hex').slice(0, 32)}`;
 }
 
 /**
  * Names a statement run on every booking or signed-in request, so that each connection parses and plans it
  * once (a PostgreSQL prepared statement; after five runs the server keeps one generic plan when it is as
- * good): for these, planning cost more than running. Its text must be the same on every call, only the
- * bindings vary: the driver refuses a name reused for another text.
+ * good): for these, planning cost more than running. The name comes from the statement's own text
+ * (statementName), so a statement whose text varies with its options (a tab, an offset) is simply several
+ * statements. Both databases run it named: the embedded server gives each connection its own names in its
+ * one session, so the default test run exercises this path too. The texts are checked in under
+ * src/models/queries/ (test/integration/db/statement-texts.test.ts).
  */
-export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q, name: string): Q {
-  return query.options({ name }) as Q;
+export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q): Q {
+  return query.options({ name: statementName(query.toSQL().toNative().sql) }) as Q;
 }
 
 /** A statement compiled once (compiledOnce), bound to the values of one call. */
@@ -134,18 +120,6 @@ export function compiledOnce(
     });
     return { sql: compiled.sql, nativeSql: compiled.nativeSql, bindings };
   };
-}
-
-/** SQLSTATE of refuse_statement(reason) (migration 20261206090000_refuse_statement). */
-const REFUSED = 'SH001';
-
-/**
- * Why a statement refused itself (refuse_statement: one of its parts found that the rest must not stand,
- * and nothing of it was kept), or null for any other error.
- */
-export function refusalOf(err: unknown): string | null {
-  const e = err as { code?: unknown; detail?: unknown } | null;
-  return e?.code === REFUSED && typeof e.detail === 'string' ? e.detail : null;
 }
 
 /** Runs fn in a transaction. Inside it, pass `trx` to every query: another connection would wait for it. */

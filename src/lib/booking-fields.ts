@@ -166,6 +166,7 @@ export function referentErrors(v: Pick<BookingFormValues, ReferentField>): Parti
 }
 
 /** Which step an error belongs to: the wizard goes back to the first step with one. */
-export function stepOfError(field: string): 1 | 2 {
+export function stepOfError(field: string): 1 | 2 | 3 {
+  if (field === 'invoicing_channel' || field === 'sdi_code' || field === 'pec') return 3;
   return field.startsWith('participants.') || field.startsWith('referent_') ? 2 : 1;
 }

@@ -53,7 +53,17 @@ export interface BookingFormValues {
   idempotency_key: string;
   /** The course edition chosen: its sessions give the date and time; empty for other services. */
   edition_id?: string;
+  /**
+   * How the client receives electronic invoices (the profile's "Fatturazione" fields), asked on the last
+   * step while its profile does not say; absent otherwise.
+   */
+  invoicing_channel?: string;
+  sdi_code?: string;
+  pec?: string;
 }
+
+/** The invoicing fields the last step asks of a client whose profile does not say how it receives invoices. */
+export const INVOICING_FIELDS = ['invoicing_channel', 'sdi_code', 'pec'] as const;
 
 export type WizardStep = 1 | 2 | 3;
 
@@ -95,6 +105,10 @@ export interface WizardIslandProps {
   slots: WizardSlots | null;
   /** The client's active workers, to choose participants from (empty: the rows are typed by hand). */
   workers: RegisterWorkerOption[];
+  /** The terms the booking is sent under (src/lib/booking-terms.ts), shown on the last step. */
+  terms: string[];
+  /** The client has not said how it receives invoices: the last step asks, with these choices. */
+  invoicing: { channels: { value: string; label: string }[] } | null;
 }
 
 /** The valid dates of an instant service, more fetched from `endpoint` (?from=next) on demand. */

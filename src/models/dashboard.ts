@@ -128,7 +128,7 @@ export async function readDashboard(
         `EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = me.id ORDER BY n.created_at DESC OFFSET ${shown.notifications}) AS more_notifications`,
       ),
     ]);
-  const [row] = (await prepared(query, `dashboard-${user.userType}`)) as DashboardRow[];
+  const [row] = (await prepared(query)) as DashboardRow[];
   if (!row) throw new Error('The dashboard read returned no row');
   return {
     statistics: toStatistics(row.statistics ?? undefined),

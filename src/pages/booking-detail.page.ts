@@ -287,8 +287,12 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
       ? {
           type: 'error',
           title: t('bookings:actions.errors.title'),
-          message: t(options.refusal.messageKey, options.refusal.vars),
+          message: refusalText(options.refusal),
         }
       : null,
   };
 }
+
+/** A refusal in Italian: the status it names is a code, written out as the booking's badge writes it. */
+const refusalText = ({ messageKey, vars = {} }: Refusal): string =>
+  t(messageKey, { ...vars, ...(typeof vars.status === 'string' && { status: t(`bookings:status.${vars.status}`) }) });

@@ -1,16 +1,11 @@
-import { config } from '../config/env.js';
-import { t } from '../config/i18n.js';
-import { writeTogether, type Trx } from '../db/knex.js';
-import { placeLabel } from '../lib/booking-place.js';
-import { bookingDayLines } from '../lib/booking-days.js';
-import { cancellationSentence } from '../lib/cancellation-policy.js';
-import * as format from '../lib/format.js';
+import type { Trx } from '../db/knex.js';
+import { noticeTexts } from '../documents/booking-notices.js';
 import * as bookings from '../models/bookings/parties.js';
-import type { Parties, Party } from '../models/bookings/parties.js';
+import type { Parties } from '../models/bookings/parties.js';
 import type { Booking } from '../models/bookings/booking.js';
-import * as notifications from '../models/notifications/write.js';
 import type { NotificationType } from '../models/notifications/row.js';
-import { queueEmailsStatement, type EmailRequest } from './mail.service.js';
+import { writeNotices, type Notices } from '../models/notifications/notices.js';
+import { emailJobs } from './mail.service.js';
 
 /**
  * What each booking event tells whom: an in-app notification (docs/product.md §7) and an email, both written in the
@@ -46,7 +41,7 @@ export interface EventContext {
 
 type Recipient = 'client' | 'provider';
 
-interface Notice {
+export interface Notice {
   to: Recipient;
   type: NotificationType;
   /** Key under bookings:notifications (title and message). */
@@ -59,6 +54,8 @@ interface Notice {
   buttonKey?: string;
   /** The email states the provider's cancellation policy (emails:<template>.extra uses {{cancellation}}). */
   policy?: true;
+  /** The email lists the terms the booking was sent under (lib/booking-terms.ts): a new booking's client. */
+  terms?: true;
 }
 
 function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventContext): Notice[] {
@@ -74,8 +71,8 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
           template: instant ? 'booking-new' : 'booking-request',
         },
         instant
-          ? { to: 'client', type: 'booking_confirmed', key: 'bookedInstant', template: 'booking-booked', policy: true }
-          : { to: 'client', type: 'booking', key: 'requestSent', template: 'booking-request-sent' },
+          ? { to: 'client', type: 'booking_confirmed', key: 'bookedInstant', template: 'booking-booked', terms: true }
+          : { to: 'client', type: 'booking', key: 'requestSent', template: 'booking-request-sent', terms: true },
       ];
     case 'confirmed':
       return [
@@ -160,74 +157,15 @@ export async function announce(
   known?: Parties,
 ): Promise<void> {
   const parties = known ?? (await bookings.findParties(booking.clientId, booking.providerId, trx));
-  await writeTogether(trx, noticeStatements(event, booking, ctx, parties, trx));
+  await writeNotices(noticesOf(event, booking, ctx, parties), trx);
 }
 
 /**
- * The inserts of an event's notifications and emails, not yet sent (every event has at least one notice):
- * announce sends them together; a new booking sends them with its own statement (bookings.service).
+ * The notifications and emails of an event (every event has at least one notice), in words written by
+ * documents/booking-notices.ts, not yet written: announce writes them; a new booking writes them with its
+ * own statement (booking-creation.service).
  */
-export function noticeStatements(
-  event: BookingEvent,
-  booking: NoticeBooking,
-  ctx: EventContext,
-  parties: Parties,
-  trx?: Trx,
-) {
-  const na = t('bookings:card.notAvailable');
-  // While a quote waits for the client, the booking's price is still the estimate: notices speak of the quote.
-  const waiting = booking.status === 'quoted' && booking.quoteTotalAmountCents !== null;
-  const vars = {
-    serviceTitle: booking.listingTitle,
-    bookingNumber: booking.bookingNumber,
-    clientName: parties.client.name ?? na,
-    providerName: parties.provider.name ?? na,
-    date: format.date(booking.requestedDate),
-    time: format.time(booking.requestedTime),
-    total: format.euro(waiting ? booking.quoteTotalAmountCents! : booking.totalAmountCents),
-    validUntil: booking.quoteValidUntil ? format.date(booking.quoteValidUntil) : '',
-    reason: ctx.reason ?? '',
-    documentName: ctx.documentName ?? '',
-  };
-  const notices = noticesFor(event, booking, ctx);
-  const cancellation = notices.some((n) => n.policy) ? cancellationSentence(parties.cancellationPolicy, t) : '';
-  // Both parties' notifications and their emails, written together below.
-  const notes: notifications.NewNotification[] = [];
-  const emails: EmailRequest[] = [];
-  for (const notice of notices) {
-    const recipient: Party = parties[notice.to];
-    notes.push({
-      userId: recipient.id,
-      type: notice.type,
-      title: t(`bookings:notifications.${notice.key}.title`, vars),
-      message: t(`bookings:notifications.${notice.key}.message`, vars),
-      data: { booking_id: booking.id, ...(notice.path ? { target: `/bookings/${booking.id}${notice.path}` } : {}) },
-    });
-    const counterpart = notice.to === 'client' ? parties.provider : parties.client;
-    emails.push({
-      to: recipient.email,
-      template: notice.template,
-      data: {
-        ...vars,
-        recipient: notice.to,
-        name: recipient.name ?? recipient.email,
-        counterpartName: counterpart.name ?? na,
-        participants: booking.participantsCount,
-        dayLines: bookingDayLines(booking, t),
-        place: placeLabel(booking, t),
-        instant: booking.bookingType === 'instant',
-        status: t(`bookings:status.${booking.status}`),
-        estimate: ctx.estimateCents === undefined ? '' : format.euro(ctx.estimateCents),
-        quoteIncludes: waiting ? booking.quoteIncludes : null,
-        referent: booking.referent
-          ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
-          : null,
-        by: ctx.by ?? null,
-        cancellation: notice.policy ? cancellation : '',
-        link: `${config().baseUrl}/bookings/${booking.id}${notice.path ?? ''}`,
-        button: notice.buttonKey ? t(notice.buttonKey) : null,
-      },
-    });
-  }
-  return [notifications.insertStatement(notes, trx), queueEmailsStatement(emails, trx)];
+export function noticesOf(event: BookingEvent, booking: NoticeBooking, ctx: EventContext, parties: Parties): Notices {
+  const { notifications, emails } = noticeTexts(noticesFor(event, booking, ctx), booking, ctx, parties);
+  return { notifications, jobs: emailJobs(emails) };
 }

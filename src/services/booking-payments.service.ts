@@ -1,4 +1,3 @@
-import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { romeLocal } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
@@ -27,7 +26,7 @@ const E = 'money:payment.errors';
 export function paymentRefusal(booking: Booking, role: Role): Refusal | null {
   if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
   if (!PAYABLE_STATUSES.includes(booking.status))
-    return { messageKey: `${E}.notPayable`, vars: { status: t(`bookings:status.${booking.status}`) } };
+    return { messageKey: `${E}.notPayable`, vars: { status: booking.status } };
   if (booking.paymentStatus !== 'pending') {
     return booking.paidOn
       ? { messageKey: `${E}.alreadyRecorded`, vars: { date: format.shortDate(booking.paidOn) } }

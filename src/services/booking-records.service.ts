@@ -5,7 +5,7 @@ import * as participantsRepo from '../models/bookings/participants.js';
 import * as bookingCards from '../models/bookings/cards.js';
 import type { BookingCard, BookingCounts } from '../models/bookings/cards.js';
 import * as bookingParties from '../models/bookings/parties.js';
-import type { Party } from '../models/bookings/parties.js';
+import type { Parties, Party } from '../models/bookings/parties.js';
 import type { Booking } from '../models/bookings/booking.js';
 import type { CancellationPolicy } from '../models/providers/row.js';
 import * as bookings from '../models/bookings/read.js';
@@ -38,6 +38,11 @@ const BOOKINGS_PER_PAGE = 20;
 
 export function findBooking(id: string, viewer: BookingViewer): Promise<Booking | null> {
   return bookings.findForViewer(id, viewer);
+}
+
+/** The booking's client and provider, as its page and its calendar event name them. */
+export function findBookingParties(booking: Pick<Booking, 'clientId' | 'providerId'>): Promise<Parties> {
+  return bookingParties.findParties(booking.clientId, booking.providerId);
 }
 
 export interface BookingList {

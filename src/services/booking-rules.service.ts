@@ -1,4 +1,3 @@
-import { t } from '../config/i18n.js';
 import { romeInstant, romeLocal } from '../lib/booking-time.js';
 import type { UserType } from '../lib/current-user.js';
 import type { Booking } from '../models/bookings/booking.js';
@@ -27,6 +26,10 @@ export interface Actor {
   userType: UserType;
 }
 
+/**
+ * Why an action is refused: the key of its message and the values it names, as codes (`status` is the
+ * booking's status, written out by the page that shows the refusal).
+ */
 export interface Refusal {
   messageKey: string;
   vars?: Record<string, string | number>;
@@ -101,7 +104,7 @@ function clientStep(
 
 /** Pure: why this actor may not do this to this booking now, or null when they may. */
 export function refusalOf(action: BookingAction, booking: Booking, role: Role, ctx: RuleContext): Refusal | null {
-  const status = t(`bookings:status.${booking.status}`);
+  const status = booking.status;
   const started = ctx.now.getTime() >= startOf(booking).getTime();
   switch (action) {
     case 'confirm':

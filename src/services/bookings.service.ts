@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { romeLocal } from '../lib/booking-time.js';
+import { addDays, romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { listingPrice, type PriceBreakdown } from '../lib/pricing.js';
 import type { BookableListing } from '../models/listings/bookable.js';
 import { findBookable, findBookingClient, type Bookable, type BookingContext } from '../models/bookings/context.js';
 import type { BookingLocationType, Place } from '../models/bookings/booking.js';
 import { isUuid } from '../lib/uuid.js';
-import { DEFAULT_MAX_PARTICIPANTS, type BookingRules, type LocationChoice } from '../validators/booking.validator.js';
+import {
+  DEFAULT_MAX_PARTICIPANTS,
+  MAX_DAYS_AHEAD,
+  type BookingRules,
+  type LocationChoice,
+} from '../validators/booking.validator.js';
 import type { CourseEdition } from '../models/editions/row.js';
+import { scheduleFor, wizardAvailability, type AvailableDate } from './availability.service.js';
+import type { WizardKnows, WizardScreen } from './booking-wizard.service.js';
+import { upcomingEditions } from './course-editions.service.js';
+import { canBeInvoiced } from './invoicing.service.js';
+import { isPaused } from './listings.service.js';
+import { registerOptions } from './workers.service.js';
 export type { BookableListing, BookingContext, BookingLocationType, Place };
 
 /** Booking a service: the wizard's rules, the price and the place (the booking itself: booking-creation.service). */
@@ -26,6 +37,16 @@ export function wizardRules(listing: BookableListing, now: Date = new Date()): B
     requirements: listing.requirements,
     chooseLocation: listing.locationType === 'flexible',
   };
+}
+
+/** The wizard's rules for a listing whose editions, if it has any, each have their own venue or are online: no place to choose. */
+export function courseRules(knows: {
+  listing: BookableListing;
+  editions: readonly unknown[];
+  now: Date;
+}): BookingRules {
+  const rules = wizardRules(knows.listing, knows.now);
+  return knows.editions.length > 0 ? { ...rules, chooseLocation: false } : rules;
 }
 
 /** The one price calculation (src/lib/pricing.ts) applied to a service and a number of participants. */
@@ -55,13 +76,21 @@ export async function findBookableListing(id: string): Promise<BookableListing |
  * The service and, read with it, what the client's booking of it is checked against (the wizard's final
  * submit: createBooking then reads nothing more before writing). Closures from today on.
  */
-export function findBookableForBooking(id: string, clientId: string): Promise<Bookable<BookingContext> | null> {
+function findBookableForBooking(id: string, clientId: string): Promise<Bookable<BookingContext> | null> {
   return findBookable(id, { clientId, from: romeLocal(new Date()).date });
 }
 
-/** The client's legal address, where on-site services take place (null before the profile has one). */
-export async function findClientSite(clientId: string): Promise<Place | null> {
-  return (await findBookingClient(clientId)).site;
+/**
+ * The listing a wizard is opened on, with what a client's booking of it is checked against when it is
+ * being submitted; 'paused' when it exists but takes no bookings for now, null when there is none.
+ */
+export async function findForWizard(
+  id: string,
+  submitter: string | null,
+): Promise<Bookable<BookingContext | null> | 'paused' | null> {
+  const found = submitter ? await findBookableForBooking(id, submitter) : await findBookable(id, null);
+  if (found) return found;
+  return (await isPaused(id)) ? 'paused' : null;
 }
 
 /** A form whose key was tampered with gets a fresh one: sending it again then works. */
@@ -99,4 +128,51 @@ export function editionPriced<T extends BookableListing>(
   edition: Pick<CourseEdition, 'priceCents'> | null,
 ): T {
   return edition && edition.priceCents !== null ? { ...listing, basePriceCents: edition.priceCents } : listing;
+}
+
+/** What the wizard knows of a client's booking of a listing (booking-wizard.service), and the client's site. */
+export type WizardRead = WizardKnows & {
+  /** The client's legal address, where on-site services take place (null before the profile has one). */
+  site: Place | null;
+};
+
+/** Reads what each step of the wizard is checked against: the editions, the register, the client's profile. */
+export async function readWizard(clientId: string, listing: BookableListing, now = new Date()): Promise<WizardRead> {
+  const [editions, workers, client] = await Promise.all([
+    listing.hasEditions ? upcomingEditions(listing.id, now) : Promise.resolve([]),
+    registerOptions(clientId),
+    findBookingClient(clientId),
+  ]);
+  return {
+    listing,
+    editions,
+    workers,
+    asksInvoicing: !canBeInvoiced(client.invoicing),
+    now,
+    schedule: (date, time) => scheduleFor(listing, date, time),
+    site: client.site,
+  };
+}
+
+/** What the wizard's page shows of a step beside its form: the price, the place, the dates an instant listing offers. */
+export interface WizardPageData {
+  /** The listing at the chosen edition's price. */
+  listing: BookableListing;
+  rules: BookingRules;
+  values: BookingFormValues;
+  estimate: WizardEstimate;
+  maxDate: string;
+  availability: { dates: AvailableDate[]; longestDayHours: number } | null;
+}
+
+export async function wizardPageData(read: WizardRead, screen: WizardScreen): Promise<WizardPageData> {
+  const listing = editionPriced(read.listing, screen.edition);
+  const rules = courseRules(read);
+  const values = withValidIdempotencyKey(screen.values);
+  const availability =
+    listing.listingType === 'instant' && read.editions.length === 0
+      ? await wizardAvailability(listing, rules.today)
+      : null;
+  const maxDate = addDays(rules.today, MAX_DAYS_AHEAD);
+  return { listing, rules, values, estimate: wizardEstimate(listing, values, rules), maxDate, availability };
 }

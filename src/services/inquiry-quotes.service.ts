@@ -1,7 +1,6 @@
-import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
+import { quoteMessageBody } from '../documents/booking-words.js';
 import { romeLocal } from '../lib/booking-time.js';
-import * as format from '../lib/format.js';
 import { updateBooking } from '../models/bookings/write.js';
 import { type BookableListing, listBookableForProvider } from '../models/listings/bookable.js';
 import * as bookings from '../models/bookings/read.js';
@@ -17,7 +16,7 @@ import {
 import type { FormErrors } from '../validators/validate.js';
 import { quoteChanges } from './booking-lifecycle.service.js';
 import { announce } from './booking-notifications.service.js';
-import { insertNewBooking } from './booking-creation.service.js';
+import { createQuotedRequest, type BookingRefusal } from './booking-creation.service.js';
 import { maxParticipantsOf } from './bookings.service.js';
 
 export type { InquiryQuoteValues };
@@ -34,6 +33,8 @@ export type InquiryQuoteResult =
   | { ok: true; bookingId: string }
   | { ok: false; kind: 'not_found' }
   | { ok: false; kind: 'already_quoted'; bookingId: string }
+  /** The service can no longer be booked, or the client's booking of it would be refused. */
+  | { ok: false; kind: 'refused'; refusal: BookingRefusal }
   | { ok: false; kind: 'invalid'; errors: FormErrors; values: InquiryQuoteValues };
 
 /**
@@ -86,11 +87,11 @@ export async function quoteFromInquiry(
         ? { ok: true, bookingId: same }
         : { ok: false, kind: 'already_quoted', bookingId: locked.bookingId };
     }
-    const made = await insertNewBooking(
+    const made = await createQuotedRequest(
       { clientId: locked.clientId, listing, details, participants: [], referent, now },
-      'request',
       trx,
     );
+    if (!made.ok) return { ok: false, kind: 'refused', refusal: made.refusal };
     // Not created: the client already has a booking from this very form key (it cannot be this quote's).
     if (!made.created) return { ok: false, kind: 'already_quoted', bookingId: made.id };
     const { booking } = made;
@@ -101,12 +102,12 @@ export async function quoteFromInquiry(
       {
         threadId: locked.id,
         senderId: viewer.id,
-        body: t('inquiry-quotes:message.body', {
-          total: format.euro(quote.totalCents),
+        body: quoteMessageBody({
+          totalCents: quote.totalCents,
           title: listing.title,
-          date: format.date(details.requestedDate),
+          date: details.requestedDate,
           number: booking.bookingNumber,
-          validUntil: format.date(quote.validUntil),
+          validUntil: quote.validUntil,
         }),
         idempotencyKey: details.idempotencyKey,
         attachment: null,

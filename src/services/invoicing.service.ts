@@ -33,6 +33,14 @@ export function canBeInvoiced(data: ClientInvoicing): boolean {
   return data.channel === 'none';
 }
 
+/** Saves a client's invoicing data given in the booking wizard (checked there as the Fatturazione tab checks it). */
+export async function saveClientInvoicing(
+  clientId: string,
+  invoicing: ClientInvoicing & { channel: NonNullable<ClientInvoicing['channel']> },
+): Promise<void> {
+  await updateClientInvoicing(clientId, invoicing);
+}
+
 type SaveResult = { ok: true } | { ok: false; values: Record<string, unknown>; errors: FormErrors };
 
 /** Saves the "Fatturazione" tab of a profile (the profile exists: the profile service made it). */

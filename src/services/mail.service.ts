@@ -30,18 +30,17 @@ export async function queueEmail(request: EmailRequest, trx?: Trx): Promise<numb
 
 /** Several emails queued in one statement (a booking's event writes to both parties). */
 export async function queueEmails(requests: EmailRequest[], trx?: Trx): Promise<number[]> {
-  if (requests.length === 0) return [];
-  return (await queueEmailsStatement(requests, trx)).map((r) => r.id);
+  const { type, payloads, retryForSeconds } = emailJobs(requests);
+  return jobs.enqueueMany(type, payloads, { retryForSeconds }, trx);
 }
 
-/** The insert of queueEmails (at least one email), not yet sent: to send with other writes (writeTogether). */
-export function queueEmailsStatement(requests: EmailRequest[], trx?: Trx) {
-  return jobs.enqueueStatement(
-    SEND_EMAIL_JOB,
-    requests.map(({ to, template, data }) => ({ to, template, data })),
-    { retryForSeconds: EMAIL_RETRY_SECONDS },
-    trx,
-  );
+/** The jobs that send these emails, to queue with other writes (models/notifications/notices.ts). */
+export function emailJobs(requests: readonly EmailRequest[]): jobs.NewJobs {
+  return {
+    type: SEND_EMAIL_JOB,
+    payloads: requests.map(({ to, template, data }) => ({ to, template, data })),
+    retryForSeconds: EMAIL_RETRY_SECONDS,
+  };
 }
 
 /**

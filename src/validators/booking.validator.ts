@@ -96,6 +96,9 @@ export function readBookingForm(body: unknown, maxParticipants: number): Booking
     referent_contact: str(b.referent_contact),
     idempotency_key: str(b.idempotency_key).trim(),
     edition_id: str(b.edition_id).trim(),
+    invoicing_channel: str(b.invoicing_channel).trim(),
+    sdi_code: str(b.sdi_code),
+    pec: str(b.pec),
   };
   const count = participantCount(values.participants_count, maxParticipants) ?? Math.max(rows.length, 1);
   return { ...values, participants: keepParticipants(rows, count) };

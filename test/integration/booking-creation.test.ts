@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { db, refusalOf, transaction } from '../../src/db/knex.js';
-import { AppError } from '../../src/lib/app-error.js';
+import { db, transaction } from '../../src/db/knex.js';
 import { findBookable } from '../../src/models/bookings/context.js';
 import * as bookings from '../../src/models/bookings/read.js';
 import * as newBookings from '../../src/models/bookings/write.js';
-import { createBooking, type NewBookingInput } from '../../src/services/booking-creation.service.js';
-import { noticeStatements } from '../../src/services/booking-notifications.service.js';
+import { NO_NOTICES } from '../../src/models/notifications/notices.js';
+import {
+  createBooking,
+  type CreatedBooking,
+  type NewBookingInput,
+} from '../../src/services/booking-creation.service.js';
+import { noticesOf } from '../../src/services/booking-notifications.service.js';
+import { createQuotedRequest } from '../../src/services/booking-creation.service.js';
 import type { BookableListing } from '../../src/services/bookings.service.js';
 import { queuedEmails } from '../helpers/queued-emails.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -33,12 +38,21 @@ describe('creating a booking: one statement, all or nothing', () => {
 
   const input = (svc: BookableListing, key: string): NewBookingInput => validatedBooking(client.id, svc, key);
 
+  const createQuotedRequestOf = (svc: BookableListing, trx: Parameters<typeof createQuotedRequest>[1]) =>
+    createQuotedRequest({ ...input(svc, randomUUID()), participants: [] }, trx);
+
+  /** The booking a createBooking made: its id (and its booking, when it was new). */
+  const booked = (made: CreatedBooking) => {
+    if (!made.ok) throw new Error(`refused: ${made.refusal.code}`);
+    return made;
+  };
+
   const count = async (table: string, where: Record<string, unknown>): Promise<number> =>
     Number(((await db()(table).where(where).count({ n: '*' }).first()) as { n: number | string }).n);
 
   it('writes the booking, its participant, both notifications and both emails, each once', async () => {
     const svc = await activeService('Corso Carrelli Elevatori');
-    const made = await createBooking(input(svc, randomUUID()));
+    const made = booked(await createBooking(input(svc, randomUUID())));
     expect(made.created).to.equal(true);
     expect(await count('booking_participants', { booking_id: made.id })).to.equal(1);
     const notes = await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [made.id]).orderBy('title');
@@ -54,18 +68,18 @@ describe('creating a booking: one statement, all or nothing', () => {
   it('the same form sent twice: the first booking back, and no second notice of it', async () => {
     const svc = await activeService('Corso Piattaforme Aeree');
     const key = randomUUID();
-    const first = await createBooking(input(svc, key));
+    const first = booked(await createBooking(input(svc, key)));
     const notices = await count('notifications', { user_id: provider.id });
     const emails = (await queuedEmails()).length;
     const again = await createBooking(input(svc, key));
-    expect(again).to.deep.equal({ id: first.id, created: false });
+    expect(again).to.deep.equal({ ok: true, id: first.id, created: false });
     expect(await count('bookings', { service_id: svc.id })).to.equal(1);
     expect(await count('notifications', { user_id: provider.id })).to.equal(notices);
     expect((await queuedEmails()).length).to.equal(emails);
   });
 
   /** The booking is sent while a pause holds the service (FOR UPDATE, as provider-services pauses); its outcome. */
-  async function bookDuringPause(svc: BookableListing, booking: NewBookingInput): Promise<unknown> {
+  async function bookDuringPause(svc: BookableListing, booking: NewBookingInput): Promise<CreatedBooking> {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
@@ -77,22 +91,18 @@ describe('creating a booking: one statement, all or nothing', () => {
       await held;
     });
     await hasLock;
-    const outcome = createBooking(booking).then(
-      () => null,
-      (err: unknown) => err,
-    );
+    const outcome = createBooking(booking);
     await new Promise((resolve) => setTimeout(resolve, 150));
     release();
     await pausing;
     return outcome;
   }
 
-  it('a pause that holds the service when the booking is written: the booking waits, is refused (409), nothing kept', async () => {
+  it('a pause that holds the service when the booking is written: the booking waits, is refused, nothing kept', async () => {
     const svc = await activeService('Corso Gru a Torre');
     const notices = await count('notifications', { user_id: provider.id });
-    const err = await bookDuringPause(svc, input(svc, randomUUID()));
-    expect(err).to.be.instanceOf(AppError);
-    expect((err as AppError).status).to.equal(409);
+    const outcome = await bookDuringPause(svc, input(svc, randomUUID()));
+    expect(outcome).to.deep.equal({ ok: false, refusal: { code: 'not_bookable' } });
     expect(await count('bookings', { service_id: svc.id })).to.equal(0);
     expect(await count('notifications', { user_id: provider.id })).to.equal(notices);
   });
@@ -103,10 +113,13 @@ describe('creating a booking: one statement, all or nothing', () => {
       return { ...base, participants: [{ ...base.participants[0]!, fiscalCode, addToRegister: true }] };
     };
     const refused = await activeService('Corso Ponteggi');
-    expect(await bookDuringPause(refused, withNewWorker(refused, 'BNCGLI90A41F205X'))).to.be.instanceOf(AppError);
+    expect(await bookDuringPause(refused, withNewWorker(refused, 'BNCGLI90A41F205X'))).to.deep.equal({
+      ok: false,
+      refusal: { code: 'not_bookable' },
+    });
     expect(await count('workers', { client_id: client.id, fiscal_code: 'BNCGLI90A41F205X' })).to.equal(0);
-    const booked = await activeService('Corso Funi');
-    const made = await createBooking(withNewWorker(booked, 'BNCGLI90A41F205X'));
+    const funi = await activeService('Corso Funi');
+    const made = booked(await createBooking(withNewWorker(funi, 'BNCGLI90A41F205X')));
     const worker = await db()('workers').where({ client_id: client.id, fiscal_code: 'BNCGLI90A41F205X' }).first();
     expect(worker).to.include({ first_name: 'Giulia', last_name: 'Bianchi' });
     expect(await db()('booking_participants').where({ booking_id: made.id }).pluck('worker_id')).to.deep.equal([
@@ -114,13 +127,14 @@ describe('creating a booking: one statement, all or nothing', () => {
     ]);
   });
 
-  it('the statement refuses itself when the service cannot be booked, or when its booking was not inserted', async () => {
+  it('the statement keeps nothing when the service cannot be booked, or when its booking was not inserted', async () => {
     const svc = await activeService('Corso Escavatori');
-    const made = await createBooking(input(svc, randomUUID()));
+    const made = booked(await createBooking(input(svc, randomUUID())));
     const stored = (await bookings.findForViewer(made.id, { id: client.id, userType: 'client' }))!;
     const { context } = (await findBookable(svc.id, { clientId: client.id, from: stored.requestedDate }))!;
     const parties = context.parties;
     const notices = await count('notifications', { user_id: provider.id });
+    const emails = (await queuedEmails()).length;
     const row = {
       ...stored,
       id: randomUUID(),
@@ -132,17 +146,32 @@ describe('creating a booking: one statement, all or nothing', () => {
       additionalCosts: [],
       idempotencyKey: randomUUID(),
     };
-    const refusal = (p: Promise<unknown>) => p.then(() => null, refusalOf);
-    // A booking number already taken: not inserted, and the notices written with it are not kept either.
+    const person = input(svc, randomUUID()).participants.map((p) => ({ ...p, employeeId: null }));
+    // A booking number already taken: not inserted, and the participant and notices written with it are not kept.
     const taken = { ...row, bookingNumber: stored.bookingNumber };
-    const notes = noticeStatements('created', { ...taken, totalAmountCents: 12200 }, {}, parties);
-    expect(await refusal(newBookings.writeNewBooking(taken, notes))).to.equal('not_inserted');
-    // Alone, the same booking is simply not inserted.
-    expect(await newBookings.writeNewBooking(taken, [])).to.equal(null);
+    const told = noticesOf('created', { ...taken, totalAmountCents: 12200 }, {}, parties);
+    expect(await newBookings.insertBooking(taken, person, told)).to.deep.equal({ kind: 'not_inserted' });
+    expect(await count('booking_participants', { booking_id: taken.id })).to.equal(0);
+    // Paused: not bookable, and nothing of it is written either.
     await db()('services').where({ id: svc.id }).update({ status: 'paused' });
     const fresh = { ...row, bookingNumber: 'BH20991231-ZZZZZZ' };
-    expect(await refusal(newBookings.writeNewBooking(fresh, []))).to.equal('not_bookable');
+    expect(await newBookings.insertBooking(fresh, person, told)).to.deep.equal({ kind: 'not_bookable' });
+    expect(await newBookings.insertBooking(fresh, [], NO_NOTICES)).to.deep.equal({ kind: 'not_bookable' });
     expect(await count('bookings', { service_id: svc.id })).to.equal(1);
+    expect(await count('booking_participants', { booking_id: fresh.id })).to.equal(0);
     expect(await count('notifications', { user_id: provider.id })).to.equal(notices);
+    expect((await queuedEmails()).length).to.equal(emails);
+  });
+
+  it("a refusal inside the caller's transaction leaves it usable: the rest of it is kept", async () => {
+    const svc = await activeService('Corso Saldatura');
+    await db()('services').where({ id: svc.id }).update({ status: 'paused' });
+    const stored = await transaction(async (trx) => {
+      const made = await createQuotedRequestOf(svc, trx);
+      await trx('notifications').insert({ user_id: client.id, type: 'system', title: 'Dopo', message: 'kept' });
+      return made;
+    });
+    expect(stored).to.deep.equal({ ok: false, refusal: { code: 'not_bookable' } });
+    expect(await count('notifications', { user_id: client.id, title: 'Dopo' })).to.equal(1);
   });
 });

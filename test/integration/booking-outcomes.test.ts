@@ -79,10 +79,8 @@ describe('cancellation policy, refunds, badges and calendar', () => {
     const $ = html(res.text);
     expect(textOf($, '.steps li[aria-current="step"]')).to.equal('Conferma');
     expect(textOf($, '.wizard__terms')).to.contain(POLICY);
-    const props = JSON.parse($('script[data-island-props="booking-wizard"]').text()) as {
-      strings: Record<string, string>;
-    };
-    expect(props.strings.termsCancellation).to.contain(POLICY);
+    const props = JSON.parse($('script[data-island-props="booking-wizard"]').text()) as { terms: string[] };
+    expect(props.terms.join(' ')).to.contain(POLICY);
   });
 
   describe('the refund', () => {

@@ -259,9 +259,11 @@ describe('booking wizard /services/:id/book', () => {
         .and.to.contain('Studio Sicurezza Alfa')
         .and.to.contain('Presso la tua sede legale');
       expect(textOf($, '.participant-list')).to.contain('Giulia Bianchi').and.to.contain('Marco Verdi');
+      // An instant service is confirmed at once: its terms say so, and never that the provider confirms it.
       expect(textOf($, '.wizard__terms'))
-        .to.contain('La prenotazione è soggetta alla conferma del fornitore.')
-        .and.to.contain('Il pagamento viene richiesto solo alla conferma del servizio.');
+        .to.contain('Questo servizio è a conferma immediata: la prenotazione è confermata appena la invii.')
+        .and.to.contain('Il pagamento viene richiesto solo alla conferma del servizio.')
+        .and.not.to.contain('La prenotazione è soggetta alla conferma del fornitore.');
       const submit = $('button[value="submit"]');
       expect(submit.text().trim()).to.equal('Conferma Prenotazione');
       expect(submit.attr('data-submitting-label')).to.equal('Invio in corso...');
@@ -756,11 +758,12 @@ describe('booking wizard /services/:id/book', () => {
           createBooking({ clientId: client.id, listing: svc, details, participants, referent: null }),
         ),
       );
-      expect(results.filter((r) => r.created)).to.have.length(1);
-      expect(new Set(results.map((r) => r.id)).size).to.equal(1);
+      const made = results.map((r) => (r.ok ? r : null));
+      expect(made.filter((r) => r?.created)).to.have.length(1);
+      expect(new Set(made.map((r) => r?.id)).size).to.equal(1);
       expect(await db()('bookings').where({ idempotency_key: key }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
       expect(
-        await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [results[0]!.id]).count({ n: '*' }).first(),
+        await db()('notifications').whereRaw(`data->>'booking_id' = ?`, [made[0]!.id]).count({ n: '*' }).first(),
       ).to.deep.equal({ n: 2 });
     });
 

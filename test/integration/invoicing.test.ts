@@ -5,15 +5,7 @@ import { browser, csrfFrom, html, textOf } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { formBody } from '../helpers/form.js';
-import {
-  bookingForm,
-  clientAccount,
-  openWizard,
-  postWizard,
-  providerAccount,
-  service,
-  signIn,
-} from './booking.helpers.js';
+import { clientAccount, providerAccount, service, signIn } from './booking.helpers.js';
 
 async function save(agent: Agent, form: Record<string, unknown>) {
   const page = await agent.get('/profile?tab=billing').expect(200);
@@ -154,6 +146,7 @@ describe('invoicing data', () => {
     });
   });
 
+  // The booking wizard asks a client without them on its last step: booking-wizard-invoicing.test.ts.
   describe('a booking is not confirmed before the client gave its invoicing data', () => {
     it('the provider cannot confirm the request (409, Italian reason) and is told why; the client is sent to its profile', async () => {
       const provider = await providerAccount({ businessName: 'Studio Delta' });
@@ -193,23 +186,6 @@ describe('invoicing data', () => {
         .send({ _csrf: csrfFrom($) });
       expect(confirmed.status).to.equal(303);
       expect((await db()('bookings').where({ id }).first('status'))!.status).to.equal('confirmed');
-    });
-
-    it("an instant booking (confirmed as it is made) is refused at the wizard's last step with the message and a link to the profile", async () => {
-      const provider = await providerAccount();
-      const client = await clientAccount('Officine Istantanee Srl');
-      await db()('client_profiles').where({ user_id: client.id }).update({ invoicing_channel: null, sdi_code: null });
-      const instant = await service(provider.id, { serviceType: 'instant', title: 'Corso Antincendio' });
-      const agent = await signIn(client);
-      const { csrf, key } = await openWizard(agent, instant.id);
-      const res = await postWizard(agent, instant.id, bookingForm(csrf, key));
-      expect(res.status).to.equal(422);
-      const $ = html(res.text);
-      expect(res.text).to.contain('Prima di inviare la prenotazione indica come ricevi le fatture elettroniche');
-      expect($('a[href="/profile?tab=billing"]').length).to.be.greaterThan(0);
-      expect(
-        await db()('bookings').where({ client_id: client.id }).count<{ count: number }[]>('* as count'),
-      ).to.deep.equal([{ count: 0 }]);
     });
   });
 });

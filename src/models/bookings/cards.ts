@@ -152,8 +152,8 @@ export async function listPage(
     jsonRows(countsQuery(viewer, trx), 'counts', trx),
     jsonRows(cardsQuery(viewer, options, trx), 'cards', trx),
   ]);
-  // The statement's text varies with the viewer's kind, the tab and whether it has an OFFSET (not on page 1).
-  const name = `bookings-page-${viewer.userType}-${options.status ?? 'all'}-${options.offset ? 'n' : '1'}`;
-  const [row] = (await prepared(query, name)) as { counts: CountRow[]; cards: Record<string, unknown>[] }[];
+  // Its text varies with the viewer's kind, the tab and whether it has an OFFSET (not on page 1): each is
+  // a statement of its own.
+  const [row] = (await prepared(query)) as { counts: CountRow[]; cards: Record<string, unknown>[] }[];
   return { counts: toCounts(row?.counts ?? []), cards: cardsFromJson(row?.cards ?? []) };
 }

@@ -63,17 +63,13 @@ export async function findBookable(
   if (!isUuid(id) || (forBooking && !isUuid(forBooking.clientId))) return null;
   if (!forBooking) {
     const { sql, bindings } = listingAlone(id);
-    const { rows } = await prepared(
-      db(trx).raw<{ rows: BookableRow[] }>(sql, bindings as Knex.RawBinding[]),
-      'bookable-listing',
-    );
+    const { rows } = await prepared(db(trx).raw<{ rows: BookableRow[] }>(sql, bindings as Knex.RawBinding[]));
     return rows[0] ? { listing: toBookable(rows[0]), context: null } : null;
   }
   const { clientId, from } = forBooking;
   const { sql, bindings } = listingWithContext(id, clientId, from);
   const { rows } = await prepared(
     db(trx).raw<{ rows: (BookableRow & ContextRow)[] }>(sql, bindings as Knex.RawBinding[]),
-    'bookable-with-context',
   );
   const row = rows[0];
   if (!row) return null;

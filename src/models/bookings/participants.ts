@@ -89,31 +89,41 @@ const toParticipant = (r: ParticipantRow): BookingParticipant => ({
   attendanceMarkedAt: r.attendance_marked_at,
 });
 
-/** The participants of a new booking, in the order they were typed. */
-export async function insertMany(bookingId: string, participants: readonly NewParticipant[], trx: Trx): Promise<void> {
-  const insert = insertStatement(bookingId, participants, trx);
-  if (insert) await insert;
-}
+/** The columns a new participant is written with (its booking's id aside). */
+export const NEW_PARTICIPANT_KEYS = [
+  'position',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'role',
+  'department',
+  'employee_id',
+  'special_needs',
+  'worker_id',
+  'fiscal_code',
+] as const;
 
-/** The insert of insertMany, not yet sent: to send with the booking's own statement. null without participants. */
-export function insertStatement(bookingId: string, participants: readonly NewParticipant[], trx?: Trx) {
-  if (participants.length === 0) return null;
-  return db(trx)('booking_participants').insert(
-    participants.map((p, position) => ({
-      booking_id: bookingId,
-      position,
-      first_name: p.firstName,
-      last_name: p.lastName,
-      email: p.email,
-      phone: p.phone,
-      role: p.role,
-      department: p.department,
-      employee_id: p.employeeId,
-      special_needs: p.specialNeeds,
-      worker_id: p.workerId ?? null,
-      fiscal_code: p.fiscalCode ?? null,
-    })),
-  );
+type NewParticipantRow = Pick<ParticipantRow, (typeof NEW_PARTICIPANT_KEYS)[number]>;
+
+/**
+ * The rows of a new booking's participants, in the order they were typed, without their booking's id: the
+ * booking's own statement inserts them with it (write.ts insertBooking).
+ */
+export function newParticipantRows(participants: readonly NewParticipant[]): NewParticipantRow[] {
+  return participants.map((p, position) => ({
+    position,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    phone: p.phone,
+    role: p.role,
+    department: p.department,
+    employee_id: p.employeeId,
+    special_needs: p.specialNeeds,
+    worker_id: p.workerId ?? null,
+    fiscal_code: p.fiscalCode ?? null,
+  }));
 }
 
 /** A booking's participants in the order they were typed. */

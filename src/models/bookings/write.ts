@@ -1,7 +1,8 @@
-import type { Knex } from 'knex';
 import { names } from '../../db/columns.js';
-import { db, prepared, withParts, type Trx } from '../../db/knex.js';
+import { db, prepared, type Trx } from '../../db/knex.js';
 import { lockBookable } from '../listings/bookable.js';
+import { noticeParts, type Notices } from '../notifications/notices.js';
+import { NEW_PARTICIPANT_KEYS, newParticipantRows, type NewParticipant } from './participants.js';
 import type { Booking, BookingStatus } from './booking.js';
 import { BOOKING_COLUMNS, toBooking, type BookingRow } from './row.js';
 
@@ -123,52 +124,74 @@ export type NewBooking = Pick<
   idempotencyKey: string;
 };
 
+/** A new booking with the id it is given (the writes that belong to it name it before it exists). */
+export type IdentifiedNewBooking = NewBooking & { id: string };
+
+/** What became of a new booking's statement: nothing of it is kept unless the booking was inserted. */
+export type BookingInsert =
+  | { kind: 'inserted'; booking: Booking }
+  /** The listing can no longer be booked (paused, removed, its provider suspended). */
+  | { kind: 'not_bookable' }
+  /** A booking with the same (client, idempotency key) or booking number exists. */
+  | { kind: 'not_inserted' };
+
+/**
+ * Writes a new booking and what belongs to it in one statement (one round trip, prepared: its text is the
+ * same for every booking, each list being one JSON binding), in the caller's transaction when given:
+ * - the listing's row, read locked FOR SHARE as it still can be booked (a pause, FOR UPDATE, waits for this
+ *   statement or is seen by it);
+ * - the booking, only if the listing can be booked, and unless one with the same (client, idempotency key)
+ *   or booking number exists (ON CONFLICT DO NOTHING);
+ * - its participants and `notices` (both parties' notifications and emails), only with the booking.
+ * So all of it is kept, or none, without an error that would end the caller's transaction.
+ */
+export async function insertBooking(
+  b: IdentifiedNewBooking,
+  participants: readonly NewParticipant[],
+  notices: Notices,
+  trx?: Trx,
+): Promise<BookingInsert> {
+  const k = db(trx);
+  const written = 'EXISTS (SELECT 1 FROM booking)';
+  const told = noticeParts(notices, written);
+  const statement = k.raw<{ rows: (BookingRow & { bookable: boolean })[] }>(
+    `WITH listing AS (?),
+     booking AS (
+       INSERT INTO bookings (${INSERTED})
+       SELECT ${INSERTED} FROM jsonb_populate_record(NULL::bookings, ?::jsonb)
+       WHERE EXISTS (SELECT 1 FROM listing)
+       ON CONFLICT DO NOTHING
+       RETURNING ${RETURNED}
+     ),
+     people AS (
+       INSERT INTO booking_participants (booking_id, ${NEW_PARTICIPANT_KEYS.join(', ')})
+       SELECT booking.id, ${NEW_PARTICIPANT_KEYS.map((c) => `p.${c}`).join(', ')}
+       FROM booking, jsonb_populate_recordset(NULL::booking_participants, ?::jsonb) AS p
+     ),
+     notes AS (${told.sql[0]}),
+     emails AS (${told.sql[1]})
+     SELECT EXISTS (SELECT 1 FROM listing) AS bookable, booking.*
+     FROM (SELECT 1) AS one LEFT JOIN booking ON true`,
+    [
+      lockBookable(b.listingId, trx),
+      JSON.stringify(newBookingRow(b)),
+      JSON.stringify(newParticipantRows(participants)),
+      ...told.bindings,
+    ] as never[],
+  );
+  const { rows } = await prepared(statement);
+  const row = rows[0]!;
+  if (row.id) return { kind: 'inserted', booking: toBooking(row) };
+  return row.bookable ? { kind: 'not_inserted' } : { kind: 'not_bookable' };
+}
+
 /** The columns of a booking, as an INSERT's RETURNING list. */
 const RETURNED = names(BOOKING_COLUMNS)
   .map((c) => `"${c}"`)
   .join(', ');
 
-/** A new booking with the id it is given (the writes that belong to it name it before it exists). */
-export type IdentifiedNewBooking = NewBooking & { id: string };
-
-/**
- * Writes a new booking in one statement, without a transaction of its own (in the caller's when given):
- * - the listing's row, read locked FOR SHARE as it still can be booked (a pause, FOR UPDATE, waits for this
- *   statement or is seen by it);
- * - the booking, unless one with the same (client, idempotency key) or booking number exists (ON CONFLICT
- *   DO NOTHING);
- * - `belonging`, the writes that name the booking (participants, notifications, emails).
- * A listing no longer bookable refuses the whole statement ('not_bookable', src/db/knex.ts refusalOf); so
- * does a booking not inserted when other writes belong to it ('not_inserted'): nothing is kept. Returns the
- * booking as stored, or null when it was not inserted and nothing else was to be written. `name` makes it a
- * prepared statement (db/knex.ts prepared): the caller names each shape of `belonging` its own way.
- */
-export async function writeNewBooking(
-  b: IdentifiedNewBooking,
-  belonging: Knex.QueryBuilder[],
-  trx?: Trx,
-  name?: string,
-): Promise<Booking | null> {
-  const k = db(trx);
-  const insert = k.raw(`? ON CONFLICT DO NOTHING RETURNING ${RETURNED}`, [newBookingInsert(b, trx)]);
-  const parts = [lockBookable(b.listingId, trx), insert, ...belonging];
-  const statement = k.raw<{ rows: BookingRow[] }>(
-    `${withParts(parts)}
-     SELECT s1.*, CASE
-       WHEN NOT EXISTS (SELECT 1 FROM s0) THEN refuse_statement('not_bookable')
-       WHEN s1.id IS NULL AND ? THEN refuse_statement('not_inserted')
-     END AS refused
-     FROM (SELECT 1) AS one LEFT JOIN s1 ON true`,
-    [...parts, belonging.length > 0],
-  );
-  const { rows } = await (name ? prepared(statement, name) : statement);
-  const row = rows[0];
-  return row?.id ? toBooking(row) : null;
-}
-
-function newBookingInsert(b: IdentifiedNewBooking, trx?: Trx) {
-  // Every column is named here, or left to its default in UnsetOnInsert: a new column cannot be forgotten.
-  const row: Record<Exclude<keyof BookingRow, UnsetOnInsert>, unknown> = {
+function newBookingRow(b: IdentifiedNewBooking): NewBookingRow {
+  const row: NewBookingRow = {
     id: b.id,
     booking_number: b.bookingNumber,
     service_id: b.listingId,
@@ -182,7 +205,7 @@ function newBookingInsert(b: IdentifiedNewBooking, trx?: Trx) {
     requested_time: b.requestedTime,
     end_time: b.endTime,
     duration_hours: b.durationHours,
-    days: b.days.length > 1 ? JSON.stringify(b.days) : null,
+    days: b.days.length > 1 ? b.days : null,
     outside_hours: b.outsideHours,
     location_type: b.locationType,
     location_address: b.location.address,
@@ -200,7 +223,7 @@ function newBookingInsert(b: IdentifiedNewBooking, trx?: Trx) {
     referent_email: b.referent?.email ?? null,
     referent_phone: b.referent?.phone ?? null,
     base_amount: b.baseAmount,
-    additional_costs: JSON.stringify(b.additionalCosts),
+    additional_costs: b.additionalCosts,
     discount_amount: b.discountAmount,
     tax_amount: b.taxAmount,
     total_amount: b.totalAmount,
@@ -211,31 +234,40 @@ function newBookingInsert(b: IdentifiedNewBooking, trx?: Trx) {
     created_at: b.createdAt,
     updated_at: b.createdAt,
   };
-  return db(trx)('bookings').insert(row);
+  return row;
 }
 
 /** The columns a new booking leaves to their defaults (NULL until the booking's life sets them). */
-type UnsetOnInsert =
-  | 'estimated_total_amount'
-  | 'quote_total_amount'
-  | 'quote_includes'
-  | 'quote_valid_until'
-  | 'quote_declined_at'
-  | 'quote_decline_reason'
-  | 'paid_on'
-  | 'payment_method'
-  | 'payment_recorded_at'
-  | 'commission_rate'
-  | 'commission_base_amount'
-  | 'commission_amount'
-  | 'refund_percentage'
-  | 'refund_amount'
-  | 'cancellation_reason'
-  | 'cancelled_by'
-  | 'rejection_reason'
-  | 'quoted_at'
-  | 'rejected_at'
-  | 'started_at'
-  | 'completed_at'
-  | 'cancelled_at'
-  | 'no_show_at';
+const UNSET_ON_INSERT = [
+  'estimated_total_amount',
+  'quote_total_amount',
+  'quote_includes',
+  'quote_valid_until',
+  'quote_declined_at',
+  'quote_decline_reason',
+  'paid_on',
+  'payment_method',
+  'payment_recorded_at',
+  'commission_rate',
+  'commission_base_amount',
+  'commission_amount',
+  'refund_percentage',
+  'refund_amount',
+  'cancellation_reason',
+  'cancelled_by',
+  'rejection_reason',
+  'quoted_at',
+  'rejected_at',
+  'started_at',
+  'completed_at',
+  'cancelled_at',
+  'no_show_at',
+] as const satisfies readonly (keyof BookingRow)[];
+
+/** Every other column of a new booking's row: named by newBookingRow, so a new column cannot be forgotten. */
+type NewBookingRow = Record<Exclude<keyof BookingRow, (typeof UNSET_ON_INSERT)[number]>, unknown>;
+
+const INSERTED = names(BOOKING_COLUMNS)
+  .filter((c) => !(UNSET_ON_INSERT as readonly string[]).includes(c))
+  .map((c) => `"${c}"`)
+  .join(', ');

@@ -84,18 +84,7 @@ export async function enqueueMany(
   trx?: Trx,
 ): Promise<number[]> {
   if (payloads.length === 0) return [];
-  const rows = await enqueueStatement(type, payloads, options, trx);
-  return rows.map((r) => r.id);
-}
-
-/** The insert of enqueueMany, not yet sent (at least one payload): to send with other writes (writeTogether). */
-export function enqueueStatement(
-  type: string,
-  payloads: Record<string, unknown>[],
-  options: { runAt?: Date; maxAttempts?: number; retryForSeconds?: number } = {},
-  trx?: Trx,
-) {
-  return db(trx)('jobs')
+  const rows = await db(trx)('jobs')
     .insert(
       payloads.map((payload) => ({
         type,
@@ -109,6 +98,16 @@ export function enqueueStatement(
       })),
     )
     .returning<Pick<JobRow, 'id'>[]>('id');
+  return rows.map((r) => r.id);
+}
+
+/** Jobs of one type and options queued with other writes, due now (the emails of an event: notifications/notices.ts). */
+export interface NewJobs {
+  type: string;
+  payloads: Record<string, unknown>[];
+  maxAttempts?: number;
+  /** Retried for this long after queueing, however many attempts that takes. */
+  retryForSeconds?: number;
 }
 
 const RETURNING = names(pick(JOB_COLUMNS, CLAIMED_KEYS)).join(', ');

@@ -196,7 +196,7 @@ export async function readPublicListing(
     jsonRows(listingReviewsQuery(id, trx), 'service_reviews', trx),
     jsonRows(upcomingQuery(id, now, editionsShown, trx), 'upcoming_editions', trx),
   ]);
-  const [row] = (await prepared(query, `service-listing-${editionsShown}`)) as PublicListingRow[];
+  const [row] = (await prepared(query)) as PublicListingRow[];
   if (!row) return null;
   const training = trainingOf(row);
   return {

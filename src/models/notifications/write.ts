@@ -26,13 +26,7 @@ export async function create(input: NewNotification, trx?: Trx): Promise<Notific
 /** Several notifications in one statement (a booking's event tells both parties at once). */
 export async function createMany(inputs: NewNotification[], trx?: Trx): Promise<Notification[]> {
   if (inputs.length === 0) return [];
-  const rows = await insertStatement(inputs, trx);
-  return rows.map(toNotification);
-}
-
-/** The insert of createMany, not yet sent (at least one notification): to send with other writes (writeTogether). */
-export function insertStatement(inputs: NewNotification[], trx?: Trx) {
-  return db(trx)('notifications')
+  const rows = await db(trx)('notifications')
     .insert(
       inputs.map((input) => ({
         user_id: input.userId,
@@ -43,6 +37,7 @@ export function insertStatement(inputs: NewNotification[], trx?: Trx) {
       })),
     )
     .returning<NotificationRow[]>(names(NOTIFICATION_COLUMNS));
+  return rows.map(toNotification);
 }
 
 /** Marks one of the user's own notifications read; false when it is not theirs or does not exist. */

@@ -118,6 +118,42 @@ describe('npm run lint: the layers', function () {
       /call a repo function/,
     ],
     [
+      'a service importing a statement helper',
+      'src/services/example.service.ts',
+      "import { prepared } from '../db/knex.js';\nexport const x = prepared;\n",
+      /Only src\/models builds and sends statements/,
+    ],
+    [
+      'a service importing the Knex types',
+      'src/services/example.service.ts',
+      "import type { Knex } from 'knex';\nexport type X = Knex.QueryBuilder;\n",
+      /SQL lives in src\/models/,
+    ],
+    [
+      'a service building a query with a repo builder',
+      'src/services/example.service.ts',
+      "import { cardsQuery } from '../models/bookings/cards.js';\nexport const q = (v: never) => cardsQuery(v);\n",
+      /Services pass data, never query builders/,
+    ],
+    [
+      'a service compiling a statement to its text',
+      'src/services/example.service.ts',
+      "import * as cards from '../models/bookings/cards.js';\nexport const q = (v: never) => cards.cardsQuery(v).toSQL();\n",
+      /Services pass data, never query builders/,
+    ],
+    [
+      'the job runner importing a statement helper',
+      'src/jobs/example.ts',
+      "import { compiledOnce } from '../db/knex.js';\nexport const x = compiledOnce;\n",
+      /Only src\/models builds and sends statements/,
+    ],
+    [
+      'the job runner building a query',
+      'src/jobs/example.ts',
+      "import { newestQuery } from '../models/notifications/read.js';\nexport const q = () => newestQuery('x');\n",
+      /Services pass data, never query builders/,
+    ],
+    [
       'a service reading process.env',
       'src/services/example.service.ts',
       'export const port = process.env.PORT;\n',
@@ -182,6 +218,11 @@ describe('npm run lint: the layers', function () {
       'a service starting a transaction',
       'src/services/example.service.ts',
       "import { transaction, type Trx } from '../db/knex.js';\nexport const x: [typeof transaction, Trx | null] = [transaction, null];\n",
+    ],
+    [
+      'a service calling a repo function that sends its statement',
+      'src/services/example.service.ts',
+      "import { listPage } from '../models/bookings/cards.js';\nexport const q = (v: never) => listPage(v, { limit: 1, offset: 0 });\n",
     ],
     [
       'a repo using the Knex instance',

@@ -3,16 +3,16 @@ import { t } from '../config/i18n.js';
 import { outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
 import { addMinutes } from '../lib/booking-time.js';
 import { toICalendar, toICalendarEvents } from '../lib/icalendar.js';
-import * as bookingParties from '../models/bookings/parties.js';
 import type { Booking } from '../models/bookings/booking.js';
+import type { Parties } from '../models/bookings/parties.js';
 import { placeLabel } from '../lib/booking-place.js';
 
 /** The booking as an .ics event: the Rome date and time, the duration, the place, the provider. */
-export async function calendarFile(
+export function calendarFile(
   booking: Booking,
+  parties: Pick<Parties, 'provider'>,
   now: Date = new Date(),
-): Promise<{ filename: string; body: string }> {
-  const parties = await bookingParties.findParties(booking.clientId, booking.providerId);
+): { filename: string; body: string } {
   const start = { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) };
   const providerName = parties.provider.name ?? t('bookings:card.notAvailable');
   const url = `${config().baseUrl}/bookings/${booking.id}`;

@@ -1,0 +1,30 @@
+-- src/models/dashboard.ts, named q12e40a349b9ad625cf1444180a1e165f
+select "pr"."user_id", "pr"."vat_number", "pr"."fiscal_code", "pr"."address_street", "pr"."address_city", "pr"."address_province", "pr"."address_postal_code", "pr"."address_region", "pr"."address_country", "pr"."contact_first_name", "pr"."contact_last_name", "pr"."contact_role", "pr"."contact_email", "pr"."contact_phone", "pr"."phone", "pr"."website", "pr"."profile_image", "pr"."created_at", "pr"."updated_at", "pr"."company_name", "pr"."company_size", "pr"."industry_sector", "pr"."employees_count", "pr"."rls_collective_hours", "pr"."certifications", "pr"."invoicing_channel", "pr"."sdi_code", "pr"."pec",
+ (SELECT row_to_json(t)
+FROM ((select count(*)::int AS total_bookings, (count(*) FILTER (WHERE b.status = 'confirmed'))::int AS confirmed_bookings, (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings,
+ coalesce(round(100.0 * count(*) FILTER (WHERE b.status = 'completed') / nullif(count(*), 0), 1), 0)::text AS completion_rate,
+ coalesce(round(100 * avg(b.total_amount) FILTER (WHERE b.status <> 'cancelled')), 0)::text AS average_value_cents
+from "bookings" as "b"
+where "b"."client_id" = $1)) AS t) AS "statistics",
+ coalesce((SELECT json_agg(t)
+FROM ((select "pp"."business_name" as "counterpart_name", "b"."id", "b"."booking_number", "b"."service_title", "b"."status", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."total_amount", "b"."rejected_at", "b"."quote_declined_at", "b"."confirmed_at", "b"."cancellation_reason"
+from "bookings" as "b"
+left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
+where "b"."client_id" = $2
+order by "b"."created_at" desc, "b"."id" desc
+limit $3)) AS t), '[]'::json) AS "recent_bookings",
+ coalesce((SELECT json_agg(t)
+FROM ((select "id", "user_id", "type", "title", "message", "data", "read", "read_at", "created_at"
+from "notifications"
+where "user_id" = $4
+and "read" = $5
+order by "created_at" desc, "id" desc
+limit $6)) AS t), '[]'::json) AS "unread_notifications",
+ unread_notifications_upto(me.id, 100) AS unread_count,
+ EXISTS (SELECT 1
+FROM notifications n
+WHERE n.user_id = me.id
+ORDER BY n.created_at DESC
+OFFSET 5) AS more_notifications
+from (SELECT $7::uuid AS id) AS me
+left join "client_profiles" as "pr" on "pr"."user_id" = "me"."id"
