@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Joi from 'joi';
+import { isValidPartitaIva } from '../lib/italian-tax-ids.js';
 import { ACCORDO_2025_ENTRY_INTO_FORCE } from '../lib/training-rules.js';
 
 /**
@@ -56,7 +57,25 @@ export interface Config {
    * whatever this says (page-cache.service).
    */
   pageCacheSeconds: number;
+  /** The company that runs the site, shown in the footer, the terms and /about (required in production). */
+  operator: Operator;
 }
+
+/** An Italian company's identity as its site must show it: ragione sociale, Partita IVA, sede legale, PEC, REA. */
+export type Operator = Readonly<{ name: string; vatNumber: string; address: string; pec: string; rea: string }>;
+
+/** Outside production, a company plainly marked as the demo's (its Partita IVA only passes the check digit). */
+const DEMO_OPERATOR: Operator = {
+  name: 'SicurHub S.r.l. (dati dimostrativi)',
+  vatNumber: '12345670017',
+  address: 'Via Esempio 1, 20121 Milano (MI)',
+  pec: 'sicurhub@pec.example.it',
+  rea: 'MI-0000000',
+};
+
+/** A value the operator's identity needs: required in production, the demo's otherwise. */
+const operatorValue = (rule: Joi.StringSchema, demo: string) =>
+  rule.empty('').when('NODE_ENV', { is: 'production', then: Joi.required(), otherwise: Joi.optional().default(demo) });
 
 export type StorageConfig =
   | Readonly<{ driver: 'local' }>
@@ -121,6 +140,26 @@ const schema = Joi.object({
     .empty('')
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
+  OPERATOR_NAME: operatorValue(Joi.string().trim().min(2).max(200), DEMO_OPERATOR.name),
+  OPERATOR_VAT_NUMBER: operatorValue(
+    Joi.string()
+      .trim()
+      .custom((v: string, helpers) => (isValidPartitaIva(v) ? v : helpers.error('any.invalid'))),
+    DEMO_OPERATOR.vatNumber,
+  ),
+  OPERATOR_ADDRESS: operatorValue(Joi.string().trim().min(5).max(300), DEMO_OPERATOR.address),
+  OPERATOR_PEC: operatorValue(
+    Joi.string()
+      .trim()
+      .email({ tlds: { allow: false } }),
+    DEMO_OPERATOR.pec,
+  ),
+  OPERATOR_REA: operatorValue(
+    Joi.string()
+      .trim()
+      .pattern(/^[A-Z]{2}-\d{1,7}$/),
+    DEMO_OPERATOR.rea,
+  ),
 })
   .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
   .unknown(true);
@@ -164,6 +203,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     waitlistOfferHours: value.WAITLIST_OFFER_HOURS as number,
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
+    operator: Object.freeze({
+      name: value.OPERATOR_NAME as string,
+      vatNumber: value.OPERATOR_VAT_NUMBER as string,
+      address: value.OPERATOR_ADDRESS as string,
+      pec: value.OPERATOR_PEC as string,
+      rea: value.OPERATOR_REA as string,
+    }),
   });
 }
 

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../lib/search.shared.js';
 import * as providers from '../models/providers/public.js';
 import type { ProviderCard, PublicProvider } from '../models/providers/public.js';
 import * as listings from '../models/listings/public.js';
+import { countPublicFigures, type PublicFigures } from '../models/public-figures.js';
 import type { ListingDetail } from '../models/listings/detail.js';
 import { type ProviderListingItem, readPublicListing, type PublicListingRead } from '../models/listings/public.js';
 import type { PublicReview as ListingReview } from '../models/reviews/row.js';
@@ -98,15 +99,17 @@ export async function findProviderWithListings(id: string, page: number): Promis
 export interface HomeContent {
   counts: Record<CategoryId, number>;
   featured: ProviderCard[];
+  figures: PublicFigures;
 }
 
-/** The home page's visible services per category and its featured providers. */
+/** The home page's visible services per category, its featured providers and the platform's figures. */
 export async function homeContent(featuredCount: number): Promise<HomeContent> {
-  const [counts, featured] = await Promise.all([
+  const [counts, featured, figures] = await Promise.all([
     listings.countVisibleByCategory(),
     providers.listFeatured(featuredCount),
+    countPublicFigures(),
   ]);
-  return { counts, featured };
+  return { counts, featured, figures };
 }
 
 export interface SitemapSources {

@@ -75,4 +75,49 @@ describe('configuration (src/config/env.ts)', () => {
       );
     }
   });
+
+  it("requires the operator's identity in production and checks its Partita IVA, PEC and REA", () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) };
+    try {
+      loadConfig(production);
+      expect.fail('should have thrown');
+    } catch (err) {
+      expect((err as Error).message)
+        .to.match(/OPERATOR_NAME/)
+        .and.match(/OPERATOR_VAT_NUMBER/)
+        .and.match(/OPERATOR_ADDRESS/)
+        .and.match(/OPERATOR_PEC/)
+        .and.match(/OPERATOR_REA/);
+    }
+    const operator = {
+      OPERATOR_NAME: 'Sicurezza Digitale S.r.l.',
+      OPERATOR_VAT_NUMBER: '09753120014',
+      OPERATOR_ADDRESS: 'Corso Francia 10, 10138 Torino (TO)',
+      OPERATOR_PEC: 'amministrazione@pec.sicurezzadigitale.it',
+      OPERATOR_REA: 'TO-1122334',
+    };
+    expect(loadConfig({ ...production, ...operator }).operator).to.deep.equal({
+      name: 'Sicurezza Digitale S.r.l.',
+      vatNumber: '09753120014',
+      address: 'Corso Francia 10, 10138 Torino (TO)',
+      pec: 'amministrazione@pec.sicurezzadigitale.it',
+      rea: 'TO-1122334',
+    });
+    expect(() => loadConfig({ ...production, ...operator, OPERATOR_VAT_NUMBER: '09753120015' })).to.throw(
+      ConfigError,
+      /OPERATOR_VAT_NUMBER/,
+    );
+    expect(() => loadConfig({ ...production, ...operator, OPERATOR_PEC: 'non una pec' })).to.throw(
+      ConfigError,
+      /OPERATOR_PEC/,
+    );
+    expect(() => loadConfig({ ...production, ...operator, OPERATOR_REA: '1122334' })).to.throw(
+      ConfigError,
+      /OPERATOR_REA/,
+    );
+  });
+
+  it('shows a company plainly marked as the demo outside production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).operator.name).to.include('dati dimostrativi');
+  });
 });
