@@ -16,7 +16,7 @@ import { quoteCard, quoteForm, waitingHint, type QuoteCard, type QuoteForm } fro
 
 /** Re-rendering after an action's form did not hold: which one, its values and errors. */
 interface FailedAction {
-  action: BookingAction | 'document' | 'payment';
+  action: BookingAction | 'document' | 'payment' | 'refund';
   values: Record<string, unknown>;
   errors: FormErrors;
 }
@@ -266,11 +266,10 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
       (booking.status === 'pending' || booking.status === 'quoted') && booking.bookingType === 'on_request'
         ? t('bookings:costs.estimateNote')
         : null,
-    payment: paymentBox(
-      detail,
-      todayInRome(now),
-      options.failedAction?.action === 'payment' ? options.failedAction : null,
-    ),
+    payment: paymentBox(detail, todayInRome(now), {
+      payment: options.failedAction?.action === 'payment' ? options.failedAction : null,
+      refund: options.failedAction?.action === 'refund' ? options.failedAction : null,
+    }),
     commission: commissionBox(booking, role),
     quote: quoteCard(booking),
     rejectionReason: booking.rejectedAt ? booking.rejectionReason : null,

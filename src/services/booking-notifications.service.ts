@@ -27,7 +27,8 @@ export type BookingEvent =
   | 'no_show'
   | 'expired'
   | 'document'
-  | 'paid';
+  | 'paid'
+  | 'refunded';
 
 export interface EventContext {
   /** Who cancelled (cancelled). */
@@ -37,6 +38,8 @@ export interface EventContext {
   documentName?: string;
   /** The estimate before the provider's quote, in cents (quoted, quote_accepted). */
   estimateCents?: number;
+  /** The refund just recorded (refunded). */
+  refund?: { amountCents: number; refundedOn: string; reference: string };
 }
 
 type Recipient = 'client' | 'provider';
@@ -94,9 +97,16 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
     case 'rejected':
       return [{ to: 'client', type: 'booking_rejected', key: 'rejected', template: 'booking-rejected' }];
     case 'cancelled':
+      // Both parties: the other one learns of it, the one who cancelled keeps a confirmation; each with the refund due.
       return ctx.by === 'provider'
-        ? [{ to: 'client', type: 'booking_cancelled', key: 'cancelledByProvider', template: 'booking-cancelled' }]
-        : [{ to: 'provider', type: 'booking_cancelled', key: 'cancelledByClient', template: 'booking-cancelled' }];
+        ? [
+            { to: 'client', type: 'booking_cancelled', key: 'cancelledByProvider', template: 'booking-cancelled' },
+            { to: 'provider', type: 'booking_cancelled', key: 'cancelledOwn', template: 'booking-cancelled-own' },
+          ]
+        : [
+            { to: 'provider', type: 'booking_cancelled', key: 'cancelledByClient', template: 'booking-cancelled' },
+            { to: 'client', type: 'booking_cancelled', key: 'cancelledOwn', template: 'booking-cancelled-own' },
+          ];
     case 'completed':
       return [
         {
@@ -119,6 +129,11 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
       return [{ to: 'client', type: 'booking_document', key: 'document', template: 'booking-document' }];
     case 'paid':
       return [{ to: 'client', type: 'booking', key: 'paid', template: 'booking-paid' }];
+    case 'refunded':
+      return [
+        { to: 'client', type: 'booking', key: 'refundedClient', template: 'booking-refunded' },
+        { to: 'provider', type: 'booking', key: 'refundedProvider', template: 'booking-refunded' },
+      ];
   }
 }
 
@@ -143,6 +158,10 @@ export type NoticeBooking = Pick<
   | 'quoteTotalAmountCents'
   | 'quoteValidUntil'
   | 'quoteIncludes'
+  | 'paymentStatus'
+  | 'refundAmountCents'
+  | 'refundPercentage'
+  | 'refundedAmountCents'
 >;
 
 /**

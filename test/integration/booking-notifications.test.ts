@@ -246,35 +246,7 @@ describe('booking notifications and emails', () => {
       },
       subject: 'Richiesta non accettata: Piano di Emergenza',
     },
-    {
-      name: 'the client cancels: the provider is told',
-      status: 'confirmed' as const,
-      agent: () => clientAgent,
-      path: 'cancellation',
-      fields: { reason: 'Chiusura aziendale' },
-      to: () => provider,
-      note: {
-        type: 'booking_cancelled',
-        title: 'Prenotazione Cancellata',
-        message: 'Officine Epsilon Srl ha cancellato la prenotazione per Corso Carrellisti. Motivo: Chiusura aziendale',
-      },
-      subject: 'Prenotazione cancellata: Corso Carrellisti',
-    },
-    {
-      name: 'the provider cancels: the client is told',
-      status: 'confirmed' as const,
-      agent: () => providerAgent,
-      path: 'cancellation',
-      fields: { reason: 'Docente indisponibile' },
-      to: () => client,
-      note: {
-        type: 'booking_cancelled',
-        title: 'Prenotazione Cancellata',
-        message:
-          'Studio Delta Sicurezza ha cancellato la prenotazione per Corso Carrellisti. Motivo: Docente indisponibile',
-      },
-      subject: 'Prenotazione cancellata: Corso Carrellisti',
-    },
+    // A cancellation tells both parties, each with the refund due: test/integration/booking-refunds.test.ts.
     {
       name: 'the provider completes: the client is told',
       status: 'confirmed' as const,

@@ -43,6 +43,8 @@ export interface BookingChanges {
   refundPercentage?: number;
   /** Euro, as a numeric string. */
   refundAmount?: string;
+  /** Euro, as a numeric string: the sum of the refunds recorded. */
+  refundedAmount?: string;
 }
 
 const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
@@ -76,6 +78,7 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
   commissionAmount: 'commission_amount',
   refundPercentage: 'refund_percentage',
   refundAmount: 'refund_amount',
+  refundedAmount: 'refunded_amount',
 };
 
 /** Writes a change of a booking (locked by the caller) and stamps updated_at. */
@@ -253,6 +256,7 @@ const UNSET_ON_INSERT = [
   'commission_amount',
   'refund_percentage',
   'refund_amount',
+  'refunded_amount',
   'cancellation_reason',
   'cancelled_by',
   'rejection_reason',
