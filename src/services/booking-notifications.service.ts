@@ -28,7 +28,8 @@ export type BookingEvent =
   | 'expired'
   | 'document'
   | 'paid'
-  | 'refunded';
+  | 'refunded'
+  | 'started';
 
 export interface EventContext {
   /** Who cancelled (cancelled). */
@@ -118,6 +119,8 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
           buttonKey: 'reviews:booking.leave',
         },
       ];
+    case 'started':
+      return [{ to: 'client', type: 'booking', key: 'started', template: 'booking-started' }];
     case 'no_show':
       return [{ to: 'client', type: 'booking_no_show', key: 'noShow', template: 'booking-no-show' }];
     case 'expired':

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { addDays, romeLocal } from '../../src/lib/booking-time.js';
 import { registerJobs } from '../../src/jobs/registry.js';
-import { expireUnansweredRequests, perform } from '../../src/services/booking-lifecycle.service.js';
+import { perform } from '../../src/services/booking-lifecycle.service.js';
+import { expireUnansweredRequests } from '../../src/services/booking-timers.service.js';
 import { runPeriodicTasks } from '../../src/jobs/runner.js';
 import { createBooking } from '../factories/index.js';
 import { csrfFrom, html, textOf } from '../helpers/app.js';
@@ -76,7 +77,7 @@ describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
   /**
    * Every action × status × role. Legal ones (303 back to the booking): the provider confirms or rejects a
    * pending request; either party cancels a confirmed booking well before its start; the provider completes
-   * a confirmed or in-progress booking after its start, or records a no-show of a confirmed one.
+   * a confirmed or in-progress booking after its start, or records a no-show of one.
    */
   describe('every action, in every status, for each role', () => {
     const statuses: Status[] = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'];
@@ -86,7 +87,7 @@ describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
         rejection: ['pending'],
         cancellation: ['confirmed'],
         completion: ['confirmed', 'in_progress'],
-        'no-show': ['confirmed'],
+        'no-show': ['confirmed', 'in_progress'],
       },
       client: { confirmation: [], rejection: [], cancellation: ['confirmed'], completion: [], 'no-show': [] },
     };

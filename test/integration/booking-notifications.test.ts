@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { romeLocal } from '../../src/lib/booking-time.js';
 import * as format from '../../src/lib/format.js';
-import { expireUnansweredQuotes, expireUnansweredRequests } from '../../src/services/booking-lifecycle.service.js';
+import { expireUnansweredQuotes, expireUnansweredRequests } from '../../src/services/booking-timers.service.js';
 import { createBooking } from '../factories/index.js';
 import { browser, csrfFrom, html, textOf } from '../helpers/app.js';
 import { loginAs } from '../helpers/auth.js';

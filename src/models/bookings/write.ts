@@ -29,6 +29,7 @@ export interface BookingChanges {
   quotedAt?: Date;
   confirmedAt?: Date;
   rejectedAt?: Date;
+  startedAt?: Date;
   completedAt?: Date;
   cancelledAt?: Date;
   noShowAt?: Date;
@@ -66,6 +67,7 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
   quotedAt: 'quoted_at',
   confirmedAt: 'confirmed_at',
   rejectedAt: 'rejected_at',
+  startedAt: 'started_at',
   completedAt: 'completed_at',
   cancelledAt: 'cancelled_at',
   noShowAt: 'no_show_at',
