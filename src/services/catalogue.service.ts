@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../lib/search.shared.js';
 import * as providers from '../models/providers/public.js';
 import type { ProviderCard, PublicProvider } from '../models/providers/public.js';
 import * as listings from '../models/listings/public.js';
+import { findWithdrawnListing as withdrawnListing, type WithdrawnListing } from '../models/listings/withdrawn.js';
 import { countPublicFigures, type PublicFigures } from '../models/public-figures.js';
 import type { ListingDetail } from '../models/listings/detail.js';
 import { type ProviderListingItem, readPublicListing, type PublicListingRead } from '../models/listings/public.js';
@@ -18,7 +19,7 @@ import { mediaUrl } from './storage.service.js';
  */
 
 // The page builders read these shapes without reaching into the models.
-export type { ProviderCard, ProviderListingItem, PublicProvider, ListingDetail, ListingReview };
+export type { ProviderCard, ProviderListingItem, PublicProvider, ListingDetail, ListingReview, WithdrawnListing };
 
 /** A gallery image with its stored files already turned into addresses. */
 interface GalleryImage {
@@ -61,6 +62,11 @@ export async function findPublicListing(id: string, now: Date = new Date()): Pro
       height: img.height,
     })),
   };
+}
+
+/** A service that exists but no longer takes visitors (paused, archived...): what its "no longer available" page names. */
+export function findWithdrawnListing(id: string): Promise<WithdrawnListing | null> {
+  return withdrawnListing(id);
 }
 
 export interface ProviderWithListings {

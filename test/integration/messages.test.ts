@@ -86,9 +86,10 @@ describe('messages', () => {
       expect(res.headers.location).to.equal(
         `/auth/login?returnTo=${encodeURIComponent(`/messages/new?provider=${provider.id}`)}`,
       );
-      expect(textOf(html((await visitor.get(res.headers.location).expect(200)).text), '.toast__message')).to.equal(
-        'Accedi per scrivere al fornitore',
-      );
+      const login = html((await visitor.get(res.headers.location).expect(200)).text);
+      expect(textOf(login, '.toast__message')).to.equal('Accedi per scrivere al fornitore');
+      // An error toast is not critical: 4 s like the others (docs/product.md §8).
+      expect(login('.toast--error').attr('data-timeout')).to.equal('4000');
       const agent = await signIn(client, `/messages/new?provider=${provider.id}`);
       const page = html((await agent.get(`/messages/new?provider=${provider.id}`).expect(200)).text);
       expect(textOf(page, 'h1')).to.equal('Scrivi a Studio Messaggi Sicurezza');
