@@ -172,7 +172,7 @@ describe('booking notifications and emails', () => {
       status: 'pending' as const,
       agent: () => providerAgent,
       path: 'quote',
-      fields: { quote_total: '980', quote_includes: 'Sopralluogo e piano firmato', quote_valid_until: inDays(5) },
+      fields: { quote_net: '803,28', quote_includes: 'Sopralluogo e piano firmato', quote_valid_until: inDays(5) },
       to: () => client,
       note: {
         type: 'booking_quoted',
