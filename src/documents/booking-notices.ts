@@ -101,6 +101,8 @@ export function noticeTexts(
           ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
           : null,
         by: ctx.by ?? null,
+        // An online service has a referent, not one "in sede".
+        remote: booking.locationType === 'remote',
         cancellation: notice.policy ? cancellation : '',
         terms: notice.terms ? bookingTerms(booking.bookingType, policy, t) : null,
         link: `${config().baseUrl}/bookings/${booking.id}${notice.path ?? ''}`,
