@@ -4,6 +4,10 @@
 # fresh database on the primary that it replicates. The standby is stopped and its directory removed
 # whatever happens. Run by .ci/run; by hand: `bash scripts/replica-test.sh` (as root or as postgres).
 #   PGHOST/PGPORT: the primary (127.0.0.1:5432); REPLICA_PORT: the first port tried for the standby (55432).
+# With arguments it runs them instead of the tests, the standby's port in REPLICA_PORT (the benchmark with a
+# replica, docs/performance.md):
+#   bash scripts/replica-test.sh sh -c 'DATABASE_REPLICA_URL=postgres://postgres@127.0.0.1:$REPLICA_PORT/x_bench \
+#     DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench -- --keep'
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,5 +77,11 @@ echo "--- standby on 127.0.0.1:$port: in recovery $(psql -h 127.0.0.1 -p "$port"
 admin "CREATE DATABASE $db" >/dev/null
 export DATABASE_URL="postgres://postgres@${PG_HOST}:${PG_PORT}/${db}"
 export DATABASE_REPLICA_URL="postgres://postgres@127.0.0.1:${port}/${db}"
-echo "--- replica tests (primary $PG_HOST:$PG_PORT, standby 127.0.0.1:$port, database $db)"
-npx mocha test/replica/*.test.ts
+export REPLICA_PORT=$port
+if [ "$#" -gt 0 ]; then
+  echo "--- with the standby on 127.0.0.1:$port: $*"
+  "$@"
+else
+  echo "--- replica tests (primary $PG_HOST:$PG_PORT, standby 127.0.0.1:$port, database $db)"
+  npx mocha test/replica/*.test.ts
+fi

@@ -126,6 +126,28 @@ describe('reading from a streaming replica (DATABASE_REPLICA_URL)', () => {
     expect(later(`a[href="/services/${id}"]`).length).to.be.greaterThan(0);
   });
 
+  it('answers every page that reads the replica from the replica, for a visitor and for a signed-in client', async () => {
+    const id = await createViaForm(owner.agent, { title: 'Sorveglianza sanitaria medico competente' });
+    await caughtUp();
+    await pauseReplay();
+    // A statement that writes would fail on a standby ("read-only transaction"): each page answers 200.
+    const pages = [
+      '/',
+      '/services',
+      '/search?q=sorveglianza',
+      '/services/health',
+      '/api/search?q=sorveglianza',
+      `/services/${id}`,
+      `/providers/${owner.id}`,
+      '/sitemap.xml',
+    ];
+    for (const page of pages) {
+      await request().get(page).expect(200);
+      await buyer.agent.get(page).expect(200);
+    }
+    expect((await checkReplica()).status).to.equal('ok');
+  });
+
   it('bypasses a replica lagging beyond REPLICA_MAX_LAG_MS and shows its lag in /healthz', async () => {
     await caughtUp();
     const healthy = await healthz();
