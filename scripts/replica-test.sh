@@ -64,7 +64,7 @@ as_postgres "$PG_BIN/pg_basebackup" -h "$PG_HOST" -p "$PG_PORT" -U postgres -D "
 # limits a standby must not have below the primary's, and no fsync (a throwaway copy).
 {
   printf "port = %s\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$port" "$dir"
-  printf 'hot_standby = on\nfsync = off\nshared_buffers = 32MB\n'
+  printf 'hot_standby = on\nhot_standby_feedback = on\nfsync = off\nshared_buffers = 32MB\n'
   for setting in max_connections max_worker_processes max_wal_senders max_prepared_transactions max_locks_per_transaction; do
     printf '%s = %s\n' "$setting" "$(admin "SHOW $setting")"
   done
