@@ -56,6 +56,15 @@ export interface Config {
    * whatever this says (page-cache.service).
    */
   pageCacheSeconds: number;
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL that searches, listings and public pages may read from
+   * (src/db/replica.ts); null: everything reads the primary.
+   */
+  databaseReplicaUrl: string | null;
+  /** A replica further behind than this (ms) is bypassed until it catches up. */
+  replicaMaxLagMs: number;
+  /** How often (ms) the replica's state and lag are checked. */
+  replicaCheckMs: number;
 }
 
 export type StorageConfig =
@@ -121,6 +130,17 @@ const schema = Joi.object({
     .empty('')
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
+  DATABASE_REPLICA_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .empty('')
+    .invalid(Joi.ref('DATABASE_URL'))
+    .when('DATABASE_URL', { not: Joi.exist(), then: Joi.forbidden() })
+    .messages({
+      'any.invalid': '"DATABASE_REPLICA_URL" must be a replica, not DATABASE_URL itself',
+      'any.unknown': '"DATABASE_REPLICA_URL" needs DATABASE_URL (the embedded database has no replica)',
+    }),
+  REPLICA_MAX_LAG_MS: Joi.number().integer().min(0).max(600_000).empty('').default(5000),
+  REPLICA_CHECK_MS: Joi.number().integer().min(100).max(60_000).empty('').default(1000),
 })
   .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
   .unknown(true);
@@ -164,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     waitlistOfferHours: value.WAITLIST_OFFER_HOURS as number,
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
+    databaseReplicaUrl: (value.DATABASE_REPLICA_URL as string | undefined) ?? null,
+    replicaMaxLagMs: value.REPLICA_MAX_LAG_MS as number,
+    replicaCheckMs: value.REPLICA_CHECK_MS as number,
   });
 }
 
