@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ejs from 'ejs';
 import type { Express } from 'express';
+import * as format from '../lib/format.js';
+import { asset } from './assets.js';
+import { t, tree } from './i18n.js';
 import { VIEWS_DIR } from './paths.js';
 
 type RenderCallback = (err: Error | null, html?: string) => void;
@@ -17,6 +21,7 @@ export const VIEW_RENDER_OPTIONS: { root: string; views: string[] } = { root: VI
  * A view model may set `layout: false` (emails, fragments) or another layout name.
  */
 export function configureViews(app: Express, cache: boolean): void {
+  keepCompiled = cache;
   app.set('views', VIEWS_DIR);
   app.set('view engine', 'ejs');
   app.engine('ejs', (file: string, options: object, callback: RenderCallback) => {
@@ -32,4 +37,28 @@ export function configureViews(app: Express, cache: boolean): void {
       ejs.renderFile(layout, { ...model, body }, renderOptions, callback);
     });
   });
+}
+
+let keepCompiled = true;
+const compiled = new Map<string, ejs.TemplateFunction>();
+
+/**
+ * Renders a view of views/ without its layout, for a part of a page that every viewer shares (the results of a
+ * search, a card, home's content). It sees only the translator, the asset paths, the formatting helpers and
+ * `model`: never the request's locals (the user, their counts, their CSRF token), so nobody's own data can
+ * enter it. `name` as for res.render ('search/index', 'partials/_service-card').
+ */
+export function renderShared(name: string, model: object): string {
+  let template = compiled.get(name);
+  if (!template) {
+    const filename = path.join(VIEWS_DIR, `${name}.ejs`);
+    template = ejs.compile(readFileSync(filename, 'utf8'), {
+      filename,
+      cache: keepCompiled,
+      compileDebug: !keepCompiled,
+      ...VIEW_RENDER_OPTIONS,
+    });
+    if (keepCompiled) compiled.set(name, template);
+  }
+  return template({ t, tree, asset, format, ...model });
 }
