@@ -22,9 +22,9 @@ export function categoryPage(slug: CategoryPage): RequestHandler {
 
 /** The page's content is the same for every viewer (shared-parts.service); the layout adds the viewer's header. */
 async function render(res: Response, params: SearchParams): Promise<void> {
-  const part = await sharedPart(`search ${searchKey(params)}`, async () => {
+  const part = await sharedPart(`search ${searchKey(params)}`, async (snapshot) => {
     const map = { tileUrl: config().tileUrl, attribution: config().tileAttribution };
-    const view = searchPage(await sharedSearch(params), parseSearchParams({}), map);
+    const view = searchPage(await sharedSearch(params, snapshot), parseSearchParams({}), map);
     const { title, description, canonicalPath, noindex } = view;
     return { html: renderShared('search/index', view), layout: { title, description, canonicalPath, noindex } };
   });

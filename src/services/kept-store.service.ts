@@ -100,16 +100,17 @@ export class KeptStore<V> {
   }
 
   /**
-   * The kept value, or the one `make` gives, kept under the snapshot taken before it ran. The requests of one
-   * turn of the event loop that miss the same key wait for one making.
+   * The kept value, or the one `make` gives, kept under the snapshot taken before it ran (or `taken`, one taken
+   * earlier by the caller: a part made of other kept values passes its own on). `make` receives it. The requests
+   * of one turn of the event loop that miss the same key wait for one making.
    */
-  async getOrMake(key: string, make: () => Promise<V>): Promise<V> {
-    if (!keepingEnabled()) return make();
+  async getOrMake(key: string, make: (snapshot: string | null) => Promise<V>, taken?: string | null): Promise<V> {
+    if (!keepingEnabled()) return make(null);
     const kept = await this.get(key);
     if (kept !== null) return kept;
     return together(this.making, key, async () => {
-      const snapshot = await catalogueSnapshot();
-      const value = await make();
+      const snapshot = taken ?? (await catalogueSnapshot());
+      const value = await make(snapshot);
       this.keep(key, snapshot, value);
       return value;
     });

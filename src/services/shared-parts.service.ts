@@ -28,14 +28,20 @@ const results = keptStore<SearchOutcome>(
   (key, r) => key.length * 2 + (r.rows.length + 1) * ROW_BYTES,
 );
 
-/** The shared part named `key` (a page and its query), made by `make` when none is current. */
-export function sharedPart(key: string, make: () => Promise<SharedPart>): Promise<SharedPart> {
+/**
+ * The shared part named `key` (a page and its query), made by `make` when none is current; `make` receives the
+ * snapshot the part is kept under, for the kept values it is made of (sharedSearch).
+ */
+export function sharedPart(key: string, make: (snapshot: string | null) => Promise<SharedPart>): Promise<SharedPart> {
   return parts.getOrMake(key, make);
 }
 
-/** A search's result, the same for every viewer: made once per query while the catalogue stays as it was. */
-export function sharedSearch(params: SearchParams): Promise<SearchOutcome> {
-  return results.getOrMake(searchKey(params), () => search(params));
+/**
+ * A search's result, the same for every viewer: made once per query while the catalogue stays as it was.
+ * `snapshot`: one already taken before the caller read anything (a part being made), or none.
+ */
+export function sharedSearch(params: SearchParams, snapshot: string | null = null): Promise<SearchOutcome> {
+  return results.getOrMake(searchKey(params), () => search(params), snapshot);
 }
 
 /** A query as a key: the parsed parameters, each always present and in the same order. */
