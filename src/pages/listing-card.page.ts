@@ -113,7 +113,7 @@ export function cardHtml(card: ListingCardView): string {
     keptCards.set(version, kept);
     return kept;
   }
-  const html = renderShared('partials/_service-card', { card });
+  const html = renderShared('partials/_service-card', { card }, ['card']);
   keptCards.set(version, html);
   cardBytes += (version.length + html.length) * 2;
   for (const [oldest, oldHtml] of keptCards) {
