@@ -95,7 +95,7 @@ export function listingCard(s: CardSource): ListingCardView {
 }
 
 /** The memory the kept cards may take (as UTF-16, the view that names each and its HTML). */
-const CARDS_MAX_BYTES = 8 * 1024 * 1024;
+const CARDS_MAX_BYTES = 2 * 1024 * 1024;
 const keptCards = new Map<string, string>();
 let cardBytes = 0;
 

@@ -17,8 +17,8 @@ export interface SharedPart {
   layout: { title: string | null; description?: string; canonicalPath?: string; noindex?: boolean };
 }
 
-const PARTS_MAX_BYTES = 24 * 1024 * 1024;
-const RESULTS_MAX_BYTES = 8 * 1024 * 1024;
+const PARTS_MAX_BYTES = 16 * 1024 * 1024;
+const RESULTS_MAX_BYTES = 4 * 1024 * 1024;
 /** About what a search row with its cover and edition takes in memory. */
 const ROW_BYTES = 2048;
 
