@@ -116,6 +116,8 @@ export async function startServer(env, port) {
       // As the Procfile deploys it: the web process serves pages, a jobs process sends the mail. Inline,
       // the job runner would spend the run writing reminders for the seeded bookings.
       JOBS_MODE: 'off',
+      // The benchmark is the proxy in front of the server (PROXIED below), on this machine.
+      TRUST_PROXY: 'loopback',
     },
     // The server's own log (JSON lines) would bury the table: only its errors are shown.
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -155,7 +157,7 @@ export async function startServer(env, port) {
 }
 
 /**
- * In production the session cookie is Secure and the app trusts one proxy: the benchmark talks plain HTTP
+ * In production the session cookie is Secure and the server trusts a proxy on loopback: the benchmark talks plain HTTP
  * to the server as the proxy in front of it would, saying the visitor's connection was HTTPS.
  */
 export const PROXIED = { 'x-forwarded-proto': 'https' };

@@ -27,7 +27,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   const cfg = config();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', cfg.isProduction ? 1 : false);
+  app.set('trust proxy', cfg.trustProxy);
   app.set('query parser', 'simple');
   configureViews(app, cfg.isProduction);
 

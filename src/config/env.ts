@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Joi from 'joi';
@@ -56,6 +57,12 @@ export interface Config {
    * whatever this says (page-cache.service).
    */
   pageCacheSeconds: number;
+  /**
+   * Express's `trust proxy`: false (no proxy, the default: X-Forwarded-* headers are ignored), a number of
+   * proxy hops in front of the app, or the addresses (and CIDR ranges, or loopback/linklocal/uniquelocal) of
+   * the proxies to trust. The per-IP limits and secure cookies depend on it.
+   */
+  trustProxy: false | number | readonly string[];
 }
 
 export type StorageConfig =
@@ -121,6 +128,12 @@ const schema = Joi.object({
     .empty('')
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
+  TRUST_PROXY: Joi.string()
+    .trim()
+    .custom((v: string, helpers) => (parseTrustProxy(v) === null ? helpers.error('any.invalid') : v))
+    .message('must be 0, a number of proxy hops (1 to 10), or a comma-separated list of proxy addresses or ranges')
+    .empty('')
+    .default('0'),
 })
   .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
   .unknown(true);
@@ -164,7 +177,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     waitlistOfferHours: value.WAITLIST_OFFER_HOURS as number,
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY as string)!,
   });
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY's value as Express takes it, or null when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): Config['trustProxy'] | null {
+  if (/^(0|false)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : null;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const valid = entries.every((e) => {
+    if (PROXY_NAMES.has(e)) return true;
+    const [address, bits, ...rest] = e.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? Object.freeze(entries) : null;
 }
 
 function storageConfig(value: Record<string, unknown>): StorageConfig {

@@ -75,4 +75,19 @@ describe('configuration (src/config/env.ts)', () => {
       );
     }
   });
+
+  it('trusts no proxy unless TRUST_PROXY says so, in production too; hops or addresses, validated at boot', () => {
+    const prod = { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(prod).trustProxy).to.equal(false);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '2' }).trustProxy).to.equal(2);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '0' }).trustProxy).to.equal(false);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).to.deep.equal([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['yes', '11', '10.0.0.0/33', '10.0.0.300', 'loopback,', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ ...prod, TRUST_PROXY: bad }), bad).to.throw(ConfigError, /TRUST_PROXY/);
+    }
+  });
 });
