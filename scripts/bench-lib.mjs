@@ -111,6 +111,7 @@ export async function startServer(env, port) {
       PORT: String(port),
       BASE_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       // As the Procfile deploys it: the web process serves pages, a jobs process sends the mail. Inline,

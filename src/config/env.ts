@@ -63,6 +63,12 @@ export interface Config {
    * the proxies to trust. The per-IP limits and secure cookies depend on it.
    */
   trustProxy: false | number | readonly string[];
+  /**
+   * 32 bytes that encrypt secrets kept in the database (the two-factor sign-in secrets). Required in
+   * production; elsewhere generated once and kept in DATA_DIR/encryption-key. Changing it makes every
+   * stored secret unreadable (those accounts must turn two-factor sign-in on again).
+   */
+  encryptionKey: Buffer;
 }
 
 export type StorageConfig =
@@ -128,6 +134,12 @@ const schema = Joi.object({
     .empty('')
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
+  ENCRYPTION_KEY: Joi.string()
+    .trim()
+    .custom((v: string, helpers) => (keyBytes(v) === null ? helpers.error('any.invalid') : v))
+    .message('must be 32 bytes: 64 hexadecimal digits or 44 characters of base64')
+    .empty('')
+    .when('NODE_ENV', { is: 'production', then: Joi.required() }),
   TRUST_PROXY: Joi.string()
     .trim()
     .custom((v: string, helpers) => (parseTrustProxy(v) === null ? helpers.error('any.invalid') : v))
@@ -178,7 +190,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
     trustProxy: parseTrustProxy(value.TRUST_PROXY as string)!,
+    encryptionKey: value.ENCRYPTION_KEY ? keyBytes(value.ENCRYPTION_KEY as string)! : developmentKey(dataDir),
   });
+}
+
+/** An ENCRYPTION_KEY's 32 bytes (hex or base64), or null. */
+function keyBytes(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+/** Outside production the key is generated once and kept under DATA_DIR, like the session secret. */
+function developmentKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'encryption-key');
+  if (existsSync(file)) {
+    const kept = keyBytes(readFileSync(file, 'utf8').trim());
+    if (kept) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
