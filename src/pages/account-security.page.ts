@@ -2,6 +2,7 @@ import { t } from '../config/i18n.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import * as format from '../lib/format.js';
 import type { Problem } from '../lib/problem.js';
+import type { EmailChangeProblem, EmailConfirmationState } from '../services/account-email.service.js';
 import type { AccountSession, PasswordChangeProblem } from '../services/account-security.service.js';
 import type { EnrolmentProblem, TwoFactorChangeProblem, TwoFactorStatus } from '../services/two-factor.service.js';
 import type { FormErrors } from '../validators/validate.js';
@@ -44,16 +45,28 @@ export interface AccountOverviewView extends AccountFrame {
   twoFactorLabel: string;
   sessionsLabel: string;
   errors: FormErrors;
+  /** The email change form's address, as typed. */
+  newEmail: string;
 }
 
 export function accountOverviewPage(
   user: Pick<CurrentUser, 'id' | 'email' | 'userType'>,
   facts: { twoFactor: TwoFactorStatus; sessions: number },
-  state: { errors?: FormErrors; problem?: PasswordChangeProblem } = {},
+  state: {
+    errors?: FormErrors;
+    problem?: PasswordChangeProblem;
+    emailProblem?: EmailChangeProblem;
+    newEmail?: unknown;
+  } = {},
 ): AccountOverviewView {
   const errors = { ...state.errors };
   if (state.problem?.code === 'wrong_password') errors.currentPassword = t('account:password.problems.wrong_password');
   if (state.problem?.code === 'same_password') errors.password = t('account:password.problems.same_password');
+  const emailCode = state.emailProblem?.code;
+  if (emailCode)
+    errors[emailCode === 'wrong_password' ? 'email.currentPassword' : 'email.newEmail'] = t(
+      `account:email.problems.${emailCode}`,
+    );
   return {
     ...frame('overview'),
     email: user.email,
@@ -61,6 +74,7 @@ export function accountOverviewPage(
     twoFactorLabel: t(`account:overview.${facts.twoFactor.enabled ? 'twoFactorOn' : 'twoFactorOff'}`),
     sessionsLabel: t('account:overview.sessionsCount', { count: facts.sessions }),
     errors,
+    newEmail: typeof state.newEmail === 'string' ? state.newEmail : '',
   };
 }
 
@@ -170,3 +184,23 @@ export function secondFactorPage(state: SecondFactorState): SecondFactorView {
 /** A refusal from the account's services that has no field of its own (a session already gone). */
 export const accountProblemText = (found: Problem<'session_unknown'>): string =>
   t(`account:sessions.unknown`, found.params);
+
+export interface EmailConfirmationView {
+  title: string;
+  noindex: true;
+  state: EmailConfirmationState | 'email_taken';
+  token: string | null;
+}
+
+/** The link of an email change: a button to confirm (a mail scanner opening the link confirms nothing), or why not. */
+export function emailConfirmationPage(
+  state: EmailConfirmationView['state'],
+  token: string | null,
+): EmailConfirmationView {
+  return {
+    title: t(`account:email.confirmation.${state}.title`),
+    noindex: true,
+    state,
+    token: state === 'valid' ? token : null,
+  };
+}

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import * as accountEmails from '../controllers/account-emails.controller.js';
 import * as account from '../controllers/account.controller.js';
 import * as dashboard from '../controllers/dashboard.controller.js';
 import * as notificationOpenings from '../controllers/notification-openings.controller.js';
@@ -87,6 +88,10 @@ export function accountRoutes(r: Router): void {
   const accountUser = requireUser('errors:accessRequired.account');
   r.get('/account', accountUser, account.show);
   r.post('/account/password', accountUser, account.updatePassword);
+  r.post('/account/email', accountUser, accountEmails.create);
+  // The link sent to the new address proves the mailbox: it works in a browser not signed in too.
+  r.get('/account/email-confirmation', accountEmails.show);
+  r.post('/account/email-confirmation', accountEmails.confirm);
   r.get('/account/sessions', accountUser, account.sessions);
   r.post('/account/sessions/ending', accountUser, account.endOne);
   r.post('/account/sessions/others-ending', accountUser, account.endOthers);

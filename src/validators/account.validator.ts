@@ -1,4 +1,4 @@
-import { confirmPasswordField, Joi, newPasswordField } from './fields.js';
+import { confirmPasswordField, emailField, Joi, newPasswordField } from './fields.js';
 
 const currentPasswordField = (): ReturnType<typeof Joi.string> =>
   Joi.string().max(1024).required().messages({
@@ -70,3 +70,14 @@ export interface PasswordOnlyForm {
 
 /** A re-authentication before a sensitive step (new recovery codes). */
 export const passwordOnlySchema = Joi.object<PasswordOnlyForm>({ currentPassword: currentPasswordField() });
+
+export interface EmailChangeForm {
+  newEmail: string;
+  currentPassword: string;
+}
+
+/** POST /account/email: the new login email and the password. */
+export const emailChangeSchema = Joi.object<EmailChangeForm>({
+  newEmail: emailField('validation:auth.emailRequired'),
+  currentPassword: currentPasswordField(),
+});

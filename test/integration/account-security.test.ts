@@ -164,3 +164,56 @@ describe('Il mio account: password and sessions', () => {
     expect(await db()('sessions').whereRaw(`sess -> 'passport' ->> 'user' = ?`, [user.id])).to.have.length(0);
   });
 });
+
+describe('Il mio account: change of login email', () => {
+  beforeEach(resetDatabase);
+
+  async function requestChange(agent: Agent, newEmail: string, currentPassword: string) {
+    const _csrf = await csrfTokenOf(agent, '/account');
+    return agent.post('/account/email').type('form').send({ _csrf, newEmail, emailCurrentPassword: currentPassword });
+  }
+
+  it('nothing changes until the link sent to the new address is used; the old address is told; then the new one signs in', async () => {
+    const user = await createUserWithPassword({ userType: 'client', email: 'vecchia@esempio.it' });
+    const agent = await loginAs(browser(), user.email, user.password);
+
+    const wrong = await requestChange(agent, 'nuova@esempio.it', 'Sbagliata2026!');
+    expect(wrong.status).to.equal(422);
+    expect(textOf(html(wrong.text), '#f-emailCurrentPassword-error')).to.equal('La password attuale non è corretta');
+    const other = await createUserWithPassword({ userType: 'client', email: 'presa@esempio.it' });
+    const taken = await requestChange(agent, other.email, user.password);
+    expect(textOf(html(taken.text), '#f-email-newEmail-error')).to.equal(
+      'Questo indirizzo è già usato da un altro account',
+    );
+
+    const res = await requestChange(agent, 'nuova@esempio.it', user.password);
+    expect(res.status).to.equal(303);
+    expect((await db()('users').where({ id: user.id }).first()).email, 'unconfirmed: unchanged').to.equal(
+      'vecchia@esempio.it',
+    );
+    await loginAs(browser(), 'vecchia@esempio.it', user.password);
+    const [told] = await queuedEmails({ to: 'vecchia@esempio.it', template: 'account-change' });
+    expect(told!.text).to.contain('in nuova@esempio.it. Nulla cambia finché');
+    const [confirm] = await queuedEmails({ to: 'nuova@esempio.it', template: 'email-change' });
+    const link = new URL(/https?:\/\/\S+\/account\/email-confirmation\?token=[\w-]+/.exec(confirm!.text)![0]);
+
+    // Opening the link (a mail scanner) changes nothing; the button does, once, in any browser.
+    const visitor = browser();
+    const page = await visitor.get(`${link.pathname}${link.search}`).expect(200);
+    expect((await db()('users').where({ id: user.id }).first()).email).to.equal('vecchia@esempio.it');
+    const $ = html(page.text);
+    const done = await visitor
+      .post('/account/email-confirmation')
+      .type('form')
+      .send({ _csrf: $('input[name="_csrf"]').val(), token: $('input[name="token"]').val() });
+    expect(done.status).to.equal(303);
+    expect((await db()('users').where({ id: user.id }).first()).email).to.equal('nuova@esempio.it');
+    await loginAs(browser(), 'nuova@esempio.it', user.password);
+    const again = await visitor.get(`${link.pathname}${link.search}`);
+    expect(again.status).to.equal(400);
+    const changed = await queuedEmails({ to: 'vecchia@esempio.it', template: 'account-change' });
+    expect(changed.map((e) => e.text).join()).to.contain(
+      "l'email di accesso del tuo account SicurHub è ora nuova@esempio.it",
+    );
+  });
+});
