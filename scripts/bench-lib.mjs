@@ -89,13 +89,13 @@ export async function seed(env, services) {
   }
 }
 
-/** The Node.js options of the Procfile's web process (`web: node <options> dist/src/server.js`). */
+/** The Node.js options of the Procfile's web process (`web: node_modules/.bin/node <options> dist/src/server.js`). */
 function procfileWebOptions() {
   const line = readFileSync(path.join(root, 'Procfile'), 'utf8')
     .split('\n')
     .find((l) => l.startsWith('web:'));
-  const match = /^web:\s*node\s+(.*?)\s*dist\/src\/server\.js\s*$/.exec(line ?? '');
-  if (!match) throw new Error('Procfile: no "web: node … dist/src/server.js" line');
+  const match = /^web:\s*(?:node_modules\/\.bin\/)?node\s+(.*?)\s*dist\/src\/server\.js\s*$/.exec(line ?? '');
+  if (!match) throw new Error('Procfile: no "web: node_modules/.bin/node … dist/src/server.js" line');
   return match[1].split(/\s+/).filter(Boolean);
 }
 

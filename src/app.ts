@@ -17,6 +17,7 @@ import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security.js';
 import { sessionActivity } from './middleware/session-activity.js';
 import { saveSessionBeforeResponse } from './middleware/session-save.js';
+import { noteWrites } from './middleware/read-routing.js';
 import { routes } from './routes/index.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -58,6 +59,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.use(express.json({ limit: '200kb' }));
   app.use(sessionMiddleware(cfg, deps.sessionPool));
   app.use(saveSessionBeforeResponse);
+  app.use(noteWrites);
   const passport = configurePassport();
   app.use(passport.initialize());
   app.use(passport.session());

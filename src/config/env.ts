@@ -69,6 +69,15 @@ export interface Config {
    * stored secret unreadable (those accounts must turn two-factor sign-in on again).
    */
   encryptionKey: Buffer;
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL that searches, listings and public pages may read from
+   * (src/db/replica.ts); null: everything reads the primary.
+   */
+  databaseReplicaUrl: string | null;
+  /** A replica further behind than this (ms) is bypassed until it catches up. */
+  replicaMaxLagMs: number;
+  /** How often (ms) the replica's state and lag are checked. */
+  replicaCheckMs: number;
 }
 
 export type StorageConfig =
@@ -146,6 +155,17 @@ const schema = Joi.object({
     .message('must be 0, a number of proxy hops (1 to 10), or a comma-separated list of proxy addresses or ranges')
     .empty('')
     .default('0'),
+  DATABASE_REPLICA_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .empty('')
+    .invalid(Joi.ref('DATABASE_URL'))
+    .when('DATABASE_URL', { not: Joi.exist(), then: Joi.forbidden() })
+    .messages({
+      'any.invalid': '"DATABASE_REPLICA_URL" must be a replica, not DATABASE_URL itself',
+      'any.unknown': '"DATABASE_REPLICA_URL" needs DATABASE_URL (the embedded database has no replica)',
+    }),
+  REPLICA_MAX_LAG_MS: Joi.number().integer().min(0).max(600_000).empty('').default(5000),
+  REPLICA_CHECK_MS: Joi.number().integer().min(100).max(60_000).empty('').default(1000),
 })
   .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
   .unknown(true);
@@ -191,6 +211,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
     trustProxy: parseTrustProxy(value.TRUST_PROXY as string)!,
     encryptionKey: value.ENCRYPTION_KEY ? keyBytes(value.ENCRYPTION_KEY as string)! : developmentKey(dataDir),
+    databaseReplicaUrl: (value.DATABASE_REPLICA_URL as string | undefined) ?? null,
+    replicaMaxLagMs: value.REPLICA_MAX_LAG_MS as number,
+    replicaCheckMs: value.REPLICA_CHECK_MS as number,
   });
 }
 

@@ -16,6 +16,40 @@ describe('configuration (src/config/env.ts)', () => {
     expect(cfg.seedDemo).to.equal(true);
   });
 
+  it('takes a read replica only beside DATABASE_URL and distinct from it, with its lag limit and check interval', () => {
+    const primary = 'postgres://app@db1.internal:5432/sicurhub';
+    const replica = 'postgres://app@db2.internal:5432/sicurhub';
+    const none = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary });
+    expect([none.databaseReplicaUrl, none.replicaMaxLagMs, none.replicaCheckMs]).to.deep.equal([null, 5000, 1000]);
+    const cfg = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URL: replica,
+      REPLICA_MAX_LAG_MS: '2000',
+      REPLICA_CHECK_MS: '500',
+    });
+    expect([cfg.databaseReplicaUrl, cfg.replicaMaxLagMs, cfg.replicaCheckMs]).to.deep.equal([replica, 2000, 500]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_REPLICA_URL: replica })).to.throw(
+      ConfigError,
+      /DATABASE_REPLICA_URL" needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary, DATABASE_REPLICA_URL: primary })).to.throw(
+      ConfigError,
+      /DATABASE_REPLICA_URL" must be a replica/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary, DATABASE_REPLICA_URL: 'mysql://db2/sicurhub' }),
+    ).to.throw(ConfigError, /DATABASE_REPLICA_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary, REPLICA_CHECK_MS: '10' })).to.throw(
+      ConfigError,
+      /REPLICA_CHECK_MS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary, REPLICA_MAX_LAG_MS: '-1' })).to.throw(
+      ConfigError,
+      /REPLICA_MAX_LAG_MS/,
+    );
+  });
+
   it('generates the development session secret once and keeps it under DATA_DIR', () => {
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
     const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
