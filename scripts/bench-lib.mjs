@@ -117,8 +117,7 @@ export async function startServer(env, port) {
       // As the Procfile deploys it: the web process serves pages, a jobs process sends the mail. Inline,
       // the job runner would spend the run writing reminders for the seeded bookings.
       JOBS_MODE: 'off',
-      // The benchmark is the proxy in front of the server (PROXIED below), on this machine.
-      TRUST_PROXY: 'loopback',
+      TRUST_PROXY: 'loopback', // the benchmark is the proxy in front of the server (PROXIED below)
     },
     // The server's own log (JSON lines) would bury the table: only its errors are shown.
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -157,10 +156,8 @@ export async function startServer(env, port) {
   };
 }
 
-/**
- * In production the session cookie is Secure and the server trusts a proxy on loopback: the benchmark talks plain HTTP
- * to the server as the proxy in front of it would, saying the visitor's connection was HTTPS.
- */
+// The session cookie is Secure in production and the server trusts a proxy on loopback (TRUST_PROXY above):
+// the benchmark talks plain HTTP to it as that proxy would, saying the visitor's connection was HTTPS.
 export const PROXIED = { 'x-forwarded-proto': 'https' };
 
 const cookieOf = (res) => (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
