@@ -94,6 +94,12 @@ export const PAGE_CASES: PageCase[] = [
   page('forgot password', 'visitor', 'auth/forgot-password', '/forgot-password'),
   page('forgot password, email sent', 'visitor', 'auth/forgot-password', '/forgot-password?sent=1'),
   page('reset password, invalid link', 'visitor', 'auth/reset-password', '/auth/reset-password?token=nonvalido'),
+  page(
+    'email change confirmation, invalid link',
+    'visitor',
+    'account/email-confirmation',
+    '/account/email-confirmation?token=nonvalido',
+  ),
   page('verification, invalid link', 'visitor', 'auth/verification', '/auth/verify?token=nonvalido'),
   page('verification, expired link', 'visitor', 'auth/verification', '/auth/verify?error_code=otp_expired'),
   page('verification instructions', 'visitor', 'auth/verification-instructions', '/email-verification-wait'),
