@@ -111,11 +111,13 @@ export async function startServer(env, port) {
       PORT: String(port),
       BASE_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       // As the Procfile deploys it: the web process serves pages, a jobs process sends the mail. Inline,
       // the job runner would spend the run writing reminders for the seeded bookings.
       JOBS_MODE: 'off',
+      TRUST_PROXY: 'loopback', // the benchmark is the proxy in front of the server (PROXIED below)
     },
     // The server's own log (JSON lines) would bury the table: only its errors are shown.
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -154,10 +156,8 @@ export async function startServer(env, port) {
   };
 }
 
-/**
- * In production the session cookie is Secure and the app trusts one proxy: the benchmark talks plain HTTP
- * to the server as the proxy in front of it would, saying the visitor's connection was HTTPS.
- */
+// The session cookie is Secure in production and the server trusts a proxy on loopback (TRUST_PROXY above):
+// the benchmark talks plain HTTP to it as that proxy would, saying the visitor's connection was HTTPS.
 export const PROXIED = { 'x-forwarded-proto': 'https' };
 
 const cookieOf = (res) => (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');

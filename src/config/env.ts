@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Joi from 'joi';
@@ -56,6 +57,18 @@ export interface Config {
    * whatever this says (page-cache.service).
    */
   pageCacheSeconds: number;
+  /**
+   * Express's `trust proxy`: false (no proxy, the default: X-Forwarded-* headers are ignored), a number of
+   * proxy hops in front of the app, or the addresses (and CIDR ranges, or loopback/linklocal/uniquelocal) of
+   * the proxies to trust. The per-IP limits and secure cookies depend on it.
+   */
+  trustProxy: false | number | readonly string[];
+  /**
+   * 32 bytes that encrypt secrets kept in the database (the two-factor sign-in secrets). Required in
+   * production; elsewhere generated once and kept in DATA_DIR/encryption-key. Changing it makes every
+   * stored secret unreadable (those accounts must turn two-factor sign-in on again).
+   */
+  encryptionKey: Buffer;
   /**
    * A PostgreSQL streaming replica of DATABASE_URL that searches, listings and public pages may read from
    * (src/db/replica.ts); null: everything reads the primary.
@@ -130,6 +143,18 @@ const schema = Joi.object({
     .empty('')
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
+  ENCRYPTION_KEY: Joi.string()
+    .trim()
+    .custom((v: string, helpers) => (keyBytes(v) === null ? helpers.error('any.invalid') : v))
+    .message('must be 32 bytes: 64 hexadecimal digits or 44 characters of base64')
+    .empty('')
+    .when('NODE_ENV', { is: 'production', then: Joi.required() }),
+  TRUST_PROXY: Joi.string()
+    .trim()
+    .custom((v: string, helpers) => (parseTrustProxy(v) === null ? helpers.error('any.invalid') : v))
+    .message('must be 0, a number of proxy hops (1 to 10), or a comma-separated list of proxy addresses or ranges')
+    .empty('')
+    .default('0'),
   DATABASE_REPLICA_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .empty('')
@@ -184,10 +209,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     waitlistOfferHours: value.WAITLIST_OFFER_HOURS as number,
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY as string)!,
+    encryptionKey: value.ENCRYPTION_KEY ? keyBytes(value.ENCRYPTION_KEY as string)! : developmentKey(dataDir),
     databaseReplicaUrl: (value.DATABASE_REPLICA_URL as string | undefined) ?? null,
     replicaMaxLagMs: value.REPLICA_MAX_LAG_MS as number,
     replicaCheckMs: value.REPLICA_CHECK_MS as number,
   });
+}
+
+/** An ENCRYPTION_KEY's 32 bytes (hex or base64), or null. */
+function keyBytes(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+/** Outside production the key is generated once and kept under DATA_DIR, like the session secret. */
+function developmentKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'encryption-key');
+  if (existsSync(file)) {
+    const kept = keyBytes(readFileSync(file, 'utf8').trim());
+    if (kept) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY's value as Express takes it, or null when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): Config['trustProxy'] | null {
+  if (/^(0|false)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : null;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const valid = entries.every((e) => {
+    if (PROXY_NAMES.has(e)) return true;
+    const [address, bits, ...rest] = e.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? Object.freeze(entries) : null;
 }
 
 function storageConfig(value: Record<string, unknown>): StorageConfig {

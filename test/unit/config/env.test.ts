@@ -109,4 +109,40 @@ describe('configuration (src/config/env.ts)', () => {
       );
     }
   });
+
+  it('trusts no proxy unless TRUST_PROXY says so, in production too; hops or addresses, validated at boot', () => {
+    const prod = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: 'a'.repeat(64),
+    };
+    expect(loadConfig(prod).trustProxy).to.equal(false);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '2' }).trustProxy).to.equal(2);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '0' }).trustProxy).to.equal(false);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).to.deep.equal([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['yes', '11', '10.0.0.0/33', '10.0.0.300', 'loopback,', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ ...prod, TRUST_PROXY: bad }), bad).to.throw(ConfigError, /TRUST_PROXY/);
+    }
+  });
+
+  it('requires ENCRYPTION_KEY (32 bytes, hex or base64) in production; elsewhere keeps a generated one', () => {
+    const prod = { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(prod)).to.throw(ConfigError, /ENCRYPTION_KEY/);
+    expect(loadConfig({ ...prod, ENCRYPTION_KEY: '0f'.repeat(32) }).encryptionKey.toString('hex')).to.equal(
+      '0f'.repeat(32),
+    );
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ ...prod, ENCRYPTION_KEY: base64 }).encryptionKey).to.deep.equal(Buffer.alloc(32, 7));
+    for (const bad of ['0f'.repeat(31), Buffer.alloc(31).toString('base64'), 'chiave segreta']) {
+      expect(() => loadConfig({ ...prod, ENCRYPTION_KEY: bad }), bad).to.throw(ConfigError, /ENCRYPTION_KEY/);
+    }
+    const first = loadConfig({ DATA_DIR: dataDir }).encryptionKey;
+    expect(first).to.have.length(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).encryptionKey).to.deep.equal(first);
+  });
 });
