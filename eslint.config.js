@@ -32,7 +32,11 @@ const DB_STATEMENTS = {
     'Only src/models builds and sends statements: take `transaction` and `Trx` from src/db/knex.ts, and call a repo function.',
 };
 const TO_MODELS = layer(['**/models/**'], 'Call a service: only services read repos.');
-const TO_DB = layer(['**/db/*', '!**/db/knex.js'], 'Database plumbing belongs to src/db and the boot code.');
+// The read replica's state and routing (src/db/replica.ts) are a service's to use (services/read-routing.service.ts).
+const TO_DB = layer(
+  ['**/db/*', '!**/db/knex.js', '!**/db/replica.js'],
+  'Database plumbing belongs to src/db and the boot code.',
+);
 const TO_CONTROLLERS = layer(['**/controllers/**'], 'Controllers are the outermost layer: nothing imports them.');
 const TO_PAGES = layer(['**/pages/**'], 'Page builders are called by controllers only.');
 const TO_SERVICES = layer(['**/services/**'], 'This layer sits below the services.');

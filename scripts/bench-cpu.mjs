@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchCases, caseRequest, freePort, startServer, unexpectedAnswers } from './bench-lib.mjs';
+import { benchCases } from './bench-cases.mjs';
+import { caseRequest, freePort, startServer, unexpectedAnswers } from './bench-lib.mjs';
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);

@@ -89,13 +89,13 @@ export async function seed(env, services) {
   }
 }
 
-/** The Node.js options of the Procfile's web process (`web: node <options> dist/src/server.js`). */
+/** The Node.js options of the Procfile's web process (`web: node_modules/.bin/node <options> dist/src/server.js`). */
 function procfileWebOptions() {
   const line = readFileSync(path.join(root, 'Procfile'), 'utf8')
     .split('\n')
     .find((l) => l.startsWith('web:'));
-  const match = /^web:\s*node\s+(.*?)\s*dist\/src\/server\.js\s*$/.exec(line ?? '');
-  if (!match) throw new Error('Procfile: no "web: node … dist/src/server.js" line');
+  const match = /^web:\s*(?:node_modules\/\.bin\/)?node\s+(.*?)\s*dist\/src\/server\.js\s*$/.exec(line ?? '');
+  if (!match) throw new Error('Procfile: no "web: node_modules/.bin/node … dist/src/server.js" line');
   return match[1].split(/\s+/).filter(Boolean);
 }
 
@@ -111,6 +111,7 @@ export async function startServer(env, port) {
       PORT: String(port),
       BASE_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       // Production requires the operator's identity; the bench shows the demo's.
@@ -122,6 +123,7 @@ export async function startServer(env, port) {
       // As the Procfile deploys it: the web process serves pages, a jobs process sends the mail. Inline,
       // the job runner would spend the run writing reminders for the seeded bookings.
       JOBS_MODE: 'off',
+      TRUST_PROXY: 'loopback', // the benchmark is the proxy in front of the server (PROXIED below)
     },
     // The server's own log (JSON lines) would bury the table: only its errors are shown.
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -160,10 +162,8 @@ export async function startServer(env, port) {
   };
 }
 
-/**
- * In production the session cookie is Secure and the app trusts one proxy: the benchmark talks plain HTTP
- * to the server as the proxy in front of it would, saying the visitor's connection was HTTPS.
- */
+// The session cookie is Secure in production and the server trusts a proxy on loopback (TRUST_PROXY above):
+// the benchmark talks plain HTTP to it as that proxy would, saying the visitor's connection was HTTPS.
 export const PROXIED = { 'x-forwarded-proto': 'https' };
 
 const cookieOf = (res) => (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
@@ -192,101 +192,6 @@ export async function csrfOf(base, cookie, pagePath) {
   const token = csrfIn(html);
   if (!token) throw new Error(`no CSRF token on ${pagePath}`);
   return token;
-}
-
-// Kept in dist/seeds/bench-bookings.js too; repeated here so that the script needs no TypeScript import.
-const BENCH_PASSWORD = 'bench-password-2026';
-const BUSY_PROVIDER = 'fornitore1@bench.sicurhub.it';
-const BUSY_CLIENT = 'cliente1@bench.sicurhub.it';
-
-/** A weekday about a month ahead: a date the booking wizard accepts. */
-/**
- * A working day about a month ahead: not a weekend, nor an Italian public holiday (the providers' default
- * calendar closes both; 30 days after 25 November is Christmas). The holidays come from the built app.
- */
-async function bookingDate() {
-  const holidays = await import(pathToFileURL(path.join(root, 'dist/src/services/italian-holidays.service.js')).href);
-  const d = new Date(Date.now() + 30 * 86_400_000);
-  const closed = () => {
-    const day = d.toISOString().slice(0, 10);
-    return [0, 6].includes(d.getUTCDay()) || holidays.holidayDates(day, day).has(day);
-  };
-  while (closed()) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-function bookingBody(csrf, date) {
-  return new URLSearchParams({
-    _csrf: csrf,
-    idempotency_key: crypto.randomUUID(),
-    step: '3',
-    action: 'submit',
-    requested_date: date,
-    // The opening of the default working hours (src/lib/availability.ts): a service longer than a day
-    // must start there, any other fits too.
-    requested_time: '09:00',
-    participants_count: '1',
-    location_choice: 'client_site',
-    // The benchmark's services ask for an identity document (seeds/bench.ts): confirmed, as the wizard requires.
-    special_requirements: 'Documento di identità',
-    'participants[0][first_name]': 'Giulia',
-    'participants[0][last_name]': 'Bianchi',
-    'participants[0][email]': 'giulia.bianchi@bench.sicurhub.it',
-    // Services not priced per head ask for a site referent instead of participants.
-    referent_name: 'Giulia Bianchi',
-    referent_role: 'RSPP',
-    referent_contact: '+39 035 123456',
-  }).toString();
-}
-
-/** Every page the benchmark measures, in its order; the signed-in ones carry their session. */
-export async function benchCases(base) {
-  const sample = await (await fetch(`${base}/api/search?q=corso+antincendio&location=Bergamo&radius=25`)).json();
-  const card = sample.cards[0];
-  if (!card) throw new Error('no service found to open');
-  const provider = await signIn(base, BUSY_PROVIDER, BENCH_PASSWORD);
-  const client = await signIn(base, BUSY_CLIENT, BENCH_PASSWORD);
-  const bookPath = `/services/${card.id}/book`;
-  const csrf = await csrfOf(base, client, bookPath);
-  const date = await bookingDate();
-  const post = {
-    method: 'POST',
-    headers: { ...PROXIED, cookie: client, 'content-type': 'application/x-www-form-urlencoded' },
-  };
-  return [
-    { name: 'healthz', path: '/healthz' },
-    { name: 'layout page /terms (baseline)', path: '/terms', baseline: true },
-    { name: 'home /', path: '/' },
-    { name: 'search: all services (/services)', path: '/services' },
-    { name: 'search: text "corso antincendio"', path: '/search?q=corso+antincendio' },
-    { name: 'search: text + Bergamo 25 km', path: '/search?q=corso+antincendio&location=Bergamo&radius=25' },
-    {
-      name: 'search: text + Milano 50 km + filters',
-      path: '/search?q=corso+antincendio&location=Milano&radius=50&price=0-200&rating=4&availability=this_month',
-    },
-    { name: 'search: Roma 50 km by distance', path: '/search?location=Roma&radius=50&sort=distance' },
-    {
-      name: 'search: category + filters by price',
-      path: '/search?category=environment&availability=this_month&rating=4&sort=price_asc',
-    },
-    { name: 'search: category, page 10', path: '/search?category=environment&page=10' },
-    { name: 'search: typo "antincedio"', path: '/search?q=antincedio' },
-    { name: 'api: /api/search dvr + Torino 25 km', path: '/api/search?q=dvr&location=Torino&radius=25' },
-    { name: 'api: /api/places?q=berg', path: '/api/places?q=berg' },
-    { name: 'service page', path: card.href },
-    { name: 'provider page', path: card.providerHref },
-    { name: 'bookings list (busy provider)', path: '/bookings', headers: { ...PROXIED, cookie: provider } },
-    { name: 'dashboard (busy provider)', path: '/dashboard', headers: { ...PROXIED, cookie: provider } },
-    {
-      name: 'booking creation (POST wizard)',
-      path: bookPath,
-      expect: 303,
-      ...post,
-      // A fresh idempotency key each time: every request creates a booking.
-      setupRequest: (req) => ({ ...req, body: bookingBody(csrf, date) }),
-      body: bookingBody(csrf, date),
-    },
-  ];
 }
 
 /** autocannon's options for one case: its method, headers and, for the booking creation, a fresh body each time. */

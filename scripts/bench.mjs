@@ -25,16 +25,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {
-  benchCases,
-  benchDatabase,
-  caseRequest,
-  freePort,
-  root,
-  seed,
-  startServer,
-  unexpectedAnswers,
-} from './bench-lib.mjs';
+import { benchCases, budgetMiss } from './bench-cases.mjs';
+import { benchDatabase, caseRequest, freePort, root, seed, startServer, unexpectedAnswers } from './bench-lib.mjs';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   // The usage is the comment at the top of this file.
@@ -120,8 +112,8 @@ function median(values) {
 }
 
 const cell = (v, w) => String(v ?? '-').padStart(w);
-const HEADINGS = ['page', 'req/s', 'p50', 'p97.5', 'p99', 'errors', 'ratio', 'ratios', 'steal%', 'RSS'];
-const WIDTHS = [40, 7, 6, 6, 6, 6, 6, 11, 6, 6];
+const HEADINGS = ['page', 'req/s', 'p50', 'p97.5', 'p99', 'errors', 'ratio', 'ratios', 'steal%', 'RSS', 'budget'];
+const WIDTHS = [48, 7, 6, 6, 6, 6, 6, 11, 6, 6, 16];
 function line(values) {
   return values.map((v, i) => (i === 0 ? String(v).padEnd(WIDTHS[0]) : cell(v, WIDTHS[i]))).join(' ');
 }
@@ -145,11 +137,8 @@ function summary(measured) {
 
 const mean = (a, b) => (a + b) / 2;
 
-/** "layout page / healthz 0.6 (rounds: 0.6, 0.74); ", or nothing when healthz was not measured (--only). */
-function healthzLine(median, perRound) {
-  if (median === null) return '';
-  return `layout page / healthz ${median}${perRound.length > 1 ? ` (rounds: ${perRound.join(', ')})` : ''}; `;
-}
+/** The web process's resident memory may reach this (MB). */
+const RSS_BUDGET_MB = 400;
 const rounded = (x) => Math.round(x * 100) / 100;
 
 async function main() {
@@ -221,7 +210,10 @@ async function main() {
     const quiet = baselineRuns.filter((r) => r.stealPct === null || r.stealPct <= maxSteal);
     const baseline = summary((quiet.length ? quiet : baselineRuns).map((r) => ({ ...r, ratio: r.reqPerSec })));
     results.push({ ...baseline, ratio: 1, ratios: [], baseline: true, runs: baselineRuns.length });
-    for (const [i] of cases.entries()) results.push(summary(perRound.map((measured) => measured[i])));
+    for (const [i, c] of cases.entries()) {
+      const r = summary(perRound.map((measured) => measured[i]));
+      results.push({ ...r, budget: c.budget ?? null, budgetMiss: budgetMiss(c, r) });
+    }
     console.log(
       `\n${rounds > 1 ? `the median of ${rounds} rounds` : 'summary'} (the layout page: the median of its ${quiet.length || baselineRuns.length} runs with steal up to ${maxSteal}%, of ${baselineRuns.length}; ratios: the lowest and highest of the rounds)`,
     );
@@ -239,17 +231,19 @@ async function main() {
           ratioRange(r.ratios),
           r.stealPct,
           r.rssMb,
+          r.baseline || !r.budget ? '' : r.budgetMiss || 'ok',
         ]),
       );
     }
+    const missed = results.filter((r) => r.budgetMiss);
+    console.log(
+      missed.length
+        ? `\n${missed.length} of ${results.filter((r) => r.budget).length} pages outside their budget: ${missed.map((r) => r.name).join('; ')}`
+        : '\nevery page within its budget',
+    );
   } finally {
     const memory = server.memory();
     await server.stop();
-    // Layout page / healthz in each round (healthz against the baseline runs beside it), and their median.
-    const layoutToHealthz = perRound.map((measured) => {
-      const healthz = measured.find((r) => r.name === 'healthz');
-      return healthz ? rounded(healthz.baselineReqPerSec / healthz.reqPerSec) : null;
-    });
     const report = {
       measuredAt: new Date().toISOString(),
       database: database ? 'postgresql' : 'embedded',
@@ -259,8 +253,7 @@ async function main() {
       warmupS: warmup,
       rounds,
       peakRssMb: memory.peakRssMb,
-      layoutToHealthz: median(layoutToHealthz),
-      layoutToHealthzPerRound: layoutToHealthz,
+      rssBudgetMb: RSS_BUDGET_MB,
       cases: results,
       perRound,
       baselineRuns,
@@ -268,7 +261,7 @@ async function main() {
     mkdirSync(path.dirname(jsonFile), { recursive: true });
     writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(
-      `\nserver peak RSS ${memory.peakRssMb} MB; ${healthzLine(report.layoutToHealthz, layoutToHealthz)}JSON in ${path.relative(process.cwd(), jsonFile)}`,
+      `\nserver peak RSS ${memory.peakRssMb} MB (budget ${RSS_BUDGET_MB} MB${memory.peakRssMb > RSS_BUDGET_MB ? ': OVER' : ''}); JSON in ${path.relative(process.cwd(), jsonFile)}`,
     );
     // A temporary DATA_DIR goes (with PostgreSQL it only holds a session secret); --keep keeps the data.
     if (!givenDataDir && (!keep || database)) rmSync(dataDir, { recursive: true, force: true });

@@ -90,4 +90,6 @@ const started = Date.now();
 const parts = [];
 if (only !== 'client') parts.push(`${await buildServer()} server files`);
 if (only !== 'server') parts.push(`${await buildClient()} browser bundles`);
-console.log(`build: ${parts.join(', ')} in ${Date.now() - started} ms`);
+console.log(
+  `build: ${parts.join(', ')} in ${Date.now() - started} ms (Node.js ${process.version}, esbuild ${esbuild.version})`,
+);

@@ -15,7 +15,9 @@ import { pageLocals, userLocals } from './middleware/locals.js';
 import { notFound } from './middleware/not-found.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security.js';
+import { sessionActivity } from './middleware/session-activity.js';
 import { saveSessionBeforeResponse } from './middleware/session-save.js';
+import { noteWrites } from './middleware/read-routing.js';
 import { routes } from './routes/index.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -27,7 +29,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   const cfg = config();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', cfg.isProduction ? 1 : false);
+  app.set('trust proxy', cfg.trustProxy);
   app.set('query parser', 'simple');
   configureViews(app, cfg.isProduction);
 
@@ -57,9 +59,11 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.use(express.json({ limit: '200kb' }));
   app.use(sessionMiddleware(cfg, deps.sessionPool));
   app.use(saveSessionBeforeResponse);
+  app.use(noteWrites);
   const passport = configurePassport();
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(sessionActivity);
   app.use(flash);
   app.use(userLocals);
   app.use(csrfProtection);

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const database: DatabaseHandle = await openDatabase(cfg);
+  const database: DatabaseHandle = await openDatabase(cfg, { readReplica: true });
   await prepareDatabase(database.knex, { seedDemo: cfg.seedDemo });
 
   const app = createApp({ sessionPool: database.sessionPool });
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     url: cfg.baseUrl,
     port: cfg.port,
     database: database.embedded ? `embedded (${cfg.dataDir}/pgdata)` : 'DATABASE_URL',
+    replica: database.replica ? 'DATABASE_REPLICA_URL' : 'none',
     jobs: cfg.jobsMode,
   });
 

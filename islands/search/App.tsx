@@ -7,7 +7,9 @@ import {
   type PlaceView,
   type SearchIslandProps,
   type SearchParams,
+  type RenderedCard,
   type SearchResponse,
+  type ShownResponse,
 } from '../../src/lib/search.shared.js';
 import { MapPanel } from './MapPanel.js';
 import type { MapFocus } from './map.js';
@@ -18,11 +20,11 @@ import { SearchBar } from './SearchBar.js';
 const WIDE = '(min-width: 1024px)';
 
 interface HistoryState {
-  search: SearchResponse;
+  search: ShownResponse;
 }
 
 /** Where a search lives: /services stays /services, anything else is /search (category pages included). */
-function urlFor(response: SearchResponse): string {
+function urlFor(response: ShownResponse): string {
   const path = window.location.pathname === '/services' ? '/services' : '/search';
   return response.query ? `${path}?${response.query}` : path;
 }
@@ -32,8 +34,17 @@ function urlFor(response: SearchResponse): string {
  * through GET /api/search without reloading, the URL kept in step (back and forward restore each
  * state), a lazily loaded map, and the location picker.
  */
-export function SearchApp({ initial, options, labels, endpoints, map }: SearchIslandProps) {
-  const [response, setResponse] = useState<SearchResponse>(initial);
+export function SearchApp({
+  initial: first,
+  renderedCards,
+  options,
+  labels,
+  endpoints,
+  map,
+}: SearchIslandProps & { renderedCards: RenderedCard[] }) {
+  // The first results' cards are those the server rendered on the page (its JSON leaves them out).
+  const [initial] = useState<ShownResponse>(() => ({ ...first, cards: renderedCards }));
+  const [response, setResponse] = useState<ShownResponse>(initial);
   const [params, setParams] = useState<SearchParams>(initial.params);
   const [q, setQ] = useState(initial.params.q);
   const [place, setPlace] = useState(initial.params.location);
@@ -45,7 +56,7 @@ export function SearchApp({ initial, options, labels, endpoints, map }: SearchIs
   const pending = useRef<AbortController | null>(null);
   const L = labels;
 
-  const show = useCallback((next: SearchResponse) => {
+  const show = useCallback((next: ShownResponse) => {
     // The same title the server gives the page at this URL (history entries and tabs read it).
     document.title = next.documentTitle;
     setResponse(next);

@@ -17,6 +17,8 @@ export function ListingCard({ card, labels }: { card: ListingCardView; labels: L
   return (
     <article
       className={`service-card${card.featured ? ' service-card--featured' : ''}${card.image ? ' service-card--with-image' : ''}`}
+      data-card={card.id}
+      {...(card.lat !== null && card.lng !== null ? { 'data-lat': card.lat, 'data-lng': card.lng } : {})}
     >
       {card.image && (
         <div className="service-card__media">

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ResolvedLocation, ListingCardView } from '../../src/lib/search.shared.js';
+import type { ResolvedLocation, MapCard } from '../../src/lib/search.shared.js';
 import type { MapController, MapFocus } from './map.js';
 
 interface Props {
-  cards: ListingCardView[];
+  cards: MapCard[];
   location: ResolvedLocation | null;
   focus: { value: MapFocus; seq: number } | null;
   tileUrl: string;

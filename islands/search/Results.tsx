@@ -4,7 +4,7 @@ import {
   toQueryString,
   type SearchIslandProps,
   type SearchParams,
-  type SearchResponse,
+  type ShownResponse,
 } from '../../src/lib/search.shared.js';
 import { fill } from '../shared/text.js';
 import { Pagination } from './Pagination.js';
@@ -13,7 +13,7 @@ import { ListingCard } from './ListingCard.js';
 export interface ResultsProps {
   labels: SearchIslandProps['labels'];
   sortOptions: SearchIslandProps['options']['sorts'];
-  response: SearchResponse;
+  response: ShownResponse;
   params: SearchParams;
   /** A place is typed or found: the distance sort is offered. */
   hasPlace: boolean;
@@ -113,11 +113,16 @@ export function Results({
         ) : (
           <>
             <ol className="service-list">
-              {response.cards.map((card) => (
-                <li key={card.id}>
-                  <ListingCard card={card} labels={cardLabels} />
-                </li>
-              ))}
+              {response.cards.map((card) =>
+                // A card the server rendered keeps its HTML (escaped there); the island draws the others.
+                'html' in card ? (
+                  <li key={card.id} dangerouslySetInnerHTML={{ __html: card.html }} />
+                ) : (
+                  <li key={card.id}>
+                    <ListingCard card={card} labels={cardLabels} />
+                  </li>
+                ),
+              )}
             </ol>
             <Pagination
               page={response.page}

@@ -9,13 +9,13 @@ import {
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
   type ResolvedLocation,
-  type ListingCardView,
+  type MapCard,
 } from '../../src/lib/search.shared.js';
 
 export type MapFocus = { kind: 'fit' } | { kind: 'point'; lat: number; lng: number; zoom: number };
 
 export interface MapState {
-  cards: ListingCardView[];
+  cards: MapCard[];
   location: ResolvedLocation | null;
   /** How to move the view on this update; null keeps it where the user left it. */
   focus: MapFocus | null;
@@ -108,7 +108,7 @@ export async function createMap(
 }
 
 /** Popup content built as DOM nodes: titles are user text, never HTML. */
-function popup(card: ListingCardView, openLabel: string): HTMLElement {
+function popup(card: MapCard, openLabel: string): HTMLElement {
   const box = document.createElement('div');
   box.className = 'map-popup';
   const title = document.createElement('a');

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Joi from 'joi';
-import { isValidPartitaIva } from '../lib/italian-tax-ids.js';
 import { ACCORDO_2025_ENTRY_INTO_FORCE } from '../lib/training-rules.js';
+import { OPERATOR_SCHEMA, operatorOf, type Operator } from './operator.js';
 
-/**
- * The only reader of process.env. Everything else receives a validated, typed Config.
- */
+/** The only reader of process.env. Everything else receives a validated, typed Config. */
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -57,25 +56,29 @@ export interface Config {
    * whatever this says (page-cache.service).
    */
   pageCacheSeconds: number;
-  /** The company that runs the site, shown in the footer, the terms and /about (required in production). */
-  operator: Operator;
+  operator: Operator; // The company that runs the site (src/config/operator.ts), in the footer, terms and /about.
+  /**
+   * Express's `trust proxy`: false (no proxy, the default: X-Forwarded-* headers are ignored), a number of
+   * proxy hops in front of the app, or the addresses (and CIDR ranges, or loopback/linklocal/uniquelocal) of
+   * the proxies to trust. The per-IP limits and secure cookies depend on it.
+   */
+  trustProxy: false | number | readonly string[];
+  /**
+   * 32 bytes that encrypt secrets kept in the database (the two-factor sign-in secrets). Required in
+   * production; elsewhere generated once and kept in DATA_DIR/encryption-key. Changing it makes every
+   * stored secret unreadable (those accounts must turn two-factor sign-in on again).
+   */
+  encryptionKey: Buffer;
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL that searches, listings and public pages may read from
+   * (src/db/replica.ts); null: everything reads the primary.
+   */
+  databaseReplicaUrl: string | null;
+  /** A replica further behind than this (ms) is bypassed until it catches up. */
+  replicaMaxLagMs: number;
+  /** How often (ms) the replica's state and lag are checked. */
+  replicaCheckMs: number;
 }
-
-/** An Italian company's identity as its site must show it: ragione sociale, Partita IVA, sede legale, PEC, REA. */
-export type Operator = Readonly<{ name: string; vatNumber: string; address: string; pec: string; rea: string }>;
-
-/** Outside production, a company plainly marked as the demo's (its Partita IVA only passes the check digit). */
-const DEMO_OPERATOR: Operator = {
-  name: 'SicurHub S.r.l. (dati dimostrativi)',
-  vatNumber: '12345670017',
-  address: 'Via Esempio 1, 20121 Milano (MI)',
-  pec: 'sicurhub@pec.example.it',
-  rea: 'MI-0000000',
-};
-
-/** A value the operator's identity needs: required in production, the demo's otherwise. */
-const operatorValue = (rule: Joi.StringSchema, demo: string) =>
-  rule.empty('').when('NODE_ENV', { is: 'production', then: Joi.required(), otherwise: Joi.optional().default(demo) });
 
 export type StorageConfig =
   | Readonly<{ driver: 'local' }>
@@ -140,26 +143,30 @@ const schema = Joi.object({
     .empty('')
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
-  OPERATOR_NAME: operatorValue(Joi.string().trim().min(2).max(200), DEMO_OPERATOR.name),
-  OPERATOR_VAT_NUMBER: operatorValue(
-    Joi.string()
-      .trim()
-      .custom((v: string, helpers) => (isValidPartitaIva(v) ? v : helpers.error('any.invalid'))),
-    DEMO_OPERATOR.vatNumber,
-  ),
-  OPERATOR_ADDRESS: operatorValue(Joi.string().trim().min(5).max(300), DEMO_OPERATOR.address),
-  OPERATOR_PEC: operatorValue(
-    Joi.string()
-      .trim()
-      .email({ tlds: { allow: false } }),
-    DEMO_OPERATOR.pec,
-  ),
-  OPERATOR_REA: operatorValue(
-    Joi.string()
-      .trim()
-      .pattern(/^[A-Z]{2}-\d{1,7}$/),
-    DEMO_OPERATOR.rea,
-  ),
+  ...OPERATOR_SCHEMA,
+  ENCRYPTION_KEY: Joi.string()
+    .trim()
+    .custom((v: string, helpers) => (keyBytes(v) === null ? helpers.error('any.invalid') : v))
+    .message('must be 32 bytes: 64 hexadecimal digits or 44 characters of base64')
+    .empty('')
+    .when('NODE_ENV', { is: 'production', then: Joi.required() }),
+  TRUST_PROXY: Joi.string()
+    .trim()
+    .custom((v: string, helpers) => (parseTrustProxy(v) === null ? helpers.error('any.invalid') : v))
+    .message('must be 0, a number of proxy hops (1 to 10), or a comma-separated list of proxy addresses or ranges')
+    .empty('')
+    .default('0'),
+  DATABASE_REPLICA_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .empty('')
+    .invalid(Joi.ref('DATABASE_URL'))
+    .when('DATABASE_URL', { not: Joi.exist(), then: Joi.forbidden() })
+    .messages({
+      'any.invalid': '"DATABASE_REPLICA_URL" must be a replica, not DATABASE_URL itself',
+      'any.unknown': '"DATABASE_REPLICA_URL" needs DATABASE_URL (the embedded database has no replica)',
+    }),
+  REPLICA_MAX_LAG_MS: Joi.number().integer().min(0).max(600_000).empty('').default(5000),
+  REPLICA_CHECK_MS: Joi.number().integer().min(100).max(60_000).empty('').default(1000),
 })
   .and('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
   .unknown(true);
@@ -203,14 +210,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     waitlistOfferHours: value.WAITLIST_OFFER_HOURS as number,
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
-    operator: Object.freeze({
-      name: value.OPERATOR_NAME as string,
-      vatNumber: value.OPERATOR_VAT_NUMBER as string,
-      address: value.OPERATOR_ADDRESS as string,
-      pec: value.OPERATOR_PEC as string,
-      rea: value.OPERATOR_REA as string,
-    }),
+    operator: operatorOf(value as Record<string, unknown>),
+    trustProxy: parseTrustProxy(value.TRUST_PROXY as string)!,
+    encryptionKey: value.ENCRYPTION_KEY ? keyBytes(value.ENCRYPTION_KEY as string)! : developmentKey(dataDir),
+    databaseReplicaUrl: (value.DATABASE_REPLICA_URL as string | undefined) ?? null,
+    replicaMaxLagMs: value.REPLICA_MAX_LAG_MS as number,
+    replicaCheckMs: value.REPLICA_CHECK_MS as number,
   });
+}
+
+/** An ENCRYPTION_KEY's 32 bytes (hex or base64), or null. */
+function keyBytes(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+/** Outside production the key is generated once and kept under DATA_DIR, like the session secret. */
+function developmentKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'encryption-key');
+  if (existsSync(file)) {
+    const kept = keyBytes(readFileSync(file, 'utf8').trim());
+    if (kept) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY's value as Express takes it, or null when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): Config['trustProxy'] | null {
+  if (/^(0|false)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : null;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const valid = entries.every((e) => {
+    if (PROXY_NAMES.has(e)) return true;
+    const [address, bits, ...rest] = e.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? Object.freeze(entries) : null;
 }
 
 function storageConfig(value: Record<string, unknown>): StorageConfig {

@@ -47,6 +47,12 @@ function userReadWithSession(req: Request, id: string): users.SessionUser | null
   return row === null || row.id === id ? row : undefined;
 }
 
+/** The signed-in user of an account id (the second step of sign-in logs in by id); null for no such account. */
+export async function loadCurrentUser(id: string): Promise<CurrentUser | null> {
+  const row = await users.findSessionUser(id);
+  return row ? toCurrentUser(row) : null;
+}
+
 /** Why a login failed, handed to the login controller: wrong credentials, or an address not yet confirmed. */
 export type LoginFailure = { reason: 'invalid' } | { reason: 'unverified'; email: string };
 

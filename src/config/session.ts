@@ -44,7 +44,7 @@ export function sessionMiddleware(cfg: Config, pool: pg.Pool): RequestHandler {
     resave: false,
     saveUninitialized: false,
     rolling: false,
-    proxy: cfg.isProduction,
+    // No `proxy` option: express-session then follows the app's `trust proxy` (TRUST_PROXY).
     cookie: {
       httpOnly: true,
       sameSite: 'lax',

@@ -1,9 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { config } from '../config/env.js';
+import { renderShared } from '../config/views.js';
 import type { SearchParams } from '../lib/search.shared.js';
 import { searchPage } from '../pages/search.page.js';
 import { CATEGORY_PAGES, type CategoryPage } from '../pages/seo.js';
-import { search } from '../services/search.service.js';
+import { searchKey, sharedPart, sharedSearch } from '../services/shared-parts.service.js';
 import { parseSearchParams } from '../validators/search.validator.js';
 
 /** GET /search, GET /services */
@@ -19,8 +20,13 @@ export function categoryPage(slug: CategoryPage): RequestHandler {
   };
 }
 
+/** The page's content is the same for every viewer (shared-parts.service); the layout adds the viewer's header. */
 async function render(res: Response, params: SearchParams): Promise<void> {
-  const outcome = await search(params);
-  const map = { tileUrl: config().tileUrl, attribution: config().tileAttribution };
-  res.render('search/index', searchPage(outcome, parseSearchParams({}), map));
+  const part = await sharedPart(`search ${searchKey(params)}`, async (snapshot) => {
+    const map = { tileUrl: config().tileUrl, attribution: config().tileAttribution };
+    const view = searchPage(await sharedSearch(params, snapshot), parseSearchParams({}), map);
+    const { title, description, canonicalPath, noindex } = view;
+    return { html: renderShared('search/index', view), layout: { title, description, canonicalPath, noindex } };
+  });
+  res.render('shared-part', { ...part.layout, part: part.html });
 }

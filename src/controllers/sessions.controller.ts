@@ -7,6 +7,8 @@ import { safeReturnTo } from '../lib/return-to.js';
 import { loginPage, type LoginState } from '../pages/auth.page.js';
 import { admitLoginAttempt, passwordAccepted } from '../services/login-limits.service.js';
 import { minutesUntil } from '../services/rate-limit.service.js';
+import { secondFactorRequired } from '../services/two-factor.service.js';
+import { awaitSecondFactor, signIn } from './sign-in.js';
 import { loginSchema } from '../validators/login.validator.js';
 import { validate } from '../validators/validate.js';
 
@@ -63,8 +65,11 @@ export async function create(req: Request, res: Response): Promise<void> {
   }
 
   await passwordAccepted(ip, email);
-  // passport >= 0.6 regenerates the session here: a session id known before login is worthless after it.
-  await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+  if (await secondFactorRequired(user.id)) {
+    await awaitSecondFactor(req, { userId: user.id, email, returnTo });
+    return res.redirect(303, '/auth/second-factor');
+  }
+  await signIn(req, user);
   req.flash('success', t('auth:login.success'));
   res.redirect(303, returnTo ?? '/dashboard');
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
@@ -20,16 +21,21 @@ let instance: Knex | null = null;
  */
 const SERVER_WORK_MEM = '32MB';
 
-export function createKnex(connectionString: string, poolMax: number, options: { server?: boolean } = {}): Knex {
+export function createKnex(
+  connectionString: string,
+  poolMax: number,
+  options: { server?: boolean; connectTimeoutMs?: number } = {},
+): Knex {
   const knex = knexFactory({
     client: 'pg',
     connection: {
       connectionString,
       application_name: 'sicurhub',
       ...(options.server ? { options: `-c work_mem=${SERVER_WORK_MEM}` } : {}),
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
-    acquireConnectionTimeout: 20_000,
+    acquireConnectionTimeout: options.connectTimeoutMs ?? 20_000,
     // Knex's own warnings go through our logger (JSON lines, silent in tests), not straight to the console.
     log: {
       warn: (message: unknown) => logger.warn('knex', { detail: String(message) }),
@@ -46,9 +52,30 @@ export function setDb(knex: Knex | null): void {
   instance = knex;
 }
 
-/** The Knex instance, or the transaction when one is passed: every repository call goes through here. */
+/** The database a request's statements read from when it is not the primary (src/db/read-routing.ts). */
+const readSource = new AsyncLocalStorage<Knex>();
+
+/**
+ * Runs `fn`, and everything it starts, with the statements outside a transaction going to `knex` (a read
+ * replica): only for handlers that read. Transactions always run on the primary.
+ */
+export function readingFrom<T>(knex: Knex, fn: () => T): T {
+  return readSource.run(knex, fn);
+}
+
+/**
+ * The Knex instance, or the transaction when one is passed: every repository call goes through here. Inside
+ * readingFrom (a public catalogue page that may read a replica) it is the replica.
+ */
 export function db(trx?: Trx | null): Knex {
   if (trx) return trx;
+  const source = readSource.getStore();
+  if (source) return source;
+  return primaryDb();
+}
+
+/** The primary, whatever the request may read from: transactions and everything that writes. */
+export function primaryDb(): Knex {
   if (!instance) throw new Error('Database not initialised: call setDb() at boot');
   return instance;
 }
@@ -124,5 +151,5 @@ export function compiledOnce(
 
 /** Runs fn in a transaction. Inside it, pass `trx` to every query: another connection would wait for it. */
 export function transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return db().transaction(fn);
+  return primaryDb().transaction(fn);
 }

@@ -64,16 +64,45 @@ async function runJob(job: jobs.Job, me: RunnerPresence, now: () => number): Pro
         throw new Error(`job ${job.id} is no longer held by job runner ${me.id}`);
     },
   };
+  let handled = false;
   try {
     if (!handler) throw new Error(`No handler for job type ${job.type}`);
     await handler(job.payload, running);
+    handled = true;
     await jobs.finish(job.id, me.id);
   } catch (err) {
+    // The work is done (an email is sent) but its completion could not be written: written again, never
+    // released for a retry that would do the work twice.
+    if (handled) return finishAfterDone(job, me, err);
     const message = err instanceof Error ? err.message : String(err);
     const retryAt = nextAttempt(job, now());
     logger.warn('job failed', { jobId: job.id, type: job.type, attempt: job.attempts, retryAt, error: message });
     await jobs.release(job.id, me.id, message, retryAt);
   }
+}
+
+/**
+ * The waits between attempts to write a done job's completion, about 20 s in all. Past them the job stays
+ * running, held by this runner, and is never retried while the runner lives: only if the runner is also
+ * found gone (jobs/presence.ts) is it queued again, and its email may then be sent a second time, with the
+ * same Message-ID. That is the one window left, stated in docs/operations.md.
+ */
+export const COMPLETION_RETRY_MS = [100, 400, 1500, 4000, 14_000];
+
+async function finishAfterDone(job: jobs.Job, me: RunnerPresence, first: unknown): Promise<void> {
+  let last = first;
+  for (const wait of COMPLETION_RETRY_MS) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      await jobs.finish(job.id, me.id);
+      logger.warn('job done; its completion was written on a later attempt', { jobId: job.id, type: job.type });
+      return;
+    } catch (err) {
+      last = err;
+    }
+  }
+  const message = last instanceof Error ? last.message : String(last);
+  logger.error('job done but its completion could not be written', { jobId: job.id, type: job.type, error: message });
 }
 
 let shared: RunnerPresence | null = null;

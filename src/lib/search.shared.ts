@@ -232,8 +232,25 @@ export interface SearchOptions {
 }
 
 /** Props of the search island (views/search/index.ejs writes them, islands/search reads them). */
+/** What the map shows of a card: its marker and popup. */
+export type MapCard = Pick<
+  ListingCardView,
+  'id' | 'href' | 'title' | 'providerName' | 'place' | 'priceLabel' | 'unitLabel' | 'lat' | 'lng'
+>;
+
+/** A card as the server rendered it on the page: its HTML, and what the map shows of it (read from it). */
+export interface RenderedCard extends MapCard {
+  html: string;
+}
+
+/** The island's results: a response, whose cards may be those the server rendered on the page. */
+export interface ShownResponse extends Omit<SearchResponse, 'cards'> {
+  cards: (ListingCardView | RenderedCard)[];
+}
+
 export interface SearchIslandProps {
-  initial: SearchResponse;
+  /** The first results without their cards: the page's HTML holds them (islands/search/rendered-cards.ts). */
+  initial: Omit<SearchResponse, 'cards'>;
   options: SearchOptions;
   labels: Record<string, Record<string, string>>;
   endpoints: { search: string; places: string; reverse: string };

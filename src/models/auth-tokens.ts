@@ -3,7 +3,7 @@ import { db, type Trx } from '../db/knex.js';
 
 // The auth_tokens table: single-use links (email verification, password reset), stored as their SHA-256.
 
-export type TokenPurpose = 'email_verification' | 'password_reset';
+export type TokenPurpose = 'email_verification' | 'password_reset' | 'email_change';
 
 export interface AuthToken {
   id: string;
@@ -23,6 +23,8 @@ interface AuthTokenRow {
   expires_at: Date;
   used_at: Date | null;
   created_at: Date;
+  /** An email change's new address (only then). */
+  new_email: string | null;
 }
 
 export const TOKEN_COLUMNS = columnsOf<AuthTokenRow>({
@@ -33,6 +35,7 @@ export const TOKEN_COLUMNS = columnsOf<AuthTokenRow>({
   expires_at: 'timestamp',
   used_at: 'timestamp',
   created_at: 'timestamp',
+  new_email: 'text',
 });
 
 /** What a token's read returns: never its hash; whether it expired, by the database's clock. */
@@ -50,13 +53,14 @@ const toAuthToken = (row: TokenRead): AuthToken => ({
 
 /** Stores the SHA-256 of a new token, valid for `ttlSeconds` from the database's now(). */
 export async function insert(
-  token: { userId: string; purpose: TokenPurpose; tokenHash: string; ttlSeconds: number },
+  token: { userId: string; purpose: TokenPurpose; tokenHash: string; ttlSeconds: number; newEmail?: string },
   trx?: Trx,
 ): Promise<void> {
   await db(trx)('auth_tokens').insert({
     user_id: token.userId,
     purpose: token.purpose,
     token_hash: token.tokenHash,
+    new_email: token.newEmail ?? null,
     expires_at: db(trx).raw('now() + make_interval(secs => ?)', [token.ttlSeconds]),
   });
 }
@@ -76,13 +80,22 @@ export async function findByHash(tokenHash: string, purpose: TokenPurpose, trx?:
  * simultaneous clicks cannot both succeed. Returns the token's user, or null.
  */
 export async function consume(tokenHash: string, purpose: TokenPurpose, trx?: Trx): Promise<string | null> {
+  return (await consumeWithEmail(tokenHash, purpose, trx))?.userId ?? null;
+}
+
+/** consume(), with the new address an email change's token carries. */
+export async function consumeWithEmail(
+  tokenHash: string,
+  purpose: TokenPurpose,
+  trx?: Trx,
+): Promise<{ userId: string; newEmail: string | null } | null> {
   const [row] = await db(trx)('auth_tokens')
     .where({ token_hash: tokenHash, purpose })
     .whereNull('used_at')
     .where('expires_at', '>', db(trx).fn.now())
     .update({ used_at: db(trx).fn.now() })
-    .returning<Pick<AuthTokenRow, 'user_id'>[]>('user_id');
-  return row?.user_id ?? null;
+    .returning<Pick<AuthTokenRow, 'user_id' | 'new_email'>[]>(['user_id', 'new_email']);
+  return row ? { userId: row.user_id, newEmail: row.new_email } : null;
 }
 
 /** Ends every other outstanding token of this kind for the user (after a reset, older links stop working). */

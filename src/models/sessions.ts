@@ -18,6 +18,51 @@ export async function deleteForUser(userId: string, trx?: Trx): Promise<number> 
   return db(trx)('sessions').whereRaw(`(sess -> 'passport' ->> 'user') = ?`, [userId]).delete();
 }
 
+/** A signed-in session of a user as the account page lists it: its id, what it says, when it ends. */
+export interface UserSession {
+  sid: string;
+  sess: Record<string, unknown>;
+  expire: Date;
+}
+
+/** The unexpired sessions signed in as a user (sessions_user_idx). */
+export async function listForUser(userId: string, trx?: Trx): Promise<UserSession[]> {
+  const rows = await db(trx)('sessions')
+    .select<SessionRow[]>('sid', 'sess', 'expire')
+    .whereRaw(`(sess -> 'passport' ->> 'user') = ?`, [userId])
+    .andWhereRaw('expire >= now()')
+    .orderBy('expire', 'desc');
+  return rows.map((row) => ({
+    sid: row.sid,
+    sess: (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Record<string, unknown>,
+    expire: row.expire,
+  }));
+}
+
+/** Ends one session of a user (none when the id is another user's); the number ended. */
+export async function deleteOneForUser(userId: string, sid: string, trx?: Trx): Promise<number> {
+  return db(trx)('sessions').where({ sid }).andWhereRaw(`(sess -> 'passport' ->> 'user') = ?`, [userId]).delete();
+}
+
+/** Ends every session of a user but the one named (this browser's); the number ended. */
+export async function deleteOthersForUser(userId: string, keepSid: string, trx?: Trx): Promise<number> {
+  return db(trx)('sessions')
+    .whereRaw(`(sess -> 'passport' ->> 'user') = ?`, [userId])
+    .andWhereNot({ sid: keepSid })
+    .delete();
+}
+
+/**
+ * Notes when a session was last used (the account page's "ultima attività"), in the stored row only: the
+ * cookie and the row keep their expiry. A later save of the session by the store writes what it holds in
+ * memory, so a note may be lost until the next one.
+ */
+export async function noteActivity(sid: string, at: string): Promise<void> {
+  await db()('sessions')
+    .where({ sid })
+    .update({ sess: db().raw(`(sess::jsonb || jsonb_build_object('seenAt', ?::text))::json`, [at]) });
+}
+
 /** A stored session and the account it is signed in as (null for a visitor's session, or a deleted account). */
 export interface SessionWithUser {
   sess: Record<string, unknown>;

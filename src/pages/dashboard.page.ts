@@ -54,6 +54,7 @@ const ACTION_ICONS: Record<string, string> = {
   myServices: 'clipboard',
   analytics: 'chart',
   statements: 'clipboard',
+  publicPage: 'mapPin',
 };
 
 function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[] {
@@ -71,6 +72,7 @@ function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[]
       action('myServices', '/provider/services'),
       action('analytics', '/analytics'),
       action('statements', '/provider/statements'),
+      action('publicPage', `/providers/${user.id}`),
     ];
   }
   return [

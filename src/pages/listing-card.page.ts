@@ -4,6 +4,7 @@ import { TAGS_ON_CARD, type ListingCardView } from '../lib/search.shared.js';
 import { effectiveAvailability, type Availability, type PricingUnit } from '../lib/listing-options.js';
 import type { CardSource } from '../services/search.service.js';
 import { seatsBadge } from './edition-labels.page.js';
+import { renderShared } from '../config/views.js';
 
 /**
  * The service card (views/partials/_service-card.ejs; the search island draws the same view) and the
@@ -91,4 +92,34 @@ export function listingCard(s: CardSource): ListingCardView {
         }
       : null,
   };
+}
+
+/** The memory the kept cards may take (as UTF-16, the view that names each and its HTML). */
+const CARDS_MAX_BYTES = 2 * 1024 * 1024;
+const keptCards = new Map<string, string>();
+let cardBytes = 0;
+
+/**
+ * A card's HTML (views/partials/_service-card.ejs), kept per service and version: the version is the card's
+ * whole view, so a change to anything it shows (the listing, its provider, its photo, its next edition, a
+ * distance) is a new version, and searches that show the same card render it once. Least recently used first
+ * out; the view holds only the catalogue's data.
+ */
+export function cardHtml(card: ListingCardView): string {
+  const version = JSON.stringify(card);
+  const kept = keptCards.get(version);
+  if (kept !== undefined) {
+    keptCards.delete(version);
+    keptCards.set(version, kept);
+    return kept;
+  }
+  const html = renderShared('partials/_service-card', { card }, ['card']);
+  keptCards.set(version, html);
+  cardBytes += (version.length + html.length) * 2;
+  for (const [oldest, oldHtml] of keptCards) {
+    if (cardBytes <= CARDS_MAX_BYTES) break;
+    keptCards.delete(oldest);
+    cardBytes -= (oldest.length + oldHtml.length) * 2;
+  }
+  return html;
 }

@@ -165,6 +165,7 @@ const IMAGE_PROBLEMS: ProblemTexts<ImageProblem> = {
   too_large: `${I}.tooLarge`,
   type: `${I}.type`,
   dimensions: `${I}.dimensions`,
+  shape: `${I}.shape`,
   unreadable: `${I}.unreadable`,
   too_many: `${I}.tooMany`,
   too_many_pending: `${I}.tooManyPending`,

@@ -1,5 +1,5 @@
 import { t, tree } from '../config/i18n.js';
-import type { Operator } from '../config/env.js';
+import type { Operator } from '../config/operator.js';
 import type { PublicFigures, PublicReview } from '../services/public-figures.service.js';
 import { figureViews, testimonialViews, type FigureView, type TestimonialView } from './public-figures.page.js';
 

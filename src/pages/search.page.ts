@@ -15,6 +15,7 @@ import {
   pageWindow,
   sortsFor,
   toQueryString,
+  type ListingCardView,
   type Option,
   type SearchIslandProps,
   type SearchOptions,
@@ -25,7 +26,7 @@ import {
 import { CATEGORY_IDS } from '../lib/categories.js';
 import type { SearchOutcome } from '../services/search.service.js';
 import { categoryPath, documentTitle } from './seo.js';
-import { listingCard } from './listing-card.page.js';
+import { cardHtml, listingCard } from './listing-card.page.js';
 
 /**
  * The search page and the category pages (views/search/index.ejs), and what GET /api/search answers:
@@ -121,6 +122,8 @@ export interface SearchView {
   filterCount: number;
   resetHref: string;
   pageHref: (page: number) => string;
+  /** A card's HTML, kept per service and version. */
+  cardHtml: (card: ListingCardView) => string;
   islandProps: string;
 }
 
@@ -142,8 +145,10 @@ export function searchPage(outcome: SearchOutcome, defaults: SearchParams, map: 
   // Only the plain listings are pages for search engines; any other combination is a view of them.
   const onlyCategory =
     toQueryString({ ...result.params, page: 1 }) === (params.category ? `category=${params.category}` : '');
+  // The island reads the first results' cards from the page's HTML: its JSON leaves them out.
+  const { cards: _cards, ...initial } = result;
   const props: SearchIslandProps = {
-    initial: result,
+    initial,
     options,
     labels: islandLabels(),
     endpoints: { search: '/api/search', places: '/api/places', reverse: '/api/places/reverse' },
@@ -168,6 +173,7 @@ export function searchPage(outcome: SearchOutcome, defaults: SearchParams, map: 
     filterCount: activeFilterCount(result.params),
     resetHref: `/search?${toQueryString({ ...defaults, q: params.q, location: params.location, radius: params.radius })}`,
     pageHref: (page: number) => `/search?${toQueryString({ ...result.params, page })}`,
+    cardHtml,
     islandProps: islandProps(props),
   };
 }

@@ -1,4 +1,6 @@
 import type { Router } from 'express';
+import * as accountEmails from '../controllers/account-emails.controller.js';
+import * as account from '../controllers/account.controller.js';
 import * as dashboard from '../controllers/dashboard.controller.js';
 import * as notificationOpenings from '../controllers/notification-openings.controller.js';
 import * as notificationReadings from '../controllers/notification-readings.controller.js';
@@ -9,6 +11,7 @@ import * as passwords from '../controllers/passwords.controller.js';
 import * as profileImages from '../controllers/profile-images.controller.js';
 import * as profile from '../controllers/profile.controller.js';
 import * as registrations from '../controllers/registrations.controller.js';
+import * as secondFactors from '../controllers/second-factors.controller.js';
 import * as sessions from '../controllers/sessions.controller.js';
 import * as verifications from '../controllers/verifications.controller.js';
 import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
@@ -33,6 +36,10 @@ export function accountRoutes(r: Router): void {
   r.get('/auth/login', requireGuest, sessions.newSession);
   r.post('/auth/login', requireGuest, sessions.create);
   r.post('/auth/logout', sessions.destroy);
+  // The second step of sign-in: a session pending after the password (controllers/sign-in.ts), with the
+  // password's limits (login-limits.service); without one, back to the login form.
+  r.get('/auth/second-factor', secondFactors.show);
+  r.post('/auth/second-factor', secondFactors.create);
   r.get('/auth/register', requireGuest, registrations.newRegistration);
   r.post(
     '/auth/register',
@@ -77,6 +84,21 @@ export function accountRoutes(r: Router): void {
   r.post('/profile/hours/closures/:closureId/removal', profileUser, openingHours.destroyClosure);
   r.post('/profile/:section', profileUser, profile.update);
   r.get('/media/profile-images/:file', profileImages.show);
+
+  const accountUser = requireUser('errors:accessRequired.account');
+  r.get('/account', accountUser, account.show);
+  r.post('/account/password', accountUser, account.updatePassword);
+  r.post('/account/email', accountUser, accountEmails.create);
+  // The link sent to the new address proves the mailbox: it works in a browser not signed in too.
+  r.get('/account/email-confirmation', accountEmails.show);
+  r.post('/account/email-confirmation', accountEmails.confirm);
+  r.get('/account/sessions', accountUser, account.sessions);
+  r.post('/account/sessions/ending', accountUser, account.endOne);
+  r.post('/account/sessions/others-ending', accountUser, account.endOthers);
+  r.get('/account/two-factor', accountUser, account.twoFactor);
+  r.post('/account/two-factor/activation', accountUser, account.activate);
+  r.post('/account/two-factor/recovery-codes', accountUser, account.regenerate);
+  r.post('/account/two-factor/disabling', accountUser, account.disable);
 
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
   const notificationsUser = requireUser('errors:accessRequired.notifications');

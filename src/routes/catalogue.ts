@@ -10,19 +10,21 @@ import * as search from '../controllers/search.controller.js';
 import { LISTING_IMAGE_MAX_BYTES, LISTING_IMAGES_MAX } from '../lib/upload-limits.js';
 import { redirectVisitorsToLogin, requireRole, requireUser } from '../middleware/auth.js';
 import { keptPage } from '../middleware/page-cache.js';
+import { readsFromReplica } from '../middleware/read-routing.js';
 import { PROVIDER_PAGE_READS, SEARCH_READS } from './kept-reads.js';
 import { multiFileUpload } from '../middleware/upload.js';
 
 /** Search, the catalogue's public pages, and a provider's own listings and course editions. */
 export function catalogueRoutes(r: Router): void {
+  // The public pages read a streaming replica when one is set and current enough (middleware/read-routing.ts).
   const searchPage = keptPage(SEARCH_READS);
-  r.get('/search', searchPage, search.index);
-  r.get('/services', searchPage, search.index);
-  r.get('/services/consultation', searchPage, search.categoryPage('consultation'));
-  r.get('/services/training', searchPage, search.categoryPage('training'));
-  r.get('/services/safety', searchPage, search.categoryPage('safety'));
-  r.get('/services/environment', searchPage, search.categoryPage('environment'));
-  r.get('/services/health', searchPage, search.categoryPage('health'));
+  r.get('/search', readsFromReplica, searchPage, search.index);
+  r.get('/services', readsFromReplica, searchPage, search.index);
+  r.get('/services/consultation', readsFromReplica, searchPage, search.categoryPage('consultation'));
+  r.get('/services/training', readsFromReplica, searchPage, search.categoryPage('training'));
+  r.get('/services/safety', readsFromReplica, searchPage, search.categoryPage('safety'));
+  r.get('/services/environment', readsFromReplica, searchPage, search.categoryPage('environment'));
+  r.get('/services/health', readsFromReplica, searchPage, search.categoryPage('health'));
 
   // A provider's catalogue: visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
   const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
@@ -41,8 +43,8 @@ export function catalogueRoutes(r: Router): void {
   r.post('/services/:id/editions', listingOwner, courseEditions.create);
   r.get('/editions/:id/edit', redirectVisitorsToLogin, listingOwner, courseEditions.edit);
   r.post('/editions/:id/edit', listingOwner, courseEditions.update);
-  r.get('/editions/:id', courseEditions.show);
-  r.get('/services/:id', listings.show);
-  r.get('/providers/:id', keptPage(PROVIDER_PAGE_READS), providers.show);
+  r.get('/editions/:id', readsFromReplica, courseEditions.show);
+  r.get('/services/:id', readsFromReplica, listings.show);
+  r.get('/providers/:id', readsFromReplica, keptPage(PROVIDER_PAGE_READS), providers.show);
   r.get('/media/services/:owner/:file', listingImageFiles.show);
 }

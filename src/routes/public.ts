@@ -7,6 +7,7 @@ import * as pages from '../controllers/pages.controller.js';
 import * as regulations from '../controllers/regulations.controller.js';
 import * as sitemap from '../controllers/sitemap.controller.js';
 import { keptPage } from '../middleware/page-cache.js';
+import { readsFromReplica } from '../middleware/read-routing.js';
 import { HOME_READS } from './kept-reads.js';
 import { byIp, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
 
@@ -16,8 +17,9 @@ const CONTACT_PER_IP: RateRule = { name: 'contact-ip', limit: 5, windowSeconds: 
 /** Home, marketing and legal pages, help and contact, and what crawlers read. */
 export function publicRoutes(r: Router): void {
   r.get('/healthz', health.show);
-  // The catalogue pages a visitor sees the same as any other: kept in memory while the catalogue is unchanged.
-  r.get('/', keptPage(HOME_READS), home.show);
+  // The catalogue pages a visitor sees the same as any other: kept in memory while the catalogue is unchanged,
+  // read from the replica when there is one.
+  r.get('/', readsFromReplica, keptPage(HOME_READS), home.show);
 
   r.get('/how-it-works', pages.howItWorks);
   r.get('/for-providers', pages.forProviders);
@@ -32,6 +34,6 @@ export function publicRoutes(r: Router): void {
   r.get('/contact', contactRequests.newRequest);
   r.post('/contact', rateLimit(CONTACT_PER_IP, byIp, contactRequests.limited), contactRequests.create);
 
-  r.get('/sitemap.xml', sitemap.show);
+  r.get('/sitemap.xml', readsFromReplica, sitemap.show);
   r.get('/robots.txt', sitemap.robots);
 }

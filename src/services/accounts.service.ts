@@ -29,7 +29,7 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, PASSWORD_HASH_OPTIONS);
 }
 
-async function passwordMatches(hash: string, password: string): Promise<boolean> {
+export async function passwordMatches(hash: string, password: string): Promise<boolean> {
   try {
     return await argon2.verify(hash, password);
   } catch {

@@ -6,6 +6,7 @@ import type { TokenPurpose } from '../models/auth-tokens.js';
 export const TOKEN_TTL_SECONDS: Readonly<Record<TokenPurpose, number>> = Object.freeze({
   email_verification: 24 * 60 * 60,
   password_reset: 60 * 60,
+  email_change: 24 * 60 * 60,
 });
 
 /** Only this digest is stored: a leaked table gives nobody a working link. */
@@ -17,9 +18,12 @@ function hashToken(token: string): string {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new single-use token for the user; returns the secret to put in the link (never stored). */
-export async function issueToken(userId: string, purpose: TokenPurpose, trx?: Trx): Promise<string> {
+export async function issueToken(userId: string, purpose: TokenPurpose, trx?: Trx, newEmail?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tokens.insert({ userId, purpose, tokenHash: hashToken(token), ttlSeconds: TOKEN_TTL_SECONDS[purpose] }, trx);
+  await tokens.insert(
+    { userId, purpose, tokenHash: hashToken(token), ttlSeconds: TOKEN_TTL_SECONDS[purpose], newEmail },
+    trx,
+  );
   return token;
 }
 
@@ -41,6 +45,18 @@ export async function consumeToken(token: unknown, purpose: TokenPurpose, trx?: 
   const userId = await tokens.consume(hashToken(token), purpose, trx);
   if (userId) return { status: 'valid', userId };
   return inspectToken(token, purpose, trx);
+}
+
+/** Uses an email change's link once: its user and the new address it confirms. */
+export async function consumeEmailChange(
+  token: unknown,
+  trx: Trx,
+): Promise<{ status: 'valid'; userId: string; newEmail: string } | { status: 'expired' | 'invalid' }> {
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return { status: 'invalid' };
+  const used = await tokens.consumeWithEmail(hashToken(token), 'email_change', trx);
+  if (used?.newEmail) return { status: 'valid', userId: used.userId, newEmail: used.newEmail };
+  const state = await inspectToken(token, 'email_change', trx);
+  return { status: state.status === 'expired' ? 'expired' : 'invalid' };
 }
 
 /** Periodic housekeeping: links expired for more than a day. */

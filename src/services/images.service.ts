@@ -10,7 +10,8 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
 
-export type RejectionReason = 'type' | 'unreadable' | 'dimensions';
+/** 'dimensions': too many pixels or under the rules' minimum; 'shape': a side under MIN_SIDE or too long and thin. */
+export type RejectionReason = 'type' | 'unreadable' | 'dimensions' | 'shape';
 
 export class ImageRejected extends Error {
   constructor(readonly reason: RejectionReason) {
@@ -52,6 +53,15 @@ export interface ImageRules {
 
 // A 50-megapixel photo is fine; a "decompression bomb" claiming billions of pixels is not.
 const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * The output is bounded as well as the input: a 1×60,000 PNG of 90 bytes has few pixels, but cutting a square
+ * from it by enlarging first would make billions. No side under MIN_SIDE, no side more than MAX_ASPECT times
+ * the other (a phone's panorama is about 1:6), never enlarged, and each variant's sides checked after resizing.
+ */
+export const MIN_SIDE = 16;
+export const MAX_ASPECT = 12;
+/** libvips stops a pipeline that takes longer than this (one image's variant). */
+const TIMEOUT_SECONDS = 10;
 const MAIN_QUALITY = 85; // docs/product.md §9: optimisation quality 85, WebP
 const THUMB_QUALITY = 80; // docs/product.md §9: thumbnails JPEG 0.8
 
@@ -79,41 +89,30 @@ async function detectImageType(data: Buffer, allowed: readonly ImageMime[]): Pro
 export async function processImage(data: Buffer, rules: ImageRules): Promise<ProcessedImage> {
   const sourceType = await detectImageType(data, rules.allowed);
   if (!sourceType) throw new ImageRejected('type');
+  // The header is checked before a processing slot is taken: a refused image never makes others wait.
+  const { width, height } = await checkedSize(data, rules);
   return withSlot(async () => {
-    let meta: Metadata;
     try {
-      // Only the header is read here, nothing decoded: with sharp's own limit a decompression bomb would
-      // throw as "unreadable" before the check below could name the real reason (too many pixels).
-      meta = await sharp(data, { limitInputPixels: false }).metadata();
-    } catch {
-      throw new ImageRejected('unreadable');
-    }
-    if (!meta.width || !meta.height) throw new ImageRejected('unreadable');
-    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRejected('dimensions');
-    if (rules.minDimension && Math.min(meta.width, meta.height) < rules.minDimension) {
-      throw new ImageRejected('dimensions');
-    }
-    // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
-    const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
-    if ((rules.minWidth && width < rules.minWidth) || (rules.minHeight && height < rules.minHeight)) {
-      throw new ImageRejected('dimensions');
-    }
-    try {
-      const upright = (): Sharp => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+      const upright = (): Sharp =>
+        sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: TIMEOUT_SECONDS }).rotate();
       const main = await upright()
         .resize({ width: rules.maxDimension, height: rules.maxDimension, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: MAIN_QUALITY })
         .toBuffer({ resolveWithObject: true });
+      assertWithin(main.info, rules.maxDimension, rules.maxDimension);
       const thumbnails = [];
       for (const size of rules.thumbnailSizes) {
+        // The square is cut at most as large as the image's short side: a small image is never enlarged.
+        const side = Math.min(size, width, height);
         const resized =
           rules.thumbnailShape === 'width'
-            ? upright().resize({ width: size, withoutEnlargement: true })
-            : upright().resize({ width: size, height: size, fit: 'cover', position: 'attention' });
+            ? upright().resize({ width: size, height: size * MAX_ASPECT, fit: 'inside', withoutEnlargement: true })
+            : upright().resize({ width: side, height: side, fit: 'cover', position: 'attention' });
         const thumb = await resized
           .flatten({ background: '#ffffff' })
           .jpeg({ quality: THUMB_QUALITY, mozjpeg: true })
           .toBuffer({ resolveWithObject: true });
+        assertWithin(thumb.info, size, size * MAX_ASPECT);
         thumbnails.push({
           size,
           data: thumb.data,
@@ -127,11 +126,40 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
         main: { data: main.data, extension: 'webp', width: main.info.width, height: main.info.height },
         thumbnails,
       };
-    } catch {
-      // Truncated or corrupt data that the header did not reveal.
+    } catch (err) {
+      if (err instanceof ImageRejected) throw err;
+      // Truncated or corrupt data that the header did not reveal, or a pipeline past its time limit.
       throw new ImageRejected('unreadable');
     }
   });
+}
+
+/** The upright width and height from the header alone (nothing decoded), or ImageRejected. */
+async function checkedSize(data: Buffer, rules: ImageRules): Promise<{ width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    // Only the header is read here, nothing decoded: with sharp's own limit a decompression bomb would
+    // throw as "unreadable" before the check below could name the real reason (too many pixels).
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejected('unreadable');
+  }
+  if (!meta.width || !meta.height) throw new ImageRejected('unreadable');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRejected('dimensions');
+  const short = Math.min(meta.width, meta.height);
+  if (short < MIN_SIDE || Math.max(meta.width, meta.height) > short * MAX_ASPECT) throw new ImageRejected('shape');
+  if (rules.minDimension && short < rules.minDimension) throw new ImageRejected('dimensions');
+  // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
+  const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+  if ((rules.minWidth && width < rules.minWidth) || (rules.minHeight && height < rules.minHeight)) {
+    throw new ImageRejected('dimensions');
+  }
+  return { width, height };
+}
+
+/** A variant larger than its bounds is refused rather than stored (a resize that did not do what it says). */
+function assertWithin(info: { width: number; height: number }, maxWidth: number, maxHeight: number): void {
+  if (info.width > maxWidth || info.height > maxHeight) throw new ImageRejected('dimensions');
 }
 
 /**
@@ -142,7 +170,7 @@ export async function processImage(data: Buffer, rules: ImageRules): Promise<Pro
 export async function stripImageMetadata(data: Buffer, mime: ImageMime): Promise<Buffer> {
   return withSlot(async () => {
     try {
-      const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+      const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: TIMEOUT_SECONDS }).rotate();
       if (mime === 'image/jpeg') return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
       if (mime === 'image/png') return await image.png().toBuffer();
       return await image.webp({ quality: 90 }).toBuffer();

@@ -41,7 +41,7 @@ export interface UploadedFile {
  * the service may have, or too many uploaded and not yet saved.
  */
 export type ImageProblem =
-  'too_large' | 'type' | 'dimensions' | 'unreadable' | 'too_many' | 'too_many_pending' | 'failed';
+  'too_large' | 'type' | 'dimensions' | 'shape' | 'unreadable' | 'too_many' | 'too_many_pending' | 'failed';
 
 export interface StageResult {
   images: FormImage[];

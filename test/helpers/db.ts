@@ -19,7 +19,7 @@ export function useTestConfig(): ReturnType<typeof loadConfig> {
 export async function startTestDatabase(): Promise<DatabaseHandle> {
   if (handle) return handle;
   const cfg = useTestConfig();
-  handle = await openDatabase(cfg, { inMemory: true });
+  handle = await openDatabase(cfg, { inMemory: true, readReplica: true });
   await prepareDatabase(handle.knex, { seedDemo: false });
   return handle;
 }

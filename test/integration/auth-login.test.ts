@@ -61,7 +61,7 @@ describe('login and logout', () => {
         $('.user-menu__list a')
           .map((_, el) => $(el).attr('href'))
           .get(),
-      ).to.deep.equal(['/dashboard', '/profile', '/bookings', '/workers', '/messages']);
+      ).to.deep.equal(['/dashboard', '/profile', '/account', '/bookings', '/workers', '/messages']);
       expect(textOf($, '.user-menu__list button')).to.equal('Esci');
     });
 

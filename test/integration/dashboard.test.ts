@@ -324,7 +324,7 @@ describe('dashboard', () => {
       ]);
     });
 
-    it('a provider gets "Aggiungi Servizio", its bookings, "I Miei Servizi" (its own list), "Analytics" and "Estratto Conto"', async () => {
+    it('a provider gets "Aggiungi Servizio", its bookings, "I Miei Servizi" (its own list), "Analytics", "Estratto Conto" and its public page', async () => {
       const { id, agent } = await signIn('provider', 'Azioni Fornitore HSE');
       await createService({ providerId: id, title: 'Valutazione Rischio Rumore' });
       expect(actionsOf(await dashboardOf(agent))).to.deep.equal([
@@ -333,6 +333,7 @@ describe('dashboard', () => {
         'I Miei Servizi -> /provider/services',
         'Analytics -> /analytics',
         'Estratto Conto -> /provider/statements',
+        `La Tua Pagina Pubblica -> /providers/${id}`,
       ]);
       const page = await agent.get('/provider/services').expect(200);
       expect(page.text).to.include('Valutazione Rischio Rumore');

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import { searchResults } from '../../pages/search.page.js';
-import { search } from '../../services/search.service.js';
+import { sharedSearch } from '../../services/shared-parts.service.js';
 import { parseSearchParams } from '../../validators/search.validator.js';
 
 /** GET /api/search */
 export async function index(req: Request, res: Response): Promise<void> {
-  res.json(searchResults(await search(parseSearchParams(req.query))));
+  res.json(searchResults(await sharedSearch(parseSearchParams(req.query))));
 }

@@ -35,6 +35,13 @@ export async function updatePasswordHash(id: string, passwordHash: string, trx?:
     .update({ password_hash: passwordHash, updated_at: db(trx).fn.now() });
 }
 
+/** A confirmed change of login email (the unique index on lower(email) refuses an address already taken). */
+export async function updateEmail(id: string, email: string, trx?: Trx): Promise<void> {
+  await db(trx)('users')
+    .where({ id })
+    .update({ email, updated_at: db(trx).fn.now() });
+}
+
 /** Marks the address as confirmed (once: a later confirmation keeps the first date). */
 export async function markEmailVerified(id: string, trx?: Trx): Promise<void> {
   await db(trx)('users')

@@ -15,6 +15,7 @@ export function serverDataDir(): string {
 }
 
 export async function mochaGlobalSetup(): Promise<void> {
+  console.log(`  mocha on Node.js ${process.version}; the app under test runs on the same`);
   server = await startServer();
   await launchBrowser();
 }

@@ -67,7 +67,13 @@ const page = (name: string, viewer: Viewer, template: string, path: string | ((i
  * Page templates checked by the suites' own extra tests rather than by a case (they need an email link or a
  * failing server): the coverage guard counts them as covered.
  */
-export const TEMPLATES_OF_EXTRA_TESTS = ['auth/reset-password', 'errors/500'];
+export const TEMPLATES_OF_EXTRA_TESTS = [
+  'auth/reset-password',
+  'errors/500',
+  // Shown once after enrolment, and the second step of sign-in: test/e2e/account.e2e.ts.
+  'account/recovery-codes',
+  'auth/second-factor',
+];
 
 export const PAGE_CASES: PageCase[] = [
   page('home', 'visitor', 'home/show', '/'),
@@ -88,6 +94,12 @@ export const PAGE_CASES: PageCase[] = [
   page('forgot password', 'visitor', 'auth/forgot-password', '/forgot-password'),
   page('forgot password, email sent', 'visitor', 'auth/forgot-password', '/forgot-password?sent=1'),
   page('reset password, invalid link', 'visitor', 'auth/reset-password', '/auth/reset-password?token=nonvalido'),
+  page(
+    'email change confirmation, invalid link',
+    'visitor',
+    'account/email-confirmation',
+    '/account/email-confirmation?token=nonvalido',
+  ),
   page('verification, invalid link', 'visitor', 'auth/verification', '/auth/verify?token=nonvalido'),
   page('verification, expired link', 'visitor', 'auth/verification', '/auth/verify?error_code=otp_expired'),
   page('verification instructions', 'visitor', 'auth/verification-instructions', '/email-verification-wait'),
@@ -137,6 +149,9 @@ export const PAGE_CASES: PageCase[] = [
     post: { form: { email: 'x@esempio.it', password: 'x' }, withoutToken: true },
   },
   page('client dashboard', 'client', 'dashboard/show', '/dashboard'),
+  page('account (client)', 'client', 'account/show', '/account'),
+  page('account sessions', 'client', 'account/sessions', '/account/sessions'),
+  page('account two-factor enrolment', 'client', 'account/two-factor', '/account/two-factor'),
   ...CLIENT_SECTIONS.map((tab) => page(`client profile, ${tab} tab`, 'client', 'profile/show', `/profile?tab=${tab}`)),
   page('client bookings', 'client', 'bookings/index', '/bookings'),
   page('client booking detail', 'client', 'bookings/show', (ids) => `/bookings/${ids.clientBookingId}`),
@@ -182,6 +197,7 @@ export const PAGE_CASES: PageCase[] = [
   page('providers only (statement as a client)', 'client', 'errors/role-required', '/provider/statements'),
   page('clients only (scadenzario as a provider)', 'provider', 'errors/role-required', '/scadenzario'),
   page('provider dashboard', 'provider', 'dashboard/show', '/dashboard'),
+  page('account (provider)', 'provider', 'account/show', '/account'),
   ...PROVIDER_SECTIONS.map((tab) =>
     page(`provider profile, ${tab} tab`, 'provider', 'profile/show', `/profile?tab=${tab}`),
   ),

@@ -19,7 +19,7 @@ interface Finding {
 }
 
 /** The forms that end the actor's session: submitting them would sign the actor out for the rest of the run. */
-const SESSION_ENDING = ['/auth/logout'];
+const SESSION_ENDING = ['/auth/logout', '/account/sessions/ending', '/account/sessions/others-ending'];
 
 /**
  * Hostile input on every form field (found by opening each page as a visitor, client A and provider A) and on

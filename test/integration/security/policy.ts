@@ -33,6 +33,7 @@ export const PUBLIC_GET = new Set([
   '/email-waiting', // links from emails
   '/forgot-password',
   '/auth/reset-password', // a person who lost their password has no session
+  '/account/email-confirmation', // the link sent to a new login email proves the mailbox, on any browser
   '/media/profile-images/:file', // profile photos are shown on public provider pages, under unguessable names
   '/media/services/:owner/:file', // service photos are shown on public service pages, under unguessable names
   '/search',
@@ -64,6 +65,7 @@ export const PUBLIC_WRITE = new Set([
   '/auth/verification-email',
   '/forgot-password',
   '/auth/reset-password',
+  '/account/email-confirmation',
   '/contact', // anyone may write to support, signed in or not
 ]);
 

@@ -4,6 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/config/env.js';
 
+/** The operator's identity production requires (src/config/operator.ts). */
+const OPERATOR = {
+  OPERATOR_NAME: 'Sicurezza Digitale S.r.l.',
+  OPERATOR_VAT_NUMBER: '09753120014',
+  OPERATOR_ADDRESS: 'Corso Francia 10, 10138 Torino (TO)',
+  OPERATOR_PEC: 'amministrazione@pec.sicurezzadigitale.it',
+  OPERATOR_REA: 'TO-1122334',
+};
+
 describe('configuration (src/config/env.ts)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sicurhub-env-'));
 
@@ -14,6 +23,40 @@ describe('configuration (src/config/env.ts)', () => {
     expect(cfg.smtpUrl).to.equal(null);
     expect(cfg.baseUrl).to.equal('http://localhost:3000');
     expect(cfg.seedDemo).to.equal(true);
+  });
+
+  it('takes a read replica only beside DATABASE_URL and distinct from it, with its lag limit and check interval', () => {
+    const primary = 'postgres://app@db1.internal:5432/sicurhub';
+    const replica = 'postgres://app@db2.internal:5432/sicurhub';
+    const none = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary });
+    expect([none.databaseReplicaUrl, none.replicaMaxLagMs, none.replicaCheckMs]).to.deep.equal([null, 5000, 1000]);
+    const cfg = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URL: replica,
+      REPLICA_MAX_LAG_MS: '2000',
+      REPLICA_CHECK_MS: '500',
+    });
+    expect([cfg.databaseReplicaUrl, cfg.replicaMaxLagMs, cfg.replicaCheckMs]).to.deep.equal([replica, 2000, 500]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_REPLICA_URL: replica })).to.throw(
+      ConfigError,
+      /DATABASE_REPLICA_URL" needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary, DATABASE_REPLICA_URL: primary })).to.throw(
+      ConfigError,
+      /DATABASE_REPLICA_URL" must be a replica/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary, DATABASE_REPLICA_URL: 'mysql://db2/sicurhub' }),
+    ).to.throw(ConfigError, /DATABASE_REPLICA_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary, REPLICA_CHECK_MS: '10' })).to.throw(
+      ConfigError,
+      /REPLICA_CHECK_MS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: primary, REPLICA_MAX_LAG_MS: '-1' })).to.throw(
+      ConfigError,
+      /REPLICA_MAX_LAG_MS/,
+    );
   });
 
   it('generates the development session secret once and keeps it under DATA_DIR', () => {
@@ -77,7 +120,12 @@ describe('configuration (src/config/env.ts)', () => {
   });
 
   it("requires the operator's identity in production and checks its Partita IVA, PEC and REA", () => {
-    const production = { NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) };
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: 'a'.repeat(64),
+    };
     try {
       loadConfig(production);
       expect.fail('should have thrown');
@@ -119,5 +167,42 @@ describe('configuration (src/config/env.ts)', () => {
 
   it('shows a company plainly marked as the demo outside production', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).operator.name).to.include('dati dimostrativi');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says so, in production too; hops or addresses, validated at boot', () => {
+    const prod = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      ...OPERATOR,
+    };
+    expect(loadConfig(prod).trustProxy).to.equal(false);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '2' }).trustProxy).to.equal(2);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '0' }).trustProxy).to.equal(false);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).to.deep.equal([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['yes', '11', '10.0.0.0/33', '10.0.0.300', 'loopback,', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ ...prod, TRUST_PROXY: bad }), bad).to.throw(ConfigError, /TRUST_PROXY/);
+    }
+  });
+
+  it('requires ENCRYPTION_KEY (32 bytes, hex or base64) in production; elsewhere keeps a generated one', () => {
+    const prod = { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...OPERATOR };
+    expect(() => loadConfig(prod)).to.throw(ConfigError, /ENCRYPTION_KEY/);
+    expect(loadConfig({ ...prod, ENCRYPTION_KEY: '0f'.repeat(32) }).encryptionKey.toString('hex')).to.equal(
+      '0f'.repeat(32),
+    );
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ ...prod, ENCRYPTION_KEY: base64 }).encryptionKey).to.deep.equal(Buffer.alloc(32, 7));
+    for (const bad of ['0f'.repeat(31), Buffer.alloc(31).toString('base64'), 'chiave segreta']) {
+      expect(() => loadConfig({ ...prod, ENCRYPTION_KEY: bad }), bad).to.throw(ConfigError, /ENCRYPTION_KEY/);
+    }
+    const first = loadConfig({ DATA_DIR: dataDir }).encryptionKey;
+    expect(first).to.have.length(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).encryptionKey).to.deep.equal(first);
   });
 });
