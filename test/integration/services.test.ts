@@ -297,6 +297,10 @@ describe('GET /services/:id', () => {
       expect($('a[href="/search"]').text()).to.equal('Torna alla Ricerca');
       expect($('meta[name="robots"]').attr('content')).to.contain('noindex');
     }
+    // A draft was never public: unknown (404), its title not shown.
+    const draft = await createService({ providerId, title: 'Bozza riservata', status: 'draft' });
+    const draftPage = await request().get(`/services/${draft.id}`).expect(404);
+    expect(draftPage.text).not.to.contain('Bozza riservata');
     // A service of a closed provider: no provider page to lead to, only the search.
     const closedProvider = await createProvider({ active: false });
     const orphan = await createService({ providerId: closedProvider.id, title: 'Del fornitore chiuso' });
