@@ -3,8 +3,8 @@ import { config } from '../config/env.js';
 import { notFound } from '../lib/app-error.js';
 import { listingReviewsSection, type ReplyState } from '../pages/reviews.page.js';
 import { courseSection } from '../pages/edition.page.js';
-import { listingPage } from '../pages/listing.page.js';
-import { findPublicListing } from '../services/catalogue.service.js';
+import { listingPage, withdrawnListingPage } from '../pages/listing.page.js';
+import { findPublicListing, findWithdrawnListing } from '../services/catalogue.service.js';
 
 /** The service page, also after a reply to a review that did not go through (its form shows again). */
 export async function renderListing(
@@ -15,7 +15,12 @@ export async function renderListing(
   options: { reply?: ReplyState; alert?: string } = {},
 ): Promise<void> {
   const shown = await findPublicListing(id);
-  if (!shown) throw notFound('service');
+  if (!shown) {
+    // A service that still exists but no longer shows: 410 with its provider's page, not a bare 404.
+    const withdrawn = await findWithdrawnListing(id);
+    if (!withdrawn) throw notFound('service');
+    return res.status(410).render('services/withdrawn', withdrawnListingPage(withdrawn));
+  }
   res.status(status).render('services/show', {
     ...listingPage(shown, config().baseUrl),
     reviews: listingReviewsSection(shown.reviews, req.user ?? null, options),

@@ -6,7 +6,7 @@ import { t } from '../config/i18n.js';
 import { loginUrlFor } from '../middleware/auth.js';
 import { messagesInboxPage } from '../pages/messages-inbox.page.js';
 import { messageThreadPage, type MessageFormState } from '../pages/message-thread.page.js';
-import { newMessagePage } from '../pages/new-message.page.js';
+import { newMessagePage, quoteRequestBody } from '../pages/new-message.page.js';
 import { inquiryQuoteForm, type InquiryQuoteState } from '../pages/inquiry-quote.page.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { isUuid } from '../lib/uuid.js';
@@ -93,7 +93,9 @@ export async function newThread(req: Request, res: Response): Promise<void> {
   const ask = { listingId: param(req.query.service), providerId: param(req.query.provider) };
   const target = await inquiryTarget(ask, partyOf(req));
   if (target?.existingThreadId) return res.redirect(303, `/messages/${target.existingThreadId}#reply`);
-  await renderNew(req, res, ask, 200);
+  // "Richiedi Preventivo" on a provider's page: a general inquiry, its message started as a request for a quote.
+  const quoteRequest = req.query.topic === 'quote' && !ask.listingId;
+  await renderNew(req, res, ask, 200, quoteRequest ? { body: quoteRequestBody() } : {});
 }
 
 /** POST /messages (multipart, CSRF token in the action's query string) */

@@ -1,33 +1,27 @@
 import type { Request, RequestHandler, Response } from 'express';
-import {
-  forProvidersPage,
-  howItWorksPage,
-  legalPage,
-  underConstructionPage,
-  type LegalDocument,
-} from '../pages/marketing.page.js';
+import { config } from '../config/env.js';
+import { aboutPage, forProvidersPage, howItWorksPage, legalPage, type LegalDocument } from '../pages/marketing.page.js';
+import { marketingContent, publicFigures } from '../services/public-figures.service.js';
 
-/** GET /how-it-works */
-export function howItWorks(_req: Request, res: Response): void {
-  res.render('pages/how-it-works', howItWorksPage());
+/** GET /how-it-works: with the platform's figures and real reviews. */
+export async function howItWorks(_req: Request, res: Response): Promise<void> {
+  res.render('pages/how-it-works', howItWorksPage(await marketingContent()));
 }
 
 /** GET /for-providers */
-export function forProviders(_req: Request, res: Response): void {
-  res.render('pages/for-providers', forProvidersPage());
+export async function forProviders(_req: Request, res: Response): Promise<void> {
+  res.render('pages/for-providers', forProvidersPage(await marketingContent()));
 }
 
-/** GET /terms, /privacy, /cookies: the legal texts live in locales/it/legal.json. */
+/** GET /about: the company behind the site (from the configuration) and what it does. */
+export async function about(_req: Request, res: Response): Promise<void> {
+  res.render('pages/about', aboutPage(config().operator, await publicFigures()));
+}
+
+/** GET /terms, /privacy, /cookies: the legal texts live in locales/it/legal.json, the operator's identity in the configuration. */
 export function legal(document: LegalDocument): RequestHandler {
   return (_req, res) => {
-    res.render('pages/legal', legalPage(document));
-  };
-}
-
-/** GET /about, /contact, /help, ...: pages still being written (docs/product.md §2 route table). */
-export function underConstruction(titleKey: string): RequestHandler {
-  return (_req, res) => {
-    res.render('pages/under-construction', underConstructionPage(titleKey));
+    res.render('pages/legal', legalPage(document, config().operator));
   };
 }
 

@@ -16,6 +16,35 @@ import type { EmailRequest } from '../services/mail.service.js';
  * Which notices an event sends, and to whom, is the service's rule (services/booking-notifications.service.ts).
  */
 
+/** What a cancellation gives back, by the stored policy: '' when the booking was never confirmed. */
+export function refundSentence(
+  booking: Pick<NoticeBooking, 'refundAmountCents' | 'refundPercentage' | 'paymentStatus'>,
+): string {
+  if (booking.refundAmountCents === null || booking.refundPercentage === null) return '';
+  if (booking.refundAmountCents === 0) return t('bookings:refund.none');
+  const values = { amount: format.euro(booking.refundAmountCents), percent: booking.refundPercentage };
+  return t(booking.paymentStatus === 'pending' ? 'bookings:refund.duePending' : 'bookings:refund.due', values);
+}
+
+/** The refund's words: the refund due after a cancellation, the refund just recorded and what remains. */
+function refundVars(booking: NoticeBooking, ctx: EventContext) {
+  // Only a cancellation (its context says who cancelled) speaks of the refund due.
+  const refund = ctx.by ? refundSentence(booking) : '';
+  const remainingCents = Math.max(0, (booking.refundAmountCents ?? 0) - booking.refundedAmountCents);
+  return {
+    refund,
+    refundTail: refund ? ` · ${refund}` : '',
+    refundAmount: ctx.refund ? format.euro(ctx.refund.amountCents) : '',
+    refundDate: ctx.refund ? format.shortDate(ctx.refund.refundedOn) : '',
+    refundReference: ctx.refund?.reference ?? '',
+    refundRemaining: !ctx.refund
+      ? ''
+      : remainingCents > 0
+        ? t('bookings:refund.remaining', { amount: format.euro(remainingCents) })
+        : t('bookings:refund.complete'),
+  };
+}
+
 /** The notifications and the emails of an event's notices, in Italian. */
 export function noticeTexts(
   notices: readonly Notice[],
@@ -37,6 +66,7 @@ export function noticeTexts(
     validUntil: booking.quoteValidUntil ? format.date(booking.quoteValidUntil) : '',
     reason: ctx.reason ?? '',
     documentName: ctx.documentName ?? '',
+    ...refundVars(booking, ctx),
   };
   const policy = parties.cancellationPolicy;
   const cancellation = notices.some((n) => n.policy) ? cancellationSentence(policy, t) : '';
@@ -71,6 +101,8 @@ export function noticeTexts(
           ? `${booking.referent.name} (${booking.referent.role}) · ${booking.referent.email ?? booking.referent.phone ?? ''}`
           : null,
         by: ctx.by ?? null,
+        // An online service has a referent, not one "in sede".
+        remote: booking.locationType === 'remote',
         cancellation: notice.policy ? cancellation : '',
         terms: notice.terms ? bookingTerms(booking.bookingType, policy, t) : null,
         link: `${config().baseUrl}/bookings/${booking.id}${notice.path ?? ''}`,

@@ -3,7 +3,11 @@ import { pruneExpiredTokens } from '../services/auth-tokens.service.js';
 import { pruneExpired as pruneRateLimits } from '../services/rate-limit.service.js';
 import { SEND_EMAIL_JOB, sendQueuedEmail } from '../services/mail.service.js';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from '../services/accounts.service.js';
-import { expireUnansweredQuotes, expireUnansweredRequests } from '../services/booking-lifecycle.service.js';
+import {
+  expireUnansweredQuotes,
+  expireUnansweredRequests,
+  startDueBookings,
+} from '../services/booking-timers.service.js';
 import { config } from '../config/env.js';
 import { analyze } from '../models/maintenance.js';
 import { decideEditionsUnderMinimum } from '../services/edition-decisions.service.js';
@@ -20,6 +24,7 @@ export function registerJobs(): void {
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
   registerPeriodicTask('bookings.expire-quotes', 5 * 60 * 1000, async () => void (await expireUnansweredQuotes()));
+  registerPeriodicTask('bookings.start', 5 * 60 * 1000, async () => void (await startDueBookings()));
   // Idempotent (each reminder is recorded once): running it hourly only makes a missed day come sooner.
   registerPeriodicTask('scadenzario.reminders', 60 * 60 * 1000, async () => void (await sendComplianceReminders()));
   registerPeriodicTask('editions.waitlist-offers', 5 * 60 * 1000, async () => void (await expireLapsedOffers()));

@@ -8,9 +8,23 @@ export function isListStatus(value: unknown): value is ListStatus {
   return isOneOf(LIST_STATUSES, value);
 }
 
-/** The statuses a tab shows: "In Attesa" holds the requests and the quotes waiting for the client. */
-export function statusesOfTab(tab: ListStatus): ('pending' | 'quoted' | ListStatus)[] {
-  return tab === 'pending' ? ['pending', 'quoted'] : [tab];
+type BookingStatus = ListStatus | 'quoted' | 'in_progress' | 'no_show';
+
+/**
+ * The statuses a tab shows, so that every booking is in exactly one tab and the tabs add up to "Tutte":
+ * "In Attesa" holds the requests and the quotes waiting for the client, "Confermate" the confirmed bookings
+ * and those under way ("In Corso"), "Cancellate" the cancelled ones and those the client did not attend
+ * ("Non Presentato": the service did not take place either).
+ */
+const TAB_STATUSES: Readonly<Record<ListStatus, readonly BookingStatus[]>> = {
+  pending: ['pending', 'quoted'],
+  confirmed: ['confirmed', 'in_progress'],
+  completed: ['completed'],
+  cancelled: ['cancelled', 'no_show'],
+};
+
+export function statusesOfTab(tab: ListStatus): BookingStatus[] {
+  return [...TAB_STATUSES[tab]];
 }
 
 /** How many bookings a tab shows, from the counts by status. */

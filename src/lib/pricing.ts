@@ -114,6 +114,11 @@ export function isPerHead(unit: PricingUnit): boolean {
 const euroToCents = (euro: number): number => Math.round(euro * 100);
 const percentOf = (cents: number, percent: number): number => Math.round((cents * percent) / 100);
 
+/** A net amount with its 22% VAT added, as every price is made (the VAT it contains is taxIncluded of it). */
+export function totalWithVat(netCents: number): number {
+  return Math.round((netCents * (100 + VAT_PERCENT)) / 100);
+}
+
 /** The VAT contained in a VAT-inclusive total. */
 export function taxIncluded(totalCents: number): number {
   return Math.round((totalCents * VAT_PERCENT) / (100 + VAT_PERCENT));

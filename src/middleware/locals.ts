@@ -23,6 +23,8 @@ export const pageLocals: RequestHandler = (req, res, next) => {
   res.locals.currentPath = req.path;
   res.locals.requestId = req.id;
   res.locals.baseUrl = config().baseUrl;
+  // The company behind the site, in every page's footer.
+  res.locals.operator = config().operator;
   res.locals.currentUser = null;
   res.locals.unreadNotifications = 0;
   res.locals.unreadMessages = 0;

@@ -22,8 +22,8 @@ export interface StatisticsOwner {
  *
  * - totalBookings: the bookings the user finds in /bookings ("Tutte"): a client's own bookings, a
  *   provider's received bookings.
- * - confirmedBookings: those whose status is confirmed right now (accepted, not yet carried out) — the
- *   "Confermate" tab of /bookings.
+ * - confirmedBookings: those confirmed right now, not yet carried out or under way (confirmed, in_progress) —
+ *   the "Confermate" tab of /bookings.
  * - completionRate: completed / all × 100, one decimal. 0 when there is none.
  * - averageBookingValueCents: the mean total (VAT included) of the bookings that were not
  *   cancelled (pending, quoted, confirmed, in_progress, completed, no_show): what a booking is worth when it
@@ -58,7 +58,7 @@ function statisticsQuery(owner: StatisticsOwner, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
   const q = k({ b: 'bookings' }).select(
     k.raw('count(*)::int AS total_bookings'),
-    k.raw(`(count(*) FILTER (WHERE b.status = 'confirmed'))::int AS confirmed_bookings`),
+    k.raw(`(count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings`),
     k.raw(`(count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings`),
     k.raw(
       `coalesce(round(100.0 * count(*) FILTER (WHERE b.status = 'completed')

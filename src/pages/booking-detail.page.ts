@@ -16,7 +16,7 @@ import { quoteCard, quoteForm, waitingHint, type QuoteCard, type QuoteForm } fro
 
 /** Re-rendering after an action's form did not hold: which one, its values and errors. */
 interface FailedAction {
-  action: BookingAction | 'document' | 'payment';
+  action: BookingAction | 'document' | 'payment' | 'refund';
   values: Record<string, unknown>;
   errors: FormErrors;
 }
@@ -84,7 +84,8 @@ export interface BookingDetailView {
   placeLabel: string | null;
   participants: Participant[];
   /** Who receives the provider on site (services not priced per head), instead of a participant list. */
-  referent: { name: string; role: string; contact: string; href: string } | null;
+  /** "Referente in sede" where the service takes place at a site, "Referente" for an online one. */
+  referent: { title: string; name: string; role: string; contact: string; href: string } | null;
   documents: { id: string; name: string; size: string; date: string; href: string }[];
   canUpload: boolean;
   documentMaxMb: number;
@@ -193,9 +194,13 @@ function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions
   };
 }
 
-function referentOf(r: NonNullable<Booking['referent']>): NonNullable<BookingDetailView['referent']> {
+function referentOf(
+  r: NonNullable<Booking['referent']>,
+  locationType: Booking['locationType'],
+): NonNullable<BookingDetailView['referent']> {
   const contact = r.email ?? r.phone ?? '';
   return {
+    title: t(locationType === 'remote' ? 'bookings:show.referentRemote' : 'bookings:show.referent'),
     name: r.name,
     role: r.role,
     contact,
@@ -242,7 +247,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     modeLabel: t(`bookings:mode.${booking.locationType}`),
     placeLabel: booking.locationType === 'remote' ? null : placeLabel(booking, t),
     participants: detail.participants,
-    referent: booking.referent ? referentOf(booking.referent) : null,
+    referent: booking.referent ? referentOf(booking.referent, booking.locationType) : null,
     documents: detail.documents.map((d) => ({
       id: d.id,
       name: d.name,
@@ -266,11 +271,10 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
       (booking.status === 'pending' || booking.status === 'quoted') && booking.bookingType === 'on_request'
         ? t('bookings:costs.estimateNote')
         : null,
-    payment: paymentBox(
-      detail,
-      todayInRome(now),
-      options.failedAction?.action === 'payment' ? options.failedAction : null,
-    ),
+    payment: paymentBox(detail, todayInRome(now), {
+      payment: options.failedAction?.action === 'payment' ? options.failedAction : null,
+      refund: options.failedAction?.action === 'refund' ? options.failedAction : null,
+    }),
     commission: commissionBox(booking, role),
     quote: quoteCard(booking),
     rejectionReason: booking.rejectedAt ? booking.rejectionReason : null,

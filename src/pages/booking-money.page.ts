@@ -3,6 +3,7 @@ import { friendlyFormatIBAN } from 'ibantools';
 import { t } from '../config/i18n.js';
 import { commissionOn, providerNetCents } from '../lib/commission.js';
 import * as format from '../lib/format.js';
+import { fromCents } from '../lib/money.js';
 import { PAYMENT_METHODS, PAYMENT_TERM_DAYS } from '../lib/payment-options.js';
 import type { Booking } from '../services/booking-records.service.js';
 import type { BookingDetail } from '../services/booking-records.service.js';
@@ -13,9 +14,24 @@ import type { FormErrors } from '../validators/validate.js';
 
 type Choice = { value: string; label: string };
 
+type Failed = { values: Record<string, unknown>; errors: FormErrors } | null;
+
+export interface RefundBoxView {
+  /** "420,90 € (100%)": what the stored policy gives back. */
+  due: string;
+  refunded: string;
+  remaining: string;
+  made: { date: string; amount: string; reference: string }[];
+  /** The client paid nothing yet as far as the provider recorded: the refund is due only if it did. */
+  unpaidNote: string | null;
+  record: { today: string; min: string; values: Record<string, unknown>; errors: FormErrors } | null;
+}
+
 export interface PaymentBoxView {
   statusLabel: string;
-  statusBadge: 'warning' | 'success';
+  statusBadge: 'warning' | 'success' | 'info';
+  /** After a cancellation with something to give back: the refund due, what was given back, the form. */
+  refund: RefundBoxView | null;
   /** "Pagamento ricevuto il … · Bonifico bancario", once recorded. */
   receivedNote: string | null;
   /** Before confirmation: payment is requested only after it. */
@@ -72,10 +88,48 @@ function instructionsView(p: PaymentInstructions): NonNullable<PaymentBoxView['i
   };
 }
 
+const STATUS_BADGES: Record<Booking['paymentStatus'], PaymentBoxView['statusBadge']> = {
+  pending: 'warning',
+  completed: 'success',
+  partially_refunded: 'warning',
+  refunded: 'info',
+};
+
+function refundBox(detail: BookingDetail, today: string, failed: Failed): RefundBoxView | null {
+  const { booking } = detail;
+  const due = booking.refundAmountCents ?? 0;
+  if (booking.status !== 'cancelled' || due === 0 || booking.refundPercentage === null) return null;
+  const cancelledOn = todayInRome(booking.cancelledAt ?? booking.createdAt);
+  const remaining = Math.max(0, due - booking.refundedAmountCents);
+  return {
+    due: t('prices:cancellation.refundValue', { amount: format.euro(due), percent: booking.refundPercentage }),
+    refunded: format.euro(booking.refundedAmountCents),
+    remaining: format.euro(remaining),
+    made: detail.refunds.map((r) => ({
+      date: format.shortDate(r.refundedOn),
+      amount: format.euro(r.amountCents),
+      reference: r.reference,
+    })),
+    unpaidNote: booking.paymentStatus === 'pending' ? t(`money:refund.unpaid_${detail.role}`) : null,
+    record: detail.canRecordRefund
+      ? {
+          today,
+          min: cancelledOn,
+          values: failed?.values ?? {
+            amount: fromCents(remaining).replace('.', ','),
+            refunded_on: today,
+            reference: '',
+          },
+          errors: failed?.errors ?? {},
+        }
+      : null,
+  };
+}
+
 export function paymentBox(
   detail: BookingDetail,
   today: string,
-  failed: { values: Record<string, unknown>; errors: FormErrors } | null,
+  failed: { payment: Failed; refund: Failed },
 ): PaymentBoxView {
   const { booking, role, payment } = detail;
   const paid = booking.paymentStatus !== 'pending';
@@ -83,8 +137,9 @@ export function paymentBox(
   const invoicingWait =
     !detail.clientInvoicing && (booking.status === 'pending' || (booking.status === 'quoted' && role === 'client'));
   return {
-    statusLabel: t(paid ? 'money:payment.completed' : 'money:payment.pending'),
-    statusBadge: paid ? 'success' : 'warning',
+    statusLabel: t(`money:payment.statuses.${booking.paymentStatus}`),
+    statusBadge: STATUS_BADGES[booking.paymentStatus],
+    refund: refundBox(detail, today, failed.refund),
     receivedNote:
       paid && booking.paidOn && booking.paymentMethod
         ? t('money:payment.received', {
@@ -103,8 +158,8 @@ export function paymentBox(
           today,
           min: todayInRome(booking.createdAt),
           methods: PAYMENT_METHODS.map((value) => ({ value, label: t(`money:payment.methods.${value}`) })),
-          values: failed?.values ?? { paid_on: today, method: 'bank_transfer' },
-          errors: failed?.errors ?? {},
+          values: failed.payment?.values ?? { paid_on: today, method: 'bank_transfer' },
+          errors: failed.payment?.errors ?? {},
         }
       : null,
     invoicingMissing: invoicingWait

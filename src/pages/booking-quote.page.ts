@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import { addDays, todayInRome } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
+import { taxIncluded } from '../lib/pricing.js';
 import type { BookingAction } from '../services/booking-lifecycle.service.js';
 import type { Booking } from '../services/booking-records.service.js';
 
@@ -8,6 +9,9 @@ import type { Booking } from '../services/booking-records.service.js';
 
 /** A quote shown beside the booking until the client accepts it (then the cost summary shows its price). */
 export interface QuoteCard {
+  /** As the price card: the amount without VAT, the VAT, the total. */
+  net: string;
+  vat: string;
   total: string;
   estimate: string | null;
   includes: string | null;
@@ -16,7 +20,10 @@ export interface QuoteCard {
 
 export function quoteCard(b: Booking): QuoteCard | null {
   if (!b.quotedAt || b.confirmedAt || b.quoteTotalAmountCents === null || !b.quoteValidUntil) return null;
+  const vat = taxIncluded(b.quoteTotalAmountCents);
   return {
+    net: format.euro(b.quoteTotalAmountCents - vat),
+    vat: format.euro(vat),
     total: format.euro(b.quoteTotalAmountCents),
     estimate: b.estimatedTotalAmountCents === null ? null : format.euro(b.estimatedTotalAmountCents),
     includes: b.quoteIncludes,
@@ -29,7 +36,7 @@ export interface QuoteForm {
   min: string;
   max: string;
   defaultValidUntil: string;
-  totalHint: string;
+  netHint: string;
   validUntilHint: string;
 }
 
@@ -40,7 +47,10 @@ export function quoteForm(b: Booking, now: Date): QuoteForm {
     min: today,
     max: b.requestedDate,
     defaultValidUntil: week < b.requestedDate ? week : b.requestedDate,
-    totalHint: t('bookings:actions.quoteTotalHint', { total: format.euro(b.totalAmountCents) }),
+    netHint: t('bookings:actions.quoteNetHint', {
+      net: format.euro(b.totalAmountCents - b.taxAmountCents),
+      total: format.euro(b.totalAmountCents),
+    }),
     validUntilHint: t('bookings:actions.quoteValidUntilHint', { date: format.date(b.requestedDate) }),
   };
 }

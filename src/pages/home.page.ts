@@ -1,6 +1,7 @@
 import { t, tree } from '../config/i18n.js';
 import { CATEGORY_IDS, type CategoryId } from '../lib/categories.js';
 import type { HomeContent, ProviderCard } from '../services/catalogue.service.js';
+import { figureViews, type FigureView } from './public-figures.page.js';
 import { categoryPath } from './seo.js';
 
 /** The home page (views/home/show.ejs): the categories with their counts and the featured providers. */
@@ -31,9 +32,11 @@ export interface HomeView {
   categories: HomeCategoryView[];
   featuredProviders: FeaturedProviderView[];
   quickSearches: string[];
+  /** The platform's figures that reach their floor (empty: the strip is left out). */
+  figures: FigureView[];
 }
 
-export function homePage({ counts, featured }: HomeContent): HomeView {
+export function homePage({ counts, featured, figures }: HomeContent): HomeView {
   return {
     title: null,
     categories: CATEGORY_IDS.map((id) => ({
@@ -49,5 +52,6 @@ export function homePage({ counts, featured }: HomeContent): HomeView {
       moreSpecializations: Math.max(0, p.specializations.length - SPECIALIZATIONS_ON_CARD),
     })),
     quickSearches: tree<string[]>('pages:home.quickSearches'),
+    figures: figureViews(figures),
   };
 }

@@ -28,7 +28,7 @@ type Field =
   | 'referent_name'
   | 'referent_role'
   | 'referent_contact'
-  | 'quote_total'
+  | 'quote_net'
   | 'quote_includes'
   | 'quote_valid_until';
 
@@ -61,7 +61,7 @@ const FIELDS: readonly Field[] = [
   'referent_name',
   'referent_role',
   'referent_contact',
-  'quote_total',
+  'quote_net',
   'quote_includes',
   'quote_valid_until',
 ];

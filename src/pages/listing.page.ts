@@ -1,7 +1,7 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { effectiveAvailability, type Availability } from '../lib/listing-options.js';
-import type { ListingDetail, PublicListing } from '../services/catalogue.service.js';
+import type { ListingDetail, PublicListing, WithdrawnListing } from '../services/catalogue.service.js';
 import { categoryPath, metaDescription, listingJsonLd } from './seo.js';
 import { priceCard, type PriceCardView } from './price-card.page.js';
 import { bookLabel, placeLabel, priceLabel, pricedUnitLabel } from './listing-card.page.js';
@@ -123,5 +123,20 @@ export function listingPage({ listing, images }: PublicListing, baseUrl: string)
     })),
     imageSizes: GALLERY_SIZES,
     provider: providerView(listing.provider),
+  };
+}
+
+/** views/services/withdrawn.ejs: a paused or archived service says so and leads to its provider (410). */
+export function withdrawnListingPage(w: WithdrawnListing): {
+  title: string;
+  noindex: true;
+  serviceTitle: string;
+  provider: { name: string; href: string } | null;
+} {
+  return {
+    title: t('services:show.withdrawn.title'),
+    noindex: true,
+    serviceTitle: w.title,
+    provider: w.provider ? { name: w.provider.businessName, href: `/providers/${w.provider.id}` } : null,
   };
 }

@@ -1,4 +1,7 @@
 import { t, tree } from '../config/i18n.js';
+import type { Operator } from '../config/operator.js';
+import type { PublicFigures, PublicReview } from '../services/public-figures.service.js';
+import { figureViews, testimonialViews, type FigureView, type TestimonialView } from './public-figures.page.js';
 
 /**
  * The marketing and information pages (views/pages/*.ejs): how it works, for providers, the legal texts,
@@ -11,24 +14,47 @@ export interface InfoPageView {
   title: string;
   description: string;
   content: unknown;
-  figures: unknown;
+  /** The platform's figures that reach their floor; empty: none is shown. */
+  figures: FigureView[];
+  /** Real reviews; empty: the section is left out. */
+  testimonials: TestimonialView[];
 }
 
-export function howItWorksPage(): InfoPageView {
+interface MarketingData {
+  figures: PublicFigures;
+  testimonials: readonly PublicReview[];
+}
+
+function infoPage(key: 'howItWorks' | 'forProviders', data: MarketingData): InfoPageView {
   return {
-    title: t('pages:howItWorks.title'),
-    description: t('pages:howItWorks.description'),
-    content: tree('pages:howItWorks'),
-    figures: tree('pages:figures'),
+    title: t(`pages:${key}.title`),
+    description: t(`pages:${key}.description`),
+    content: tree(`pages:${key}`),
+    figures: figureViews(data.figures),
+    testimonials: testimonialViews(data.testimonials),
   };
 }
 
-export function forProvidersPage(): InfoPageView {
+export const howItWorksPage = (data: MarketingData): InfoPageView => infoPage('howItWorks', data);
+export const forProvidersPage = (data: MarketingData): InfoPageView => infoPage('forProviders', data);
+
+export interface AboutView {
+  title: string;
+  description: string;
+  content: unknown;
+  figures: FigureView[];
+  /** The company behind the site, as the configuration gives it. */
+  operator: Operator;
+}
+
+/** /about: who runs SicurHub (the configured company), what it does, and the figures the data supports. */
+export function aboutPage(operator: Operator, figures: PublicFigures): AboutView {
   return {
-    title: t('pages:forProviders.title'),
-    description: t('pages:forProviders.description'),
-    content: tree('pages:forProviders'),
-    figures: tree('pages:figures'),
+    title: t('pages:about.title'),
+    description: t('pages:about.description'),
+    content: tree('pages:about'),
+    figures: figureViews(figures),
+    operator,
   };
 }
 
@@ -79,38 +105,48 @@ function pieces(text: string): TextPiece[] {
     );
 }
 
-function legalDocument(source: LegalSource): LegalDocumentView {
+/** The texts name the company behind the site by placeholders ({{operatorName}}...), filled from the configuration. */
+function withOperator(text: string, operator: Operator): string {
+  const values: Record<string, string> = {
+    operatorName: operator.name,
+    operatorVatNumber: operator.vatNumber,
+    operatorAddress: operator.address,
+    operatorPec: operator.pec,
+    operatorRea: operator.rea,
+  };
+  return text.replace(/\{\{(operator\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+function legalDocument(source: LegalSource, operator: Operator): LegalDocumentView {
+  const cut = (text: string): TextPiece[] => pieces(withOperator(text, operator));
   return {
     ...source,
-    intro: source.intro.map(pieces),
+    intro: source.intro.map(cut),
     sections: source.sections.map((section) => ({
       ...section,
       body: section.body.map((block): LegalBlock => {
-        if (typeof block === 'string') return { paragraph: pieces(block) };
-        if ('list' in block) return { list: block.list.map(pieces) };
+        if (typeof block === 'string') return { paragraph: cut(block) };
+        if ('list' in block) return { list: block.list.map(cut) };
         return block;
       }),
     })),
   };
 }
 
-/** Each legal text, read and cut into pieces once: it does not change while the process runs. */
-const legalDocuments = new Map<LegalDocument, LegalDocumentView>();
+/** Each legal text, read and cut into pieces once per operator: neither changes while the process runs. */
+const legalDocuments = new WeakMap<Operator, Map<LegalDocument, LegalDocumentView>>();
 
-export function legalPage(document: LegalDocument): LegalView {
-  let view = legalDocuments.get(document);
+export function legalPage(document: LegalDocument, operator: Operator): LegalView {
+  const known = legalDocuments.get(operator) ?? new Map<LegalDocument, LegalDocumentView>();
+  legalDocuments.set(operator, known);
+  let view = known.get(document);
   if (!view) {
-    view = legalDocument(tree<LegalSource>(`legal:${document}`));
-    legalDocuments.set(document, view);
+    view = legalDocument(tree<LegalSource>(`legal:${document}`), operator);
+    known.set(document, view);
   }
   return {
     title: t(`legal:${document}.title`),
     description: t(`legal:${document}.description`),
     document: view,
   };
-}
-
-/** A page of docs/product.md §2's route table still being written; `titleKey` names it in common:pages. */
-export function underConstructionPage(titleKey: string): { title: string } {
-  return { title: t(`common:pages.${titleKey}`) };
 }

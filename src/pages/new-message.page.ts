@@ -36,3 +36,8 @@ export function newMessagePage(
     ),
   };
 }
+
+/** The first words of a general request for a quote, for the client to complete (what, where, when, how many). */
+export function quoteRequestBody(): string {
+  return t('messages:new.quoteRequestBody');
+}

@@ -55,7 +55,7 @@ export function paymentSummaryPage(s: PaymentSummary, now: Date): PaymentSummary
       ...(invoicing ? [{ label: t('profile:tabs.billing'), value: invoicing }] : []),
     ],
     costLines: bookingCostLines(b),
-    statusLabel: t(paid ? 'money:payment.completed' : 'money:payment.pending'),
+    statusLabel: t(`money:payment.statuses.${b.paymentStatus}`),
     paid,
     receivedNote:
       paid && b.paidOn && b.paymentMethod

@@ -96,8 +96,9 @@ export function providerPage(shown: ProviderWithListings, baseUrl: string): Prov
       : null,
     // "Invia Messaggio" opens a conversation inside the product (after logging in): no address is exposed.
     messageHref,
-    // "Richiedi Preventivo": the form of one of their on-request services, else their first, else a message.
-    quoteHref: shown.quoteListingId ? `/services/${shown.quoteListingId}/book` : messageHref,
+    // "Richiedi Preventivo": a general inquiry to the provider, its message started as a request for a quote
+    // (the provider answers the thread with a quote); a particular service is asked from its own page.
+    quoteHref: `${messageHref}&topic=quote`,
     services: offered.map(listingView),
     totalServices: shown.totalListings,
     pagination: { page, totalPages, pages: pageWindow(page, totalPages), href: pageHref },

@@ -89,8 +89,11 @@ export function wizardStrings(listing: BookableListing, rules: BookingRules): Re
     lastNameRequired: 'bookings:validation.lastNameRequired',
     emailInvalid: 'bookings:validation.emailInvalid',
     phoneInvalid: 'bookings:validation.phoneInvalid',
-    referentTitle: 'bookings:wizard.referent.title',
-    referentIntro: 'bookings:wizard.referent.intro',
+    // An online service has the client's referent, not one "in sede" who receives the provider.
+    referentTitle:
+      listing.locationType === 'remote' ? 'bookings:wizard.referent.titleRemote' : 'bookings:wizard.referent.title',
+    referentIntro:
+      listing.locationType === 'remote' ? 'bookings:wizard.referent.introRemote' : 'bookings:wizard.referent.intro',
     referent_name: 'bookings:wizard.referent.name',
     referent_role: 'bookings:wizard.referent.role',
     referent_contact: 'bookings:wizard.referent.contact',

@@ -8,6 +8,7 @@ import * as bookingDocuments from '../controllers/booking-documents.controller.j
 import * as bookingNoShows from '../controllers/booking-no-shows.controller.js';
 import * as bookingPaymentSummaries from '../controllers/booking-payment-summaries.controller.js';
 import * as bookingPayments from '../controllers/booking-payments.controller.js';
+import * as bookingRefunds from '../controllers/booking-refunds.controller.js';
 import * as bookingQuoteAcceptances from '../controllers/booking-quote-acceptances.controller.js';
 import * as bookingQuoteDeclines from '../controllers/booking-quote-declines.controller.js';
 import * as bookingQuotes from '../controllers/booking-quotes.controller.js';
@@ -41,6 +42,7 @@ export function bookingRoutes(r: Router): void {
   r.post('/bookings/:id/completion', signedIn, bookingCompletions.create);
   r.post('/bookings/:id/no-show', signedIn, bookingNoShows.create);
   r.post('/bookings/:id/payment', signedIn, bookingPayments.create);
+  r.post('/bookings/:id/refunds', signedIn, bookingRefunds.create);
   r.get('/bookings/:id/payment-summary', signedIn, bookingPaymentSummaries.show);
   r.get('/bookings/:id/review', signedIn, bookingReviews.show);
   r.post('/bookings/:id/review', signedIn, bookingReviews.create);

@@ -18,8 +18,11 @@ const CARDS: PageReads = {
   service_category_counts: '*',
 };
 
-/** Home: the categories with their counts and the featured providers. */
-export const HOME_READS: PageReads = { ...CARDS };
+/**
+ * Home: the categories with their counts, the featured providers and the platform's figures (the completed
+ * bookings counted: a booking completes by setting completed_at, once).
+ */
+export const HOME_READS: PageReads = { ...CARDS, bookings: { updates: ['completed_at'] } };
 
 /** The search pages and the search API: cards, the spelling vocabulary. */
 export const SEARCH_READS: PageReads = { ...CARDS, search_terms: '*' };

@@ -26,9 +26,7 @@ export function publicRoutes(r: Router): void {
   r.get('/terms', pages.legal('terms'));
   r.get('/privacy', pages.legal('privacy'));
   r.get('/cookies', pages.legal('cookies'));
-  for (const key of ['about', 'careers', 'press', 'blog', 'guides', 'webinars', 'api']) {
-    r.get(`/${key}`, pages.underConstruction(key));
-  }
+  r.get('/about', pages.about);
   r.get('/regulations', regulations.show);
 
   r.get('/faq', help.faq);

@@ -154,7 +154,7 @@ async function earlierOr(input: NewBookingInput, refusal: BookingRefusal, trx?: 
   return existing ? { ok: true, id: existing, created: false } : { ok: false, refusal };
 }
 
-/** What the notices of a booking about to be written say of it: a new booking has no quote yet. */
+/** What the notices of a booking about to be written say of it: a new booking has no quote, payment or refund yet. */
 function noticeBookingOf(row: newBookings.IdentifiedNewBooking, price: PriceBreakdown): NoticeBooking {
   return {
     ...row,
@@ -162,6 +162,10 @@ function noticeBookingOf(row: newBookings.IdentifiedNewBooking, price: PriceBrea
     quoteTotalAmountCents: null,
     quoteValidUntil: null,
     quoteIncludes: null,
+    paymentStatus: 'pending',
+    refundAmountCents: null,
+    refundPercentage: null,
+    refundedAmountCents: 0,
   };
 }
 

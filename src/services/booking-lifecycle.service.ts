@@ -15,16 +15,7 @@ import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
 import { releaseSeats } from './edition-seats.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
-import {
-  quoteLapsed,
-  refusalOf,
-  roleOf,
-  startOf,
-  type Actor,
-  type BookingAction,
-  type Refusal,
-  type Role,
-} from './booking-rules.service.js';
+import { refusalOf, roleOf, type Actor, type BookingAction, type Refusal, type Role } from './booking-rules.service.js';
 export * from './booking-rules.service.js';
 
 /**
@@ -41,16 +32,15 @@ export * from './booking-rules.service.js';
  *   pending|quoted --withdraw (client, reason: "Annulla richiesta")--> cancelled
  *   confirmed --cancel (client until the policy's hours before the start, refunded the policy's percentage;
  *                      provider until the start, refunded in full; reason)--> cancelled (refund fixed)
+ *   confirmed --start (jobs, at the start: booking-timers.service.ts)--> in_progress   (started_at)
  *   confirmed|in_progress --complete (provider, after the start)--> completed
- *   confirmed --no_show (provider, after the start)--> no_show
+ *   confirmed|in_progress --no_show (provider, after the start)--> no_show
  *
  * Every change runs in one transaction holding the booking's row lock (SELECT … FOR UPDATE), so two
  * concurrent actions cannot both win; it stamps its timestamp and updated_at, and notifies the other
  * party in the app and by email in the same transaction.
  */
 
-/** A pending request nobody answered is cancelled after this long. */
-const REQUEST_EXPIRY_HOURS = 48;
 export { EXPIRED_REASON, QUOTE_EXPIRED_REASON };
 export type ActionResult =
   | { ok: true; booking: Booking }
@@ -58,7 +48,7 @@ export type ActionResult =
   | { ok: false; kind: 'refused'; refusal: Refusal }
   | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown> };
 
-interface Planned {
+export interface Planned {
   changes: BookingChanges;
   event: BookingEvent;
   context: EventContext;
@@ -221,7 +211,8 @@ export async function perform(
   });
 }
 
-async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): Promise<Booking> {
+/** Writes a planned change of a locked booking, its seats and its notices (the worker's steps use it too). */
+export async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): Promise<Booking> {
   const updated = await updateBooking(booking.id, planned.changes, now, trx);
   // Every way a booking ends before its course (rejected, cancelled, withdrawn, expired, quote declined or
   // lapsed) gives its edition's seats back in this same transaction.
@@ -230,69 +221,4 @@ async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): P
   }
   await announce(planned.event, updated, planned.context, trx);
   return updated;
-}
-
-/**
- * Closes, in batches, the bookings `listIds` finds: each one locked and checked again with `stillDue`,
- * so several workers at once close each booking exactly once. Returns how many it closed.
- */
-async function expireEach(
-  listIds: () => Promise<string[]>,
-  stillDue: (b: Booking) => boolean,
-  reason: string,
-  event: BookingEvent,
-  now: Date,
-): Promise<number> {
-  let expired = 0;
-  for (;;) {
-    const ids = await listIds();
-    let changed = 0;
-    for (const id of ids) {
-      const done = await transaction(async (trx) => {
-        const booking = await bookings.lockForUpdate(id, trx);
-        if (!booking || !stillDue(booking)) return false;
-        await apply(
-          booking,
-          { changes: { status: 'cancelled', cancellationReason: reason, cancelledAt: now }, event, context: {} },
-          now,
-          trx,
-        );
-        return true;
-      });
-      if (done) changed += 1;
-    }
-    expired += changed;
-    if (ids.length < 100 || changed === 0) return expired;
-  }
-}
-
-/**
- * Cancels the pending requests nobody answered within 48 hours (or whose start has already passed):
- * status cancelled, reason "scaduta", both parties notified. Run by the job runner every few minutes; safe
- * to run in several processes at once. Returns how many expired.
- */
-export async function expireUnansweredRequests(now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - REQUEST_EXPIRY_HOURS * 3_600_000);
-  return expireEach(
-    () => bookings.listExpiredRequestIds(cutoff, now, 100),
-    (b) =>
-      b.status === 'pending' && (b.createdAt.getTime() <= cutoff.getTime() || startOf(b).getTime() <= now.getTime()),
-    EXPIRED_REASON,
-    'expired',
-    now,
-  );
-}
-
-/**
- * Cancels the quotes the client left unanswered past their validity date: status cancelled, reason
- * "preventivo_scaduto", both parties notified. Run by the job runner beside the requests' expiry.
- */
-export async function expireUnansweredQuotes(now: Date = new Date()): Promise<number> {
-  return expireEach(
-    () => bookings.listExpiredQuoteIds(todayInRome(now), 100),
-    (b) => b.status === 'quoted' && quoteLapsed(b, now),
-    QUOTE_EXPIRED_REASON,
-    'quote_expired',
-    now,
-  );
 }

@@ -27,7 +27,9 @@ export type BookingEvent =
   | 'no_show'
   | 'expired'
   | 'document'
-  | 'paid';
+  | 'paid'
+  | 'refunded'
+  | 'started';
 
 export interface EventContext {
   /** Who cancelled (cancelled). */
@@ -37,6 +39,8 @@ export interface EventContext {
   documentName?: string;
   /** The estimate before the provider's quote, in cents (quoted, quote_accepted). */
   estimateCents?: number;
+  /** The refund just recorded (refunded). */
+  refund?: { amountCents: number; refundedOn: string; reference: string };
 }
 
 type Recipient = 'client' | 'provider';
@@ -94,9 +98,16 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
     case 'rejected':
       return [{ to: 'client', type: 'booking_rejected', key: 'rejected', template: 'booking-rejected' }];
     case 'cancelled':
+      // Both parties: the other one learns of it, the one who cancelled keeps a confirmation; each with the refund due.
       return ctx.by === 'provider'
-        ? [{ to: 'client', type: 'booking_cancelled', key: 'cancelledByProvider', template: 'booking-cancelled' }]
-        : [{ to: 'provider', type: 'booking_cancelled', key: 'cancelledByClient', template: 'booking-cancelled' }];
+        ? [
+            { to: 'client', type: 'booking_cancelled', key: 'cancelledByProvider', template: 'booking-cancelled' },
+            { to: 'provider', type: 'booking_cancelled', key: 'cancelledOwn', template: 'booking-cancelled-own' },
+          ]
+        : [
+            { to: 'provider', type: 'booking_cancelled', key: 'cancelledByClient', template: 'booking-cancelled' },
+            { to: 'client', type: 'booking_cancelled', key: 'cancelledOwn', template: 'booking-cancelled-own' },
+          ];
     case 'completed':
       return [
         {
@@ -108,6 +119,8 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
           buttonKey: 'reviews:booking.leave',
         },
       ];
+    case 'started':
+      return [{ to: 'client', type: 'booking', key: 'started', template: 'booking-started' }];
     case 'no_show':
       return [{ to: 'client', type: 'booking_no_show', key: 'noShow', template: 'booking-no-show' }];
     case 'expired':
@@ -119,6 +132,11 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
       return [{ to: 'client', type: 'booking_document', key: 'document', template: 'booking-document' }];
     case 'paid':
       return [{ to: 'client', type: 'booking', key: 'paid', template: 'booking-paid' }];
+    case 'refunded':
+      return [
+        { to: 'client', type: 'booking', key: 'refundedClient', template: 'booking-refunded' },
+        { to: 'provider', type: 'booking', key: 'refundedProvider', template: 'booking-refunded' },
+      ];
   }
 }
 
@@ -143,6 +161,10 @@ export type NoticeBooking = Pick<
   | 'quoteTotalAmountCents'
   | 'quoteValidUntil'
   | 'quoteIncludes'
+  | 'paymentStatus'
+  | 'refundAmountCents'
+  | 'refundPercentage'
+  | 'refundedAmountCents'
 >;
 
 /**

@@ -23,7 +23,8 @@ import {
 } from './booking-lifecycle.service.js';
 import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
 import { DOCUMENTS_PER_BOOKING, acceptsDocuments } from './booking-documents.service.js';
-import { paymentRefusal } from './booking-payments.service.js';
+import { paymentRefusal, refundDue, refundRefusal } from './booking-payments.service.js';
+import { listRefunds, type BookingRefund } from '../models/bookings/refunds.js';
 import { canBeInvoiced } from './invoicing.service.js';
 import { paymentInstructions, type PaymentInstructions } from './payments/payments.js';
 
@@ -97,16 +98,21 @@ export interface BookingDetail {
   payment: PaymentInstructions | null;
   /** The provider may record "Pagamento ricevuto" now. */
   canRecordPayment: boolean;
+  /** The refunds recorded after a cancellation, oldest first (none for a booking without a refund due). */
+  refunds: BookingRefund[];
+  /** The provider may record a refund now. */
+  canRecordRefund: boolean;
 }
 
 export async function bookingDetail(booking: Booking, viewer: BookingViewer, now: Date): Promise<BookingDetail> {
   const role = roleOf(booking, viewer)!;
-  const [parties, participants, documents, clientInvoicing, iban] = await Promise.all([
+  const [parties, participants, documents, clientInvoicing, iban, refunds] = await Promise.all([
     bookingParties.findParties(booking.clientId, booking.providerId),
     participantsRepo.listForBooking(booking.id),
     documentsRepo.listForBooking(booking.id),
     findClientInvoicing(booking.clientId).then(canBeInvoiced),
     findProviderIban(booking.providerId),
+    refundDue(booking) && booking.refundedAmountCents > 0 ? listRefunds(booking.id) : Promise.resolve([]),
   ]);
   const { cancellationPolicy } = parties;
   const cancellationHours = cancellationPolicy.hoursBefore;
@@ -133,5 +139,7 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     clientInvoicing,
     payment: paymentInstructions(booking, { name: parties.provider.name, iban }),
     canRecordPayment: paymentRefusal(booking, role) === null,
+    refunds,
+    canRecordRefund: refundRefusal(booking, role) === null,
   };
 }

@@ -139,8 +139,9 @@ export function refusalOf(action: BookingAction, booking: Booking, role: Role, c
       return null;
     case 'no_show':
       if (role !== 'provider') return { messageKey: `${E}.providerOnly` };
-      if (booking.status !== 'confirmed') return { messageKey: `${E}.noShowNotConfirmed`, vars: { status } };
-      if (!started) return { messageKey: `${E}.notStarted` };
+      if (booking.status !== 'confirmed' && booking.status !== 'in_progress')
+        return { messageKey: `${E}.noShowNotConfirmed`, vars: { status } };
+      if (booking.status === 'confirmed' && !started) return { messageKey: `${E}.notStarted` };
       return null;
   }
 }

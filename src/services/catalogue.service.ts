@@ -3,6 +3,8 @@ import { PAGE_SIZE } from '../lib/search.shared.js';
 import * as providers from '../models/providers/public.js';
 import type { ProviderCard, PublicProvider } from '../models/providers/public.js';
 import * as listings from '../models/listings/public.js';
+import { findWithdrawnListing as withdrawnListing, type WithdrawnListing } from '../models/listings/withdrawn.js';
+import { countPublicFigures, type PublicFigures } from '../models/public-figures.js';
 import type { ListingDetail } from '../models/listings/detail.js';
 import { type ProviderListingItem, readPublicListing, type PublicListingRead } from '../models/listings/public.js';
 import type { PublicReview as ListingReview } from '../models/reviews/row.js';
@@ -17,7 +19,7 @@ import { mediaUrl } from './storage.service.js';
  */
 
 // The page builders read these shapes without reaching into the models.
-export type { ProviderCard, ProviderListingItem, PublicProvider, ListingDetail, ListingReview };
+export type { ProviderCard, ProviderListingItem, PublicProvider, ListingDetail, ListingReview, WithdrawnListing };
 
 /** A gallery image with its stored files already turned into addresses. */
 interface GalleryImage {
@@ -62,6 +64,11 @@ export async function findPublicListing(id: string, now: Date = new Date()): Pro
   };
 }
 
+/** A service that exists but no longer takes visitors (paused, archived...): what its "no longer available" page names. */
+export function findWithdrawnListing(id: string): Promise<WithdrawnListing | null> {
+  return withdrawnListing(id);
+}
+
 export interface ProviderWithListings {
   provider: PublicProvider;
   /** This page of their services (PAGE_SIZE a page, as search lists them). */
@@ -98,15 +105,17 @@ export async function findProviderWithListings(id: string, page: number): Promis
 export interface HomeContent {
   counts: Record<CategoryId, number>;
   featured: ProviderCard[];
+  figures: PublicFigures;
 }
 
-/** The home page's visible services per category and its featured providers. */
+/** The home page's visible services per category, its featured providers and the platform's figures. */
 export async function homeContent(featuredCount: number): Promise<HomeContent> {
-  const [counts, featured] = await Promise.all([
+  const [counts, featured, figures] = await Promise.all([
     listings.countVisibleByCategory(),
     providers.listFeatured(featuredCount),
+    countPublicFigures(),
   ]);
-  return { counts, featured };
+  return { counts, featured, figures };
 }
 
 export interface SitemapSources {

@@ -8,7 +8,7 @@ declare global {
 
     interface Request {
       id: string;
-      flash(type: FlashType, message: string): void;
+      flash(type: FlashType, message: string, critical?: 'critical'): void;
     }
   }
 }

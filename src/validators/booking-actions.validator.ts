@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import { Joi, requiredText } from './fields.js';
 import { parseEuroAmount } from '../lib/euro-amount.js';
+import { totalWithVat } from '../lib/pricing.js';
 import { validate, type Validated } from './validate.js';
 
 /** The forms of the booking page's actions: a reason (reject, cancel, decline, withdraw) and a quote. */
@@ -24,7 +25,9 @@ export function validateReason(body: unknown): Validated<ReasonForm> {
 }
 
 export interface QuoteForm {
-  /** Total with VAT, in cents. */
+  /** What the provider typed: the amount without VAT (imponibile), in cents, as every catalogue price. */
+  netCents: number;
+  /** With the 22% VAT added, in cents: what the client accepts and pays. */
   totalCents: number;
   includes: string;
   /** 'YYYY-MM-DD', the last day the client may accept. */
@@ -32,24 +35,24 @@ export interface QuoteForm {
 }
 
 const quoteSchema = Joi.object({
-  quote_total: requiredText(30, `${V}.quoteTotalRequired`),
+  quote_net: requiredText(30, `${V}.quoteNetRequired`),
   quote_includes: requiredText(QUOTE_INCLUDES_MAX, `${V}.quoteIncludesRequired`),
   quote_valid_until: requiredText(10, `${V}.quoteValidUntilRequired`),
 });
 
 /**
- * A quote: a total in euro, what it includes, a validity date from `today` to the requested date (a quote
+ * A quote: an amount without VAT in euro (the 22% VAT is added to make its total), what it includes, a validity date from `today` to the requested date (a quote
  * accepted after the service's day would bind nobody to anything).
  */
 export function validateQuote(body: unknown, today: string, lastDay: string): Validated<QuoteForm> {
   const form = validate(quoteSchema, body);
   const value = form.value as Record<string, string | null>;
   const errors = form.ok ? {} : { ...form.errors };
-  const total = typeof value.quote_total === 'string' ? value.quote_total : null;
-  const cents = total === null ? null : parseEuroAmount(total);
-  if (total !== null && !errors.quote_total) {
-    if (cents === null) errors.quote_total = t(`${V}.quotedTotalInvalid`);
-    else if (cents > QUOTE_MAX_CENTS) errors.quote_total = t(`${V}.quotedTotalTooLarge`);
+  const net = typeof value.quote_net === 'string' ? value.quote_net : null;
+  const cents = net === null ? null : parseEuroAmount(net);
+  if (net !== null && !errors.quote_net) {
+    if (cents === null) errors.quote_net = t(`${V}.quotedNetInvalid`);
+    else if (totalWithVat(cents) > QUOTE_MAX_CENTS) errors.quote_net = t(`${V}.quotedNetTooLarge`);
   }
   const until = typeof value.quote_valid_until === 'string' ? value.quote_valid_until : null;
   if (until !== null && !errors.quote_valid_until) {
@@ -58,5 +61,13 @@ export function validateQuote(body: unknown, today: string, lastDay: string): Va
     else if (until < today || until > lastDay) errors.quote_valid_until = t(`${V}.quoteValidUntilRange`);
   }
   if (Object.keys(errors).length > 0 || cents === null || until === null) return { ok: false, value, errors };
-  return { ok: true, value: { totalCents: cents, includes: String(value.quote_includes), validUntil: until } };
+  return {
+    ok: true,
+    value: {
+      netCents: cents,
+      totalCents: totalWithVat(cents),
+      includes: String(value.quote_includes),
+      validUntil: until,
+    },
+  };
 }

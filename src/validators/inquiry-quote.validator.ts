@@ -21,7 +21,7 @@ import type { FormErrors, Validated } from './validate.js';
 
 export interface InquiryQuoteValues extends BookingFormValues {
   service_id: string;
-  quote_total: string;
+  quote_net: string;
   quote_includes: string;
   quote_valid_until: string;
 }
@@ -48,7 +48,7 @@ export function readInquiryQuote(body: unknown, maxParticipants: number): Inquir
     ...readBookingForm(b, maxParticipants),
     participants: [],
     service_id: str(b.service_id, 100).trim(),
-    quote_total: str(b.quote_total, 100),
+    quote_net: str(b.quote_net, 100),
     quote_includes: str(b.quote_includes, 2100),
     quote_valid_until: str(b.quote_valid_until, 20).trim(),
   };

@@ -267,7 +267,7 @@ describe('booking in a real browser', () => {
       expect(await page.locator('.booking-notes').first().textContent()).to.contain('due capannoni');
       await screenshot(page, 'booking-detail-provider-pending-desktop');
       await page.locator('.booking-actions summary', { hasText: 'Invia Preventivo' }).click();
-      await page.fill('#quote-total', '1.180,00');
+      await page.fill('#quote-net', '967,21');
       await page.fill('#quote-includes', 'Sopralluogo nei due capannoni, piano firmato, prova di evacuazione.');
       expect(await page.inputValue('#quote-valid-until')).to.match(/^\d{4}-\d{2}-\d{2}$/);
       await screenshot(page, 'booking-detail-provider-quote-form-desktop');

@@ -115,7 +115,7 @@ describe('from a message to a paid booking, in a real browser', () => {
         await p.page.fill('#quote-referent-name', 'Luca Bonfanti');
         await p.page.fill('#quote-referent-role', 'Responsabile di stabilimento');
         await p.page.fill('#quote-referent-contact', '+39 035 555 0101');
-        await p.page.fill('#quote-total', '1.220,00');
+        await p.page.fill('#quote-net', '1.000,00');
         await p.page.fill('#quote-includes', 'Sopralluogo, DVR firmato, una revisione entro sei mesi');
         await p.page.fill('#quote-valid-until', addDays(today(), 7));
         await p.page.locator('#quote').scrollIntoViewIfNeeded();

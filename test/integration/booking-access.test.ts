@@ -109,7 +109,7 @@ describe('booking access matrix', () => {
         const res = await agents[who]!.post(path).type('form').send({
           _csrf: token,
           reason: 'intrusione',
-          quote_total: '1',
+          quote_net: '1',
           quote_includes: 'x',
           quote_valid_until: '2099-01-01',
         });

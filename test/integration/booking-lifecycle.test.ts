@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { addDays, romeLocal } from '../../src/lib/booking-time.js';
 import { registerJobs } from '../../src/jobs/registry.js';
-import { expireUnansweredRequests, perform } from '../../src/services/booking-lifecycle.service.js';
+import { perform } from '../../src/services/booking-lifecycle.service.js';
+import { expireUnansweredRequests } from '../../src/services/booking-timers.service.js';
 import { runPeriodicTasks } from '../../src/jobs/runner.js';
 import { createBooking } from '../factories/index.js';
 import { csrfFrom, html, textOf } from '../helpers/app.js';
@@ -22,7 +23,7 @@ const row = (id: string) => db()('bookings').where({ id }).first();
 
 /** The provider's quote form: a total, what it includes, valid for a week. */
 const quote = (total: string) => ({
-  quote_total: total,
+  quote_net: total,
   quote_includes: 'Sopralluogo e documento firmato',
   quote_valid_until: addDays(romeLocal(new Date()).date, 7),
 });
@@ -76,7 +77,7 @@ describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
   /**
    * Every action × status × role. Legal ones (303 back to the booking): the provider confirms or rejects a
    * pending request; either party cancels a confirmed booking well before its start; the provider completes
-   * a confirmed or in-progress booking after its start, or records a no-show of a confirmed one.
+   * a confirmed or in-progress booking after its start, or records a no-show of one.
    */
   describe('every action, in every status, for each role', () => {
     const statuses: Status[] = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'];
@@ -86,7 +87,7 @@ describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
         rejection: ['pending'],
         cancellation: ['confirmed'],
         completion: ['confirmed', 'in_progress'],
-        'no-show': ['confirmed'],
+        'no-show': ['confirmed', 'in_progress'],
       },
       client: { confirmation: [], rejection: [], cancellation: ['confirmed'], completion: [], 'no-show': [] },
     };
@@ -139,25 +140,31 @@ describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
       expect((await act(clientAgent, id, 'quote-acceptance')).status).to.equal(303);
     }
 
-    it('a quote leaves the price alone until the client accepts; then the total incl. VAT is recomputed (tax = total × 22 / 122)', async () => {
+    it('a quote, net of VAT as every price, leaves the price alone until the client accepts; then its total is the price (tax = total × 22 / 122)', async () => {
       const id = await make('pending');
+      // 1.250,50 € + 22% VAT (275,11 €) = 1.525,61 €, to the cent.
       const res = await act(providerAgent, id, 'quote', quote('1.250,50'));
       expect(res.status).to.equal(303);
       let b = await row(id);
       expect(b).to.include({
         status: 'quoted',
         total_amount: '305.00',
-        quote_total_amount: '1250.50',
+        quote_total_amount: '1525.61',
         estimated_total_amount: '305.00',
       });
       expect(b.quoted_at).to.be.instanceOf(Date);
       expect(b.confirmed_at).to.equal(null);
       expect((await act(clientAgent, id, 'quote-acceptance')).status).to.equal(303);
       b = await row(id);
-      expect(b).to.include({ status: 'confirmed', total_amount: '1250.50', tax_amount: '225.50' });
+      expect(b).to.include({
+        status: 'confirmed',
+        total_amount: '1525.61',
+        tax_amount: '275.11',
+        base_amount: '1250.50',
+      });
       const page = html((await clientAgent.get(`/bookings/${id}`)).text);
       const costs = textOf(page, '.cost-lines');
-      expect(costs).to.contain('Totale preventivato').and.to.contain('1.250,50 €').and.to.contain('225,50 €');
+      expect(costs).to.contain('Totale preventivato').and.to.contain('1.525,61 €').and.to.contain('275,11 €');
       expect(textOf(page, 'main'))
         .to.contain('Preventivo del fornitore del')
         .and.to.contain('La stima iniziale era 305,00 €');
@@ -169,7 +176,8 @@ describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
 
     it("a quote of the estimate's own amount says that it confirms the estimate, not that the total changed", async () => {
       const id = await make('pending');
-      await quoteAndAccept(id, '305,00');
+      // The estimate is 305,00 € VAT included: 250,00 € + VAT.
+      await quoteAndAccept(id, '250,00');
       const main = textOf(html((await clientAgent.get(`/bookings/${id}`)).text), 'main');
       expect(main).to.contain('confermata la stima iniziale').and.not.to.contain('La stima iniziale era');
     });
@@ -195,7 +203,7 @@ describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
           .get(),
       ).to.deep.equal(['Prezzo base', 'Trasferta', 'Sconto', 'Imponibile', 'IVA (22%)', 'Totale']);
 
-      await quoteAndAccept(id, '3000');
+      await quoteAndAccept(id, '2.459,02');
       const b = await row(id);
       expect(b).to.include({
         status: 'confirmed',
@@ -235,8 +243,8 @@ describe('booking lifecycle (the state machine, docs/product.md §4)', () => {
       for (const bad of ['mille euro', '-5', '999999999']) {
         const res = await act(providerAgent, id, 'quote', quote(bad));
         expect(res.status).to.equal(422);
-        expect(textOf(html(res.text), '#quote-total-error')).to.match(/^Importo (non valido|troppo alto)/);
-        expect(html(res.text)('#quote-total').val()).to.equal(bad);
+        expect(textOf(html(res.text), '#quote-net-error')).to.match(/^Importo (non valido|troppo alto)/);
+        expect(html(res.text)('#quote-net').val()).to.equal(bad);
       }
       expect(await row(id)).to.deep.equal(before);
     });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { romeLocal } from '../../src/lib/booking-time.js';
 import * as format from '../../src/lib/format.js';
-import { expireUnansweredQuotes, expireUnansweredRequests } from '../../src/services/booking-lifecycle.service.js';
+import { expireUnansweredQuotes, expireUnansweredRequests } from '../../src/services/booking-timers.service.js';
 import { createBooking } from '../factories/index.js';
 import { browser, csrfFrom, html, textOf } from '../helpers/app.js';
 import { loginAs } from '../helpers/auth.js';
@@ -172,7 +172,7 @@ describe('booking notifications and emails', () => {
       status: 'pending' as const,
       agent: () => providerAgent,
       path: 'quote',
-      fields: { quote_total: '980', quote_includes: 'Sopralluogo e piano firmato', quote_valid_until: inDays(5) },
+      fields: { quote_net: '803,28', quote_includes: 'Sopralluogo e piano firmato', quote_valid_until: inDays(5) },
       to: () => client,
       note: {
         type: 'booking_quoted',
@@ -246,35 +246,7 @@ describe('booking notifications and emails', () => {
       },
       subject: 'Richiesta non accettata: Piano di Emergenza',
     },
-    {
-      name: 'the client cancels: the provider is told',
-      status: 'confirmed' as const,
-      agent: () => clientAgent,
-      path: 'cancellation',
-      fields: { reason: 'Chiusura aziendale' },
-      to: () => provider,
-      note: {
-        type: 'booking_cancelled',
-        title: 'Prenotazione Cancellata',
-        message: 'Officine Epsilon Srl ha cancellato la prenotazione per Corso Carrellisti. Motivo: Chiusura aziendale',
-      },
-      subject: 'Prenotazione cancellata: Corso Carrellisti',
-    },
-    {
-      name: 'the provider cancels: the client is told',
-      status: 'confirmed' as const,
-      agent: () => providerAgent,
-      path: 'cancellation',
-      fields: { reason: 'Docente indisponibile' },
-      to: () => client,
-      note: {
-        type: 'booking_cancelled',
-        title: 'Prenotazione Cancellata',
-        message:
-          'Studio Delta Sicurezza ha cancellato la prenotazione per Corso Carrellisti. Motivo: Docente indisponibile',
-      },
-      subject: 'Prenotazione cancellata: Corso Carrellisti',
-    },
+    // A cancellation tells both parties, each with the refund due: test/integration/booking-refunds.test.ts.
     {
       name: 'the provider completes: the client is told',
       status: 'confirmed' as const,

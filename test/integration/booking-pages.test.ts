@@ -210,7 +210,7 @@ describe('bookings pages', () => {
       expect($('.booking-actions__links a').first().text().trim()).to.equal('Contatta Cliente');
       expect($('form[action$="/confirmation"] button').text().trim()).to.equal('Conferma Prenotazione');
       expect($('form[action$="/confirmation"] input')).to.have.length(1);
-      expect($('form[action$="/quote"] input[name="quote_total"]')).to.have.length(1);
+      expect($('form[action$="/quote"] input[name="quote_net"]')).to.have.length(1);
       expect(
         $('.booking-actions details summary')
           .map((_, e) => $(e).text().trim())

@@ -14,7 +14,7 @@ type Who = 'client' | 'provider' | 'otherClient' | 'otherProvider';
 const today = (): string => romeLocal(new Date()).date;
 const row = (id: string) => db()('bookings').where({ id }).first();
 const QUOTE = {
-  quote_total: '1.480,00',
+  quote_net: '1.213,12',
   quote_includes: 'Sopralluogo, DVR firmato, una revisione',
   quote_valid_until: '',
 };
@@ -163,7 +163,7 @@ describe('quotes and requests', () => {
         status: 'quoted',
         total_amount: '305.00',
         estimated_total_amount: '305.00',
-        quote_total_amount: '1480.00',
+        quote_total_amount: '1480.01',
         quote_includes: QUOTE.quote_includes,
       });
       expect(b.quote_valid_until).to.equal(addDays(today(), 7));
@@ -172,13 +172,16 @@ describe('quotes and requests', () => {
       const $ = html((await agents.client.get(`/bookings/${id}`)).text);
       expect(textOf($, '.booking-header__status')).to.equal('Preventivo ricevuto');
       expect($('.booking-header__status').hasClass('badge--quote')).to.equal(true);
-      expect(textOf($, '.booking-quote__total')).to.match(/^1\.480,00\s€$/);
+      // Net of VAT as the price card: 1.213,12 € + 22% VAT 266,89 € = 1.480,01 €, to the cent.
+      expect(textOf($, '.booking-quote__net')).to.match(/^1\.213,12\s€$/);
+      expect(textOf($, '.booking-quote__vat')).to.match(/^266,89\s€$/);
+      expect(textOf($, '.booking-quote__total')).to.match(/^1\.480,01\s€$/);
       expect(textOf($, '.booking-quote'))
         .to.contain('Stima iniziale')
         .and.to.contain('305,00')
         .and.to.contain(QUOTE.quote_includes);
       expect($('form[action$="/quote-acceptance"] button').text().trim()).to.equal('Accetta Preventivo');
-      expect($('form[action$="/quote-acceptance"]').attr('data-confirm')).to.contain('1.480,00');
+      expect($('form[action$="/quote-acceptance"]').attr('data-confirm')).to.contain('1.480,01');
       expect(
         $('.booking-actions details summary')
           .map((_, e) => $(e).text().trim())
@@ -194,10 +197,10 @@ describe('quotes and requests', () => {
     it('a quote form that does not hold: 422 with each message beside its field, nothing changed', async () => {
       const id = await make('pending');
       const before = await row(id);
-      let res = await act('provider', id, 'quote', { quote_total: '', quote_includes: ' ', quote_valid_until: '' });
+      let res = await act('provider', id, 'quote', { quote_net: '', quote_includes: ' ', quote_valid_until: '' });
       expect(res.status).to.equal(422);
       let $ = html(res.text);
-      expect(textOf($, '#quote-total-error')).to.equal('Indica il totale del preventivo');
+      expect(textOf($, '#quote-net-error')).to.equal("Indica l'imponibile del preventivo (IVA esclusa)");
       expect(textOf($, '#quote-includes-error')).to.equal('Indica cosa comprende il preventivo');
       expect(textOf($, '#quote-valid-until-error')).to.equal('Indica fino a quando vale il preventivo');
       for (const until of [addDays(today(), -1), addDays(today(), 21)]) {
@@ -207,7 +210,7 @@ describe('quotes and requests', () => {
         expect(textOf($, '#quote-valid-until-error')).to.equal(
           'La validità va da oggi al giorno richiesto per il servizio',
         );
-        expect($('#quote-total').val()).to.equal('1.480,00');
+        expect($('#quote-net').val()).to.equal('1.213,12');
       }
       expect(await row(id)).to.deep.equal(before);
     });
@@ -220,18 +223,18 @@ describe('quotes and requests', () => {
       const b = await row(id);
       expect(b).to.include({
         status: 'confirmed',
-        total_amount: '1480.00',
+        total_amount: '1480.01',
         tax_amount: '266.89',
-        base_amount: '1213.11',
+        base_amount: '1213.12',
         estimated_total_amount: '305.00',
       });
       expect(b.confirmed_at).to.be.instanceOf(Date);
       const flash = html((await agents.client.get(`/bookings/${id}`)).text);
-      expect(textOf(flash, 'main')).to.contain('Preventivo accettato: prenotazione confermata a 1.480,00');
+      expect(textOf(flash, 'main')).to.contain('Preventivo accettato: prenotazione confermata a 1.480,01');
       for (const who of ['client', 'provider'] as const) {
         const $ = html((await agents[who].get(`/bookings/${id}`)).text);
         expect(textOf($, '.booking-header__status')).to.equal('Confermata');
-        expect(textOf($, '.cost-lines')).to.contain('Totale preventivato').and.to.contain('1.480,00');
+        expect(textOf($, '.cost-lines')).to.contain('Totale preventivato').and.to.contain('1.480,01');
         expect($('.booking-quote')).to.have.length(0);
       }
     });
@@ -254,6 +257,8 @@ describe('quotes and requests', () => {
       let res = await act('client', id, 'quote-decline', { reason: '' });
       expect(res.status).to.equal(422);
       expect(textOf(html(res.text), '#decline-reason-error')).to.equal('Indica il motivo');
+      // The client's reason goes to the provider, and its hint says so.
+      expect(textOf(html(res.text), '#decline-reason-hint')).to.equal('Il fornitore riceverà questo messaggio.');
       res = await act('client', id, 'quote-decline', { reason: 'Fuori budget' });
       expect(res.status).to.equal(303);
       const b = await row(id);

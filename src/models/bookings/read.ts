@@ -82,3 +82,18 @@ export async function listExpiredQuoteIds(today: string, limit: number, trx?: Tr
     .select<Pick<BookingRow, 'id'>[]>('id');
   return rows.map((r) => r.id);
 }
+
+/**
+ * Confirmed bookings whose start (Europe/Rome) is at or before `now`: on or before `today` by the partial
+ * index of confirmed bookings' dates, then by the exact instant. Ids only, earliest first.
+ */
+export async function listStartedConfirmedIds(today: string, now: Date, limit: number, trx?: Trx): Promise<string[]> {
+  const rows = await db(trx)('bookings')
+    .where('status', 'confirmed')
+    .where('requested_date', '<=', today)
+    .whereRaw(`((requested_date + requested_time) AT TIME ZONE 'Europe/Rome') <= ?`, [now])
+    .orderBy([{ column: 'requested_date' }, { column: 'requested_time' }])
+    .limit(limit)
+    .select<Pick<BookingRow, 'id'>[]>('id');
+  return rows.map((r) => r.id);
+}

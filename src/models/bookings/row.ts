@@ -59,6 +59,7 @@ export interface BookingRow {
   commission_amount: string | null;
   refund_percentage: number | null;
   refund_amount: string | null;
+  refunded_amount: string | null;
   cancellation_reason: string | null;
   cancelled_by: string | null;
   rejection_reason: string | null;
@@ -127,6 +128,7 @@ export const BOOKING_COLUMNS = columnsOf<BookingRow>({
   commission_amount: 'numeric',
   refund_percentage: 'number',
   refund_amount: 'numeric',
+  refunded_amount: 'numeric',
   cancellation_reason: 'text',
   cancelled_by: 'text',
   rejection_reason: 'text',
@@ -235,6 +237,7 @@ export function toBooking(row: BookingRow): Booking {
     commissionAmountCents: row.commission_amount === null ? null : toCents(row.commission_amount),
     refundPercentage: row.refund_percentage,
     refundAmountCents: row.refund_amount === null ? null : toCents(row.refund_amount),
+    refundedAmountCents: row.refunded_amount === null ? 0 : toCents(row.refunded_amount),
     cancellationReason: row.cancellation_reason,
     cancelledBy: row.cancelled_by,
     rejectionReason: row.rejection_reason,

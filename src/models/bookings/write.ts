@@ -29,6 +29,7 @@ export interface BookingChanges {
   quotedAt?: Date;
   confirmedAt?: Date;
   rejectedAt?: Date;
+  startedAt?: Date;
   completedAt?: Date;
   cancelledAt?: Date;
   noShowAt?: Date;
@@ -43,6 +44,8 @@ export interface BookingChanges {
   refundPercentage?: number;
   /** Euro, as a numeric string. */
   refundAmount?: string;
+  /** Euro, as a numeric string: the sum of the refunds recorded. */
+  refundedAmount?: string;
 }
 
 const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
@@ -64,6 +67,7 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
   quotedAt: 'quoted_at',
   confirmedAt: 'confirmed_at',
   rejectedAt: 'rejected_at',
+  startedAt: 'started_at',
   completedAt: 'completed_at',
   cancelledAt: 'cancelled_at',
   noShowAt: 'no_show_at',
@@ -76,6 +80,7 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
   commissionAmount: 'commission_amount',
   refundPercentage: 'refund_percentage',
   refundAmount: 'refund_amount',
+  refundedAmount: 'refunded_amount',
 };
 
 /** Writes a change of a booking (locked by the caller) and stamps updated_at. */
@@ -253,6 +258,7 @@ const UNSET_ON_INSERT = [
   'commission_amount',
   'refund_percentage',
   'refund_amount',
+  'refunded_amount',
   'cancellation_reason',
   'cancelled_by',
   'rejection_reason',

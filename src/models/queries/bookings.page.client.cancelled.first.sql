@@ -1,4 +1,4 @@
--- src/models/bookings/cards.ts, named qf8ffc331a5f23290681e3da365b0ebd0
+-- src/models/bookings/cards.ts, named q69459e5ee1bdc3ef80687ea1389c82a5
 select coalesce((SELECT json_agg(t)
 FROM ((select "b"."status", count(*) as "count"
 from "bookings" as "b"
@@ -9,6 +9,6 @@ FROM ((select "pp"."business_name" as "counterpart_name", "b"."id", "b"."booking
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
 where "b"."client_id" = $2
-and "b"."status" in ($3)
+and "b"."status" in ($3, $4)
 order by "b"."created_at" desc, "b"."id" desc
-limit $4)) AS t), '[]'::json) AS "cards"
+limit $5)) AS t), '[]'::json) AS "cards"

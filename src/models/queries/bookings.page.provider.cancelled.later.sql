@@ -1,4 +1,4 @@
--- src/models/bookings/cards.ts, named q3ac634272196d5c7f06bbeded6ef0ba4
+-- src/models/bookings/cards.ts, named q7aa26ba701ea0c4db041ac31f98cd936
 select coalesce((SELECT json_agg(t)
 FROM ((select "b"."status", count(*) as "count"
 from "bookings" as "b"
@@ -10,7 +10,7 @@ from "bookings" as "b"
 left join "client_profiles" as "cp" on "cp"."user_id" = "b"."client_id"
 left join "users" as "cu" on "cu"."id" = "b"."client_id"
 where "b"."provider_id" = $2
-and "b"."status" in ($3)
+and "b"."status" in ($3, $4)
 order by "b"."created_at" desc, "b"."id" desc
-limit $4
-offset $5)) AS t), '[]'::json) AS "cards"
+limit $5
+offset $6)) AS t), '[]'::json) AS "cards"

@@ -1,4 +1,4 @@
--- src/models/bookings/cards.ts, named q4f1353b356b3b0d965ccf82c21e36325
+-- src/models/bookings/cards.ts, named q0efe7c397ec79c918afd2a2182ceaa4b
 select coalesce((SELECT json_agg(t)
 FROM ((select "b"."status", count(*) as "count"
 from "bookings" as "b"
@@ -10,6 +10,6 @@ from "bookings" as "b"
 left join "client_profiles" as "cp" on "cp"."user_id" = "b"."client_id"
 left join "users" as "cu" on "cu"."id" = "b"."client_id"
 where "b"."provider_id" = $2
-and "b"."status" in ($3)
+and "b"."status" in ($3, $4)
 order by "b"."created_at" desc, "b"."id" desc
-limit $4)) AS t), '[]'::json) AS "cards"
+limit $5)) AS t), '[]'::json) AS "cards"

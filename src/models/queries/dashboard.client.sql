@@ -1,7 +1,7 @@
--- src/models/dashboard.ts, named q12e40a349b9ad625cf1444180a1e165f
+-- src/models/dashboard.ts, named q220c1ecc7636601dd2daad280053b47b
 select "pr"."user_id", "pr"."vat_number", "pr"."fiscal_code", "pr"."address_street", "pr"."address_city", "pr"."address_province", "pr"."address_postal_code", "pr"."address_region", "pr"."address_country", "pr"."contact_first_name", "pr"."contact_last_name", "pr"."contact_role", "pr"."contact_email", "pr"."contact_phone", "pr"."phone", "pr"."website", "pr"."profile_image", "pr"."created_at", "pr"."updated_at", "pr"."company_name", "pr"."company_size", "pr"."industry_sector", "pr"."employees_count", "pr"."rls_collective_hours", "pr"."certifications", "pr"."invoicing_channel", "pr"."sdi_code", "pr"."pec",
  (SELECT row_to_json(t)
-FROM ((select count(*)::int AS total_bookings, (count(*) FILTER (WHERE b.status = 'confirmed'))::int AS confirmed_bookings, (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings,
+FROM ((select count(*)::int AS total_bookings, (count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings, (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings,
  coalesce(round(100.0 * count(*) FILTER (WHERE b.status = 'completed') / nullif(count(*), 0), 1), 0)::text AS completion_rate,
  coalesce(round(100 * avg(b.total_amount) FILTER (WHERE b.status <> 'cancelled')), 0)::text AS average_value_cents
 from "bookings" as "b"

@@ -1,7 +1,7 @@
--- src/models/dashboard.ts, named q82c832c41d95bea1966534a64c2e1495
+-- src/models/dashboard.ts, named qfcc6b86966a6bb3f23709e3862e554c2
 select "pr"."user_id", "pr"."vat_number", "pr"."fiscal_code", "pr"."address_street", "pr"."address_city", "pr"."address_province", "pr"."address_postal_code", "pr"."address_region", "pr"."address_country", "pr"."contact_first_name", "pr"."contact_last_name", "pr"."contact_role", "pr"."contact_email", "pr"."contact_phone", "pr"."phone", "pr"."website", "pr"."profile_image", "pr"."created_at", "pr"."updated_at", "pr"."business_name", "pr"."professional_order", "pr"."registration_number", "pr"."address_lat", "pr"."address_lng", "pr"."description", "pr"."specializations", "pr"."certifications", "pr"."service_areas", "pr"."languages", "pr"."experience_years", "pr"."team_size", "pr"."insurance_provider", "pr"."insurance_coverage_amount", "pr"."insurance_expiry_date", "pr"."pricing_model", "pr"."cancellation_policy", "pr"."rating_average", "pr"."reviews_count", "pr"."completed_bookings", "pr"."verified", "pr"."featured", "pr"."active", "pr"."iban",
  (SELECT row_to_json(t)
-FROM ((select count(*)::int AS total_bookings, (count(*) FILTER (WHERE b.status = 'confirmed'))::int AS confirmed_bookings, (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings,
+FROM ((select count(*)::int AS total_bookings, (count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings, (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings,
  coalesce(round(100.0 * count(*) FILTER (WHERE b.status = 'completed') / nullif(count(*), 0), 1), 0)::text AS completion_rate,
  coalesce(round(100 * avg(b.total_amount) FILTER (WHERE b.status <> 'cancelled')), 0)::text AS average_value_cents
 from "bookings" as "b"

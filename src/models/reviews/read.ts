@@ -71,6 +71,29 @@ export function reviewsFromJson(rows: readonly Record<string, unknown>[] | null)
   return fromJsonRows(rows, PUBLIC_COLUMNS).map(toPublic);
 }
 
+/**
+ * The newest reviews good enough to quote on the public pages: verified (from a completed booking), not
+ * hidden, five stars, with a comment of some length and a reviewer's name (the terms publish a review with
+ * the name of the company that wrote it), at most one per reviewer.
+ */
+export async function listTestimonials(limit: number, minLength: number, trx?: Trx): Promise<PublicReview[]> {
+  const newest = db(trx)({ r: 'reviews' })
+    .where({ 'r.verified': true, 'r.rating': 5 })
+    .whereNull('r.hidden_at')
+    .whereRaw('char_length(btrim(r.comment)) >= ?', [minLength])
+    .distinctOn('r.reviewer_id')
+    .orderBy([
+      { column: 'r.reviewer_id', order: 'asc' },
+      { column: 'r.created_at', order: 'desc' },
+    ])
+    .select('r.id');
+  const rows = await publicQuery(trx)
+    .whereIn('r.id', newest)
+    .whereRaw('coalesce(c.company_name, u.company_name) IS NOT NULL')
+    .limit(limit);
+  return rows.map(toPublic);
+}
+
 /** A provider's newest verified reviews across its services. */
 export async function listRecentForProvider(providerId: string, limit: number, trx?: Trx): Promise<PublicReview[]> {
   // The newest few are chosen on the reviews alone, then named: joining the reviewer, their profile and

@@ -127,7 +127,7 @@ export const PAGE_CASES: PageCase[] = [
       },
     },
   },
-  page('under construction (about)', 'visitor', 'pages/under-construction', '/about'),
+  page('about', 'visitor', 'pages/about', '/about'),
   page('normativa (the rules table)', 'visitor', 'regulations/show', '/regulations'),
   page('attestato verification form', 'visitor', 'attestati/verify', '/attestati/verifica'),
   page(

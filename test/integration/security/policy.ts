@@ -20,13 +20,7 @@ export const PUBLIC_GET = new Set([
   '/contact',
   '/help',
   '/faq',
-  '/careers',
-  '/press',
-  '/blog',
-  '/guides',
   '/regulations',
-  '/webinars',
-  '/api',
   '/register',
   '/login',
   '/auth/login',
@@ -123,6 +117,8 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/reviews/:id/reply': { params: { id: w.a.reviewId }, owners: ['providerA'] },
     // The provider records the payment; both parties read the payment summary.
     '/bookings/:id/payment': { ...booking, owners: ['providerA'] },
+    // Only the provider records the refunds it made.
+    '/bookings/:id/refunds': { ...booking, owners: ['providerA'] },
     '/bookings/:id/payment-summary': { params: { id: w.a.confirmedBookingId }, owners: booking.owners },
     // A conversation belongs to its two parties only.
     '/messages/:id': { params: { id: w.a.threadId }, owners: ['clientA', 'providerA'] },
@@ -191,7 +187,11 @@ export const providersRefusedWith403 = (path: string): boolean =>
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
-  if (/confirmation|rejection|completion|no-show|documents|\/payment$|\/quote$|\/reply$|^\/profile\/hours/.test(r.path))
+  if (
+    /confirmation|rejection|completion|no-show|documents|\/payment$|\/refunds$|\/quote$|\/reply$|^\/profile\/hours/.test(
+      r.path,
+    )
+  )
     return 'providerA';
   if (r.path === '/editions/:id/cancellation') return 'providerA';
   if (r.path === '/bookings/:id/attendance') return 'providerA';

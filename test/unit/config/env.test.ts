@@ -4,6 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/config/env.js';
 
+/** The operator's identity production requires (src/config/operator.ts). */
+const OPERATOR = {
+  OPERATOR_NAME: 'Sicurezza Digitale S.r.l.',
+  OPERATOR_VAT_NUMBER: '09753120014',
+  OPERATOR_ADDRESS: 'Corso Francia 10, 10138 Torino (TO)',
+  OPERATOR_PEC: 'amministrazione@pec.sicurezzadigitale.it',
+  OPERATOR_REA: 'TO-1122334',
+};
+
 describe('configuration (src/config/env.ts)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sicurhub-env-'));
 
@@ -110,12 +119,63 @@ describe('configuration (src/config/env.ts)', () => {
     }
   });
 
+  it("requires the operator's identity in production and checks its Partita IVA, PEC and REA", () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: 'a'.repeat(64),
+    };
+    try {
+      loadConfig(production);
+      expect.fail('should have thrown');
+    } catch (err) {
+      expect((err as Error).message)
+        .to.match(/OPERATOR_NAME/)
+        .and.match(/OPERATOR_VAT_NUMBER/)
+        .and.match(/OPERATOR_ADDRESS/)
+        .and.match(/OPERATOR_PEC/)
+        .and.match(/OPERATOR_REA/);
+    }
+    const operator = {
+      OPERATOR_NAME: 'Sicurezza Digitale S.r.l.',
+      OPERATOR_VAT_NUMBER: '09753120014',
+      OPERATOR_ADDRESS: 'Corso Francia 10, 10138 Torino (TO)',
+      OPERATOR_PEC: 'amministrazione@pec.sicurezzadigitale.it',
+      OPERATOR_REA: 'TO-1122334',
+    };
+    expect(loadConfig({ ...production, ...operator }).operator).to.deep.equal({
+      name: 'Sicurezza Digitale S.r.l.',
+      vatNumber: '09753120014',
+      address: 'Corso Francia 10, 10138 Torino (TO)',
+      pec: 'amministrazione@pec.sicurezzadigitale.it',
+      rea: 'TO-1122334',
+    });
+    expect(() => loadConfig({ ...production, ...operator, OPERATOR_VAT_NUMBER: '09753120015' })).to.throw(
+      ConfigError,
+      /OPERATOR_VAT_NUMBER/,
+    );
+    expect(() => loadConfig({ ...production, ...operator, OPERATOR_PEC: 'non una pec' })).to.throw(
+      ConfigError,
+      /OPERATOR_PEC/,
+    );
+    expect(() => loadConfig({ ...production, ...operator, OPERATOR_REA: '1122334' })).to.throw(
+      ConfigError,
+      /OPERATOR_REA/,
+    );
+  });
+
+  it('shows a company plainly marked as the demo outside production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).operator.name).to.include('dati dimostrativi');
+  });
+
   it('trusts no proxy unless TRUST_PROXY says so, in production too; hops or addresses, validated at boot', () => {
     const prod = {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(32),
       ENCRYPTION_KEY: 'a'.repeat(64),
+      ...OPERATOR,
     };
     expect(loadConfig(prod).trustProxy).to.equal(false);
     expect(loadConfig({ ...prod, TRUST_PROXY: '2' }).trustProxy).to.equal(2);
@@ -131,7 +191,7 @@ describe('configuration (src/config/env.ts)', () => {
   });
 
   it('requires ENCRYPTION_KEY (32 bytes, hex or base64) in production; elsewhere keeps a generated one', () => {
-    const prod = { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    const prod = { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...OPERATOR };
     expect(() => loadConfig(prod)).to.throw(ConfigError, /ENCRYPTION_KEY/);
     expect(loadConfig({ ...prod, ENCRYPTION_KEY: '0f'.repeat(32) }).encryptionKey.toString('hex')).to.equal(
       '0f'.repeat(32),
