@@ -174,8 +174,32 @@ export function scadenzarioCsv(s: Scadenzario, filters: ScadenzarioFilters): { f
 export interface ComplianceBlockView {
   hasWorkers: boolean;
   outLabel: string;
-  outOfCompliance: { worker: string; kind: string; status: string; badge: string }[];
-  nextDue: { worker: string; kind: string; due: string; dueIso: string; status: string; badge: string }[];
+  outOfCompliance: { worker: string; kind: string; status: string; badge: string; book: BookLink }[];
+  nextDue: {
+    worker: string;
+    kind: string;
+    due: string;
+    dueIso: string;
+    status: string;
+    badge: string;
+    book: BookLink;
+  }[];
+}
+
+/** "Prenota": one tap from a deadline to the search for its course, for that worker. */
+interface BookLink {
+  href: string;
+  label: string;
+}
+
+function bookLink(l: ScadenzarioLine): BookLink {
+  return {
+    href: updatePath(l.kind, [l.worker.id], l.due.level),
+    label: t('dashboard:todos.deadlines.bookLabel', {
+      kind: t(`training:kinds.${l.kind}`),
+      name: `${l.worker.lastName} ${l.worker.firstName}`,
+    }),
+  };
 }
 
 /** views/dashboard/_scadenzario.ejs */
@@ -191,6 +215,7 @@ export function complianceBlock(c: ComplianceSummary): ComplianceBlockView {
       kind: t(`training:kinds.${l.kind}`),
       status: t(`scadenzario:statuses.${l.status}`),
       badge: STATUS_BADGES[l.status],
+      book: bookLink(l),
     })),
     nextDue: c.nextDue.map((l) => ({
       worker: `${l.worker.lastName} ${l.worker.firstName}`,
@@ -199,6 +224,7 @@ export function complianceBlock(c: ComplianceSummary): ComplianceBlockView {
       dueIso: l.due.byDate!,
       status: t(`scadenzario:statuses.${l.status}`),
       badge: STATUS_BADGES[l.status],
+      book: bookLink(l),
     })),
   };
 }
