@@ -17,14 +17,28 @@ import type { UpdatePlan } from '../services/scadenzario-updates.service.js';
 /** views/scadenzario/index.ejs, its CSV and the dashboard's block: one Scadenzario, the same words in each. */
 
 /** The lines the filters keep (the page and its CSV apply the same). */
+/** Most urgent first: lapsed, never done, due soon, in order (docs/style.md "Urgency and colour"). */
+const URGENCY: Readonly<Record<ComplianceStatus, number>> = { scaduto: 0, mai_svolto: 1, in_scadenza: 2, in_regola: 3 };
+
+/** The lines the filters keep, the most urgent first, then by due date (none last); equal ones keep their order. */
 export function filterLines(lines: readonly ScadenzarioLine[], filters: ScadenzarioFilters): ScadenzarioLine[] {
-  return lines.filter(
-    (l) => (!filters.status || l.status === filters.status) && (!filters.site || l.worker.site === filters.site),
-  );
+  return lines
+    .filter(
+      (l) => (!filters.status || l.status === filters.status) && (!filters.site || l.worker.site === filters.site),
+    )
+    .map((l, i) => ({ l, i }))
+    .sort(
+      (a, b) =>
+        URGENCY[a.l.status] - URGENCY[b.l.status] ||
+        (a.l.due.byDate ?? '9999').localeCompare(b.l.due.byDate ?? '9999') ||
+        a.i - b.i,
+    )
+    .map(({ l }) => l);
 }
 
+/** Red is late or never done, amber due soon, green in order. */
 export const STATUS_BADGES: Readonly<Record<ComplianceStatus, string>> = {
-  mai_svolto: 'badge--info',
+  mai_svolto: 'badge--danger',
   scaduto: 'badge--danger',
   in_scadenza: 'badge--warning',
   in_regola: 'badge--success',
