@@ -20,7 +20,9 @@ onReady(() => {
   const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
   const nav = toggle ? document.getElementById(toggle.getAttribute('aria-controls') ?? '') : null;
   if (toggle && nav) {
-    toggle.addEventListener('click', () => {
+    toggle.addEventListener('click', (event) => {
+      // A link to #site-nav, for pages without a script: here it toggles in place, nothing scrolls.
+      event.preventDefault();
       const open = nav.classList.toggle('is-open');
       toggle.setAttribute('aria-expanded', String(open));
       toggle.setAttribute('aria-label', (open ? toggle.dataset.labelClose : toggle.dataset.labelOpen) ?? '');

@@ -3,6 +3,7 @@ import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { editionPage } from '../pages/edition.page.js';
+import { providerEditionsPage } from '../pages/provider-editions.page.js';
 import { editionEditPage, editionsPage, type EditionFormState } from '../pages/editions.page.js';
 import { findBookableListing } from '../services/bookings.service.js';
 import {
@@ -10,6 +11,7 @@ import {
   findOwnEdition,
   findPublicEdition,
   listEditions,
+  providerAgenda,
   updateEdition,
 } from '../services/course-editions.service.js';
 import { readEditionForm, validateEditionForm } from '../validators/edition.validator.js';
@@ -73,4 +75,10 @@ export async function show(req: Request, res: Response): Promise<void> {
   const listing = await findBookableListing(edition.listingId);
   if (!listing) throw notFound('page');
   res.render('editions/show', editionPage(edition, listing));
+}
+
+/** GET /provider/editions */
+export async function agenda(req: Request, res: Response): Promise<void> {
+  const rows = await providerAgenda(providerId(req), { from: todayInRome(), until: null });
+  res.render('editions/agenda', providerEditionsPage(rows));
 }

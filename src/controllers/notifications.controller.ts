@@ -3,10 +3,11 @@ import { notFound } from '../lib/app-error.js';
 import { notificationsPage } from '../pages/notifications.page.js';
 import { findNotification, listNotifications, notificationTarget } from '../services/notifications.service.js';
 
-/** GET /notifications — the newest 50 (docs/product.md §9), unread ones marked. */
+/** GET /notifications — the newest 50 (docs/product.md §9), unread ones marked; ?filter=unread: only those. */
 export async function index(req: Request, res: Response): Promise<void> {
-  const { list, counts } = await listNotifications(req.user!.id);
-  res.render('notifications/index', notificationsPage(list, counts, new Date()));
+  const unreadOnly = req.query.filter === 'unread';
+  const { list, counts } = await listNotifications(req.user!.id, { unreadOnly });
+  res.render('notifications/index', notificationsPage(list, counts, new Date(), unreadOnly ? 'unread' : 'all'));
 }
 
 /**

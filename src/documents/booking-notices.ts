@@ -74,13 +74,14 @@ export function noticeTexts(
   const emails: EmailRequest[] = [];
   for (const notice of notices) {
     const recipient: Party = parties[notice.to];
-    notifications.push({
-      userId: recipient.id,
-      type: notice.type,
-      title: t(`bookings:notifications.${notice.key}.title`, vars),
-      message: t(`bookings:notifications.${notice.key}.message`, vars),
-      data: { booking_id: booking.id, ...(notice.path ? { target: `/bookings/${booking.id}${notice.path}` } : {}) },
-    });
+    if (!notice.ownAction)
+      notifications.push({
+        userId: recipient.id,
+        type: notice.type,
+        title: t(`bookings:notifications.${notice.key}.title`, vars),
+        message: t(`bookings:notifications.${notice.key}.message`, vars),
+        data: { booking_id: booking.id, ...(notice.path ? { target: `/bookings/${booking.id}${notice.path}` } : {}) },
+      });
     const counterpart = notice.to === 'client' ? parties.provider : parties.client;
     emails.push({
       to: recipient.email,

@@ -5,6 +5,7 @@ import { asset } from '../config/assets.js';
 import { loginUrlFor } from './auth.js';
 import { csrfTokenFor } from './csrf.js';
 import * as format from '../lib/format.js';
+import { appNavFor } from '../lib/app-nav.js';
 
 const ACCOUNT_PAGE = /^\/(auth|login|register|forgot-password|email-)/;
 const SEARCH_PAGE = /^\/(search|services)(\/(consultation|training|safety|environment|health))?\/?$/;
@@ -20,6 +21,8 @@ export const pageLocals: RequestHandler = (req, res, next) => {
   res.locals.tree = tree;
   res.locals.asset = asset;
   res.locals.format = format;
+  // The signed-in party's navigation (views/partials/_app-nav.ejs), made from the user and the path.
+  res.locals.appNav = appNavFor;
   res.locals.currentPath = req.path;
   res.locals.requestId = req.id;
   res.locals.baseUrl = config().baseUrl;

@@ -26,9 +26,11 @@ export interface VerificationView {
       };
 }
 
-function factsOf(a: Attestato): { label: string; value: string }[] {
+function factsOf(a: Attestato, validUntil: string | null): { label: string; value: string }[] {
   const l = (key: string) => t(`attestati:verify.${key}`);
+  const validity = validUntil ? [{ label: l('validUntil'), value: format.date(validUntil) }] : [];
   return [
+    ...validity,
     { label: l('participant'), value: `${a.participantFirstName} ${a.participantLastName}` },
     { label: l('fiscalCode'), value: maskFiscalCode(a.participantFiscalCode) },
     { label: l('course'), value: a.courseTitle },
@@ -71,7 +73,7 @@ export function verificationPage(
             ? t('attestati:verify.revokedIntro', { date: format.date(a.revokedAt!) })
             : t('attestati:verify.validIntro'),
           reason: revoked && a.revokedReason ? t('attestati:verify.revokedReason', { reason: a.revokedReason }) : null,
-          facts: factsOf(a),
+          facts: factsOf(a, outcome.validUntil),
         },
       };
     }

@@ -6,6 +6,8 @@ import type { Section } from '../lib/profile-sections.js';
 import { statCards, type StatCard } from './booking-stats.page.js';
 import { notificationView, type NotificationView } from './notifications.page.js';
 import { complianceBlock, type ComplianceBlockView } from './scadenzario.page.js';
+import { todoSections, type TodoSectionView } from './dashboard-todos.page.js';
+import { todayInRome } from '../lib/booking-time.js';
 
 interface QuickAction {
   key: string;
@@ -31,6 +33,8 @@ interface DashboardSectionsView {
   };
   /** A client's scadenzario block (views/dashboard/_scadenzario.ejs); null for a provider. */
   compliance: ComplianceBlockView | null;
+  /** The lists with something to do (views/dashboard/_todos.ejs), the most pressing first. */
+  todos: TodoSectionView[];
 }
 
 /** views/dashboard/show.ejs */
@@ -108,6 +112,7 @@ function sectionsView(user: CurrentUser, data: DashboardData, now: Date): Dashbo
       showAllLink: data.moreNotifications,
     },
     compliance: data.compliance ? complianceBlock(data.compliance) : null,
+    todos: todoSections(data.todos, data.todoLists, now, todayInRome(now)),
   };
 }
 

@@ -20,8 +20,14 @@ export interface MessagesInboxView {
     lastAtIso: string;
     lastAtLabel: string;
     lastAtFull: string;
+    /** "Tu: A che ora…" or the other party's words, on one line. */
+    preview: string | null;
+    /** The booking the conversation belongs to. */
+    booking: { href: string; label: string } | null;
   }[];
 }
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 export function messagesInboxPage(threads: ThreadSummary[], viewer: ThreadParty, now: Date): MessagesInboxView {
   return {
@@ -42,6 +48,15 @@ export function messagesInboxPage(threads: ThreadSummary[], viewer: ThreadParty,
         lastAtIso: last.toISOString(),
         lastAtLabel: relativeTime(last, now),
         lastAtFull: format.dateTimeShort(last),
+        preview: th.lastMessage
+          ? th.lastMessage.own
+            ? t('messages:inbox.own', { text: oneLine(th.lastMessage.body) })
+            : oneLine(th.lastMessage.body)
+          : null,
+        booking:
+          th.bookingId && th.bookingNumber
+            ? { href: `/bookings/${th.bookingId}`, label: t('messages:inbox.booking', { number: th.bookingNumber }) }
+            : null,
       };
     }),
   };

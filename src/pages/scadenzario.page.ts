@@ -17,14 +17,28 @@ import type { UpdatePlan } from '../services/scadenzario-updates.service.js';
 /** views/scadenzario/index.ejs, its CSV and the dashboard's block: one Scadenzario, the same words in each. */
 
 /** The lines the filters keep (the page and its CSV apply the same). */
+/** Most urgent first: lapsed, never done, due soon, in order (docs/style.md "Urgency and colour"). */
+const URGENCY: Readonly<Record<ComplianceStatus, number>> = { scaduto: 0, mai_svolto: 1, in_scadenza: 2, in_regola: 3 };
+
+/** The lines the filters keep, the most urgent first, then by due date (none last); equal ones keep their order. */
 export function filterLines(lines: readonly ScadenzarioLine[], filters: ScadenzarioFilters): ScadenzarioLine[] {
-  return lines.filter(
-    (l) => (!filters.status || l.status === filters.status) && (!filters.site || l.worker.site === filters.site),
-  );
+  return lines
+    .filter(
+      (l) => (!filters.status || l.status === filters.status) && (!filters.site || l.worker.site === filters.site),
+    )
+    .map((l, i) => ({ l, i }))
+    .sort(
+      (a, b) =>
+        URGENCY[a.l.status] - URGENCY[b.l.status] ||
+        (a.l.due.byDate ?? '9999').localeCompare(b.l.due.byDate ?? '9999') ||
+        a.i - b.i,
+    )
+    .map(({ l }) => l);
 }
 
+/** Red is late or never done, amber due soon, green in order. */
 export const STATUS_BADGES: Readonly<Record<ComplianceStatus, string>> = {
-  mai_svolto: 'badge--info',
+  mai_svolto: 'badge--danger',
   scaduto: 'badge--danger',
   in_scadenza: 'badge--warning',
   in_regola: 'badge--success',
@@ -174,8 +188,32 @@ export function scadenzarioCsv(s: Scadenzario, filters: ScadenzarioFilters): { f
 export interface ComplianceBlockView {
   hasWorkers: boolean;
   outLabel: string;
-  outOfCompliance: { worker: string; kind: string; status: string; badge: string }[];
-  nextDue: { worker: string; kind: string; due: string; dueIso: string; status: string; badge: string }[];
+  outOfCompliance: { worker: string; kind: string; status: string; badge: string; book: BookLink }[];
+  nextDue: {
+    worker: string;
+    kind: string;
+    due: string;
+    dueIso: string;
+    status: string;
+    badge: string;
+    book: BookLink;
+  }[];
+}
+
+/** "Prenota": one tap from a deadline to the search for its course, for that worker. */
+interface BookLink {
+  href: string;
+  label: string;
+}
+
+function bookLink(l: ScadenzarioLine): BookLink {
+  return {
+    href: updatePath(l.kind, [l.worker.id], l.due.level),
+    label: t('dashboard:todos.deadlines.bookLabel', {
+      kind: t(`training:kinds.${l.kind}`),
+      name: `${l.worker.lastName} ${l.worker.firstName}`,
+    }),
+  };
 }
 
 /** views/dashboard/_scadenzario.ejs */
@@ -191,6 +229,7 @@ export function complianceBlock(c: ComplianceSummary): ComplianceBlockView {
       kind: t(`training:kinds.${l.kind}`),
       status: t(`scadenzario:statuses.${l.status}`),
       badge: STATUS_BADGES[l.status],
+      book: bookLink(l),
     })),
     nextDue: c.nextDue.map((l) => ({
       worker: `${l.worker.lastName} ${l.worker.firstName}`,
@@ -199,6 +238,7 @@ export function complianceBlock(c: ComplianceSummary): ComplianceBlockView {
       dueIso: l.due.byDate!,
       status: t(`scadenzario:statuses.${l.status}`),
       badge: STATUS_BADGES[l.status],
+      book: bookLink(l),
     })),
   };
 }

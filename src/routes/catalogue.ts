@@ -38,6 +38,8 @@ export function catalogueRoutes(r: Router): void {
   r.post('/services/:id/resume', listingOwner, listingStatuses.resume);
   r.post('/services/:id/deletion', listingOwner, listingStatuses.destroy);
   r.get('/provider/services', redirectVisitorsToLogin, providerOnly, myListings.index);
+  const editionsOwner = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.editions');
+  r.get('/provider/editions', redirectVisitorsToLogin, editionsOwner, courseEditions.agenda);
   // Course editions: the owner's list, form and edit form; anyone else gets 404.
   r.get('/services/:id/editions', redirectVisitorsToLogin, listingOwner, courseEditions.index);
   r.post('/services/:id/editions', listingOwner, courseEditions.create);

@@ -4,6 +4,9 @@ import type { Trx } from '../db/knex.js';
 import { attestatiIssued } from '../documents/notifications.js';
 import { unnamedProvider } from '../documents/words.js';
 import { CODE_ALPHABET, formatCode, readCode } from '../lib/attestato-code.js';
+import { addYears } from '../lib/training-dates.js';
+import { isTrainingKind } from '../lib/training-kinds.js';
+import { termsOn } from '../lib/training-rules.js';
 import { findCourse } from '../models/bookings/course.js';
 import * as attestati from '../models/attestati/read.js';
 import type { Attestato } from '../models/attestati/row.js';
@@ -74,14 +77,24 @@ export async function announceAttestati(booking: Booking, issued: readonly Attes
 }
 
 export type Verification =
-  { kind: 'malformed' } | { kind: 'unknown'; code: string } | { kind: 'found'; attestato: Attestato };
+  | { kind: 'malformed' }
+  | { kind: 'unknown'; code: string }
+  /** validUntil: when the training must be repeated ('YYYY-MM-DD'), by the rules in force on its last day. */
+  | { kind: 'found'; attestato: Attestato; validUntil: string | null };
+
+/** The last day an attestato's training counts: its course's end plus the period of its update. */
+function validUntil(a: Attestato): string | null {
+  if (!isTrainingKind(a.trainingKind)) return null;
+  const years = termsOn(a.trainingKind, a.courseEnd, config().accordo2025EffectiveDate).update.periodYears;
+  return addYears(a.courseEnd, years);
+}
 
 /** The public check of a code as typed or scanned. */
 export async function verifyCode(input: string): Promise<Verification> {
   const code = readCode(input);
   if (!code) return { kind: 'malformed' };
   const attestato = await attestati.findByCode(code);
-  return attestato ? { kind: 'found', attestato } : { kind: 'unknown', code };
+  return attestato ? { kind: 'found', attestato, validUntil: validUntil(attestato) } : { kind: 'unknown', code };
 }
 
 /** The PDF of an attestato for the booking's client or provider; null for anyone else. */

@@ -60,6 +60,11 @@ export interface Notice {
   policy?: true;
   /** The email lists the terms the booking was sent under (lib/booking-terms.ts): a new booking's client. */
   terms?: true;
+  /**
+   * The recipient made the change themselves: the email is their receipt, but no notification announces
+   * their own action to them.
+   */
+  ownAction?: true;
 }
 
 function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventContext): Notice[] {
@@ -75,8 +80,22 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
           template: instant ? 'booking-new' : 'booking-request',
         },
         instant
-          ? { to: 'client', type: 'booking_confirmed', key: 'bookedInstant', template: 'booking-booked', terms: true }
-          : { to: 'client', type: 'booking', key: 'requestSent', template: 'booking-request-sent', terms: true },
+          ? {
+              to: 'client',
+              type: 'booking_confirmed',
+              key: 'bookedInstant',
+              template: 'booking-booked',
+              terms: true,
+              ownAction: true,
+            }
+          : {
+              to: 'client',
+              type: 'booking',
+              key: 'requestSent',
+              template: 'booking-request-sent',
+              terms: true,
+              ownAction: true,
+            },
       ];
     case 'confirmed':
       return [

@@ -6,6 +6,7 @@ import { isBookable, seatsLeft } from '../lib/edition-seats.js';
 import { problem, type FieldProblems, type Problem } from '../lib/problem.js';
 import { termsOn } from '../lib/training-rules.js';
 import * as editionWrites from '../models/editions/write.js';
+import * as agenda from '../models/editions/agenda.js';
 import * as editions from '../models/editions/read.js';
 import type { CourseEdition, EditionFields } from '../models/editions/row.js';
 import type { NextEdition, PublicEdition } from '../models/editions/read.js';
@@ -177,4 +178,11 @@ export async function bookableEditions(listingId: string, now: Date = new Date()
 export async function nextEditionsOf(listingIds: readonly string[], now: Date = new Date()) {
   const rows = await editions.nextOpenEditions(listingIds, now);
   return new Map(rows.map((r) => [r.listingId, r]));
+}
+
+export type { AgendaEdition } from '../models/editions/agenda.js';
+
+/** The provider's agenda across its courses: editions not cancelled and not yet over, the soonest first. */
+export async function providerAgenda(providerId: string, range: { from: string; until: string | null }, limit = 100) {
+  return agenda.listProviderAgenda(providerId, range, limit);
 }

@@ -7,6 +7,7 @@ import * as clientProfiles from '../models/clients/read.js';
 import * as providerProfiles from '../models/providers/read.js';
 import type { Section } from '../lib/profile-sections.js';
 import { complianceSummary, type ComplianceSummary } from './scadenzario.service.js';
+import { dashboardTodos, TODO_LISTS, type DashboardTodos, type TodoKey } from './dashboard-todos.service.js';
 
 export type { BookingStatistics } from '../models/dashboard.js';
 /** docs/product.md §9: the dashboard lists 5 bookings and 5 unread notifications. */
@@ -77,17 +78,24 @@ export interface DashboardData {
   missingSections: Section[];
   /** A client's scadenzario block (workers out of compliance, next due dates); null for a provider. */
   compliance: ComplianceSummary | null;
+  /** The things to do, and which lists the user sees (all of their party's until roles narrow them). */
+  todos: DashboardTodos;
+  todoLists: readonly TodoKey[];
 }
 
 /**
  * Everything of the dashboard that comes from the database: one statement for the profile, the statistics,
- * the recent bookings and the notifications (models/dashboard.ts readDashboard); a client's scadenzario beside it.
+ * the recent bookings and the notifications (models/dashboard.ts readDashboard); a client's scadenzario and the
+ * things to do beside it.
  */
-export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
-  const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance] = await Promise.all([
-    dashboard.readDashboard(user, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
-    user.userType === 'client' ? complianceSummary(user.id) : null,
-  ]);
+export async function dashboardData(user: CurrentUser, now: Date = new Date()): Promise<DashboardData> {
+  const todoLists = TODO_LISTS[user.userType];
+  const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
+    await Promise.all([
+      dashboard.readDashboard(user, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
+      user.userType === 'client' ? complianceSummary(user.id) : null,
+      dashboardTodos(user, now, todoLists),
+    ]);
   return {
     statistics,
     recentBookings,
@@ -96,5 +104,7 @@ export async function dashboardData(user: CurrentUser): Promise<DashboardData> {
     moreNotifications,
     missingSections: incompleteProfileSections(user.userType, own),
     compliance,
+    todos,
+    todoLists,
   };
 }

@@ -8,8 +8,9 @@ export type { Notification };
 /** The newest NOTIFICATION_LIST_LIMIT (docs/product.md §9), with how many there are in all and unread. */
 export async function listNotifications(
   userId: string,
+  options: { unreadOnly?: boolean } = {},
 ): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
-  return notifications.listWithCounts(userId);
+  return notifications.listWithCounts(userId, options);
 }
 
 /** Someone else's notification and an unknown id are both null. */

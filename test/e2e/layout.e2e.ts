@@ -66,12 +66,16 @@ describe('the layout in a real browser', () => {
     }
   });
 
-  it('without JavaScript the navigation is simply shown', async () => {
+  it('without JavaScript the menu stays closed until its button opens it (the page does not move at first paint)', async () => {
     const { page, context } = await newPage({ viewport: PHONE, javaScriptEnabled: false });
     try {
       await page.goto(`${baseUrl()}/`);
+      expect(await page.locator('#site-nav').isVisible()).to.equal(false);
+      await page.locator('[data-menu-toggle]').click();
       expect(await page.locator('#site-nav').isVisible()).to.equal(true);
       expect(await page.getByRole('link', { name: 'Accedi' }).isVisible()).to.equal(true);
+      await page.getByRole('link', { name: 'Chiudi il menu' }).click();
+      expect(await page.locator('#site-nav').isVisible()).to.equal(false);
     } finally {
       await context.close();
     }

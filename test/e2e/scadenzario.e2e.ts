@@ -48,20 +48,27 @@ for (const [label, viewport] of [
         // The demo register (seeds/lib/workers.ts): its courses are dated from the day the seed ran.
         // The demo register (seeds/lib/workers.ts): its courses are dated from the day the seed ran, judged by
         // the rules (the preposta is in the 2025 agreement's transition window, due on 19/05/2027).
-        expect(await lines(page)).to.deep.equal([
-          'Bonfanti Luca · Formazione lavoratori (generale e specifica) · In regola',
-          'Bonfanti Luca · Rappresentante dei lavoratori per la sicurezza (RLS) · In scadenza',
-          'Carminati Sara · Formazione lavoratori (generale e specifica) · Mai svolto',
-          'Ghisleni Paolo · Formazione dirigenti · In regola',
-          'Locatelli Giulia · Formazione lavoratori (generale e specifica) · Mai svolto',
-          'Locatelli Giulia · Formazione preposti · In regola',
-          'Locatelli Giulia · Addetti primo soccorso – gruppi B e C · Scaduto',
-          'Mazzoleni Davide · Formazione lavoratori (generale e specifica) · Mai svolto',
-          'Pesenti Elena · Formazione lavoratori (generale e specifica) · Scaduto',
-          'Pesenti Elena · Addetti antincendio – livello 2 · In regola',
-          'Rota Marco · Formazione lavoratori (generale e specifica) · Scaduto',
-          'Rota Marco · Carrelli elevatori · Scaduto',
-        ]);
+        const shown = await lines(page);
+        // The most urgent first: lapsed, never done, due soon, in order (by due date within each).
+        const rank: Record<string, number> = { Scaduto: 0, 'Mai svolto': 1, 'In scadenza': 2, 'In regola': 3 };
+        const ranks = shown.map((l) => rank[l.split(' · ').at(-1)!]!);
+        expect(ranks).to.deep.equal([...ranks].sort((a, b) => a - b));
+        expect([...shown].sort()).to.deep.equal(
+          [
+            'Bonfanti Luca · Formazione lavoratori (generale e specifica) · In regola',
+            'Bonfanti Luca · Rappresentante dei lavoratori per la sicurezza (RLS) · In scadenza',
+            'Carminati Sara · Formazione lavoratori (generale e specifica) · Mai svolto',
+            'Ghisleni Paolo · Formazione dirigenti · In regola',
+            'Locatelli Giulia · Formazione lavoratori (generale e specifica) · Mai svolto',
+            'Locatelli Giulia · Formazione preposti · In regola',
+            'Locatelli Giulia · Addetti primo soccorso – gruppi B e C · Scaduto',
+            'Mazzoleni Davide · Formazione lavoratori (generale e specifica) · Mai svolto',
+            'Pesenti Elena · Formazione lavoratori (generale e specifica) · Scaduto',
+            'Pesenti Elena · Addetti antincendio – livello 2 · In regola',
+            'Rota Marco · Formazione lavoratori (generale e specifica) · Scaduto',
+            'Rota Marco · Carrelli elevatori · Scaduto',
+          ].sort(),
+        );
         const forklift = page.locator('.scadenzario-table tbody tr', { hasText: 'Carrelli elevatori' });
         expect(await forklift.locator('.scadenzario-notes').textContent()).to.contain(
           "il lavoratore non può usare l'attrezzatura",
@@ -75,12 +82,14 @@ for (const [label, viewport] of [
         await page.selectOption('#scadenzario-status', 'scaduto');
         await page.locator('.scadenzario__filters button[type="submit"]').click();
         await page.waitForURL(/status=scaduto/);
-        expect(await lines(page)).to.deep.equal([
-          'Locatelli Giulia · Addetti primo soccorso – gruppi B e C · Scaduto',
-          'Pesenti Elena · Formazione lavoratori (generale e specifica) · Scaduto',
-          'Rota Marco · Formazione lavoratori (generale e specifica) · Scaduto',
-          'Rota Marco · Carrelli elevatori · Scaduto',
-        ]);
+        expect((await lines(page)).sort()).to.deep.equal(
+          [
+            'Locatelli Giulia · Addetti primo soccorso – gruppi B e C · Scaduto',
+            'Pesenti Elena · Formazione lavoratori (generale e specifica) · Scaduto',
+            'Rota Marco · Formazione lavoratori (generale e specifica) · Scaduto',
+            'Rota Marco · Carrelli elevatori · Scaduto',
+          ].sort(),
+        );
         await page
           .locator('.scadenzario-table tbody tr', { hasText: 'Rota Marco' })
           .filter({ hasText: 'Formazione lavoratori' })

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import * as format from '../../src/lib/format.js';
+import { addYears } from '../../src/lib/training-dates.js';
 import { db } from '../../src/db/knex.js';
 import { LocalDiskStorage, setStorage } from '../../src/services/storage.service.js';
 import { completeProviderProfile } from '../factories/index.js';
@@ -336,6 +338,13 @@ describe('attendance and attestati', () => {
       expect(result).to.contain('Formazione lavoratori – rischio medio').and.contain('12 ore');
       expect(result).to.contain('Formazione Colombo Srl');
       expect(res.text).not.to.contain(CF.mario);
+      // What an inspector checks: a workers' course is repeated within 5 years of its last day.
+      const { course_end: end } = await db()('attestati')
+        .where({ id: mario_.id })
+        .first<{ course_end: string }>(db().raw("to_char(course_end, 'YYYY-MM-DD') AS course_end"));
+      expect(result.replace(/fino al\s*/, 'fino al ')).to.contain(
+        `Formazione valida fino al ${format.date(addYears(end, 5))}`,
+      );
     });
 
     it('the form submits by GET: a code typed in lower case with spaces is found', async () => {

@@ -82,15 +82,8 @@ describe('booking notifications and emails', () => {
         read: false,
       },
     ]);
-    expect(await notesOf(client.id, id)).to.deep.equal([
-      // An instant booking confirms itself: the client is not told the provider confirmed it.
-      {
-        type: 'booking_confirmed',
-        title: 'Prenotazione Confermata',
-        message: 'La tua prenotazione per Corso Carrellisti con Studio Delta Sicurezza è confermata.',
-        read: false,
-      },
-    ]);
+    // The client booked: their email is the receipt, no notification announces their own action to them.
+    expect(await notesOf(client.id, id)).to.deep.equal([]);
     const toProvider = await mailbox.receive(provider.email);
     expect(toProvider.subject).to.equal(`Nuova prenotazione: Corso Carrellisti (${number})`);
     expect(toProvider.text)
@@ -138,11 +131,11 @@ describe('booking notifications and emails', () => {
     expect(textOf(page, '.booking-policy')).to.contain(rule);
   });
 
-  it('a request: the provider gets "Nuova Prenotazione" and a request email, the client "Richiesta Inviata"', async () => {
+  it('a request: the provider gets "Nuova Prenotazione" and a request email, the client only the email "Richiesta inviata"', async () => {
     mailbox.clear();
     const id = await book(clientAgent, requestId, { participants_count: '1' });
     expect((await notesOf(provider.id, id))[0]).to.include({ type: 'booking_confirmed', title: 'Nuova Prenotazione' });
-    expect((await notesOf(client.id, id))[0]).to.include({ type: 'booking', title: 'Richiesta Inviata' });
+    expect(await notesOf(client.id, id)).to.deep.equal([]);
     const mails = await mailbox.deliver();
     expect(mails.map((m) => [m.to[0], m.subject.replace(/ \(BH.*\)$/, '')]).sort()).to.deep.equal(
       [

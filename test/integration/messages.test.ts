@@ -133,6 +133,8 @@ describe('messages', () => {
       expect(textOf(inbox, '.messages-link__count')).to.equal('1');
       expect(inbox('.messages-link').attr('aria-label')).to.equal('1 messaggio non letto');
       expect(textOf(inbox, '.thread-card--unread')).to.contain('Officine Parlanti Srl').and.contain('1 non letto');
+      // The last message's words, without opening the conversation.
+      expect(textOf(inbox, '.thread-card__preview')).to.equal('Buongiorno, fate anche il DVR per 40 dipendenti?');
       await providerAgent.get(`/messages/${inquiryId}`).expect(200);
       const after = html((await providerAgent.get('/messages').expect(200)).text);
       expect(after('.messages-link__count')).to.have.length(0);
@@ -142,6 +144,10 @@ describe('messages', () => {
       const forClient = html((await clientAgent.get('/messages').expect(200)).text);
       expect(textOf(forClient, '.messages-link__count')).to.equal('1');
       expect(textOf(forClient, '.thread-card__counterpart')).to.equal('Studio Messaggi Sicurezza');
+      expect(textOf(forClient, '.thread-card__preview')).to.equal('Sì, certo: le mando un preventivo.');
+      // The provider wrote last: their inbox says so.
+      const forProvider = html((await providerAgent.get('/messages').expect(200)).text);
+      expect(textOf(forProvider, '.thread-card__preview')).to.equal('Tu: Sì, certo: le mando un preventivo.');
     });
 
     it('the other party is notified in the app, and the notification leads to the thread', async () => {

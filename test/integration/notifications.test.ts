@@ -132,6 +132,53 @@ describe('notifications', () => {
       expect($('.notification [onclick], .notification script')).to.have.length(0);
     });
 
+    it('groups the notifications of one booking under its newest, and filters "Da leggere" / "Tutte"', async () => {
+      const { id, agent } = await signIn();
+      const provider = await createProvider();
+      const serviceId = (await createService({ providerId: provider.id })).id;
+      const booking = await createBooking({ serviceId, clientId: id, status: 'confirmed' });
+      await createNotification({
+        userId: id,
+        title: 'Preventivo Ricevuto',
+        bookingId: booking.id,
+        read: true,
+        createdAt: ago(30 * MINUTE),
+      });
+      await createNotification({
+        userId: id,
+        title: 'Benvenuto su SicurHub',
+        type: 'system',
+        createdAt: ago(20 * MINUTE),
+      });
+      await createNotification({
+        userId: id,
+        title: 'Prenotazione Confermata',
+        bookingId: booking.id,
+        createdAt: ago(MINUTE),
+      });
+      let $ = await listOf(agent);
+      // The booking's newest leads, its earlier one folded under it; the other notification after them.
+      expect(titlesOf($)).to.deep.equal(['Prenotazione Confermata', 'Preventivo Ricevuto', 'Benvenuto su SicurHub']);
+      expect(textOf($, '.notification-group__summary')).to.equal('1 aggiornamento precedente di questa prenotazione');
+      expect($('.notification-list > li')).to.have.length(2);
+      expect(textOf($, '[data-filter="unread"]')).to.equal('Da leggere (2)');
+      expect($('[data-filter="all"]').attr('aria-current')).to.equal('page');
+
+      $ = html((await agent.get('/notifications?filter=unread').expect(200)).text);
+      expect(titlesOf($)).to.deep.equal(['Prenotazione Confermata', 'Benvenuto su SicurHub']);
+      expect($('[data-filter="unread"]').attr('aria-current')).to.equal('page');
+      // "Segna tutte come lette" comes back to the same filter, which is then empty.
+      const res = await agent
+        .post('/notifications/readings')
+        .type('form')
+        .send({ _csrf: csrfFrom($), returnTo: $('input[name="returnTo"]').val() });
+      expect(res.headers.location).to.equal('/notifications?filter=unread');
+      $ = html((await agent.get('/notifications?filter=unread').expect(200)).text);
+      expect(textOf($, '.notifications-page__empty-unread')).to.equal(
+        'Nessuna notifica da leggere: le hai lette tutte.',
+      );
+    });
+
     it('shows at most 50, the newest, and says so', async () => {
       const { id, agent } = await signIn();
       const rows = Array.from({ length: 53 }, (_, i) => ({

@@ -220,8 +220,9 @@ describe('public pages', () => {
           .get(),
       ).to.deep.equal(['/services', '/how-it-works', '/for-providers']);
       expect($('form.header-search').attr('action')).to.equal('/search');
-      expect($('a.bell').attr('href')).to.equal('/notifications');
-      expect($('.bell__dot')).to.have.length(0);
+      // A visitor has no notifications: no bell, and no signed-in navigation.
+      expect($('a.bell')).to.have.length(0);
+      expect($('.app-nav')).to.have.length(0);
       // "Accedi" brings the visitor back to the page they were reading.
       expect(textOf($, '.site-nav__account a[href="/auth/login?returnTo=%2Fhow-it-works"]')).to.equal('Accedi');
       expect(textOf($, '.site-nav__account a[href="/auth/register"]')).to.equal('Registrati');

@@ -85,13 +85,14 @@ describe('the scadenzario', () => {
   });
 
   describe('GET /scadenzario', () => {
-    it('shows each worker and required training with its last course, due date, status and hours', async () => {
+    it('shows each worker and required training with its last course, due date, status and hours, the most urgent first', async () => {
       const $ = html((await clientA.get('/scadenzario').expect(200)).text);
       const rows = rowsOf($);
+      // Lapsed, never done, due soon, in order; by due date within each.
       expect(rows.map((r) => `${r.worker} · ${r.kind} · ${r.status}`)).to.deep.equal([
         'Bianchi Anna · Formazione lavoratori (generale e specifica) · Scaduto',
-        'Conti Bruno · Formazione lavoratori (generale e specifica) · In scadenza',
         'Conti Bruno · Formazione preposti · Mai svolto',
+        'Conti Bruno · Formazione lavoratori (generale e specifica) · In scadenza',
         'Dini Carla · Formazione lavoratori (generale e specifica) · In regola',
         'Dini Carla · Addetti antincendio – livello 2 · In regola',
       ]);
@@ -100,9 +101,9 @@ describe('the scadenzario', () => {
         due: shortDate(addYears(today, -1)),
         hours: '6 h (aggiornamento)',
       });
-      expect(rows[2]).to.include({ last: '—', due: '—' });
+      expect(rows[1]).to.include({ last: '—', due: '—' });
       // A preposto's course is in presence, or a live videoconference (art. 37 c. 7-ter; Accordo 2025).
-      expect(rows[2]!.hours).to.equal('12 h (corso iniziale, in presenza o in videoconferenza sincrona)');
+      expect(rows[1]!.hours).to.equal('12 h (corso iniziale, in presenza o in videoconferenza sincrona)');
       expect(rows[4]).to.include({
         due: shortDate(addYears(addDays(today, -10), 5)),
         hours: '5 h (aggiornamento, in presenza)',
@@ -130,8 +131,8 @@ describe('the scadenzario', () => {
       expect(expired.map((r) => r.worker)).to.deep.equal(['Bianchi Anna']);
       const brescia = rowsOf(html((await clientA.get('/scadenzario?site=Brescia').expect(200)).text));
       expect(brescia.map((r) => r.kind)).to.deep.equal([
-        'Formazione lavoratori (generale e specifica)',
         'Formazione preposti',
+        'Formazione lavoratori (generale e specifica)',
       ]);
       const nonsense = rowsOf(html((await clientA.get('/scadenzario?status=boh').expect(200)).text));
       expect(nonsense).to.have.length(5);

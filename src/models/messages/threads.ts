@@ -28,6 +28,8 @@ export interface ThreadSummary extends MessageThread {
   bookingNumber: string | null;
   /** Messages of the other party the viewer has not read yet. */
   unread: number;
+  /** The last message's text (its first characters) and whether the viewer wrote it; null without messages. */
+  lastMessage: { body: string; own: boolean } | null;
 }
 
 export interface ThreadParty {
@@ -71,6 +73,8 @@ type SummaryRow = ThreadRow & {
   service_title: string | null;
   booking_number: BookingRow['booking_number'] | null;
   unread: number;
+  last_body: string | null;
+  last_own: boolean | null;
 };
 
 const toThread = (r: ThreadRow): MessageThread => ({
@@ -92,7 +96,11 @@ const toSummary = (r: SummaryRow): ThreadSummary => ({
   listingTitle: r.service_title,
   bookingNumber: r.booking_number,
   unread: Number(r.unread),
+  lastMessage: r.last_body === null ? null : { body: r.last_body, own: r.last_own === true },
 });
+
+/** The inbox shows this many characters of a conversation's last message. */
+const PREVIEW_CHARS = 160;
 
 /** Threads with the names and titles their pages show, seen by `viewerId`. */
 function summaries(viewerId: string, trx?: Trx) {
@@ -112,6 +120,13 @@ function summaries(viewerId: string, trx?: Trx) {
       'b.booking_number',
       k.raw(
         '(SELECT count(*)::int FROM messages m WHERE m.thread_id = t.id AND m.sender_id <> ? AND m.read_at IS NULL) AS unread',
+        [viewerId],
+      ),
+      k.raw(
+        `(SELECT left(m.body, ${PREVIEW_CHARS}) FROM messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_body`,
+      ),
+      k.raw(
+        '(SELECT m.sender_id = ? FROM messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_own',
         [viewerId],
       ),
     ]);

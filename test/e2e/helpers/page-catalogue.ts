@@ -238,6 +238,7 @@ export const PAGE_CASES: PageCase[] = [
   page('create a service', 'provider', 'services/form', '/services/create'),
   page('edit a service', 'provider', 'services/form', (ids) => `/services/${ids.ownServiceId}/edit`),
   page('my services', 'provider', 'services/mine', '/provider/services'),
+  page("the provider's coming editions", 'provider', 'editions/agenda', '/provider/editions'),
   page('the editions of a course', 'provider', 'editions/index', (ids) => `/services/${ids.courseServiceId}/editions`),
   page('edit an edition', 'provider', 'editions/edit', (ids) => `/editions/${ids.editionId}/edit`),
   page('a course edition', 'visitor', 'editions/show', (ids) => `/editions/${ids.editionId}`),

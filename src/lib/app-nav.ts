@@ -1,0 +1,101 @@
+import type { UserType } from './current-user.js';
+
+/** One tool of a signed-in party's navigation (views/partials/_app-nav.ejs). */
+export interface AppNavItem {
+  key: string;
+  href: string;
+  /** Its words: locales/it/shell.json nav.<party>.<key>. */
+  labelKey: string;
+  /** A line icon of views/pages/_icon.ejs. */
+  icon: string;
+  /** The page shown is this tool's (aria-current="page"). */
+  current: boolean;
+  /** Unread messages beside Messaggi ("99+" past 99); null when none. */
+  badge: string | null;
+}
+
+/** views/partials/_app-nav.ejs: every tool on a desktop; on a phone the tabs, the rest under "Altro". */
+export interface AppNavView {
+  items: AppNavItem[];
+  tabs: AppNavItem[];
+  more: AppNavItem[];
+  /** One of the tools under "Altro" is the page shown: "Altro" is marked too. */
+  moreCurrent: boolean;
+}
+
+interface Tool {
+  key: string;
+  href: string;
+  icon: string;
+  /** Among the four tabs of the phone's bottom bar. */
+  tab?: boolean;
+  /** Other addresses that belong to this tool (a worker's page belongs to Lavoratori). */
+  also?: RegExp;
+}
+
+/**
+ * Each party's tools, most used first. A role of an organisation will narrow these lists (a tool a role may
+ * not use is left out): the navigation is made from the list, so narrowing it is filtering it.
+ */
+const TOOLS: Record<UserType, Tool[]> = {
+  client: [
+    { key: 'dashboard', href: '/dashboard', icon: 'check' },
+    { key: 'scadenzario', href: '/scadenzario', icon: 'calendarX', tab: true },
+    { key: 'workers', href: '/workers', icon: 'helmet', tab: true },
+    { key: 'bookings', href: '/bookings', icon: 'calendar', tab: true },
+    { key: 'messages', href: '/messages', icon: 'mail', tab: true },
+    { key: 'notifications', href: '/notifications', icon: 'bell' },
+    { key: 'waitlist', href: '/waitlist', icon: 'clock' },
+    { key: 'search', href: '/search', icon: 'search' },
+    { key: 'profile', href: '/profile', icon: 'users', also: /^\/client\/profile/ },
+  ],
+  provider: [
+    { key: 'dashboard', href: '/dashboard', icon: 'check' },
+    { key: 'requests', href: '/bookings', icon: 'inbox', tab: true },
+    {
+      key: 'services',
+      href: '/provider/services',
+      icon: 'clipboard',
+      tab: true,
+      also: /^\/services\/([^/]+\/edit|create)$/,
+    },
+    {
+      key: 'editions',
+      href: '/provider/editions',
+      icon: 'graduation',
+      tab: true,
+      also: /^\/editions\/|^\/services\/[^/]+\/editions/,
+    },
+    { key: 'messages', href: '/messages', icon: 'mail', tab: true },
+    { key: 'attestati', href: '/provider/attestati', icon: 'certificate' },
+    { key: 'analytics', href: '/analytics', icon: 'chart' },
+    { key: 'statements', href: '/provider/statements', icon: 'euro' },
+    { key: 'notifications', href: '/notifications', icon: 'bell' },
+    { key: 'profile', href: '/profile', icon: 'users', also: /^\/provider\/profile/ },
+  ],
+};
+
+function isCurrent(tool: Tool, path: string): boolean {
+  return path === tool.href || path.startsWith(`${tool.href}/`) || (tool.also?.test(path) ?? false);
+}
+
+/** The navigation of a signed-in party on the page at `path`, with the unread messages' count. */
+export function appNavFor(userType: UserType, path: string, unreadMessages: number): AppNavView {
+  const items = TOOLS[userType].map((tool): AppNavItem & { tab: boolean } => ({
+    key: tool.key,
+    href: tool.href,
+    labelKey: `shell:nav.${userType}.${tool.key}`,
+    icon: tool.icon,
+    current: isCurrent(tool, path),
+    badge:
+      tool.key === 'messages' && unreadMessages > 0 ? (unreadMessages > 99 ? '99+' : String(unreadMessages)) : null,
+    tab: tool.tab ?? false,
+  }));
+  const more = items.filter((i) => !i.tab);
+  return {
+    items,
+    tabs: items.filter((i) => i.tab),
+    more,
+    moreCurrent: more.some((i) => i.current),
+  };
+}

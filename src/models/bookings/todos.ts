@@ -1,0 +1,158 @@
+import { db } from '../../db/knex.js';
+import { toCents } from '../../lib/money.js';
+import type { BookingRow } from './row.js';
+
+// The dashboards' things to do, read from the bookings of one party (src/services/dashboard-todos.service.ts
+// decides which lists a party sees). Each list is short and sorted by what is due first.
+
+/** A booking as a to-do line shows it. */
+export interface TodoBooking {
+  id: string;
+  bookingNumber: string;
+  listingTitle: string;
+  /** 'YYYY-MM-DD' */
+  requestedDate: string;
+  /** 'HH:MM' */
+  requestedTime: string;
+  participantsCount: number;
+  createdAt: Date;
+  totalAmountCents: number;
+  /** The quote's total and last day, for quotes. */
+  quoteTotalCents: number | null;
+  quoteValidUntil: string | null;
+  /** The other party's name (the client's company for a provider, the provider's business for a client). */
+  counterpartName: string | null;
+}
+
+type TodoRow = Pick<
+  BookingRow,
+  | 'id'
+  | 'booking_number'
+  | 'service_title'
+  | 'requested_date'
+  | 'requested_time'
+  | 'participants_count'
+  | 'created_at'
+  | 'total_amount'
+  | 'quote_total_amount'
+  | 'quote_valid_until'
+> & { counterpart_name: string | null };
+
+function toTodo(r: TodoRow): TodoBooking {
+  return {
+    id: r.id,
+    bookingNumber: r.booking_number,
+    listingTitle: r.service_title,
+    requestedDate: r.requested_date,
+    requestedTime: String(r.requested_time).slice(0, 5),
+    participantsCount: r.participants_count,
+    createdAt: r.created_at,
+    totalAmountCents: toCents(r.total_amount),
+    quoteTotalCents: r.quote_total_amount === null ? null : toCents(r.quote_total_amount),
+    quoteValidUntil: r.quote_valid_until,
+    counterpartName: r.counterpart_name,
+  };
+}
+
+export type TodoParty = { id: string; userType: 'client' | 'provider' };
+
+function bookingsOf(party: TodoParty) {
+  const q = db()({ b: 'bookings' });
+  if (party.userType === 'provider') {
+    q.leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id').where('b.provider_id', party.id);
+  } else {
+    q.leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id').where('b.client_id', party.id);
+  }
+  return q.select<TodoRow[]>(
+    'b.id',
+    'b.booking_number',
+    'b.service_title',
+    'b.requested_date',
+    'b.requested_time',
+    'b.participants_count',
+    'b.created_at',
+    'b.total_amount',
+    'b.quote_total_amount',
+    'b.quote_valid_until',
+    party.userType === 'provider' ? 'cp.company_name as counterpart_name' : 'pp.business_name as counterpart_name',
+  );
+}
+
+/** Requests waiting for the provider's answer, the oldest first (the 24 h promise runs from the request). */
+export async function requestsToAnswer(providerId: string, limit: number): Promise<TodoBooking[]> {
+  const rows = await bookingsOf({ id: providerId, userType: 'provider' })
+    .where('b.status', 'pending')
+    .orderBy([{ column: 'b.created_at' }, { column: 'b.id' }])
+    .limit(limit);
+  return rows.map(toTodo);
+}
+
+/** Quotes waiting for the client's decision, the first to expire first; `until` bounds their last day. */
+export async function openQuotes(party: TodoParty, until: string | null, limit: number): Promise<TodoBooking[]> {
+  const q = bookingsOf(party)
+    .where('b.status', 'quoted')
+    .orderBy([{ column: 'b.quote_valid_until' }, { column: 'b.id' }])
+    .limit(limit);
+  if (until) q.where('b.quote_valid_until', '<=', until);
+  return (await q).map(toTodo);
+}
+
+/** Bookings confirmed or done whose payment is not recorded yet, the earliest date first. */
+export async function unpaid(party: TodoParty, limit: number): Promise<TodoBooking[]> {
+  const rows = await bookingsOf(party)
+    .whereIn('b.status', ['confirmed', 'in_progress', 'completed'])
+    .where('b.payment_status', 'pending')
+    .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }])
+    .limit(limit);
+  return rows.map(toTodo);
+}
+
+/** Completed course bookings of the provider with participants whose attendance is not marked. */
+export async function registersToFill(providerId: string, limit: number): Promise<TodoBooking[]> {
+  const rows = await bookingsOf({ id: providerId, userType: 'provider' })
+    .join({ s: 'services' }, 's.id', 'b.service_id')
+    .whereNotNull('s.training_kind')
+    .where('b.status', 'completed')
+    .whereExists((sub) =>
+      sub
+        .select(db().raw('1'))
+        .from({ bp: 'booking_participants' })
+        .whereRaw('bp.booking_id = b.id')
+        .whereNull('bp.attendance'),
+    )
+    .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }])
+    .limit(limit);
+  return rows.map(toTodo);
+}
+
+/** The client's confirmed courses and services from `from` on, the soonest first. */
+export async function upcoming(clientId: string, from: string, limit: number): Promise<TodoBooking[]> {
+  const rows = await bookingsOf({ id: clientId, userType: 'client' })
+    .where('b.status', 'confirmed')
+    .where('b.requested_date', '>=', from)
+    .orderBy([{ column: 'b.requested_date' }, { column: 'b.requested_time' }, { column: 'b.id' }])
+    .limit(limit);
+  return rows.map(toTodo);
+}
+
+/** The participants of the bookings, "Cognome Nome", by booking. */
+export async function participantNames(bookingIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (bookingIds.length === 0) return out;
+  const rows = await db()('booking_participants')
+    .whereIn('booking_id', bookingIds)
+    .orderBy([{ column: 'last_name' }, { column: 'first_name' }])
+    .select<{ booking_id: string; first_name: string; last_name: string }[]>('booking_id', 'first_name', 'last_name');
+  for (const r of rows) out.set(r.booking_id, [...(out.get(r.booking_id) ?? []), `${r.last_name} ${r.first_name}`]);
+  return out;
+}
+
+/** The IBAN each provider's clients pay to. */
+export async function providerIbans(bookingIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db()({ b: 'bookings' })
+    .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id')
+    .whereIn('b.id', bookingIds)
+    .select<{ id: string; iban: string | null }[]>('b.id', 'pp.iban');
+  return new Map(rows.map((r) => [r.id, r.iban]));
+}

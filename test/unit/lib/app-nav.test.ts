@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import { appNavFor } from '../../../src/lib/app-nav.js';
+
+const current = (nav: ReturnType<typeof appNavFor>) => nav.items.filter((i) => i.current).map((i) => i.key);
+
+describe('appNavFor (the signed-in navigation)', () => {
+  it("gives a client's phone the four tabs Scadenzario, Lavoratori, Prenotazioni, Messaggi, the rest under Altro", () => {
+    const nav = appNavFor('client', '/dashboard', 0);
+    expect(nav.tabs.map((i) => i.key)).to.deep.equal(['scadenzario', 'workers', 'bookings', 'messages']);
+    expect(nav.more.map((i) => i.key)).to.include.members(['dashboard', 'notifications', 'profile']);
+    expect(nav.moreCurrent).to.equal(true);
+  });
+
+  it('gives a provider Richieste, Servizi, Edizioni, Attestati, Analytics and Estratto conto', () => {
+    const nav = appNavFor('provider', '/dashboard', 0);
+    expect(nav.items.map((i) => i.href)).to.include.members([
+      '/bookings',
+      '/provider/services',
+      '/provider/editions',
+      '/provider/attestati',
+      '/analytics',
+      '/provider/statements',
+    ]);
+  });
+
+  it('marks the tool a page belongs to, its sub-pages included', () => {
+    expect(current(appNavFor('client', '/workers/0d9c/edit', 0))).to.deep.equal(['workers']);
+    expect(current(appNavFor('provider', '/services/0d9c/editions', 0))).to.deep.equal(['editions']);
+    expect(current(appNavFor('provider', '/editions/0d9c/edit', 0))).to.deep.equal(['editions']);
+    expect(current(appNavFor('provider', '/services/0d9c/edit', 0))).to.deep.equal(['services']);
+    expect(current(appNavFor('client', '/services/0d9c', 0))).to.deep.equal([]);
+    expect(appNavFor('client', '/workers', 0).moreCurrent).to.equal(false);
+  });
+
+  it('counts unread messages beside Messaggi, "99+" past 99', () => {
+    const badge = (n: number) => appNavFor('client', '/', n).items.find((i) => i.key === 'messages')!.badge;
+    expect(badge(0)).to.equal(null);
+    expect(badge(3)).to.equal('3');
+    expect(badge(100)).to.equal('99+');
+  });
+});
