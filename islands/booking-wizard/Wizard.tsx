@@ -42,7 +42,8 @@ function check(
   });
   if (last >= 2 && props.asksParticipants) {
     participants.forEach((p, i) => {
-      for (const [field, code] of Object.entries(participantErrors(p))) codes[`participants.${i}.${field}`] = code;
+      for (const [field, code] of Object.entries(participantErrors(p, props.forWorkers)))
+        codes[`participants.${i}.${field}`] = code;
     });
   }
   if (last >= 2 && !props.asksParticipants) Object.assign(codes, referentErrors(values));
@@ -54,9 +55,11 @@ function check(
  * typed, also beyond a count that went down on the way ("12" typed over "3" passes through "1"); only the
  * first `count` are shown, checked and booked.
  */
-function resized(values: BookingFormValues, max: number): BookingFormValues {
+function resized(values: BookingFormValues, max: number, forWorkers: boolean): BookingFormValues {
   const count = participantCount(values.participants_count, max);
-  return count === null ? values : { ...values, participants: keepParticipants(values.participants, count) };
+  return count === null
+    ? values
+    : { ...values, participants: keepParticipants(values.participants, count, forWorkers) };
 }
 
 /**
@@ -68,7 +71,9 @@ function resized(values: BookingFormValues, max: number): BookingFormValues {
 export function Wizard({ props }: { props: WizardIslandProps }) {
   const S = props.strings;
   const [step, setStep] = useState<WizardStep>(props.step);
-  const [values, setValues] = useState<BookingFormValues>(() => resized(props.values, props.maxParticipants));
+  const [values, setValues] = useState<BookingFormValues>(() =>
+    resized(props.values, props.maxParticipants, props.forWorkers),
+  );
   // How many blocks show: the count typed, or the last valid one while it is being typed ("" on the way to "12").
   const [shown, setShown] = useState<number>(
     () =>
@@ -95,7 +100,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     const count =
       patch.participants_count === undefined ? null : participantCount(patch.participants_count, props.maxParticipants);
     if (count !== null) setShown(count);
-    setValues((v) => resized({ ...v, ...patch }, props.maxParticipants));
+    setValues((v) => resized({ ...v, ...patch }, props.maxParticipants, props.forWorkers));
     if (field) setErrors(({ [field]: _dropped, ...rest }) => rest);
   };
 
@@ -199,6 +204,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
               errors={errors}
               updateParticipant={updateParticipant}
               workers={props.workers}
+              forWorkers={props.forWorkers}
               replaceParticipant={replaceParticipant}
             />
           ) : (

@@ -4,6 +4,7 @@ import { t } from '../config/i18n.js';
 import { errorFields, logger } from '../config/logger.js';
 import { conflict, notFound, roleRequired } from '../lib/app-error.js';
 import { sentMessage } from '../lib/booking-terms.js';
+import { forWorkers } from '../lib/booking-fields.js';
 import { wizardPage } from '../pages/booking-wizard.page.js';
 import {
   advanceWizard,
@@ -59,7 +60,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   const edition = typeof req.query.edition === 'string' ? req.query.edition : '';
   // A course booked from the scadenzario comes with the workers it is for.
   const values = prefillFromTrainingPlan(
-    { ...blankBookingForm(randomUUID()), edition_id: edition },
+    { ...blankBookingForm(randomUUID(), forWorkers(read.listing)), edition_id: edition },
     req.session.trainingPlan,
     read.listing.trainingKind,
     read.workers,

@@ -2,7 +2,7 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { islandProps } from '../lib/island.js';
 import { VAT_PERCENT } from '../lib/pricing.js';
-import { asksParticipants } from '../lib/booking-fields.js';
+import { asksParticipants, forWorkers, requiredParticipantFields } from '../lib/booking-fields.js';
 import { bookingTerms } from '../lib/booking-terms.js';
 import {
   shownParticipants,
@@ -45,6 +45,10 @@ export interface WizardView {
   participants: ParticipantValues[];
   /** Step 2 lists participants (priced per head) or asks for the site referent. */
   asksParticipants: boolean;
+  /** A mandatory training course: participants are workers (codice fiscale required, email optional). */
+  forWorkers: boolean;
+  /** The participant fields required: name and email, or for workers name and codice fiscale. */
+  requiredFields: readonly string[];
   errors: FormErrors;
   hasErrors: boolean;
   formError: string | null;
@@ -124,6 +128,7 @@ export function wizardPage(
     maxDate: input.maxDate,
     maxParticipants: rules.maxParticipants,
     asksParticipants: asksParticipants(listing.pricingUnit),
+    forWorkers: forWorkers(listing),
     notesMax: NOTES_MAX,
     requirements: listing.requirements,
     chooseLocation: rules.chooseLocation,
@@ -153,6 +158,8 @@ export function wizardPage(
     values,
     participants: shownParticipants(values, rules.maxParticipants),
     asksParticipants: island.asksParticipants,
+    forWorkers: island.forWorkers,
+    requiredFields: requiredParticipantFields(island.forWorkers),
     errors,
     hasErrors: errorList.length > 0,
     formError: errors.idempotency_key ?? null,

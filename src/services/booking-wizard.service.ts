@@ -1,4 +1,4 @@
-import { asksParticipants } from '../lib/booking-fields.js';
+import { asksParticipants, forWorkers } from '../lib/booking-fields.js';
 import type { InvoicingChannel } from '../lib/payment-options.js';
 import type { BookingFormValues, RegisterWorkerOption, WizardStep } from '../lib/booking-wizard.shared.js';
 import type { CourseEdition } from '../models/editions/row.js';
@@ -101,7 +101,8 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const { listing } = knows;
   const max = maxParticipantsOf(listing);
-  const typed = readBookingForm(b, max);
+  const workersCourse = forWorkers(listing);
+  const typed = readBookingForm(b, max, workersCourse);
   const values = typed.participants.some((p) => p.worker_id)
     ? fillParticipantsFromRegister(typed, knows.workers)
     : typed;
@@ -115,7 +116,9 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
   const submitting = b.action === 'submit' && from === 3;
   const details = validateDetails(values, courseRules(knows));
   const attendees =
-    from >= 2 || submitting ? validateAttendees(values, max, asksParticipants(listing.pricingUnit)) : null;
+    from >= 2 || submitting
+      ? validateAttendees(values, max, asksParticipants(listing.pricingUnit), workersCourse)
+      : null;
   const invoicing = submitting && knows.asksInvoicing ? validateClientBilling(invoicingFields(values)) : null;
   // The provider's calendar (src/lib/availability.ts): instant listings only at a time the provider works.
   // The final submit leaves it to the booking, which checks it under its lock and whose refusal is shown
