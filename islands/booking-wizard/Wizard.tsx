@@ -12,6 +12,8 @@ import {
 import { romeLocal } from '../../src/lib/booking-time.js';
 import { detailsErrors, participantErrors, referentErrors, stepOfError } from '../../src/lib/booking-fields.js';
 import { CostPanel } from './CostPanel.js';
+import { listingPrice } from '../../src/lib/pricing.js';
+import { formatEuro as money } from '../../src/lib/money.js';
 import { DetailsStep } from './DetailsStep.js';
 import { ParticipantsStep } from './ParticipantsStep.js';
 import { ReferentStep } from './ReferentStep.js';
@@ -231,9 +233,18 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
           />
         </section>
 
+        {/* The bar of every step: the total, then one primary action (first in the form: Enter continues). */}
         <div className="wizard__buttons">
+          <p className="wizard__total" aria-live="polite">
+            <span className="wizard__total-label">
+              {S.costsTotal} <span className="wizard__total-note">{S.costsTotalNote}</span>
+            </span>{' '}
+            <strong className="wizard__total-amount">
+              {money(listingPrice(props.pricing, count).totalAmountCents)}
+            </strong>
+          </p>
           {step < 3 ? (
-            <button type="submit" name="action" value="next" className="button button--primary">
+            <button type="submit" name="action" value="next" className="button button--primary wizard__primary">
               {S.continue}
             </button>
           ) : (
@@ -241,7 +252,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
               type="submit"
               name="action"
               value="submit"
-              className="button button--accent button--lg"
+              className="button button--accent wizard__primary"
               aria-disabled={submitting ? true : undefined}
             >
               {submitting ? S.submitting : S.submit}
@@ -250,7 +261,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
           {step > 1 ? (
             <button
               type="button"
-              className="button button--secondary"
+              className="button button--ghost wizard__back"
               onClick={() => go((step - 1) as WizardStep)}
               disabled={submitting}
             >

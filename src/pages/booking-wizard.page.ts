@@ -59,6 +59,8 @@ export interface WizardView {
   showNoClientAddress: boolean;
   strings: Record<string, string>;
   costLines: CostLine[];
+  /** The estimate's total, repeated in the bar of every step beside the primary action. */
+  totalLine: CostLine;
   summary: { date: string; time: string; place: string } | null;
   /** Instant services: the dates and times offered (a select each); null for requests (free date and time). */
   slots: SlotChoices | null;
@@ -94,7 +96,7 @@ function wizardPlaceText(
  * shows beside the form (price, dates), `screen` the step with its values and problems (booking-wizard.service).
  */
 export function wizardPage(
-  read: Pick<WizardRead, 'site' | 'workers' | 'editions'>,
+  read: Pick<WizardRead, 'site' | 'workers' | 'editions' | 'listing'>,
   data: WizardPageData,
   screen: WizardScreen,
   csrfToken: string,
@@ -148,6 +150,7 @@ export function wizardPage(
     invoicing: screen.asksInvoicing ? { channels: invoicingChoices() } : null,
   };
   const errorList = Object.entries(errors);
+  const costLines = estimateLines(listing, estimate.price, estimate.participants);
   return {
     title: t('bookings:wizard.pageTitle', { action: strings.title, title: listing.title }),
     noindex: true,
@@ -169,7 +172,8 @@ export function wizardPage(
     placeText: island.placeText,
     showNoClientAddress: !clientHasAddress && chosenType === 'client_site',
     strings,
-    costLines: estimateLines(listing, estimate.price, estimate.participants),
+    costLines,
+    totalLine: costLines.find((l) => l.kind === 'total') ?? costLines[costLines.length - 1]!,
     summary:
       step === 3
         ? {
@@ -186,7 +190,7 @@ export function wizardPage(
     slots: slots ? slotChoices(slots, values) : null,
     islandJson: islandProps(island),
     workers: island.workers,
-    editions: wizardEditions(read.editions, values.edition_id),
+    editions: wizardEditions(read.editions, values.edition_id, read.listing.hasEditions || read.editions.length > 0),
     terms: island.terms,
     invoicing: island.invoicing ? { choices: island.invoicing.channels } : null,
   };

@@ -13,7 +13,7 @@ import type { BookingContext } from '../models/bookings/context.js';
 import { createBooking, type BookingRefusal, type NewBookingInput } from './booking-creation.service.js';
 import { seatsLeft } from './course-editions.service.js';
 import { saveClientInvoicing, type ClientInvoicing } from './invoicing.service.js';
-import { courseRules, maxParticipantsOf } from './bookings.service.js';
+import { byEdition, courseRules, maxParticipantsOf } from './bookings.service.js';
 import { fillParticipantsFromRegister } from './workers.service.js';
 
 /**
@@ -106,7 +106,7 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
   const values = typed.participants.some((p) => p.worker_id)
     ? fillParticipantsFromRegister(typed, knows.workers)
     : typed;
-  const choice = applyEdition(knows.editions, values);
+  const choice = applyEdition(byEdition(knows), knows.editions, values);
   const screen = screenOf(knows, values, choice.edition);
   const from = (['1', '2', '3'].includes(String(b.step)) ? Number(b.step) : 1) as WizardStep;
   if (b.action === 'back') return render(screen(Math.max(1, from - 1) as WizardStep));
@@ -128,7 +128,7 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
       ? await knows.schedule(details.value.requestedDate, details.value.requestedTime)
       : null;
   const errors: FormErrors = {
-    ...(details.ok ? {} : knows.editions.length > 0 ? dateless(details.errors) : details.errors),
+    ...(details.ok ? {} : byEdition(knows) ? dateless(details.errors) : details.errors),
     ...(attendees && !attendees.ok ? attendees.errors : {}),
     ...(invoicing && !invoicing.ok ? invoicing.errors : {}),
   };
@@ -217,10 +217,11 @@ function slotProblem(slot: SlotProblem): FieldProblems<WizardCode> {
  * participants. Returns the edition (or null) and the problems of that choice.
  */
 function applyEdition(
+  required: boolean,
   editions: CourseEdition[],
   values: BookingFormValues,
 ): { edition: CourseEdition | null; problems: FieldProblems<WizardCode>; full: boolean } {
-  if (editions.length === 0) return { edition: null, problems: {}, full: false };
+  if (!required) return { edition: null, problems: {}, full: false };
   const edition = editions.find((e) => e.id === values.edition_id) ?? null;
   if (!edition) return { edition: null, problems: { edition_id: problem('edition_required') }, full: false };
   const first = edition.sessions[0]!;
