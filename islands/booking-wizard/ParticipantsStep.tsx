@@ -7,7 +7,7 @@ import {
   type ParticipantValues,
   type WizardIslandProps,
 } from '../../src/lib/booking-wizard.shared.js';
-import { PARTICIPANT_MAX_LENGTH, REQUIRED_PARTICIPANT_FIELDS } from '../../src/lib/booking-fields.js';
+import { PARTICIPANT_MAX_LENGTH, requiredParticipantFields } from '../../src/lib/booking-fields.js';
 import { Field } from './Field.js';
 
 export interface ParticipantsStepProps {
@@ -19,19 +19,26 @@ export interface ParticipantsStepProps {
   updateParticipant: (i: number, field: ParticipantField | ParticipantRegisterField, value: string) => void;
   /** The client's register of workers: a row chosen from it takes the worker's name and codice fiscale. */
   workers: WizardIslandProps['workers'];
+  /** A mandatory training course: codice fiscale required, email optional, "Aggiungi al registro" on. */
+  forWorkers: boolean;
   replaceParticipant: (i: number, p: ParticipantValues) => void;
 }
 
 /** Step 2, Partecipanti: one block per participant of the count. */
 export function ParticipantsStep(props: ParticipantsStepProps) {
-  const { strings: S, participants, kept, errors, updateParticipant, workers } = props;
+  const { strings: S, participants, kept, errors, updateParticipant, workers, forWorkers } = props;
   const shown = participants.length;
+  const required = requiredParticipantFields(forWorkers);
   const choose = (i: number, p: ParticipantValues, id: string): void => {
     const w = workers.find((x) => x.id === id);
-    props.replaceParticipant(i, w ? fillFromWorker(p, w) : { ...p, worker_id: '' });
+    props.replaceParticipant(
+      i,
+      w ? fillFromWorker(p, w) : { ...p, worker_id: '', add_to_register: forWorkers ? '1' : p.add_to_register },
+    );
   };
   return (
     <>
+      {forWorkers ? <p className="field__hint wizard__workers-intro">{S.workersIntro}</p> : null}
       {participants.map((p, i) => (
         <fieldset key={i} className="fieldset wizard__participant">
           <legend>{S.participantBlock!.replace('{n}', String(i + 1))}</legend>
@@ -59,7 +66,6 @@ export function ParticipantsStep(props: ParticipantsStepProps) {
           )}
           <div className="form-grid form-grid--2">
             {PARTICIPANT_FIELDS.map((f) => {
-              const required = REQUIRED_PARTICIPANT_FIELDS.includes(f);
               return (
                 <Field
                   key={f}
@@ -70,8 +76,8 @@ export function ParticipantsStep(props: ParticipantsStepProps) {
                   value={p[f]}
                   onChange={(v) => updateParticipant(i, f, v)}
                   error={errors[`participants.${i}.${f}`]}
-                  required={required}
-                  optional={required ? undefined : S.optional}
+                  required={required.includes(f)}
+                  optional={required.includes(f) ? undefined : S.optional}
                   maxLength={PARTICIPANT_MAX_LENGTH[f]}
                   full={f === 'special_needs'}
                 />

@@ -12,6 +12,8 @@ import {
 import { romeLocal } from '../../src/lib/booking-time.js';
 import { detailsErrors, participantErrors, referentErrors, stepOfError } from '../../src/lib/booking-fields.js';
 import { CostPanel } from './CostPanel.js';
+import { listingPrice } from '../../src/lib/pricing.js';
+import { formatEuro as money } from '../../src/lib/money.js';
 import { DetailsStep } from './DetailsStep.js';
 import { ParticipantsStep } from './ParticipantsStep.js';
 import { ReferentStep } from './ReferentStep.js';
@@ -42,7 +44,8 @@ function check(
   });
   if (last >= 2 && props.asksParticipants) {
     participants.forEach((p, i) => {
-      for (const [field, code] of Object.entries(participantErrors(p))) codes[`participants.${i}.${field}`] = code;
+      for (const [field, code] of Object.entries(participantErrors(p, props.forWorkers)))
+        codes[`participants.${i}.${field}`] = code;
     });
   }
   if (last >= 2 && !props.asksParticipants) Object.assign(codes, referentErrors(values));
@@ -54,9 +57,11 @@ function check(
  * typed, also beyond a count that went down on the way ("12" typed over "3" passes through "1"); only the
  * first `count` are shown, checked and booked.
  */
-function resized(values: BookingFormValues, max: number): BookingFormValues {
+function resized(values: BookingFormValues, max: number, forWorkers: boolean): BookingFormValues {
   const count = participantCount(values.participants_count, max);
-  return count === null ? values : { ...values, participants: keepParticipants(values.participants, count) };
+  return count === null
+    ? values
+    : { ...values, participants: keepParticipants(values.participants, count, forWorkers) };
 }
 
 /**
@@ -68,7 +73,9 @@ function resized(values: BookingFormValues, max: number): BookingFormValues {
 export function Wizard({ props }: { props: WizardIslandProps }) {
   const S = props.strings;
   const [step, setStep] = useState<WizardStep>(props.step);
-  const [values, setValues] = useState<BookingFormValues>(() => resized(props.values, props.maxParticipants));
+  const [values, setValues] = useState<BookingFormValues>(() =>
+    resized(props.values, props.maxParticipants, props.forWorkers),
+  );
   // How many blocks show: the count typed, or the last valid one while it is being typed ("" on the way to "12").
   const [shown, setShown] = useState<number>(
     () =>
@@ -95,7 +102,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
     const count =
       patch.participants_count === undefined ? null : participantCount(patch.participants_count, props.maxParticipants);
     if (count !== null) setShown(count);
-    setValues((v) => resized({ ...v, ...patch }, props.maxParticipants));
+    setValues((v) => resized({ ...v, ...patch }, props.maxParticipants, props.forWorkers));
     if (field) setErrors(({ [field]: _dropped, ...rest }) => rest);
   };
 
@@ -199,6 +206,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
               errors={errors}
               updateParticipant={updateParticipant}
               workers={props.workers}
+              forWorkers={props.forWorkers}
               replaceParticipant={replaceParticipant}
             />
           ) : (
@@ -225,9 +233,18 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
           />
         </section>
 
+        {/* The bar of every step: the total, then one primary action (first in the form: Enter continues). */}
         <div className="wizard__buttons">
+          <p className="wizard__total" aria-live="polite">
+            <span className="wizard__total-label">
+              {S.costsTotal} <span className="wizard__total-note">{S.costsTotalNote}</span>
+            </span>{' '}
+            <strong className="wizard__total-amount">
+              {money(listingPrice(props.pricing, count).totalAmountCents)}
+            </strong>
+          </p>
           {step < 3 ? (
-            <button type="submit" name="action" value="next" className="button button--primary">
+            <button type="submit" name="action" value="next" className="button button--primary wizard__primary">
               {S.continue}
             </button>
           ) : (
@@ -235,7 +252,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
               type="submit"
               name="action"
               value="submit"
-              className="button button--accent button--lg"
+              className="button button--accent wizard__primary"
               aria-disabled={submitting ? true : undefined}
             >
               {submitting ? S.submitting : S.submit}
@@ -244,7 +261,7 @@ export function Wizard({ props }: { props: WizardIslandProps }) {
           {step > 1 ? (
             <button
               type="button"
-              className="button button--secondary"
+              className="button button--ghost wizard__back"
               onClick={() => go((step - 1) as WizardStep)}
               disabled={submitting}
             >

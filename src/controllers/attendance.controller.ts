@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
-import { attendanceCsv, attendancePage } from '../pages/attendance.page.js';
+import { allPresentValues, attendanceCsv, attendancePage } from '../pages/attendance.page.js';
 import { openRegister, saveAttendance, type NotReady } from '../services/attendance.service.js';
 import { viewerOf } from './bookings.controller.js';
 
@@ -26,6 +26,15 @@ export async function show(req: Request, res: Response): Promise<void> {
 
 /** POST /bookings/:id/attendance — saves attendance and issues the attestati of the present participants. */
 export async function create(req: Request, res: Response): Promise<void> {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  if (body.mark === 'all_present') {
+    // "Tutti presenti": the form again with everyone still to register marked present; nothing saved yet.
+    const access = await openRegister(String(req.params.id), viewerOf(req));
+    if (!access.ok && access.kind === 'not_found') throw notFound('booking');
+    if (!access.ok) return notReady(req, res, access.reason);
+    const values = allPresentValues(access.register, body);
+    return res.render('attestati/attendance', attendancePage(access.register, { errors: {}, values }));
+  }
   const result = await saveAttendance(String(req.params.id), viewerOf(req), req.body);
   if (result.ok) {
     req.flash('success', t('attestati:attendance.done', { count: result.issued.length }));

@@ -4,7 +4,10 @@ import { t } from '../config/i18n.js';
 import { errorFields, logger } from '../config/logger.js';
 import { conflict, notFound, roleRequired } from '../lib/app-error.js';
 import { sentMessage } from '../lib/booking-terms.js';
+import { forWorkers } from '../lib/booking-fields.js';
 import { wizardPage } from '../pages/booking-wizard.page.js';
+import { wizardGatePage } from '../pages/wizard-gate.page.js';
+import { upcomingEditions } from '../services/course-editions.service.js';
 import {
   advanceWizard,
   failedScreen,
@@ -29,7 +32,7 @@ import { blankBookingForm } from '../validators/booking.validator.js';
 
 /**
  * The listing (with, at a client's final submit, what its booking is checked against) and what the wizard
- * knows of the client's booking of it; null when a response was already sent (a visitor is sent to log in).
+ * knows of the client's booking of it; null when a response was already sent (a visitor is shown how to sign in).
  */
 async function openWizard(req: Request, res: Response, submitting = false) {
   const client = req.user?.userType === 'client' ? req.user.id : null;
@@ -38,8 +41,12 @@ async function openWizard(req: Request, res: Response, submitting = false) {
   if (found === 'paused') throw conflict('catalogue:messages.notBookable');
   if (!found) throw notFound('bookable_service');
   if (!req.user) {
-    req.flash('error', t('bookings:wizard.loginRequired'));
-    res.redirect(303, `/auth/login?returnTo=${encodeURIComponent(`/services/${found.listing.id}/book`)}`);
+    // "Prenota" for a visitor is no error: the booking's summary, sign-up and sign-in side by side, both
+    // leading back here (an edition chosen on the service page included).
+    const listing = found.listing;
+    const editions = listing.hasEditions ? await upcomingEditions(listing.id) : [];
+    const edition = typeof req.query.edition === 'string' ? req.query.edition : '';
+    res.status(req.method === 'GET' ? 200 : 401).render('bookings/sign-in', wizardGatePage(listing, editions, edition));
     return null;
   }
   if (!client) throw roleRequired('bookings:wizard.clientsOnly.title', 'bookings:wizard.clientsOnly.body');
@@ -59,7 +66,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   const edition = typeof req.query.edition === 'string' ? req.query.edition : '';
   // A course booked from the scadenzario comes with the workers it is for.
   const values = prefillFromTrainingPlan(
-    { ...blankBookingForm(randomUUID()), edition_id: edition },
+    { ...blankBookingForm(randomUUID(), forWorkers(read.listing)), edition_id: edition },
     req.session.trainingPlan,
     read.listing.trainingKind,
     read.workers,

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { config } from '../config/env.js';
 import { notFound } from '../lib/app-error.js';
 import { listingReviewsSection, type ReplyState } from '../pages/reviews.page.js';
-import { courseSection } from '../pages/edition.page.js';
+import { bookingEntry, courseSection } from '../pages/edition.page.js';
 import { listingPage, withdrawnListingPage } from '../pages/listing.page.js';
 import { findPublicListing, findWithdrawnListing } from '../services/catalogue.service.js';
 
@@ -21,10 +21,13 @@ export async function renderListing(
     if (!withdrawn) throw notFound('service');
     return res.status(410).render('services/withdrawn', withdrawnListingPage(withdrawn));
   }
+  const page = listingPage(shown, config().baseUrl);
+  const course = courseSection(shown.course);
   res.status(status).render('services/show', {
-    ...listingPage(shown, config().baseUrl),
+    ...page,
+    ...bookingEntry(course, page),
     reviews: listingReviewsSection(shown.reviews, req.user ?? null, options),
-    course: courseSection(shown.course),
+    course,
   });
 }
 

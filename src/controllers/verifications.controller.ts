@@ -15,6 +15,7 @@ import {
 import { emailOnlySchema } from '../validators/password.validator.js';
 import { validate } from '../validators/validate.js';
 import { renderLogin } from './sessions.controller.js';
+import { safeReturnTo } from '../lib/return-to.js';
 
 const STATUS: Record<VerificationState, number> = { loading: 200, success: 200, expired: 410, error: 400 };
 
@@ -44,13 +45,17 @@ export async function show(req: Request, res: Response): Promise<void> {
   if (state === 'expired')
     return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: String(token) });
   if (state === 'invalid') return renderState(res, 'error', { messageKey: 'auth:verification.error.invalid' });
-  // Confirmation needs a POST: mail scanners that open links must not use up the token.
-  renderState(res, 'loading', { messageKey: 'auth:verification.loading.message', token: String(token) });
+  // Confirmation needs a POST: mail scanners that open links must not use up the token. Where the person
+  // was going (a booking) travels along, only as a same-site path.
+  const returnTo = safeReturnTo(req.query.returnTo) ?? undefined;
+  renderState(res, 'loading', { messageKey: 'auth:verification.loading.message', token: String(token), returnTo });
 }
 
 /** POST /auth/verify */
 export async function create(req: Request, res: Response): Promise<void> {
-  const token = (req.body as Record<string, unknown>).token;
+  const body = req.body as Record<string, unknown>;
+  const token = body.token;
+  const returnTo = safeReturnTo(body.returnTo) ?? safeReturnTo(req.session.pendingReturnTo);
   const result = await verifyEmail(token);
   if (result.status === 'expired') {
     return renderState(res, 'expired', { messageKey: 'auth:verification.expired.message', token: String(token) });
@@ -58,8 +63,11 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (result.status === 'invalid') return renderState(res, 'error', { messageKey: 'auth:verification.error.invalid' });
   delete req.session.pendingVerificationEmail;
   delete req.session.pendingVerificationUserType;
-  // docs/product.md §2: after registration clients go to /client/profile, providers to /provider/profile.
-  const next = `/auth/login?verified=true&returnTo=${encodeURIComponent(`/${result.userType}/profile`)}`;
+  delete req.session.pendingReturnTo;
+  // docs/product.md §2: after registration clients go to /client/profile, providers to /provider/profile;
+  // a client who registered on the way to a booking goes back to it.
+  const back = result.userType === 'client' && returnTo ? returnTo : `/${result.userType}/profile`;
+  const next = `/auth/login?verified=true&returnTo=${encodeURIComponent(back)}`;
   // "Reindirizzamento in corso...": on to the login page after 2 seconds (docs/product.md §9), without script.
   res.setHeader('Refresh', `2; url=${next}`);
   renderState(res, 'success', { messageKey: 'auth:verification.success.message', next });
@@ -124,7 +132,7 @@ export async function resend(req: Request, res: Response): Promise<void> {
     email = req.session.pendingVerificationEmail ?? null;
   }
   if (!email) return res.redirect(303, '/auth/register');
-  await resendVerification(email);
+  await resendVerification(email, safeReturnTo(req.session.pendingReturnTo));
   req.session.pendingVerificationEmail = email;
   req.flash('success', t('auth:waiting.resent'));
   res.redirect(303, '/email-waiting');

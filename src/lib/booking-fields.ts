@@ -29,6 +29,13 @@ export const PARTICIPANT_MAX_LENGTH: Readonly<Record<ParticipantField, number>> 
   fiscal_code: 20,
 };
 export const REQUIRED_PARTICIPANT_FIELDS: readonly ParticipantField[] = ['first_name', 'last_name', 'email'];
+/**
+ * The participants of a mandatory training course (a listing with a training kind) are workers: the
+ * attestato and the scadenzario need their codice fiscale, and an email is optional.
+ */
+export const REQUIRED_WORKER_FIELDS: readonly ParticipantField[] = ['first_name', 'last_name', 'fiscal_code'];
+export const requiredParticipantFields = (forWorkers: boolean): readonly ParticipantField[] =>
+  forWorkers ? REQUIRED_WORKER_FIELDS : REQUIRED_PARTICIPANT_FIELDS;
 
 // RFC 5322 "atext" (plus any non-ASCII letter) in dot-separated atoms; a domain of at least two labels
 // of letters, digits and inner hyphens, ending in a top-level domain that is not a number.
@@ -124,17 +131,20 @@ export function detailsErrors(v: BookingFormValues, ctx: DetailsContext): Record
 }
 
 /** One participant block: field -> error key. */
-export function participantErrors(p: ParticipantValues): Partial<Record<ParticipantField, string>> {
+export function participantErrors(p: ParticipantValues, forWorkers = false): Partial<Record<ParticipantField, string>> {
   const e: Partial<Record<ParticipantField, string>> = {};
   if (!p.first_name.trim()) e.first_name = 'firstNameRequired';
   if (!p.last_name.trim()) e.last_name = 'lastNameRequired';
-  // A worker chosen from the register is known by name and codice fiscale: their email is optional (many
-  // workers have no company address). Anyone typed by hand is reached by email.
+  // A worker (chosen from the register, or any participant of a mandatory training course) is known by name
+  // and codice fiscale: their email is optional (many workers have no company address). Anyone else typed by
+  // hand is reached by email.
   const email = p.email.trim();
-  if (p.worker_id ? email !== '' && !isEmail(email) : !isEmail(email)) e.email = 'emailInvalid';
+  if (p.worker_id || forWorkers ? email !== '' && !isEmail(email) : !isEmail(email)) e.email = 'emailInvalid';
   if (p.phone.trim() && !isPhone(p.phone.trim())) e.phone = 'phoneInvalid';
-  if (p.fiscal_code.trim() && !isValidPersonalCodiceFiscale(p.fiscal_code)) e.fiscal_code = 'fiscalCodeInvalid';
-  else if (!p.fiscal_code.trim() && p.add_to_register && !p.worker_id) e.fiscal_code = 'fiscalCodeForRegister';
+  const cf = p.fiscal_code.trim();
+  if (cf && !isValidPersonalCodiceFiscale(cf)) e.fiscal_code = 'fiscalCodeInvalid';
+  else if (!cf && forWorkers) e.fiscal_code = 'fiscalCodeRequired';
+  else if (!cf && p.add_to_register && !p.worker_id) e.fiscal_code = 'fiscalCodeForRegister';
   return e;
 }
 
@@ -145,6 +155,13 @@ export function participantErrors(p: ParticipantValues): Partial<Record<Particip
 export function asksParticipants(pricingUnit: PricingUnit): boolean {
   return pricingUnit === 'per_participant' || pricingUnit === 'per_employee';
 }
+
+/**
+ * A mandatory training course (a listing with a training kind, priced per head): its participants are the
+ * client's workers, each with a codice fiscale, added to the register unless the client unticks it.
+ */
+export const forWorkers = (listing: { trainingKind: string | null; pricingUnit: PricingUnit }): boolean =>
+  listing.trainingKind !== null && asksParticipants(listing.pricingUnit);
 
 export const REFERENT_MAX_LENGTH: Readonly<Record<ReferentField, number>> = {
   referent_name: 200,

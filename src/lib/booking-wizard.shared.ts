@@ -87,6 +87,11 @@ export interface WizardIslandProps {
   maxParticipants: number;
   /** Step 2 asks for participants (courses priced per participant or employee), otherwise a site referent. */
   asksParticipants: boolean;
+  /**
+   * A mandatory training course: the participants are the client's workers, each with a codice fiscale
+   * (required), an email optional, and added to the register unless unticked (src/lib/booking-fields.ts).
+   */
+  forWorkers: boolean;
   notesMax: number;
   requirements: { name: string; mandatory: boolean; description: string | null }[];
   chooseLocation: boolean;
@@ -120,8 +125,15 @@ export interface WizardSlots {
   severalDays: string | null;
 }
 
-export const emptyParticipant = (): ParticipantValues =>
-  Object.fromEntries([...PARTICIPANT_FIELDS, ...PARTICIPANT_REGISTER_FIELDS].map((f) => [f, ''])) as ParticipantValues;
+/**
+ * A blank participant row. For a mandatory training course (forWorkers) a person typed by hand is added to
+ * the client's register of workers unless the client says otherwise: "Aggiungi al registro" starts on.
+ */
+export const emptyParticipant = (forWorkers = false): ParticipantValues => ({
+  ...(Object.fromEntries(PARTICIPANT_FIELDS.map((f) => [f, ''])) as Record<ParticipantField, string>),
+  worker_id: '',
+  add_to_register: forWorkers ? '1' : '',
+});
 
 const isBlank = (p: ParticipantValues): boolean =>
   [...PARTICIPANT_FIELDS, 'worker_id' as const].every((f) => p[f].trim() === '');
@@ -152,9 +164,13 @@ export function participantCount(text: string, max: number): number | null {
  * passes through "1", and going back to lower the count and raising it again must not lose anybody. Only
  * the first `count` are shown and booked (see shownParticipants); blank blocks beyond the count go.
  */
-export function keepParticipants(participants: readonly ParticipantValues[], count: number): ParticipantValues[] {
+export function keepParticipants(
+  participants: readonly ParticipantValues[],
+  count: number,
+  forWorkers = false,
+): ParticipantValues[] {
   const kept = participants.slice();
-  while (kept.length < count) kept.push(emptyParticipant());
+  while (kept.length < count) kept.push(emptyParticipant(forWorkers));
   while (kept.length > count && isBlank(kept[kept.length - 1]!)) kept.pop();
   return kept;
 }

@@ -15,11 +15,15 @@ export interface AttendanceRow {
   present: boolean;
   absent: boolean;
   fiscalCode: string;
+  /** The codice fiscale the participant came with (from the client's register), shown beside the name. */
+  knownFiscalCode: string | null;
   attendanceError: string | null;
   fiscalCodeError: string | null;
 }
 
 export interface AttendanceView {
+  /** The course's sessions with their hours ("lun 12/01/2027, 09:00–13:00 · 4 ore"). */
+  sessions: string[];
   title: string;
   noindex: true;
   bookingId: string;
@@ -53,6 +57,29 @@ export function placeText(place: CoursePlace): string {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** One session of the course with its hours. */
+export function sessionText(s: { date: string; start: string; end: string }): string {
+  const hours = Math.max(0, minutesOf(s.end) - minutesOf(s.start)) / 60;
+  return t('attestati:attendance.session', {
+    date: format.date(s.date),
+    start: s.start.slice(0, 5),
+    end: s.end.slice(0, 5),
+    hours: hoursText(hours),
+  });
+}
+
+/**
+ * "Tutti presenti": the form as typed, with every participant still without an attestato marked present.
+ * Nothing is saved: the provider corrects the absent ones and saves.
+ */
+export function allPresentValues(register: Register, body: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...body };
+  for (const l of register.lines) if (!l.attestato) values[`attendance_${l.id}`] = 'present';
+  return values;
+}
+
 export function attendancePage(
   register: Register,
   failed: { errors: FormErrors; values: Record<string, unknown> } | null = null,
@@ -70,6 +97,7 @@ export function attendancePage(
       absent: l.attestato === null && typed === 'absent',
       fiscalCode:
         l.attestato?.participantFiscalCode ?? (failed ? text(values[`fiscal_code_${l.id}`]) : (l.fiscalCode ?? '')),
+      knownFiscalCode: l.fiscalCode,
       attendanceError: errors[`attendance_${l.id}`] ?? null,
       fiscalCodeError: errors[`fiscal_code_${l.id}`] ?? null,
     };
@@ -91,6 +119,7 @@ export function attendancePage(
       { label: t('attestati:attendance.dates'), value: datesText(course.courseStart, course.courseEnd) },
     ],
     rows,
+    sessions: course.sessions.map(sessionText),
     open: rows.some((r) => !r.issued),
     signatoryName: failed ? text(values.signatory_name) : register.signatoryName,
     signatoryRole: failed ? text(values.signatory_role) : register.signatoryRole,

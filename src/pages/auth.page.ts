@@ -45,6 +45,8 @@ export function loginPage(state: LoginState): LoginView {
 export interface RegisterView {
   title: string;
   description: string;
+  /** Where to go once the account is confirmed (a same-site path), kept through registration. */
+  returnTo: string | null;
   values: Record<string, unknown>;
   errors: FormErrors;
   banner: string | null;
@@ -56,8 +58,15 @@ export function registerPage(
   banner: string | null = null,
 ): RegisterView {
   // Passwords are never sent back.
-  const { password: _p, confirmPassword: _c, ...kept } = values;
-  return { title: t('auth:register.title'), description: t('auth:register.description'), values: kept, errors, banner };
+  const { password: _p, confirmPassword: _c, returnTo, ...kept } = values;
+  return {
+    title: t('auth:register.title'),
+    description: t('auth:register.description'),
+    returnTo: typeof returnTo === 'string' ? returnTo : null,
+    values: kept,
+    errors,
+    banner,
+  };
 }
 
 export interface ForgotPasswordView {
@@ -112,11 +121,13 @@ export interface VerificationView {
   token: string | null;
   next: string | null;
   banner: string | null;
+  /** Where the person was going before registering (a same-site path), carried by the confirming POST. */
+  returnTo: string | null;
 }
 
 export function verificationPage(
   state: VerificationState,
-  data: { messageKey: string; token?: string; next?: string; banner?: string },
+  data: { messageKey: string; token?: string; next?: string; banner?: string; returnTo?: string },
 ): VerificationView {
   return {
     title: t(`auth:verification.${state}.title`),
@@ -126,6 +137,7 @@ export function verificationPage(
     token: data.token ?? null,
     next: data.next ?? null,
     banner: data.banner ?? null,
+    returnTo: data.returnTo ?? null,
   };
 }
 

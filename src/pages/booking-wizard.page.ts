@@ -2,7 +2,7 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { islandProps } from '../lib/island.js';
 import { VAT_PERCENT } from '../lib/pricing.js';
-import { asksParticipants } from '../lib/booking-fields.js';
+import { asksParticipants, forWorkers, requiredParticipantFields } from '../lib/booking-fields.js';
 import { bookingTerms } from '../lib/booking-terms.js';
 import {
   shownParticipants,
@@ -45,6 +45,10 @@ export interface WizardView {
   participants: ParticipantValues[];
   /** Step 2 lists participants (priced per head) or asks for the site referent. */
   asksParticipants: boolean;
+  /** A mandatory training course: participants are workers (codice fiscale required, email optional). */
+  forWorkers: boolean;
+  /** The participant fields required: name and email, or for workers name and codice fiscale. */
+  requiredFields: readonly string[];
   errors: FormErrors;
   hasErrors: boolean;
   formError: string | null;
@@ -55,6 +59,8 @@ export interface WizardView {
   showNoClientAddress: boolean;
   strings: Record<string, string>;
   costLines: CostLine[];
+  /** The estimate's total, repeated in the bar of every step beside the primary action. */
+  totalLine: CostLine;
   summary: { date: string; time: string; place: string } | null;
   /** Instant services: the dates and times offered (a select each); null for requests (free date and time). */
   slots: SlotChoices | null;
@@ -90,7 +96,7 @@ function wizardPlaceText(
  * shows beside the form (price, dates), `screen` the step with its values and problems (booking-wizard.service).
  */
 export function wizardPage(
-  read: Pick<WizardRead, 'site' | 'workers' | 'editions'>,
+  read: Pick<WizardRead, 'site' | 'workers' | 'editions' | 'listing'>,
   data: WizardPageData,
   screen: WizardScreen,
   csrfToken: string,
@@ -124,6 +130,7 @@ export function wizardPage(
     maxDate: input.maxDate,
     maxParticipants: rules.maxParticipants,
     asksParticipants: asksParticipants(listing.pricingUnit),
+    forWorkers: forWorkers(listing),
     notesMax: NOTES_MAX,
     requirements: listing.requirements,
     chooseLocation: rules.chooseLocation,
@@ -143,6 +150,7 @@ export function wizardPage(
     invoicing: screen.asksInvoicing ? { channels: invoicingChoices() } : null,
   };
   const errorList = Object.entries(errors);
+  const costLines = estimateLines(listing, estimate.price, estimate.participants);
   return {
     title: t('bookings:wizard.pageTitle', { action: strings.title, title: listing.title }),
     noindex: true,
@@ -153,6 +161,8 @@ export function wizardPage(
     values,
     participants: shownParticipants(values, rules.maxParticipants),
     asksParticipants: island.asksParticipants,
+    forWorkers: island.forWorkers,
+    requiredFields: requiredParticipantFields(island.forWorkers),
     errors,
     hasErrors: errorList.length > 0,
     formError: errors.idempotency_key ?? null,
@@ -162,7 +172,8 @@ export function wizardPage(
     placeText: island.placeText,
     showNoClientAddress: !clientHasAddress && chosenType === 'client_site',
     strings,
-    costLines: estimateLines(listing, estimate.price, estimate.participants),
+    costLines,
+    totalLine: costLines.find((l) => l.kind === 'total') ?? costLines[costLines.length - 1]!,
     summary:
       step === 3
         ? {
@@ -179,7 +190,7 @@ export function wizardPage(
     slots: slots ? slotChoices(slots, values) : null,
     islandJson: islandProps(island),
     workers: island.workers,
-    editions: wizardEditions(read.editions, values.edition_id),
+    editions: wizardEditions(read.editions, values.edition_id, read.listing.hasEditions || read.editions.length > 0),
     terms: island.terms,
     invoicing: island.invoicing ? { choices: island.invoicing.channels } : null,
   };

@@ -105,6 +105,8 @@ export interface UpcomingEditionView {
   venue: string | null;
   hours: string;
   badge: string | null;
+  /** "12 posti liberi su 20", or "Completo". */
+  seats: string;
 }
 
 /** "Prossime edizioni" on the service page: each links to its page and, while a seat is left, to booking it. */
@@ -118,5 +120,20 @@ export function upcomingEditionsView(editions: CourseEdition[], now: Date = new 
     venue: venueLabel(e),
     hours: hoursLabel(e.hours),
     badge: seatsBadge(seatsLeft(e)),
+    seats: seatsLeft(e) > 0 ? seatsLine(e) : t('editions:seats.full'),
   }));
+}
+
+/**
+ * The service page's booking action (its price card and, on a phone, its booking bar). A course with editions
+ * open for booking is booked from one of them: the action leads to "Prossime edizioni" instead of competing
+ * with each edition's "Prenota".
+ */
+export function bookingEntry(
+  course: CourseSectionView | null,
+  direct: { bookHref: string; bookLabel: string },
+): { bookHref: string; bookLabel: string } {
+  return course?.editions.some((e) => e.bookHref)
+    ? { bookHref: '#editions-title', bookLabel: t('editions:upcoming.choose') }
+    : direct;
 }

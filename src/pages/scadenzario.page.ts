@@ -90,6 +90,8 @@ export interface ScadenzarioRowView extends LineCells {
   /** The search for the course this line needs (null when in order). */
   courseHref: string | null;
   courseLabel: string;
+  /** A course booked for the worker and still under way: "Prenotato per il …", linking to the booking. */
+  booked: { text: string; href: string; iso: string } | null;
 }
 
 export interface ScadenzarioView {
@@ -130,6 +132,13 @@ function rowView(l: ScadenzarioLine, today: string): ScadenzarioRowView {
     mayNotOperate: l.due.mayNotOperate,
     courseHref: l.status === 'in_regola' ? null : updatePath(l.kind, [l.worker.id], l.due.level),
     courseLabel: t('scadenzario:findCourseLabel', { kind: cells.kind, name: cells.worker }),
+    booked: l.booked
+      ? {
+          text: t('scadenzario:bookedOn', { date: format.shortDate(l.booked.on) }),
+          href: `/bookings/${l.booked.bookingId}`,
+          iso: l.booked.on,
+        }
+      : null,
   };
 }
 

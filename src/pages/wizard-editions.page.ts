@@ -29,8 +29,12 @@ export interface WizardEditionsView {
   chosen: { label: string; sessions: string[]; detail: string } | null;
 }
 
-export function wizardEditions(editions: CourseEdition[], chosenId: string | undefined): WizardEditionsView | null {
-  if (editions.length === 0) return null;
+export function wizardEditions(
+  editions: CourseEdition[],
+  chosenId: string | undefined,
+  byEdition = editions.length > 0,
+): WizardEditionsView | null {
+  if (!byEdition) return null;
   const choices = editions.map((e) => ({
     id: e.id,
     label: firstDayLabel(e),
@@ -43,7 +47,7 @@ export function wizardEditions(editions: CourseEdition[], chosenId: string | und
   const chosen = choices.find((c) => c.checked);
   return {
     legend: t('editions:wizard.choose'),
-    hint: t('editions:wizard.chooseHint'),
+    hint: t(choices.length > 0 ? 'editions:wizard.chooseHint' : 'editions:wizard.noneOpen'),
     choices,
     chosen: chosen ? { label: chosen.label, sessions: chosen.sessions, detail: chosen.detail } : null,
   };

@@ -47,6 +47,8 @@ export function wizardStrings(listing: BookableListing, rules: BookingRules): Re
     add_to_register: 'bookings:wizard.participants.add_to_register',
     fiscalCodeInvalid: 'bookings:validation.fiscalCodeInvalid',
     fiscalCodeForRegister: 'bookings:validation.fiscalCodeForRegister',
+    fiscalCodeRequired: 'bookings:validation.fiscalCodeRequired',
+    workersIntro: 'bookings:wizard.participants.workersIntro',
     summaryTitle: 'bookings:wizard.summary.title',
     summaryService: 'bookings:wizard.summary.service',
     summaryProvider: 'bookings:wizard.summary.provider',

@@ -58,14 +58,19 @@ export type RegistrationResult = { status: 'registered'; user: User } | { status
  * Creates the unverified account and its profile, and queues the verification email, in one
  * transaction: either all of it happens or none.
  */
-export async function register(input: Registration): Promise<RegistrationResult> {
+/**
+ * A new account, its verification email queued in the same transaction. `returnTo` (a same-site path,
+ * src/lib/return-to.ts) is where the person was going, a booking for one: the verification link carries it,
+ * so that the account confirmed on any device leads back there.
+ */
+export async function register(input: Registration, returnTo: string | null = null): Promise<RegistrationResult> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await transaction(async (trx) => {
       if (await users.findByEmail(input.email, trx)) return { status: 'email_taken' } as const;
       const user = await userWrites.insertUser({ ...input, passwordHash }, trx);
       await ensureProfile(user, trx);
-      await sendVerificationEmail(user, trx);
+      await sendVerificationEmail(user, trx, returnTo);
       return { status: 'registered', user } as const;
     });
   } catch (err) {
@@ -108,15 +113,16 @@ export async function authenticate(email: string, password: string): Promise<Aut
   return { status: 'ok', userId: user.id };
 }
 
-async function sendVerificationEmail(user: User, trx: Trx): Promise<void> {
+async function sendVerificationEmail(user: User, trx: Trx, returnTo: string | null): Promise<void> {
   const token = await issueToken(user.id, 'email_verification', trx);
+  const back = returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : '';
   await queueEmail(
     {
       to: user.email,
       template: 'verify-email',
       data: {
         name: greetingName(user),
-        link: `${config().baseUrl}/auth/verify?token=${token}`,
+        link: `${config().baseUrl}/auth/verify?token=${token}${back}`,
         hours: TOKEN_TTL_SECONDS.email_verification / 3600,
       },
     },
@@ -125,11 +131,11 @@ async function sendVerificationEmail(user: User, trx: Trx): Promise<void> {
 }
 
 /** "Invia di nuovo": a fresh link for an unverified account; nothing (and no hint) for any other address. */
-export async function resendVerification(email: string): Promise<void> {
+export async function resendVerification(email: string, returnTo: string | null = null): Promise<void> {
   await transaction(async (trx) => {
     const user = await users.findByEmail(email, trx);
     if (!user || user.emailVerifiedAt) return;
-    await sendVerificationEmail(user, trx);
+    await sendVerificationEmail(user, trx, returnTo);
   });
 }
 

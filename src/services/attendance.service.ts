@@ -40,6 +40,8 @@ export interface CourseFacts {
   editionId: string | null;
   /** The place to prefill: the edition's venue, or the booking's place. */
   place: CoursePlace;
+  /** The course's sessions (the edition's, or the booking's days), each with its start and end. */
+  sessions: { date: string; start: string; end: string }[];
 }
 
 /**
@@ -91,6 +93,13 @@ function factsOf(booking: Booking, course: CourseOfBooking, provider: PrintedPro
     courseEnd: e?.endsOn ?? days[days.length - 1] ?? booking.requestedDate,
     editionId: e?.id ?? null,
     place: venue ?? bookingPlace(booking, provider),
+    sessions: e?.sessions.length
+      ? e.sessions
+      : booking.days.length > 0
+        ? booking.days
+        : booking.endTime
+          ? [{ date: booking.requestedDate, start: booking.requestedTime, end: booking.endTime }]
+          : [],
   };
 }
 

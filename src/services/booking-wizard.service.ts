@@ -1,4 +1,4 @@
-import { asksParticipants } from '../lib/booking-fields.js';
+import { asksParticipants, forWorkers } from '../lib/booking-fields.js';
 import type { InvoicingChannel } from '../lib/payment-options.js';
 import type { BookingFormValues, RegisterWorkerOption, WizardStep } from '../lib/booking-wizard.shared.js';
 import type { CourseEdition } from '../models/editions/row.js';
@@ -13,7 +13,7 @@ import type { BookingContext } from '../models/bookings/context.js';
 import { createBooking, type BookingRefusal, type NewBookingInput } from './booking-creation.service.js';
 import { seatsLeft } from './course-editions.service.js';
 import { saveClientInvoicing, type ClientInvoicing } from './invoicing.service.js';
-import { courseRules, maxParticipantsOf } from './bookings.service.js';
+import { byEdition, courseRules, maxParticipantsOf } from './bookings.service.js';
 import { fillParticipantsFromRegister } from './workers.service.js';
 
 /**
@@ -101,11 +101,12 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const { listing } = knows;
   const max = maxParticipantsOf(listing);
-  const typed = readBookingForm(b, max);
+  const workersCourse = forWorkers(listing);
+  const typed = readBookingForm(b, max, workersCourse);
   const values = typed.participants.some((p) => p.worker_id)
     ? fillParticipantsFromRegister(typed, knows.workers)
     : typed;
-  const choice = applyEdition(knows.editions, values);
+  const choice = applyEdition(byEdition(knows), knows.editions, values);
   const screen = screenOf(knows, values, choice.edition);
   const from = (['1', '2', '3'].includes(String(b.step)) ? Number(b.step) : 1) as WizardStep;
   if (b.action === 'back') return render(screen(Math.max(1, from - 1) as WizardStep));
@@ -115,7 +116,9 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
   const submitting = b.action === 'submit' && from === 3;
   const details = validateDetails(values, courseRules(knows));
   const attendees =
-    from >= 2 || submitting ? validateAttendees(values, max, asksParticipants(listing.pricingUnit)) : null;
+    from >= 2 || submitting
+      ? validateAttendees(values, max, asksParticipants(listing.pricingUnit), workersCourse)
+      : null;
   const invoicing = submitting && knows.asksInvoicing ? validateClientBilling(invoicingFields(values)) : null;
   // The provider's calendar (src/lib/availability.ts): instant listings only at a time the provider works.
   // The final submit leaves it to the booking, which checks it under its lock and whose refusal is shown
@@ -125,7 +128,7 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
       ? await knows.schedule(details.value.requestedDate, details.value.requestedTime)
       : null;
   const errors: FormErrors = {
-    ...(details.ok ? {} : knows.editions.length > 0 ? dateless(details.errors) : details.errors),
+    ...(details.ok ? {} : byEdition(knows) ? dateless(details.errors) : details.errors),
     ...(attendees && !attendees.ok ? attendees.errors : {}),
     ...(invoicing && !invoicing.ok ? invoicing.errors : {}),
   };
@@ -214,10 +217,11 @@ function slotProblem(slot: SlotProblem): FieldProblems<WizardCode> {
  * participants. Returns the edition (or null) and the problems of that choice.
  */
 function applyEdition(
+  required: boolean,
   editions: CourseEdition[],
   values: BookingFormValues,
 ): { edition: CourseEdition | null; problems: FieldProblems<WizardCode>; full: boolean } {
-  if (editions.length === 0) return { edition: null, problems: {}, full: false };
+  if (!required) return { edition: null, problems: {}, full: false };
   const edition = editions.find((e) => e.id === values.edition_id) ?? null;
   if (!edition) return { edition: null, problems: { edition_id: problem('edition_required') }, full: false };
   const first = edition.sessions[0]!;

@@ -39,6 +39,13 @@ export function wizardRules(listing: BookableListing, now: Date = new Date()): B
   };
 }
 
+/**
+ * A course booked by edition: it has editions (even when none is open right now, a client cannot invent a
+ * date for it), or editions are offered.
+ */
+export const byEdition = (knows: { listing: Pick<BookableListing, 'hasEditions'>; editions: readonly unknown[] }) =>
+  knows.listing.hasEditions || knows.editions.length > 0;
+
 /** The wizard's rules for a listing whose editions, if it has any, each have their own venue or are online: no place to choose. */
 export function courseRules(knows: {
   listing: BookableListing;
@@ -46,7 +53,7 @@ export function courseRules(knows: {
   now: Date;
 }): BookingRules {
   const rules = wizardRules(knows.listing, knows.now);
-  return knows.editions.length > 0 ? { ...rules, chooseLocation: false } : rules;
+  return byEdition(knows) ? { ...rules, chooseLocation: false } : rules;
 }
 
 /** The one price calculation (src/lib/pricing.ts) applied to a service and a number of participants. */
@@ -170,9 +177,7 @@ export async function wizardPageData(read: WizardRead, screen: WizardScreen): Pr
   const rules = courseRules(read);
   const values = withValidIdempotencyKey(screen.values);
   const availability =
-    listing.listingType === 'instant' && read.editions.length === 0
-      ? await wizardAvailability(listing, rules.today)
-      : null;
+    listing.listingType === 'instant' && !byEdition(read) ? await wizardAvailability(listing, rules.today) : null;
   const maxDate = addDays(rules.today, MAX_DAYS_AHEAD);
   return { listing, rules, values, estimate: wizardEstimate(listing, values, rules), maxDate, availability };
 }

@@ -22,6 +22,11 @@ import { listWorkers, type Worker } from '../models/workers/register.js';
 
 export interface ScadenzarioLine extends KindAssessment {
   worker: Worker;
+  /**
+   * A course of this kind booked for the worker and still under way (the soonest): the line says
+   * "Prenotato per il …" beside its status, which the rules keep; the attestato then updates the status.
+   */
+  booked: { bookingId: string; on: string } | null;
 }
 
 export interface Scadenzario {
@@ -56,12 +61,22 @@ export async function scadenzarioFor(
     const key = `${training.workerId}:${training.kind}`;
     held.set(key, [...(held.get(key) ?? []), training]);
   }
+  const booked = new Map<string, { bookingId: string; on: string }>();
+  for (const b of await register.bookedTrainingsOf(
+    clientId,
+    workers.map((w) => w.id),
+    trx,
+  )) {
+    const key = `${b.workerId}:${b.kind}`;
+    if (!booked.has(key)) booked.set(key, { bookingId: b.bookingId, on: b.on });
+  }
   const effectiveDate = config().accordo2025EffectiveDate;
   const lines: ScadenzarioLine[] = [];
   for (const worker of workers) {
     const situation = { company, riskClass: worker.riskClass, today, effectiveDate };
     for (const kind of requiredKinds(worker.role, worker.assignments)) {
-      lines.push({ worker, ...assessKind(kind, held.get(`${worker.id}:${kind}`) ?? [], situation) });
+      const key = `${worker.id}:${kind}`;
+      lines.push({ worker, ...assessKind(kind, held.get(key) ?? [], situation), booked: booked.get(key) ?? null });
     }
   }
   const counts = Object.fromEntries(COMPLIANCE_STATUSES.map((s) => [s, 0])) as Record<ComplianceStatus, number>;

@@ -22,6 +22,8 @@ declare module 'express-session' {
     /** The address waiting for its verification email (the /email-waiting page). */
     pendingVerificationEmail?: string;
     pendingVerificationUserType?: 'client' | 'provider';
+    /** Where a person registering was going (a same-site path, src/lib/return-to.ts), until verified. */
+    pendingReturnTo?: string;
     /**
      * Set when a client follows a scadenzario reminder ("prenota l'aggiornamento"): the booking wizard of a
      * course of that training kind pre-fills these workers of the register as participants.

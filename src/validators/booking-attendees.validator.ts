@@ -44,9 +44,10 @@ export function validateAttendees(
   values: BookingFormValues,
   maxParticipants: number,
   asksParticipants: boolean,
+  forWorkers = false,
 ): Validated<Attendees> {
   if (asksParticipants) {
-    const p = validateParticipants(values, maxParticipants);
+    const p = validateParticipants(values, maxParticipants, forWorkers);
     return p.ok ? { ok: true, value: { participants: p.value, referent: null } } : p;
   }
   const r = validateReferent(values);

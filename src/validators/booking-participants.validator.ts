@@ -27,27 +27,40 @@ export interface ParticipantInput {
   addToRegister?: boolean;
 }
 
-const participantSchema = Joi.object<ParticipantInput>({
+const optionalEmail = emailField(`${V}.emailInvalid`, `${V}.emailInvalid`).optional().empty('').default(null);
+
+const participantSchema = Joi.object<ParticipantInput & { forWorkers: boolean }>({
   firstName: requiredText(PARTICIPANT_MAX_LENGTH.first_name, `${V}.firstNameRequired`),
   lastName: requiredText(PARTICIPANT_MAX_LENGTH.last_name, `${V}.lastNameRequired`),
-  // A worker chosen from the register is known by codice fiscale: an email is optional (lib/booking-fields.ts).
-  email: Joi.when('workerId', {
-    is: Joi.string().guid(),
-    then: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`).optional().empty('').default(null),
-    otherwise: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`),
+  // A worker (chosen from the register, or any participant of a mandatory training course) is known by
+  // codice fiscale: an email is optional (lib/booking-fields.ts).
+  email: Joi.when('forWorkers', {
+    is: true,
+    then: optionalEmail,
+    otherwise: Joi.when('workerId', {
+      is: Joi.string().guid(),
+      then: optionalEmail,
+      otherwise: emailField(`${V}.emailInvalid`, `${V}.emailInvalid`),
+    }),
   }),
   phone: phoneField(null, `${V}.phoneInvalid`),
   role: optionalText(PARTICIPANT_MAX_LENGTH.role),
   department: optionalText(PARTICIPANT_MAX_LENGTH.department),
   specialNeeds: optionalText(PARTICIPANT_MAX_LENGTH.special_needs),
-  // Optional, but a person added to the register needs one (lib/booking-fields.ts, shared with the island).
-  fiscalCode: Joi.when('addToRegister', {
+  // Required of a worker on a mandatory training course; otherwise optional, but a person added to the
+  // register needs one (lib/booking-fields.ts, shared with the island).
+  fiscalCode: Joi.when('forWorkers', {
     is: true,
-    then: fiscalCodeField(`${V}.fiscalCodeForRegister`),
-    otherwise: fiscalCodeField().optional().empty('').default(null),
+    then: fiscalCodeField(`${V}.fiscalCodeRequired`),
+    otherwise: Joi.when('addToRegister', {
+      is: true,
+      then: fiscalCodeField(`${V}.fiscalCodeForRegister`),
+      otherwise: fiscalCodeField().optional().empty('').default(null),
+    }),
   }),
   workerId: Joi.string().guid().empty('').default(null),
   addToRegister: Joi.boolean().default(false),
+  forWorkers: Joi.boolean().strip(),
 });
 
 /** The participant schema's paths as the form's field names. */
@@ -69,6 +82,7 @@ const FIELD_NAMES: Record<string, string> = {
 export function validateParticipants(
   values: BookingFormValues,
   maxParticipants: number,
+  forWorkers = false,
 ): Validated<ParticipantInput[]> {
   const errors: FormErrors = {};
   const participants: ParticipantInput[] = [];
@@ -84,6 +98,7 @@ export function validateParticipants(
       fiscalCode: p.fiscal_code,
       workerId: p.worker_id,
       addToRegister: Boolean(p.add_to_register) && !p.worker_id,
+      forWorkers,
     });
     if (result.ok) participants.push(result.value);
     else Object.assign(errors, renamedFields(result.errors, FIELD_NAMES, `participants.${i}.`));

@@ -68,7 +68,7 @@ const str = (v: unknown): string =>
  * resized, keeping what was typed): the steps carry every block typed, also those beyond a count that
  * was lowered, so raising it again brings them back; only the first `count` are shown and booked.
  */
-export function readBookingForm(body: unknown, maxParticipants: number): BookingFormValues {
+export function readBookingForm(body: unknown, maxParticipants: number, forWorkers = false): BookingFormValues {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const rows = asList(b.participants)
     .slice(0, Math.max(maxParticipants, 1))
@@ -101,11 +101,11 @@ export function readBookingForm(body: unknown, maxParticipants: number): Booking
     pec: str(b.pec),
   };
   const count = participantCount(values.participants_count, maxParticipants) ?? Math.max(rows.length, 1);
-  return { ...values, participants: keepParticipants(rows, count) };
+  return { ...values, participants: keepParticipants(rows, count, forWorkers) };
 }
 
 /** A fresh form: one participant, nothing chosen. */
-export function blankBookingForm(idempotencyKey: string): BookingFormValues {
+export function blankBookingForm(idempotencyKey: string, forWorkers = false): BookingFormValues {
   return {
     requested_date: '',
     requested_time: '',
@@ -113,7 +113,7 @@ export function blankBookingForm(idempotencyKey: string): BookingFormValues {
     client_notes: '',
     special_requirements: [],
     location_choice: '',
-    participants: [emptyParticipant()],
+    participants: [emptyParticipant(forWorkers)],
     referent_name: '',
     referent_role: '',
     referent_contact: '',

@@ -41,6 +41,10 @@ async function bookOneSeat(page: Page, editionId: string, first: string): Promis
   await page.fill('#p-0-first_name', first);
   await page.fill('#p-0-last_name', 'Ferrari');
   await page.fill('#p-0-email', `${first.toLowerCase()}.ferrari@meccanica-orobica.it`);
+  // A mandatory training course: the participant is a worker, known by codice fiscale; the register is
+  // left as it is (the box is ticked by default).
+  await page.fill('#p-0-fiscal_code', 'BNCGLI85M41F205B');
+  await page.uncheck('input[name="participants[0][add_to_register]"]');
   await page.locator('button[name="action"][value="next"]').click();
   expect(await page.locator('.wizard').textContent()).to.contain('Edizione');
   await page.locator('button[name="action"][value="submit"]').click();

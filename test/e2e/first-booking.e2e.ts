@@ -29,10 +29,22 @@ async function demoService(page: Page, query: string, type: 'Prenota Ora' | 'Ric
   return card;
 }
 
-/** Registers a client through the form and follows the verification link; returns its email. */
-async function registerClient(page: Page, company: string): Promise<string> {
+/**
+ * A visitor clicks "Prenota" on the service's page, meets sign-up and sign-in beside the booking's summary,
+ * registers, follows the verification link and signs in: the wizard of that service opens, nothing retyped
+ * but the password. Returns the email.
+ */
+async function registerClient(page: Page, company: string, serviceId: string): Promise<string> {
   const email = `prima.prenotazione.${Date.now()}.${Math.floor(Math.random() * 1e6)}@esempio.it`;
-  await page.goto(`${baseUrl()}/auth/register`);
+  await page.goto(`${baseUrl()}/services/${serviceId}`);
+  await page.locator('.price-card a[href$="/book"]').click();
+  await page.waitForURL(new RegExp(`/services/${serviceId}/book$`));
+  expect(await page.locator('.toast, .alert--error').count()).to.equal(0);
+  expect(await page.locator('.wizard-gate__summary').textContent()).to.contain(PROVIDER);
+  await noSidewaysScroll(page, 'sign-up or sign-in for a booking');
+  await screenshot(page, `first-booking-gate-${page.viewportSize()!.width}`);
+  await page.getByRole('link', { name: 'Crea un account' }).click();
+  await page.waitForURL(/\/auth\/register\?returnTo=/);
   await page.check('input[name="userType"][value="client"]');
   await page.fill('#f-companyName', company);
   await page.fill('#f-firstName', 'Chiara');
@@ -44,20 +56,13 @@ async function registerClient(page: Page, company: string): Promise<string> {
   await page.locator('form[action="/auth/register"] button[type="submit"]').click();
   await page.waitForURL(/\/email-waiting$/);
   await page.goto(linkFrom(await waitForEmail(email), '/auth/verify'));
-  await page.waitForURL(/\/auth\/login\?verified=true/, { timeout: 15_000 });
-  return email;
-}
-
-/** From the service's page to its wizard, through the login that brings the client back to it. */
-async function openWizard(page: Page, serviceId: string, email: string): Promise<void> {
-  await page.goto(`${baseUrl()}/services/${serviceId}`);
-  await page.locator('.price-card a[href$="/book"]').click();
-  await page.waitForURL(/\/auth\/login\?returnTo=/);
+  await page.waitForURL(/\/auth\/login\?verified=true&returnTo=/, { timeout: 15_000 });
   await page.fill('#f-email', email);
   await page.fill('#f-password', PASSWORD);
   await page.locator('form[action="/auth/login"] button[type="submit"]').click();
   await page.waitForURL(new RegExp(`/services/${serviceId}/book$`));
   await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+  return email;
 }
 
 /** Step 1: the first date offered from `date` on (an instant service offers selects), the time, the count. */
@@ -85,8 +90,7 @@ describe('a first-time client books without leaving the wizard', () => {
     const { page, context } = await newPage({ viewport: DESKTOP });
     try {
       const course = await demoService(page, 'Corso Antincendio Rischio Medio', 'Prenota Ora');
-      const email = await registerClient(page, 'Officine Rota Srl');
-      await openWizard(page, course.id, email);
+      await registerClient(page, 'Officine Rota Srl', course.id);
       // Nothing about invoicing before the summary.
       expect(await page.locator('.wizard__step:not([hidden]) input[name="invoicing_channel"]').count()).to.equal(0);
 
@@ -137,8 +141,7 @@ describe('a first-time client books without leaving the wizard', () => {
     const { page, context } = await newPage({ viewport: PHONE });
     try {
       const plan = await demoService(page, 'Piano di Emergenza', 'Richiedi Preventivo');
-      const email = await registerClient(page, 'Falegnameria Brembana Snc');
-      await openWizard(page, plan.id, email);
+      await registerClient(page, 'Falegnameria Brembana Snc', plan.id);
       await fillDetails(page, inDays(30), '10:30', 1);
       await page.getByRole('button', { name: 'Continua' }).click();
       await page.fill('#f-referent_name', 'Chiara Rota');

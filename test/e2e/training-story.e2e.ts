@@ -60,6 +60,14 @@ describe('a company keeps its training in order, in a real browser', () => {
     return squash(await row.locator('.badge').first().textContent());
   }
 
+  /** What the scadenzario says of a course booked for the worker ("Prenotato per il …"), '' without one. */
+  async function lavoratoriBooked(page: Page, worker: string): Promise<string> {
+    await page.goto(`${app.baseUrl}/scadenzario`);
+    const row = page.locator('.scadenzario-table tbody tr', { hasText: worker }).filter({ hasText: 'lavoratori' });
+    const booked = row.locator('.scadenzario-table__booked');
+    return (await booked.count()) > 0 ? squash(await booked.textContent()) : '';
+  }
+
   /** Who takes part in one variant: names and codes of its own, so the three never meet. */
   async function cast(variant: string, codes: readonly string[]) {
     const provider = await createProvider({
@@ -204,6 +212,12 @@ describe('a company keeps its training in order, in a real browser', () => {
         const bookingId = /\/bookings\/([0-9a-f-]{36})$/.exec(c.page.url())![1]!;
         const seats = await db()('course_editions').where({ id: editionId }).first<{ seats_taken: number }>();
         expect(seats.seats_taken).to.equal(2);
+        // The scadenzario says the course is booked for both, keeping the status the rules give.
+        const firstDay = addDays(today(), 20).split('-').reverse().join('/');
+        expect(await lavoratoriBooked(c.page, 'Rossi Mario')).to.equal(`Prenotato per il ${firstDay}`);
+        expect(await lavoratoriBooked(c.page, 'Bianchi Anna')).to.equal(`Prenotato per il ${firstDay}`);
+        expect(await lavoratoriBooked(c.page, 'Verdi Paolo')).to.equal('');
+        expect(await lavoratoriStatus(c.page, 'Rossi Mario')).to.equal('Scaduto');
 
         // 5. The course takes place (both sessions move to the last two days), the provider completes it.
         const [first, second] = [addDays(today(), -2), addDays(today(), -1)];
@@ -227,7 +241,15 @@ describe('a company keeps its training in order, in a real browser', () => {
         await p.page.waitForURL(new RegExp(`/bookings/${bookingId}$`));
         await p.page.getByRole('link', { name: 'Registro presenze e attestati' }).click();
         await p.page.waitForURL(/\/attendance$/);
-        for (const radio of await p.page.locator('input[type="radio"][value="present"]').all()) await radio.check();
+        // The register lists both with their codici fiscali; "Tutti presenti" marks them.
+        const register = squash(await p.page.locator('.attendance-list').textContent());
+        expect(register).to.contain(`CF ${v.codes[0]}`).and.contain(`CF ${v.codes[1]}`);
+        expect(await p.page.locator('.attendance-page__sessions li').count()).to.equal(2);
+        await p.page.getByRole('button', { name: 'Tutti presenti' }).click();
+        await p.page.waitForLoadState();
+        for (const radio of await p.page.locator('input[type="radio"][value="present"]').all()) {
+          expect(await radio.isChecked()).to.equal(true);
+        }
         await p.page.fill('#signatory-name', 'Elena Colombo');
         await p.page.fill('#signatory-role', 'docente e direttore del corso');
         await p.page.getByRole('button', { name: 'Salva presenze ed emetti attestati' }).click();
@@ -256,6 +278,7 @@ describe('a company keeps its training in order, in a real browser', () => {
 
         // 7. The scadenzario has moved: Mario's lavoratori training is in order again.
         expect(await lavoratoriStatus(c.page, 'Rossi Mario')).to.equal('In regola');
+        expect(await lavoratoriBooked(c.page, 'Rossi Mario')).to.equal('');
         await noSidewaysScroll(c.page, 'the scadenzario');
         await screenshot(c.page, `training-story-scadenzario-${v.name}`);
       } finally {

@@ -174,6 +174,35 @@ describe('attendance and attestati', () => {
     expect(marked).to.have.length(0);
   });
 
+  it('"Tutti presenti" marks every participant present in the form, keeping what was typed, and saves nothing', async () => {
+    const days = [
+      { date: '2026-11-02', start: '09:00', end: '13:00' },
+      { date: '2026-11-03', start: '09:00', end: '17:00' },
+    ];
+    await db()('bookings')
+      .where({ id: booking.id })
+      .update({ days: JSON.stringify(days) });
+    const page = html((await providerAgent.get(`/bookings/${booking.id}/attendance`)).text);
+    await db()('bookings')
+      .where({ id: booking.id })
+      .update({ days: JSON.stringify([]) });
+    expect(textOf(page, `[data-participant="${pid(mario)}"] .attendance-list__cf`)).to.equal(`CF ${CF.mario}`);
+    expect(
+      page('.attendance-page__sessions li')
+        .map((_, li) => page(li).text())
+        .get(),
+    ).to.deep.equal(['2 novembre 2026, 09:00–13:00 · 4 ore', '3 novembre 2026, 09:00–17:00 · 8 ore']);
+    const res = await submit(providerAgent, { mark: 'all_present', [`fiscal_code_${pid(luca)}`]: 'typed' });
+    expect(res.status).to.equal(200);
+    const $ = html(res.text);
+    for (const i of [mario, giulia, luca]) {
+      expect($(`input[name="attendance_${pid(i)}"][value="present"]`).is(':checked')).to.equal(true);
+    }
+    expect($(`input[name="fiscal_code_${pid(luca)}"]`).val()).to.equal('typed');
+    const marked = await db()('booking_participants').where({ booking_id: booking.id }).whereNotNull('attendance');
+    expect(marked).to.have.length(0);
+  });
+
   it('a participant left unmarked gets "Indica se il partecipante era presente o assente"', async () => {
     const res = await submit(providerAgent, { ...signature, [`attendance_${pid(mario)}`]: 'present' });
     expect(res.status).to.equal(422);

@@ -101,10 +101,18 @@ describe('booking wizard: participants from the workers register', () => {
     });
     const id = await book(agent, serviceId, {
       participants_count: '1',
-      participants: [{ worker_id: foreign, first_name: 'Marta', last_name: 'Neri', email: 'marta@partecipanti.it' }],
+      participants: [
+        {
+          worker_id: foreign,
+          first_name: 'Marta',
+          last_name: 'Neri',
+          email: 'marta@partecipanti.it',
+          fiscal_code: 'CLMMRC70B20G273X',
+        },
+      ],
     });
     expect(await participantsOf(id)).to.deep.equal([
-      { first_name: 'Marta', last_name: 'Neri', fiscal_code: null, worker_id: null },
+      { first_name: 'Marta', last_name: 'Neri', fiscal_code: 'CLMMRC70B20G273X', worker_id: null },
     ]);
   });
 
@@ -132,7 +140,35 @@ describe('booking wizard: participants from the workers register', () => {
     expect(await db()('workers').where({ client_id: client.id }).count({ n: '*' }).first()).to.deep.equal({ n: 3 });
   });
 
-  it('refuses a wrong CF, and a person to add without one, beside the field (422), keeping the row', async () => {
+  it('a course of mandatory training asks workers: CF required, email optional, "Aggiungi al registro" on by default', async () => {
+    const { $: fresh, csrf, key } = await openWizard(agent, serviceId);
+    const island = JSON.parse(fresh('script[type="application/json"]').first().text()) as {
+      forWorkers: boolean;
+      values: { participants: { add_to_register: string }[] };
+    };
+    expect(island.forWorkers).to.equal(true);
+    expect(island.values.participants.map((p) => p.add_to_register)).to.deep.equal(['1']);
+    // Without JavaScript: step 1 carries the ticked box along; step 2 shows it, the CF required, the email optional.
+    expect(fresh('input[type="hidden"][name="participants[0][add_to_register]"]').val()).to.equal('1');
+    const step1 = { participants_count: '1', participants: [{ add_to_register: '1' }], step: '1', action: 'next' };
+    const step2 = html((await postWizard(agent, serviceId, { ...bookingForm(csrf, key), ...step1 })).text);
+    expect(step2('input[name="participants[0][add_to_register]"]').is(':checked')).to.equal(true);
+    expect(step2('#p-0-fiscal_code').attr('required')).to.equal('required');
+    expect(step2('#p-0-email').attr('required')).to.equal(undefined);
+    // A worker typed by hand with a CF and no email is booked and joins the register.
+    const id = await book(agent, serviceId, {
+      participants_count: '1',
+      participants: [
+        { first_name: 'Ettore', last_name: 'Ferri', email: '', fiscal_code: 'GLLSFO92R52A944U', add_to_register: '1' },
+      ],
+    });
+    const added = await db()('workers').where({ client_id: client.id, fiscal_code: 'GLLSFO92R52A944U' }).first();
+    expect(await participantsOf(id)).to.deep.equal([
+      { first_name: 'Ettore', last_name: 'Ferri', fiscal_code: 'GLLSFO92R52A944U', worker_id: added.id },
+    ]);
+  });
+
+  it('refuses a wrong CF, and a worker without one, beside the field (422), keeping the row', async () => {
     const { csrf, key } = await openWizard(agent, serviceId);
     const res = await postWizard(
       agent,
@@ -148,11 +184,30 @@ describe('booking wizard: participants from the workers register', () => {
     const $ = html(res.text);
     expect(textOf($, '#p-0-fiscal_code-error')).to.equal('Codice fiscale non valido');
     expect(textOf($, '#p-1-fiscal_code-error')).to.equal(
-      'Indica il codice fiscale per aggiungere il partecipante al registro',
+      "Indica il codice fiscale: serve per l'attestato e lo scadenzario",
     );
     expect($('#p-0-fiscal_code').val()).to.equal('GLLSFO92R52A944X');
     expect($('input[name="participants[1][add_to_register]"]').is(':checked')).to.equal(true);
     expect(await db()('bookings').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+  });
+
+  it('the scadenzario shows the booked course as "Prenotato per il …" for those workers, while it is under way', async () => {
+    const day = bookingForm('', '').requested_date as string;
+    const id = await book(agent, serviceId, {
+      participants_count: '1',
+      participants: [{ worker_id: anna, first_name: 'Anna', last_name: 'Bianchi' }],
+    });
+    const bookedOf = async (name: string) => {
+      const $ = html((await agent.get('/scadenzario').expect(200)).text);
+      const row = $('.scadenzario-table tbody tr')
+        .toArray()
+        .find((tr) => $(tr).find('th').text().includes(name) && $(tr).text().includes('lavoratori'));
+      return row ? $(row).find('.scadenzario-table__booked').text().trim() : 'no row';
+    };
+    expect(await bookedOf('Bianchi Anna')).to.equal(`Prenotato per il ${day.split('-').reverse().join('/')}`);
+    expect(await bookedOf('Verdi Luca')).to.equal('');
+    await db()('bookings').where({ id }).update({ status: 'cancelled', cancelled_at: new Date() });
+    expect(await bookedOf('Bianchi Anna')).to.equal('');
   });
 
   it("the session's training plan pre-fills the planned workers when the course is of that kind", async () => {

@@ -8,6 +8,7 @@ import { createBooking } from '../../src/services/booking-creation.service.js';
 import { html } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import {
+  PEOPLE,
   bookingForm,
   clientAccount,
   inDays,
@@ -18,6 +19,10 @@ import {
   signIn,
 } from './booking.helpers.js';
 import { insertEdition } from './editions.helpers.js';
+
+/** The participants of a mandatory training course are workers, each with a codice fiscale. */
+const CODICI_FISCALI = ['BNCGLI85M41F205B', 'VRDMRC75C12H501F', 'NRESRA90E55L219C'];
+const workers = (count: number) => PEOPLE.slice(0, count).map((p, i) => ({ ...p, fiscal_code: CODICI_FISCALI[i] }));
 
 /** Booking seats of a course edition through the wizard, giving them back, and never overselling. */
 describe('booking a course edition', () => {
@@ -62,7 +67,13 @@ describe('booking a course edition', () => {
     const res = await postWizard(
       agent,
       serviceId,
-      bookingForm(csrf, key, { edition_id: editionId, requested_date: '', requested_time: '', participants_count: 2 }),
+      bookingForm(csrf, key, {
+        edition_id: editionId,
+        requested_date: '',
+        requested_time: '',
+        participants_count: 2,
+        participants: workers(2),
+      }),
     );
     expect(res.status, html(res.text)('.field__error, .alert').text()).to.equal(303);
     const row = await db()('bookings').first().where({ edition_id: editionId });
@@ -121,7 +132,7 @@ describe('booking a course edition', () => {
       const res = await postWizard(
         agent,
         serviceId,
-        bookingForm(csrf, key, { edition_id: editionId, participants_count: count }),
+        bookingForm(csrf, key, { edition_id: editionId, participants_count: count, participants: workers(count) }),
       );
       ids.push(res.headers.location!.split('/').pop()!);
     }

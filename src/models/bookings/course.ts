@@ -1,5 +1,5 @@
 import { db, type Trx } from '../../db/knex.js';
-import type { EditionRow } from '../editions/row.js';
+import { toSessions, type EditionRow, type EditionSession } from '../editions/row.js';
 import type { ListingRow } from '../listings/row.js';
 import type { BookingRow } from './row.js';
 
@@ -20,14 +20,25 @@ export interface CourseOfBooking {
     venueAddress: string | null;
     venueCity: string | null;
     venueProvince: string | null;
+    /** Its days, each with its start and end. */
+    sessions: EditionSession[];
   } | null;
 }
 
 /** The booking's listing and edition (left-joined: its columns are null without one). */
 type CourseRow = Pick<BookingRow, 'service_id' | 'edition_id'> &
   Pick<ListingRow, 'training_kind' | 'training_scope' | 'duration_hours'> & {
-    [K in 'starts_on' | 'ends_on' | 'hours' | 'delivery_mode' | 'venue_address' | 'venue_city' | 'venue_province']:
-      EditionRow[K] | null;
+    [
+      K in
+        | 'starts_on'
+        | 'ends_on'
+        | 'hours'
+        | 'delivery_mode'
+        | 'venue_address'
+        | 'venue_city'
+        | 'venue_province'
+        | 'sessions'
+    ]: EditionRow[K] | null;
   };
 
 export async function findCourse(bookingId: string, trx?: Trx): Promise<CourseOfBooking | null> {
@@ -48,6 +59,7 @@ export async function findCourse(bookingId: string, trx?: Trx): Promise<CourseOf
       'e.venue_address',
       'e.venue_city',
       'e.venue_province',
+      'e.sessions',
     );
   if (!row) return null;
   return {
@@ -65,6 +77,7 @@ export async function findCourse(bookingId: string, trx?: Trx): Promise<CourseOf
           venueAddress: row.venue_address,
           venueCity: row.venue_city,
           venueProvince: row.venue_province,
+          sessions: toSessions(row.sessions),
         }
       : null,
   };

@@ -115,7 +115,7 @@ export const EDITION_COLUMNS = columnsOf<EditionRow>({
   updated_at: 'timestamp',
 });
 
-function toSessions(value: unknown): EditionSession[] {
+export function toSessions(value: unknown): EditionSession[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((s: unknown) => {
     const { date, start, end } = (s ?? {}) as Record<string, unknown>;

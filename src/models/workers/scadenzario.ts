@@ -1,5 +1,6 @@
 import { db, type Trx } from '../../db/knex.js';
 import type { TrainingRecord } from '../../lib/training-compliance.js';
+import { LIVE_BOOKING_STATUSES } from '../../lib/booking-status.js';
 import type { TrainingKind } from '../../lib/training-kinds.js';
 import type { TrainingRow } from './trainings.js';
 
@@ -52,6 +53,47 @@ export async function trainingsOf(workerIds: readonly string[], trx?: Trx): Prom
     hours: Number(r.hours),
     mode: r.delivery_mode,
     source: r.source,
+  }));
+}
+
+/** A course of a training kind booked for a worker and still under way: the scadenzario's "Prenotato per il …". */
+export interface BookedTraining {
+  workerId: string;
+  kind: TrainingKind;
+  bookingId: string;
+  /** 'YYYY-MM-DD': the booking's (first) day. */
+  on: string;
+}
+
+/**
+ * The courses booked for the workers (as participants linked to the register) that are still under way,
+ * soonest first: once the course ends, its attestato (a worker training) takes over.
+ */
+export async function bookedTrainingsOf(
+  clientId: string,
+  workerIds: readonly string[],
+  trx?: Trx,
+): Promise<BookedTraining[]> {
+  if (workerIds.length === 0) return [];
+  const rows = await db(trx)('booking_participants as bp')
+    .join('bookings as b', 'b.id', 'bp.booking_id')
+    .join('services as s', 's.id', 'b.service_id')
+    .distinct<{ worker_id: string; training_kind: TrainingKind; booking_id: string; requested_date: string }[]>(
+      'bp.worker_id',
+      's.training_kind',
+      'b.id as booking_id',
+      'b.requested_date',
+    )
+    .where('b.client_id', clientId)
+    .whereIn('bp.worker_id', workerIds)
+    .whereIn('b.status', LIVE_BOOKING_STATUSES)
+    .whereNotNull('s.training_kind')
+    .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }]);
+  return rows.map((r) => ({
+    workerId: r.worker_id,
+    kind: r.training_kind,
+    bookingId: r.booking_id,
+    on: r.requested_date,
   }));
 }
 

@@ -87,6 +87,12 @@ export const PAGE_CASES: PageCase[] = [
   page('search without results', 'visitor', 'search/index', '/search?q=zzzzqqqq'),
   page('category page', 'visitor', 'search/index', '/services/training'),
   page('service page', 'visitor', 'services/show', (ids) => `/services/${ids.instantServiceId}`),
+  page(
+    'booking, visitor: sign-up or sign-in',
+    'visitor',
+    'bookings/sign-in',
+    (ids) => `/services/${ids.instantServiceId}/book`,
+  ),
   page('provider page', 'visitor', 'providers/show', (ids) => `/providers/${ids.providerId}`),
   page('login', 'visitor', 'auth/login', '/auth/login'),
   page('registration (client)', 'visitor', 'auth/register', '/auth/register'),

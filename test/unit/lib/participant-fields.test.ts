@@ -15,4 +15,20 @@ describe('a participant of the booking wizard', () => {
     expect(participantErrors(worker)).to.deep.equal({});
     expect(participantErrors({ ...worker, email: 'anna@' })).to.deep.equal({ email: 'emailInvalid' });
   });
+
+  it('on a mandatory training course, is a worker: the codice fiscale is required and checked, the email optional', () => {
+    expect(participantErrors(typed, true)).to.deep.equal({ fiscal_code: 'fiscalCodeRequired' });
+    expect(participantErrors({ ...typed, fiscal_code: 'BNCNNA85M41A794X' }, true)).to.deep.equal({
+      fiscal_code: 'fiscalCodeInvalid',
+    });
+    expect(participantErrors({ ...typed, fiscal_code: 'BNCNNA85M41A794C' }, true)).to.deep.equal({});
+    expect(participantErrors({ ...typed, fiscal_code: 'BNCNNA85M41A794C', email: 'anna@' }, true)).to.deep.equal({
+      email: 'emailInvalid',
+    });
+  });
+
+  it('a blank row of a mandatory training course starts with "Aggiungi al registro" on; of other courses, off', () => {
+    expect(emptyParticipant(true).add_to_register).to.equal('1');
+    expect(emptyParticipant().add_to_register).to.equal('');
+  });
 });
