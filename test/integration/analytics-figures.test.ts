@@ -32,7 +32,7 @@ describe('analytics: the page of a known set of bookings', () => {
     expect(cards).to.deep.equal([
       ['9', '3 completate'],
       ['1.700,00 €', 'Commissioni della piattaforma: 85,00 €'],
-      ['566,67 €', 'Per prenotazione completata, IVA esclusa'],
+      ['566,67 €', 'Per prenotazione completata, IVA esclusa (diverso dal Valore Medio della dashboard, IVA inclusa)'],
       ['4,0 / 5', '3 recensioni'],
     ]);
     expect($('.alert--info')).to.have.length(0);

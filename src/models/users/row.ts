@@ -29,6 +29,10 @@ export interface UserRow {
   phone: string | null;
   email_verified_at: Date | null;
   last_login_at: Date | null;
+  /** The second factor (models/users/two-factor.ts): the sealed TOTP secret, when enabled, the last step used. */
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -44,6 +48,9 @@ export const USER_COLUMNS = columnsOf<UserRow>({
   phone: 'text',
   email_verified_at: 'timestamp',
   last_login_at: 'timestamp',
+  totp_secret: 'text',
+  totp_enabled_at: 'timestamp',
+  totp_last_step: 'number',
   created_at: 'timestamp',
   updated_at: 'timestamp',
 });

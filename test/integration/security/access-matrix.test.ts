@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { resetDatabase } from '../../helpers/db.js';
 import { appRouteTable, fillPath } from '../../helpers/routes.js';
-import { isWrite, ownersOf, providersRefusedWith403, resourceOf, type Resource } from './policy.js';
+import {
+  SIGN_IN_GATES,
+  expectSignInGate,
+  isWrite,
+  ownersOf,
+  providersRefusedWith403,
+  resourceOf,
+  type Resource,
+} from './policy.js';
 import {
   ACTORS,
   SECRET_DOCUMENT,
@@ -60,7 +68,9 @@ describe('security: access matrix over every parameterised route', () => {
             expect(res.status).to.be.oneOf([200, 303]);
             return;
           }
-          if (actor === 'visitor') {
+          if (actor === 'visitor' && SIGN_IN_GATES.has(r.path)) {
+            expectSignInGate(res, fillPath(r.path, res_.params));
+          } else if (actor === 'visitor') {
             expect(res.status).to.be.oneOf([303, 401, 404]);
           } else if (providersRefusedWith403(r.path) && actor.startsWith('provider')) {
             expect(res.status, 'a page for client accounts only').to.equal(403);

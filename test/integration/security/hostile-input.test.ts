@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { maxHeaderSize } from 'node:http';
 import { db } from '../../../src/db/knex.js';
 import type { Agent } from '../../helpers/auth.js';
 import { resetDatabase } from '../../helpers/db.js';
@@ -81,8 +82,14 @@ describe('security: hostile input on every form field and query parameter', () =
 
   async function query(agent: Agent, path: string, names: string[], hostile: Hostile): Promise<Finding | null> {
     const qs = names.flatMap((n) => hostile.encode(n)).join('&');
-    const res = await agent.get(`${path}?${qs}`);
     const where = `GET ${path} [${names.join(',')}] ${hostile.label}`;
+    const res = await agent.get(`${path}?${qs}`).catch((err: NodeJS.ErrnoException) => {
+      // A request line past Node's header limit never reaches the app: Node answers 431, or on Node 24 may
+      // reset the connection while the client is still writing. Either way nothing was served.
+      if (qs.length > maxHeaderSize && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) return null;
+      throw err;
+    });
+    if (!res) return null;
     if (res.status >= 500) return { where, status: res.status };
     return echoed(res, where, hostile);
   }

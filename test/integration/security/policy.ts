@@ -1,3 +1,4 @@
+import { expect } from 'chai';
 import type { RouteEntry } from '../../helpers/routes.js';
 import type { Actor, World } from './world.js';
 
@@ -172,6 +173,20 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/workers/:id/trainings': { params: { id: w.a.workerId }, owners: ['clientA'] },
   };
   return table[path] ?? null;
+}
+
+/**
+ * Private pages whose visitor view is a sign-in page of their own ("Prenota": the published service's summary
+ * beside sign-up and sign-in, both returning here), answered 200 rather than redirected.
+ */
+export const SIGN_IN_GATES = new Set(['/services/:id/book']);
+
+/** A sign-in gate as a visitor sees it: the sign-in form returning to the page, nothing of the page itself. */
+export function expectSignInGate(res: { status: number; text: string }, path: string): void {
+  expect(res.status, res.text.slice(0, 200)).to.equal(200);
+  expect(res.text).to.contain('action="/auth/login"');
+  expect(res.text).to.contain(`name="returnTo" value="${path}"`);
+  expect(res.text, 'the wizard itself').not.to.contain('name="idempotency_key"');
 }
 
 /**

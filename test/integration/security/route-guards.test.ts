@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { resetDatabase } from '../../helpers/db.js';
 import { appRouteTable, fillPath, type RouteEntry } from '../../helpers/routes.js';
-import { PUBLIC_GET, PUBLIC_WRITE, isWrite, naturalActor, resourceOf } from './policy.js';
+import {
+  PUBLIC_GET,
+  PUBLIC_WRITE,
+  SIGN_IN_GATES,
+  expectSignInGate,
+  isWrite,
+  naturalActor,
+  resourceOf,
+} from './policy.js';
 import { SECRET_NOTE, buildWorld, snapshot, tokenOf, type World } from './world.js';
 
 const CSRF_MESSAGE = 'Sessione scaduta o richiesta non valida. Ricarica la pagina e riprova.';
@@ -97,6 +105,7 @@ describe('security: every route of the route table', () => {
     for (const r of routes.filter((x) => !isWrite(x) && !PUBLIC_GET.has(x.path))) {
       it(`${r.method} ${r.path}`, async () => {
         const res = await w.agents.visitor.get(pathOf(r, w));
+        if (SIGN_IN_GATES.has(r.path)) return expectSignInGate(res, pathOf(r, w));
         expect(res.status, res.text.slice(0, 200)).to.be.oneOf([302, 303, 401, 403]);
         if (res.status < 400) expect(res.headers.location).to.match(/^\/auth\/login(\?|$)/);
         else if (res.status === 401) expect(res.text).to.contain('/auth/login?returnTo=');
