@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addDays, romeInstant, workingDay } from './clock.js';
 import { uuidFor } from './random.js';
 import type { World } from './world.js';
 
@@ -23,13 +24,26 @@ const COURSES: Record<string, { kind: string; scope: 'iniziale' | 'aggiornamento
   'rls-aggiornamento': { kind: 'rls', scope: 'aggiornamento', hours: 8 },
   carrellisti: { kind: 'carrelli_elevatori', scope: 'iniziale', hours: 12 },
   ple: { kind: 'ple', scope: 'iniziale', hours: 8 },
+  'antincendio-basso': { kind: 'antincendio_1', scope: 'iniziale', hours: 4 },
+  'antincendio-medio': { kind: 'antincendio_2', scope: 'iniziale', hours: 8 },
+  'antincendio-alto': { kind: 'antincendio_3', scope: 'iniziale', hours: 16 },
+  'antincendio-aggiornamento': { kind: 'antincendio_2', scope: 'aggiornamento', hours: 5 },
+  'primo-soccorso-bc': { kind: 'primo_soccorso_bc', scope: 'iniziale', hours: 12 },
+  'primo-soccorso-a': { kind: 'primo_soccorso_a', scope: 'iniziale', hours: 16 },
+  'primo-soccorso-aggiornamento': { kind: 'primo_soccorso_bc', scope: 'aggiornamento', hours: 4 },
 };
 
-/** Up to 8 hours a day from 09:00, on consecutive days: [{ day offset, end time }]. */
-function dailyHours(hours: number): { offset: number; end: string }[] {
-  const days: { offset: number; end: string }[] = [];
-  for (let left = hours, i = 0; left > 0; left -= 8, i += 1) {
-    days.push({ offset: i, end: `${String(9 + Math.min(8, left)).padStart(2, '0')}:00` });
+/**
+ * Up to 8 hours a day from 09:00 (a lunch hour past 4 hours), on consecutive working days from the first
+ * working day on or after `from`: training is due in working hours (art. 37 c. 12 D.Lgs. 81/2008).
+ */
+function sessionsFrom(from: string, hours: number): { date: string; start: string; end: string }[] {
+  const days: { date: string; start: string; end: string }[] = [];
+  let date = workingDay(from);
+  for (let left = hours; left > 0; left -= 8) {
+    const today = Math.min(8, left);
+    days.push({ date, start: '09:00', end: `${String(9 + today + (today > 4 ? 1 : 0)).padStart(2, '0')}:00` });
+    date = workingDay(addDays(date, 1));
   }
   return days;
 }
@@ -46,17 +60,21 @@ export async function seedEditions(trx: Knex.Transaction, world: World): Promise
   for (const [i, s] of courses.entries()) {
     const course = COURSES[s.template.key]!;
     await trx('services').where({ id: s.id }).update({ training_kind: course.kind, training_scope: course.scope });
-    const plans = i === 0 ? PLANS : [{ offset: 28 + (i % 4) * 7, seats: 15, taken: 3 }];
+    // Spread over the next four months: one edition a month or so, the days of the week varying.
+    const plans =
+      i === 0
+        ? PLANS
+        : [0, 1, 2].map((n) => ({ offset: 9 + ((i * 5) % 23) + n * 38, seats: 15, taken: n === 0 ? 3 : 0 }));
     for (const [n, plan] of plans.entries()) {
-      const daily = dailyHours(course.hours);
-      const days = daily.map((d) => world.clock.day(plan.offset + d.offset));
+      const sessions = sessionsFrom(world.clock.day(plan.offset), course.hours);
+      const days = sessions.map((d) => d.date);
       const { place, street, province } = s.provider.address;
       rows.push({
         id: uuidFor(`edition:${s.key}:${n}`),
         service_id: s.id,
         provider_id: s.provider.id,
         status: 'scheduled',
-        sessions: JSON.stringify(days.map((date, d) => ({ date, start: '09:00', end: daily[d]!.end }))),
+        sessions: JSON.stringify(sessions),
         starts_on: days[0],
         ends_on: days[days.length - 1],
         hours: course.hours,
@@ -69,7 +87,7 @@ export async function seedEditions(trx: Knex.Transaction, world: World): Promise
         seats: plan.seats,
         min_participants: 4,
         seats_taken: plan.taken,
-        booking_deadline: world.clock.at(plan.offset - 3, '23:59'),
+        booking_deadline: romeInstant(addDays(days[0]!, -3), '23:59'),
       });
     }
   }

@@ -16,6 +16,7 @@ import {
   SORTS,
   type SearchParams,
 } from '../lib/search.shared.js';
+import { TRAINING_KINDS, TRAINING_SCOPES } from '../lib/training-kinds.js';
 
 /**
  * The search page is a GET form anyone can type into the address bar: nothing here is ever an error.
@@ -88,6 +89,8 @@ const searchSchema = Joi.object({
   certifications: subsetOf(CERTIFICATION_OPTIONS),
   sort: oneOf(SORTS, 'relevance'),
   page,
+  corso: oneOf(TRAINING_KINDS, null),
+  livello: oneOf(TRAINING_SCOPES, null),
 }).unknown(true);
 
 /** GET parameters (req.query) -> SearchParams. Never throws, never rejects. */
@@ -108,5 +111,7 @@ export function parseSearchParams(query: unknown): SearchParams {
     certifications: v.certifications as string[],
     sort: v.sort as SearchParams['sort'],
     page: v.page as number,
+    trainingKind: v.corso as SearchParams['trainingKind'],
+    trainingLevel: v.corso ? (v.livello as SearchParams['trainingLevel']) : null,
   };
 }

@@ -1,0 +1,34 @@
+import { buildPlaceIndex, findPlaceInText, type PlaceFound, type PlaceIndex } from '../lib/place-in-text.js';
+import { listGazetteerPlaces, listProvinceNames } from '../models/places/names.js';
+
+/**
+ * The place typed inside a search's text (src/lib/place-in-text.ts says the rule). The gazetteer is fixed
+ * data: its names are read once per process, and again only while the tables are still empty.
+ */
+
+let index: Promise<PlaceIndex> | null = null;
+
+async function loadIndex(): Promise<PlaceIndex> {
+  const [places, provinces] = await Promise.all([listGazetteerPlaces(), listProvinceNames()]);
+  return buildPlaceIndex(places, provinces);
+}
+
+async function placeIndex(): Promise<PlaceIndex> {
+  if (!index) index = loadIndex();
+  try {
+    const built = await index;
+    if (built.byKey.size === 0) index = null;
+    return built;
+  } catch (error) {
+    index = null;
+    throw error;
+  }
+}
+
+export type { PlaceFound };
+
+/** The place inside a search's text, or null (none, or the text is in quotes). */
+export async function placeInText(text: string): Promise<PlaceFound | null> {
+  if (!/[\p{L}]{2}/u.test(text)) return null;
+  return findPlaceInText(text, await placeIndex());
+}
