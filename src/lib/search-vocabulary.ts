@@ -64,7 +64,17 @@ export const SYNONYM_GROUPS: readonly SynonymGroup[] = [
   { phrases: ['pos', 'piano operativo sicurezza'] },
   { phrases: ['csp', 'cse', 'coordinatore sicurezza', 'coordinamento sicurezza', 'coordinatore cantieri'] },
   { phrases: ['stress lavoro correlato', 'stress', 'burnout', 'benessere organizzativo'] },
-  { phrases: ['movimentazione carichi', 'mmc', 'niosh', 'ocra', 'sovraccarico biomeccanico'] },
+  {
+    phrases: [
+      'movimentazione carichi',
+      'movimentazione manuale carichi',
+      'movimentazione manuale dei carichi',
+      'mmc',
+      'niosh',
+      'ocra',
+      'sovraccarico biomeccanico',
+    ],
+  },
   { phrases: ['videoterminale', 'videoterminali', 'vdt', 'smart working', 'lavoro agile'] },
   { phrases: ['messa a terra', 'impianto di terra', 'dpr 462', 'verifica impianti elettrici'] },
   { phrases: ['cpi', 'certificato prevenzione incendi', 'scia antincendio', 'pratica vvf', 'vigili del fuoco'] },
@@ -78,6 +88,8 @@ export const SYNONYM_GROUPS: readonly SynonymGroup[] = [
   { phrases: ['aua', 'autorizzazione unica ambientale', 'autorizzazione scarichi'] },
   { phrases: ['emissioni in atmosfera', 'emissioni', 'camini'] },
   { phrases: ['amianto', 'eternit', 'asbesto'] },
+  // Major-accident hazards (D.Lgs. 105/2015, the "Seveso" directive): a word here, not the town.
+  { phrases: ['seveso', 'direttiva seveso', 'incidente rilevante', 'rir'] },
   { phrases: ['rumore', 'fonometria', 'fonometrico', 'rischio rumore', 'impatto acustico'] },
   { phrases: ['haccp', 'igiene alimentare', 'sicurezza alimentare', 'alimentaristi', 'ex libretto sanitario'] },
 ];
