@@ -30,10 +30,19 @@ const firstString = (value: unknown): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+/**
+ * A repeated text (the home page's quick-search chips submit the form with their own `q` after the typed
+ * one): the last value that is not empty.
+ */
+const lastText = (value: unknown): string | undefined => {
+  const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+  return values.filter((v) => v.trim() !== '').pop() ?? values[0];
+};
+
 /** Free text: control characters out, whitespace collapsed, at most `max` characters. */
 function text(max: number) {
   return Joi.any()
-    .custom((value: unknown) => plainText(firstString(value) ?? '', max))
+    .custom((value: unknown) => plainText(lastText(value) ?? '', max))
     .failover('')
     .default('');
 }
