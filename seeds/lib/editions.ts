@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { addDays, romeInstant, workingDay } from './clock.js';
+import { holidayDates } from '../../src/services/italian-holidays.service.js';
+import { addDays, romeInstant, weekday } from './clock.js';
 import { uuidFor } from './random.js';
 import type { World } from './world.js';
 
@@ -37,7 +38,16 @@ const COURSES: Record<string, { kind: string; scope: 'iniziale' | 'aggiornamento
  * Up to 8 hours a day from 09:00 (a lunch hour past 4 hours), on consecutive working days from the first
  * working day on or after `from`: training is due in working hours (art. 37 c. 12 D.Lgs. 81/2008).
  */
-function sessionsFrom(from: string, hours: number): { date: string; start: string; end: string }[] {
+function sessionsFrom(
+  from: string,
+  hours: number,
+  holidays: Set<string>,
+): { date: string; start: string; end: string }[] {
+  const workingDay = (date: string): string => {
+    let day = date;
+    while (weekday(day) === 0 || weekday(day) === 6 || holidays.has(day)) day = addDays(day, 1);
+    return day;
+  };
   const days: { date: string; start: string; end: string }[] = [];
   let date = workingDay(from);
   for (let left = hours; left > 0; left -= 8) {
@@ -57,16 +67,17 @@ const PLANS = [
 export async function seedEditions(trx: Knex.Transaction, world: World): Promise<number> {
   const courses = world.services.filter((s) => s.active && COURSES[s.template.key]);
   const rows: Record<string, unknown>[] = [];
+  // The holidays of the months ahead, computed once (each year's list is worked out from its Easter).
+  const holidays = holidayDates(world.clock.today, world.clock.day(365));
   for (const [i, s] of courses.entries()) {
     const course = COURSES[s.template.key]!;
-    await trx('services').where({ id: s.id }).update({ training_kind: course.kind, training_scope: course.scope });
     // Spread over the next four months: one edition a month or so, the days of the week varying.
     const plans =
       i === 0
         ? PLANS
         : [0, 1, 2].map((n) => ({ offset: 9 + ((i * 5) % 23) + n * 38, seats: 15, taken: n === 0 ? 3 : 0 }));
     for (const [n, plan] of plans.entries()) {
-      const sessions = sessionsFrom(world.clock.day(plan.offset), course.hours);
+      const sessions = sessionsFrom(world.clock.day(plan.offset), course.hours, holidays);
       const days = sessions.map((d) => d.date);
       const { place, street, province } = s.provider.address;
       rows.push({
@@ -90,6 +101,17 @@ export async function seedEditions(trx: Knex.Transaction, world: World): Promise
         booking_deadline: romeInstant(addDays(days[0]!, -3), '23:59'),
       });
     }
+  }
+  // One update per kind and level: the courses of the catalogue carry what they deliver.
+  const byCourse = new Map<string, string[]>();
+  for (const s of courses) {
+    const course = COURSES[s.template.key]!;
+    const key = `${course.kind}:${course.scope}`;
+    byCourse.set(key, [...(byCourse.get(key) ?? []), s.id]);
+  }
+  for (const [key, ids] of byCourse) {
+    const [kind, scope] = key.split(':');
+    await trx('services').whereIn('id', ids).update({ training_kind: kind, training_scope: scope });
   }
   if (rows.length === 0) return 0;
   const inserted = await trx('course_editions').insert(rows).onConflict().ignore().returning('id');

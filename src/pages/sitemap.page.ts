@@ -1,6 +1,8 @@
 import { CATEGORY_IDS } from '../lib/categories.js';
 import type { SitemapSources } from '../services/catalogue.service.js';
 import { categoryPath } from './seo.js';
+import { TRAINING_KINDS } from '../lib/training-kinds.js';
+import { guideSlug } from '../lib/guide-paths.js';
 
 /** /sitemap.xml and /robots.txt: what search engines read to find the public pages. */
 
@@ -59,6 +61,8 @@ function fixedEntries(): SitemapEntry[] {
   return [
     ...PUBLIC_PAGES.map((path) => ({ path, priority: path === '/' ? 1 : 0.6 })),
     ...CATEGORY_IDS.map(categoryPath).map((path) => ({ path, priority: 0.7 })),
+    { path: '/guides', priority: 0.6 },
+    ...TRAINING_KINDS.map((kind) => ({ path: `/guides/${guideSlug(kind)}`, priority: 0.6 })),
   ];
 }
 

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import * as contactRequests from '../controllers/contact-requests.controller.js';
 import * as health from '../controllers/health.controller.js';
+import * as guides from '../controllers/guides.controller.js';
 import * as help from '../controllers/help.controller.js';
 import * as home from '../controllers/home.controller.js';
 import * as pages from '../controllers/pages.controller.js';
@@ -24,10 +25,12 @@ export function publicRoutes(r: Router): void {
   r.get('/terms', pages.legal('terms'));
   r.get('/privacy', pages.legal('privacy'));
   r.get('/cookies', pages.legal('cookies'));
-  for (const key of ['about', 'careers', 'press', 'blog', 'guides', 'webinars', 'api']) {
+  for (const key of ['about', 'careers', 'press', 'blog', 'webinars', 'api']) {
     r.get(`/${key}`, pages.underConstruction(key));
   }
   r.get('/regulations', regulations.show);
+  r.get('/guides', guides.index);
+  r.get('/guides/:kind', guides.show);
 
   r.get('/faq', help.faq);
   r.get('/help', help.help);
