@@ -22,7 +22,9 @@ describe('the guides (/guides, /guides/<kind>)', () => {
       .get();
     expect(links).to.deep.equal(TRAINING_KINDS.map(guidePath));
     const fire = $('.guides__item').filter((_, el) => $(el).text().includes('Addetti antincendio – livello 2'));
-    expect(fire.find('.guides__courses').text().trim()).to.match(/^\d+ corsi iniziali e di aggiornamento nel catalogo$/);
+    expect(fire.find('.guides__courses').text().trim()).to.match(
+      /^\d+ corsi iniziali e di aggiornamento nel catalogo$/,
+    );
     const tractors = $('.guides__item').filter((_, el) => $(el).text().includes('Trattori'));
     expect(tractors.find('.guides__courses').text().trim()).to.match(/^Nessun corso di questo tipo/);
   });
