@@ -40,6 +40,8 @@ type Entry =
 export interface PlaceIndex {
   byKey: Map<string, Entry[]>;
   bySigla: Map<string, GazetteerPlace>;
+  /** The provincial capitals (the landing pages' cities). */
+  capitals: GazetteerPlace[];
 }
 
 /** The regional capitals: what a region typed as a place stands for. */
@@ -115,7 +117,7 @@ export function buildPlaceIndex(
     const capital = regionCapital(region);
     if (capital) add(byKey, alias, { kind: 'region', place: capital, name: region });
   }
-  return { byKey, bySigla };
+  return { byKey, bySigla, capitals: [...capitals.values()] };
 }
 
 /** Place words: what may precede a place, taken out with it. Longest first. */

@@ -69,10 +69,11 @@ function fixedEntries(): SitemapEntry[] {
 /** How many service and provider pages fit in the file beside the fixed ones. */
 export const SITEMAP_ROOM = MAX_URLS - fixedEntries().length;
 
-/** The whole sitemap: fixed pages, category listings, then services and providers. */
-export function sitemapPage(baseUrl: string, sources: SitemapSources): string {
+/** The whole sitemap: fixed pages, category listings, the landing pages of a topic in a city, services, providers. */
+export function sitemapPage(baseUrl: string, sources: SitemapSources, landings: readonly string[] = []): string {
   return sitemapXml(baseUrl, [
     ...fixedEntries(),
+    ...landings.map((path) => ({ path, priority: 0.7 })),
     ...sources.listings.map((s) => ({ path: `/services/${s.id}`, lastModified: s.updatedAt, priority: 0.8 })),
     ...sources.providers.map((p) => ({ path: `/providers/${p.id}`, lastModified: p.updatedAt, priority: 0.5 })),
   ]);

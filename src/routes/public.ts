@@ -4,6 +4,7 @@ import * as health from '../controllers/health.controller.js';
 import * as guides from '../controllers/guides.controller.js';
 import * as help from '../controllers/help.controller.js';
 import * as home from '../controllers/home.controller.js';
+import * as landing from '../controllers/landing.controller.js';
 import * as pages from '../controllers/pages.controller.js';
 import * as regulations from '../controllers/regulations.controller.js';
 import * as sitemap from '../controllers/sitemap.controller.js';
@@ -31,6 +32,7 @@ export function publicRoutes(r: Router): void {
   r.get('/regulations', regulations.show);
   r.get('/guides', guides.index);
   r.get('/guides/:kind', guides.show);
+  r.get('/servizi/:topic/:city', landing.show);
 
   r.get('/faq', help.faq);
   r.get('/help', help.help);

@@ -1,4 +1,11 @@
-import { buildPlaceIndex, findPlaceInText, type PlaceFound, type PlaceIndex } from '../lib/place-in-text.js';
+import {
+  buildPlaceIndex,
+  findPlaceInText,
+  type GazetteerPlace,
+  type PlaceFound,
+  type PlaceIndex,
+} from '../lib/place-in-text.js';
+import { citySlug } from '../lib/landing-topics.js';
 import { listGazetteerPlaces, listProvinceNames } from '../models/places/names.js';
 
 /**
@@ -31,4 +38,15 @@ export type { PlaceFound };
 export async function placeInText(text: string): Promise<PlaceFound | null> {
   if (!/[\p{L}]{2}/u.test(text)) return null;
   return findPlaceInText(text, await placeIndex());
+}
+
+/** The provincial capital whose address part is `slug` ("reggio-nell-emilia"), or null. */
+export async function capitalBySlug(slug: string): Promise<GazetteerPlace | null> {
+  const { capitals } = await placeIndex();
+  return capitals.find((place) => citySlug(place.name) === slug) ?? null;
+}
+
+/** Every provincial capital of the gazetteer. */
+export async function provincialCapitals(): Promise<GazetteerPlace[]> {
+  return (await placeIndex()).capitals;
 }
