@@ -1,5 +1,4 @@
-// The machinery of `npm run bench` (scripts/bench.mjs): its own database, the seed, the server, the
-// signed-in sessions, the server's memory.
+// The machinery of `npm run bench` (scripts/bench.mjs): its database, seed, server, signed-in sessions and memory.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -216,8 +215,7 @@ function bookingBody(csrf, date) {
     step: '3',
     action: 'submit',
     requested_date: date,
-    // The opening of the default working hours (src/lib/availability.ts): a service longer than a day
-    // must start there, any other fits too.
+    // The opening of the default working hours (src/lib/availability.ts): where a multi-day service starts.
     requested_time: '09:00',
     participants_count: '1',
     location_choice: 'client_site',
@@ -254,7 +252,6 @@ export async function benchCases(base) {
     { name: 'search: all services (/services)', path: '/services' },
     { name: 'search: text "corso antincendio"', path: '/search?q=corso+antincendio' },
     { name: 'search: text + Bergamo 25 km', path: '/search?q=corso+antincendio&location=Bergamo&radius=25' },
-    // The same search twice: the place in its own field, then typed in the text (read by the query parser).
     { name: 'search: text + Milano 50 km (place field)', path: '/search?q=corso+antincendio&location=Milano' },
     { name: 'search: text with the town "corso antincendio milano"', path: '/search?q=corso+antincendio+milano' },
     {
