@@ -58,6 +58,9 @@ function sessionsFrom(
   return days;
 }
 
+/** Courses whose kind and level may be given by synchronous videoconference (src/lib/training-rules.ts). */
+const ONLINE_COURSES = new Set(['aggiornamento-lavoratori', 'rls-aggiornamento', 'preposti', 'dirigenti']);
+
 const PLANS = [
   { offset: 21, seats: 20, taken: 5 },
   { offset: 35, seats: 12, taken: 10 },
@@ -80,6 +83,8 @@ export async function seedEditions(trx: Knex.Transaction, world: World): Promise
       const sessions = sessionsFrom(world.clock.day(plan.offset), course.hours, holidays);
       const days = sessions.map((d) => d.date);
       const { place, street, province } = s.provider.address;
+      // The last edition of the courses the rules allow by videoconference is a live virtual classroom.
+      const online = n === 2 && ONLINE_COURSES.has(s.template.key);
       rows.push({
         id: uuidFor(`edition:${s.key}:${n}`),
         service_id: s.id,
@@ -89,12 +94,16 @@ export async function seedEditions(trx: Knex.Transaction, world: World): Promise
         starts_on: days[0],
         ends_on: days[days.length - 1],
         hours: course.hours,
-        delivery_mode: 'in_person',
-        venue_address: street,
-        venue_city: place.name,
-        venue_province: province,
-        venue_lat: place.lat,
-        venue_lng: place.lng,
+        ...(online
+          ? { delivery_mode: 'online_sync' }
+          : {
+              delivery_mode: 'in_person',
+              venue_address: street,
+              venue_city: place.name,
+              venue_province: province,
+              venue_lat: place.lat,
+              venue_lng: place.lng,
+            }),
         seats: plan.seats,
         min_participants: 4,
         seats_taken: plan.taken,

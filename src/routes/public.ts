@@ -8,6 +8,7 @@ import * as landing from '../controllers/landing.controller.js';
 import * as pages from '../controllers/pages.controller.js';
 import * as regulations from '../controllers/regulations.controller.js';
 import * as sitemap from '../controllers/sitemap.controller.js';
+import * as webinars from '../controllers/webinars.controller.js';
 import { keptPage } from '../middleware/page-cache.js';
 import { HOME_READS } from './kept-reads.js';
 import { byIp, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
@@ -26,13 +27,14 @@ export function publicRoutes(r: Router): void {
   r.get('/terms', pages.legal('terms'));
   r.get('/privacy', pages.legal('privacy'));
   r.get('/cookies', pages.legal('cookies'));
-  for (const key of ['about', 'careers', 'press', 'blog', 'webinars', 'api']) {
+  for (const key of ['about', 'careers', 'press', 'blog', 'api']) {
     r.get(`/${key}`, pages.underConstruction(key));
   }
   r.get('/regulations', regulations.show);
   r.get('/guides', guides.index);
   r.get('/guides/:kind', guides.show);
   r.get('/servizi/:topic/:city', landing.show);
+  r.get('/webinars', webinars.index);
 
   r.get('/faq', help.faq);
   r.get('/help', help.help);
