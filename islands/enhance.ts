@@ -129,19 +129,6 @@ onReady(() => {
     }
   }
 
-  // Quick-search chips keep the location typed in the hero form
-  for (const chip of document.querySelectorAll<HTMLAnchorElement>('[data-quick-search]')) {
-    chip.addEventListener('click', (event) => {
-      const form = chip.closest('[data-quick-search-scope]')?.querySelector<HTMLFormElement>('form');
-      const location = form?.querySelector<HTMLInputElement>('input[name="location"]')?.value.trim();
-      if (!form || !location) return;
-      event.preventDefault();
-      const url = new URL(chip.href);
-      url.searchParams.set('location', location);
-      window.location.assign(url.toString());
-    });
-  }
-
   // Forms with data-confirm ask before submitting (cancellations, rejections)
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-confirm]')) {
     form.addEventListener('submit', (event) => {

@@ -21,6 +21,8 @@ const SEARCHES = [
   { name: 'search: all services (/services)', path: '/services' },
   { name: 'search: text "corso antincendio"', path: '/search?q=corso+antincendio' },
   { name: 'search: text + Bergamo 25 km', path: '/search?q=corso+antincendio&location=Bergamo&radius=25' },
+  { name: 'search: text + Milano 50 km (place field)', path: '/search?q=corso+antincendio&location=Milano' },
+  { name: 'search: text with the town "corso antincendio milano"', path: '/search?q=corso+antincendio+milano' },
   {
     name: 'search: text + Milano 50 km + filters',
     path: '/search?q=corso+antincendio&location=Milano&radius=50&price=0-200&rating=4&availability=this_month',

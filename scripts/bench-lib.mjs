@@ -1,5 +1,4 @@
-// The machinery of `npm run bench` (scripts/bench.mjs): its own database, the seed, the server, the
-// signed-in sessions, the server's memory.
+// The machinery of `npm run bench` (scripts/bench.mjs): its database, seed, server, signed-in sessions and memory.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -9,6 +9,7 @@ import {
 import { fill } from '../shared/text.js';
 import { Pagination } from './Pagination.js';
 import { ListingCard } from './ListingCard.js';
+import { Understood } from './Understood.js';
 
 export interface ResultsProps {
   labels: SearchIslandProps['labels'];
@@ -102,6 +103,7 @@ export function Results({
         </div>
       )}
       {response.correctedLabel && <p className="alert alert--info search-alert">{response.correctedLabel}</p>}
+      <Understood response={response} label={L.form?.label} />
       {loading && <p className="search-results__loading visually-hidden">{L.results?.loading}</p>}
 
       <div className={loading ? 'search-results__list is-loading' : 'search-results__list'}>

@@ -2,11 +2,17 @@ import type { Request, Response } from 'express';
 import { config } from '../config/env.js';
 import { SITEMAP_ROOM, robotsTxt, sitemapPage } from '../pages/sitemap.page.js';
 import { sitemapSources } from '../services/catalogue.service.js';
+import { landingCombinations } from '../services/landing.service.js';
+import { landingPath } from '../lib/landing-topics.js';
 
 /** GET /sitemap.xml */
 export async function show(_req: Request, res: Response): Promise<void> {
-  const sources = await sitemapSources(SITEMAP_ROOM);
-  res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemapPage(config().baseUrl, sources));
+  const landings = (await landingCombinations()).map((l) => landingPath(l.topic, l.city));
+  const sources = await sitemapSources(SITEMAP_ROOM - landings.length);
+  res
+    .type('application/xml')
+    .set('Cache-Control', 'public, max-age=3600')
+    .send(sitemapPage(config().baseUrl, sources, landings));
 }
 
 /** GET /robots.txt */

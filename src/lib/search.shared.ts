@@ -5,6 +5,7 @@
 
 import { CERTIFICATION_SUGGESTIONS, PROFILE_LANGUAGES } from './profile-options.js';
 import type { Availability } from './listing-options.js';
+import type { TrainingKind, TrainingScope } from './training-kinds.js';
 
 export const PAGE_SIZE = 20;
 const MAX_PAGE_LINKS = 5;
@@ -65,6 +66,9 @@ export interface SearchParams {
   certifications: string[];
   sort: SortOption;
   page: number;
+  /** Courses of one kind of mandatory training (`corso`), initial or update (`livello`): the renewal links. */
+  trainingKind: TrainingKind | null;
+  trainingLevel: TrainingScope | null;
 }
 
 export const DEFAULT_PARAMS: SearchParams = {
@@ -80,6 +84,8 @@ export const DEFAULT_PARAMS: SearchParams = {
   certifications: [],
   sort: 'relevance',
   page: 1,
+  trainingKind: null,
+  trainingLevel: null,
 };
 
 /**
@@ -91,6 +97,8 @@ export function toQueryString(params: SearchParams): string {
   if (params.q) pairs.push(['q', params.q]);
   if (params.location) pairs.push(['location', params.location]);
   if (params.category) pairs.push(['category', params.category]);
+  if (params.trainingKind) pairs.push(['corso', params.trainingKind]);
+  if (params.trainingKind && params.trainingLevel) pairs.push(['livello', params.trainingLevel]);
   if (params.location && params.radius !== DEFAULT_RADIUS_KM) pairs.push(['radius', String(params.radius)]);
   if (params.price !== 'all') pairs.push(['price', params.price]);
   if (params.rating) pairs.push(['rating_min', params.rating]);
@@ -211,6 +219,18 @@ export interface SearchResponse {
   correctedLabel: string | null;
   /** The sort actually used ("distance" falls back to relevance without a location). */
   sort: SortOption;
+  /** The exact search found nothing: what the results shown are instead ("ecco i più vicini…"). */
+  relaxedLabel?: string | null;
+  /** The place read from the typed text, as a removable chip, and the way to search the whole phrase as text. */
+  textPlace?: {
+    label: string;
+    removeHref: string;
+    removeLabel: string;
+    literalHref: string;
+    literalLabel: string;
+  } | null;
+  /** The kind of course searched for (renewal links), as a removable chip. */
+  trainingChip?: { label: string; removeHref: string; removeLabel: string } | null;
 }
 
 export interface Option<V extends string | number = string> {

@@ -80,7 +80,8 @@ const termsSources = (x: Terms) => [
   ...x.update.sources.modes,
 ];
 
-function row(kind: TrainingKind, today: string, effectiveDate: string): RegulationRow {
+/** A kind's row of the rules table, in Italian (the Normativa page and the kind's guide). */
+export function ruleRow(kind: TrainingKind, today: string, effectiveDate: string): RegulationRow {
   const rule = TRAINING_RULES[kind];
   const now = termsOn(kind, today, effectiveDate);
   return {
@@ -149,7 +150,7 @@ export function regulationsPage(effectiveDate: string, today: string): Regulatio
     canonicalPath: '/regulations',
     intro: list(`${R}.intro`),
     checkedOn: t(`${R}.checkedOn`, { date: format.date(RULES_CHECKED_ON) }),
-    rows: TRAINING_KINDS.map((kind) => row(kind, today, effectiveDate)),
+    rows: TRAINING_KINDS.map((kind) => ruleRow(kind, today, effectiveDate)),
     changes: changes(effectiveDate),
     transitionIntro: {
       text: t(`${R}.transitionIntro`, {

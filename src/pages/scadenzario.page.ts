@@ -253,13 +253,15 @@ export function complianceBlock(c: ComplianceSummary): ComplianceBlockView {
 }
 
 /**
- * The search a reminder's link opens for the course due: the course's words as text and the company's city
- * as place, in the search's own parameters.
+ * The search a reminder's link opens for the course due: the courses of that training kind and level (not
+ * words), near the workers' site or the company's city, in the search's own parameters. The search widens
+ * the radius itself when nothing is near, and says so.
  */
 export function updateSearchHref(plan: Pick<UpdatePlan, 'kind' | 'level' | 'city'>): string {
   const query = toQueryString({
     ...DEFAULT_PARAMS,
-    q: t(`scadenzario:${plan.level === 'iniziale' ? 'initialQueries' : 'updateQueries'}.${plan.kind}`),
+    trainingKind: plan.kind,
+    trainingLevel: plan.level,
     location: plan.city,
   });
   return `/search${query ? `?${query}` : ''}`;

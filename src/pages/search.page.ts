@@ -90,6 +90,48 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
       ? t('search:results.corrected', { original: requested.q, corrected: correctedQuery })
       : null,
     sort: outcome.sort,
+    ...understoodLabels(outcome),
+  };
+}
+
+const searchHref = (params: SearchParams): string => {
+  const query = toQueryString({ ...params, page: 1 });
+  return `/search${query ? `?${query}` : ''}`;
+};
+
+/** What the search understood (a place in the text, a course kind) and how it relaxed an empty search. */
+function understoodLabels(outcome: SearchOutcome): Pick<SearchResponse, 'relaxedLabel' | 'textPlace' | 'trainingChip'> {
+  const { params, textPlace, relaxed, location } = outcome;
+  const place = location?.label ?? params.location;
+  const kind = params.trainingKind ? t(`training:kinds.${params.trainingKind}`) : null;
+  return {
+    relaxedLabel: relaxed
+      ? t(`search:results.relaxed.${relaxed}`, {
+          asked: params.radius,
+          radius: location?.radiusKm ?? params.radius,
+          place,
+          q: params.q || kind || '',
+        })
+      : null,
+    textPlace: textPlace
+      ? {
+          label: t('search:understood.place', { place: params.location, radius: params.radius }),
+          removeHref: searchHref({ ...params, location: '' }),
+          removeLabel: t('search:understood.removePlace', { place: params.location }),
+          literalHref: searchHref({ ...params, location: '', q: `"${textPlace.fullText}"` }),
+          literalLabel: t('search:understood.literal', { text: textPlace.fullText }),
+        }
+      : null,
+    trainingChip:
+      params.trainingKind && kind
+        ? {
+            label: params.trainingLevel
+              ? t('search:understood.course', { kind, level: t(`training:scopes.${params.trainingLevel}`) })
+              : t('search:understood.courseAnyLevel', { kind }),
+            removeHref: searchHref({ ...params, trainingKind: null, trainingLevel: null }),
+            removeLabel: t('search:understood.removeCourse', { kind }),
+          }
+        : null,
   };
 }
 

@@ -1,6 +1,8 @@
 import { CATEGORY_IDS } from '../lib/categories.js';
 import type { SitemapSources } from '../services/catalogue.service.js';
 import { categoryPath } from './seo.js';
+import { TRAINING_KINDS } from '../lib/training-kinds.js';
+import { guideSlug } from '../lib/guide-paths.js';
 
 /** /sitemap.xml and /robots.txt: what search engines read to find the public pages. */
 
@@ -59,16 +61,19 @@ function fixedEntries(): SitemapEntry[] {
   return [
     ...PUBLIC_PAGES.map((path) => ({ path, priority: path === '/' ? 1 : 0.6 })),
     ...CATEGORY_IDS.map(categoryPath).map((path) => ({ path, priority: 0.7 })),
+    { path: '/guides', priority: 0.6 },
+    ...TRAINING_KINDS.map((kind) => ({ path: `/guides/${guideSlug(kind)}`, priority: 0.6 })),
   ];
 }
 
 /** How many service and provider pages fit in the file beside the fixed ones. */
 export const SITEMAP_ROOM = MAX_URLS - fixedEntries().length;
 
-/** The whole sitemap: fixed pages, category listings, then services and providers. */
-export function sitemapPage(baseUrl: string, sources: SitemapSources): string {
+/** The whole sitemap: fixed pages, category listings, the landing pages of a topic in a city, services, providers. */
+export function sitemapPage(baseUrl: string, sources: SitemapSources, landings: readonly string[] = []): string {
   return sitemapXml(baseUrl, [
     ...fixedEntries(),
+    ...landings.map((path) => ({ path, priority: 0.7 })),
     ...sources.listings.map((s) => ({ path: `/services/${s.id}`, lastModified: s.updatedAt, priority: 0.8 })),
     ...sources.providers.map((p) => ({ path: `/providers/${p.id}`, lastModified: p.updatedAt, priority: 0.5 })),
   ]);

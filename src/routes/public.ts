@@ -1,11 +1,14 @@
 import type { Router } from 'express';
 import * as contactRequests from '../controllers/contact-requests.controller.js';
 import * as health from '../controllers/health.controller.js';
+import * as guides from '../controllers/guides.controller.js';
 import * as help from '../controllers/help.controller.js';
 import * as home from '../controllers/home.controller.js';
+import * as landing from '../controllers/landing.controller.js';
 import * as pages from '../controllers/pages.controller.js';
 import * as regulations from '../controllers/regulations.controller.js';
 import * as sitemap from '../controllers/sitemap.controller.js';
+import * as webinars from '../controllers/webinars.controller.js';
 import { keptPage } from '../middleware/page-cache.js';
 import { readsFromReplica } from '../middleware/read-routing.js';
 import { HOME_READS } from './kept-reads.js';
@@ -28,6 +31,10 @@ export function publicRoutes(r: Router): void {
   r.get('/cookies', pages.legal('cookies'));
   r.get('/about', pages.about);
   r.get('/regulations', regulations.show);
+  r.get('/guides', guides.index);
+  r.get('/guides/:kind', guides.show);
+  r.get('/servizi/:topic/:city', landing.show);
+  r.get('/webinars', webinars.index);
 
   r.get('/faq', help.faq);
   r.get('/help', help.help);

@@ -56,7 +56,8 @@ export interface ResolvedPlace {
 const COORDINATES = /^(-?\d{1,2}(?:[.]\d+)?)\s*,\s*(-?\d{1,3}(?:[.]\d+)?)$/;
 const NAME_AND_PROVINCE = /^(.+?)\s*\(\s*([a-z]{2})\s*\)$/i;
 
-function fromPlace(place: PlaceMatch): ResolvedPlace {
+/** A comune of the gazetteer as a search's place. */
+export function fromPlace(place: PlaceMatch): ResolvedPlace {
   return {
     name: place.name,
     province: place.province,

@@ -1,10 +1,11 @@
-import { PAGE_SIZE, withPlaceRules, type SearchParams, type SortOption } from '../lib/search.shared.js';
+import { PAGE_SIZE, RADIUS_OPTIONS, withPlaceRules, type SearchParams, type SortOption } from '../lib/search.shared.js';
 import * as listingSearch from '../models/search/results.js';
 import type { ListingMatch } from '../models/search/results.js';
 import { correctSpelling } from '../models/search/spelling.js';
 import { coversOf } from '../models/listings/images.js';
 import { nextEditionsOf, type NextEdition } from './course-editions.service.js';
-import { resolveLocation, type ResolvedPlace } from './places.service.js';
+import { fromPlace, resolveLocation, type ResolvedPlace } from './places.service.js';
+import { placeInText } from './query-places.service.js';
 import { srcsetOf } from './listing-image-files.service.js';
 import { mediaUrl } from './storage.service.js';
 
@@ -62,6 +63,10 @@ export interface SearchOutcome {
   correctedQuery: string | null;
   /** The sort actually used ("distance" falls back to relevance without a location). */
   sort: SortOption;
+  /** The exact search found nothing: the results shown are those of this relaxed search. */
+  relaxed: Relaxation | null;
+  /** The place read from the typed text (the search ran on the rest of the text, near it). */
+  textPlace: { typed: string; fullText: string; name: string; kind: 'comune' | 'province' | 'region' } | null;
 }
 
 /**
@@ -83,24 +88,54 @@ async function withNextEditions<T extends ListingMatch>(
   return rows.map((r) => ({ ...r, nextEdition: next.get(r.id) ?? null }));
 }
 
-/** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
-export async function search(params: SearchParams): Promise<SearchOutcome> {
+/** The widest radius of the search form: how far a search that found nothing near its place looks. */
+const WIDEST_RADIUS_KM = RADIUS_OPTIONS[RADIUS_OPTIONS.length - 1]!;
+
+/** How an exact search that found nothing was relaxed, in this order, the first that finds something. */
+export type Relaxation = 'radius' | 'words' | 'anywhere' | 'others';
+
+/** The parameters a search runs on: the typed text's place taken out as the place (query-places.service.ts). */
+async function understood(params: SearchParams): Promise<{
+  params: SearchParams;
+  location: ResolvedPlace | null;
+  textPlace: SearchOutcome['textPlace'];
+}> {
+  if (params.location === '' && params.q !== '') {
+    const found = await placeInText(params.q);
+    if (found) {
+      const location = fromPlace(found.place);
+      return {
+        params: { ...params, q: found.rest, location: location.label },
+        location,
+        textPlace: { typed: found.typed, fullText: params.q, name: found.name, kind: found.kind },
+      };
+    }
+  }
   const location = params.location ? await resolveLocation(params.location) : null;
+  return { params, location, textPlace: null };
+}
+
+/** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
+export async function search(asked: SearchParams): Promise<SearchOutcome> {
+  const { params, location, textPlace } = await understood(asked);
   const locationNotFound = params.location !== '' && location === null;
   const sort: SortOption = params.sort === 'distance' && !location ? 'relevance' : params.sort;
 
   let correctedQuery: string | null = null;
+  let relaxed: Relaxation | null = null;
+  let radiusKm: number = params.radius;
   let rows: ListingMatch[] = [];
   let total = 0;
   let capped = false;
   let outsideRadius = false;
   let page = params.page;
   if (!locationNotFound) {
+    const at = (radius: number): listingSearch.ListingSearchQuery['location'] =>
+      location ? { lat: location.lat, lng: location.lng, radiusKm: radius, areaNames: location.areaNames } : null;
     const base: listingSearch.ListingSearchQuery = {
       text: params.q,
-      location: location
-        ? { lat: location.lat, lng: location.lng, radiusKm: params.radius, areaNames: location.areaNames }
-        : null,
+      training: params.trainingKind ? { kind: params.trainingKind, level: params.trainingLevel } : null,
+      location: at(params.radius),
       category: params.category,
       price: priceRange(params.price),
       ratingMin: params.rating ? Number(params.rating) : null,
@@ -122,6 +157,29 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
         if (total > 0) correctedQuery = corrected;
       }
     }
+    // Never a dead end: a wider radius, then any of the words, then anywhere in Italy, then other services
+    // near the place (each labelled so).
+    const relaxations: [Relaxation, listingSearch.ListingSearchQuery][] = [];
+    if (location && params.radius < WIDEST_RADIUS_KM) {
+      relaxations.push(['radius', { ...base, location: at(WIDEST_RADIUS_KM), sort: 'distance' }]);
+    }
+    relaxations.push(['words', { ...base, anyWord: true, location: at(location ? WIDEST_RADIUS_KM : params.radius) }]);
+    if (location)
+      relaxations.push(['anywhere', { ...base, location: null, sort: sort === 'distance' ? 'relevance' : sort }]);
+    // Last, the services on offer near the place (or anywhere) without the words: never an empty page.
+    relaxations.push(['others', { ...base, text: '', training: null, location: at(WIDEST_RADIUS_KM) }]);
+    for (const [kind, relaxedQuery] of relaxations) {
+      if (total > 0) break;
+      if (kind === 'words' && listingSearch.isEmptyText(relaxedQuery)) continue;
+      if (kind === 'others' && !params.q && !params.trainingKind) continue;
+      const found = await listingSearch.searchListings(relaxedQuery);
+      if (found.total > 0) {
+        ({ rows, total, capped, outsideRadius } = found);
+        query = relaxedQuery;
+        relaxed = kind;
+        radiusKm = relaxedQuery.location?.radiusKm ?? radiusKm;
+      }
+    }
     const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
     if (page > lastPage) {
       // A page past the end (an old link, a hand-made URL): show the last one.
@@ -139,10 +197,12 @@ export async function search(params: SearchParams): Promise<SearchOutcome> {
     page,
     totalPages,
     rows: await withNextEditions(await withCovers(rows)),
-    location: location ? { ...location, radiusKm: params.radius } : null,
+    location: location && relaxed !== 'anywhere' ? { ...location, radiusKm } : null,
     locationNotFound,
     outsideRadius,
     correctedQuery,
     sort,
+    relaxed,
+    textPlace,
   };
 }

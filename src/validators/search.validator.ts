@@ -16,6 +16,7 @@ import {
   SORTS,
   type SearchParams,
 } from '../lib/search.shared.js';
+import { TRAINING_KINDS, TRAINING_SCOPES } from '../lib/training-kinds.js';
 
 /**
  * The search page is a GET form anyone can type into the address bar: nothing here is ever an error.
@@ -29,10 +30,19 @@ const firstString = (value: unknown): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+/**
+ * A repeated text (the home page's quick-search chips submit the form with their own `q` after the typed
+ * one): the last value that is not empty.
+ */
+const lastText = (value: unknown): string | undefined => {
+  const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+  return values.filter((v) => v.trim() !== '').pop() ?? values[0];
+};
+
 /** Free text: control characters out, whitespace collapsed, at most `max` characters. */
 function text(max: number) {
   return Joi.any()
-    .custom((value: unknown) => plainText(firstString(value) ?? '', max))
+    .custom((value: unknown) => plainText(lastText(value) ?? '', max))
     .failover('')
     .default('');
 }
@@ -88,6 +98,8 @@ const searchSchema = Joi.object({
   certifications: subsetOf(CERTIFICATION_OPTIONS),
   sort: oneOf(SORTS, 'relevance'),
   page,
+  corso: oneOf(TRAINING_KINDS, null),
+  livello: oneOf(TRAINING_SCOPES, null),
 }).unknown(true);
 
 /** GET parameters (req.query) -> SearchParams. Never throws, never rejects. */
@@ -108,5 +120,7 @@ export function parseSearchParams(query: unknown): SearchParams {
     certifications: v.certifications as string[],
     sort: v.sort as SearchParams['sort'],
     page: v.page as number,
+    trainingKind: v.corso as SearchParams['trainingKind'],
+    trainingLevel: v.corso ? (v.livello as SearchParams['trainingLevel']) : null,
   };
 }

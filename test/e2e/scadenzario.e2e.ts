@@ -97,8 +97,12 @@ for (const [label, viewport] of [
           .click();
         await page.waitForURL(/\/search\?/);
         const url = new URL(page.url());
-        expect(url.searchParams.get('q')).to.equal('aggiornamento formazione lavoratori');
-        expect(url.searchParams.get('location')).to.equal('Bergamo');
+        // The update course by its kind, near the site the worker works at (Magazzino di Seriate).
+        expect(url.searchParams.get('corso')).to.equal('lavoratori');
+        expect(url.searchParams.get('livello')).to.equal('aggiornamento');
+        expect(url.searchParams.get('location')).to.equal('Seriate (BG)');
+        expect(await page.locator('.search-understood__chip').first().innerText()).to.contain('Aggiornamento');
+        expect(await page.locator('.service-card').count()).to.be.greaterThan(0);
       } finally {
         await context.close();
       }

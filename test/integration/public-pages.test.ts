@@ -75,7 +75,7 @@ describe('public pages', () => {
       expect($('main').text()).not.to.include('2.500+');
     });
 
-    it('offers the six quick searches as links to /search', async () => {
+    it('offers the six quick searches as buttons of the search form, which keep the place typed', async () => {
       const $ = html((await request().get('/').expect(200)).text);
       const chips = $('[data-quick-search]');
       expect(chips.map((_, el) => $(el).text()).get()).to.deep.equal([
@@ -86,7 +86,13 @@ describe('public pages', () => {
         'Consulenza Ambiente',
         'Audit ISO 45001',
       ]);
-      expect(chips.first().attr('href')).to.equal('/search?q=Formazione%20Sicurezza');
+      expect(chips.first().attr('form')).to.equal($('form.hero-search').attr('id'));
+      expect(chips.first().attr('name')).to.equal('q');
+      expect(chips.first().attr('value')).to.equal('Formazione Sicurezza');
+      expect(chips.first().is('[formnovalidate]')).to.equal(true);
+      // What the browser sends for a chip: the typed text (empty), the place, then the chip's own q.
+      const res = await request().get('/api/search?q=&location=Bergamo&q=Corso+Antincendio').expect(200);
+      expect(res.body.params).to.include({ q: 'Corso Antincendio', location: 'Bergamo' });
     });
   });
 

@@ -182,11 +182,11 @@ describe('the scadenzario', () => {
   });
 
   describe('GET /scadenzario/aggiornamento', () => {
-    it('remembers the workers for the wizard and opens the search for the update course near the company', async () => {
+    it('remembers the workers for the wizard and opens the search for the update course by its kind, near where the workers work', async () => {
       const res = await clientA
         .get(`/scadenzario/aggiornamento?kind=lavoratori&workers=${ids.anna},${ids.bruno}`)
         .expect(303);
-      expect(res.headers.location).to.equal('/search?q=aggiornamento%20formazione%20lavoratori&location=Bergamo');
+      expect(res.headers.location).to.equal('/search?location=Bergamo%20(BG)&corso=lavoratori&livello=aggiornamento');
       const sessions = await db()('sessions').select<{ sess: Record<string, unknown> }[]>('sess');
       const plans = sessions.map((s) => s.sess.trainingPlan).filter(Boolean);
       expect(plans).to.deep.include({ kind: 'lavoratori', workerIds: [ids.anna, ids.bruno] });
@@ -219,7 +219,7 @@ describe('the scadenzario', () => {
         .expect(303);
       expect(res.headers.location).to.equal(`/scadenzario/aggiornamento?kind=lavoratori&workers=${ids.anna}`);
       const search = await clientA.get(res.headers.location!).expect(303);
-      expect(search.headers.location).to.match(/^\/search\?q=aggiornamento/);
+      expect(search.headers.location).to.match(/corso=lavoratori&livello=aggiornamento$/);
     });
 
     it('links each line that needs a course to it from the page: the first course for someone never trained', async () => {
@@ -227,7 +227,7 @@ describe('the scadenzario', () => {
       const href = $('.scadenzario-table tbody a').attr('href')!;
       expect(href).to.equal(`/scadenzario/aggiornamento?kind=preposti&level=iniziale&workers=${ids.bruno}`);
       const search = await clientA.get(href).expect(303);
-      expect(search.headers.location).to.equal('/search?q=corso%20preposti&location=Bergamo');
+      expect(search.headers.location).to.equal('/search?location=Brescia%20(BS)&corso=preposti&livello=iniziale');
     });
   });
 

@@ -227,8 +227,18 @@ describe('search', () => {
       expect(result.correctedLabel).to.equal('Nessun risultato per «antincedio»: ecco i risultati per «antincendio».');
     });
 
-    it('finds nothing for words no service uses, with the empty state on the page', async () => {
+    it('finds nothing for words no service uses, says so and shows other services instead (never a dead end)', async () => {
       const res = await request().get('/search?q=zxqwv+plokm').expect(200);
+      const $ = html(res.text);
+      expect(textOf($, '.search-relaxed')).to.equal(
+        'Nessun servizio corrisponde a «zxqwv plokm»: ecco altri servizi disponibili.',
+      );
+      expect($('.search-empty')).to.have.length(0);
+      expect($('.service-list > li').length).to.be.greaterThan(0);
+    });
+
+    it('shows the empty state when even the relaxed searches find nothing (a filter no service meets)', async () => {
+      const res = await request().get('/search?q=zxqwv&certifications=Consulente+Ambientale').expect(200);
       const $ = html(res.text);
       expect(textOf($, '.search-empty h2')).to.equal('Nessun servizio trovato');
       expect(textOf($, '.search-empty p')).to.equal("Prova a modificare i filtri o ad ampliare l'area di ricerca.");
@@ -433,7 +443,12 @@ describe('search', () => {
       expect(await titles('q=antincendio&location=Bergamo&radius=25&service_type=on_request')).to.deep.equal([
         'Piano di Emergenza ed Evacuazione',
       ]);
-      expect(await titles('q=antincendio&location=Milano&radius=5')).to.deep.equal([]);
+      // Nothing within 5 km of Milano: the nearest within 200 km, labelled so.
+      const wider = await api('q=antincendio&location=Milano&radius=5');
+      expect(wider.relaxedLabel).to.equal(
+        'Nessun servizio entro 5 km da Milano (MI): ecco i più vicini, entro 200 km.',
+      );
+      expect(wider.cards.map((c) => c.title)).to.include('Corso Antincendio Rischio Medio');
     });
   });
 

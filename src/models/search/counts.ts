@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
-import { distanceKm, matching, toPrefixTsquery, type ListingSearchQuery } from './matching.js';
+import { distanceKm, matching, queryTsquery, type ListingSearchQuery } from './matching.js';
 import { countVisible } from '../listings/public.js';
 
 // How many services a search matches, without reading every match: the counters of a plain listing, or
@@ -18,7 +18,8 @@ export interface MatchCount {
 /** A listing with no condition but, at most, its category: its total is a counter the database keeps. */
 function isPlainCategoryPage(query: ListingSearchQuery): boolean {
   return (
-    toPrefixTsquery(query.text) === '' &&
+    queryTsquery(query) === '' &&
+    !query.training &&
     query.location === null &&
     query.price === null &&
     query.ratingMin === null &&

@@ -2,12 +2,18 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
 import type { Availability, ListingType } from '../../lib/listing-options.js';
 import { whereVisible } from '../listings/public.js';
+import { toAnyWordTsquery, toSearchTsquery } from '../../lib/search-vocabulary.js';
+import type { TrainingKind, TrainingScope } from '../../lib/training-kinds.js';
 
 // Which services a search matches: the text, the place, the filters. results.ts orders and reads them.
 
 export interface ListingSearchQuery {
   /** Free text as typed (already trimmed and truncated); empty = no text condition. */
   text: string;
+  /** Any one of the text's terms will do (the relaxed search); absent or false: all of them. */
+  anyWord?: boolean;
+  /** Courses of this kind of mandatory training, and of this level when given (the renewal links). */
+  training?: { kind: TrainingKind; level: TrainingScope | null } | null;
   location: { lat: number; lng: number; radiusKm: number; areaNames: string[] } | null;
   category: string | null;
   /** Base price in euros between min and max; min itself only when `includesMin` (buckets do not overlap). */
@@ -27,18 +33,14 @@ export interface ListingSearchQuery {
 const EARTH_RADIUS_KM = 6371;
 
 /**
- * The words of a search as a to_tsquery() expression: letters and digits only (nothing of the tsquery
- * syntax gets through), all words required, the last one also as a prefix ("antinc" finds "antincendio").
- * The it_unaccent configuration stems and folds them like the indexed text; stop words drop out.
+ * The words of a search as a to_tsquery() expression, the vocabulary's synonyms as alternatives
+ * (src/lib/search-vocabulary.ts): what every query of the search matches.
  */
-export function toPrefixTsquery(text: string): string {
-  const words = (
-    text
-      .normalize('NFC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).slice(0, 10);
-  return words.map((w, i) => (i === words.length - 1 && w.length >= 3 ? `${w}:*` : w)).join(' & ');
+export const toPrefixTsquery = toSearchTsquery;
+
+/** The text condition of a query: all its terms, or any one of them (the relaxed search of an empty result). */
+export function queryTsquery(query: Pick<ListingSearchQuery, 'text' | 'anyWord'>): string {
+  return query.anyWord ? toAnyWordTsquery(query.text) : toSearchTsquery(query.text);
 }
 
 const AVAILABILITY_SETS: Record<string, Availability[]> = {
@@ -97,7 +99,7 @@ export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart 
   }
   whereVisible(q);
 
-  const tsquery = toPrefixTsquery(query.text);
+  const tsquery = queryTsquery(query);
   if (tsquery && query.location && query.location.radiusKm <= ROW_CHECKED_TEXT_RADIUS_KM) {
     // The same match written as a function call, which no index answers: the place's bitmap comes first
     // and each of its rows is checked (ROW_CHECKED_TEXT_RADIUS_KM).
@@ -137,6 +139,10 @@ export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart 
     }
   }
 
+  if (query.training) {
+    q.where('s.training_kind', query.training.kind);
+    if (query.training.level) q.where('s.training_scope', query.training.level);
+  }
   if (query.category) q.where('s.category', query.category);
   if (query.price) {
     q.where('s.base_price', query.price.includesMin ? '>=' : '>', query.price.min).where(

@@ -6,8 +6,9 @@ import type { Availability, PricingUnit, ListingType } from '../../lib/listing-o
 import { LISTING_COLUMNS, type ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
 import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './counts.js';
-import { distanceKm, matching, toPrefixTsquery, type ListingSearchQuery } from './matching.js';
+import { distanceKm, matching, queryTsquery, type ListingSearchQuery } from './matching.js';
 import { nearestFirst, sortDistance } from './nearest.js';
+import { toRankingTsquery } from '../../lib/search-vocabulary.js';
 
 // The search of listings (docs/product.md §7): one page of result cards, the totals, the plan (typos: spelling.ts).
 
@@ -128,7 +129,7 @@ function candidateOrder(query: ListingSearchQuery): string {
  */
 function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
-  const tsquery = toPrefixTsquery(query.text);
+  const tsquery = queryTsquery(query);
   const keys: (string | Knex.Raw)[] = [
     's.id',
     's.featured',
@@ -181,7 +182,7 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
       ...(byDistance ? ['s.sort_distance'] : []),
       k.raw(
         `round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`,
-        [tsquery],
+        [toRankingTsquery(query.text) || tsquery],
       ),
       k.raw('count(*) OVER () AS total_count'),
       // Whether the service areas brought in candidates from outside the radius: read from the candidates
@@ -223,13 +224,18 @@ export interface ListingSearchResult {
   outsideRadius: boolean;
 }
 
+/** A query whose text condition is empty (no words, or too few for "any of them"). */
+export function isEmptyText(query: ListingSearchQuery): boolean {
+  return queryTsquery(query) === '';
+}
+
 /**
  * One search: the page, its total (a kept counter or a bounded count, counts.ts) and whether
  * the service areas brought in matches from outside the radius, as small queries side by side: a text
  * search's page carries the last two, a distance sort's page the last one.
  */
 export async function searchListings(query: ListingSearchQuery, trx?: Trx): Promise<ListingSearchResult> {
-  const withText = toPrefixTsquery(query.text) !== '';
+  const withText = queryTsquery(query) !== '';
   // A distance sort's page (nearestFirst) carries the radius check too.
   const nearest = !withText && query.sort === 'distance' && query.location !== null;
   const [rows, counted, outside] = await Promise.all([

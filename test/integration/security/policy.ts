@@ -47,6 +47,8 @@ export const PUBLIC_GET = new Set([
   '/services/:id',
   '/providers/:id', // the catalogue
   '/editions/:id', // a course edition of a published service, like the service page
+  '/guides/:kind', // the guide to a kind of mandatory training
+  '/servizi/:topic/:city', // a topic's services near a city: a view of the search
   '/api/search',
   '/api/places',
   '/api/places/reverse', // the search island's JSON, same data as /search
@@ -147,6 +149,9 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/services/:id/editions': { params: { id: w.a.courseServiceId }, owners: ['providerA'] },
     '/editions/:id/edit': { params: { id: w.a.editionId }, owners: ['providerA'] },
     '/editions/:id': { params: { id: w.a.editionId }, owners: [], public: true },
+    // Reference pages written from the rules table and the catalogue: anyone's.
+    '/guides/:kind': { params: { kind: 'antincendio-2' }, owners: [], public: true },
+    '/servizi/:topic/:city': { params: { topic: 'antincendio', city: 'bergamo' }, owners: [], public: true },
     // The section is the signed-in user's own profile: there is no one else's to name.
     '/profile/:section': { params: { section: 'general' }, owners: ['clientA', 'clientB', 'providerA', 'providerB'] },
     '/media/profile-images/:file': { params: { file: 'nessuna-immagine.webp' }, owners: [], public: true },

@@ -23,6 +23,8 @@ describe('parseSearchParams()', () => {
         certifications: 'RSPP',
         sort: 'price_desc',
         page: '4',
+        corso: 'antincendio_2',
+        livello: 'aggiornamento',
       }),
     ).to.deep.equal({
       q: 'corso antincendio',
@@ -37,7 +39,18 @@ describe('parseSearchParams()', () => {
       certifications: ['RSPP'],
       sort: 'price_desc',
       page: 4,
+      trainingKind: 'antincendio_2',
+      trainingLevel: 'aggiornamento',
     });
+  });
+
+  it('reads a training kind and level only when both make sense', () => {
+    expect(parseSearchParams({ corso: 'gru', livello: 'iniziale' })).to.include({
+      trainingKind: null,
+      trainingLevel: null,
+    });
+    expect(parseSearchParams({ corso: 'rls', livello: 'x' })).to.include({ trainingKind: 'rls', trainingLevel: null });
+    expect(parseSearchParams({ livello: 'iniziale' })).to.include({ trainingKind: null, trainingLevel: null });
   });
 
   it('ignores unknown values and clamps numbers instead of failing', () => {
@@ -66,11 +79,14 @@ describe('parseSearchParams()', () => {
     expect(parseSearchParams({ q: 'dvr\u0000\u0007 milano' }).q).to.equal('dvr milano');
   });
 
-  it('takes the first of repeated single-value keys and ignores objects', () => {
+  it('takes the first of repeated single-value keys, the last typed of repeated texts, and ignores objects', () => {
     expect(parseSearchParams({ q: ['dvr', 'rspp'], category: ['environment', 'x'] })).to.include({
-      q: 'dvr',
+      q: 'rspp',
       category: 'environment',
     });
+    // A quick-search chip of the home page sends the empty text field, then its own q.
+    expect(parseSearchParams({ q: ['', 'Corso Antincendio'] }).q).to.equal('Corso Antincendio');
+    expect(parseSearchParams({ q: ['dvr', ' '] }).q).to.equal('dvr');
     expect(parseSearchParams({ q: { $ne: 1 }, languages: { a: 'Inglese' } })).to.deep.equal(DEFAULT_PARAMS);
   });
 });

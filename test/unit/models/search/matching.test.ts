@@ -2,16 +2,18 @@ import { expect } from 'chai';
 import { toPrefixTsquery } from '../../../../src/models/search/matching.js';
 describe('toPrefixTsquery()', () => {
   it('requires every word and matches the last one as a prefix', () => {
-    expect(toPrefixTsquery('corso antinc')).to.equal('corso & antinc:*');
+    expect(toPrefixTsquery('audit antinc')).to.equal('audit & antinc:*');
   });
 
   it('lets no tsquery syntax through', () => {
-    expect(toPrefixTsquery("a & b | !c:* ('d') <-> e\\")).to.equal('a & b & c & d & e');
+    expect(toPrefixTsquery("x & b | !c:* ('d') <-> z\\")).to.equal('x & b & c & d & z');
     expect(toPrefixTsquery('!!! ::: &&&')).to.equal('');
   });
 
-  it('keeps accented letters (the database folds them) and short last words without a prefix', () => {
-    expect(toPrefixTsquery('Sicurézza città')).to.equal('sicurézza & città:*');
+  it('folds accents like the database, leaves out generic words, and keeps short last words without a prefix', () => {
+    expect(toPrefixTsquery('Valutazione città')).to.equal('valutazione & citta:*');
+    expect(toPrefixTsquery('corso sicurezza amb')).to.equal('amb:*');
+    expect(toPrefixTsquery('corso sicurezza ab')).to.equal('ab');
     expect(toPrefixTsquery('corso di')).to.equal('corso & di');
   });
 
