@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import * as accountEmails from '../controllers/account-emails.controller.js';
 import * as account from '../controllers/account.controller.js';
+import * as dataExports from '../controllers/data-exports.controller.js';
 import * as dashboard from '../controllers/dashboard.controller.js';
 import * as notificationOpenings from '../controllers/notification-openings.controller.js';
 import * as notificationReadings from '../controllers/notification-readings.controller.js';
@@ -99,6 +100,9 @@ export function accountRoutes(r: Router): void {
   r.post('/account/two-factor/activation', accountUser, account.activate);
   r.post('/account/two-factor/recovery-codes', accountUser, account.regenerate);
   r.post('/account/two-factor/disabling', accountUser, account.disable);
+  // "Scarica i tuoi dati": the archive is built by the job runner; its link works for its owner only.
+  r.post('/account/data-export', accountUser, dataExports.create);
+  r.get('/account/data-export/:id', accountUser, dataExports.show);
 
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
   const notificationsUser = requireUser('errors:accessRequired.notifications');
