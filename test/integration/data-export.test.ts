@@ -47,6 +47,13 @@ async function clientWithData(serviceId: string, tag: string) {
   return { user, workerId, booking, notification, documentId: doc!.id, key, bytes, tag };
 }
 
+/** A file in storage under `prefix`, as the uploaders store them; its key. */
+async function storedFile(prefix: string, extension: string, content: string): Promise<string> {
+  const key = `${prefix}/${crypto.randomUUID()}.${extension}`;
+  await storage().put(key, Buffer.from(content));
+  return key;
+}
+
 async function exportCount(): Promise<number> {
   const [row] = await db()('data_exports').count<{ count: number | string }[]>('* as count');
   return Number(row!.count);
@@ -168,11 +175,55 @@ describe('Scarica i tuoi dati', () => {
     expect(await exportCount()).to.equal(0);
   });
 
-  it('a provider gets their services, profile and bookings received', async () => {
+  it('a provider gets their profile, services, bookings received, messages and the files they uploaded', async () => {
     const provider = await createUserWithPassword({ userType: 'provider' });
     await db()('provider_profiles').insert({ user_id: provider.id, business_name: 'Studio Export Srl' });
     const service = await createService({ providerId: provider.id, title: 'Corso antincendio export' });
     const client = await clientWithData(service.id, '333');
+    // The provider's uploads: a profile photo, a photo of the service, an attachment sent to the client;
+    // the client's reply carries an attachment of theirs.
+    const photo = await storedFile('profile-images', 'webp', 'foto profilo');
+    await db()('provider_profiles')
+      .where({ user_id: provider.id })
+      .update({ profile_image: `/media/${photo}` });
+    const servicePhoto = await storedFile(`services/${provider.id}`, 'webp', 'foto servizio');
+    await db()('service_images').insert({
+      service_id: service.id,
+      owner_id: provider.id,
+      storage_key: servicePhoto,
+      mime_type: 'image/webp',
+      width: 800,
+      height: 600,
+      size_bytes: 12,
+    });
+    const sent = await storedFile('message-attachments', 'pdf', 'allegato del fornitore');
+    const received = await storedFile('message-attachments', 'pdf', 'allegato del cliente');
+    const [thread] = await db()('message_threads')
+      .insert({ client_id: client.user.id, provider_id: provider.id, service_id: service.id })
+      .returning<{ id: string }[]>('id');
+    const attachment = (key: string) => ({
+      idempotency_key: crypto.randomUUID(),
+      attachment_key: key,
+      attachment_name: 'preventivo.pdf',
+      attachment_mime_type: 'application/pdf',
+      attachment_size_bytes: 20,
+    });
+    await db()('messages').insert([
+      {
+        thread_id: thread!.id,
+        sender_id: provider.id,
+        recipient_id: client.user.id,
+        body: 'Ecco il programma',
+        ...attachment(sent),
+      },
+      {
+        thread_id: thread!.id,
+        sender_id: client.user.id,
+        recipient_id: provider.id,
+        body: 'Grazie',
+        ...attachment(received),
+      },
+    ]);
     const agent = await loginAs(browser(), provider.email, provider.password);
     await requestExport(agent);
     await runDueJobs();
@@ -185,6 +236,13 @@ describe('Scarica i tuoi dati', () => {
     // The client's own workers, notifications and uploaded files are theirs, not the provider's.
     expect(rows('workers')).to.deep.equal([]);
     expect(rows('notifications')).to.deep.equal([]);
-    expect(Object.keys(files).filter((name) => name.startsWith('files/'))).to.deep.equal([]);
+    expect(rows('messages').map((m) => m.body)).to.have.members(['Ecco il programma', 'Grazie']);
+    const uploaded = Object.keys(files).filter((name) => name.startsWith('files/'));
+    expect(uploaded).to.have.members([
+      `files/profilo/${photo.split('/').pop()}`,
+      `files/immagini-servizi/${servicePhoto.split('/').pop()}`,
+      `files/allegati-messaggi/${sent.split('/').pop()}`,
+    ]);
+    expect(strFromU8(files[`files/allegati-messaggi/${sent.split('/').pop()}`]!)).to.equal('allegato del fornitore');
   });
 });
