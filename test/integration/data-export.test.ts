@@ -127,6 +127,7 @@ describe('Scarica i tuoi dati', () => {
     const link = await emailedLink(mine.user);
     const $ready = html((await agent.get('/account').expect(200)).text);
     expect($ready(`#data-export a[href="${link}"]`).text()).to.contain("Scarica l'archivio");
+    expect($ready('#data-export button[type="submit"]').text()).to.contain('Prepara un nuovo archivio');
 
     const files = await download(agent, link);
     for (const entity of EXPORTED_ENTITIES) expect(files).to.have.property(`${entity.table}.json`);
