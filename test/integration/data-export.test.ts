@@ -176,6 +176,16 @@ describe('Scarica i tuoi dati', () => {
     expect(await exportCount()).to.equal(0);
   });
 
+  it('five requests a day, then "Troppi tentativi"', async () => {
+    const user = await createUserWithPassword({ userType: 'client' });
+    const agent = await loginAs(browser(), user.email, user.password);
+    for (let i = 0; i < 5; i++) await requestExport(agent);
+    const _csrf = await csrfTokenOf(agent, '/account');
+    const res = await agent.post('/account/data-export').type('form').send({ _csrf }).expect(429);
+    expect(res.text).to.contain('Troppi tentativi');
+    expect(await exportCount()).to.equal(1);
+  });
+
   it('a provider gets their profile, services, bookings received, messages and the files they uploaded', async () => {
     const provider = await createUserWithPassword({ userType: 'provider' });
     await db()('provider_profiles').insert({ user_id: provider.id, business_name: 'Studio Export Srl' });
