@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { dataExportState } from '../services/data-export.service.js';
 import { t } from '../config/i18n.js';
 import { accountOverviewPage, emailConfirmationPage } from '../pages/account-security.page.js';
 import { listSessions } from '../services/account-security.service.js';
@@ -20,13 +21,17 @@ async function renderOverview(
   state: { errors?: FormErrors; emailProblem?: EmailChangeProblem },
 ): Promise<void> {
   const user = req.user!;
-  const [twoFactor, sessions] = await Promise.all([twoFactorStatus(user.id), listSessions(user.id, req.sessionID)]);
+  const [twoFactor, sessions, dataExport] = await Promise.all([
+    twoFactorStatus(user.id),
+    listSessions(user.id, req.sessionID),
+    dataExportState(user.id),
+  ]);
   const newEmail = (req.body as Record<string, unknown> | undefined)?.newEmail;
   res
     .status(422)
     .render(
       'account/show',
-      accountOverviewPage(user, { twoFactor, sessions: sessions.length }, { ...state, newEmail }),
+      accountOverviewPage(user, { twoFactor, sessions: sessions.length, dataExport }, { ...state, newEmail }),
     );
 }
 

@@ -17,6 +17,7 @@ import {
   listSessions,
   type PasswordChangeProblem,
 } from '../services/account-security.service.js';
+import { dataExportState } from '../services/data-export.service.js';
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -47,8 +48,14 @@ async function renderOverview(
   state: { errors?: FormErrors; problem?: PasswordChangeProblem } = {},
 ): Promise<void> {
   const user = req.user!;
-  const [twoFactor, sessions] = await Promise.all([twoFactorStatus(user.id), listSessions(user.id, req.sessionID)]);
-  res.status(status).render('account/show', accountOverviewPage(user, { twoFactor, sessions: sessions.length }, state));
+  const [twoFactor, sessions, dataExport] = await Promise.all([
+    twoFactorStatus(user.id),
+    listSessions(user.id, req.sessionID),
+    dataExportState(user.id),
+  ]);
+  res
+    .status(status)
+    .render('account/show', accountOverviewPage(user, { twoFactor, sessions: sessions.length, dataExport }, state));
 }
 
 /** GET /account */

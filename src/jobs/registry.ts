@@ -15,11 +15,13 @@ import { expireLapsedOffers } from '../services/waitlist-offers.service.js';
 import { removeStalePendingImages } from '../services/listing-images.service.js';
 import { sendComplianceReminders } from '../services/compliance-reminders.service.js';
 import { pruneCatalogueChanges } from '../services/page-cache.service.js';
+import { buildDataExport, DATA_EXPORT_JOB, pruneDataExports } from '../services/data-export.service.js';
 
 /** Every job type and periodic task the job runner knows: one line each, like the route table. */
 export function registerJobs(): void {
   registerJobHandler(SEND_EMAIL_JOB, sendQueuedEmail);
   registerJobHandler(PASSWORD_RESET_JOB, sendPasswordReset);
+  registerJobHandler(DATA_EXPORT_JOB, buildDataExport);
   registerPeriodicTask('auth-tokens.prune', 60 * 60 * 1000, pruneExpiredTokens);
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
@@ -30,6 +32,7 @@ export function registerJobs(): void {
   registerPeriodicTask('editions.waitlist-offers', 5 * 60 * 1000, async () => void (await expireLapsedOffers()));
   registerPeriodicTask('editions.minimum', 60 * 60 * 1000, () => decideEditionsUnderMinimum());
   registerPeriodicTask('catalogue-changes.prune', 60 * 60 * 1000, async () => void (await pruneCatalogueChanges()));
+  registerPeriodicTask('data-exports.prune', 60 * 60 * 1000, pruneDataExports);
   registerPeriodicTask('service-images.prune', 60 * 60 * 1000, async () => void (await removeStalePendingImages()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);

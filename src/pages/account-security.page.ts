@@ -4,6 +4,7 @@ import * as format from '../lib/format.js';
 import type { Problem } from '../lib/problem.js';
 import type { EmailChangeProblem, EmailConfirmationState } from '../services/account-email.service.js';
 import type { AccountSession, PasswordChangeProblem } from '../services/account-security.service.js';
+import type { DataExportState } from '../services/data-export.service.js';
 import type { EnrolmentProblem, TwoFactorChangeProblem, TwoFactorStatus } from '../services/two-factor.service.js';
 import type { FormErrors } from '../validators/validate.js';
 
@@ -38,7 +39,24 @@ function frame(section: AccountSection): AccountFrame {
   };
 }
 
+/** "Scarica i tuoi dati" on the account page: being prepared, or ready with its link and when it lapses. */
+export interface DataExportView {
+  pending: boolean;
+  href: string | null;
+  expires: string | null;
+}
+
+const dataExportView = (state: DataExportState): DataExportView => ({
+  pending: state.status === 'pending',
+  href: state.status === 'ready' ? `/account/data-export/${state.id}` : null,
+  expires:
+    state.status === 'ready'
+      ? t('account:dataExport.readyUntil', { when: format.dateTimeShort(state.expiresAt) })
+      : null,
+});
+
 export interface AccountOverviewView extends AccountFrame {
+  dataExport: DataExportView;
   email: string;
   /** Providers: their page in the catalogue. */
   publicPageHref: string | null;
@@ -51,7 +69,7 @@ export interface AccountOverviewView extends AccountFrame {
 
 export function accountOverviewPage(
   user: Pick<CurrentUser, 'id' | 'email' | 'userType'>,
-  facts: { twoFactor: TwoFactorStatus; sessions: number },
+  facts: { twoFactor: TwoFactorStatus; sessions: number; dataExport: DataExportState },
   state: {
     errors?: FormErrors;
     problem?: PasswordChangeProblem;
@@ -73,6 +91,7 @@ export function accountOverviewPage(
     publicPageHref: user.userType === 'provider' ? `/providers/${user.id}` : null,
     twoFactorLabel: t(`account:overview.${facts.twoFactor.enabled ? 'twoFactorOn' : 'twoFactorOff'}`),
     sessionsLabel: t('account:overview.sessionsCount', { count: facts.sessions }),
+    dataExport: dataExportView(facts.dataExport),
     errors,
     newEmail: typeof state.newEmail === 'string' ? state.newEmail : '',
   };

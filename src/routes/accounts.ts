@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import * as accountEmails from '../controllers/account-emails.controller.js';
 import * as account from '../controllers/account.controller.js';
+import * as dataExports from '../controllers/data-exports.controller.js';
 import * as dashboard from '../controllers/dashboard.controller.js';
 import * as notificationOpenings from '../controllers/notification-openings.controller.js';
 import * as notificationReadings from '../controllers/notification-readings.controller.js';
@@ -16,7 +17,7 @@ import * as sessions from '../controllers/sessions.controller.js';
 import * as verifications from '../controllers/verifications.controller.js';
 import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
 import { requireGuest, requireRole, requireUser } from '../middleware/auth.js';
-import { byEmail, byIp, byIpAndEmail, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
+import { byEmail, byIp, byIpAndEmail, byUser, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
 import { singleFileUpload } from '../middleware/upload.js';
 
 // Every request to these forms counts (login has its own rules: login-limits.service, which gives an
@@ -28,6 +29,8 @@ export const RESET_PER_IP_AND_EMAIL: RateRule = { name: 'forgot-ip-email', limit
 export const RESET_PER_EMAIL: RateRule = { name: 'forgot-email', limit: 10, windowSeconds: HOUR };
 export const RESEND_PER_IP_AND_EMAIL: RateRule = { name: 'resend-ip-email', limit: 5, windowSeconds: HOUR };
 export const RESEND_PER_EMAIL: RateRule = { name: 'resend-email', limit: 10, windowSeconds: HOUR };
+// Each archive reads all of an account's data and files: a few a day are plenty.
+export const DATA_EXPORTS_PER_USER: RateRule = { name: 'data-export-user', limit: 5, windowSeconds: 24 * HOUR };
 
 /** Signing up, in and out, verification, passwords, the profile, the dashboard and notifications. */
 export function accountRoutes(r: Router): void {
@@ -99,6 +102,9 @@ export function accountRoutes(r: Router): void {
   r.post('/account/two-factor/activation', accountUser, account.activate);
   r.post('/account/two-factor/recovery-codes', accountUser, account.regenerate);
   r.post('/account/two-factor/disabling', accountUser, account.disable);
+  // "Scarica i tuoi dati": the archive is built by the job runner; its link works for its owner only.
+  r.post('/account/data-export', accountUser, rateLimit(DATA_EXPORTS_PER_USER, byUser), dataExports.create);
+  r.get('/account/data-export/:id', accountUser, dataExports.show);
 
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
   const notificationsUser = requireUser('errors:accessRequired.notifications');

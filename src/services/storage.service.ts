@@ -29,6 +29,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
   png: 'image/png',
   webp: 'image/webp',
   pdf: 'application/pdf',
+  zip: 'application/zip',
 });
 
 // prefix/segments of lower-case letters, digits and dashes, one extension we know.

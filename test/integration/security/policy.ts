@@ -133,6 +133,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
       owners: ['clientA', 'providerA'],
     },
     '/notifications/:id': { params: { id: w.a.notificationId }, owners: ['clientA'] },
+    '/account/data-export/:id': { params: { id: w.a.dataExportId }, owners: ['clientA'] },
     '/notifications/:id/reading': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     '/notifications/:id/opening': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     // A draft service is its provider's business until it is published: nobody else sees it.

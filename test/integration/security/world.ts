@@ -1,4 +1,5 @@
 import { db } from '../../../src/db/knex.js';
+import { storage } from '../../../src/services/storage.service.js';
 import { createEdition } from '../../factories/editions.js';
 import { CF, createCompletedCourseBooking, createTrainingService } from '../../factories/attestati.js';
 import { createBooking, createNotification, createReview } from '../../factories/index.js';
@@ -45,6 +46,7 @@ export interface World {
     /** A completed course of provider A for client A, one participant with an attestato, one still open. */
     courseBookingId: string;
     attestatoId: string;
+    dataExportId: string;
     /** A worker of client A's register. */
     workerId: string;
   };
@@ -177,6 +179,18 @@ export async function buildWorld(): Promise<World> {
       size_bytes: 1000,
     })
     .returning<{ id: string }[]>('id');
+  // Client A's archive of their data, ready for 24 hours (the job runner's work, written directly).
+  const exportKey = 'data-exports/00000000-0000-4000-8000-000000000002.zip';
+  await storage().put(exportKey, Buffer.from(SECRET_NOTE));
+  const [dataExport] = await db()('data_exports')
+    .insert({
+      user_id: accounts.clientA.id,
+      status: 'ready',
+      file_key: exportKey,
+      ready_at: db().fn.now(),
+      expires_at: db().raw(`now() + interval '24 hours'`),
+    })
+    .returning<{ id: string }[]>('id');
   return {
     accounts,
     agents,
@@ -198,6 +212,7 @@ export async function buildWorld(): Promise<World> {
       waitlistEntryId: entry!.id,
       courseBookingId: courseBooking.id,
       attestatoId: attestato!.id,
+      dataExportId: dataExport!.id,
       workerId: worker!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
