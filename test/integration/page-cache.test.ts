@@ -25,6 +25,8 @@ async function visit(path: string): Promise<{ cache: string | undefined; text: s
 /** The titles of the cards a visitor's search page shows. */
 async function titles(path: string): Promise<string[]> {
   const $ = html((await visit(path)).text);
+  // Found nothing: the cards shown are a relaxed search's suggestions, not what the query found.
+  if ($('.search-relaxed').length) return [];
   return $('.service-card__title')
     .map((_, el) => $(el).text().trim())
     .get();

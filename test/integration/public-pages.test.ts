@@ -293,7 +293,7 @@ describe('public pages', () => {
     }
 
     it('has no placeholder page: the pages never written answer 404 and no page links to them', async () => {
-      for (const path of ['/careers', '/press', '/blog', '/guides', '/webinars', '/api']) {
+      for (const path of ['/careers', '/press', '/blog', '/api']) {
         await request().get(path).expect(404);
       }
       const $ = html((await request().get('/about').expect(200)).text);

@@ -27,6 +27,7 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
   { table: 'course_editions', where: OWN_PROFILE },
   { table: 'bookings', where: 'client_id = :user OR provider_id = :user' },
   { table: 'booking_participants', where: OWN_BOOKINGS },
+  { table: 'booking_refunds', where: OWN_BOOKINGS },
   { table: 'booking_documents', where: 'uploaded_by = :user' },
   { table: 'attestati', where: 'client_id = :user OR provider_id = :user' },
   { table: 'edition_waitlist', where: 'client_id = :user' },

@@ -47,7 +47,9 @@ export const PUBLIC_GET = new Set([
   '/services/:id',
   '/providers/:id', // the catalogue
   '/editions/:id', // a course edition of a published service, like the service page
-  '/guides/:kind', // the guide to a kind of mandatory training
+  '/guides',
+  '/guides/:kind', // the guides to each kind of mandatory training
+  '/webinars', // the coming editions by videoconference
   '/servizi/:topic/:city', // a topic's services near a city: a view of the search
   '/api/search',
   '/api/places',
