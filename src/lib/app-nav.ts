@@ -48,7 +48,6 @@ const TOOLS: Record<UserType, Tool[]> = {
     { key: 'waitlist', href: '/waitlist', icon: 'clock' },
     { key: 'search', href: '/search', icon: 'search' },
     { key: 'profile', href: '/profile', icon: 'users', also: /^\/client\/profile/ },
-    { key: 'account', href: '/account', icon: 'lock' },
   ],
   provider: [
     { key: 'dashboard', href: '/dashboard', icon: 'check' },
@@ -73,7 +72,6 @@ const TOOLS: Record<UserType, Tool[]> = {
     { key: 'statements', href: '/provider/statements', icon: 'euro' },
     { key: 'notifications', href: '/notifications', icon: 'bell' },
     { key: 'profile', href: '/profile', icon: 'users', also: /^\/provider\/profile/ },
-    { key: 'account', href: '/account', icon: 'lock' },
   ],
 };
 

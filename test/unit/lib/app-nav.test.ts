@@ -23,14 +23,6 @@ describe('appNavFor (the signed-in navigation)', () => {
     ]);
   });
 
-  it('gives both parties Il mio account under Altro, marked on its sub-pages', () => {
-    for (const party of ['client', 'provider'] as const) {
-      const nav = appNavFor(party, '/account/sessions', 0);
-      expect(nav.more.map((i) => i.href)).to.include('/account');
-      expect(current(nav)).to.deep.equal(['account']);
-    }
-  });
-
   it('marks the tool a page belongs to, its sub-pages included', () => {
     expect(current(appNavFor('client', '/workers/0d9c/edit', 0))).to.deep.equal(['workers']);
     expect(current(appNavFor('provider', '/services/0d9c/editions', 0))).to.deep.equal(['editions']);
