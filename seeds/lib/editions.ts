@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { addDays, romeInstant, weekday } from './clock.js';
+import { DEMO_PROVIDER_EMAIL } from '../data/constants.js';
 import { uuidFor } from './random.js';
 import type { World } from './world.js';
 
@@ -68,7 +69,11 @@ const PLANS = [
 ];
 
 export async function seedEditions(trx: Knex.Transaction, world: World): Promise<number> {
-  const courses = world.services.filter((s) => s.active && COURSES[s.template.key]);
+  // The demo provider keeps its fire-safety and first-aid courses booked by date (instant or on request), so the
+  // demo shows both ways of booking a course: by edition (its other courses) and by a date of its calendar.
+  const byDate = (s: World['services'][number]) =>
+    s.provider.email === DEMO_PROVIDER_EMAIL && /^(antincendio|primo-soccorso)/.test(s.template.key);
+  const courses = world.services.filter((s) => s.active && COURSES[s.template.key] && !byDate(s));
   const rows: Record<string, unknown>[] = [];
   // The holidays of the months ahead, computed once (each year's list is worked out from its Easter).
   const holidays = holidayDates(world.clock.today, world.clock.day(365));

@@ -85,9 +85,11 @@ describe('booking in a real browser', () => {
   let requestService: { id: string; title: string };
   let secondRequest: { id: string; title: string };
 
-  /** What the client's notifications say about the three outcomes (whitespace collapsed). */
+  /**
+   * What the client's notifications say about the provider's answers (whitespace collapsed). The instant booking
+   * is the client's own action: its email is the receipt, and no notification announces it.
+   */
   const outcomes = (): string[] => [
-    `La tua prenotazione per ${instantService.title} con ${PROVIDER.name} è confermata.`,
     `${PROVIDER.name} ti ha inviato un preventivo di 1.180,00 € (IVA inclusa) per ${requestService.title}`,
     `${PROVIDER.name} non può accettare la richiesta per ${secondRequest.title}. Motivo: Non abbiamo disponibilità`,
   ];
@@ -379,8 +381,9 @@ describe('booking in a real browser', () => {
         expect(await recentStatus(ids.requestJs!)).to.equal('Rifiutata');
         const box = (await page.locator('.notifications-box').textContent())!.replace(/\s+/g, ' ');
         for (const message of outcomes()) expect(box).to.contain(message);
-        // Nobody confirmed the instant booking: it confirmed itself.
+        // Nobody confirmed the instant booking: it confirmed itself, and the client is not told of its own booking.
         expect(box).not.to.contain(`ha confermato la prenotazione per ${instantService.title}`);
+        expect(box).not.to.contain(`La tua prenotazione per ${instantService.title}`);
         await noSidewaysScroll(page, 'dashboard');
         await screenshot(page, `dashboard-client-outcomes-${size}`);
 
