@@ -127,14 +127,16 @@ describe('dashboard and notifications in a real browser', () => {
       const actions = await page
         .locator('.quick-action')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      expect(actions).to.have.length(5);
-      expect(actions).to.deep.equal([
+      expect(actions).to.have.length(6);
+      expect(actions.slice(0, 5)).to.deep.equal([
         '/services/create',
         '/bookings',
         '/provider/services',
         '/analytics',
         '/provider/statements',
       ]);
+      // Its own public page, as clients see it.
+      expect(actions[5]).to.match(/^\/providers\/[0-9a-f-]{36}$/);
       await noSidewaysScroll(page, 'provider dashboard');
       await screenshot(page, 'dashboard-provider-phone');
 

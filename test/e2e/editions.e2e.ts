@@ -54,7 +54,7 @@ async function bookOneSeat(page: Page, editionId: string, first: string): Promis
 /** The demo provider publishes an edition of its first course; its id (the one new on the list). */
 async function publishEdition(page: Page, seats: number, firstDay: number): Promise<string> {
   await page.goto(`${baseUrl()}/provider/services`);
-  await page.locator('a[href$="/editions"]').first().click();
+  await page.locator('main a[href^="/services/"][href$="/editions"]').first().click();
   await page.waitForURL(/\/services\/[0-9a-f-]{36}\/editions$/);
   const ids = async (): Promise<string[]> =>
     (
