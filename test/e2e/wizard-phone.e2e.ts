@@ -28,6 +28,14 @@ async function demoService(page: Page, query: string): Promise<string> {
  * stays at its bottom), Indietro beside it and inside the screen too.
  */
 async function checkBar(page: Page, what: string): Promise<void> {
+  // A new step scrolls the form into view smoothly: measure where the person ends up, once the page is still.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((done) => {
+        const y = window.scrollY;
+        requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
+      }),
+  );
   const [total, primary, back] = await page.evaluate(() => {
     const bar = [...document.querySelectorAll<HTMLElement>('.wizard__buttons')].find((b) => b.offsetParent !== null)!;
     return ['.wizard__total', '.wizard__primary', '.wizard__back'].map((sel) => {
