@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
-import type { DocumentProblem } from '../pages/booking-detail.page.js';
+import type { DocumentProblem } from '../pages/booking-failed-action.page.js';
 import { attachDocument, openDocument } from '../services/booking-documents.service.js';
 import { renderDetail, viewerOf } from './bookings.controller.js';
 

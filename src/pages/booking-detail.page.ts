@@ -2,54 +2,21 @@ import { t } from '../config/i18n.js';
 import { hasCalendarEvent, outcomeBadge, outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
 import { addMinutes, todayInRome } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
-import type { DocumentRejection } from '../services/booking-documents.service.js';
-import type { BookingAction, Refusal, Role } from '../services/booking-lifecycle.service.js';
+import type { Refusal, Role } from '../services/booking-lifecycle.service.js';
 import { placeLabel } from '../lib/booking-place.js';
 import { bookingDayLines } from '../lib/booking-days.js';
 import type { Booking, BookingDetail, Participant } from '../services/booking-records.service.js';
-import type { FormErrors } from '../validators/validate.js';
 import { bookingTimeline, type TimelineEntry } from './booking-timeline.page.js';
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
 import { cancellationPolicyView, refundLabel, type CancellationPolicyView } from './cancellation-policy.page.js';
 import { commissionBox, paymentBox, type CommissionBoxView, type PaymentBoxView } from './booking-money.page.js';
 import { quoteCard, quoteForm, waitingHint, type QuoteCard, type QuoteForm } from './booking-quote.page.js';
-
-/** Re-rendering after an action's form did not hold: which one, its values and errors. */
-interface FailedAction {
-  action: BookingAction | 'document' | 'payment' | 'refund';
-  values: Record<string, unknown>;
-  errors: FormErrors;
-}
+import { documentFailure, type DocumentProblem, type FailedAction } from './booking-failed-action.page.js';
 
 interface DetailAlert {
   type: 'error' | 'success';
   title: string;
   message: string;
-}
-
-/** Why an upload was not attached: the service's refusals, or the request's own (too large, broken, empty). */
-export type DocumentProblem = DocumentRejection | 'too_large' | 'upload_failed' | 'missing';
-
-const DOCUMENT_PROBLEMS: Readonly<Record<DocumentProblem, string>> = {
-  type: 'bookings:show.upload.type',
-  unreadable: 'bookings:show.upload.unreadable',
-  too_many: 'bookings:show.upload.tooMany',
-  closed: 'bookings:show.upload.closed',
-  provider_only: 'bookings:show.upload.providerOnly',
-  too_large: 'bookings:show.upload.tooLarge',
-  upload_failed: 'bookings:show.upload.failed',
-  missing: 'bookings:show.upload.missing',
-};
-
-function documentFailure(problem: DocumentProblem, detail: BookingDetail): FailedAction {
-  const key = DOCUMENT_PROBLEMS[problem];
-  const message =
-    problem === 'too_large'
-      ? t(key, { mb: detail.documentMaxBytes / (1024 * 1024) })
-      : problem === 'upload_failed' || problem === 'missing'
-        ? t(key)
-        : t(key, { count: detail.documentLimit });
-  return { action: 'document', values: {}, errors: { document: message } };
 }
 
 /** How the booking page is shown again after an action that did not go through. */
