@@ -28,14 +28,15 @@ async function demoService(page: Page, query: string): Promise<string> {
  * stays at its bottom), Indietro beside it and inside the screen too.
  */
 async function checkBar(page: Page, what: string): Promise<void> {
-  // A new step scrolls the form into view smoothly: measure where the person ends up, once the page is still.
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((done) => {
-        const y = window.scrollY;
-        requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
-      }),
-  );
+  // A new step scrolls the form into view smoothly: measure where the person ends up, once the page is still
+  // (read twice, a tenth of a second apart; no animation frame, which a page without scripts does not run).
+  let y = -1;
+  for (let still = 0; still < 2;) {
+    const now = await page.evaluate(() => window.scrollY);
+    still = now === y ? still + 1 : 0;
+    y = now;
+    await page.waitForTimeout(100);
+  }
   const [total, primary, back] = await page.evaluate(() => {
     const bar = [...document.querySelectorAll<HTMLElement>('.wizard__buttons')].find((b) => b.offsetParent !== null)!;
     return ['.wizard__total', '.wizard__primary', '.wizard__back'].map((sel) => {
@@ -57,6 +58,15 @@ async function checkBar(page: Page, what: string): Promise<void> {
     expect(r.top, `${what}: ${name} not on screen`).to.be.at.least(0);
     expect(r.bottom, `${what}: ${name} below the screen`).to.be.at.most(height);
   }
+  // Nothing covers the primary action (the signed-in party's tab bar sits below the wizard's bar).
+  const uncovered = await page.evaluate(() => {
+    const primary = [...document.querySelectorAll<HTMLElement>('.wizard__buttons .wizard__primary')].find(
+      (b) => b.offsetParent !== null,
+    )!;
+    const r = primary.getBoundingClientRect();
+    return primary.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  });
+  expect(uncovered, `${what}: the primary action is covered`).to.equal(true);
   if (box.back) {
     expect(box.back.right, `${what}: Indietro on the left of the primary action`).to.be.at.most(box.primary!.left);
   }

@@ -43,9 +43,8 @@ describe('the workers register in a real browser', () => {
 
   async function importThree(page: Page, shot: string): Promise<void> {
     await logIn(page);
-    // From the user menu (a <details>, it opens without JavaScript too) to the register, then the import.
-    await page.locator('summary.user-menu__summary').click();
-    await page.getByRole('link', { name: 'Lavoratori', exact: true }).first().click();
+    // From the app's navigation (a bar on a desktop, a tab of the bottom bar on a phone) to the register.
+    await page.locator('nav.app-nav a[data-nav="workers"]').click();
     await page.waitForURL(/\/workers$/);
     expect(await page.locator('.empty-state').textContent()).to.contain('Nessun lavoratore nel registro');
     await page.getByRole('link', { name: 'Importa da CSV' }).click();

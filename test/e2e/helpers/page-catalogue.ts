@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CLIENT_SECTIONS, PROVIDER_SECTIONS } from '../../../src/lib/profile-sections.js';
 import { DESKTOP, launchBrowser } from './browser.js';
 import { baseUrl } from './global-setup.js';
+import { uuidFor } from '../../../seeds/lib/random.js';
 import { emailCount, linkFrom, waitForEmail } from './outbox.js';
 
 /**
@@ -68,6 +69,9 @@ const page = (name: string, viewer: Viewer, template: string, path: string | ((i
  * failing server): the coverage guard counts them as covered.
  */
 export const TEMPLATES_OF_EXTRA_TESTS = [
+  // The frame of the pages whose content is shared by every viewer (home/show, search/index): every home and
+  // search case renders it.
+  'shared-part',
   'auth/reset-password',
   'errors/500',
   // Shown once after enrolment, and the second step of sign-in: test/e2e/account.e2e.ts.
@@ -135,6 +139,16 @@ export const PAGE_CASES: PageCase[] = [
   },
   page('about', 'visitor', 'pages/about', '/about'),
   page('normativa (the rules table)', 'visitor', 'regulations/show', '/regulations'),
+  page('the guides to the mandatory courses', 'visitor', 'guides/index', '/guides'),
+  page('the guide to one course', 'visitor', 'guides/show', '/guides/antincendio-2'),
+  page('webinars (the online courses by date)', 'visitor', 'webinars/index', '/webinars'),
+  // A demo service whose provider suspended its activity: 410 with the page that says so.
+  page(
+    'a withdrawn service',
+    'visitor',
+    'services/withdrawn',
+    `/services/${uuidFor('service:sicurezza-facile-milano:formazione-generale')}`,
+  ),
   page('attestato verification form', 'visitor', 'attestati/verify', '/attestati/verifica'),
   page(
     'attestato verification, unknown code (404)',
