@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { listBookings } from '../../src/services/booking-records.service.js';
-import { html } from '../helpers/app.js';
+import { html, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import { createBooking, createProvider, createService, createUser, type BookingAttrs } from '../factories/index.js';
 import { dashboardOf, hintOf, signIn, statsOf } from './dashboard.helpers.js';
