@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, newPage, screenshot, toast } from './helpers/browser.js
 import {
   CLIENT,
   PROVIDER,
-  bookWithoutScript,
+  bookThroughWizard,
   demoService,
   inDays,
   login,
@@ -34,28 +34,39 @@ describe('booking in a real browser', () => {
 
   before(async function () {
     this.timeout(180_000);
-    const { page, context } = await newPage({ viewport: DESKTOP, javaScriptEnabled: false });
+    // The instant course through the island (it offers its times only with JavaScript).
+    const withScript = await newPage({ viewport: DESKTOP });
     try {
-      instantService = await demoService(page, 'Corso Antincendio Rischio Medio', 'Prenota Ora');
-      requestService = await demoService(page, 'Piano di Emergenza', 'Richiedi Preventivo');
-      secondRequest = await demoService(page, 'Incarico RSPP Esterno', 'Richiedi Preventivo');
-      await login(page, CLIENT);
-      ids.instant = await bookWithoutScript(page, instantService.id, {
+      await login(withScript.page, CLIENT);
+      instantService = await demoService(withScript.page, 'Corso Antincendio Rischio Medio', 'Prenota Ora');
+      requestService = await demoService(withScript.page, 'Piano di Emergenza', 'Richiedi Preventivo');
+      secondRequest = await demoService(withScript.page, 'Incarico RSPP Esterno', 'Richiedi Preventivo');
+      ids.instant = await bookThroughWizard(withScript.page, instantService.id, {
         date: inDays(23),
         time: '09:00',
         participants: [['Sara', 'Gallo']],
+        script: true,
       });
-      // The two requests keep the names of the wizard's story: the first is quoted, the second rejected.
-      ids.requestNoJs = await bookWithoutScript(page, requestService.id, {
+    } finally {
+      await withScript.context.close();
+    }
+    // The two requests, each step posted; they keep the names of the wizard's story: the first is quoted,
+    // the second rejected.
+    const { page, context } = await newPage({ viewport: DESKTOP, javaScriptEnabled: false });
+    try {
+      await login(page, CLIENT);
+      ids.requestNoJs = await bookThroughWizard(page, requestService.id, {
         date: inDays(31),
         time: '10:30',
         notes: 'Sede con due capannoni: serve la prova di evacuazione in entrambi.',
         referent: ['Marta Galli', '+39 035 987 6543'],
+        script: false,
       });
-      ids.requestJs = await bookWithoutScript(page, secondRequest.id, {
+      ids.requestJs = await bookThroughWizard(page, secondRequest.id, {
         date: inDays(46),
         time: '14:00',
         referent: ['Giorgio Testa', 'giorgio.testa@meccanica-orobica.it'],
+        script: false,
       });
     } finally {
       await context.close();

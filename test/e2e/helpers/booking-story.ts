@@ -84,10 +84,11 @@ export async function fillParticipant(page: Page, i: number, first: string, last
 }
 
 /**
- * A booking or request through the wizard without JavaScript, as the signed-in client: the details, then the
- * participants (a service priced per head) or the site referent, then the confirmation. Returns its id.
+ * A booking or request through the wizard, as the signed-in client: the details, then the participants (a
+ * service priced per head) or the site referent, then the confirmation. With `script` the wizard's island
+ * runs the steps (an instant service offers its times only so); without, each step is posted. Returns its id.
  */
-export async function bookWithoutScript(
+export async function bookThroughWizard(
   page: Page,
   serviceId: string,
   booking: {
@@ -96,9 +97,11 @@ export async function bookWithoutScript(
     notes?: string;
     participants?: [first: string, last: string][];
     referent?: [name: string, contact: string];
+    script: boolean;
   },
 ): Promise<string> {
   await page.goto(`${baseUrl()}/services/${serviceId}/book`);
+  if (booking.script) await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
   await fillDetails(page, booking.date, booking.time, booking.participants?.length ?? 1);
   if (booking.notes) await page.fill('#f-client_notes', booking.notes);
   await page.getByRole('button', { name: 'Continua' }).click();
