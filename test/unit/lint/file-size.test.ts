@@ -21,12 +21,9 @@ const DATA_TABLES: [RegExp, string][] = [
  */
 const STILL_LONG: Record<string, string> = {
   'public/css/accounts.css': 'login, registration, profile and account pages in one sheet',
-  'public/css/base.css': 'reset, typography, forms and page layout in one sheet',
   'public/css/bookings.css': 'the bookings list, the booking page and its actions in one sheet',
   'public/css/components.css': 'every shared component in one sheet',
-  'public/css/dashboard.css': "every panel of both users' dashboards in one sheet",
   'public/css/discovery.css': 'search, service and provider pages in one sheet',
-  'public/css/pages.css': 'every public information page in one sheet',
   'public/css/shell.css': 'header, navigation, tab bar and footer in one sheet',
   'seeds/bench.ts': 'the benchmark data set: accounts, services and bookings in one module',
   'seeds/demo.ts': 'the demo seed: every kind of demo record in one module',
