@@ -25,7 +25,6 @@ const STILL_LONG: Record<string, string> = {
   'public/css/components.css': 'every shared component in one sheet',
   'public/css/discovery.css': 'search, service and provider pages in one sheet',
   'public/css/shell.css': 'header, navigation, tab bar and footer in one sheet',
-  'seeds/bench.ts': 'the benchmark data set: accounts, services and bookings in one module',
   'seeds/demo.ts': 'the demo seed: every kind of demo record in one module',
   'seeds/lib/bookings.ts': 'the demo bookings: every status and its history in one module',
   'test/e2e/helpers/page-catalogue.ts': 'every page the browser tests visit, for both users, in one list',
