@@ -115,6 +115,45 @@ async function understood(params: SearchParams): Promise<{
   return { params, location, textPlace: null };
 }
 
+/**
+ * The exact search of understood parameters (no relaxation): the query of a page of results, and of the
+ * saved searches' new matches (saved-searches.service.ts).
+ */
+function exactQuery(
+  params: SearchParams,
+  location: ResolvedPlace | null,
+  sort: SortOption,
+  page: number,
+): listingSearch.ListingSearchQuery {
+  return {
+    text: params.q,
+    training: params.trainingKind ? { kind: params.trainingKind, level: params.trainingLevel } : null,
+    location: location
+      ? { lat: location.lat, lng: location.lng, radiusKm: params.radius, areaNames: location.areaNames }
+      : null,
+    category: params.category,
+    price: priceRange(params.price),
+    ratingMin: params.rating ? Number(params.rating) : null,
+    availability: params.availability,
+    listingType: params.listingType === 'all' ? null : params.listingType,
+    languages: params.languages,
+    certifications: params.certifications,
+    sort,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
+}
+
+/**
+ * What a saved search matches, as the search page reads it (the place in its text understood), without
+ * relaxing anything; null when its place is no longer known.
+ */
+export async function savedSearchQuery(asked: SearchParams): Promise<listingSearch.ListingSearchQuery | null> {
+  const { params, location } = await understood(asked);
+  if (params.location !== '' && location === null) return null;
+  return exactQuery(params, location, 'relevance', 1);
+}
+
 /** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
 export async function search(asked: SearchParams): Promise<SearchOutcome> {
   const { params, location, textPlace } = await understood(asked);
@@ -132,21 +171,7 @@ export async function search(asked: SearchParams): Promise<SearchOutcome> {
   if (!locationNotFound) {
     const at = (radius: number): listingSearch.ListingSearchQuery['location'] =>
       location ? { lat: location.lat, lng: location.lng, radiusKm: radius, areaNames: location.areaNames } : null;
-    const base: listingSearch.ListingSearchQuery = {
-      text: params.q,
-      training: params.trainingKind ? { kind: params.trainingKind, level: params.trainingLevel } : null,
-      location: at(params.radius),
-      category: params.category,
-      price: priceRange(params.price),
-      ratingMin: params.rating ? Number(params.rating) : null,
-      availability: params.availability,
-      listingType: params.listingType === 'all' ? null : params.listingType,
-      languages: params.languages,
-      certifications: params.certifications,
-      sort,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    };
+    const base = exactQuery(params, location, sort, page);
     let query = base;
     ({ rows, total, capped, outsideRadius } = await listingSearch.searchListings(query));
     if (total === 0 && params.q) {
