@@ -43,10 +43,9 @@ export async function create(req: Request, res: Response): Promise<void> {
   }
   const user = req.user ? { id: req.user.id, email: req.user.email } : null;
   const outcome = await saveSearch({ params: form.params, email: form.email, user });
-  req.flash(
-    'success',
-    t(outcome === 'confirmed' ? 'alerts:new.savedConfirmed' : 'alerts:new.savedPending', { email: form.email }),
-  );
+  // The visitor must still act (open the link): a critical message, shown longer.
+  if (outcome === 'confirmed') req.flash('success', t('alerts:new.savedConfirmed', { email: form.email }));
+  else req.flash('success', t('alerts:new.savedPending', { email: form.email }), 'critical');
   res.redirect(303, searchPath(form.params));
 }
 
