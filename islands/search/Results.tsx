@@ -139,6 +139,21 @@ export function Results({
           </>
         )}
       </div>
+      {response.online && (
+        <section className="search-online" aria-labelledby="search-online-title">
+          <h2 id="search-online-title" className="search-online__title">
+            {response.online.title}
+          </h2>
+          <p className="muted">{response.online.text}</p>
+          <ol className="service-list">
+            {response.online.cards.map((card) => (
+              <li key={card.id}>
+                <ListingCard card={card} labels={cardLabels} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {!nothingExact && <SaveSearch alert={response.alert} />}
     </section>
   );

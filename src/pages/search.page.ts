@@ -92,6 +92,14 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
       : null,
     sort: outcome.sort,
     ...understoodLabels(outcome),
+    online:
+      outcome.online.length > 0 && params.trainingKind
+        ? {
+            title: t('search:results.online.title'),
+            text: t('search:results.online.text', { kind: t(`training:kinds.${params.trainingKind}`) }),
+            cards: outcome.online.map((row) => listingCard(row)),
+          }
+        : null,
     // Any search may be saved; one that found nothing exact says so beside the button.
     alert: outcome.locationNotFound
       ? null

@@ -57,7 +57,11 @@ describe('saved searches ("Avvisami")', () => {
   beforeEach(async () => {
     await resetDatabase();
     providerId = (await createProvider()).id;
-    await createService({ providerId, title: 'Corso antincendio livello 2', createdAt: new Date(Date.now() - 10 * DAY) });
+    await createService({
+      providerId,
+      title: 'Corso antincendio livello 2',
+      createdAt: new Date(Date.now() - 10 * DAY),
+    });
   });
 
   it('a visitor saves a search from the results: nothing is sent before the emailed link is confirmed (GET shows, POST confirms)', async () => {
@@ -66,7 +70,9 @@ describe('saved searches ("Avvisami")', () => {
     expect(res.status).to.equal(303);
     expect(res.headers.location).to.equal('/search?q=antincendio&price=200-500');
     const $back = html((await agent.get(res.headers.location as string).expect(200)).text);
-    expect(textOf($back, '.toast--success')).to.contain(`conferma l'avviso dal link che ti abbiamo inviato a ${VISITOR}`);
+    expect(textOf($back, '.toast--success')).to.contain(
+      `conferma l'avviso dal link che ti abbiamo inviato a ${VISITOR}`,
+    );
 
     const [saved] = await rows();
     expect(saved).to.include({ email: VISITOR, user_id: null, confirmed_at: null });
@@ -98,7 +104,10 @@ describe('saved searches ("Avvisami")', () => {
     expect(textOf($, '.field--error')).to.contain('Email non valida');
     expect($('#alert-email').attr('aria-invalid')).to.equal('true');
     expect($('form[action="/avvisi"] input[name="q"]').val(), 'the search kept').to.equal('dvr');
-    const empty = await agent.post('/avvisi').type('form').send({ _csrf: csrfFrom($), q: 'dvr', email: ' ' });
+    const empty = await agent
+      .post('/avvisi')
+      .type('form')
+      .send({ _csrf: csrfFrom($), q: 'dvr', email: ' ' });
     expect(textOf(html(empty.text), '.field--error')).to.contain("Indica l'email a cui inviare gli avvisi");
     expect(await rows()).to.have.length(0);
   });
@@ -127,7 +136,11 @@ describe('saved searches ("Avvisami")', () => {
     const other = await signIn(await clientAccount('Altra Srl'));
     const $other = html((await other.get('/account/avvisi').expect(200)).text);
     expect(textOf($other, 'main')).to.contain('Nessun avviso');
-    await other.post('/account/avvisi/eliminazione').type('form').send({ _csrf: csrfFrom($other), id: saved!.id }).expect(404);
+    await other
+      .post('/account/avvisi/eliminazione')
+      .type('form')
+      .send({ _csrf: csrfFrom($other), id: saved!.id })
+      .expect(404);
     expect(await rows()).to.have.length(1);
 
     const deleted = await agent
@@ -144,7 +157,10 @@ describe('saved searches ("Avvisami")', () => {
       const client = await clientAccount();
       agent = await signIn(client);
       const $ = html((await agent.get('/avvisi/nuovo?q=antincendio').expect(200)).text);
-      await agent.post('/avvisi').type('form').send({ _csrf: csrfFrom($), q: 'antincendio', email: client.email });
+      await agent
+        .post('/avvisi')
+        .type('form')
+        .send({ _csrf: csrfFrom($), q: 'antincendio', email: client.email });
     });
     const alerts = () => queuedEmails({ template: 'saved-search-alert' });
 
@@ -219,9 +235,16 @@ describe('saved searches ("Avvisami")', () => {
     const agent = browser();
     const $ = html((await agent.get('/avvisi/nuovo?q=dvr').expect(200)).text);
     for (let i = 0; i < 10; i++) {
-      await agent.post('/avvisi').type('form').send({ _csrf: csrfFrom($), q: 'dvr', email: `p${i}@esempio.it` }).expect(303);
+      await agent
+        .post('/avvisi')
+        .type('form')
+        .send({ _csrf: csrfFrom($), q: 'dvr', email: `p${i}@esempio.it` })
+        .expect(303);
     }
-    const res = await agent.post('/avvisi').type('form').send({ _csrf: csrfFrom($), q: 'dvr', email: 'p11@esempio.it' });
+    const res = await agent
+      .post('/avvisi')
+      .type('form')
+      .send({ _csrf: csrfFrom($), q: 'dvr', email: 'p11@esempio.it' });
     expect(res.status).to.equal(429);
     expect(textOf(html(res.text), 'main')).to.contain('Troppi tentativi');
     expect(await rows()).to.have.length(10);
