@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
     t.check(`jsonb_typeof(params) = 'object'`, [], 'saved_searches_params_check');
     t.check('confirmed_at IS NOT NULL OR confirm_token_hash IS NOT NULL', [], 'saved_searches_confirmation_check');
   });
-  await knex.raw('CREATE INDEX saved_searches_confirmed_idx ON saved_searches (last_sent_at) WHERE confirmed_at IS NOT NULL');
+  await knex.raw(
+    'CREATE INDEX saved_searches_confirmed_idx ON saved_searches (last_sent_at) WHERE confirmed_at IS NOT NULL',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -60,9 +60,11 @@ export function limited(req: Request, res: Response, message: string): void {
 export async function showConfirmation(req: Request, res: Response): Promise<void> {
   const token = tokenOf(req.query.token);
   const saved = await pendingConfirmation(token);
-  res
-    .status(saved ? 200 : 404)
-    .render('saved-searches/link', { ...confirmationPage(saved, token), action: 'confirm', formAction: '/avvisi/conferma' });
+  res.status(saved ? 200 : 404).render('saved-searches/link', {
+    ...confirmationPage(saved, token),
+    action: 'confirm',
+    formAction: '/avvisi/conferma',
+  });
 }
 
 /** POST /avvisi/conferma */
@@ -70,9 +72,11 @@ export async function confirm(req: Request, res: Response): Promise<void> {
   const token = tokenOf(bodyOf(req).token);
   const saved = await pendingConfirmation(token);
   if (!saved || !(await confirmSearch(token))) {
-    res
-      .status(404)
-      .render('saved-searches/link', { ...confirmationPage(null, ''), action: 'confirm', formAction: '/avvisi/conferma' });
+    res.status(404).render('saved-searches/link', {
+      ...confirmationPage(null, ''),
+      action: 'confirm',
+      formAction: '/avvisi/conferma',
+    });
     return;
   }
   req.flash('success', t('alerts:confirm.done'));

@@ -8,7 +8,7 @@ import { DEFAULT_PARAMS, type SearchParams } from '../lib/search.shared.js';
 import { newMatchesSince, type NewMatch } from '../models/saved-searches/matches.js';
 import * as store from '../models/saved-searches/store.js';
 import { queueEmail } from './mail.service.js';
-import { savedSearchQuery } from './search.service.js';
+import { savedSearchConditions } from './search.service.js';
 
 /**
  * "Avvisami" (issue 24): anyone saves the search they see with an email address and hears of each new
@@ -128,7 +128,7 @@ export async function sendSavedSearchAlerts(now: Date = new Date()): Promise<num
   const dayStart = romeInstant(todayInRome(now), '00:00');
   let sent = 0;
   for (const saved of await store.dueSince(dayStart)) {
-    const query = await savedSearchQuery(saved.params);
+    const query = await savedSearchConditions(saved.params);
     if (!query) continue;
     const since = saved.lastSentAt ?? saved.confirmedAt ?? saved.createdAt;
     const matches = await newMatchesSince(query, since, now);

@@ -128,7 +128,7 @@ async function understood(params: SearchParams): Promise<{
  * The exact search of understood parameters (no relaxation): the query of a page of results, and of the
  * saved searches' new matches (saved-searches.service.ts).
  */
-function exactQuery(
+function exactConditions(
   params: SearchParams,
   location: ResolvedPlace | null,
   sort: SortOption,
@@ -157,10 +157,10 @@ function exactQuery(
  * What a saved search matches, as the search page reads it (the place in its text understood), without
  * relaxing anything; null when its place is no longer known.
  */
-export async function savedSearchQuery(asked: SearchParams): Promise<listingSearch.ListingSearchQuery | null> {
+export async function savedSearchConditions(asked: SearchParams): Promise<listingSearch.ListingSearchQuery | null> {
   const { params, location } = await understood(asked);
   if (params.location !== '' && location === null) return null;
-  return exactQuery(params, location, 'relevance', 1);
+  return exactConditions(params, location, 'relevance', 1);
 }
 
 /** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
@@ -180,7 +180,7 @@ export async function search(asked: SearchParams): Promise<SearchOutcome> {
   if (!locationNotFound) {
     const at = (radius: number): listingSearch.ListingSearchQuery['location'] =>
       location ? { lat: location.lat, lng: location.lng, radiusKm: radius, areaNames: location.areaNames } : null;
-    const base = exactQuery(params, location, sort, page);
+    const base = exactConditions(params, location, sort, page);
     let query = base;
     ({ rows, total, capped, outsideRadius } = await listingSearch.searchListings(query));
     if (total === 0 && params.q) {
@@ -255,7 +255,7 @@ async function onlineCourses(
   const kind = params.trainingKind;
   if (!kind || !allowsOnlineSync(kind, params.trainingLevel, todayInRome(), config().accordo2025EffectiveDate))
     return [];
-  const query = { ...exactQuery(params, location, 'relevance', 1), location: null, onlineSync: true };
+  const query = { ...exactConditions(params, location, 'relevance', 1), location: null, onlineSync: true };
   const { rows } = await listingSearch.searchListings({ ...query, limit: ONLINE_SHOWN + shown.length });
   const ids = new Set(shown.map((r) => r.id));
   const fresh = rows.filter((r) => !ids.has(r.id)).slice(0, ONLINE_SHOWN);

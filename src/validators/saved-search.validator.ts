@@ -20,6 +20,7 @@ export function validateSavedSearch(body: unknown): SavedSearchForm {
   const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const params = parseSearchParams(input);
   const form = validate<{ email: string }>(schema, { email: input.email });
-  if (!form.ok) return { ok: false, email: typeof input.email === 'string' ? input.email : '', params, errors: form.errors };
+  if (!form.ok)
+    return { ok: false, email: typeof input.email === 'string' ? input.email : '', params, errors: form.errors };
   return { ok: true, email: form.value.email, params };
 }
