@@ -44,6 +44,7 @@ export function Results({
   onPage,
 }: ResultsProps) {
   const sorts = sortsFor(sortOptions, hasPlace);
+  const nothingExact = Boolean(response.relaxedLabel) || response.cards.length === 0;
   const pageHref = (page: number) => {
     const query = toQueryString({ ...response.params, page });
     return query ? `/search?${query}` : '/search';
@@ -104,6 +105,7 @@ export function Results({
       )}
       {response.correctedLabel && <p className="alert alert--info search-alert">{response.correctedLabel}</p>}
       <Understood response={response} label={L.form?.label} />
+      {nothingExact && <SaveSearch alert={response.alert} />}
       {loading && <p className="search-results__loading visually-hidden">{L.results?.loading}</p>}
 
       <div className={loading ? 'search-results__list is-loading' : 'search-results__list'}>
@@ -137,6 +139,35 @@ export function Results({
           </>
         )}
       </div>
+      {response.online && (
+        <section className="search-online" aria-labelledby="search-online-title">
+          <h2 id="search-online-title" className="search-online__title">
+            {response.online.title}
+          </h2>
+          <p className="muted">{response.online.text}</p>
+          <ol className="service-list">
+            {response.online.cards.map((card) => (
+              <li key={card.id}>
+                <ListingCard card={card} labels={cardLabels} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {!nothingExact && <SaveSearch alert={response.alert} />}
     </section>
+  );
+}
+
+/** "Avvisami": the link to save the search shown, as the server renders it (views/search/_alert.ejs). */
+function SaveSearch({ alert }: { alert: ShownResponse['alert'] }) {
+  if (!alert) return null;
+  return (
+    <div className="search-save">
+      <p className="search-save__text">{alert.text}</p>
+      <a className="button button--secondary button--sm search-save__button" href={alert.href}>
+        {alert.button}
+      </a>
+    </div>
   );
 }

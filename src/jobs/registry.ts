@@ -14,6 +14,7 @@ import { decideEditionsUnderMinimum } from '../services/edition-decisions.servic
 import { expireLapsedOffers } from '../services/waitlist-offers.service.js';
 import { removeStalePendingImages } from '../services/listing-images.service.js';
 import { sendComplianceReminders } from '../services/compliance-reminders.service.js';
+import { sendSavedSearchAlerts } from '../services/saved-searches.service.js';
 import { pruneCatalogueChanges } from '../services/page-cache.service.js';
 import { buildDataExport, DATA_EXPORT_JOB, pruneDataExports } from '../services/data-export.service.js';
 
@@ -29,6 +30,8 @@ export function registerJobs(): void {
   registerPeriodicTask('bookings.start', 5 * 60 * 1000, async () => void (await startDueBookings()));
   // Idempotent (each reminder is recorded once): running it hourly only makes a missed day come sooner.
   registerPeriodicTask('scadenzario.reminders', 60 * 60 * 1000, async () => void (await sendComplianceReminders()));
+  // At most one email a day per saved search (recorded with it): hourly only makes a new service known sooner.
+  registerPeriodicTask('saved-searches.alerts', 60 * 60 * 1000, async () => void (await sendSavedSearchAlerts()));
   registerPeriodicTask('editions.waitlist-offers', 5 * 60 * 1000, async () => void (await expireLapsedOffers()));
   registerPeriodicTask('editions.minimum', 60 * 60 * 1000, () => decideEditionsUnderMinimum());
   registerPeriodicTask('catalogue-changes.prune', 60 * 60 * 1000, async () => void (await pruneCatalogueChanges()));

@@ -231,6 +231,10 @@ export interface SearchResponse {
   } | null;
   /** The kind of course searched for (renewal links), as a removable chip. */
   trainingChip?: { label: string; removeHref: string; removeLabel: string } | null;
+  /** A renewal search's courses with a live online edition open, wherever they are (labelled as online). */
+  online?: { title: string; text: string; cards: ListingCardView[] } | null;
+  /** "Avvisami": the form that saves this search (its parameters in the link), and the words beside it. */
+  alert?: { href: string; text: string; button: string } | null;
 }
 
 export interface Option<V extends string | number = string> {

@@ -1,4 +1,4 @@
-import type { RiskClass, TrainingDeliveryMode, TrainingKind } from './training-kinds.js';
+import type { RiskClass, TrainingDeliveryMode, TrainingKind, TrainingScope } from './training-kinds.js';
 import { cite, unverified, type Source } from './training-sources.js';
 import {
   ANY_MODE,
@@ -281,6 +281,18 @@ export function termsOn(kind: TrainingKind, date: string, effectiveDate: string)
 /** The terms in force today: what a course taken now must meet. */
 export const currentTerms = (kind: TrainingKind, today: string, effectiveDate: string): Terms =>
   termsOn(kind, today, effectiveDate);
+
+/** Whether a course of this kind and level (either, when null) taken today may be a live videoconference. */
+export function allowsOnlineSync(kind: TrainingKind, level: TrainingScope | null, today: string, effective: string) {
+  const { initial, update } = currentTerms(kind, today, effective);
+  const modes =
+    level === 'iniziale'
+      ? initial.modes
+      : level === 'aggiornamento'
+        ? update.modes
+        : [...initial.modes, ...update.modes];
+  return modes.includes('online_sync');
+}
 
 export const initialHoursFor = (terms: CourseTerms, riskClass: RiskClass): number =>
   typeof terms.hours === 'number' ? terms.hours : terms.hours[riskClass];

@@ -7,15 +7,17 @@ import type { AccountSession, PasswordChangeProblem } from '../services/account-
 import type { DataExportState } from '../services/data-export.service.js';
 import type { EnrolmentProblem, TwoFactorChangeProblem, TwoFactorStatus } from '../services/two-factor.service.js';
 import type { FormErrors } from '../validators/validate.js';
+import type { SavedSearchItem } from './saved-searches.page.js';
 
 /** "Il mio account" (docs/product.md §2): its three sections, their forms, and the second step of sign-in. */
 
-export type AccountSection = 'overview' | 'sessions' | 'twoFactor';
+export type AccountSection = 'overview' | 'sessions' | 'twoFactor' | 'savedSearches';
 
 const SECTION_HREF: Record<AccountSection, string> = {
   overview: '/account',
   sessions: '/account/sessions',
   twoFactor: '/account/two-factor',
+  savedSearches: '/account/avvisi',
 };
 
 interface AccountFrame {
@@ -134,6 +136,16 @@ export function accountSessionsPage(sessions: readonly AccountSession[]): Accoun
     hasOthers: sessions.some((s) => !s.current),
   };
 }
+
+/** "Avvisi di ricerca": the user's saved searches, each with "Elimina". */
+export interface SavedSearchesView extends AccountFrame {
+  searches: SavedSearchItem[];
+}
+
+export const savedSearchesPage = (searches: SavedSearchItem[]): SavedSearchesView => ({
+  ...frame('savedSearches'),
+  searches,
+});
 
 export const endedOthersText = (count: number): string => t('account:sessions.endedOthers', { count });
 

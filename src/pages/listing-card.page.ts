@@ -87,7 +87,9 @@ export function listingCard(s: CardSource): ListingCardView {
     nextEdition: s.nextEdition
       ? {
           href: `/editions/${s.nextEdition.editionId}`,
-          label: t('editions:upcoming.next', { date: format.date(s.nextEdition.startsOn) }),
+          label: t(s.nextEdition.online ? 'editions:upcoming.nextOnline' : 'editions:upcoming.next', {
+            date: format.date(s.nextEdition.startsOn),
+          }),
           seatsLabel: seatsBadge(s.nextEdition.seatsLeft),
         }
       : null,

@@ -25,6 +25,7 @@ import {
 } from '../lib/search.shared.js';
 import { CATEGORY_IDS } from '../lib/categories.js';
 import type { SearchOutcome } from '../services/search.service.js';
+import { alertFormPath } from '../documents/saved-searches.js';
 import { categoryPath, documentTitle } from './seo.js';
 import { cardHtml, listingCard } from './listing-card.page.js';
 
@@ -91,6 +92,22 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
       : null,
     sort: outcome.sort,
     ...understoodLabels(outcome),
+    online:
+      outcome.online.length > 0 && params.trainingKind
+        ? {
+            title: t('search:results.online.title'),
+            text: t('search:results.online.text', { kind: t(`training:kinds.${params.trainingKind}`) }),
+            cards: outcome.online.map((row) => listingCard(row)),
+          }
+        : null,
+    // Any search may be saved; one that found nothing exact says so beside the button.
+    alert: outcome.locationNotFound
+      ? null
+      : {
+          href: alertFormPath(params),
+          text: t(outcome.relaxed || total === 0 ? 'alerts:search.textEmpty' : 'alerts:search.text'),
+          button: t('alerts:search.button'),
+        },
   };
 }
 

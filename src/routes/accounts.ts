@@ -12,6 +12,7 @@ import * as passwords from '../controllers/passwords.controller.js';
 import * as profileImages from '../controllers/profile-images.controller.js';
 import * as profile from '../controllers/profile.controller.js';
 import * as registrations from '../controllers/registrations.controller.js';
+import * as savedSearches from '../controllers/saved-searches.controller.js';
 import * as secondFactors from '../controllers/second-factors.controller.js';
 import * as sessions from '../controllers/sessions.controller.js';
 import * as verifications from '../controllers/verifications.controller.js';
@@ -105,6 +106,8 @@ export function accountRoutes(r: Router): void {
   // "Scarica i tuoi dati": the archive is built by the job runner; its link works for its owner only.
   r.post('/account/data-export', accountUser, rateLimit(DATA_EXPORTS_PER_USER, byUser), dataExports.create);
   r.get('/account/data-export/:id', accountUser, dataExports.show);
+  r.get('/account/avvisi', accountUser, savedSearches.index);
+  r.post('/account/avvisi/eliminazione', accountUser, savedSearches.remove);
 
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
   const notificationsUser = requireUser('errors:accessRequired.notifications');

@@ -175,8 +175,8 @@ export async function bookableEditions(listingId: string, now: Date = new Date()
 }
 
 /** For a page of search results: each service's next bookable edition, in one query. */
-export async function nextEditionsOf(listingIds: readonly string[], now: Date = new Date()) {
-  const rows = await editions.nextOpenEditions(listingIds, now);
+export async function nextEditionsOf(listingIds: readonly string[], now: Date = new Date(), onlineOnly = false) {
+  const rows = await editions.nextOpenEditions(listingIds, now, onlineOnly);
   return new Map(rows.map((r) => [r.listingId, r]));
 }
 

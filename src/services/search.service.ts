@@ -3,6 +3,9 @@ import * as listingSearch from '../models/search/results.js';
 import type { ListingMatch } from '../models/search/results.js';
 import { correctSpelling } from '../models/search/spelling.js';
 import { coversOf } from '../models/listings/images.js';
+import { config } from '../config/env.js';
+import { todayInRome } from '../lib/booking-time.js';
+import { allowsOnlineSync } from '../lib/training-rules.js';
 import { nextEditionsOf, type NextEdition } from './course-editions.service.js';
 import { fromPlace, resolveLocation, type ResolvedPlace } from './places.service.js';
 import { placeInText } from './query-places.service.js';
@@ -65,6 +68,12 @@ export interface SearchOutcome {
   sort: SortOption;
   /** The exact search found nothing: the results shown are those of this relaxed search. */
   relaxed: Relaxation | null;
+  /**
+   * A course kind searched near a place (the renewal links) whose rules allow a live videoconference: its
+   * courses with such an edition open, wherever their provider is, besides those near (each with its next
+   * online edition). Empty otherwise.
+   */
+  online: (ListingMatch & { cover: CardCover | null; nextEdition: NextEdition | null })[];
   /** The place read from the typed text (the search ran on the rest of the text, near it). */
   textPlace: { typed: string; fullText: string; name: string; kind: 'comune' | 'province' | 'region' } | null;
 }
@@ -115,6 +124,45 @@ async function understood(params: SearchParams): Promise<{
   return { params, location, textPlace: null };
 }
 
+/**
+ * The exact search of understood parameters (no relaxation): the query of a page of results, and of the
+ * saved searches' new matches (saved-searches.service.ts).
+ */
+function exactConditions(
+  params: SearchParams,
+  location: ResolvedPlace | null,
+  sort: SortOption,
+  page: number,
+): listingSearch.ListingSearchQuery {
+  return {
+    text: params.q,
+    training: params.trainingKind ? { kind: params.trainingKind, level: params.trainingLevel } : null,
+    location: location
+      ? { lat: location.lat, lng: location.lng, radiusKm: params.radius, areaNames: location.areaNames }
+      : null,
+    category: params.category,
+    price: priceRange(params.price),
+    ratingMin: params.rating ? Number(params.rating) : null,
+    availability: params.availability,
+    listingType: params.listingType === 'all' ? null : params.listingType,
+    languages: params.languages,
+    certifications: params.certifications,
+    sort,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
+}
+
+/**
+ * What a saved search matches, as the search page reads it (the place in its text understood), without
+ * relaxing anything; null when its place is no longer known.
+ */
+export async function savedSearchConditions(asked: SearchParams): Promise<listingSearch.ListingSearchQuery | null> {
+  const { params, location } = await understood(asked);
+  if (params.location !== '' && location === null) return null;
+  return exactConditions(params, location, 'relevance', 1);
+}
+
 /** Runs a search. Never throws on user input: a location that is no comune gives locationNotFound. */
 export async function search(asked: SearchParams): Promise<SearchOutcome> {
   const { params, location, textPlace } = await understood(asked);
@@ -132,21 +180,7 @@ export async function search(asked: SearchParams): Promise<SearchOutcome> {
   if (!locationNotFound) {
     const at = (radius: number): listingSearch.ListingSearchQuery['location'] =>
       location ? { lat: location.lat, lng: location.lng, radiusKm: radius, areaNames: location.areaNames } : null;
-    const base: listingSearch.ListingSearchQuery = {
-      text: params.q,
-      training: params.trainingKind ? { kind: params.trainingKind, level: params.trainingLevel } : null,
-      location: at(params.radius),
-      category: params.category,
-      price: priceRange(params.price),
-      ratingMin: params.rating ? Number(params.rating) : null,
-      availability: params.availability,
-      listingType: params.listingType === 'all' ? null : params.listingType,
-      languages: params.languages,
-      certifications: params.certifications,
-      sort,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    };
+    const base = exactConditions(params, location, sort, page);
     let query = base;
     ({ rows, total, capped, outsideRadius } = await listingSearch.searchListings(query));
     if (total === 0 && params.q) {
@@ -189,6 +223,7 @@ export async function search(asked: SearchParams): Promise<SearchOutcome> {
   }
 
   const totalPages = Math.ceil(total / PAGE_SIZE);
+  const online = location && !locationNotFound && page === 1 ? await onlineCourses(params, location, rows) : [];
   return {
     requested: params,
     params: withPlaceRules({ ...params, page }),
@@ -203,6 +238,31 @@ export async function search(asked: SearchParams): Promise<SearchOutcome> {
     correctedQuery,
     sort,
     relaxed,
+    online,
     textPlace,
   };
+}
+
+/** How many online courses a renewal search shows beside those near. */
+export const ONLINE_SHOWN = 6;
+
+/** SearchOutcome.online: the courses of the kind with a live online edition open, not already shown. */
+async function onlineCourses(
+  params: SearchParams,
+  location: ResolvedPlace,
+  shown: readonly ListingMatch[],
+): Promise<SearchOutcome['online']> {
+  const kind = params.trainingKind;
+  if (!kind || !allowsOnlineSync(kind, params.trainingLevel, todayInRome(), config().accordo2025EffectiveDate))
+    return [];
+  const query = { ...exactConditions(params, location, 'relevance', 1), location: null, onlineSync: true };
+  const { rows } = await listingSearch.searchListings({ ...query, limit: ONLINE_SHOWN + shown.length });
+  const ids = new Set(shown.map((r) => r.id));
+  const fresh = rows.filter((r) => !ids.has(r.id)).slice(0, ONLINE_SHOWN);
+  const next = await nextEditionsOf(
+    fresh.map((r) => r.id),
+    new Date(),
+    true,
+  );
+  return (await withCovers(fresh)).map((r) => ({ ...r, nextEdition: next.get(r.id) ?? null }));
 }

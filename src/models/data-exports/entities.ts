@@ -34,6 +34,7 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
   { table: 'message_threads', where: 'client_id = :user OR provider_id = :user' },
   { table: 'messages', where: 'sender_id = :user OR recipient_id = :user', omit: ['idempotency_key'] },
   { table: 'reviews', where: 'reviewer_id = :user' },
+  { table: 'saved_searches', where: 'user_id = :user', omit: ['unsubscribe_token', 'confirm_token_hash'] },
   { table: 'workers', where: 'client_id = :user' },
   { table: 'worker_trainings', where: 'worker_id IN (SELECT id FROM workers WHERE client_id = :user)' },
   { table: 'compliance_reminders', where: 'client_id = :user' },

@@ -94,16 +94,24 @@ export interface NextEdition {
   editionId: string;
   startsOn: string;
   seatsLeft: number;
+  /** A live videoconference (when only those were asked for). */
+  online?: true;
 }
 
 /**
  * For each of the services, the next edition a client can still book (open, before its deadline, a seat
  * left): one query for a whole page of search results.
  */
-export async function nextOpenEditions(listingIds: readonly string[], now: Date): Promise<NextEdition[]> {
+export async function nextOpenEditions(
+  listingIds: readonly string[],
+  now: Date,
+  onlineOnly = false,
+): Promise<NextEdition[]> {
   const ids = listingIds.filter(isUuid);
   if (ids.length === 0) return [];
-  const rows = await editions()
+  const q = editions();
+  if (onlineOnly) q.where('e.delivery_mode', 'online_sync');
+  const rows = await q
     .distinctOn('e.service_id')
     .select<(Pick<EditionRow, 'service_id' | 'id' | 'starts_on'> & { seats_left: number })[]>(
       'e.service_id',
@@ -121,5 +129,6 @@ export async function nextOpenEditions(listingIds: readonly string[], now: Date)
     editionId: r.id,
     startsOn: r.starts_on,
     seatsLeft: Number(r.seats_left),
+    ...(onlineOnly ? { online: true as const } : {}),
   }));
 }

@@ -14,6 +14,8 @@ export interface ListingSearchQuery {
   anyWord?: boolean;
   /** Courses of this kind of mandatory training, and of this level when given (the renewal links). */
   training?: { kind: TrainingKind; level: TrainingScope | null } | null;
+  /** Only courses with a live online edition still open for booking (a renewal search's online ones). */
+  onlineSync?: boolean;
   location: { lat: number; lng: number; radiusKm: number; areaNames: string[] } | null;
   category: string | null;
   /** Base price in euros between min and max; min itself only when `includesMin` (buckets do not overlap). */
@@ -142,6 +144,17 @@ export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart 
   if (query.training) {
     q.where('s.training_kind', query.training.kind);
     if (query.training.level) q.where('s.training_scope', query.training.level);
+  }
+  if (query.onlineSync) {
+    q.whereExists(
+      k({ e: 'course_editions' })
+        .select(k.raw('1'))
+        .whereRaw('e.service_id = s.id')
+        .where('e.delivery_mode', 'online_sync')
+        .whereNot('e.status', 'cancelled')
+        .whereRaw('e.booking_deadline > now()')
+        .whereRaw('e.seats_taken + e.seats_held < e.seats'),
+    );
   }
   if (query.category) q.where('s.category', query.category);
   if (query.price) {

@@ -122,6 +122,9 @@ export const PAGE_CASES: PageCase[] = [
   page('frequently asked questions', 'visitor', 'pages/faq', '/faq'),
   page('help', 'visitor', 'pages/help', '/help'),
   page('contact form', 'visitor', 'pages/contact', '/contact'),
+  page('saved search form', 'visitor', 'saved-searches/new', '/avvisi/nuovo?q=ponteggi+subacquei'),
+  page('saved search confirmation, unknown link', 'visitor', 'saved-searches/link', '/avvisi/conferma?token=nonvalido'),
+  page('saved search unsubscribe, unknown link', 'visitor', 'saved-searches/link', '/avvisi/disiscrizione?token=x'),
   {
     name: 'contact form, request sent',
     viewer: 'visitor',
@@ -172,6 +175,21 @@ export const PAGE_CASES: PageCase[] = [
   page('account (client)', 'client', 'account/show', '/account'),
   page('account sessions', 'client', 'account/sessions', '/account/sessions'),
   page('account two-factor enrolment', 'client', 'account/two-factor', '/account/two-factor'),
+  page('account saved searches', 'client', 'account/saved-searches', '/account/avvisi'),
+  page(
+    'saved search form, signed in',
+    'client',
+    'saved-searches/new',
+    '/avvisi/nuovo?corso=lavoratori&livello=aggiornamento&location=Bergamo',
+  ),
+  {
+    // Unsubscribing again (an old tab, an unknown link) says the same as the first time.
+    name: 'saved search unsubscribed',
+    viewer: 'client',
+    template: 'saved-searches/unsubscribed',
+    path: () => '/avvisi/disiscrizione?token=nonvalido',
+    post: { form: { token: 'nonvalido' } },
+  },
   ...CLIENT_SECTIONS.map((tab) => page(`client profile, ${tab} tab`, 'client', 'profile/show', `/profile?tab=${tab}`)),
   page('client bookings', 'client', 'bookings/index', '/bookings'),
   page('client booking detail', 'client', 'bookings/show', (ids) => `/bookings/${ids.clientBookingId}`),

@@ -17,6 +17,7 @@ import { THREAD_COLUMNS } from '../../../src/models/messages/threads.js';
 import { NOTIFICATION_COLUMNS } from '../../../src/models/notifications/row.js';
 import { PROVIDER_COLUMNS } from '../../../src/models/providers/row.js';
 import { REVIEW_COLUMNS } from '../../../src/models/reviews/row.js';
+import { SAVED_SEARCH_COLUMNS } from '../../../src/models/saved-searches/store.js';
 import { USER_COLUMNS } from '../../../src/models/users/row.js';
 import { WORKER_COLUMNS } from '../../../src/models/workers/register.js';
 import { TRAINING_COLUMNS } from '../../../src/models/workers/trainings.js';
@@ -45,6 +46,7 @@ const TABLES: [table: string, columns: Columns<object>, unread?: string[]][] = [
   ['workers', WORKER_COLUMNS],
   ['worker_trainings', TRAINING_COLUMNS],
   ['auth_tokens', TOKEN_COLUMNS],
+  ['saved_searches', SAVED_SEARCH_COLUMNS],
 ];
 
 /** The kind a column of this PostgreSQL type is read as (src/db/knex.ts sets the driver's parsers). */

@@ -59,6 +59,9 @@ export const PUBLIC_GET = new Set([
   '/robots.txt', // for crawlers
   '/attestati/verifica',
   '/attestati/verifica/:code', // anyone checks an attestato's code, without an account
+  '/avvisi/nuovo', // "Avvisami": anyone may save a search with an email address
+  '/avvisi/conferma', // the link that confirms a visitor's address: a page with a button
+  '/avvisi/disiscrizione', // the unsubscribe link of every alert: a page with a button, no login
 ]);
 
 /** State-changing routes a visitor may use (still with the session's CSRF token): getting in, and getting out. */
@@ -72,6 +75,9 @@ export const PUBLIC_WRITE = new Set([
   '/auth/reset-password',
   '/account/email-confirmation',
   '/contact', // anyone may write to support, signed in or not
+  '/avvisi', // "Avvisami": visitors too (rate-limited per IP; their address confirmed by a link)
+  '/avvisi/conferma', // the confirmation link's button works in any browser, signed in or not
+  '/avvisi/disiscrizione', // unsubscribing needs no login: the unguessable token of the email is the proof
 ]);
 
 export const isWrite = (r: RouteEntry): boolean => r.method !== 'GET';
