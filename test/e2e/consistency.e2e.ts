@@ -30,7 +30,7 @@ describe('consistency: one button for the filters on a phone, confirmed destruct
       expect(await page.locator('#search-filters').evaluate((d) => (d as HTMLDetailsElement).open)).to.equal(false);
       expect(await page.locator('.search-results__bar .search-map-toggle').isVisible()).to.equal(false);
       expect(await inView(page, '#search-results-count'), 'the count of results on the first screen').to.equal(true);
-      await screenshot(page, 'consistency-search-375');
+      await page.screenshot({ path: 'test-results/screenshots/consistency-search-375.png' });
       await summary.click();
       await page.locator('.search-filters__map').getByRole('button', { name: 'Mostra mappa' }).click();
       await page.locator('#search-map .search-map__canvas').waitFor();
@@ -56,7 +56,7 @@ describe('consistency: one button for the filters on a phone, confirmed destruct
       expect(await inView(page, '#search-results-count')).to.equal(true);
       await summary.click();
       expect(await page.getByRole('radio', { name: 'Tutte le categorie' }).isVisible()).to.equal(true);
-      await screenshot(page, 'consistency-search-375-nojs');
+      await page.screenshot({ path: 'test-results/screenshots/consistency-search-375-nojs.png' });
       await page.setViewportSize(DESKTOP);
       await page.goto(`${baseUrl()}/search?q=antincendio`);
       expect(await page.getByRole('radio', { name: 'Tutte le categorie' }).isVisible()).to.equal(true);
@@ -105,9 +105,13 @@ describe('consistency: one button for the filters on a phone, confirmed destruct
           await submit.click();
           expect(asked).to.contain('Cancellare questa prenotazione?');
           expect(page.url()).to.equal(url);
-          await screenshot(page, 'consistency-cancel-1280');
+          await page
+            .locator('.booking-actions')
+            .screenshot({ path: 'test-results/screenshots/consistency-cancel-1280.png' });
         } else {
-          await screenshot(page, 'consistency-cancel-375-nojs');
+          await page
+            .locator('.booking-actions')
+            .screenshot({ path: 'test-results/screenshots/consistency-cancel-375-nojs.png' });
         }
         expect(await page.locator('.booking-status, .badge').first().innerText()).not.to.contain('Cancellata');
       } finally {

@@ -52,7 +52,7 @@ export function errorSummaryOf($: Page): { title: string; links: string[] } | nu
     .toArray()
     .map((a) => {
       const href = $(a).attr('href') ?? '';
-      if ($(href.replace(/([\[\]])/g, '\\$1')).length !== 1) throw new Error(`the summary's link ${href} leads nowhere`);
+      if ($(href.replace(/([[\]])/g, '\\$1')).length !== 1) throw new Error(`the summary's link ${href} leads nowhere`);
       return `${href} ${$(a).text().replace(/\s+/g, ' ').trim()}`;
     });
   return { title: textOf($, '[data-error-summary] .error-summary__title'), links };

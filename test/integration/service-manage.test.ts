@@ -131,7 +131,11 @@ describe('managing a service (edit, pause, resume, delete, I Miei Servizi)', () 
     const client = await createUser();
     await createBooking({ serviceId: id, clientId: client.id });
     const token = await tokenOf(owner.agent);
-    const res = await owner.agent.post(`/services/${id}/deletion`).type('form').send({ _csrf: token, confirm: 'yes' }).expect(409);
+    const res = await owner.agent
+      .post(`/services/${id}/deletion`)
+      .type('form')
+      .send({ _csrf: token, confirm: 'yes' })
+      .expect(409);
     expect(html(res.text)('main').text()).to.contain('puoi solo metterlo in pausa');
     expect(await rowOf(id)).to.not.equal(undefined);
     const $ = html((await owner.agent.get(`/services/${id}/edit`).expect(200)).text);
