@@ -160,4 +160,25 @@ describe('consistency: one button for the filters on a phone, confirmed destruct
       }
     }
   });
+
+  it("a worker's page shows the status of each mandatory training with Prenota, on a phone and a desktop", async () => {
+    const context = await contextFor('client');
+    try {
+      const page = await context.newPage();
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${baseUrl()}/workers/${ids.workerId}`);
+        const rows = page.locator('#compliance tbody tr');
+        expect(await rows.count()).to.be.above(0);
+        const statuses = await page.locator('#compliance tbody .badge').allInnerTexts();
+        for (const status of statuses)
+          expect(status).to.match(/^(Scaduto|Mai svolto|In scadenza|In regola|Prenotato per il .+)$/);
+        await page
+          .locator('#compliance')
+          .screenshot({ path: `test-results/screenshots/consistency-worker-${viewport.width}.png` });
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });
