@@ -16,6 +16,25 @@ onReady(() => {
     ).observe(header);
   }
 
+  // A refused form: the focus moves to its summary (views/partials/_error-summary.ejs), which a screen reader
+  // reads and from which each link takes the focus into its field, not just the page to it.
+  const summary = document.querySelector<HTMLElement>('[data-error-summary]');
+  if (summary) {
+    summary.focus();
+    for (const link of summary.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
+      link.addEventListener('click', (event) => {
+        const target = document.getElementById(link.hash.slice(1));
+        const control = target?.matches('input, select, textarea')
+          ? target
+          : target?.querySelector<HTMLElement>('input, select, textarea');
+        if (!target || !control) return;
+        event.preventDefault();
+        target.scrollIntoView({ block: 'center' });
+        control.focus({ preventScroll: true });
+      });
+    }
+  }
+
   // Mobile menu
   const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
   const nav = toggle ? document.getElementById(toggle.getAttribute('aria-controls') ?? '') : null;

@@ -65,6 +65,16 @@ export function SearchApp({
     setPlace(next.params.location);
   }, []);
 
+  // A map just opened is brought into view (on a phone it opens below the fold otherwise).
+  useEffect(() => {
+    if (!mapShown) return;
+    const panel = document.getElementById('search-map');
+    const box = panel?.getBoundingClientRect();
+    if (panel && box && (box.top < 0 || box.bottom > window.innerHeight)) {
+      panel.scrollIntoView({ block: 'center', behavior: 'instant' as ScrollBehavior });
+    }
+  }, [mapShown]);
+
   useEffect(() => {
     window.history.replaceState({ search: initial } satisfies HistoryState, '', window.location.href);
     const onPop = (event: PopStateEvent) => {
@@ -196,6 +206,22 @@ export function SearchApp({
           options={options}
           params={params}
           filtersLabel={response.filtersLabel}
+          filtersMapLabel={response.filtersMapLabel}
+          mapToggle={
+            <button
+              type="button"
+              className="button button--secondary button--block"
+              aria-expanded={mapShown}
+              aria-controls="search-map"
+              onClick={() => {
+                // On a phone the panel closes and the map opens where the results begin, in view.
+                setFiltersOpen(false);
+                setMapShown((v) => !v);
+              }}
+            >
+              {mapShown ? L.map?.hide : L.map?.show}
+            </button>
+          }
           open={filtersOpen}
           onToggle={setFiltersOpen}
           change={change}

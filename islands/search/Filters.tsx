@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   activeFilterCount,
   DEFAULT_PARAMS,
@@ -12,6 +13,10 @@ export interface FiltersProps {
   params: SearchParams;
   /** The summary's label from the server ("Filtri"). */
   filtersLabel: string;
+  /** On a phone, where the map's button is the panel's first control: "Filtri e mappa". */
+  filtersMapLabel: string;
+  /** The map's button, shown in the panel on a phone only (the results' bar has it elsewhere). */
+  mapToggle: ReactNode;
   open: boolean;
   onToggle: (open: boolean) => void;
   /** A filter changed: the parent searches again from page 1. */
@@ -19,7 +24,17 @@ export interface FiltersProps {
 }
 
 /** The filters panel: category, price, rating, availability, type, languages, certifications, reset. */
-export function Filters({ labels: L, options, params, filtersLabel, open, onToggle, change }: FiltersProps) {
+export function Filters({
+  labels: L,
+  options,
+  params,
+  filtersLabel,
+  filtersMapLabel,
+  mapToggle,
+  open,
+  onToggle,
+  change,
+}: FiltersProps) {
   const filterCount = activeFilterCount(params);
   return (
     <details
@@ -29,7 +44,8 @@ export function Filters({ labels: L, options, params, filtersLabel, open, onTogg
       onToggle={(event) => onToggle(event.currentTarget.open)}
     >
       <summary className="search-filters__toggle">
-        <span>{filtersLabel}</span>
+        <span className="search-filters__label">{filtersLabel}</span>
+        <span className="search-filters__label search-filters__label--map">{filtersMapLabel}</span>
         {filterCount > 0 && (
           <span className="badge badge--info">
             {fill(filterCount === 1 ? L.filters?.active_one : L.filters?.active_other, { count: filterCount })}
@@ -38,6 +54,7 @@ export function Filters({ labels: L, options, params, filtersLabel, open, onTogg
       </summary>
       <div className="search-filters__body">
         <h2 className="search-filters__title">{L.filters?.title}</h2>
+        <div className="search-filters__map">{mapToggle}</div>
         <RadioGroup
           legend={L.filters?.category ?? ''}
           name="category"

@@ -24,9 +24,13 @@ export async function resume(req: Request, res: Response): Promise<void> {
   res.redirect(303, '/provider/services');
 }
 
-/** POST /services/:id/deletion (409 "can only be paused" once it has bookings) */
+/**
+ * POST /services/:id/deletion (409 "can only be paused" once it has bookings). Only with its box ticked
+ * (confirm=yes): without it, 400 with the reason, nothing deleted.
+ */
 export async function destroy(req: Request, res: Response): Promise<void> {
-  await deleteListing(providerId(req), String(req.params.id));
+  const confirmed = (req.body as Record<string, unknown> | undefined)?.confirm === 'yes';
+  await deleteListing(providerId(req), String(req.params.id), confirmed);
   req.flash('success', t('catalogue:messages.deleted'));
   res.redirect(303, '/provider/services');
 }

@@ -3,6 +3,7 @@ import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { todayInRome } from '../lib/booking-time.js';
 import { workerPage } from '../pages/worker.page.js';
+import { workerCompliance } from '../services/scadenzario.service.js';
 import { archiveWorker, declareTraining, workerWithTrainings } from '../services/workers.service.js';
 
 /** A training declared on a worker's page, and the worker's archiving: the register's sub-resources. */
@@ -18,7 +19,8 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (!result.ok) {
     const state = await workerWithTrainings(req.user!.id, id);
     if (!state) throw notFound(NOT_FOUND);
-    res.status(422).render('workers/show', workerPage(state, today, result));
+    const compliance = await workerCompliance(req.user!.id, id, today);
+    res.status(422).render('workers/show', workerPage(state, today, compliance, result));
     return;
   }
   req.flash('success', t('workers:show.declared'));

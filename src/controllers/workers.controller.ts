@@ -6,6 +6,7 @@ import { plainText } from '../lib/plain-text.js';
 import { workerFormPage } from '../pages/worker-form.page.js';
 import { workerPage } from '../pages/worker.page.js';
 import { workersIndexPage } from '../pages/workers.page.js';
+import { workerCompliance } from '../services/scadenzario.service.js';
 import { addWorker, editWorker, registerOf, workerWithTrainings } from '../services/workers.service.js';
 
 /** The client's register of workers. Routes are for clients only; another client's worker is 404. */
@@ -44,7 +45,8 @@ export async function create(req: Request, res: Response): Promise<void> {
 export async function show(req: Request, res: Response): Promise<void> {
   const state = await workerWithTrainings(req.user!.id, String(req.params.id));
   if (!state) throw notFound(NOT_FOUND);
-  res.render('workers/show', workerPage(state, todayInRome()));
+  const today = todayInRome();
+  res.render('workers/show', workerPage(state, today, await workerCompliance(req.user!.id, state.worker.id, today)));
 }
 
 /** GET /workers/:id/edit (an archived worker is read-only: its page instead) */

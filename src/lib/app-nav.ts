@@ -16,8 +16,10 @@ export interface AppNavItem {
 
 /** views/partials/_app-nav.ejs: every tool on a desktop; on a phone the tabs, the rest under "Altro". */
 export interface AppNavView {
+  /** The desktop's row (and the phone's tabs among them). */
   items: AppNavItem[];
   tabs: AppNavItem[];
+  /** Under "Altro" on a phone: the tools that are not tabs, and those only a phone lists there. */
   more: AppNavItem[];
   /** One of the tools under "Altro" is the page shown: "Altro" is marked too. */
   moreCurrent: boolean;
@@ -31,6 +33,11 @@ interface Tool {
   tab?: boolean;
   /** Other addresses that belong to this tool (a worker's page belongs to Lavoratori). */
   also?: RegExp;
+  /**
+   * Only under "Altro" on a phone: the desktop's row has no room for it, and the header's user menu has it
+   * there ("Il mio account").
+   */
+  phoneOnly?: boolean;
 }
 
 /**
@@ -48,6 +55,7 @@ const TOOLS: Record<UserType, Tool[]> = {
     { key: 'waitlist', href: '/waitlist', icon: 'clock' },
     { key: 'search', href: '/search', icon: 'search' },
     { key: 'profile', href: '/profile', icon: 'users', also: /^\/client\/profile/ },
+    { key: 'account', href: '/account', icon: 'lock', phoneOnly: true },
   ],
   provider: [
     { key: 'dashboard', href: '/dashboard', icon: 'check' },
@@ -72,6 +80,7 @@ const TOOLS: Record<UserType, Tool[]> = {
     { key: 'statements', href: '/provider/statements', icon: 'euro' },
     { key: 'notifications', href: '/notifications', icon: 'bell' },
     { key: 'profile', href: '/profile', icon: 'users', also: /^\/provider\/profile/ },
+    { key: 'account', href: '/account', icon: 'lock', phoneOnly: true },
   ],
 };
 
@@ -81,7 +90,7 @@ function isCurrent(tool: Tool, path: string): boolean {
 
 /** The navigation of a signed-in party on the page at `path`, with the unread messages' count. */
 export function appNavFor(userType: UserType, path: string, unreadMessages: number): AppNavView {
-  const items = TOOLS[userType].map((tool): AppNavItem & { tab: boolean } => ({
+  const all = TOOLS[userType].map((tool): AppNavItem & { tab: boolean; phoneOnly: boolean } => ({
     key: tool.key,
     href: tool.href,
     labelKey: `shell:nav.${userType}.${tool.key}`,
@@ -90,8 +99,10 @@ export function appNavFor(userType: UserType, path: string, unreadMessages: numb
     badge:
       tool.key === 'messages' && unreadMessages > 0 ? (unreadMessages > 99 ? '99+' : String(unreadMessages)) : null,
     tab: tool.tab ?? false,
+    phoneOnly: tool.phoneOnly ?? false,
   }));
-  const more = items.filter((i) => !i.tab);
+  const items = all.filter((i) => !i.phoneOnly);
+  const more = all.filter((i) => !i.tab);
   return {
     items,
     tabs: items.filter((i) => i.tab),

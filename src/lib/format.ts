@@ -65,3 +65,10 @@ export const time = (value: string | null | undefined): string => (value ? value
 export const number = (value: number): string => integer.format(value);
 /** 4.25 -> '4,3' */
 export const decimal1 = (value: number): string => oneDecimal.format(value);
+
+/**
+ * The id of a form's field named `name` (views/partials/_field.ejs), and the target of its link in the form's
+ * error summary (views/partials/_error-summary.ejs): "sessions[0][date]" and the error's path "sessions.0.date"
+ * are both "f-sessions-0-date".
+ */
+export const fieldId = (name: string): string => `f-${name.replace(/[^\w]+/g, '-').replace(/-$/, '')}`;

@@ -204,6 +204,8 @@ export interface SearchResponse {
   total: number;
   totalLabel: string;
   filtersLabel: string;
+  /** The same on a phone with a script, where the map's button is in the panel too ("Filtri e mappa (…)"). */
+  filtersMapLabel: string;
   page: number;
   totalPages: number;
   pages: number[];

@@ -14,7 +14,7 @@ export interface ContactView {
     idempotency_key: string;
   };
   errors: FormErrors;
-  /** "Troppi tentativi…" or "Controlla i campi evidenziati" above the form. */
+  /** "Troppi tentativi…" above the form (fields in error have the error summary instead). */
   alert: string | null;
 }
 
@@ -37,6 +37,6 @@ export function contactPage(
       idempotency_key: idempotencyKey,
     },
     errors,
-    alert: alert ?? (Object.keys(errors).length > 0 ? t('help:contact.checkFields') : null),
+    alert,
   };
 }

@@ -121,7 +121,8 @@ const query = (filters: ScadenzarioFilters): string => {
 export const disclaimerText = (effectiveDate: string): string =>
   t('scadenzario:disclaimer', { date: format.date(effectiveDate) });
 
-function rowView(l: ScadenzarioLine, today: string): ScadenzarioRowView {
+/** One line of the scadenzario as its table shows it (the page and a worker's own page). */
+export function scadenzarioRow(l: ScadenzarioLine, today: string): ScadenzarioRowView {
   const cells = lineCells(l, today);
   return {
     ...cells,
@@ -164,7 +165,7 @@ export function scadenzarioPage(s: Scadenzario, filters: ScadenzarioFilters, eff
     statusOptions: COMPLIANCE_STATUSES.map((value) => ({ value, label: t(`scadenzario:statuses.${value}`) })),
     sites: s.sites,
     csvHref: `/scadenzario.csv${query(filters)}`,
-    rows: filterLines(s.lines, filters).map((l) => rowView(l, s.today)),
+    rows: filterLines(s.lines, filters).map((l) => scadenzarioRow(l, s.today)),
     hasWorkers: s.lines.length > 0,
     missingFacts: missingFacts(s),
     untracked: UNTRACKED_OBLIGATIONS.map((o) => t(`training:untracked.${o.key}`)),

@@ -61,6 +61,10 @@ export function searchResults(outcome: SearchOutcome): SearchResponse {
       count: total,
       shown: format.number(total),
     }),
+    filtersMapLabel: t(outcome.capped ? 'search:filters.toggleMapOver' : 'search:filters.toggleMap', {
+      count: total,
+      shown: format.number(total),
+    }),
     page: outcome.page,
     totalPages: outcome.totalPages,
     pages: pageWindow(outcome.page, outcome.totalPages),

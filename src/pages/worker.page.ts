@@ -6,6 +6,8 @@ import type { WorkerWithTrainings } from '../services/workers.service.js';
 import { verdictText } from './training-wording.js';
 import type { FormErrors } from '../validators/validate.js';
 import { workerName, workerRow, type WorkerRowView } from './workers.page.js';
+import { filterLines, scadenzarioRow, type ScadenzarioRowView } from './scadenzario.page.js';
+import type { ScadenzarioLine } from '../services/scadenzario.service.js';
 
 /** views/workers/show.ejs: one worker of the register, the trainings they hold, and the form to declare one. */
 export interface WorkerView {
@@ -15,6 +17,8 @@ export interface WorkerView {
   worker: WorkerRowView & { id: string; assignments: string[]; email: string; archivedNote: string | null };
   editHref: string | null;
   archiveAction: string | null;
+  /** Each mandatory training: the scadenzario's status, due date and link to book it (none when in order). */
+  compliance: (ScadenzarioRowView & { bookLabel: string })[];
   trainingsCaption: string;
   trainings: {
     kind: string;
@@ -49,6 +53,7 @@ const hoursLabel = (hours: string): string => Number(hours).toLocaleString('it-I
 export function workerPage(
   state: WorkerWithTrainings,
   today: string,
+  compliance: readonly ScadenzarioLine[],
   failed: { values: Record<string, unknown>; errors: FormErrors } | null = null,
 ): WorkerView {
   const { worker } = state;
@@ -68,6 +73,11 @@ export function workerPage(
     },
     editHref: active ? `/workers/${worker.id}/edit` : null,
     archiveAction: active ? `/workers/${worker.id}/archive` : null,
+    // In the scadenzario's order: the most urgent first.
+    compliance: filterLines(compliance, { status: null, site: null }).map((l) => {
+      const row = scadenzarioRow(l, today);
+      return { ...row, bookLabel: t('workers:show.bookLabel', { kind: row.kind, name }) };
+    }),
     trainingsCaption: t('workers:show.trainingsCaption', { name }),
     trainings: state.trainings.map((tr) => {
       const verdict = state.verdicts.get(tr.id);

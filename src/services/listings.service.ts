@@ -1,7 +1,7 @@
 import { logger, errorFields } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
 import { attachListingImages } from './listing-images.service.js';
-import { conflict, notFound } from '../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../lib/app-error.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import { problem, type FieldProblems, type Problem } from '../lib/problem.js';
 import type { Section } from '../lib/profile-sections.js';
@@ -175,10 +175,12 @@ export async function changeStatus(providerId: string, id: string, to: 'paused' 
  * go in the transaction (images and reviews cascade); its files are removed from storage once that has
  * committed, so a failed deletion never leaves a service without its images.
  */
-export async function deleteListing(providerId: string, id: string): Promise<void> {
+/** Deletes a never-booked service of its owner; `confirmed`: the owner ticked the form's confirmation. */
+export async function deleteListing(providerId: string, id: string, confirmed: boolean): Promise<void> {
   const keys = await transaction(async (trx) => {
     const listing = await ownListings.lockOwnListing(id, providerId, trx);
     if (!listing) throw notFound('page');
+    if (!confirmed) throw badRequest('catalogue:form.deletion.notTicked');
     if (await ownListings.hasBookings(id, trx)) throw conflict('catalogue:form.deletion.onlyPause');
     const stored = await imageKeysOf(id, trx);
     await listingWrites.deleteListing(id, trx);

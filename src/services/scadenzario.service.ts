@@ -87,6 +87,19 @@ export async function scadenzarioFor(
   return { company, today, lines, counts, sites };
 }
 
+/**
+ * One worker's lines of the scadenzario (their page shows them): the same judgement, over the same register;
+ * none for an archived worker, whom the scadenzario no longer follows.
+ */
+export async function workerCompliance(
+  clientId: string,
+  workerId: string,
+  today: string = todayInRome(),
+): Promise<ScadenzarioLine[]> {
+  const s = await scadenzarioFor(clientId, today);
+  return (s?.lines ?? []).filter((l) => l.worker.id === workerId);
+}
+
 /** The dashboard's block: shown this many lines out of compliance and this many next due dates. */
 export const DASHBOARD_LINES = 5;
 

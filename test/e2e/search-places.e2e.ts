@@ -29,7 +29,7 @@ describe('the search page in a real browser', () => {
           document.querySelector('#search-results-count')?.textContent?.includes('entro 50 km da Bergamo (BG)'),
         );
 
-        await page.getByRole('button', { name: 'Cancella la località' }).click();
+        await page.getByRole('button', { name: 'Rimuovi la località' }).click();
         await page.waitForURL((url) => !url.search.includes('location'));
         expect(await input.inputValue()).to.equal('');
       } finally {
@@ -72,7 +72,7 @@ describe('the search page in a real browser', () => {
         expect(km.length).to.be.greaterThan(1);
         expect(km).to.deep.equal([...km].sort((a, b) => a - b));
 
-        await page.getByRole('button', { name: 'Cancella la località' }).click();
+        await page.getByRole('button', { name: 'Rimuovi la località' }).click();
         await page.waitForURL((url) => !url.search.includes('location'));
         expect(new URL(page.url()).searchParams.get('sort')).to.equal(null);
         expect(await sortOptions()).to.deep.equal([

@@ -109,6 +109,7 @@ async function publishEditPauseDelete(javaScriptEnabled: boolean, tag: string): 
     // Never booked: it can be deleted (the demo data stays as it was).
     await page.goto(`${baseUrl()}/services/${id}/edit`);
     page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByLabel('Sì, elimina definitivamente questo servizio e le sue immagini').check();
     await page.locator(`form[action="/services/${id}/deletion"] button`).click();
     await page.waitForURL(/\/provider\/services$/);
     expect(await page.locator(`tr[data-service-id="${id}"]`).count()).to.equal(0);

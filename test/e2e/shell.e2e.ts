@@ -95,6 +95,27 @@ describe('the app shell of each party', () => {
     }
   });
 
+  it('both parties reach "Il mio account" in two taps on a phone (Altro), and from the user menu on a desktop', async () => {
+    for (const viewer of ['client', 'provider'] as const) {
+      const context = await contextFor(viewer);
+      try {
+        const page = await context.newPage();
+        await page.setViewportSize(PHONE);
+        await page.goto(`${baseUrl()}/dashboard`);
+        await page.locator('.app-nav__more summary').click();
+        await page.locator('.app-nav__sheet').getByRole('link', { name: 'Il mio account' }).click();
+        await page.waitForURL(/\/account$/);
+        expect(await page.locator('.app-nav__more summary.is-current').count(), viewer).to.equal(1);
+        if (viewer === 'provider') await screenshot(page, 'shell-provider-account-375');
+        await page.setViewportSize(DESKTOP);
+        expect(await page.locator('.app-nav__list a[href="/account"]:visible').count(), 'not in the row').to.equal(0);
+        expect(await page.locator('.site-header a[href="/account"]').count(), 'in the user menu').to.equal(1);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('a visitor sees no bell and no tab bar', async () => {
     const { page, context } = await newPage({ viewport: PHONE });
     try {
@@ -107,19 +128,21 @@ describe('the app shell of each party', () => {
   });
 
   for (const viewer of ['client', 'provider'] as const) {
-    it(`no signed-in page of a ${viewer} scrolls sideways at 375 px`, async () => {
+    it(`no signed-in page of a ${viewer} scrolls sideways at 375 px or at 1280 px`, async () => {
       const context = await contextFor(viewer);
       try {
         const page = await context.newPage();
-        await page.setViewportSize(PHONE);
         const wide: string[] = [];
-        for (const c of PAGE_CASES.filter((pc) => pc.viewer === viewer)) {
-          await openCase(page, c, ids);
-          const [scrollWidth, innerWidth] = await page.evaluate(() => [
-            document.documentElement.scrollWidth,
-            window.innerWidth,
-          ]);
-          if (scrollWidth > innerWidth) wide.push(`${c.name}: ${scrollWidth} px`);
+        for (const viewport of [PHONE, DESKTOP]) {
+          await page.setViewportSize(viewport);
+          for (const c of PAGE_CASES.filter((pc) => pc.viewer === viewer)) {
+            await openCase(page, c, ids);
+            const [scrollWidth, innerWidth] = await page.evaluate(() => [
+              document.documentElement.scrollWidth,
+              window.innerWidth,
+            ]);
+            if (scrollWidth > innerWidth) wide.push(`${c.name} at ${viewport.width}: ${scrollWidth} px`);
+          }
         }
         expect(wide).to.deep.equal([]);
       } finally {

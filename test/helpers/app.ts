@@ -39,3 +39,21 @@ export function csrfFrom($: Page): string {
   if (typeof token !== 'string' || !token) throw new Error('no CSRF token on the page');
   return token;
 }
+
+/**
+ * A refused form's error summary as a person reads it: its title and each link ("#f-email Email obbligatoria"),
+ * after checking that every link leads to a field on the page. Null when the page has none.
+ */
+export function errorSummaryOf($: Page): { title: string; links: string[] } | null {
+  const summary = $('[data-error-summary]');
+  if (summary.length === 0) return null;
+  const links = summary
+    .find('a')
+    .toArray()
+    .map((a) => {
+      const href = $(a).attr('href') ?? '';
+      if ($(href.replace(/([[\]])/g, '\\$1')).length !== 1) throw new Error(`the summary's link ${href} leads nowhere`);
+      return `${href} ${$(a).text().replace(/\s+/g, ' ').trim()}`;
+    });
+  return { title: textOf($, '[data-error-summary] .error-summary__title'), links };
+}

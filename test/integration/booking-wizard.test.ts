@@ -7,7 +7,7 @@ import { calculatePrice } from '../../src/lib/pricing.js';
 import { findBookableListing } from '../../src/services/bookings.service.js';
 import { createBooking } from '../../src/services/booking-creation.service.js';
 import { createService } from '../factories/index.js';
-import { browser, html, request, textOf, type Page } from '../helpers/app.js';
+import { browser, errorSummaryOf, html, request, textOf, type Page } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import {
@@ -378,7 +378,14 @@ describe('booking wizard /services/:id/book', () => {
         requested_time: 'Orario richiesto obbligatorio',
         participants_count: 'Numero partecipanti obbligatorio',
       });
-      expect(textOf(html(res.text), '.alert--error')).to.equal('Controlla i campi evidenziati.');
+      expect(errorSummaryOf(html(res.text))).to.deep.equal({
+        title: 'Controlla i campi evidenziati.',
+        links: [
+          '#f-requested_date Data richiesta obbligatoria',
+          '#f-requested_time Orario richiesto obbligatorio',
+          '#f-participants_count Numero partecipanti obbligatorio',
+        ],
+      });
     });
 
     it('refuses a date before today (Europe/Rome), an impossible date and an impossible time', async () => {

@@ -154,7 +154,7 @@ describe('course editions', () => {
       const res = await agent
         .post(`/services/${serviceId}/deletion`)
         .type('form')
-        .send(formBody({ _csrf: csrf }));
+        .send(formBody({ _csrf: csrf, confirm: 'yes' }));
       expect(res.status).to.equal(303);
       expect(await db()('course_editions').where({ service_id: serviceId }).first()).to.equal(undefined);
       expect(await db()('services').where({ id: serviceId }).first()).to.equal(undefined);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { loadConfig, overrideConfig, config } from '../../src/config/env.js';
 import { db } from '../../src/db/knex.js';
-import { browser, csrfFrom, html, request, textOf } from '../helpers/app.js';
+import { browser, csrfFrom, errorSummaryOf, html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
 import { filledForm } from '../helpers/form.js';
 import { Mailbox } from '../helpers/mailbox.js';
@@ -95,7 +95,16 @@ describe('help centre, FAQ and contact form', () => {
         'Numero di prenotazione non valido (ad esempio BH20261122-7K3QZP)',
       );
       expect(page('#contact-booking').val()).to.equal('xyz');
-      expect(textOf(page, '.contact-form .alert')).to.equal('Controlla i campi evidenziati');
+      expect(errorSummaryOf(page), 'in the order of the form').to.deep.equal({
+        title: 'Controlla i campi evidenziati',
+        links: [
+          '#contact-name Nome obbligatorio',
+          '#contact-email Email obbligatoria',
+          '#contact-subject Oggetto obbligatorio',
+          '#contact-booking Numero di prenotazione non valido (ad esempio BH20261122-7K3QZP)',
+          '#contact-message Messaggio obbligatorio',
+        ],
+      });
       const bad = await agent
         .post('/contact')
         .type('form')

@@ -94,7 +94,11 @@ describe('managing a service (edit, pause, resume, delete, I Miei Servizi)', () 
     expect(await categoryCount(category)).to.equal(start);
     await owner.agent.post(`/services/${id}/resume`).type('form').send({ _csrf: token }).expect(303);
     expect(await categoryCount(category)).to.equal(start + 1);
-    await owner.agent.post(`/services/${id}/deletion`).type('form').send({ _csrf: token }).expect(303);
+    // Without its box ticked (a form sent around the browser's own check), nothing is deleted.
+    const refused = await owner.agent.post(`/services/${id}/deletion`).type('form').send({ _csrf: token }).expect(400);
+    expect(html(refused.text)('main').text()).to.contain('spunta la conferma');
+    expect(await rowOf(id)).to.not.equal(undefined);
+    await owner.agent.post(`/services/${id}/deletion`).type('form').send({ _csrf: token, confirm: 'yes' }).expect(303);
     expect(await rowOf(id)).to.equal(undefined);
     expect(await categoryCount(category)).to.equal(start);
   });
@@ -117,7 +121,7 @@ describe('managing a service (edit, pause, resume, delete, I Miei Servizi)', () 
       ]),
     });
     const token = await tokenOf(owner.agent);
-    await owner.agent.post(`/services/${id}/deletion`).type('form').send({ _csrf: token }).expect(303);
+    await owner.agent.post(`/services/${id}/deletion`).type('form').send({ _csrf: token, confirm: 'yes' }).expect(303);
     for (const key of keys) expect(await storage().get(key), key).to.equal(null);
     expect(await db()('service_images').where({ service_id: id })).to.have.length(0);
   });
@@ -127,7 +131,11 @@ describe('managing a service (edit, pause, resume, delete, I Miei Servizi)', () 
     const client = await createUser();
     await createBooking({ serviceId: id, clientId: client.id });
     const token = await tokenOf(owner.agent);
-    const res = await owner.agent.post(`/services/${id}/deletion`).type('form').send({ _csrf: token }).expect(409);
+    const res = await owner.agent
+      .post(`/services/${id}/deletion`)
+      .type('form')
+      .send({ _csrf: token, confirm: 'yes' })
+      .expect(409);
     expect(html(res.text)('main').text()).to.contain('puoi solo metterlo in pausa');
     expect(await rowOf(id)).to.not.equal(undefined);
     const $ = html((await owner.agent.get(`/services/${id}/edit`).expect(200)).text);

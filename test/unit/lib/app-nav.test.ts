@@ -32,6 +32,21 @@ describe('appNavFor (the signed-in navigation)', () => {
     expect(appNavFor('client', '/workers', 0).moreCurrent).to.equal(false);
   });
 
+  it('puts "Il mio account" under Altro on a phone for both parties, never in the desktop\'s row', () => {
+    for (const party of ['client', 'provider'] as const) {
+      const nav = appNavFor(party, '/account', 0);
+      expect(
+        nav.more.map((i) => i.href),
+        party,
+      ).to.include('/account');
+      expect(
+        nav.items.map((i) => i.href),
+        party,
+      ).not.to.include('/account');
+      expect(nav.moreCurrent, party).to.equal(true);
+    }
+  });
+
   it('counts unread messages beside Messaggi, "99+" past 99', () => {
     const badge = (n: number) => appNavFor('client', '/', n).items.find((i) => i.key === 'messages')!.badge;
     expect(badge(0)).to.equal(null);
