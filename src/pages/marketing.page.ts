@@ -1,6 +1,7 @@
 import { t, tree } from '../config/i18n.js';
 import type { Operator } from '../config/operator.js';
 import type { PublicFigures, PublicReview } from '../services/public-figures.service.js';
+import { retentionSection, type RetentionRow } from './retention.page.js';
 import { figureViews, testimonialViews, type FigureView, type TestimonialView } from './public-figures.page.js';
 
 /**
@@ -67,7 +68,8 @@ export interface TextPiece {
 export type LegalBlock =
   | { paragraph: TextPiece[] }
   | { list: TextPiece[][] }
-  | { table: { caption: string; head: string[]; rows: string[][] } };
+  | { table: { caption: string; head: string[]; rows: string[][] } }
+  | { retention: { caption: string; head: string[]; rows: RetentionRow[] } };
 
 export interface LegalDocumentView {
   title: string;
@@ -142,6 +144,11 @@ export function legalPage(document: LegalDocument, operator: Operator): LegalVie
   let view = known.get(document);
   if (!view) {
     view = legalDocument(tree<LegalSource>(`legal:${document}`), operator);
+    // The privacy page says what erasing an account keeps, from the declaration the erasure follows.
+    if (document === 'privacy') {
+      const after = view.sections.findIndex((section) => section.id === 'conservazione') + 1;
+      view.sections.splice(after, 0, retentionSection());
+    }
     known.set(document, view);
   }
   return {
