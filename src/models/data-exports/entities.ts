@@ -48,6 +48,7 @@ export const RETENTION_TOPICS = [
   'catalogue',
   'files',
   'bookings',
+  'waitlist',
   'register',
   'workers',
   'messages',
@@ -92,7 +93,7 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
     where: 'client_id = :user OR provider_id = :user',
     erasure: kept('register', 'training_register'),
   },
-  { table: 'edition_waitlist', where: 'client_id = :user', erasure: erased('bookings') },
+  { table: 'edition_waitlist', where: 'client_id = :user', erasure: erased('waitlist') },
   {
     table: 'message_threads',
     where: 'client_id = :user OR provider_id = :user',
