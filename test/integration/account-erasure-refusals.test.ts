@@ -6,6 +6,7 @@ import { csrfTokenOf, loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { createBooking, createService, createUserWithPassword, type UserWithPassword } from '../factories/index.js';
 import { createEdition } from '../factories/editions.js';
+import { corpus } from './security/corpus.js';
 import { postErasure } from './account-erasure.helpers.js';
 
 const codeNow = (secret: string): string => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
@@ -21,7 +22,12 @@ async function enrol(agent: Agent): Promise<{ secret: string; codes: string[] }>
     .send({ _csrf, code: codeNow(secret) })
     .expect(200);
   const page = html(res.text);
-  return { secret, codes: page('.recovery-codes code').map((_, e) => page(e).text()).get() };
+  return {
+    secret,
+    codes: page('.recovery-codes code')
+      .map((_, e) => page(e).text())
+      .get(),
+  };
 }
 
 async function provider(): Promise<{ user: UserWithPassword; agent: Agent }> {
@@ -42,7 +48,12 @@ describe('Elimina account: what refuses it', () => {
     const agent = await loginAs(browser(), client.email, client.password);
     const booking = await createBooking({ serviceId: service.id, clientId: client.id, status: 'quoted' });
     const edition = await createEdition({ serviceId: service.id, providerId: seller.user.id });
-    await db()('edition_waitlist').insert({ edition_id: edition.id, client_id: client.id, seats: 1, status: 'waiting' });
+    await db()('edition_waitlist').insert({
+      edition_id: edition.id,
+      client_id: client.id,
+      seats: 1,
+      status: 'waiting',
+    });
 
     const $ = html((await agent.get('/account/deletion').expect(200)).text);
     expect($(`#open-items a[href="/bookings/${booking.id}"]`).text()).to.contain('Preventivo ricevuto');
@@ -98,5 +109,27 @@ describe('Elimina account: what refuses it', () => {
     await request().get(`/providers/${seller.user.id}`).expect(404);
     expect(await db()('bookings').where({ id: past.id }).first()).to.include({ provider_id: seller.user.id });
     expect(await db()('services').where({ id: service.id }).first()).to.include({ status: 'archived' });
+  });
+
+  it('hostile input in either field: a 4xx, never a 500, nothing echoed, nothing erased', async () => {
+    const client = await createUserWithPassword({ userType: 'client' });
+    const agent = await loginAs(browser(), client.email, client.password);
+    await enrol(agent);
+    for (const field of ['currentPassword', 'code']) {
+      for (const hostile of corpus({ oversize: 20_000 })) {
+        await db()('rate_limits').delete();
+        const _csrf = await csrfTokenOf(agent, '/account/deletion');
+        const others = field === 'code' ? { currentPassword: client.password } : { code: '123456' };
+        const body = [
+          `_csrf=${encodeURIComponent(_csrf)}`,
+          ...Object.entries(others).map(([k, v]) => `${k}=${encodeURIComponent(v)}`),
+          ...hostile.encode(field),
+        ].join('&');
+        const res = await agent.post('/account/deletion').type('form').send(body);
+        expect(res.status, `${field}: ${hostile.label}`).to.be.within(400, 499);
+        if (hostile.mustNotEcho) expect(res.text, hostile.label).to.not.contain(hostile.mustNotEcho);
+      }
+    }
+    expect(await accountOf(client.id)).to.include({ email: client.email });
   });
 });

@@ -49,7 +49,9 @@ export async function clientWithEverything(
   const vat = partitaIva();
   const pec = `pec.${tag.toLowerCase()}@pec-esempio.it`;
   const photo = await storedFile('profile-images', 'webp', `foto ${tag}`);
-  await db()('users').where({ id: user.id }).update({ first_name: first, last_name: last, phone, company_name: company });
+  await db()('users')
+    .where({ id: user.id })
+    .update({ first_name: first, last_name: last, phone, company_name: company });
   await db()('client_profiles')
     .where({ user_id: user.id })
     .update({
@@ -105,8 +107,20 @@ export async function clientWithEverything(
     .insert({ client_id: user.id, provider_id: provider.id, booking_id: booking.id })
     .returning<{ id: string }[]>('id');
   await db()('messages').insert([
-    { thread_id: thread!.id, sender_id: user.id, recipient_id: provider.id, body: 'Confermo la data del corso.', idempotency_key: crypto.randomUUID() },
-    { thread_id: thread!.id, sender_id: provider.id, recipient_id: user.id, body: 'Perfetto, a presto.', idempotency_key: crypto.randomUUID() },
+    {
+      thread_id: thread!.id,
+      sender_id: user.id,
+      recipient_id: provider.id,
+      body: 'Confermo la data del corso.',
+      idempotency_key: crypto.randomUUID(),
+    },
+    {
+      thread_id: thread!.id,
+      sender_id: provider.id,
+      recipient_id: user.id,
+      body: 'Perfetto, a presto.',
+      idempotency_key: crypto.randomUUID(),
+    },
   ]);
   await db()('contact_requests').insert({
     user_id: user.id,

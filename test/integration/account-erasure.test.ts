@@ -42,7 +42,9 @@ describe('Elimina account', () => {
       if (entity.erasure.fate === 'kept' && RETENTION_BASES[entity.erasure.basis].years)
         expect(row.text()).to.contain(`${RETENTION_BASES[entity.erasure.basis].years} anni`);
     }
-    expect(textOf($, '#conservazione-dati-tabella tr[data-topic="bookings"]')).to.contain('art. 2220 del Codice civile');
+    expect(textOf($, '#conservazione-dati-tabella tr[data-topic="bookings"]')).to.contain(
+      'art. 2220 del Codice civile',
+    );
   });
 
   it("erases a client's personal data from every column of every table, keeps the records the law keeps, anonymised, and frees the email", async () => {
@@ -50,7 +52,9 @@ describe('Elimina account', () => {
     const course = await createTrainingService(provider.id);
     const mine: Person = await clientWithEverything('ALFA', 'CNCRNS80A01H501', provider, course.id);
     const theirs: Person = await clientWithEverything('BETA', 'BRNNTT75B42F205', provider, course.id);
-    const secondSession = await (await import('../helpers/auth.js')).loginAs(browser(), mine.user.email, mine.user.password);
+    const secondSession = await (
+      await import('../helpers/auth.js')
+    ).loginAs(browser(), mine.user.email, mine.user.password);
     expect(await findStrings(mine.strings)).to.not.deep.equal([]);
     const before = new Map<string, number>();
     for (const entity of USER_ENTITIES) before.set(entity.table, await countOf(entity, mine.user.id));
@@ -77,7 +81,10 @@ describe('Elimina account', () => {
     await secondSession.get('/account').expect((res) => expect(res.status).to.be.oneOf([302, 303, 401]));
 
     // The confirmation goes to the address before it is freed; once sent the job forgets it.
-    const job = (await db()('jobs').where({ type: ERASURE_EMAIL_JOB }).first()) as { id: number; payload: EmailRequest };
+    const job = (await db()('jobs').where({ type: ERASURE_EMAIL_JOB }).first()) as {
+      id: number;
+      payload: EmailRequest;
+    };
     expect(job.payload.to).to.equal(mine.user.email);
     expect((await renderEmail(job.payload)).subject).to.equal('Il tuo account SicurHub è stato eliminato');
     await runDueJobs();
@@ -86,7 +93,11 @@ describe('Elimina account', () => {
 
     expect(await findStrings(mine.strings)).to.deep.equal([]);
     const intact = await findStrings(theirs.strings);
-    for (const s of theirs.strings) expect(intact.some((f) => f.endsWith(`: ${s}`)), s).to.equal(true);
+    for (const s of theirs.strings)
+      expect(
+        intact.some((f) => f.endsWith(`: ${s}`)),
+        s,
+      ).to.equal(true);
 
     for (const entity of USER_ENTITIES) {
       const after = await countOf(entity, mine.user.id);
