@@ -2,7 +2,12 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { logger, errorFields } from '../config/logger.js';
 import { accountDeletionPage } from '../pages/account-deletion.page.js';
-import { eraseAccount, erasureState, type ErasureProblem } from '../services/account-erasure.service.js';
+import {
+  eraseAccount,
+  erasureState,
+  retentionTopics,
+  type ErasureProblem,
+} from '../services/account-erasure.service.js';
 import { accountErasureSchema } from '../validators/account.validator.js';
 import { validate, type FormErrors } from '../validators/validate.js';
 
@@ -14,7 +19,8 @@ async function render(
   status: number,
   state: { errors?: FormErrors; problem?: ErasureProblem; openRefused?: boolean } = {},
 ): Promise<void> {
-  res.status(status).render('account/deletion', accountDeletionPage(await erasureState(req.user!.id), state));
+  const facts = { ...(await erasureState(req.user!.id)), retention: retentionTopics() };
+  res.status(status).render('account/deletion', accountDeletionPage(facts, state));
 }
 
 /** GET /account/deletion */

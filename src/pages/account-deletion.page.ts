@@ -1,6 +1,5 @@
 import { t } from '../config/i18n.js';
-import type { OpenItems } from '../models/erasure/open-items.js';
-import type { ErasureProblem } from '../services/account-erasure.service.js';
+import type { ErasureProblem, OpenItems, RetentionFact } from '../services/account-erasure.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { frame, type AccountFrame } from './account-security.page.js';
 import { retentionRows, type RetentionRow } from './retention.page.js';
@@ -48,10 +47,10 @@ function openItemViews(open: OpenItems): OpenItemView[] {
 }
 
 export function accountDeletionPage(
-  facts: { twoFactor: boolean; open: OpenItems },
+  facts: { twoFactor: boolean; open: OpenItems; retention: readonly RetentionFact[] },
   state: { errors?: FormErrors; problem?: ErasureProblem; openRefused?: boolean } = {},
 ): AccountDeletionView {
-  const rows = retentionRows();
+  const rows = retentionRows(facts.retention);
   const errors = { ...state.errors };
   if (state.problem) errors[PROBLEM_FIELD[state.problem.code]] = t(`account:deletion.problems.${state.problem.code}`);
   const open = openItemViews(facts.open);

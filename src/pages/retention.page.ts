@@ -1,11 +1,5 @@
 import { t, tree } from '../config/i18n.js';
-import {
-  RETENTION_BASES,
-  RETENTION_TOPICS,
-  USER_ENTITIES,
-  type Erasure,
-  type RetentionTopic,
-} from '../models/data-exports/entities.js';
+import type { Erasure, RetentionFact, RetentionTopic } from '../services/account-erasure.service.js';
 
 /**
  * "Conservazione dei dati": what erasing the account does to each kind of data, written from the one
@@ -20,32 +14,23 @@ export interface RetentionRow {
   why: string;
 }
 
-/** Each topic's fate: the same for all its entities (a test holds the declaration to that). */
-export function topicErasure(topic: RetentionTopic): Erasure {
-  return USER_ENTITIES.find((entity) => entity.erasure.topic === topic)!.erasure;
-}
-
-function why(erasure: Erasure): string {
-  if (erasure.fate === 'kept')
-    return t(`legal:retention.bases.${erasure.basis}`, { years: RETENTION_BASES[erasure.basis].years ?? 0 });
+function why({ erasure, years }: RetentionFact): string {
+  if (erasure.fate === 'kept') return t(`legal:retention.bases.${erasure.basis}`, { years: years ?? 0 });
   return erasure.fate === 'anonymised' ? t('legal:retention.anonymisedWhy') : t('legal:retention.bases.none');
 }
 
-export function retentionRows(): RetentionRow[] {
-  return RETENTION_TOPICS.map((topic) => {
-    const erasure = topicErasure(topic);
-    return {
-      topic,
-      label: t(`legal:retention.topics.${topic}`),
-      fate: erasure.fate,
-      fateLabel: t(`legal:retention.fates.${erasure.fate}`),
-      why: why(erasure),
-    };
-  });
+export function retentionRows(facts: readonly RetentionFact[]): RetentionRow[] {
+  return facts.map((fact) => ({
+    topic: fact.topic,
+    label: t(`legal:retention.topics.${fact.topic}`),
+    fate: fact.erasure.fate,
+    fateLabel: t(`legal:retention.fates.${fact.erasure.fate}`),
+    why: why(fact),
+  }));
 }
 
 /** The privacy page's section, as a legal text's table block. */
-export function retentionSection(): {
+export function retentionSection(facts: readonly RetentionFact[]): {
   id: string;
   heading: string;
   body: (
@@ -61,7 +46,7 @@ export function retentionSection(): {
         retention: {
           caption: t('legal:retention.caption'),
           head: tree<string[]>('legal:retention.head'),
-          rows: retentionRows(),
+          rows: retentionRows(facts),
         },
       },
     ],

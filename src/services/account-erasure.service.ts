@@ -5,7 +5,13 @@ import { greetingName } from '../documents/email.js';
 import { logger, errorFields } from '../config/logger.js';
 import { problem, type Problem } from '../lib/problem.js';
 import type { RunningJob } from '../jobs/runner.js';
-import { USER_ENTITIES } from '../models/data-exports/entities.js';
+import {
+  RETENTION_BASES,
+  RETENTION_TOPICS,
+  USER_ENTITIES,
+  type Erasure,
+  type RetentionTopic,
+} from '../models/data-exports/entities.js';
 import { namesOf, replaceMentions } from '../models/erasure/mentions.js';
 import { lockUser, openItemsOf, type OpenItems } from '../models/erasure/open-items.js';
 import { ERASURE_STATEMENTS, type ErasureContext } from '../models/erasure/statements.js';
@@ -24,6 +30,27 @@ import { checkSecondFactor, secondFactorRequired } from './two-factor.service.js
  */
 
 export const ERASURE_EMAIL_JOB = 'account-erasure.email';
+
+export type { Erasure, RetentionTopic } from '../models/data-exports/entities.js';
+export type { OpenItems } from '../models/erasure/open-items.js';
+
+/** One kind of data as the privacy page lists it: what erasing does to it, and the years the law keeps it. */
+export interface RetentionFact {
+  topic: RetentionTopic;
+  erasure: Erasure;
+  years: number | null;
+}
+
+/**
+ * What erasing does to each kind of data, in the privacy page's order: every entity of a topic has the
+ * same fate (the privacy page's test holds the declaration to that).
+ */
+export function retentionTopics(): RetentionFact[] {
+  return RETENTION_TOPICS.map((topic) => {
+    const erasure = USER_ENTITIES.find((entity) => entity.erasure.topic === topic)!.erasure;
+    return { topic, erasure, years: erasure.fate === 'kept' ? RETENTION_BASES[erasure.basis].years : null };
+  });
+}
 
 const declared = new Set(USER_ENTITIES.map((e) => e.table));
 const statements = new Set(ERASURE_STATEMENTS.map(([table]) => table));

@@ -5,9 +5,8 @@ import { queueEmail } from '../../src/services/mail.service.js';
 import { storage } from '../../src/services/storage.service.js';
 import { browser } from '../helpers/app.js';
 import { csrfTokenOf, loginAs, type Agent } from '../helpers/auth.js';
-import { createCompletedCourseBooking, fiscalCode } from '../factories/attestati.js';
+import { createCompletedCourseBooking, createWorker, fiscalCode } from '../factories/attestati.js';
 import { createNotification, createUserWithPassword, partitaIva, type UserWithPassword } from '../factories/index.js';
-import { createWorker } from '../factories/workers-training.js';
 
 /** A client with personal data in every place the product keeps it; `strings` are what must go with them. */
 export interface Person {
@@ -66,7 +65,12 @@ export async function clientWithEverything(
       pec,
       profile_image: `/media/${photo}`,
     });
-  const workerId = await createWorker(user.id, { firstName: workerFirst, lastName: workerLast, fiscalCode: workerCf });
+  const { id: workerId } = await createWorker({
+    clientId: user.id,
+    firstName: workerFirst,
+    lastName: workerLast,
+    fiscalCode: workerCf,
+  });
   const booking = await createCompletedCourseBooking({
     serviceId,
     clientId: user.id,
@@ -155,7 +159,7 @@ export async function findStrings(strings: readonly string[]): Promise<string[]>
   for (const { table_name: table, column_name: column } of columns) {
     const { rows } = (await db().raw(
       `SELECT s FROM unnest(?::text[]) AS s WHERE EXISTS (SELECT 1 FROM ?? WHERE strpos(lower(??::text), lower(s)) > 0)`,
-      [strings, table, column],
+      [[...strings], table, column],
     )) as { rows: { s: string }[] };
     for (const row of rows) found.push(`${table}.${column}: ${row.s}`);
   }

@@ -132,15 +132,12 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
         ctx,
         rows.map((r) => r.attachment_key),
       );
-      await db(trx)('messages')
-        .where('sender_id', ctx.userId)
-        .whereNotNull('attachment_key')
-        .update({
-          attachment_key: null,
-          attachment_name: null,
-          attachment_mime_type: null,
-          attachment_size_bytes: null,
-        });
+      await db(trx)('messages').where('sender_id', ctx.userId).whereNotNull('attachment_key').update({
+        attachment_key: null,
+        attachment_name: null,
+        attachment_mime_type: null,
+        attachment_size_bytes: null,
+      });
     },
   ],
   // The threads stay with the other party; who wrote is named by the anonymised account.

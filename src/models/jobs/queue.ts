@@ -187,5 +187,7 @@ export async function nextRunnerId(): Promise<number> {
 
 /** Empties a job's payload (an email to an erased account: the address is not kept once sent). */
 export async function forgetPayload(id: number, trx: Trx): Promise<void> {
-  await db(trx)('jobs').where({ id }).update({ payload: JSON.stringify({}) });
+  await db(trx)('jobs')
+    .where({ id })
+    .update({ payload: JSON.stringify({}) });
 }
