@@ -74,6 +74,9 @@ export async function eraseAccount(
   input: { currentPassword: string; code?: string },
 ): Promise<{ erased: true; files: number } | ErasureRefusal> {
   if (!(await passwordIsRight(userId, input.currentPassword))) return problem('wrong_password');
+  // Refused before a recovery code is used up; checked again under the lock.
+  const open = await openItemsOf(userId);
+  if (hasOpen(open)) return { code: 'open_items', open };
   if (await secondFactorRequired(userId)) {
     if (!input.code) return problem('code_required');
     if (!(await checkSecondFactor(userId, input.code))) return problem('code_wrong');

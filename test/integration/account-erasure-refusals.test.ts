@@ -1,13 +1,15 @@
 import { expect } from 'chai';
 import { generateSync } from 'otplib';
 import { db } from '../../src/db/knex.js';
+import { registerJobs } from '../../src/jobs/registry.js';
+import { runDueJobs } from '../../src/jobs/runner.js';
 import { browser, html, request, textOf } from '../helpers/app.js';
 import { csrfTokenOf, loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { createBooking, createService, createUserWithPassword, type UserWithPassword } from '../factories/index.js';
 import { createEdition } from '../factories/editions.js';
 import { corpus } from './security/corpus.js';
-import { postErasure } from './account-erasure.helpers.js';
+import { findStrings, postErasure } from './account-erasure.helpers.js';
 
 const codeNow = (secret: string): string => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
 
@@ -39,6 +41,7 @@ async function provider(): Promise<{ user: UserWithPassword; agent: Agent }> {
 const accountOf = (id: string) => db()('users').where({ id }).first<{ email: string; company_name: string | null }>();
 
 describe('Elimina account: what refuses it', () => {
+  before(registerJobs);
   beforeEach(resetDatabase);
 
   it('an open booking or a place on a waiting list: 409, the list with links, nothing erased', async () => {
@@ -109,6 +112,9 @@ describe('Elimina account: what refuses it', () => {
     await request().get(`/providers/${seller.user.id}`).expect(404);
     expect(await db()('bookings').where({ id: past.id }).first()).to.include({ provider_id: seller.user.id });
     expect(await db()('services').where({ id: service.id }).first()).to.include({ status: 'archived' });
+    // Once the confirmation is sent, nothing holds the address or the business name.
+    await runDueJobs();
+    expect(await findStrings(['Studio Svanito Srl', seller.user.email])).to.deep.equal([]);
   });
 
   it('hostile input in either field: a 4xx, never a 500, nothing echoed, nothing erased', async () => {
