@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { db } from '../../src/db/knex.js';
@@ -8,7 +9,7 @@ import {
   createUserWithPassword,
   DEFAULT_PASSWORD,
 } from '../factories/index.js';
-import { PHONE, newPage, screenshot, toast } from './helpers/browser.js';
+import { PHONE, SCREENSHOT_DIR, newPage, screenshot, toast } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
 async function noSidewaysScroll(page: Page, what: string): Promise<void> {
@@ -90,4 +91,21 @@ describe('Elimina account in a real browser', () => {
       }
     });
   }
+
+  it('the privacy page says what erasing keeps, why and for how long, readable at 375 px', async () => {
+    const { page, context } = await newPage({ viewport: PHONE, javaScriptEnabled: false });
+    try {
+      await page.goto(`${app.baseUrl}/privacy#conservazione-dati`);
+      const kept = page.locator('#conservazione-dati-tabella tr[data-topic="bookings"]');
+      expect(await kept.textContent())
+        .to.contain('Conservati, resi anonimi')
+        .and.contain('10 anni');
+      await noSidewaysScroll(page, 'privacy');
+      await page
+        .locator('section#conservazione-dati')
+        .screenshot({ path: path.join(SCREENSHOT_DIR, 'privacy-retention-phone.png') });
+    } finally {
+      await context.close();
+    }
+  });
 });
