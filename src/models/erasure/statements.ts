@@ -1,4 +1,5 @@
 import { db, type Trx } from '../../db/knex.js';
+import { eraseClientProfile, eraseProviderProfile } from './profiles.js';
 
 /**
  * "Elimina account": one statement per entity of models/data-exports/entities.ts, run in this order inside
@@ -18,22 +19,12 @@ export interface ErasureContext {
   files: string[];
 }
 
-type Statement = (ctx: ErasureContext, trx: Trx) => Promise<void>;
+export type Statement = (ctx: ErasureContext, trx: Trx) => Promise<void>;
 
 const OWN_CLIENT_BOOKINGS = (trx: Trx, userId: string) => db(trx)('bookings').select('id').where('client_id', userId);
 
-const collect = (ctx: ErasureContext, keys: readonly (string | null | undefined)[]): void => {
+export const collect = (ctx: ErasureContext, keys: readonly (string | null | undefined)[]): void => {
   for (const key of keys) if (key) ctx.files.push(key);
-};
-
-const profileImage = async (table: string, ctx: ErasureContext, trx: Trx): Promise<void> => {
-  const rows = (await db(trx)(table).select('profile_image').where('user_id', ctx.userId)) as {
-    profile_image: string | null;
-  }[];
-  collect(
-    ctx,
-    rows.map((r) => (r.profile_image?.startsWith('/media/') ? r.profile_image.slice('/media/'.length) : null)),
-  );
 };
 
 const deleteOwn =
@@ -183,41 +174,8 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ],
   ['provider_calendars', deleteOwn('provider_calendars', 'provider_id')],
   ['provider_closures', deleteOwn('provider_closures', 'provider_id')],
-  [
-    'client_profiles',
-    async (ctx, trx) => {
-      await profileImage('client_profiles', ctx, trx);
-      await db(trx)('client_profiles')
-        .where('user_id', ctx.userId)
-        .update({
-          company_name: ctx.words.deletedUser,
-          ...nulls(CLIENT_PROFILE_NULLS),
-          certifications: '{}',
-          updated_at: db(trx).fn.now(),
-        });
-    },
-  ],
-  [
-    'provider_profiles',
-    async (ctx, trx) => {
-      await profileImage('provider_profiles', ctx, trx);
-      await db(trx)('provider_profiles')
-        .where('user_id', ctx.userId)
-        .update({
-          business_name: ctx.words.deletedUser,
-          ...nulls(PROVIDER_PROFILE_NULLS),
-          specializations: '{}',
-          service_areas: '{}',
-          languages: '{}',
-          certifications: JSON.stringify([]),
-          availability_calendar: JSON.stringify({}),
-          pricing_model: JSON.stringify({}),
-          active: false,
-          featured: false,
-          updated_at: db(trx).fn.now(),
-        });
-    },
-  ],
+  ['client_profiles', eraseClientProfile],
+  ['provider_profiles', eraseProviderProfile],
   ['contact_requests', deleteOwn('contact_requests', 'user_id')],
   ['notifications', deleteOwn('notifications', 'user_id')],
   ['auth_tokens', deleteOwn('auth_tokens', 'user_id')],
@@ -274,53 +232,3 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
     },
   ],
 ]);
-
-const CLIENT_PROFILE_NULLS = [
-  'vat_number',
-  'fiscal_code',
-  'address_street',
-  'address_city',
-  'address_province',
-  'address_postal_code',
-  'address_region',
-  'contact_first_name',
-  'contact_last_name',
-  'contact_role',
-  'contact_email',
-  'contact_phone',
-  'industry_sector',
-  'phone',
-  'website',
-  'profile_image',
-  'invoicing_channel',
-  'sdi_code',
-  'pec',
-] as const;
-
-const PROVIDER_PROFILE_NULLS = [
-  'vat_number',
-  'fiscal_code',
-  'professional_order',
-  'registration_number',
-  'address_street',
-  'address_city',
-  'address_province',
-  'address_postal_code',
-  'address_region',
-  'address_lat',
-  'address_lng',
-  'contact_first_name',
-  'contact_last_name',
-  'contact_role',
-  'contact_email',
-  'contact_phone',
-  'phone',
-  'website',
-  'description',
-  'insurance_provider',
-  'profile_image',
-  'iban',
-] as const;
-
-const nulls = (columns: readonly string[]): Record<string, null> =>
-  Object.fromEntries(columns.map((column) => [column, null]));
