@@ -172,6 +172,7 @@ export const PAGE_CASES: PageCase[] = [
   page('account (client)', 'client', 'account/show', '/account'),
   page('account sessions', 'client', 'account/sessions', '/account/sessions'),
   page('account two-factor enrolment', 'client', 'account/two-factor', '/account/two-factor'),
+  page('account deletion', 'client', 'account/deletion', '/account/deletion'),
   ...CLIENT_SECTIONS.map((tab) => page(`client profile, ${tab} tab`, 'client', 'profile/show', `/profile?tab=${tab}`)),
   page('client bookings', 'client', 'bookings/index', '/bookings'),
   page('client booking detail', 'client', 'bookings/show', (ids) => `/bookings/${ids.clientBookingId}`),
