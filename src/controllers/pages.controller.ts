@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { config } from '../config/env.js';
 import { aboutPage, forProvidersPage, howItWorksPage, legalPage, type LegalDocument } from '../pages/marketing.page.js';
+import { retentionTopics } from '../services/account-erasure.service.js';
 import { marketingContent, publicFigures } from '../services/public-figures.service.js';
 
 /** GET /how-it-works: with the platform's figures and real reviews. */
@@ -21,7 +22,7 @@ export async function about(_req: Request, res: Response): Promise<void> {
 /** GET /terms, /privacy, /cookies: the legal texts live in locales/it/legal.json, the operator's identity in the configuration. */
 export function legal(document: LegalDocument): RequestHandler {
   return (_req, res) => {
-    res.render('pages/legal', legalPage(document, config().operator));
+    res.render('pages/legal', legalPage(document, config().operator, retentionTopics()));
   };
 }
 

@@ -20,3 +20,6 @@ export const anonymousClient = (): string => t('services:show.anonymous');
 
 /** A party of a thread without a name ("Cliente", "Fornitore"). */
 export const unnamedParty = (role: 'client' | 'provider'): string => t(`common:fallbackNames.${role}`);
+
+/** What an erased account is called in the records the law keeps ("Utente eliminato"). */
+export const deletedUserName = (): string => t('account:deletion.words.deletedUser');

@@ -16,6 +16,7 @@ import { removeStalePendingImages } from '../services/listing-images.service.js'
 import { sendComplianceReminders } from '../services/compliance-reminders.service.js';
 import { sendSavedSearchAlerts } from '../services/saved-searches.service.js';
 import { pruneCatalogueChanges } from '../services/page-cache.service.js';
+import { ERASURE_EMAIL_JOB, sendErasureEmail } from '../services/account-erasure.service.js';
 import { buildDataExport, DATA_EXPORT_JOB, pruneDataExports } from '../services/data-export.service.js';
 
 /** Every job type and periodic task the job runner knows: one line each, like the route table. */
@@ -23,6 +24,7 @@ export function registerJobs(): void {
   registerJobHandler(SEND_EMAIL_JOB, sendQueuedEmail);
   registerJobHandler(PASSWORD_RESET_JOB, sendPasswordReset);
   registerJobHandler(DATA_EXPORT_JOB, buildDataExport);
+  registerJobHandler(ERASURE_EMAIL_JOB, sendErasureEmail);
   registerPeriodicTask('auth-tokens.prune', 60 * 60 * 1000, pruneExpiredTokens);
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));

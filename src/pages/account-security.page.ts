@@ -11,23 +11,24 @@ import type { SavedSearchItem } from './saved-searches.page.js';
 
 /** "Il mio account" (docs/product.md §2): its three sections, their forms, and the second step of sign-in. */
 
-export type AccountSection = 'overview' | 'sessions' | 'twoFactor' | 'savedSearches';
+export type AccountSection = 'overview' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
 
 const SECTION_HREF: Record<AccountSection, string> = {
   overview: '/account',
   sessions: '/account/sessions',
   twoFactor: '/account/two-factor',
   savedSearches: '/account/avvisi',
+  deletion: '/account/deletion',
 };
 
-interface AccountFrame {
+export interface AccountFrame {
   title: string;
   noindex: true;
   section: AccountSection;
   sections: { key: AccountSection; href: string; label: string; current: boolean }[];
 }
 
-function frame(section: AccountSection): AccountFrame {
+export function frame(section: AccountSection): AccountFrame {
   return {
     title: `${t(`account:nav.${section}`)} · ${t('account:title')}`,
     noindex: true,

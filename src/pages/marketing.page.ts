@@ -1,6 +1,8 @@
 import { t, tree } from '../config/i18n.js';
 import type { Operator } from '../config/operator.js';
 import type { PublicFigures, PublicReview } from '../services/public-figures.service.js';
+import type { RetentionFact } from '../services/account-erasure.service.js';
+import { retentionSection, type RetentionRow } from './retention.page.js';
 import { figureViews, testimonialViews, type FigureView, type TestimonialView } from './public-figures.page.js';
 
 /**
@@ -67,7 +69,8 @@ export interface TextPiece {
 export type LegalBlock =
   | { paragraph: TextPiece[] }
   | { list: TextPiece[][] }
-  | { table: { caption: string; head: string[]; rows: string[][] } };
+  | { table: { caption: string; head: string[]; rows: string[][] } }
+  | { retention: { caption: string; head: string[]; rows: RetentionRow[] } };
 
 export interface LegalDocumentView {
   title: string;
@@ -136,12 +139,17 @@ function legalDocument(source: LegalSource, operator: Operator): LegalDocumentVi
 /** Each legal text, read and cut into pieces once per operator: neither changes while the process runs. */
 const legalDocuments = new WeakMap<Operator, Map<LegalDocument, LegalDocumentView>>();
 
-export function legalPage(document: LegalDocument, operator: Operator): LegalView {
+export function legalPage(document: LegalDocument, operator: Operator, retention: readonly RetentionFact[]): LegalView {
   const known = legalDocuments.get(operator) ?? new Map<LegalDocument, LegalDocumentView>();
   legalDocuments.set(operator, known);
   let view = known.get(document);
   if (!view) {
     view = legalDocument(tree<LegalSource>(`legal:${document}`), operator);
+    // The privacy page says what erasing an account keeps, from the declaration the erasure follows.
+    if (document === 'privacy') {
+      const after = view.sections.findIndex((section) => section.id === 'conservazione') + 1;
+      view.sections.splice(after, 0, retentionSection(retention));
+    }
     known.set(document, view);
   }
   return {

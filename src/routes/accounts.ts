@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import * as accountEmails from '../controllers/account-emails.controller.js';
+import * as accountErasures from '../controllers/account-erasures.controller.js';
 import * as account from '../controllers/account.controller.js';
 import * as dataExports from '../controllers/data-exports.controller.js';
 import * as dashboard from '../controllers/dashboard.controller.js';
@@ -31,6 +32,8 @@ export const RESET_PER_EMAIL: RateRule = { name: 'forgot-email', limit: 10, wind
 export const RESEND_PER_IP_AND_EMAIL: RateRule = { name: 'resend-ip-email', limit: 5, windowSeconds: HOUR };
 export const RESEND_PER_EMAIL: RateRule = { name: 'resend-email', limit: 10, windowSeconds: HOUR };
 // Each archive reads all of an account's data and files: a few a day are plenty.
+// Erasing asks for the password again: counted like a login, per account.
+export const ERASURE_PER_USER: RateRule = { name: 'erasure-user', limit: 10, windowSeconds: HOUR };
 export const DATA_EXPORTS_PER_USER: RateRule = { name: 'data-export-user', limit: 5, windowSeconds: 24 * HOUR };
 
 /** Signing up, in and out, verification, passwords, the profile, the dashboard and notifications. */
@@ -108,6 +111,9 @@ export function accountRoutes(r: Router): void {
   r.get('/account/data-export/:id', accountUser, dataExports.show);
   r.get('/account/avvisi', accountUser, savedSearches.index);
   r.post('/account/avvisi/eliminazione', accountUser, savedSearches.remove);
+  // "Elimina account": the password (and the second factor), a few tries an hour like the login's.
+  r.get('/account/deletion', accountUser, accountErasures.show);
+  r.post('/account/deletion', accountUser, rateLimit(ERASURE_PER_USER, byUser), accountErasures.create);
 
   r.get('/dashboard', requireUser('errors:accessRequired.dashboard'), dashboard.show);
   const notificationsUser = requireUser('errors:accessRequired.notifications');

@@ -81,3 +81,14 @@ export const emailChangeSchema = Joi.object<EmailChangeForm>({
   newEmail: emailField('validation:auth.emailRequired'),
   currentPassword: currentPasswordField(),
 });
+
+export interface AccountErasureForm {
+  currentPassword: string;
+  code?: string;
+}
+
+/** POST /account/deletion: the password, and a code when two-factor sign-in is on (the service decides). */
+export const accountErasureSchema = Joi.object<AccountErasureForm>({
+  currentPassword: currentPasswordField(),
+  code: secondFactorSchema.extract('code').optional().allow(''),
+});

@@ -1,53 +1,172 @@
 import { db, type Trx } from '../../db/knex.js';
 
 /**
- * What "Scarica i tuoi dati" puts in the archive (docs/product.md §2 "Il mio account"): one JSON file per
- * entity, each the rows of one table that belong to the user (`where`, bound to the user's id wherever it
- * says `:user`). Every table with a foreign key to users is either here or in NOT_EXPORTED, with the
- * reason; a test holds that list to the schema, so a new table cannot be forgotten.
+ * The user's data, entity by entity: what "Scarica i tuoi dati" puts in the archive and what "Elimina
+ * account" does to it (docs/product.md §2 "Il mio account"). The archive has one JSON file per entity, the
+ * rows of one table that belong to the user (`where`, bound to the user's id wherever it says `:user`).
+ * Every table with a foreign key to users is either here or in NOT_EXPORTED, with the reason; a test holds
+ * that list to the schema, so a new table cannot be forgotten. Each entity's `erasure` says what erasing
+ * the account does to its rows; the erasure (models/erasure) has one statement per table of this list and
+ * the privacy page's "Conservazione dei dati" is written from it (pages/retention.page.ts).
  */
 export interface ExportedEntity {
   table: string;
   where: string;
   /** Columns never given out: secrets, hashes, search internals. */
   omit?: readonly string[];
+  erasure: Erasure;
 }
+
+/**
+ * Why a record outlives the account, and for how long: the bookings and payments are accounting records
+ * (art. 2220 c.c., 10 years); the course registers and attestati are kept by the training body for 10 years
+ * (Accordo Stato-Regioni 17/04/2025); messages stay with the other party of the conversation, as long as
+ * their account lasts.
+ */
+export const RETENTION_BASES = Object.freeze({
+  tax: { years: 10 },
+  training_register: { years: 10 },
+  other_party: { years: null },
+} as const);
+export type RetentionBasis = keyof typeof RETENTION_BASES;
+
+/**
+ * What erasing the account does to an entity's rows: deleted; kept but with nothing left that names the
+ * person; or kept, anonymised, because the law (or the other party) needs the record. `topic` groups the
+ * entities as the privacy page lists them: every entity of a topic has the same fate.
+ */
+export type Erasure =
+  | { fate: 'erased'; topic: RetentionTopic }
+  | { fate: 'anonymised'; topic: RetentionTopic }
+  | { fate: 'kept'; topic: RetentionTopic; basis: RetentionBasis };
+
+export const RETENTION_TOPICS = [
+  'account',
+  'security',
+  'profile',
+  'availability',
+  'catalogue',
+  'files',
+  'bookings',
+  'waitlist',
+  'register',
+  'workers',
+  'messages',
+  'reviews',
+  'contact',
+  'notifications',
+] as const;
+export type RetentionTopic = (typeof RETENTION_TOPICS)[number];
+
+const erased = (topic: RetentionTopic): Erasure => ({ fate: 'erased', topic });
+const anonymised = (topic: RetentionTopic): Erasure => ({ fate: 'anonymised', topic });
+const kept = (topic: RetentionTopic, basis: RetentionBasis): Erasure => ({ fate: 'kept', topic, basis });
 
 const OWN_BOOKINGS = 'booking_id IN (SELECT id FROM bookings WHERE client_id = :user OR provider_id = :user)';
 const OWN_PROFILE = 'provider_id = :user';
 
 export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
-  { table: 'users', where: 'id = :user', omit: ['password_hash', 'totp_secret', 'totp_last_step'] },
-  { table: 'client_profiles', where: 'user_id = :user' },
-  { table: 'provider_profiles', where: 'user_id = :user' },
-  { table: 'provider_calendars', where: OWN_PROFILE },
-  { table: 'provider_closures', where: OWN_PROFILE },
-  { table: 'services', where: OWN_PROFILE, omit: ['search_vector', 'search_text', 'creation_key'] },
-  { table: 'service_images', where: 'owner_id = :user' },
-  { table: 'course_editions', where: OWN_PROFILE },
-  { table: 'bookings', where: 'client_id = :user OR provider_id = :user' },
-  { table: 'booking_participants', where: OWN_BOOKINGS },
-  { table: 'booking_refunds', where: OWN_BOOKINGS },
-  { table: 'booking_documents', where: 'uploaded_by = :user' },
-  { table: 'attestati', where: 'client_id = :user OR provider_id = :user' },
-  { table: 'edition_waitlist', where: 'client_id = :user' },
-  { table: 'message_threads', where: 'client_id = :user OR provider_id = :user' },
-  { table: 'messages', where: 'sender_id = :user OR recipient_id = :user', omit: ['idempotency_key'] },
-  { table: 'reviews', where: 'reviewer_id = :user' },
-  { table: 'saved_searches', where: 'user_id = :user', omit: ['unsubscribe_token', 'confirm_token_hash'] },
-  { table: 'workers', where: 'client_id = :user' },
-  { table: 'worker_trainings', where: 'worker_id IN (SELECT id FROM workers WHERE client_id = :user)' },
-  { table: 'compliance_reminders', where: 'client_id = :user' },
-  { table: 'contact_requests', where: 'user_id = :user' },
-  { table: 'notifications', where: 'user_id = :user' },
+  {
+    table: 'users',
+    where: 'id = :user',
+    omit: ['password_hash', 'totp_secret', 'totp_last_step'],
+    erasure: anonymised('account'),
+  },
+  { table: 'client_profiles', where: 'user_id = :user', erasure: anonymised('profile') },
+  { table: 'provider_profiles', where: 'user_id = :user', erasure: anonymised('profile') },
+  { table: 'provider_calendars', where: OWN_PROFILE, erasure: erased('availability') },
+  { table: 'provider_closures', where: OWN_PROFILE, erasure: erased('availability') },
+  {
+    table: 'services',
+    where: OWN_PROFILE,
+    omit: ['search_vector', 'search_text', 'creation_key'],
+    erasure: anonymised('catalogue'),
+  },
+  { table: 'service_images', where: 'owner_id = :user', erasure: erased('files') },
+  { table: 'course_editions', where: OWN_PROFILE, erasure: kept('register', 'training_register') },
+  { table: 'bookings', where: 'client_id = :user OR provider_id = :user', erasure: kept('bookings', 'tax') },
+  { table: 'booking_participants', where: OWN_BOOKINGS, erasure: kept('register', 'training_register') },
+  { table: 'booking_refunds', where: OWN_BOOKINGS, erasure: kept('bookings', 'tax') },
+  { table: 'booking_documents', where: 'uploaded_by = :user', erasure: erased('files') },
+  {
+    table: 'attestati',
+    where: 'client_id = :user OR provider_id = :user',
+    erasure: kept('register', 'training_register'),
+  },
+  { table: 'edition_waitlist', where: 'client_id = :user', erasure: erased('waitlist') },
+  {
+    table: 'message_threads',
+    where: 'client_id = :user OR provider_id = :user',
+    erasure: kept('messages', 'other_party'),
+  },
+  {
+    table: 'messages',
+    where: 'sender_id = :user OR recipient_id = :user',
+    omit: ['idempotency_key'],
+    erasure: kept('messages', 'other_party'),
+  },
+  { table: 'reviews', where: 'reviewer_id = :user', erasure: erased('reviews') },
+  { table: 'workers', where: 'client_id = :user', erasure: erased('workers') },
+  {
+    table: 'worker_trainings',
+    where: 'worker_id IN (SELECT id FROM workers WHERE client_id = :user)',
+    erasure: erased('workers'),
+  },
+  { table: 'compliance_reminders', where: 'client_id = :user', erasure: erased('workers') },
+  { table: 'contact_requests', where: 'user_id = :user', erasure: erased('contact') },
+  { table: 'notifications', where: 'user_id = :user', erasure: erased('notifications') },
 ]);
 
-/** Tables with a foreign key to users that the archive leaves out, and why. */
-export const NOT_EXPORTED: Readonly<Record<string, string>> = Object.freeze({
-  auth_tokens: 'single-use links, stored as hashes: secrets of the account, no data of the person',
-  user_recovery_codes: 'two-factor recovery codes, stored as hashes',
-  data_exports: 'the archives themselves',
-});
+/** Tables the archive leaves out, and why; the user's rows (`where`) go with the account. */
+export interface UnexportedEntity {
+  table: string;
+  why: string;
+  where: string;
+  erasure: Erasure;
+}
+
+export const NOT_EXPORTED: readonly UnexportedEntity[] = Object.freeze([
+  {
+    table: 'auth_tokens',
+    why: 'single-use links, stored as hashes: secrets of the account, no data of the person',
+    where: 'user_id = :user',
+    erasure: erased('security'),
+  },
+  {
+    table: 'user_recovery_codes',
+    why: 'two-factor recovery codes, stored as hashes',
+    where: 'user_id = :user',
+    erasure: erased('security'),
+  },
+  { table: 'data_exports', why: 'the archives themselves', where: 'user_id = :user', erasure: erased('security') },
+  // No foreign key to users: the session store's rows, and the emails the job runner sends.
+  {
+    table: 'sessions',
+    why: 'the signed-in browsers: cookies, not data the person gave',
+    where: `(sess -> 'passport' ->> 'user') = :user`,
+    erasure: erased('security'),
+  },
+  {
+    table: 'jobs',
+    why: 'the queue of emails to send: copies of what the other entities hold',
+    where: `type = 'email.send' AND payload ->> 'to' = (SELECT email FROM users WHERE id = :user)`,
+    erasure: erased('notifications'),
+  },
+]);
+
+/** Every entity of the user with what erasing the account does to it: the one list the erasure follows. */
+export const USER_ENTITIES: readonly { table: string; where: string; erasure: Erasure }[] = Object.freeze([
+  ...EXPORTED_ENTITIES,
+  ...NOT_EXPORTED,
+]);
+
+/** How many rows of an entity belong to the user (the erasure's test counts them before and after). */
+export async function countOf(entity: { table: string; where: string }, userId: string, trx?: Trx): Promise<number> {
+  const { rows } = (await db(trx).raw(`SELECT count(*) AS count FROM ${entity.table} WHERE (${entity.where})`, {
+    user: userId,
+  })) as { rows: { count: string | number }[] };
+  return Number(rows[0]!.count);
+}
 
 /** The rows of one entity that belong to the user, oldest first where the table says when. */
 export async function rowsOf(entity: ExportedEntity, userId: string, trx?: Trx): Promise<Record<string, unknown>[]> {

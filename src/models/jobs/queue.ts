@@ -184,3 +184,10 @@ export async function nextRunnerId(): Promise<number> {
   const { rows } = await db().raw<{ rows: { id: number }[] }>(`SELECT nextval('job_worker_ids')::int AS id`);
   return rows[0]!.id;
 }
+
+/** Empties a job's payload (an email to an erased account: the address is not kept once sent). */
+export async function forgetPayload(id: number, trx: Trx): Promise<void> {
+  await db(trx)('jobs')
+    .where({ id })
+    .update({ payload: JSON.stringify({}) });
+}

@@ -190,6 +190,7 @@ export const PAGE_CASES: PageCase[] = [
     path: () => '/avvisi/disiscrizione?token=nonvalido',
     post: { form: { token: 'nonvalido' } },
   },
+  page('account deletion', 'client', 'account/deletion', '/account/deletion'),
   ...CLIENT_SECTIONS.map((tab) => page(`client profile, ${tab} tab`, 'client', 'profile/show', `/profile?tab=${tab}`)),
   page('client bookings', 'client', 'bookings/index', '/bookings'),
   page('client booking detail', 'client', 'bookings/show', (ids) => `/bookings/${ids.clientBookingId}`),
