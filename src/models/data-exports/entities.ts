@@ -53,6 +53,7 @@ export const RETENTION_TOPICS = [
   'workers',
   'messages',
   'reviews',
+  'alerts',
   'contact',
   'notifications',
 ] as const;
@@ -106,6 +107,12 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
     erasure: kept('messages', 'other_party'),
   },
   { table: 'reviews', where: 'reviewer_id = :user', erasure: erased('reviews') },
+  {
+    table: 'saved_searches',
+    where: 'user_id = :user',
+    omit: ['unsubscribe_token', 'confirm_token_hash'],
+    erasure: erased('alerts'),
+  },
   { table: 'workers', where: 'client_id = :user', erasure: erased('workers') },
   {
     table: 'worker_trainings',

@@ -77,6 +77,16 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ['workers', deleteOwn('workers', 'client_id')],
   ['edition_waitlist', deleteOwn('edition_waitlist', 'client_id')],
   [
+    'saved_searches',
+    async (ctx, trx) => {
+      // Also the ones saved with the same address while signed out: the address goes with the account.
+      await db(trx)('saved_searches')
+        .where('user_id', ctx.userId)
+        .orWhereRaw('lower(email) = lower(?)', [ctx.email])
+        .delete();
+    },
+  ],
+  [
     'bookings',
     async (ctx, trx) => {
       await db(trx)('bookings').where('client_id', ctx.userId).update({
