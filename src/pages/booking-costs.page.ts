@@ -8,8 +8,18 @@ export interface CostLine {
   label: string;
   detail: string | null;
   amount: string;
-  kind: 'line' | 'discount' | 'subtotal' | 'vat' | 'total';
+  kind: 'line' | 'discount' | 'condition' | 'subtotal' | 'vat' | 'total';
 }
+
+/** A discount's figure: "10%" or "50 €". */
+function discountAmount(d: { type: 'fixed' | 'percentage'; rate: number }): string {
+  return d.type === 'percentage' ? `${format.decimal1(d.rate).replace(/,0$/, '')}%` : priceText(d.rate);
+}
+
+const priceText = (euro: number): string => {
+  const cents = Math.round(euro * 100);
+  return format.euro(cents, cents % 100 === 0 ? 0 : 2);
+};
 
 /**
  * The lines of an estimate for a number of participants: the wizard's "Riepilogo Costi" (the same lines the
@@ -46,12 +56,26 @@ export function estimateLines(
     if (d.amountCents === 0) continue;
     lines.push({
       label: d.name ?? t('bookings:costs.discount'),
-      detail:
-        d.type === 'percentage'
+      detail: d.minParticipants
+        ? t('bookings:costs.discountFrom', { amount: discountAmount(d), count: d.minParticipants })
+        : d.type === 'percentage'
           ? t('bookings:costs.percentageDescription', { rate: format.decimal1(d.rate).replace(/,0$/, '') })
           : null,
       amount: `− ${format.euro(d.amountCents)}`,
       kind: 'discount',
+    });
+  }
+  // A discount whose condition does not hold yet is said with its condition ("Sconto 10% da 5 partecipanti").
+  for (const d of price.unmetDiscounts) {
+    lines.push({
+      label: t('bookings:costs.discountCondition', {
+        name: d.name ?? t('bookings:costs.discount'),
+        amount: discountAmount(d),
+        count: d.minParticipants,
+      }),
+      detail: null,
+      amount: t('bookings:costs.discountNotYet'),
+      kind: 'condition',
     });
   }
   lines.push(

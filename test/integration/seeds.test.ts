@@ -232,6 +232,10 @@ describe('seeds/demo: seedDemo()', function () {
         SELECT count(*) AS n FROM services, jsonb_array_elements(discounts) d
         WHERE d->>'type' NOT IN ('fixed', 'percentage') OR jsonb_typeof(d->'value') <> 'number'`);
       expect(badDiscounts).to.equal(0);
+      // The group discount carries its condition: from 5 participants.
+      expect(
+        await count(`SELECT count(*) AS n FROM services WHERE discounts @> '[{"min_participants":5}]'`),
+      ).to.be.greaterThan(0);
     });
 
     it('locates each service in its provider’s municipality with the gazetteer’s coordinates', async () => {
@@ -604,7 +608,7 @@ describe('seeds/demo: seedDemo()', function () {
           pricing_unit: string;
           participants_count: number;
           service_costs: { type: string; amount: number }[];
-          discounts: { type: string; value: number }[];
+          discounts: { type: string; value: number; min_participants?: number }[];
           base_amount: string;
           additional_costs: { amount: string }[];
           discount_amount: string;
@@ -626,7 +630,8 @@ describe('seeds/demo: seedDemo()', function () {
           running += cost.type === 'fixed' ? Math.round(cost.amount * 100) : Math.round((running * cost.amount) / 100);
         }
         let discount = 0;
-        for (const d of row.discounts) {
+        // A discount with a condition (from so many participants) counts only when it holds.
+        for (const d of row.discounts.filter((x) => (x.min_participants ?? 1) <= row.participants_count)) {
           const cents = Math.min(
             running,
             d.type === 'fixed' ? Math.round(d.value * 100) : Math.round((running * d.value) / 100),
