@@ -28,6 +28,16 @@ async function shot(page: Page, name: string): Promise<void> {
   copyFileSync(await screenshot(page, name), path.join(SHOTS, `${name}.png`));
 }
 
+/** What the screen shows now, the calendar or the list scrolled to the top below the sticky header. */
+async function screenShot(page: Page, selector: string, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate((s) => {
+    const el = document.querySelector(s)!;
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 140);
+  }, selector);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-screen.png`) });
+}
+
 /** The demo provider's 8-hour instant fire-safety course (starts only at 09:00 with the default hours). */
 async function course(page: Page): Promise<string> {
   const res = await page.request.get(
@@ -83,7 +93,7 @@ describe("availability in a real browser: the wizard offers only the provider's 
         expect(await sundayButton.getAttribute('aria-disabled')).to.equal('true');
         expect(await sundayButton.getAttribute('aria-label')).to.contain('domenica');
         expect(await sundayButton.getAttribute('aria-label')).to.contain('non disponibile');
-        await sundayButton.click();
+        await sundayButton.click({ force: true });
         expect(await page.locator('input[name="requested_time"]').count()).to.equal(0);
 
         // The keyboard: Tab reaches one day; the arrows move a day and a week.
@@ -127,8 +137,8 @@ describe("availability in a real browser: the wizard offers only the provider's 
         }
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).to.be.at.most(viewport.width);
-        await page.locator('.month-cal').scrollIntoViewIfNeeded();
         await shot(page, `wizard-calendar-js-${viewport.width}`);
+        await screenShot(page, '.slot-picker', `wizard-calendar-js-${viewport.width}`);
       } finally {
         await context.close();
       }
@@ -150,14 +160,15 @@ describe("availability in a real browser: the wizard offers only the provider's 
       expect(await page.locator('.slot-list__day').first().textContent()).to.contain(fullDayLabel(days[0]!));
       expect(await page.locator('.time-choices').textContent()).to.contain('Scegli prima la data');
       await shot(page, 'wizard-list-nojs-375');
+      await screenShot(page, '.slot-list', 'wizard-list-nojs-375');
       const { date, time } = await chooseSlot(page, { from: days[4] });
       expect(time).to.equal('09:00');
       expect(await page.locator('input[name="requested_date"]:checked').inputValue()).to.equal(date);
       expect(await page.locator('.time-choices legend').textContent()).to.contain(fullDayLabel(date));
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).to.be.at.most(PHONE.width);
-      await page.locator('.time-choices').scrollIntoViewIfNeeded();
       await shot(page, 'wizard-list-nojs-times-375');
+      await screenShot(page, '.time-choices', 'wizard-list-nojs-times-375');
     } finally {
       await context.close();
     }
