@@ -103,6 +103,12 @@ export function ListingCard({ card, labels }: { card: ListingCardView; labels: L
         <p className="service-card__price">
           <span className="visually-hidden">{labels.price}: </span>
           <strong>{card.priceLabel}</strong> <span className="service-card__unit">{card.unitLabel}</span>
+          {card.extraCostsLabel ? (
+            <>
+              {' '}
+              <span className="service-card__extra">{card.extraCostsLabel}</span>
+            </>
+          ) : null}
         </p>
         <div className="service-card__actions">
           <a className="button button--secondary button--sm" href={card.href}>

@@ -178,6 +178,8 @@ export interface ListingCardView {
   moreTagsLabel: string | null;
   priceLabel: string;
   unitLabel: string;
+  /** The costs every booking adds, beside the price: "+ 15 € Materiale didattico e dispense"; null: none. */
+  extraCostsLabel: string | null;
   lat: number | null;
   lng: number | null;
   /** A course's next edition open for booking: its date and, when few are left, "Ultimi N posti". */

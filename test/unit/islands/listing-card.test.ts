@@ -44,6 +44,7 @@ const base: ListingCardView = {
   moreTagsLabel: '+2',
   priceLabel: '1.250 €',
   unitLabel: 'a persona',
+  extraCostsLabel: '+ 15 € Materiale didattico & dispense',
   lat: 45.46,
   lng: 9.19,
   image: {
@@ -89,6 +90,7 @@ describe('the listing card: views/partials/_service-card.ejs and islands/search/
         reviewsLabel: null,
         tags: [],
         moreTagsLabel: null,
+        extraCostsLabel: null,
         image: null,
       },
     ],
