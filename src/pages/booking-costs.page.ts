@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { VAT_PERCENT, isPerHead, type PriceBreakdown, type ListingPricing } from '../lib/pricing.js';
+import { VAT_PERCENT, isPerHead, taxIncluded, type PriceBreakdown, type ListingPricing } from '../lib/pricing.js';
 import type { Booking } from '../services/booking-records.service.js';
 
 /** The lines of a "Riepilogo Costi" (views/bookings/_cost-lines.ejs), for the wizard and the booking page. */
@@ -93,10 +93,25 @@ export function estimateLines(
 
 /**
  * A stored booking's cost summary. Before a quote: the base, each additional cost, the discount, VAT and the
- * total as stored. After the client accepted a quote, which replaces the price: the provider's figure without
- * VAT, the VAT and the quoted total (what the estimate was is said beside it, see quotedNote).
+ * total as stored. Once the provider has quoted, the quote is the price, whether the client has accepted it
+ * yet or not: the provider's figure without VAT, the VAT and the quoted total, one total on the page beside
+ * the quote (what the estimate was is said beside it, see quotedNote).
  */
 export function bookingCostLines(b: Booking): CostLine[] {
+  const quotedTotal = b.quotedAt ? (b.confirmedAt ? b.totalAmountCents : b.quoteTotalAmountCents) : null;
+  if (quotedTotal !== null) {
+    const tax = b.confirmedAt ? b.taxAmountCents : taxIncluded(quotedTotal);
+    return [
+      {
+        label: t('bookings:costs.quote'),
+        detail: t('bookings:costs.quoteDetail'),
+        amount: format.euro(quotedTotal - tax),
+        kind: 'line',
+      },
+      { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(tax), kind: 'vat' },
+      { label: t('bookings:costs.quotedTotal'), detail: null, amount: format.euro(quotedTotal), kind: 'total' },
+    ];
+  }
   const net = b.totalAmountCents - b.taxAmountCents;
   const vat: CostLine = {
     label: t('bookings:costs.vat', { percent: VAT_PERCENT }),
@@ -104,18 +119,6 @@ export function bookingCostLines(b: Booking): CostLine[] {
     amount: format.euro(b.taxAmountCents),
     kind: 'vat',
   };
-  if (b.quotedAt && b.confirmedAt) {
-    return [
-      {
-        label: t('bookings:costs.quote'),
-        detail: t('bookings:costs.quoteDetail'),
-        amount: format.euro(net),
-        kind: 'line',
-      },
-      vat,
-      { label: t('bookings:costs.quotedTotal'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
-    ];
-  }
   const lines: CostLine[] = [
     {
       label: t('bookings:costs.base'),
