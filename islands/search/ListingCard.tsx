@@ -90,7 +90,11 @@ export function ListingCard({ card, labels }: { card: ListingCardView; labels: L
       )}
       {card.nextEdition && (
         <p className="service-card__edition">
-          <a href={card.nextEdition.href}>{card.nextEdition.label}</a>
+          <a href={card.nextEdition.href}>{card.nextEdition.label}</a>{' '}
+          <span className="service-card__edition-facts">
+            {card.nextEdition.modeLabel}
+            {card.nextEdition.seatsLabel ? null : ` · ${card.nextEdition.seatsLeftLabel}`}
+          </span>
           {card.nextEdition.seatsLabel && (
             <>
               {' '}

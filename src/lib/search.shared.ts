@@ -183,7 +183,16 @@ export interface ListingCardView {
   lat: number | null;
   lng: number | null;
   /** A course's next edition open for booking: its date and, when few are left, "Ultimi N posti". */
-  nextEdition?: { href: string; label: string; seatsLabel: string | null } | null;
+  nextEdition?: {
+    href: string;
+    label: string;
+    /** "In presenza, Bergamo", "Online (sincrono)". */
+    modeLabel: string;
+    /** "8 posti liberi" */
+    seatsLeftLabel: string;
+    /** "Ultimi 2 posti" when few are left, else null. */
+    seatsLabel: string | null;
+  } | null;
   /** The service's cover photo (its first image), or null: the card then has none. */
   image: { src: string; srcset: string; sizes: string; width: number; height: number } | null;
 }

@@ -109,6 +109,10 @@ export function listingCard(s: CardSource): ListingCardView {
       ? {
           href: `/editions/${s.nextEdition.editionId}`,
           label: t('editions:upcoming.next', { date: format.date(s.nextEdition.startsOn) }),
+          modeLabel: [t(`training:deliveryModes.${s.nextEdition.deliveryMode}`), s.nextEdition.venueCity]
+            .filter(Boolean)
+            .join(', '),
+          seatsLeftLabel: t('editions:seats.left', { count: s.nextEdition.seatsLeft }),
           seatsLabel: seatsBadge(s.nextEdition.seatsLeft),
         }
       : null,

@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/uuid.js';
 import type { ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
 import { EDITION_COLUMNS, toEdition, type CourseEdition, type EditionRow } from './row.js';
+import type { DeliveryMode } from './row.js';
 
 // Reading course editions: the provider's own, a listing's upcoming ones, a public one, the next open
 // edition of each search result (under lock for the waitlist and the decisions: state.ts).
@@ -94,6 +95,9 @@ export interface NextEdition {
   editionId: string;
   startsOn: string;
   seatsLeft: number;
+  deliveryMode: DeliveryMode;
+  /** Where a course in presence is held (null online). */
+  venueCity: string | null;
 }
 
 /**
@@ -105,10 +109,14 @@ export async function nextOpenEditions(listingIds: readonly string[], now: Date)
   if (ids.length === 0) return [];
   const rows = await editions()
     .distinctOn('e.service_id')
-    .select<(Pick<EditionRow, 'service_id' | 'id' | 'starts_on'> & { seats_left: number })[]>(
+    .select<
+      (Pick<EditionRow, 'service_id' | 'id' | 'starts_on' | 'delivery_mode' | 'venue_city'> & { seats_left: number })[]
+    >(
       'e.service_id',
       'e.id',
       'e.starts_on',
+      'e.delivery_mode',
+      'e.venue_city',
       db().raw('e.seats - e.seats_taken - e.seats_held AS seats_left'),
     )
     .whereIn('e.service_id', ids)
@@ -121,5 +129,7 @@ export async function nextOpenEditions(listingIds: readonly string[], now: Date)
     editionId: r.id,
     startsOn: r.starts_on,
     seatsLeft: Number(r.seats_left),
+    deliveryMode: r.delivery_mode,
+    venueCity: r.delivery_mode === 'in_person' ? r.venue_city : null,
   }));
 }
