@@ -109,6 +109,9 @@ const countField = (minKey: string, invalidKey: string) =>
     })
     .messages({ 'number.min': minKey, 'number.base': invalidKey });
 
+/** A discount's condition: from how many participants (empty: always). */
+const minCount = countField(`${V}.discountMinParticipantsInvalid`, `${V}.discountMinParticipantsInvalid`);
+
 const priceRule = (nameKey: string, amountField: 'amount' | 'value') =>
   Joi.object({
     name: requiredText(100, nameKey),
@@ -157,11 +160,7 @@ const schema = Joi.object({
   base_price: basePrice,
   pricing_unit: choice(PRICING_UNITS, `${V}.pricingUnitRequired`),
   additional_costs: Joi.array().items(priceRule(`${V}.costNameRequired`, 'amount')),
-  discounts: Joi.array().items(
-    priceRule(`${V}.discountNameRequired`, 'value').keys({
-      min_participants: countField(`${V}.discountMinParticipantsInvalid`, `${V}.discountMinParticipantsInvalid`),
-    }),
-  ),
+  discounts: Joi.array().items(priceRule(`${V}.discountNameRequired`, 'value').keys({ min_participants: minCount })),
   location: Joi.object({
     address: optionalText(200),
     city: requiredText(120, `${V}.cityRequired`),

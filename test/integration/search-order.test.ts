@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { resetDatabase } from '../helpers/db.js';
+import { createProvider, createService } from '../factories/index.js';
+import { api } from './search.helpers.js';
+
+// The order of the results for each sort the search page offers, and the corrected spelling of a typo.
+
+describe('the order of each sort', () => {
+  before(async () => {
+    await resetDatabase();
+    const provider = await createProvider({ businessName: 'Ordini Srl' });
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const make = (title: string, price: string, rating: number, reviews: number, created: number, featured = false) =>
+      createService({
+        providerId: provider.id,
+        title,
+        basePrice: price,
+        ratingAverage: rating,
+        reviewsCount: reviews,
+        createdAt: day(created),
+        featured,
+        category: 'environment',
+      });
+    await make('Analisi Rifiuti Alfa', '300.00', 4.5, 10, 1);
+    await make('Analisi Rifiuti Beta', '100.00', 4.9, 3, 2);
+    await make('Analisi Rifiuti Gamma', '200.00', 4.5, 20, 3, true);
+    await make('Analisi Rifiuti Delta', '100.00', 3.0, 1, 4);
+    await make('Consulenza Emissioni', '50.00', 5.0, 1, 5);
+  });
+
+  const titles = async (query: string) => (await api(query)).cards.map((c) => c.title);
+
+  it('relevance without text: featured first, then the newest', async () => {
+    expect(await titles('category=environment')).to.deep.equal([
+      'Analisi Rifiuti Gamma',
+      'Consulenza Emissioni',
+      'Analisi Rifiuti Delta',
+      'Analisi Rifiuti Beta',
+      'Analisi Rifiuti Alfa',
+    ]);
+  });
+
+  it('price ascending with text: the cheapest first, equal prices by relevance, then the best rated', async () => {
+    expect(await titles('q=rifiuti&sort=price_asc')).to.deep.equal([
+      'Analisi Rifiuti Beta',
+      'Analisi Rifiuti Delta',
+      'Analisi Rifiuti Gamma',
+      'Analisi Rifiuti Alfa',
+    ]);
+  });
+
+  it('price descending: the dearest first', async () => {
+    expect(await titles('category=environment&sort=price_desc')).to.deep.equal([
+      'Analisi Rifiuti Alfa',
+      'Analisi Rifiuti Gamma',
+      'Analisi Rifiuti Delta',
+      'Analisi Rifiuti Beta',
+      'Consulenza Emissioni',
+    ]);
+  });
+
+  it('rating: the best rated first, equal ratings by number of reviews', async () => {
+    expect(await titles('category=environment&sort=rating')).to.deep.equal([
+      'Consulenza Emissioni',
+      'Analisi Rifiuti Beta',
+      'Analisi Rifiuti Gamma',
+      'Analisi Rifiuti Alfa',
+      'Analisi Rifiuti Delta',
+    ]);
+  });
+
+  it('relevance with text: equal matches featured first, then the best rated', async () => {
+    expect(await titles('q=analisi+rifiuti')).to.deep.equal([
+      'Analisi Rifiuti Gamma',
+      'Analisi Rifiuti Beta',
+      'Analisi Rifiuti Alfa',
+      'Analisi Rifiuti Delta',
+    ]);
+  });
+
+  it('a typo still finds the word: "antincedio" finds "antincendio"', async () => {
+    const provider = await createProvider({ businessName: 'Refusi Srl' });
+    await createService({ providerId: provider.id, title: 'Corso Antincendio Rischio Alto' });
+    const result = await api('q=antincedio');
+    expect(result.correctedQuery).to.equal('antincendio');
+    expect(result.cards.map((c) => c.title)).to.deep.equal(['Corso Antincendio Rischio Alto']);
+  });
+});

@@ -1,0 +1,91 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+
+// Files stay at most 300 lines (docs/design.md, conventions): a longer one is split by responsibility.
+const LIMIT = 300;
+const ROOTS = ['src', 'islands', 'scripts', 'seeds', 'test', 'views', 'public/css'];
+
+/**
+ * Data tables may be as long as their data: where they live says what they are, so a table added there
+ * needs no entry here, and code beside them gets none of their licence.
+ */
+const DATA_TABLES: [RegExp, string][] = [
+  [/^seeds\/data\//, 'the demo data set: providers, services, cities, clients, people, reviews'],
+  [/^src\/reference-data\/.+\/tables\.ts$/, "hand-kept corrections to the gazetteer's source packages"],
+];
+
+/**
+ * Files still over the limit, each to be split next, with what makes it long. The list only shrinks: a file
+ * that is split, or gone, must leave it (the last test fails until it does), and no file joins it.
+ */
+const STILL_LONG: Record<string, string> = {
+  'public/css/accounts.css': 'login, registration, profile and account pages in one sheet',
+  'public/css/bookings.css': 'the bookings list, the booking page and its actions in one sheet',
+  'public/css/components.css': 'every shared component in one sheet',
+  'public/css/discovery.css': 'search, service and provider pages in one sheet',
+  'public/css/shell.css': 'header, navigation, tab bar and footer in one sheet',
+  'seeds/demo.ts': 'the demo seed: every kind of demo record in one module',
+  'seeds/lib/bookings.ts': 'the demo bookings: every status and its history in one module',
+  'test/e2e/helpers/page-catalogue.ts': 'every page the browser tests visit, for both users, in one list',
+  'test/factories/index.ts': 'every factory of the tests in one module',
+  'test/integration/booking-quotes.test.ts': 'quotes from both sides in one file',
+  'test/integration/booking-wizard.test.ts': 'every step of the wizard, to follow the wizard object',
+  'test/integration/jobs.test.ts': 'the job runner, its retries and its periodic tasks in one file',
+  'test/integration/messages.test.ts': 'the inbox, threads and attachments in one file',
+  'test/integration/profile.test.ts': "every tab of both users' profile forms in one file",
+  'test/integration/search.test.ts': 'the search API, its page and its query plans in one file',
+  'test/integration/seeds.test.ts': 'the demo and benchmark seeds checked in one file',
+  'test/integration/services.test.ts': 'the catalogue pages and the service page in one file',
+  'test/integration/workers.test.ts': 'the register of workers: list, form and archive in one file',
+  'test/unit/services/booking-wizard.test.ts': 'the wizard service, to follow the wizard object',
+};
+
+/** Every file under a folder, as a path from the repository root with forward slashes. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.posix.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : entry.isFile() ? [full] : [];
+  });
+}
+
+/** Lines as an editor numbers them: a final newline does not start another. */
+function linesOf(file: string): number {
+  const text = readFileSync(file, 'utf8');
+  return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+const isDataTable = (file: string): boolean => DATA_TABLES.some(([rule]) => rule.test(file));
+
+describe('the house: file size', () => {
+  const files = ROOTS.flatMap(filesUnder);
+
+  it('walks every source folder, this file included', () => {
+    expect(files).to.include.members(['src/app.ts', 'test/unit/lint/file-size.test.ts', 'public/css/app.css']);
+    expect(files.some((f) => f.startsWith('views/') && f.endsWith('.ejs'))).to.equal(true);
+  });
+
+  it(`keeps every file but the data tables at most ${LIMIT} lines`, () => {
+    const tooLong = files
+      .filter((f) => !isDataTable(f) && !(f in STILL_LONG))
+      .map((f) => ({ file: f, lines: linesOf(f) }))
+      .filter(({ lines }) => lines > LIMIT)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(tooLong, 'split these by responsibility').to.deep.equal([]);
+  });
+
+  it('finds a data table under each of its rules', () => {
+    for (const [rule, what] of DATA_TABLES)
+      expect(
+        files.some((f) => rule.test(f)),
+        what,
+      ).to.equal(true);
+  });
+
+  it('lists only files still over the limit, so the list of files to split cannot go stale', () => {
+    const done = Object.keys(STILL_LONG)
+      .filter((f) => !existsSync(f) || linesOf(f) <= LIMIT || isDataTable(f))
+      .map((f) => (existsSync(f) ? `${f}: ${linesOf(f)} lines` : `${f}: gone`));
+    expect(done, 'take these off STILL_LONG').to.deep.equal([]);
+  });
+});
