@@ -331,7 +331,7 @@ describe('seeds/demo: seedDemo()', function () {
       }
     });
 
-    it('the first service search shows has its cover on the card and three images in its gallery, all served', async () => {
+    it('the first service search shows has its cover on the card and on its page, all served', async () => {
       const $ = html((await request().get('/services').expect(200)).text);
       const card = $('.service-card').first();
       expect(card.hasClass('service-card--with-image')).to.equal(true);
@@ -339,8 +339,10 @@ describe('seeds/demo: seedDemo()', function () {
       expect(cover.attr('srcset')).to.match(/-150\.jpg 150w, .*-300\.jpg 300w, .*-600\.jpg 600w, .*\.webp 1200w$/);
       await request().get(cover.attr('src')!).expect(200);
       const page = html((await request().get(card.find('.service-card__title a').attr('href')!).expect(200)).text);
+      // One picture, its category visual: no gallery of stock shapes.
       const slides = page('.gallery__slide img');
-      expect(slides).to.have.length(3);
+      expect(slides).to.have.length(1);
+      expect(page('.gallery__thumbs')).to.have.length(0);
       for (const img of slides.toArray()) {
         const res = await request().get(page(img).attr('src')!).expect(200);
         expect(res.headers['content-type']).to.equal('image/webp');
