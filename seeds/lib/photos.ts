@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import { VIEWS_DIR } from '../../src/config/paths.js';
 import sharp from 'sharp';
 import type { ProcessedImage } from '../../src/services/images.service.js';
 import { processListingImage, putListingImageFiles } from '../../src/services/listing-images.service.js';
@@ -39,12 +39,10 @@ const LOOKS = [
 
 type Look = (typeof LOOKS)[number];
 
-const VIEWS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../views');
-
 /** The category's line icon as the site draws it: its name in _category-icon.ejs, its paths in _icon.ejs. */
 function iconOf(category: string): string {
-  const names = readFileSync(path.join(VIEWS, 'partials/_category-icon.ejs'), 'utf8');
-  const icons = readFileSync(path.join(VIEWS, 'pages/_icon.ejs'), 'utf8');
+  const names = readFileSync(path.join(VIEWS_DIR, 'partials/_category-icon.ejs'), 'utf8');
+  const icons = readFileSync(path.join(VIEWS_DIR, 'pages/_icon.ejs'), 'utf8');
   const name = new RegExp(`${category}: '(\\w+)'`).exec(names)?.[1] ?? 'shieldCheck';
   const paths = new RegExp(`^\\s*${name}: '([^']+)'`, 'm').exec(icons)?.[1];
   if (!paths) throw new Error(`no icon ${name} for ${category}`);
