@@ -26,13 +26,31 @@ export function CostPanel({ props, participants }: { props: WizardIslandProps; p
       kind: 'line',
     })),
   ];
+  // A discount's figure, "10%" or "50 €", and its condition as the server writes it (src/pages/booking-costs.page.ts).
+  const figure = (d: { type: string; rate: number }) => {
+    const cents = Math.round(d.rate * 100);
+    return d.type === 'percentage' ? `${percent.format(d.rate)}%` : money(cents, cents % 100 === 0 ? 0 : 2);
+  };
   for (const d of price.discounts) {
     if (d.amountCents === 0) continue;
     lines.push({
       label: d.name ?? S.costsDiscount!,
-      detail: d.type === 'percentage' ? S.percentageDescription!.replace('{rate}', percent.format(d.rate)) : undefined,
+      detail: d.minParticipants
+        ? S.discountFrom!.replace('{amount}', figure(d)).replace('{count}', String(d.minParticipants))
+        : d.type === 'percentage'
+          ? S.percentageDescription!.replace('{rate}', percent.format(d.rate))
+          : undefined,
       amount: `− ${money(d.amountCents)}`,
       kind: 'discount',
+    });
+  }
+  for (const d of price.unmetDiscounts) {
+    lines.push({
+      label: S.discountCondition!.replace('{name}', d.name ?? S.costsDiscount!)
+        .replace('{amount}', figure(d))
+        .replace('{count}', String(d.minParticipants)),
+      amount: S.discountNotYet!,
+      kind: 'condition',
     });
   }
   lines.push(

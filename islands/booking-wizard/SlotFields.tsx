@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BookingFormValues, WizardIslandProps, WizardSlots } from '../../src/lib/booking-wizard.shared.js';
+import { fullDayLabel, monthOf, monthWeeks } from '../../src/lib/month-calendar.js';
+import { MonthCalendar } from './MonthCalendar.js';
 
 /** GET /api/services/:id/availability: the next window of dates. */
 interface AvailabilityAnswer {
@@ -16,25 +18,33 @@ export interface SlotFieldsProps {
 }
 
 /**
- * An instant service's date and time: only the days the provider works (a select, since a date picker
- * cannot grey out days) and the start times of the chosen day; "Mostra altre date" asks the server for the
- * next weeks. The server checks the same rule when the booking is sent.
+ * An instant service's date and time: a month calendar whose open days are the days the provider works
+ * (src/lib/availability.ts, as the server gives them), then the start times of the chosen day as a choice of
+ * buttons. Moving to a month not known yet asks the server for the next weeks. The server checks the same
+ * rule when the booking is sent.
  */
 export function SlotFields({ props, slots, values, errors, update }: SlotFieldsProps) {
   const S = props.strings;
   const [dates, setDates] = useState(slots.dates);
   const [next, setNext] = useState(slots.next);
+  const [month, setMonth] = useState('');
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState(false);
   const chosen = dates.find((d) => d.date === values.requested_date);
   const time = values.requested_time.slice(0, 5);
+  const open = new Set(dates.map((d) => d.date));
 
-  async function more() {
-    if (!next) return;
+  // A month shown whose last day is past what is known: ask for the next window (once per answer).
+  const monthEnd = month ? monthWeeks(month).flat().filter(Boolean).pop()! : '';
+  useEffect(() => {
+    if (!next || !monthEnd || monthEnd < next || loading || loadError) return;
+    void more(next);
+  }, [monthEnd, next, loading, loadError]);
+
+  async function more(from: string) {
     setLoading(true);
-    setLoadError(false);
     try {
-      const res = await fetch(`${slots.endpoint}?from=${encodeURIComponent(next)}`, {
+      const res = await fetch(`${slots.endpoint}?from=${encodeURIComponent(from)}`, {
         headers: { Accept: 'application/json' },
       });
       if (!res.ok) throw new Error(`availability ${res.status}`);
@@ -52,86 +62,73 @@ export function SlotFields({ props, slots, values, errors, update }: SlotFieldsP
   const dateDescribed = [errors.requested_date ? 'f-requested_date-error' : '', 'f-requested_date-hint']
     .filter(Boolean)
     .join(' ');
-  const timeDescribed = [errors.requested_time ? 'f-requested_time-error' : '', 'f-requested_time-hint']
-    .filter(Boolean)
-    .join(' ');
+  const startMonth = monthOf(values.requested_date || dates[0]?.date || props.today);
   return (
     <>
       {dates.length === 0 && !next ? <p className="alert alert--info field--full">{S.noDates}</p> : null}
-      <div className={`field${errors.requested_date ? ' field--error' : ''}`}>
-        <label htmlFor="f-requested_date">
+      <fieldset className={`field field--full slot-picker${errors.requested_date ? ' field--error' : ''}`}>
+        <legend>
           {S.date}{' '}
           <span className="field__required" aria-hidden="true">
             *
           </span>
-        </label>
-        <select
-          id="f-requested_date"
-          name="requested_date"
-          required
-          value={values.requested_date}
-          aria-invalid={errors.requested_date ? true : undefined}
-          aria-describedby={dateDescribed}
-          onChange={(e) => {
-            const date = e.target.value;
+        </legend>
+        <input type="hidden" name="requested_date" value={values.requested_date} />
+        <MonthCalendar
+          open={open}
+          chosen={values.requested_date}
+          today={props.today}
+          knownUntil={next}
+          lastDay={props.maxDate}
+          startMonth={startMonth}
+          strings={S}
+          describedBy={dateDescribed}
+          invalid={Boolean(errors.requested_date)}
+          onMonth={setMonth}
+          onChoose={(date) => {
             const times = dates.find((d) => d.date === date)?.times ?? [];
             update({ requested_date: date, requested_time: times.includes(time) ? time : '' }, 'requested_date');
           }}
-        >
-          <option value="">{S.chooseDate}</option>
-          {values.requested_date && !chosen ? (
-            <option value={values.requested_date}>{values.requested_date}</option>
-          ) : null}
-          {dates.map((d) => (
-            <option key={d.date} value={d.date}>
-              {d.label}
-            </option>
-          ))}
-        </select>
+        />
         {errors.requested_date ? (
           <p className="field__error" id="f-requested_date-error">
             {errors.requested_date}
           </p>
         ) : null}
         <p className="field__hint" id="f-requested_date-hint">
-          {S.dateHint}
+          {S.calendarHint}
         </p>
-        {next ? (
-          <button type="button" className="button button--secondary button--sm" onClick={more} disabled={loading}>
-            {loading ? S.loadingDates : S.moreDates}
-          </button>
-        ) : null}
         {loadError ? (
           <p className="field__error" role="alert">
-            {S.loadFailed}
+            {S.loadFailed}{' '}
+            <button type="button" className="button button--secondary button--sm" onClick={() => setLoadError(false)}>
+              {S.retry}
+            </button>
           </p>
         ) : null}
-      </div>
-      <div className={`field${errors.requested_time ? ' field--error' : ''}`}>
-        <label htmlFor="f-requested_time">
-          {S.time}{' '}
+      </fieldset>
+      <fieldset
+        className={`field field--full time-choices${errors.requested_time ? ' field--error' : ''}`}
+        aria-describedby={[errors.requested_time ? 'f-requested_time-error' : '', 'f-requested_time-hint']
+          .filter(Boolean)
+          .join(' ')}
+      >
+        <legend>
+          {chosen ? S.timesOf!.replace('{date}', fullDayLabel(chosen.date)) : S.time}{' '}
           <span className="field__required" aria-hidden="true">
             *
           </span>
-        </label>
-        <select
-          id="f-requested_time"
-          name="requested_time"
-          required
-          value={time}
-          disabled={!chosen}
-          aria-invalid={errors.requested_time ? true : undefined}
-          aria-describedby={timeDescribed}
-          onChange={(e) => update({ requested_time: e.target.value }, 'requested_time')}
-        >
-          <option value="">{chosen ? S.chooseTime : S.chooseDateFirst}</option>
-          {time && chosen && !chosen.times.includes(time) ? <option value={time}>{time}</option> : null}
-          {(chosen?.times ?? []).map((x) => (
-            <option key={x} value={x}>
-              {x}
-            </option>
-          ))}
-        </select>
+        </legend>
+        {chosen ? (
+          <div className="time-choices__list">
+            {time && !chosen.times.includes(time) ? <TimeChoice value={time} time={time} update={update} /> : null}
+            {chosen.times.map((x, i) => (
+              <TimeChoice key={x} value={x} time={time} update={update} first={i === 0} />
+            ))}
+          </div>
+        ) : (
+          <p className="time-choices__empty">{S.chooseDateFirst}</p>
+        )}
         {errors.requested_time ? (
           <p className="field__error" id="f-requested_time-error">
             {errors.requested_time}
@@ -140,7 +137,24 @@ export function SlotFields({ props, slots, values, errors, update }: SlotFieldsP
         <p className="field__hint" id="f-requested_time-hint">
           {slots.severalDays ?? S.timeHint}
         </p>
-      </div>
+      </fieldset>
     </>
+  );
+}
+
+function TimeChoice(p: { value: string; time: string; first?: boolean; update: SlotFieldsProps['update'] }) {
+  return (
+    <label className="time-choice">
+      <input
+        type="radio"
+        name="requested_time"
+        value={p.value}
+        id={p.first ? 'f-requested_time' : undefined}
+        checked={p.time === p.value}
+        required
+        onChange={() => p.update({ requested_time: p.value }, 'requested_time')}
+      />
+      <span>{p.value}</span>
+    </label>
   );
 }

@@ -90,7 +90,11 @@ export function ListingCard({ card, labels }: { card: ListingCardView; labels: L
       )}
       {card.nextEdition && (
         <p className="service-card__edition">
-          <a href={card.nextEdition.href}>{card.nextEdition.label}</a>
+          <a href={card.nextEdition.href}>{card.nextEdition.label}</a>{' '}
+          <span className="service-card__edition-facts">
+            {card.nextEdition.modeLabel}
+            {card.nextEdition.seatsLabel ? null : ` · ${card.nextEdition.seatsLeftLabel}`}
+          </span>
           {card.nextEdition.seatsLabel && (
             <>
               {' '}
@@ -103,6 +107,12 @@ export function ListingCard({ card, labels }: { card: ListingCardView; labels: L
         <p className="service-card__price">
           <span className="visually-hidden">{labels.price}: </span>
           <strong>{card.priceLabel}</strong> <span className="service-card__unit">{card.unitLabel}</span>
+          {card.extraCostsLabel ? (
+            <>
+              {' '}
+              <span className="service-card__extra">{card.extraCostsLabel}</span>
+            </>
+          ) : null}
         </p>
         <div className="service-card__actions">
           <a className="button button--secondary button--sm" href={card.href}>

@@ -14,8 +14,11 @@ export interface AdditionalCost {
 }
 
 export interface Discount {
+  name?: string;
   type: 'fixed' | 'percentage';
   value: number;
+  /** The discount's condition as stored: from this many participants (absent: always). */
+  min_participants?: number;
 }
 
 /**
@@ -62,7 +65,7 @@ const SECRETARY: AdditionalCost = {
 const CERTAIN_DATE: AdditionalCost = { name: 'Attribuzione di data certa tramite PEC', type: 'fixed', amount: 25 };
 const LAB: AdditionalCost = { name: 'Analisi di laboratorio accreditato', type: 'fixed', amount: 180 };
 
-const PERCENT_DISCOUNT: Discount = { type: 'percentage', value: 10 };
+const PERCENT_DISCOUNT: Discount = { name: 'Sconto gruppi', type: 'percentage', value: 10, min_participants: 5 };
 const FIXED_DISCOUNT: Discount = { type: 'fixed', value: 50 };
 
 const ID_DOCUMENT = req('Documento di identità', true, 'Da esibire al docente il primo giorno per la registrazione.');

@@ -18,7 +18,7 @@ import { addDays, daysBetween, romeInstant, workingDay } from './clock.js';
 import { bookingSlot, defaultWeeklyHours, type BookingDay, type ProviderCalendar } from '../../src/lib/availability.js';
 import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { asksParticipants } from '../../src/lib/booking-fields.js';
-import { calculatePrice, quotedPrice } from '../../src/lib/pricing.js';
+import { calculatePrice, pricingRulesOf, quotedPrice } from '../../src/lib/pricing.js';
 import { random, uuidFor, type Random } from './random.js';
 import type { ClientEntity, ServiceEntity, World } from './world.js';
 
@@ -421,8 +421,8 @@ export function buildBookings(world: World): BookingRows {
       basePriceCents: service.basePriceCents,
       pricingUnit: t.pricingUnit,
       participants,
-      additionalCosts: service.additionalCosts,
-      discounts: service.discounts,
+      // The stored rules as every reader of a price reads them (a discount's condition included).
+      ...pricingRulesOf(service.additionalCosts, service.discounts),
     });
     // A request the provider answered with a quote: once the client accepted it, the quote replaces the
     // price, as src/services/booking-lifecycle.service.ts stores it; a quote still waiting leaves the estimate.

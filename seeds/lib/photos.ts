@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Knex } from 'knex';
+import { VIEWS_DIR } from '../../src/config/paths.js';
 import sharp from 'sharp';
 import type { ProcessedImage } from '../../src/services/images.service.js';
 import { processListingImage, putListingImageFiles } from '../../src/services/listing-images.service.js';
@@ -8,8 +11,10 @@ import type { ServiceEntity, World } from './world.js';
 
 /**
  * Demo photos: the featured services (the first ones search and the home page show) and the demo
- * provider's own services get three pictures each, drawn here by sharp and then processed exactly as an
- * upload is (WebP main image, 150/300/600 px variants, through the storage interface), the cover first.
+ * provider's own services get a cover picture, drawn here by sharp and then processed exactly as an upload
+ * is (WebP main image, 150/300/600 px variants, through the storage interface). The picture is the
+ * service's category visual: its colours and the category's own line icon (views/partials/_category-icon.ejs,
+ * drawn from views/pages/_icon.ejs), one per service: no gallery of stock shapes.
  *
  * Deterministic and quick: one picture per category, each drawn and processed once (about 0.2 s) and
  * its bytes stored under every service that shows it; ids and storage keys are name-based, so a second run
@@ -18,44 +23,41 @@ import type { ServiceEntity, World } from './world.js';
 
 const WIDTH = 1200;
 const HEIGHT = 800;
-const PHOTOS_PER_SERVICE = 3;
+const PHOTOS_PER_SERVICE = 1;
 
-/** One look per category: a diagonal gradient of two colours and a shape. */
+/** One look per category: a diagonal gradient of two colours. */
 const LOOKS = [
-  { category: 'consultation_management', from: '#0f4c81', to: '#1a8ac2', shape: 'document' },
-  { category: 'workplace_safety', from: '#b45309', to: '#f59e0b', shape: 'triangle' },
-  { category: 'training_education', from: '#166534', to: '#22c55e', shape: 'circle' },
-  { category: 'environment', from: '#115e59', to: '#2dd4bf', shape: 'leaf' },
-  { category: 'occupational_health', from: '#9f1239', to: '#f43f5e', shape: 'cross' },
-  { category: 'emergency_crisis', from: '#991b1b', to: '#f97316', shape: 'flame' },
-  { category: 'innovation_digital', from: '#3730a3', to: '#818cf8', shape: 'grid' },
-  { category: 'specialized_services', from: '#374151', to: '#9ca3af', shape: 'hexagon' },
+  { category: 'consultation_management', from: '#0f4c81', to: '#1a8ac2' },
+  { category: 'workplace_safety', from: '#b45309', to: '#f59e0b' },
+  { category: 'training_education', from: '#312e81', to: '#4f46e5' },
+  { category: 'environment', from: '#115e59', to: '#15803d' },
+  { category: 'occupational_health', from: '#083344', to: '#0e7490' },
+  { category: 'emergency_crisis', from: '#7c2d12', to: '#c2410c' },
+  { category: 'innovation_digital', from: '#3730a3', to: '#818cf8' },
+  { category: 'specialized_services', from: '#374151', to: '#6b7280' },
 ] as const;
 
 type Look = (typeof LOOKS)[number];
 
-const SHAPES: Record<Look['shape'], string> = {
-  document:
-    '<rect x="470" y="190" width="260" height="340" rx="24"/><rect x="520" y="560" width="160" height="24" rx="12"/>',
-  triangle: '<polygon points="600,170 820,560 380,560"/>',
-  circle: '<circle cx="600" cy="380" r="190"/>',
-  leaf: '<ellipse cx="600" cy="380" rx="130" ry="220" transform="rotate(35 600 380)"/>',
-  cross:
-    '<rect x="540" y="200" width="120" height="360" rx="16"/><rect x="420" y="320" width="360" height="120" rx="16"/>',
-  flame: '<path d="M600 160 C700 300 780 380 740 500 C710 590 490 590 460 500 C430 410 540 360 600 160 Z"/>',
-  grid: '<rect x="420" y="200" width="160" height="160" rx="16"/><rect x="620" y="200" width="160" height="160" rx="16"/><rect x="420" y="400" width="160" height="160" rx="16"/><rect x="620" y="400" width="160" height="160" rx="16"/>',
-  hexagon: '<polygon points="600,170 790,275 790,485 600,590 410,485 410,275"/>',
-};
+/** The category's line icon as the site draws it: its name in _category-icon.ejs, its paths in _icon.ejs. */
+function iconOf(category: string): string {
+  const names = readFileSync(path.join(VIEWS_DIR, 'partials/_category-icon.ejs'), 'utf8');
+  const icons = readFileSync(path.join(VIEWS_DIR, 'pages/_icon.ejs'), 'utf8');
+  const name = new RegExp(`${category}: '(\\w+)'`).exec(names)?.[1] ?? 'shieldCheck';
+  const paths = new RegExp(`^\\s*${name}: '([^']+)'`, 'm').exec(icons)?.[1];
+  if (!paths) throw new Error(`no icon ${name} for ${category}`);
+  return paths;
+}
 
 function svgOf(look: Look): Buffer {
+  // The 24-unit icon, 18 times larger, centred.
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">` +
       `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
-      `<stop offset="0" stop-color="${look.from}"/><stop offset="1" stop-color="${look.to}"/></linearGradient></defs>` +
+      `<stop offset="0" stop-color="${look.to}"/><stop offset="1" stop-color="${look.from}"/></linearGradient></defs>` +
       `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#g)"/>` +
-      `<circle cx="1080" cy="120" r="260" fill="#ffffff" fill-opacity="0.12"/>` +
-      `<circle cx="110" cy="720" r="200" fill="#000000" fill-opacity="0.10"/>` +
-      `<g fill="#ffffff" fill-opacity="0.88">${SHAPES[look.shape]}</g></svg>`,
+      `<g transform="translate(384 184) scale(18)" fill="none" stroke="#ffffff" stroke-opacity="0.92" stroke-width="1.5"` +
+      ` stroke-linecap="round" stroke-linejoin="round">${iconOf(look.category)}</g></svg>`,
   );
 }
 
@@ -70,13 +72,10 @@ export function photographedServices(world: World): ServiceEntity[] {
   return world.services.filter((s) => s.featured || s.provider.data.email !== undefined);
 }
 
-/** The looks of a service's photos: its own category's first (the cover), then two others. */
+/** The looks of a service's photos: its own category's (the cover). */
 function looksFor(service: ServiceEntity): Look[] {
-  const own = Math.max(
-    0,
-    LOOKS.findIndex((l) => l.category === service.template.category),
-  );
-  return Array.from({ length: PHOTOS_PER_SERVICE }, (_, i) => LOOKS[(own + i * 3) % LOOKS.length]!);
+  const own = LOOKS.find((l) => l.category === service.template.category) ?? LOOKS[0];
+  return Array.from({ length: PHOTOS_PER_SERVICE }, () => own);
 }
 
 /**

@@ -23,6 +23,11 @@ export interface DiscountRule {
   name?: string;
   type: 'fixed' | 'percentage';
   value: number;
+  /**
+   * Its condition: the discount applies only from this many participants (stored as min_participants;
+   * absent or 1: always, as every discount did before conditions existed).
+   */
+  minParticipants?: number;
 }
 
 /** What a service's price is made of: the base and its unit, its additional costs and discounts (docs/product.md §3). */
@@ -57,10 +62,18 @@ export function pricingRulesOf(
     ];
   });
   const cuts = (Array.isArray(discounts) ? discounts : []).flatMap((d: unknown): DiscountRule[] => {
-    const { name, type, value } = (d ?? {}) as Record<string, unknown>;
+    const { name, type, value, min_participants: min } = (d ?? {}) as Record<string, unknown>;
     const n = amountOf(value);
     if ((type !== 'fixed' && type !== 'percentage') || n === null) return [];
-    return [{ ...(typeof name === 'string' && name.trim() ? { name } : {}), type, value: n }];
+    const from = amountOf(min);
+    return [
+      {
+        ...(typeof name === 'string' && name.trim() ? { name } : {}),
+        type,
+        value: n,
+        ...(from !== null && Math.floor(from) > 1 ? { minParticipants: Math.floor(from) } : {}),
+      },
+    ];
   });
   return { additionalCosts: costs, discounts: cuts };
 }
@@ -90,6 +103,16 @@ interface AppliedDiscount {
   rate: number;
   /** What it took away, in cents (never more than what was left). */
   amountCents: number;
+  /** Its condition, when it has one (from this many participants). */
+  minParticipants: number | null;
+}
+
+/** A discount whose condition does not hold for this booking: shown with its condition, not applied. */
+export interface UnmetDiscount {
+  name: string | null;
+  type: 'fixed' | 'percentage';
+  rate: number;
+  minParticipants: number;
 }
 
 export interface PriceBreakdown {
@@ -98,6 +121,8 @@ export interface PriceBreakdown {
   additionalCosts: AppliedCost[];
   /** Each discount as applied, in order; discountAmountCents is their sum. */
   discounts: AppliedDiscount[];
+  /** The discounts left out because their condition does not hold (too few participants). */
+  unmetDiscounts: UnmetDiscount[];
   discountAmountCents: number;
   /** Before VAT, never below zero. */
   netAmountCents: number;
@@ -126,7 +151,7 @@ export function taxIncluded(totalCents: number): number {
 
 /**
  * base → × participants (per head) → + each additional cost (fixed, or % of the running total) → − each discount
- * (fixed, or % of the running total) → floor at 0 → + 22% VAT.
+ * whose condition holds (fixed, or % of the running total) → floor at 0 → + 22% VAT.
  */
 export function calculatePrice(input: PriceInput): PriceBreakdown {
   const participants = Math.max(1, Math.floor(input.participants || 1));
@@ -148,13 +173,25 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
 
   let discountAmountCents = 0;
   const discounts: AppliedDiscount[] = [];
+  const unmetDiscounts: UnmetDiscount[] = [];
   for (const discount of input.discounts ?? []) {
+    const minParticipants = discount.minParticipants && discount.minParticipants > 1 ? discount.minParticipants : null;
+    if (minParticipants !== null && participants < minParticipants) {
+      unmetDiscounts.push({ name: discount.name ?? null, type: discount.type, rate: discount.value, minParticipants });
+      continue;
+    }
     const amount = discount.type === 'percentage' ? percentOf(running, discount.value) : euroToCents(discount.value);
     // A discount cannot take more than what is left: the stored discount is what was really applied.
     const applied = Math.min(amount, Math.max(0, running));
     running -= applied;
     discountAmountCents += applied;
-    discounts.push({ name: discount.name ?? null, type: discount.type, rate: discount.value, amountCents: applied });
+    discounts.push({
+      name: discount.name ?? null,
+      type: discount.type,
+      rate: discount.value,
+      amountCents: applied,
+      minParticipants,
+    });
   }
 
   const netAmountCents = Math.max(0, running);
@@ -163,6 +200,7 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
     baseAmountCents,
     additionalCosts,
     discounts,
+    unmetDiscounts,
     discountAmountCents,
     netAmountCents,
     taxAmountCents: taxIncluded(totalAmountCents),
@@ -203,6 +241,7 @@ export function quotedPrice(totalCents: number): PriceBreakdown {
     baseAmountCents: netAmountCents,
     additionalCosts: [],
     discounts: [],
+    unmetDiscounts: [],
     discountAmountCents: 0,
     netAmountCents,
     taxAmountCents,

@@ -178,10 +178,21 @@ export interface ListingCardView {
   moreTagsLabel: string | null;
   priceLabel: string;
   unitLabel: string;
+  /** The costs every booking adds, beside the price: "+ 15 € Materiale didattico e dispense"; null: none. */
+  extraCostsLabel: string | null;
   lat: number | null;
   lng: number | null;
   /** A course's next edition open for booking: its date and, when few are left, "Ultimi N posti". */
-  nextEdition?: { href: string; label: string; seatsLabel: string | null } | null;
+  nextEdition?: {
+    href: string;
+    label: string;
+    /** "In presenza, Bergamo", "Online (sincrono)". */
+    modeLabel: string;
+    /** "8 posti liberi" */
+    seatsLeftLabel: string;
+    /** "Ultimi 2 posti" when few are left, else null. */
+    seatsLabel: string | null;
+  } | null;
   /** The service's cover photo (its first image), or null: the card then has none. */
   image: { src: string; srcset: string; sizes: string; width: number; height: number } | null;
 }

@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { VAT_PERCENT, isPerHead, type PriceBreakdown, type ListingPricing } from '../lib/pricing.js';
+import { VAT_PERCENT, isPerHead, taxIncluded, type PriceBreakdown, type ListingPricing } from '../lib/pricing.js';
 import type { Booking } from '../services/booking-records.service.js';
 
 /** The lines of a "Riepilogo Costi" (views/bookings/_cost-lines.ejs), for the wizard and the booking page. */
@@ -8,8 +8,18 @@ export interface CostLine {
   label: string;
   detail: string | null;
   amount: string;
-  kind: 'line' | 'discount' | 'subtotal' | 'vat' | 'total';
+  kind: 'line' | 'discount' | 'condition' | 'subtotal' | 'vat' | 'total';
 }
+
+/** A discount's figure: "10%" or "50 €". */
+function discountAmount(d: { type: 'fixed' | 'percentage'; rate: number }): string {
+  return d.type === 'percentage' ? `${format.decimal1(d.rate).replace(/,0$/, '')}%` : priceText(d.rate);
+}
+
+const priceText = (euro: number): string => {
+  const cents = Math.round(euro * 100);
+  return format.euro(cents, cents % 100 === 0 ? 0 : 2);
+};
 
 /**
  * The lines of an estimate for a number of participants: the wizard's "Riepilogo Costi" (the same lines the
@@ -46,12 +56,26 @@ export function estimateLines(
     if (d.amountCents === 0) continue;
     lines.push({
       label: d.name ?? t('bookings:costs.discount'),
-      detail:
-        d.type === 'percentage'
+      detail: d.minParticipants
+        ? t('bookings:costs.discountFrom', { amount: discountAmount(d), count: d.minParticipants })
+        : d.type === 'percentage'
           ? t('bookings:costs.percentageDescription', { rate: format.decimal1(d.rate).replace(/,0$/, '') })
           : null,
       amount: `− ${format.euro(d.amountCents)}`,
       kind: 'discount',
+    });
+  }
+  // A discount whose condition does not hold yet is said with its condition ("Sconto 10% da 5 partecipanti").
+  for (const d of price.unmetDiscounts) {
+    lines.push({
+      label: t('bookings:costs.discountCondition', {
+        name: d.name ?? t('bookings:costs.discount'),
+        amount: discountAmount(d),
+        count: d.minParticipants,
+      }),
+      detail: null,
+      amount: t('bookings:costs.discountNotYet'),
+      kind: 'condition',
     });
   }
   lines.push(
@@ -69,10 +93,25 @@ export function estimateLines(
 
 /**
  * A stored booking's cost summary. Before a quote: the base, each additional cost, the discount, VAT and the
- * total as stored. After the client accepted a quote, which replaces the price: the provider's figure without
- * VAT, the VAT and the quoted total (what the estimate was is said beside it, see quotedNote).
+ * total as stored. Once the provider has quoted, the quote is the price, whether the client has accepted it
+ * yet or not: the provider's figure without VAT, the VAT and the quoted total, one total on the page beside
+ * the quote (what the estimate was is said beside it, see quotedNote).
  */
 export function bookingCostLines(b: Booking): CostLine[] {
+  const quotedTotal = b.quotedAt ? (b.confirmedAt ? b.totalAmountCents : b.quoteTotalAmountCents) : null;
+  if (quotedTotal !== null) {
+    const tax = b.confirmedAt ? b.taxAmountCents : taxIncluded(quotedTotal);
+    return [
+      {
+        label: t('bookings:costs.quote'),
+        detail: t('bookings:costs.quoteDetail'),
+        amount: format.euro(quotedTotal - tax),
+        kind: 'line',
+      },
+      { label: t('bookings:costs.vat', { percent: VAT_PERCENT }), detail: null, amount: format.euro(tax), kind: 'vat' },
+      { label: t('bookings:costs.quotedTotal'), detail: null, amount: format.euro(quotedTotal), kind: 'total' },
+    ];
+  }
   const net = b.totalAmountCents - b.taxAmountCents;
   const vat: CostLine = {
     label: t('bookings:costs.vat', { percent: VAT_PERCENT }),
@@ -80,18 +119,6 @@ export function bookingCostLines(b: Booking): CostLine[] {
     amount: format.euro(b.taxAmountCents),
     kind: 'vat',
   };
-  if (b.quotedAt && b.confirmedAt) {
-    return [
-      {
-        label: t('bookings:costs.quote'),
-        detail: t('bookings:costs.quoteDetail'),
-        amount: format.euro(net),
-        kind: 'line',
-      },
-      vat,
-      { label: t('bookings:costs.quotedTotal'), detail: null, amount: format.euro(b.totalAmountCents), kind: 'total' },
-    ];
-  }
   const lines: CostLine[] = [
     {
       label: t('bookings:costs.base'),

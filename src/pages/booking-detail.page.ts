@@ -234,8 +234,11 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
       booking.quotedAt && booking.confirmedAt
         ? quotedNote(booking.quotedAt, booking.estimatedTotalAmountCents, booking.totalAmountCents)
         : null,
+    // Once quoted, the quote is the price: no estimate is left to explain.
     estimateNote:
-      (booking.status === 'pending' || booking.status === 'quoted') && booking.bookingType === 'on_request'
+      (booking.status === 'pending' || booking.status === 'quoted') &&
+      booking.bookingType === 'on_request' &&
+      !booking.quotedAt
         ? t('bookings:costs.estimateNote')
         : null,
     payment: paymentBox(detail, todayInRome(now), {

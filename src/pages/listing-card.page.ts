@@ -2,6 +2,7 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { TAGS_ON_CARD, type ListingCardView } from '../lib/search.shared.js';
 import { effectiveAvailability, type Availability, type PricingUnit } from '../lib/listing-options.js';
+import type { AdditionalCostRule } from '../lib/pricing.js';
 import type { CardSource } from '../services/search.service.js';
 import { seatsBadge } from './edition-labels.page.js';
 import { renderShared } from '../config/views.js';
@@ -29,6 +30,25 @@ export function pricedUnitLabel(unit: PricingUnit | string): string {
 /** Whole euros without decimals, otherwise with cents: "250 €", "49,90 €". */
 export function priceLabel(cents: number): string {
   return format.euro(cents, cents % 100 === 0 ? 0 : 2);
+}
+
+/**
+ * The additional costs every booking adds to the base price, said beside it so that the headline price
+ * does not leave them out: "+ 15 € Materiale didattico e dispense", "+ 5% Diritti di segreteria"; null: none.
+ */
+export function extraCostsLabel(costs: readonly AdditionalCostRule[]): string | null {
+  if (costs.length === 0) return null;
+  return costs
+    .map((c) =>
+      t('prices:extraCost', {
+        amount:
+          c.type === 'percentage'
+            ? `${format.decimal1(c.amount).replace(/,0$/, '')}%`
+            : priceLabel(Math.round(c.amount * 100)),
+        name: c.name,
+      }),
+    )
+    .join(' · ');
 }
 
 /** The card's photo: a 180 px column beside the text from 640 px, the card's whole width on a phone. */
@@ -81,6 +101,7 @@ export function listingCard(s: CardSource): ListingCardView {
       s.tags.length > TAGS_ON_CARD ? t('search:card.moreTags', { count: s.tags.length - TAGS_ON_CARD }) : null,
     priceLabel: priceLabel(s.basePriceCents),
     unitLabel: pricedUnitLabel(s.pricingUnit),
+    extraCostsLabel: extraCostsLabel(s.additionalCosts),
     lat: s.lat,
     lng: s.lng,
     image: s.cover ? { ...s.cover, sizes: CARD_IMAGE_SIZES } : null,
@@ -90,6 +111,10 @@ export function listingCard(s: CardSource): ListingCardView {
           label: t(s.nextEdition.online ? 'editions:upcoming.nextOnline' : 'editions:upcoming.next', {
             date: format.date(s.nextEdition.startsOn),
           }),
+          modeLabel: [t(`training:deliveryModes.${s.nextEdition.deliveryMode}`), s.nextEdition.venueCity]
+            .filter(Boolean)
+            .join(', '),
+          seatsLeftLabel: t('editions:seats.left', { count: s.nextEdition.seatsLeft }),
           seatsLabel: seatsBadge(s.nextEdition.seatsLeft),
         }
       : null,

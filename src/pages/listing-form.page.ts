@@ -108,7 +108,12 @@ export function listingFormValues(s: OwnListing, formKey: string): ListingFormVa
     base_price: fromCents(s.basePriceCents),
     pricing_unit: s.pricingUnit,
     additional_costs: s.additionalCosts.map((c) => ({ name: c.name, type: c.type, amount: decimal(c.amount) })),
-    discounts: s.discounts.map((d) => ({ name: d.name, type: d.type, value: decimal(d.amount) })),
+    discounts: s.discounts.map((d) => ({
+      name: d.name,
+      type: d.type,
+      value: decimal(d.amount),
+      min_participants: d.minParticipants && d.minParticipants > 1 ? String(d.minParticipants) : '',
+    })),
     location: { address: s.address ?? '', city: s.city, postal_code: s.postalCode ?? '' },
     service_areas: s.serviceAreas.join(', '),
     location_type: s.locationType,
@@ -205,7 +210,12 @@ export function listingFormPage(input: ListingFormInputs): ListingFormView {
     values: {
       ...values,
       additional_costs: withEmptyRows(values.additional_costs, () => ({ name: '', type: 'fixed', amount: '' })),
-      discounts: withEmptyRows(values.discounts, () => ({ name: '', type: 'percentage', value: '' })),
+      discounts: withEmptyRows(values.discounts, () => ({
+        name: '',
+        type: 'percentage',
+        value: '',
+        min_participants: '',
+      })),
       requirements: withEmptyRows(values.requirements, () => ({ name: '', mandatory: false, description: '' })),
     },
     errors,

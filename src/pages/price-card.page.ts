@@ -3,7 +3,7 @@ import { isPerHead, listingPrice } from '../lib/pricing.js';
 import type { ListingDetail } from '../services/catalogue.service.js';
 import { estimateLines, type CostLine } from './booking-costs.page.js';
 import { cancellationPolicyView, type CancellationPolicyView } from './cancellation-policy.page.js';
-import { priceLabel, pricedUnitLabel } from './listing-card.page.js';
+import { extraCostsLabel, priceLabel, pricedUnitLabel } from './listing-card.page.js';
 
 /**
  * The service page's price card (views/services/_price-card.ejs): the net price "+ IVA" with its unit, then
@@ -14,6 +14,8 @@ import { priceLabel, pricedUnitLabel } from './listing-card.page.js';
 export interface PriceCardView {
   priceLabel: string;
   unitLabel: string;
+  /** The additional costs every booking adds, beside the price ("+ 15 € Materiale didattico"); null: none. */
+  extraCostsLabel: string | null;
   netNote: string;
   breakdownTitle: string;
   breakdownFor: string;
@@ -27,6 +29,7 @@ export function priceCard(listing: Pick<ListingDetail, 'pricing' | 'cancellation
   return {
     priceLabel: priceLabel(pricing.basePriceCents),
     unitLabel: pricedUnitLabel(pricing.pricingUnit),
+    extraCostsLabel: extraCostsLabel(pricing.additionalCosts),
     netNote: t('prices:card.netNote'),
     breakdownTitle: t('prices:card.breakdownTitle'),
     breakdownFor: t(`prices:card.breakdownFor.${pricing.pricingUnit}`),

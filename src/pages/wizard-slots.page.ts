@@ -4,15 +4,19 @@ import * as format from '../lib/format.js';
 import { isRealDate } from '../lib/booking-fields.js';
 import { addDays } from '../lib/booking-time.js';
 import type { AvailableDate } from '../services/availability.service.js';
+import { monthLabel, monthOf } from '../lib/month-calendar.js';
 import { availabilityDates } from './availability.page.js';
 
 /**
  * The date and time choices of the wizard for an instant service: only the days and start times the
- * provider offers (src/lib/availability.ts). Without JavaScript the date is a select and the time a select
- * of that date's start times (redrawn by "Mostra gli orari di questa data"); the island does the same live.
+ * provider offers (src/lib/availability.ts). Without JavaScript the dates are a plain list of choices grouped
+ * by month and the times a choice of that date's start times (redrawn by "Mostra gli orari di questa data");
+ * the island shows the same days as a month calendar.
  */
 export interface SlotChoices {
   dates: { value: string; label: string }[];
+  /** The same dates by month ('dicembre 2026'), for the plain list. */
+  months: { label: string; dates: { value: string; label: string }[] }[];
   times: { value: string; label: string }[];
   /** The date whose times are listed, in words; null before a date is chosen. */
   timesOf: string | null;
@@ -51,8 +55,16 @@ export function slotChoices(
   const times = (slots.dates.find((d) => d.date === chosen)?.times ?? []).map((v) => ({ value: v, label: v }));
   const time = values.requested_time.slice(0, 5);
   if (chosen && time && !times.some((x) => x.value === time)) times.unshift({ value: time, label: time });
+  const months: SlotChoices['months'] = [];
+  for (const d of dates) {
+    const label = isRealDate(d.value) ? monthLabel(monthOf(d.value)) : '';
+    const last = months[months.length - 1];
+    if (last && last.label === label) last.dates.push(d);
+    else months.push({ label, dates: [d] });
+  }
   return {
     dates,
+    months,
     times,
     timesOf: chosen && isRealDate(chosen) ? format.fullDate(chosen) : null,
     severalDays: slots.severalDays,
@@ -66,13 +78,18 @@ export function slotStrings(): Record<string, string> {
     'chooseDate',
     'chooseTime',
     'chooseDateFirst',
-    'moreDates',
     'loadingDates',
     'loadFailed',
-    'dateHint',
     'timeHint',
+    'calendarHint',
+    'prevMonth',
+    'nextMonth',
+    'today',
+    'unavailableDay',
+    'retry',
   ] as const;
   const strings: Record<string, string> = Object.fromEntries(keys.map((k) => [k, t(`availability:wizard.${k}`)]));
   strings.noDates = t('availability:slot.noDates');
+  strings.timesOf = t('availability:wizard.timesOf', { date: '{date}' });
   return strings;
 }

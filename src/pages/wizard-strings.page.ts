@@ -70,6 +70,7 @@ export function wizardStrings(listing: BookableListing, rules: BookingRules): Re
     costsTitle: 'bookings:costs.title',
     costsBase: 'bookings:costs.base',
     costsDiscount: 'bookings:costs.discount',
+    discountNotYet: 'bookings:costs.discountNotYet',
     costsNet: 'bookings:costs.net',
     costsTotal: 'bookings:costs.total',
     costsTotalNote: 'bookings:costs.totalNote',
@@ -119,6 +120,12 @@ export function wizardStrings(listing: BookableListing, rules: BookingRules): Re
   strings.basePerHeadOne = t('bookings:costs.basePerHead_one', { price: '{price}', count: '{count}' });
   strings.basePerHeadOther = t('bookings:costs.basePerHead_other', { price: '{price}', count: '{count}' });
   strings.percentageDescription = t('bookings:costs.percentageDescription', { rate: '{rate}' });
+  strings.discountFrom = t('bookings:costs.discountFrom', { amount: '{amount}', count: '{count}' });
+  strings.discountCondition = t('bookings:costs.discountCondition', {
+    name: '{name}',
+    amount: '{amount}',
+    count: '{count}',
+  });
   for (const choice of ['client_site', 'provider_site', 'remote']) {
     strings[`choice_${choice}`] = t(`bookings:wizard.details.locationChoices.${choice}`);
     strings[`place_${choice}`] = t(`bookings:wizard.place.${choice}`);

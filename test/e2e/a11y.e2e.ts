@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { PHONE } from './helpers/browser.js';
+import { chooseSlot } from './helpers/slots.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 import {
   PAGE_CASES,
@@ -160,9 +161,9 @@ describe('accessibility (axe-core): no serious or critical violation on any page
       await page.getByRole('button', { name: 'Continua' }).click();
       await page.locator('#f-requested_date-error').waitFor();
       await check(page, 'wizard step 1 with errors');
-      // An instant service offers only the provider's working days and start times (selects).
-      await page.selectOption('#f-requested_date', { index: 1 });
-      await page.selectOption('#f-requested_time', { index: 1 });
+      // An instant service offers only the provider's working days (a calendar) and start times.
+      await chooseSlot(page);
+      await check(page, 'wizard step 1 with a day and a time chosen');
       await page.fill('#f-participants_count', '1');
       for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
       const choice = page.locator('input[name="location_choice"][value="client_site"]');

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot, toast } from './helpers/browser.js';
 import { linkFrom, waitForEmail } from './helpers/outbox.js';
+import { chooseSlot, offersSlots } from './helpers/slots.js';
 
 const PROVIDER = 'Sicurezza & Lavoro Orobie Srl';
 const PASSWORD = 'Sicurezza-2026!';
@@ -65,14 +66,10 @@ async function registerClient(page: Page, company: string, serviceId: string): P
   return email;
 }
 
-/** Step 1: the first date offered from `date` on (an instant service offers selects), the time, the count. */
+/** Step 1: the first date offered from `date` on (an instant service offers a calendar), the time, the count. */
 async function fillDetails(page: Page, date: string, time: string, participants: number): Promise<void> {
-  if ((await page.locator('select#f-requested_date').count()) > 0) {
-    const offered = await page
-      .locator('#f-requested_date option')
-      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    await page.selectOption('#f-requested_date', offered.find((d) => d >= date) ?? offered[0]!);
-    await page.selectOption('#f-requested_time', time);
+  if (await offersSlots(page)) {
+    await chooseSlot(page, { from: date, time });
   } else {
     await page.fill('#f-requested_date', date);
     await page.fill('#f-requested_time', time);

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import type { BrowserContext } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
+import { chooseSlot } from './helpers/slots.js';
 import { PAGE_CASES, caseHtml, contextFor, demoIds, resetPasswordPath, type Viewer } from './helpers/page-catalogue.js';
 
 const VNU_JAR = path.join(
@@ -73,10 +74,8 @@ describe('HTML validity (Nu HTML Checker): no errors on any page template', func
       try {
         const page = await noJs.newPage();
         await page.goto(`${baseUrl()}/services/${ids.instantServiceId}/book`);
-        // An instant service: a date offered, then "Mostra gli orari di questa data" lists its start times.
-        await page.selectOption('#f-requested_date', { index: 1 });
-        await page.getByRole('button', { name: 'Mostra gli orari di questa data' }).click();
-        await page.selectOption('#f-requested_time', { index: 1 });
+        // An instant service: a day of the list, then "Mostra gli orari di questa data" lists its start times.
+        await chooseSlot(page);
         await page.fill('#f-participants_count', '1');
         for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
         const choice = page.locator('input[name="location_choice"][value="client_site"]');

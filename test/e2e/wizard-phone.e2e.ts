@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { chooseSlot, offeredDays } from './helpers/slots.js';
 
 const CLIENT = { email: 'cliente@demo.sicurhub.it', password: 'Demo2026!' };
 const PROVIDER = 'Sicurezza & Lavoro Orobie Srl';
@@ -116,18 +117,8 @@ describe('the booking wizard on a phone', () => {
         await noSidewaysScroll(page, 'step 1');
         await screenshot(page, `wizard-phone-${label}-1`);
 
-        const dates = await page
-          .locator('#f-requested_date option')
-          .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-        await page.selectOption('#f-requested_date', dates[5] ?? dates[0]!);
-        if (!js) {
-          await page.locator('button[name="action"][value="times"]').click();
-          await page.waitForLoadState();
-        }
-        const times = await page
-          .locator('#f-requested_time option')
-          .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-        await page.selectOption('#f-requested_time', times[0]!);
+        const days = await offeredDays(page);
+        await chooseSlot(page, { from: days[5] ?? days[0]! });
         await page.fill('#f-participants_count', '2');
         for (const box of await page.locator('input[name="special_requirements"][required]').all()) await box.check();
         const choice = page.locator('input[name="location_choice"][value="client_site"]');

@@ -176,6 +176,10 @@ describe('quotes and requests', () => {
       expect(textOf($, '.booking-quote__net')).to.match(/^1\.213,12\s€$/);
       expect(textOf($, '.booking-quote__vat')).to.match(/^266,89\s€$/);
       expect(textOf($, '.booking-quote__total')).to.match(/^1\.480,01\s€$/);
+      // One total on the page, the quote's: the cost summary does not keep the estimate beside it.
+      expect(textOf($, '.cost-lines__row--total')).to.match(/^Totale preventivato\s*1\.480,01\s€$/);
+      expect(textOf($, '.cost-lines')).not.to.contain('305,00');
+      expect($('main').text()).not.to.contain('Stima indicativa');
       expect(textOf($, '.booking-quote'))
         .to.contain('Stima iniziale')
         .and.to.contain('305,00')

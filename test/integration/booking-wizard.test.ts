@@ -30,7 +30,9 @@ const errorsOf = (text: string): Record<string, string> => {
   const out: Record<string, string> = {};
   $('.field__error').each((_, el) => {
     const field = $(el).closest('.field, fieldset');
-    const name = field.find('input, textarea, select').first().attr('name') ?? '?';
+    // The error's own id names its field (f-requested_time-error), else the first control beside it.
+    const named = /^f-(\w+)-error$/.exec($(el).attr('id') ?? '')?.[1];
+    const name = named ?? field.find('input, textarea, select').first().attr('name') ?? '?';
     out[name] = $(el).text().trim();
   });
   return out;
@@ -159,10 +161,11 @@ describe('booking wizard /services/:id/book', () => {
       expect(textOf($, '.cost-lines__row--total')).to.contain('201,30 €');
       expect(textOf($, '#f-participants_count-hint')).to.equal('Massimo 20 partecipanti');
       // An instant service offers only the provider's working days (default hours: Monday to Friday, no holidays).
-      const offered = $('select#f-requested_date option')
+      // Without JavaScript, a plain list of the days by month (the island shows them as a calendar).
+      const offered = $('input[type="radio"][name="requested_date"]')
         .map((_, o) => $(o).attr('value'))
-        .get()
-        .filter(Boolean);
+        .get();
+      expect(textOf($, '.slot-list__month-title')).to.match(/^[a-z]+ 20\d\d/);
       expect(offered.length).to.be.greaterThan(30);
       const holidays = holidayDates(offered[0]!, offered[offered.length - 1]!);
       for (const date of offered) {

@@ -232,6 +232,8 @@ describe('course editions', () => {
       expect(card.nextEdition).to.deep.include({ href: `/editions/${few}`, seatsLabel: 'Ultimi 3 posti' });
       const results = html((await request().get('/search?q=preposti').expect(200)).text);
       expect(results('.service-card__edition').text()).to.contain('Ultimi 3 posti');
+      // Its date, how it is given and where.
+      expect(results('.service-card__edition-facts').text().trim()).to.equal('In presenza, Bergamo');
       const service = html((await request().get(`/services/${svc.id}`).expect(200)).text);
       expect(service('#editions-title').text()).to.equal('Prossime edizioni');
       expect(

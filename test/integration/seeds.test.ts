@@ -232,6 +232,10 @@ describe('seeds/demo: seedDemo()', function () {
         SELECT count(*) AS n FROM services, jsonb_array_elements(discounts) d
         WHERE d->>'type' NOT IN ('fixed', 'percentage') OR jsonb_typeof(d->'value') <> 'number'`);
       expect(badDiscounts).to.equal(0);
+      // The group discount carries its condition: from 5 participants.
+      expect(
+        await count(`SELECT count(*) AS n FROM services WHERE discounts @> '[{"min_participants":5}]'`),
+      ).to.be.greaterThan(0);
     });
 
     it('locates each service in its provider’s municipality with the gazetteer’s coordinates', async () => {
@@ -296,7 +300,7 @@ describe('seeds/demo: seedDemo()', function () {
       return Buffer.concat(chunks);
     }
 
-    it("gives each featured service and each of the demo provider's three photos, processed as uploads are", async () => {
+    it("gives each featured service and each of the demo provider's a cover, its category visual, processed as uploads are", async () => {
       const photographed = await values(`SELECT s.id AS v FROM services s JOIN users u ON u.id = s.provider_id
                                           WHERE s.featured OR u.email = 'fornitore@demo.sicurhub.it' ORDER BY s.id`);
       expect(photographed.length).to.be.within(8, 20);
@@ -305,7 +309,7 @@ describe('seeds/demo: seedDemo()', function () {
       );
       expect(
         await count(`SELECT count(*) AS n FROM (SELECT service_id FROM service_images GROUP BY service_id
-                      HAVING array_agg(position ORDER BY position) <> ARRAY[0, 1, 2]) x`),
+                      HAVING array_agg(position ORDER BY position) <> ARRAY[0]) x`),
       ).to.equal(0);
       // Every row's owner is the service's provider, and its files are under the provider's folder.
       expect(
@@ -327,7 +331,7 @@ describe('seeds/demo: seedDemo()', function () {
       }
     });
 
-    it('the first service search shows has its cover on the card and three images in its gallery, all served', async () => {
+    it('the first service search shows has its cover on the card and on its page, all served', async () => {
       const $ = html((await request().get('/services').expect(200)).text);
       const card = $('.service-card').first();
       expect(card.hasClass('service-card--with-image')).to.equal(true);
@@ -335,8 +339,10 @@ describe('seeds/demo: seedDemo()', function () {
       expect(cover.attr('srcset')).to.match(/-150\.jpg 150w, .*-300\.jpg 300w, .*-600\.jpg 600w, .*\.webp 1200w$/);
       await request().get(cover.attr('src')!).expect(200);
       const page = html((await request().get(card.find('.service-card__title a').attr('href')!).expect(200)).text);
+      // One picture, its category visual: no gallery of stock shapes.
       const slides = page('.gallery__slide img');
-      expect(slides).to.have.length(3);
+      expect(slides).to.have.length(1);
+      expect(page('.gallery__thumbs')).to.have.length(0);
       for (const img of slides.toArray()) {
         const res = await request().get(page(img).attr('src')!).expect(200);
         expect(res.headers['content-type']).to.equal('image/webp');
@@ -604,7 +610,7 @@ describe('seeds/demo: seedDemo()', function () {
           pricing_unit: string;
           participants_count: number;
           service_costs: { type: string; amount: number }[];
-          discounts: { type: string; value: number }[];
+          discounts: { type: string; value: number; min_participants?: number }[];
           base_amount: string;
           additional_costs: { amount: string }[];
           discount_amount: string;
@@ -626,7 +632,8 @@ describe('seeds/demo: seedDemo()', function () {
           running += cost.type === 'fixed' ? Math.round(cost.amount * 100) : Math.round((running * cost.amount) / 100);
         }
         let discount = 0;
-        for (const d of row.discounts) {
+        // A discount with a condition (from so many participants) counts only when it holds.
+        for (const d of row.discounts.filter((x) => (x.min_participants ?? 1) <= row.participants_count)) {
           const cents = Math.min(
             running,
             d.type === 'fixed' ? Math.round(d.value * 100) : Math.round((running * d.value) / 100),

@@ -179,7 +179,9 @@ describe('creating a service (/services/create)', () => {
     expect(row).to.include({ location_province: 'BG', status: 'active', active: true, availability: 'immediate' });
     expect(row.location_lat).to.be.within(45.6, 45.8);
     expect(row.additional_costs).to.deep.equal([{ name: 'Materiale didattico', type: 'fixed', amount: 15 }]);
-    expect(row.discounts).to.deep.equal([{ name: 'Sconto gruppi', type: 'percentage', value: 10 }]);
+    expect(row.discounts).to.deep.equal([
+      { name: 'Sconto gruppi', type: 'percentage', value: 10, min_participants: 1 },
+    ]);
   });
 
   it('submitting the same form twice publishes one service', async () => {

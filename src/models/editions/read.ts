@@ -6,6 +6,7 @@ import { isUuid } from '../../lib/uuid.js';
 import type { ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
 import { EDITION_COLUMNS, toEdition, type CourseEdition, type EditionRow } from './row.js';
+import type { DeliveryMode } from './row.js';
 
 // Reading course editions: the provider's own, a listing's upcoming ones, a public one, the next open
 // edition of each search result (under lock for the waitlist and the decisions: state.ts).
@@ -96,6 +97,9 @@ export interface NextEdition {
   seatsLeft: number;
   /** A live videoconference (when only those were asked for). */
   online?: true;
+  deliveryMode: DeliveryMode;
+  /** Where a course in presence is held (null online). */
+  venueCity: string | null;
 }
 
 /**
@@ -113,10 +117,14 @@ export async function nextOpenEditions(
   if (onlineOnly) q.where('e.delivery_mode', 'online_sync');
   const rows = await q
     .distinctOn('e.service_id')
-    .select<(Pick<EditionRow, 'service_id' | 'id' | 'starts_on'> & { seats_left: number })[]>(
+    .select<
+      (Pick<EditionRow, 'service_id' | 'id' | 'starts_on' | 'delivery_mode' | 'venue_city'> & { seats_left: number })[]
+    >(
       'e.service_id',
       'e.id',
       'e.starts_on',
+      'e.delivery_mode',
+      'e.venue_city',
       db().raw('e.seats - e.seats_taken - e.seats_held AS seats_left'),
     )
     .whereIn('e.service_id', ids)
@@ -130,5 +138,7 @@ export async function nextOpenEditions(
     startsOn: r.starts_on,
     seatsLeft: Number(r.seats_left),
     ...(onlineOnly ? { online: true as const } : {}),
+    deliveryMode: r.delivery_mode,
+    venueCity: r.delivery_mode === 'in_person' ? r.venue_city : null,
   }));
 }

@@ -15,6 +15,8 @@ export interface PriceRuleRecord {
   name: string;
   type: 'fixed' | 'percentage';
   amount: number;
+  /** A discount's condition: from this many participants (1: always). */
+  minParticipants?: number;
 }
 
 export interface Requirement {
@@ -175,7 +177,12 @@ function ownPriceRules(costs: unknown, discounts: unknown): Pick<OwnListing, 'ad
   const rules = pricingRulesOf(costs, discounts);
   return {
     additionalCosts: rules.additionalCosts.map(({ name, type, amount }) => ({ name, type, amount })),
-    discounts: rules.discounts.map(({ name, type, value }) => ({ name: name ?? '', type, amount: value })),
+    discounts: rules.discounts.map(({ name, type, value, minParticipants }) => ({
+      name: name ?? '',
+      type,
+      amount: value,
+      minParticipants: minParticipants ?? 1,
+    })),
   };
 }
 

@@ -20,7 +20,14 @@ function toRow(f: ListingFields): Partial<Record<keyof ListingRow, unknown>> {
     pricing_unit: f.pricingUnit,
     // Stored as docs/product.md §3 names them: additional costs carry an amount, discounts a value.
     additional_costs: JSON.stringify(f.additionalCosts.map((c) => ({ name: c.name, type: c.type, amount: c.amount }))),
-    discounts: JSON.stringify(f.discounts.map((d) => ({ name: d.name, type: d.type, value: d.amount }))),
+    discounts: JSON.stringify(
+      f.discounts.map((d) => ({
+        name: d.name,
+        type: d.type,
+        value: d.amount,
+        min_participants: d.minParticipants ?? 1,
+      })),
+    ),
     location_address: f.address,
     location_city: f.city,
     location_province: f.province,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
 import { names, pick } from '../../db/columns.js';
 import { toCents } from '../../lib/money.js';
+import { pricingRulesOf, type AdditionalCostRule } from '../../lib/pricing.js';
 import type { Availability, PricingUnit, ListingType } from '../../lib/listing-options.js';
 import { LISTING_COLUMNS, type ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
@@ -25,6 +26,8 @@ export interface ListingMatch {
   availability: Availability;
   basePriceCents: number;
   pricingUnit: PricingUnit;
+  /** The costs every booking adds to the base price (src/lib/pricing.ts), stated beside it on the card. */
+  additionalCosts: AdditionalCostRule[];
   city: string | null;
   province: string | null;
   lat: number | null;
@@ -49,6 +52,7 @@ const CARD_KEYS = [
   'availability',
   'base_price',
   'pricing_unit',
+  'additional_costs',
   'location_city',
   'location_province',
   'location_lat',
@@ -82,6 +86,7 @@ function toSearchRow(row: SearchRow): ListingMatch {
     availability: row.availability,
     basePriceCents: toCents(row.base_price),
     pricingUnit: row.pricing_unit,
+    additionalCosts: pricingRulesOf(row.additional_costs, []).additionalCosts,
     city: row.location_city,
     province: row.location_province,
     lat: row.location_lat,

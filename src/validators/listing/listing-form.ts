@@ -17,6 +17,8 @@ export interface DiscountRowValues {
   name: string;
   type: string;
   value: string;
+  /** Its condition: from how many participants it applies (empty: always). */
+  min_participants: string;
 }
 
 export interface RequirementRowValues {
@@ -96,7 +98,7 @@ export function readListingForm(body: Record<string, unknown>): ListingFormValue
     ),
     discounts: rows(
       body.discounts,
-      (r) => ({ name: str(r.name), type: str(r.type), value: str(r.value) }),
+      (r) => ({ name: str(r.name), type: str(r.type), value: str(r.value), min_participants: str(r.min_participants) }),
       (r) => !r.name.trim() && !r.value.trim(),
     ),
     location: { address: str(location.address), city: str(location.city), postal_code: str(location.postal_code) },

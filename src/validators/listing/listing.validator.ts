@@ -23,6 +23,8 @@ export interface PriceRule {
   type: 'fixed' | 'percentage';
   /** Euro for fixed rows, percent (0-100) for percentage rows; at most two decimals. */
   amount: number;
+  /** A discount's condition: it applies from this many participants (1: always). */
+  minParticipants?: number;
 }
 
 /** The form's content once every rule of docs/product.md §5 holds; the gazetteer checks follow in the service. */
@@ -107,6 +109,9 @@ const countField = (minKey: string, invalidKey: string) =>
     })
     .messages({ 'number.min': minKey, 'number.base': invalidKey });
 
+/** A discount's condition: from how many participants (empty: always). */
+const minCount = countField(`${V}.discountMinParticipantsInvalid`, `${V}.discountMinParticipantsInvalid`);
+
 const priceRule = (nameKey: string, amountField: 'amount' | 'value') =>
   Joi.object({
     name: requiredText(100, nameKey),
@@ -155,7 +160,7 @@ const schema = Joi.object({
   base_price: basePrice,
   pricing_unit: choice(PRICING_UNITS, `${V}.pricingUnitRequired`),
   additional_costs: Joi.array().items(priceRule(`${V}.costNameRequired`, 'amount')),
-  discounts: Joi.array().items(priceRule(`${V}.discountNameRequired`, 'value')),
+  discounts: Joi.array().items(priceRule(`${V}.discountNameRequired`, 'value').keys({ min_participants: minCount })),
   location: Joi.object({
     address: optionalText(200),
     city: requiredText(120, `${V}.cityRequired`),
@@ -257,6 +262,7 @@ function toInput(v: Record<string, unknown>): ListingFormInput {
       name: r.name as string,
       type: r.type as PriceRule['type'],
       amount: r[field] as number,
+      ...(field === 'value' ? { minParticipants: (r.min_participants as number | null) ?? 1 } : {}),
     }));
   return {
     formKey: v.form_key as string,

@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './global-setup.js';
+import { chooseSlot, offersSlots } from './slots.js';
 
 /** Shared steps of the booking story in the browser: the demo accounts, their services, the wizard's steps. */
 
@@ -47,18 +48,13 @@ export async function demoService(
 
 /**
  * Step 1 of the wizard: date, time, participants, the mandatory requirements, the place when asked. An
- * instant service offers its dates and times as selects: the first date offered from `date` on is chosen.
+ * instant service offers its days in a calendar and its times as choices: the first day offered from `date` on.
  * Returns the date chosen.
  */
 export async function fillDetails(page: Page, date: string, time: string, participants: number): Promise<string> {
   let chosen = date;
-  if ((await page.locator('select#f-requested_date').count()) > 0) {
-    const offered = await page
-      .locator('#f-requested_date option')
-      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    chosen = offered.find((d) => d >= date) ?? offered[0]!;
-    await page.selectOption('#f-requested_date', chosen);
-    await page.selectOption('#f-requested_time', time);
+  if (await offersSlots(page)) {
+    chosen = (await chooseSlot(page, { from: date, time })).date;
   } else {
     await page.fill('#f-requested_date', date);
     await page.fill('#f-requested_time', time);

@@ -44,6 +44,7 @@ const base: ListingCardView = {
   moreTagsLabel: '+2',
   priceLabel: '1.250 €',
   unitLabel: 'a persona',
+  extraCostsLabel: '+ 15 € Materiale didattico & dispense',
   lat: 45.46,
   lng: 9.19,
   image: {
@@ -76,6 +77,32 @@ describe('the listing card: views/partials/_service-card.ejs and islands/search/
   const cases: [string, ListingCardView][] = [
     ['every part shown', base],
     [
+      "a course's next edition with its mode and seats",
+      {
+        ...base,
+        nextEdition: {
+          href: '/editions/9f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+          label: 'Prossima edizione: 12/01/2027',
+          modeLabel: 'In presenza, Bergamo',
+          seatsLeftLabel: '8 posti liberi',
+          seatsLabel: null,
+        },
+      },
+    ],
+    [
+      'a course whose next edition has few seats left',
+      {
+        ...base,
+        nextEdition: {
+          href: '/editions/9f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+          label: 'Prossima edizione: 12/01/2027',
+          modeLabel: 'Online (sincrono)',
+          seatsLeftLabel: '2 posti liberi',
+          seatsLabel: 'Ultimi 2 posti',
+        },
+      },
+    ],
+    [
       'the optional parts missing',
       {
         ...base,
@@ -89,6 +116,7 @@ describe('the listing card: views/partials/_service-card.ejs and islands/search/
         reviewsLabel: null,
         tags: [],
         moreTagsLabel: null,
+        extraCostsLabel: null,
         image: null,
       },
     ],

@@ -76,7 +76,9 @@ describe('pricing (docs/product.md §9)', () => {
       participants: 1,
       discounts: [{ type: 'fixed', value: 80 }],
     });
-    expect(price.discounts).to.deep.equal([{ name: null, type: 'fixed', rate: 80, amountCents: 5000 }]);
+    expect(price.discounts).to.deep.equal([
+      { name: null, type: 'fixed', rate: 80, amountCents: 5000, minParticipants: null },
+    ]);
     expect(price).to.deep.include({
       discountAmountCents: 5000,
       netAmountCents: 0,
@@ -119,6 +121,7 @@ describe('pricing invariants', () => {
         baseAmountCents: 245902,
         additionalCosts: [],
         discounts: [],
+        unmetDiscounts: [],
         discountAmountCents: 0,
         netAmountCents: 245902,
         taxAmountCents: 54098,
