@@ -1,4 +1,4 @@
-import type { ListingCardView } from '../../src/lib/search.shared.js';
+import type { ListingCardView } from '../../src/lib/listing-card.shared.js';
 
 interface Labels {
   featured: string;

@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { TAGS_ON_CARD, type ListingCardView } from '../lib/search.shared.js';
+import type { ListingCardView } from '../lib/listing-card.shared.js';
+import { TAGS_ON_CARD } from '../lib/search.shared.js';
 import { effectiveAvailability, type Availability, type PricingUnit } from '../lib/listing-options.js';
 import type { AdditionalCostRule } from '../lib/pricing.js';
 import type { CardSource } from '../services/search.service.js';

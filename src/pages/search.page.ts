@@ -15,7 +15,6 @@ import {
   pageWindow,
   sortsFor,
   toQueryString,
-  type ListingCardView,
   type Option,
   type SearchIslandProps,
   type SearchOptions,
@@ -23,6 +22,7 @@ import {
   type SearchResponse,
   type SortOption,
 } from '../lib/search.shared.js';
+import type { ListingCardView } from '../lib/listing-card.shared.js';
 import { CATEGORY_IDS } from '../lib/categories.js';
 import type { SearchOutcome } from '../services/search.service.js';
 import { alertFormPath } from '../documents/saved-searches.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { t } from '../../../src/config/i18n.js';
-import type { ListingCardView } from '../../../src/lib/search.shared.js';
+import type { ListingCardView } from '../../../src/lib/listing-card.shared.js';
 
 // tsx compiles the island's JSX with the classic runtime (React.createElement), so React must be in scope
 // before the component is loaded; the esbuild bundle of the island uses the automatic runtime.
