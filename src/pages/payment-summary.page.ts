@@ -4,12 +4,14 @@ import type { PaymentSummary } from '../services/payment-summaries.service.js';
 import { bookingCostLines, type CostLine } from './booking-costs.page.js';
 import { formatIban } from './booking-money.page.js';
 
-/** views/bookings/payment-summary.ejs: a printable page (print CSS hides the site's chrome) the client keeps. */
+/**
+ * What the payment summary PDF the client keeps says (src/documents/payment-summary-pdf.ts): the booking's
+ * facts, its cost lines, the payment status and how to pay, as the booking page shows them.
+ */
 export interface PaymentSummaryView {
   title: string;
-  noindex: true;
-  bodyClass: string;
-  bookingHref: string;
+  /** The downloaded file's name. */
+  fileName: string;
   bookingNumber: string;
   issuedOn: string;
   facts: { label: string; value: string }[];
@@ -39,9 +41,7 @@ export function paymentSummaryPage(s: PaymentSummary, now: Date): PaymentSummary
   const i = s.instructions;
   return {
     title: t('money:summary.pageTitle', { number: b.bookingNumber }),
-    noindex: true,
-    bodyClass: 'print-page',
-    bookingHref: `/bookings/${b.id}`,
+    fileName: t('money:summary.fileName', { number: b.bookingNumber }),
     bookingNumber: b.bookingNumber,
     issuedOn: t('money:summary.issuedOn', { date: format.dateTimeShort(now) }),
     facts: [
