@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
 import { t } from '../config/i18n.js';
-import type { PaymentSummaryView } from '../pages/payment-summary.page.js';
 import { drawable } from './attestato-pdf.js';
 
 /**
@@ -9,6 +8,24 @@ import { drawable } from './attestato-pdf.js';
  * how to pay (the provider's IBAN, the reference, the amount, the due date). Built from the same view as
  * the booking page's payment box (src/pages/payment-summary.page.ts).
  */
+
+/**
+ * What the sheet says, shaped by src/pages/payment-summary.page.ts from the payment summary service: the
+ * booking's facts, its cost lines, the payment status and how to pay, as the booking page shows them.
+ */
+export interface PaymentSummarySheet {
+  title: string;
+  /** The downloaded file's name. */
+  fileName: string;
+  bookingNumber: string;
+  issuedOn: string;
+  facts: { label: string; value: string }[];
+  costLines: { label: string; detail: string | null; amount: string; kind: string }[];
+  statusLabel: string;
+  paid: boolean;
+  receivedNote: string | null;
+  instructions: { label: string; value: string }[];
+}
 
 const MARGIN = 56;
 const INK = '#111827';
@@ -38,7 +55,7 @@ function row(doc: PDFKit.PDFDocument, label: string, value: string, bold = false
 
 /** The PDF's bytes; `compress: false` leaves the page's text readable in the file (the tests read it). */
 export async function renderPaymentSummaryPdf(
-  s: PaymentSummaryView,
+  s: PaymentSummarySheet,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
   const doc = new PDFDocument({

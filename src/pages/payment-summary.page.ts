@@ -1,26 +1,12 @@
 import { t } from '../config/i18n.js';
+import type { PaymentSummarySheet } from '../documents/payment-summary-pdf.js';
 import * as format from '../lib/format.js';
 import type { PaymentSummary } from '../services/payment-summaries.service.js';
-import { bookingCostLines, type CostLine } from './booking-costs.page.js';
+import { bookingCostLines } from './booking-costs.page.js';
 import { formatIban } from './booking-money.page.js';
 
-/**
- * What the payment summary PDF the client keeps says (src/documents/payment-summary-pdf.ts): the booking's
- * facts, its cost lines, the payment status and how to pay, as the booking page shows them.
- */
-export interface PaymentSummaryView {
-  title: string;
-  /** The downloaded file's name. */
-  fileName: string;
-  bookingNumber: string;
-  issuedOn: string;
-  facts: { label: string; value: string }[];
-  costLines: CostLine[];
-  statusLabel: string;
-  paid: boolean;
-  receivedNote: string | null;
-  instructions: { label: string; value: string }[];
-}
+/** What the payment summary PDF the client keeps says (src/documents/payment-summary-pdf.ts renders it). */
+export type PaymentSummaryView = PaymentSummarySheet;
 
 function partyLine(name: string | null, email: string): string {
   return name ? `${name} (${email})` : email;

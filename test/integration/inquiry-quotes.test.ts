@@ -115,12 +115,15 @@ describe('quotes from inquiry threads', () => {
 
     it('the client accepts it on the booking page, naming its site referent: confirmed at the quoted total', async () => {
       const page = await clientAgent.get(`/bookings/${bookingId}`);
-      const res = await clientAgent.post(`/bookings/${bookingId}/quote-acceptance`).type('form').send({
-        _csrf: csrfFrom(html(page.text)),
-        referent_name: 'Mario Rossi',
-        referent_role: 'RSPP interno',
-        referent_contact: '+39 035 987654',
-      });
+      const res = await clientAgent
+        .post(`/bookings/${bookingId}/quote-acceptance`)
+        .type('form')
+        .send({
+          _csrf: csrfFrom(html(page.text)),
+          referent_name: 'Mario Rossi',
+          referent_role: 'RSPP interno',
+          referent_contact: '+39 035 987654',
+        });
       expect(res.status, res.text.slice(0, 300)).to.equal(303);
       const b = await bookingRow(bookingId);
       expect(b).to.include({
