@@ -61,12 +61,6 @@ onReady(() => {
     else window.addEventListener('load', schedule, { once: true });
   }
 
-  // "Stampa": a button only scripts can work, so it is hidden in the markup and shown here.
-  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-print]')) {
-    button.hidden = false;
-    button.addEventListener('click', () => window.print());
-  }
-
   // "Torna indietro" goes back in history when there is history
   for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-history-back]')) {
     link.addEventListener('click', (event) => {

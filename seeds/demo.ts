@@ -60,6 +60,7 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       course_editions: await seedEditions(trx, world),
       bookings: await insertIgnore(trx, 'bookings', bookings.bookings),
       booking_participants: await insertIgnore(trx, 'booking_participants', bookings.participants),
+      booking_refunds: await insertIgnore(trx, 'booking_refunds', bookings.refunds),
       // The reviews trigger keeps rating_average and reviews_count of services and providers.
       reviews: await insertIgnore(trx, 'reviews', bookings.reviews),
       notifications: await insertIgnore(trx, 'notifications', bookings.notifications),

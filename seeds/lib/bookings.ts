@@ -19,12 +19,13 @@ import { bookingSlot, defaultWeeklyHours, type BookingDay, type ProviderCalendar
 import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { asksParticipants } from '../../src/lib/booking-fields.js';
 import { calculatePrice, pricingRulesOf, quotedPrice } from '../../src/lib/pricing.js';
+import { paidThenCancelled, paymentColumns, refundRow } from './refunds.js';
 import { random, uuidFor, type Random } from './random.js';
 import type { ClientEntity, ServiceEntity, World } from './world.js';
 
 export type Row = Record<string, unknown>;
 
-interface BookingPlan {
+export interface BookingPlan {
   key: string;
   client: ClientEntity;
   service: ServiceEntity;
@@ -34,6 +35,11 @@ interface BookingPlan {
   rating?: number | null;
   /** A completed booking closed this many days ago (still open to a review), instead of a drawn date. */
   completedDaysAgo?: number;
+  /**
+   * A cancelled booking that had been confirmed and paid: the percentage of the total due back (the policy's)
+   * and the share of that refund the provider has recorded so far (below 1: "Rimborso parziale").
+   */
+  refund?: { percent: number; recordedShare: number };
 }
 
 export interface BookingRows {
@@ -41,6 +47,8 @@ export interface BookingRows {
   participants: Row[];
   reviews: Row[];
   notifications: Row[];
+  /** The refunds providers recorded on cancelled, paid bookings (booking_refunds). */
+  refunds: Row[];
   /** Completed bookings per provider id (provider_profiles.completed_bookings). */
   completedByProvider: Map<string, number>;
 }
@@ -212,6 +220,14 @@ function plans(world: World): BookingPlan[] {
       participants: 3,
     },
     { key: 'demo-c-06', client, service: serviceOf('orobie-ambiente', 'rifiuti-mud'), status: 'cancelled' },
+    // Confirmed, paid, then cancelled by the client: the provider has given back part of the refund due so far.
+    {
+      key: 'demo-c-07',
+      client,
+      service: serviceOf('studio-ing-rota', 'rumore'),
+      status: 'cancelled',
+      refund: { percent: 100, recordedShare: 0.5 },
+    },
   ];
 
   const others = world.clients.filter((c) => !c.data.email);
@@ -293,7 +309,7 @@ function recentlyCompleted(tl: Timeline, daysAgo: number, today: string): Timeli
 }
 
 /** Dates of a booking by status, relative to the reference day. */
-interface Timeline {
+export interface Timeline {
   requestedDate: string;
   createdDays: number;
   quotedDays: number | null;
@@ -399,6 +415,7 @@ export function buildBookings(world: World): BookingRows {
     participants: [],
     reviews: [],
     notifications: [],
+    refunds: [],
     completedByProvider: new Map(),
   };
   const demoProvider = world.providers.find((p) => p.data.email)!;
@@ -412,7 +429,9 @@ export function buildBookings(world: World): BookingRows {
     const provider = service.provider;
     const instant = t.serviceType === 'instant';
     const duration = t.durationHours ?? 1;
-    const drawn = timeline(plan.status, instant, duration, rng, clock.today);
+    const drawn = plan.refund
+      ? paidThenCancelled(instant, clock.today)
+      : timeline(plan.status, instant, duration, rng, clock.today);
     const tl =
       plan.completedDaysAgo === undefined ? drawn : recentlyCompleted(drawn, plan.completedDaysAgo, clock.today);
     const participants = participantsFor(plan, rng);
@@ -455,7 +474,7 @@ export function buildBookings(world: World): BookingRows {
           ? provider.address
           : null;
     // Only a request still waiting for an answer can be rejected by the provider.
-    const cancelledByProvider = plan.status === 'cancelled' && !instant && rng.chance(0.4);
+    const cancelledByProvider = plan.status === 'cancelled' && !instant && !plan.refund && rng.chance(0.4);
     const lastChange = [
       tl.completedDays,
       tl.cancelledDays,
@@ -466,7 +485,7 @@ export function buildBookings(world: World): BookingRows {
       tl.createdDays,
     ].find((d) => d !== null)!;
     const id = uuidFor(`booking:${plan.key}`);
-    const paid = plan.status === 'completed' || plan.status === 'in_progress';
+    const paid = plan.status === 'completed' || plan.status === 'in_progress' || plan.refund !== undefined;
     const commission =
       plan.status === 'completed' ? commissionOn(amounts.totalAmountCents, amounts.taxAmountCents) : null;
     rows.bookings.push({
@@ -519,9 +538,7 @@ export function buildBookings(world: World): BookingRows {
       // Valid for a week, and never past the service's day.
       quote_valid_until: quoted ? [clock.day(tl.quotedDays! + 7), tl.requestedDate].sort()[0]! : null,
       currency: 'EUR',
-      payment_status: paid ? 'completed' : 'pending',
-      paid_on: paid ? tl.requestedDate : null,
-      payment_method: paid ? 'bank_transfer' : null,
+      ...paymentColumns(plan, tl, amounts.totalAmountCents, paid, clock),
       // As the completion stores it: 5% of the amount without VAT (src/lib/commission.ts).
       commission_rate: commission ? commission.ratePercent.toFixed(2) : null,
       commission_base_amount: commission ? fromCents(commission.baseCents) : null,
@@ -547,6 +564,8 @@ export function buildBookings(world: World): BookingRows {
       created_at: createdAt,
       updated_at: clock.at(lastChange, '19:30'),
     });
+
+    if (plan.refund) rows.refunds.push(refundRow(plan, id, provider.id, amounts.totalAmountCents, tl, clock));
 
     // Participants: named workers for courses and visits priced per head (the others name a referent above).
     const sector = client.data.sector;

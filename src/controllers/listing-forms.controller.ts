@@ -39,11 +39,11 @@ interface EditTarget {
 function render(
   res: Response,
   status: number,
-  page: Omit<ListingFormInputs, 'csrfToken' | 'service'> & { service?: EditTarget },
+  page: Omit<ListingFormInputs, 'service'> & { service?: EditTarget },
 ): void {
   // An expired or mangled key gets a fresh one, so that the next submission can succeed.
   const values = isUuid(page.values.form_key) ? page.values : { ...page.values, form_key: randomUUID() };
-  res.status(status).render('services/form', listingFormPage({ ...page, values, csrfToken: res.locals.csrfToken() }));
+  res.status(status).render('services/form', listingFormPage({ ...page, values }));
 }
 
 /** A refused submission: the form rules' messages, or the service's problems. */

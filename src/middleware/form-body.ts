@@ -39,17 +39,21 @@ const hasBody = (req: Request): boolean =>
  * there and before anything changes. Runs after the CSRF check, so a missing token is still a 403.
  */
 export function formBodies(router: Router): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const route = routeOf(router, req);
+    const upload = route?.stack.find((layer) => (layer.handle as Record<symbol, unknown>)[TAKES_MULTIPART])?.handle as
+      RequestHandler | undefined;
+    if (req.csrfInBody) {
+      // A multipart form's token is a field of its body: where no upload middleware reads it, it has none.
+      if (!upload) return next(new AppError(403, 'csrf_invalid', 'errors:csrf'));
+      // The route's own upload middleware parses it now, before the route's guards, and checks the token
+      // (src/middleware/upload.ts): a forged form is refused as any other, before anything else runs.
+      return void upload(req, res, next);
+    }
     if (!route) return next();
     if (req.is('application/x-www-form-urlencoded') && isRecord(req.body)) return next();
-    if (
-      req.is('multipart/form-data') &&
-      route.stack.some((layer) => (layer.handle as Record<symbol, unknown>)[TAKES_MULTIPART])
-    ) {
-      return next();
-    }
+    if (req.is('multipart/form-data') && upload) return next();
     if (!hasBody(req)) return next(badRequest());
     next(new AppError(415, 'unsupported_media_type', 'errors:unsupportedMediaType'));
   };

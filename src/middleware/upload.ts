@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
+import { checkUploadToken } from './csrf.js';
 import { TAKES_MULTIPART } from './form-body.js';
 
 /** Why an upload was refused before its controller ran; the controller answers in Italian beside the field. */
@@ -9,14 +10,17 @@ declare global {
   namespace Express {
     interface Request {
       uploadRejection?: UploadRejection;
+      /** The multipart body was parsed already (before the route's guards, to check its CSRF token). */
+      multipartParsed?: boolean;
     }
   }
 }
 
 /**
  * One file from a multipart form, kept in memory (never written under its own name) and cut off at
- * `maxBytes`: beyond it multer stops buffering and drains the rest. The CSRF token travels in the
- * form's action (`?_csrf=`), checked before this runs.
+ * `maxBytes`: beyond it multer stops buffering and drains the rest. The CSRF token travels in the body
+ * (the form's hidden _csrf field) or in the X-CSRF-Token header (the islands): a body's token is checked
+ * here, once multer parsed it and before the controller sees a file (src/middleware/csrf.ts).
  */
 export function singleFileUpload(field: string, maxBytes: number): RequestHandler {
   const parse = multer({
@@ -41,7 +45,12 @@ export function multiFileUpload(field: string, maxFiles: number, maxBytes: numbe
 
 function wrap(parse: RequestHandler): RequestHandler {
   const handler: RequestHandler = (req, res, next) => {
+    if (req.multipartParsed) return next();
+    req.multipartParsed = true;
     parse(req, res, (err: unknown) => {
+      // A wrong or missing token: 403, the files dropped from memory, nothing kept.
+      const forged = checkUploadToken(req);
+      if (forged) return next(forged);
       if (!err) return next();
       const code = (err as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') req.uploadRejection = 'too_large';

@@ -10,7 +10,15 @@ import { bookingTimeline, type TimelineEntry } from './booking-timeline.page.js'
 import { bookingCostLines, quotedNote, type CostLine } from './booking-costs.page.js';
 import { cancellationPolicyView, refundLabel, type CancellationPolicyView } from './cancellation-policy.page.js';
 import { commissionBox, paymentBox, type CommissionBoxView, type PaymentBoxView } from './booking-money.page.js';
-import { quoteCard, quoteForm, waitingHint, type QuoteCard, type QuoteForm } from './booking-quote.page.js';
+import {
+  acceptForm,
+  quoteCard,
+  quoteForm,
+  waitingHint,
+  type AcceptForm,
+  type QuoteCard,
+  type QuoteForm,
+} from './booking-quote.page.js';
 import { documentFailure, type DocumentProblem, type FailedAction } from './booking-failed-action.page.js';
 
 interface DetailAlert {
@@ -87,14 +95,13 @@ export interface BookingDetailView {
     confirm: boolean;
     reject: boolean;
     quote: QuoteForm | null;
-    acceptQuote: boolean;
+    acceptQuote: AcceptForm | null;
     declineQuote: boolean;
     withdraw: boolean;
     cancel: boolean;
     complete: boolean;
     noShow: boolean;
     confirmHint: string;
-    acceptConfirm: string;
     waitingHint: string | null;
     cancelHint: string | null;
     afterStartHint: string | null;
@@ -132,16 +139,13 @@ function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions
     confirm: actions.includes('confirm'),
     reject: actions.includes('reject'),
     quote: actions.includes('quote') ? quoteForm(booking, now) : null,
-    acceptQuote: actions.includes('accept_quote'),
+    acceptQuote: actions.includes('accept_quote') ? acceptForm(booking, detail.clientInvoicing) : null,
     declineQuote: actions.includes('decline_quote'),
     withdraw: actions.includes('withdraw'),
     cancel: actions.includes('cancel'),
     complete: actions.includes('complete'),
     noShow: actions.includes('no_show'),
     confirmHint: t('bookings:actions.confirmHint', { total: format.euro(booking.totalAmountCents) }),
-    acceptConfirm: t('bookings:actions.acceptQuoteConfirm', {
-      total: format.euro(booking.quoteTotalAmountCents ?? booking.totalAmountCents),
-    }),
     waitingHint: waitingHint(booking, actions),
     cancelHint:
       role === 'client' && booking.status === 'confirmed' && now < start

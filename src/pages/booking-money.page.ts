@@ -133,9 +133,9 @@ export function paymentBox(
 ): PaymentBoxView {
   const { booking, role, payment } = detail;
   const paid = booking.paymentStatus !== 'pending';
-  // A request waits for the provider, a quote for the client to accept: neither without invoicing data.
-  const invoicingWait =
-    !detail.clientInvoicing && (booking.status === 'pending' || (booking.status === 'quoted' && role === 'client'));
+  // A request waits for the provider, who does not confirm it without the client's invoicing data (a client
+  // accepting a quote gives them in the acceptance form).
+  const invoicingWait = !detail.clientInvoicing && booking.status === 'pending';
   return {
     statusLabel: t(`money:payment.statuses.${booking.paymentStatus}`),
     statusBadge: STATUS_BADGES[booking.paymentStatus],

@@ -3,6 +3,8 @@ import { addDays, todayInRome } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
 import { taxIncluded } from '../lib/pricing.js';
 import type { BookingAction } from '../services/booking-lifecycle.service.js';
+import { asksReferent } from '../validators/quote-acceptance.validator.js';
+import { invoicingChoices } from './wizard-strings.page.js';
 import type { Booking } from '../services/booking-records.service.js';
 
 /** The quote part of the booking page: the quote the client has to answer, and the provider's quote form. */
@@ -52,6 +54,27 @@ export function quoteForm(b: Booking, now: Date): QuoteForm {
       total: format.euro(b.totalAmountCents),
     }),
     validUntilHint: t('bookings:actions.quoteValidUntilHint', { date: format.date(b.requestedDate) }),
+  };
+}
+
+/**
+ * The client's "Accetta Preventivo" form: what it asks besides the click — its invoicing data when the profile
+ * has none (the wizard's fieldset, views/partials/_invoicing-fields.ejs) and the referent at its site when the
+ * provider comes there and nobody was named yet.
+ */
+export interface AcceptForm {
+  confirm: string;
+  invoicing: { choices: { value: string; label: string }[] } | null;
+  referent: boolean;
+}
+
+export function acceptForm(b: Booking, clientInvoicing: boolean): AcceptForm {
+  return {
+    confirm: t('bookings:actions.acceptQuoteConfirm', {
+      total: format.euro(b.quoteTotalAmountCents ?? b.totalAmountCents),
+    }),
+    invoicing: clientInvoicing ? null : { choices: invoicingChoices() },
+    referent: asksReferent(b),
   };
 }
 

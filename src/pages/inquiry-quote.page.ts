@@ -1,6 +1,5 @@
 import { t } from '../config/i18n.js';
 import { addDays } from '../lib/booking-time.js';
-import { asksParticipants } from '../lib/booking-fields.js';
 import type { ThreadSummary } from '../services/message-threads.service.js';
 import type { BookableListing } from '../services/bookings.service.js';
 import type { InquiryQuoteValues } from '../services/inquiry-quotes.service.js';
@@ -10,7 +9,7 @@ import type { FormErrors } from '../validators/validate.js';
 /**
  * views/messages/_inquiry-quote.ejs: the provider's "Invia un preventivo" form on an inquiry thread. With
  * the thread's service known, only the fields that service needs; otherwise a choice of the provider's
- * services, with the participants count for courses and the site referent for the others.
+ * services. The client's site referent is not asked here: the client names it when accepting.
  */
 
 /** What the form shows again after a submission that did not go through. */
@@ -25,9 +24,6 @@ type Field =
   | 'requested_time'
   | 'participants_count'
   | 'location_choice'
-  | 'referent_name'
-  | 'referent_role'
-  | 'referent_contact'
   | 'quote_net'
   | 'quote_includes'
   | 'quote_valid_until';
@@ -41,8 +37,7 @@ export interface InquiryQuoteFormView {
   /** The thread's own service (a hidden field), or null when the provider chooses. */
   fixedService: { id: string; title: string } | null;
   serviceOptions: { value: string; label: string }[];
-  /** Which parts to show, and whether the referent and the place are required (a known service) or conditional. */
-  showReferent: boolean;
+  /** Whether to show the place, and whether it is required (a known service) or conditional. */
   showLocation: boolean;
   conditional: boolean;
   locationOptions: { value: string; label: string }[];
@@ -58,9 +53,6 @@ const FIELDS: readonly Field[] = [
   'requested_time',
   'participants_count',
   'location_choice',
-  'referent_name',
-  'referent_role',
-  'referent_contact',
   'quote_net',
   'quote_includes',
   'quote_valid_until',
@@ -88,7 +80,6 @@ export function inquiryQuoteForm(
     noServices: shown.length === 0,
     fixedService: fixed ? { id: fixed.id, title: fixed.title } : null,
     serviceOptions: shown.map((s) => ({ value: s.id, label: s.title })),
-    showReferent: shown.some((s) => !asksParticipants(s.pricingUnit)),
     showLocation: shown.some((s) => s.locationType === 'flexible'),
     conditional: !fixed,
     locationOptions: (['client_site', 'provider_site', 'remote'] as const).map((c) => ({

@@ -185,7 +185,6 @@ export interface ListingFormInputs {
   /** What the service refused beyond the form's rules, beside its field. */
   problems?: FieldProblems<ListingProblem>;
   missing?: Section[];
-  csrfToken: string;
   /** Edit: the service being changed. */
   service?: { id: string; status: string; province: string; canDelete: boolean };
   images?: FormImage[];
@@ -204,7 +203,7 @@ export function listingFormPage(input: ListingFormInputs): ListingFormView {
     mode,
     heading,
     intro: t(`catalogue:form.${mode}Intro`),
-    action: `${path}?_csrf=${encodeURIComponent(input.csrfToken)}`,
+    action: path,
     submitLabel: t(edit ? 'catalogue:form.submitEdit' : 'catalogue:form.submitCreate'),
     cancelHref: '/provider/services',
     values: {

@@ -1,24 +1,12 @@
 import { t } from '../config/i18n.js';
+import type { PaymentSummarySheet } from '../documents/payment-summary-pdf.js';
 import * as format from '../lib/format.js';
 import type { PaymentSummary } from '../services/payment-summaries.service.js';
-import { bookingCostLines, type CostLine } from './booking-costs.page.js';
+import { bookingCostLines } from './booking-costs.page.js';
 import { formatIban } from './booking-money.page.js';
 
-/** views/bookings/payment-summary.ejs: a printable page (print CSS hides the site's chrome) the client keeps. */
-export interface PaymentSummaryView {
-  title: string;
-  noindex: true;
-  bodyClass: string;
-  bookingHref: string;
-  bookingNumber: string;
-  issuedOn: string;
-  facts: { label: string; value: string }[];
-  costLines: CostLine[];
-  statusLabel: string;
-  paid: boolean;
-  receivedNote: string | null;
-  instructions: { label: string; value: string }[];
-}
+/** What the payment summary PDF the client keeps says (src/documents/payment-summary-pdf.ts renders it). */
+export type PaymentSummaryView = PaymentSummarySheet;
 
 function partyLine(name: string | null, email: string): string {
   return name ? `${name} (${email})` : email;
@@ -39,9 +27,7 @@ export function paymentSummaryPage(s: PaymentSummary, now: Date): PaymentSummary
   const i = s.instructions;
   return {
     title: t('money:summary.pageTitle', { number: b.bookingNumber }),
-    noindex: true,
-    bodyClass: 'print-page',
-    bookingHref: `/bookings/${b.id}`,
+    fileName: t('money:summary.fileName', { number: b.bookingNumber }),
     bookingNumber: b.bookingNumber,
     issuedOn: t('money:summary.issuedOn', { date: format.dateTimeShort(now) }),
     facts: [

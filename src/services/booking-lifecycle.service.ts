@@ -10,6 +10,8 @@ import { findCancellationPolicy } from '../models/providers/read.js';
 import { incrementCompletedBookings } from '../models/providers/write.js';
 import type { Booking } from '../models/bookings/booking.js';
 import { findClientInvoicing } from '../models/clients/read.js';
+import { updateClientInvoicing } from '../models/clients/write.js';
+import { asksReferent, validateAcceptance, type AcceptanceAnswers } from '../validators/quote-acceptance.validator.js';
 import { validateQuote, validateReason, type QuoteForm } from '../validators/booking-actions.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
@@ -26,7 +28,8 @@ export * from './booking-rules.service.js';
  *   pending   --quote (provider: total, includes, valid until)--> quoted   (the price stays the estimate)
  *   pending   --reject (provider, reason)-->              cancelled   (rejected_at)
  *   pending   --expire (jobs, 48 h unanswered)-->         cancelled   (reason "scaduta")
- *   quoted    --accept_quote (client)-->                  confirmed   (the quoted total becomes the price)
+ *   quoted    --accept_quote (client; its invoicing data and site referent if not given yet)--> confirmed
+ *                     (the quoted total becomes the price)
  *   quoted    --decline_quote (client, reason)-->         cancelled   (quote_declined_at)
  *   quoted    --expire (jobs, after its validity date)--> cancelled (reason "preventivo_scaduto")
  *   pending|quoted --withdraw (client, reason: "Annulla richiesta")--> cancelled
@@ -53,6 +56,8 @@ export interface Planned {
   event: BookingEvent;
   context: EventContext;
 }
+
+const NO_ANSWERS = { ok: true, value: { invoicing: null, referent: null } } as const;
 
 type Plan = { ok: true; planned: Planned } | { ok: false; errors: FormErrors; values: Record<string, unknown> };
 
@@ -83,8 +88,13 @@ function planQuote(booking: Booking, input: unknown, now: Date): Plan {
   return planned(quoteChanges(booking, form.value, now), 'quoted', { estimateCents: booking.totalAmountCents });
 }
 
-/** Accepting: the quote replaces the estimate's price (its parts would no longer add up to the total). */
-function planAcceptance(booking: Booking, now: Date): Plan {
+/**
+ * Accepting: the quote replaces the estimate's price (its parts would no longer add up to the total). The form
+ * carries what the client had not given yet: its invoicing data (saved to its profile by perform) and the
+ * referent at its site.
+ */
+function planAcceptance(booking: Booking, answers: AcceptanceAnswers, now: Date): Plan {
+  const r = answers.referent;
   const price = quotedPrice(booking.quoteTotalAmountCents ?? booking.totalAmountCents);
   const changes: BookingChanges = {
     status: 'confirmed',
@@ -94,6 +104,7 @@ function planAcceptance(booking: Booking, now: Date): Plan {
     discountAmount: fromCents(price.discountAmountCents),
     taxAmount: fromCents(price.taxAmountCents),
     totalAmount: fromCents(price.totalAmountCents),
+    ...(r ? { referentName: r.name, referentRole: r.role, referentEmail: r.email, referentPhone: r.phone } : {}),
   };
   return planned(changes, 'quote_accepted', {
     estimateCents: booking.estimatedTotalAmountCents ?? booking.totalAmountCents,
@@ -147,6 +158,7 @@ function plan(
   input: unknown,
   now: Date,
   refundPercent: number,
+  answers: AcceptanceAnswers,
 ): Plan {
   switch (action) {
     case 'confirm':
@@ -154,7 +166,7 @@ function plan(
     case 'quote':
       return planQuote(booking, input, now);
     case 'accept_quote':
-      return planAcceptance(booking, now);
+      return planAcceptance(booking, answers, now);
     case 'cancel':
       return withRefund(planWithReason(action, role, actor, input, now), booking, role, refundPercent);
     case 'reject':
@@ -203,8 +215,13 @@ export async function perform(
     const clientInvoicing = !needsInvoicing || canBeInvoiced(await findClientInvoicing(booking.clientId, trx));
     const refusal = refusalOf(action, booking, role, { now, cancellationHours, clientInvoicing });
     if (refusal) return { ok: false, kind: 'refused', refusal };
-    const result = plan(action, booking, role, actor, input, now, policy.refundPercentage);
+    const asks = { invoicing: !clientInvoicing, referent: asksReferent(booking) };
+    const answers = action === 'accept_quote' ? validateAcceptance(input, asks) : NO_ANSWERS;
+    if (!answers.ok) return { ok: false, kind: 'invalid', errors: answers.errors, values: answers.value };
+    const result = plan(action, booking, role, actor, input, now, policy.refundPercentage, answers.value);
     if (!result.ok) return { ok: false, kind: 'invalid', errors: result.errors, values: result.values };
+    // The invoicing data given in the acceptance form go to the client's profile, as the Fatturazione tab saves them.
+    if (answers.value.invoicing) await updateClientInvoicing(booking.clientId, answers.value.invoicing, trx);
     const updated = await apply(booking, result.planned, now, trx);
     if (action === 'complete') await incrementCompletedBookings(booking.providerId, trx);
     return { ok: true, booking: updated };

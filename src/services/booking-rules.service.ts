@@ -39,7 +39,10 @@ export interface RuleContext {
   now: Date;
   /** Hours before the start until which the client may cancel online (provider's policy, default 24). */
   cancellationHours: number;
-  /** Whether the client said how it receives invoices: a booking is not confirmed before. */
+  /**
+   * Whether the client said how it receives invoices: the provider does not confirm a request before (a client
+   * accepting a quote gives them in the acceptance form instead).
+   */
   clientInvoicing: boolean;
 }
 
@@ -116,11 +119,8 @@ export function refusalOf(action: BookingAction, booking: Booking, role: Role, c
     }
     case 'accept_quote':
     case 'decline_quote':
-    case 'withdraw': {
-      const refusal = clientStep(action, booking, role, status, ctx.now);
-      if (refusal || action !== 'accept_quote' || ctx.clientInvoicing) return refusal;
-      return { messageKey: `${E}.clientInvoicingMissingForClient` };
-    }
+    case 'withdraw':
+      return clientStep(action, booking, role, status, ctx.now);
     case 'cancel':
       if (booking.status !== 'confirmed') return { messageKey: `${E}.cancelNotConfirmed`, vars: { status } };
       if (started) return { messageKey: `${E}.cancelStarted` };

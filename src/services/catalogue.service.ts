@@ -76,7 +76,6 @@ export interface ProviderWithListings {
   page: number;
   totalPages: number;
   totalListings: number;
-  quoteListingId: string | null;
   reviews: ProviderReviews;
 }
 
@@ -97,7 +96,6 @@ export async function findProviderWithListings(id: string, page: number): Promis
     page,
     totalPages: Math.max(1, Math.ceil(offered.total / PAGE_SIZE)),
     totalListings: offered.total,
-    quoteListingId: offered.quoteListingId,
     reviews,
   };
 }

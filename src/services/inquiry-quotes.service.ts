@@ -75,7 +75,7 @@ export async function quoteFromInquiry(
   const clock = { today: local.date, nowTime: local.time };
   const form = validateInquiryQuote(values, listing ? listingRules(listing) : null, clock);
   if (!form.ok || !listing) return { ok: false, kind: 'invalid', errors: form.ok ? {} : form.errors, values };
-  const { details, referent, quote } = form.value;
+  const { details, quote } = form.value;
 
   return transaction(async (trx): Promise<InquiryQuoteResult> => {
     const locked = await threads.lockForUpdate(thread.id, trx);
@@ -88,7 +88,7 @@ export async function quoteFromInquiry(
         : { ok: false, kind: 'already_quoted', bookingId: locked.bookingId };
     }
     const made = await createQuotedRequest(
-      { clientId: locked.clientId, listing, details, participants: [], referent, now },
+      { clientId: locked.clientId, listing, details, participants: [], referent: null, now },
       trx,
     );
     if (!made.ok) return { ok: false, kind: 'refused', refusal: made.refusal };

@@ -1,8 +1,6 @@
 import { t } from '../config/i18n.js';
 import { addDays } from '../lib/booking-time.js';
-import { asksParticipants } from '../lib/booking-fields.js';
 import type { PricingUnit } from '../lib/pricing.js';
-import { validateAttendees, type ReferentInput } from './booking-attendees.validator.js';
 import { validateQuote, type QuoteForm } from './booking-actions.validator.js';
 import {
   MAX_DAYS_AHEAD,
@@ -14,9 +12,10 @@ import {
 import type { FormErrors, Validated } from './validate.js';
 
 /**
- * The quote a provider sends from an inquiry thread: which service, the booking's date, time,
- * place, participants or site referent (the booking wizard's rules), and the quote itself (the booking
- * page's quote rules). Field names are the wizard's and the quote form's, so errors sit beside the same fields.
+ * The quote a provider sends from an inquiry thread: which service, the booking's date, time, place and
+ * participants (the booking wizard's rules), and the quote itself (the booking page's quote rules). Field
+ * names are the wizard's and the quote form's, so errors sit beside the same fields. The referent at the
+ * client's site is the client's to name: it gives it when accepting (quote-acceptance.validator.ts).
  */
 
 export interface InquiryQuoteValues extends BookingFormValues {
@@ -26,7 +25,7 @@ export interface InquiryQuoteValues extends BookingFormValues {
   quote_valid_until: string;
 }
 
-/** What the chosen service decides about the form: participants or a referent, a place to choose, a maximum. */
+/** What the chosen service decides about the form: a place to choose, a maximum of participants. */
 export interface QuotedListingRules {
   pricingUnit: PricingUnit;
   chooseLocation: boolean;
@@ -35,7 +34,6 @@ export interface QuotedListingRules {
 
 export interface InquiryQuote {
   details: BookingDetails;
-  referent: ReferentInput | null;
   quote: QuoteForm;
 }
 
@@ -74,16 +72,14 @@ export function validateInquiryQuote(
     chooseLocation: listing?.chooseLocation ?? false,
   });
   if (!details.ok) Object.assign(errors, details.errors);
-  const referent = listing && !asksParticipants(listing.pricingUnit) ? validateAttendees(values, 1, false) : null;
-  if (referent && !referent.ok) Object.assign(errors, referent.errors);
   const lastDay = details.ok ? details.value.requestedDate : addDays(clock.today, MAX_DAYS_AHEAD);
   const quote = validateQuote(values, clock.today, lastDay);
   if (!quote.ok) Object.assign(errors, quote.errors);
-  if (Object.keys(errors).length > 0 || !details.ok || !quote.ok || (referent && !referent.ok)) {
+  if (Object.keys(errors).length > 0 || !details.ok || !quote.ok) {
     return { ok: false, value: values as unknown as Record<string, unknown>, errors };
   }
   return {
     ok: true,
-    value: { details: details.value, referent: referent?.ok ? referent.value.referent : null, quote: quote.value },
+    value: { details: details.value, quote: quote.value },
   };
 }

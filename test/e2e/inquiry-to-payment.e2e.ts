@@ -11,8 +11,8 @@ import { startInProcessApp } from './helpers/in-process-app.js';
 /**
  * From an inquiry to a paid booking in a real browser, three times (1280 px, 375 px, and without JavaScript),
  * each with its own provider, client and service: the client writes to a provider from its page, the
- * provider answers with a quote from the conversation, the client gives its invoicing data when asked and
- * accepts, reads how to pay by bank transfer; the provider records the payment and completes the booking;
+ * provider answers with a quote from the conversation, the client accepts it giving its site referent and
+ * its invoicing data in the acceptance form, reads how to pay by bank transfer; the provider records the payment and completes the booking;
  * both read the figures (payment status and total; gross, 5% commission, net, and the month's statement).
  */
 describe('from a message to a paid booking, in a real browser', () => {
@@ -59,7 +59,7 @@ describe('from a message to a paid booking, in a real browser', () => {
     });
     const company = `Carpenterie Brembane ${variant} Srl`;
     const client = await createUserWithPassword({ userType: 'client', companyName: company });
-    // A profile with an address and no invoicing data yet: the booking page will ask for it.
+    // A profile with an address and no invoicing data yet: the acceptance form will ask for it.
     await db()('client_profiles').insert({
       user_id: client.id,
       company_name: company,
@@ -112,9 +112,8 @@ describe('from a message to a paid booking, in a real browser', () => {
         await p.page.selectOption('#quote-service', service.id);
         await p.page.fill('#quote-date', addDays(today(), 14));
         await p.page.fill('#quote-time', '09:30');
-        await p.page.fill('#quote-referent-name', 'Luca Bonfanti');
-        await p.page.fill('#quote-referent-role', 'Responsabile di stabilimento');
-        await p.page.fill('#quote-referent-contact', '+39 035 555 0101');
+        // The client's referent is the client's to give: the provider's form does not ask it.
+        expect(await p.page.locator('#quote input[name^="referent_"]').count()).to.equal(0);
         await p.page.fill('#quote-net', '1.000,00');
         await p.page.fill('#quote-includes', 'Sopralluogo, DVR firmato, una revisione entro sei mesi');
         await p.page.fill('#quote-valid-until', addDays(today(), 7));
@@ -139,19 +138,27 @@ describe('from a message to a paid booking, in a real browser', () => {
         expect(quoteTop).to.be.below(actionsTop);
         await shot(c.page, '3-client-quote');
         await noSidewaysScroll(c.page, 'the quoted booking');
-        expect(await c.page.locator('form[action$="/quote-acceptance"]').count()).to.equal(0);
-        await c.page.locator('.booking-invoicing a').click();
-        await c.page.waitForURL(/\/profile\?tab=billing/);
+        // The acceptance form itself asks what the client had not given: the referent at its site and how it
+        // receives invoices (the wizard's fieldset). Sent empty, it says so beside each field.
+        const acceptance = c.page.locator('form[action$="/quote-acceptance"]');
+        expect(await acceptance.locator('.booking-accept__referent legend').textContent()).to.equal(
+          'Referente in sede',
+        );
+        expect(await acceptance.locator('input[name="invoicing_channel"]').count()).to.equal(3);
+        await acceptance.locator('button[type="submit"]').click();
+        await c.page.waitForURL(new RegExp(`${bookingPath}/quote-acceptance$`));
+        expect(await text(c.page, '#accept-referent-name-error')).to.equal('Nome del referente obbligatorio');
+        expect(await text(c.page, '#f-invoicing_channel-error')).to.contain('Scegli come ricevere le fatture');
+        expect(await text(c.page, '.booking-header__status')).to.equal('Preventivo ricevuto');
+        await c.page.fill('#accept-referent-name', 'Luca Bonfanti');
+        await c.page.fill('#accept-referent-role', 'Responsabile di stabilimento');
+        await c.page.fill('#accept-referent-contact', '+39 035 555 0101');
         await c.page.locator('input[name="invoicing_channel"][value="sdi"]').check();
         await c.page.fill('#f-sdi_code', 'M5UXCR1');
-        await c.page
-          .locator('form[action="/profile/billing"]')
-          .getByRole('button', { name: 'Salva Modifiche' })
-          .click();
-        await c.page.waitForURL(/\/profile/);
-        expect(await c.page.locator('.field__error').count(), 'the billing form was refused').to.equal(0);
-        await c.page.goto(`${app.baseUrl}${bookingPath}`);
-        await c.page.locator('form[action$="/quote-acceptance"] button[type="submit"]').click();
+        await acceptance.scrollIntoViewIfNeeded();
+        await shot(c.page, '3b-client-acceptance-form');
+        await noSidewaysScroll(c.page, 'the acceptance form');
+        await acceptance.locator('button[type="submit"]').click();
         await c.page.waitForURL(new RegExp(`${bookingPath}$`));
         expect(await text(c.page, '.booking-header__status')).to.equal('Confermata');
 

@@ -137,7 +137,7 @@ describe('a provider publishes and manages a service in a real browser', () => {
       await shot(page, 'form-375');
       await page.fill('#f-title', 'Corso senza prezzo');
       await page.locator('form.service-form button[type="submit"]').click();
-      await page.waitForURL(/\/services\?_csrf=/);
+      await page.waitForURL(/\/services$/);
       expect(await page.locator('#f-base_price-error').textContent()).to.equal('Prezzo base obbligatorio');
       expect(await page.inputValue('#f-title')).to.equal('Corso senza prezzo');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(PHONE.width);

@@ -54,7 +54,8 @@ describe('booking access matrix', () => {
     // The owner provider attaches a document through the real form.
     const token = csrfFrom(html((await agents.ownerProvider!.get(`/bookings/${bookingId}`)).text));
     const res = await agents
-      .ownerProvider!.post(`/bookings/${bookingId}/documents?_csrf=${encodeURIComponent(token)}`)
+      .ownerProvider!.post(`/bookings/${bookingId}/documents`)
+      .field('_csrf', token)
       .attach('document', PDF, 'registro-presenze.pdf');
     expect(res.status, res.text.slice(0, 300)).to.equal(303);
     documentId = (await db()('booking_documents').where({ booking_id: bookingId }).first('id')).id;
@@ -116,9 +117,9 @@ describe('booking access matrix', () => {
         expect(res.status, path).to.equal(404);
         expect(textOf(html(res.text), 'h1')).to.equal('Prenotazione non trovata');
       }
-      const upload = await agents[who]!.post(
-        `/bookings/${bookingId}/documents?_csrf=${encodeURIComponent(token)}`,
-      ).attach('document', PDF, 'falso.pdf');
+      const upload = await agents[who]!.post(`/bookings/${bookingId}/documents`)
+        .field('_csrf', token)
+        .attach('document', PDF, 'falso.pdf');
       expect(upload.status).to.equal(404);
       expect(await db()('bookings').where({ id: bookingId }).first()).to.deep.equal(before);
       expect(await db()('booking_documents').where({ booking_id: bookingId }).count({ n: '*' }).first()).to.deep.equal({

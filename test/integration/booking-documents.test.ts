@@ -31,7 +31,7 @@ describe('booking documents', () => {
 
   async function upload(agent: typeof providerAgent, id: string, data: Buffer | null, name = 'file.pdf') {
     const token = csrfFrom(html((await agent.get(`/bookings/${id}`)).text));
-    const req = agent.post(`/bookings/${id}/documents?_csrf=${encodeURIComponent(token)}`);
+    const req = agent.post(`/bookings/${id}/documents`).field('_csrf', token);
     return data ? req.attach('document', data, name) : req.field('nothing', '1');
   }
 

@@ -5,6 +5,7 @@ import { createBooking, createUserWithPassword } from '../factories/index.js';
 import { browser, csrfFrom, html, textOf } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
+import { pdfText } from '../helpers/pdf-text.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
 
 const IBAN = 'IT60X0542811101000000123456';
@@ -176,18 +177,33 @@ describe('payment of a booking', () => {
   });
 
   describe('GET /bookings/:id/payment-summary', () => {
-    it('gives the client a printable summary with amount, IBAN, reference and due date; another client gets 404', async () => {
+    it('gives the client a PDF to download with amount, IBAN, reference and due date; another client gets 404', async () => {
       const b = await confirmed();
-      const res = await clientAgent.get(`/bookings/${b.id}/payment-summary`).expect(200);
-      const $ = html(res.text);
-      expect(textOf($, 'h1')).to.equal('Riepilogo pagamento');
-      const text = textOf($, '.payment-summary__sheet');
+      const page = html((await clientAgent.get(`/bookings/${b.id}`).expect(200)).text);
+      const link = page('#payment a[href$="/payment-summary"]');
+      expect(link.attr('download')).to.not.equal(undefined);
+      const res = await clientAgent.get(link.attr('href')!).buffer(true).expect(200);
+      expect(res.headers['content-type']).to.equal('application/pdf');
+      expect(res.headers['content-disposition']).to.equal(
+        `attachment; filename=riepilogo-pagamento-${b.bookingNumber}.pdf`,
+      );
+      const pdf = res.body as Buffer;
+      expect(pdf.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+      const flat = (x: string): string => x.replace(/\s+/g, ' ');
+      const text = flat(pdfText(pdf).join(' | '));
       expect(text)
-        .to.contain('IT60 X054 2811 1010 0000 0123 456')
+        .to.contain('Riepilogo pagamento')
         .and.to.contain(`Prenotazione ${b.bookingNumber}`)
-        .and.to.contain('1.220,00 €');
-      expect(text).to.contain('Codice destinatario SDI: M5UXCR1');
-      expect($('[data-print]').attr('hidden')).to.not.equal(undefined);
+        .and.to.contain('IT60 X054 2811 1010 0000 0123 456')
+        .and.to.contain('Codice destinatario SDI: M5UXCR1')
+        .and.to.contain('Stato pagamento')
+        .and.to.contain('In attesa');
+      // The amounts the booking page shows: imponibile, IVA and the total to transfer.
+      const costs = flat(page('.cost-lines').text());
+      for (const amount of ['1.000,00 €', '220,00 €', '1.220,00 €']) {
+        expect(costs, amount).to.contain(amount);
+        expect(text, amount).to.contain(amount);
+      }
       const stranger = await createUserWithPassword({ userType: 'client' });
       const agent = await loginAs(browser(), stranger.email, stranger.password);
       expect((await agent.get(`/bookings/${b.id}/payment-summary`)).status).to.equal(404);

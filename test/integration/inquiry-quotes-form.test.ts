@@ -32,7 +32,8 @@ describe('quotes from inquiry threads: the form', () => {
       expect(textOf($, '#quote-title')).to.equal('Invia un preventivo');
       expect($('#quote input[name="service_id"]').attr('type')).to.equal('hidden');
       expect(textOf($, '.thread-quote__service')).to.contain('Documento di Valutazione dei Rischi');
-      expect($('#quote-referent-name')).to.have.length(1);
+      // The referent at the client's site is the client's to name, when it accepts: not asked of the provider.
+      expect($('#quote input[name^="referent_"]')).to.have.length(0);
       expect($('#quote-location')).to.have.length(0);
       const clientPage = html((await clientAgent.get(`/messages/${id}`).expect(200)).text);
       expect(clientPage('form[action$="/quote"]')).to.have.length(0);
@@ -46,7 +47,7 @@ describe('quotes from inquiry threads: the form', () => {
         .get();
       expect(options).to.deep.equal(['Scegli il servizio', 'Corso Antincendio', 'Documento di Valutazione dei Rischi']);
       expect($('#quote-location')).to.have.length(1);
-      expect($('#quote-referent-name')).to.have.length(1);
+      expect($('#quote input[name^="referent_"]')).to.have.length(0);
     });
   });
 
@@ -57,9 +58,6 @@ describe('quotes from inquiry threads: the form', () => {
         ...DVR_FIELDS(),
         requested_date: addDays(today(), -1),
         requested_time: '25:00',
-        referent_name: '',
-        referent_role: '',
-        referent_contact: 'non so',
         quote_net: 'tanto',
         quote_includes: '',
         quote_valid_until: addDays(today(), 900),
@@ -68,14 +66,10 @@ describe('quotes from inquiry threads: the form', () => {
       const $ = html(res.text);
       expect(errorOf($, 'quote-date')).to.equal('La data non può essere precedente a oggi');
       expect(errorOf($, 'quote-time')).to.equal('Orario non valido');
-      expect(errorOf($, 'quote-referent-name')).to.equal('Nome del referente obbligatorio');
-      expect(errorOf($, 'quote-referent-role')).to.equal('Ruolo del referente obbligatorio');
-      expect(errorOf($, 'quote-referent-contact')).to.equal('Indica un numero di telefono o un indirizzo email valido');
       expect(errorOf($, 'quote-net')).to.equal('Importo non valido: usa un numero in euro, ad esempio 1250 o 1.250,50');
       expect(errorOf($, 'quote-includes')).to.equal('Indica cosa comprende il preventivo');
       expect(errorOf($, 'quote-valid-until')).to.equal('La validità va da oggi al giorno richiesto per il servizio');
       expect($('#quote-net').val()).to.equal('tanto');
-      expect($('#quote-referent-contact').val()).to.equal('non so');
       expect(await db()('bookings').where({ client_id: client.id }).count('* as n').first()).to.include({ n: 0 });
     });
 

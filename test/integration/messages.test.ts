@@ -196,12 +196,14 @@ describe('messages', () => {
             .first()
             .val() as string;
           const post = await agent
-            .post(`/messages/${bookingThreadId}/replies?_csrf=${encodeURIComponent(token)}`)
+            .post(`/messages/${bookingThreadId}/replies`)
+            .field('_csrf', token)
             .field('body', 'intruso')
             .field('idempotency_key', 'abcdefgh-1234');
           expect(post.status).to.equal(404);
           const viaBooking = await agent
-            .post(`/bookings/${bookingId}/messages?_csrf=${encodeURIComponent(token)}`)
+            .post(`/bookings/${bookingId}/messages`)
+            .field('_csrf', token)
             .field('body', 'intruso')
             .field('idempotency_key', 'abcdefgh-5678');
           expect(viaBooking.status).to.equal(404);

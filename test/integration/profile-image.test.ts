@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -28,8 +28,8 @@ async function signIn(userType: 'client' | 'provider' = 'provider'): Promise<{ a
 
 async function upload(agent: Agent, file: Buffer | null, filename = 'foto profilo.jpg', contentType = 'image/jpeg') {
   const page = await agent.get('/profile?tab=image').expect(200);
-  const action = html(page.text)('form[enctype="multipart/form-data"]').attr('action')!;
-  const req = agent.post(action);
+  const form = html(page.text)('form[enctype="multipart/form-data"]');
+  const req = agent.post(form.attr('action')!).field('_csrf', String(form.find('input[name="_csrf"]').val()));
   return file ? req.attach('image', file, { filename, contentType }) : req.field('nothing', '');
 }
 
@@ -49,11 +49,12 @@ describe('profile image', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('the image tab offers a multipart form with the CSRF token in its action, for JPG and PNG up to 5 MB', async () => {
+  it('the image tab offers a multipart form with the CSRF token in its body, not its URL, for JPG and PNG up to 5 MB', async () => {
     const { agent } = await signIn();
     const $ = html((await agent.get('/profile?tab=image').expect(200)).text);
     const form = $('form[enctype="multipart/form-data"]');
-    expect(form.attr('action')).to.match(/^\/profile\/image\?_csrf=[\w-]{43}$/);
+    expect(form.attr('action')).to.equal('/profile/image');
+    expect(form.find('input[type="hidden"][name="_csrf"]').val()).to.match(/^[\w-]{43}$/);
     expect(form.find('input[type="file"][name="image"]').attr('accept'))
       .to.include('image/jpeg')
       .and.include('image/png');
@@ -218,17 +219,32 @@ describe('profile image', () => {
     expect($('.profile-header__placeholder').text()).to.equal('S');
   });
 
-  it('is refused without the CSRF token in the action, and for a visitor', async () => {
+  it('is refused without the CSRF token in the body (or with it only in the URL), keeping nothing, and for a visitor', async () => {
     const { agent, userId } = await signIn();
+    const stored = () => readdirSync(dir, { recursive: true }).length;
+    const before = stored();
     await agent
       .post('/profile/image')
       .attach('image', await photo('jpeg', { width: 100, height: 100 }), 'x.jpg')
       .expect(403);
+    const token0 = csrfFrom(html((await agent.get('/profile?tab=image').expect(200)).text));
+    // The URL is no place for it any more: logs and Referer headers would carry it.
+    await agent
+      .post(`/profile/image?_csrf=${encodeURIComponent(token0)}`)
+      .attach('image', await photo('jpeg', { width: 100, height: 100 }), 'x.jpg')
+      .expect(403);
+    await agent
+      .post('/profile/image')
+      .field('_csrf', 'x'.repeat(43))
+      .attach('image', await photo('jpeg', { width: 100, height: 100 }), 'x.jpg')
+      .expect(403);
     expect(await profileImageOf(userId)).to.equal(null);
+    expect(stored(), 'a file was kept').to.equal(before);
     const visitor = browser();
     const token = csrfFrom(html((await visitor.get('/auth/login').expect(200)).text));
     await visitor
-      .post(`/profile/image?_csrf=${token}`)
+      .post('/profile/image')
+      .field('_csrf', token)
       .attach('image', await photo('jpeg', { width: 100, height: 100 }), 'x.jpg')
       .expect(401);
     await visitor.post('/profile/image/removal').type('form').send({ _csrf: token }).expect(401);

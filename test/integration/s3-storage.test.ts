@@ -112,7 +112,8 @@ describe('S3 storage against a local S3 server (s3rver)', () => {
       .jpeg()
       .toBuffer();
     await agent
-      .post(`/profile/image?_csrf=${encodeURIComponent(token)}`)
+      .post('/profile/image')
+      .field('_csrf', token)
       .attach('image', photo, { filename: 'logo.jpg', contentType: 'image/jpeg' })
       .expect(303);
     const url = (await db()('provider_profiles').where({ user_id: user.id }).first()).profile_image as string;

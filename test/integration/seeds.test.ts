@@ -11,7 +11,8 @@ import { toCents } from '../../src/lib/money.js';
 import { seedDemo } from '../../seeds/demo.js';
 import { isValidPersonalCodiceFiscale } from '../../src/lib/italian-tax-ids.js';
 import { storage } from '../../src/services/storage.service.js';
-import { html, request } from '../helpers/app.js';
+import { browser, html, request } from '../helpers/app.js';
+import { loginAs } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 
 const SPECIALIZATIONS = [
@@ -497,6 +498,27 @@ describe('seeds/demo: seedDemo()', function () {
       expect(bookings.length).to.be.at.least(5);
       expect(new Set(bookings.map((b) => b.provider)).size).to.be.at.least(3);
       expect(bookings.map((b) => b.status)).to.include.members(['completed', 'confirmed', 'pending', 'cancelled']);
+    });
+
+    it('gives the demo client a cancelled, paid booking whose refund the provider has partly given back', async () => {
+      const { rows } = await db().raw<{ rows: Record<string, string | number | null>[] }>(`
+        SELECT b.id, b.payment_status, b.refund_percentage, b.refund_amount, b.refunded_amount, b.paid_on::text AS paid_on,
+               b.cancelled_at, b.cancelled_by = b.client_id AS by_client,
+               (SELECT sum(r.amount) FROM booking_refunds r WHERE r.booking_id = b.id) AS recorded
+        FROM bookings b JOIN users cu ON cu.id = b.client_id
+        WHERE cu.email = 'cliente@demo.sicurhub.it' AND b.status = 'cancelled' AND b.payment_status <> 'pending'`);
+      expect(rows).to.have.length(1);
+      const b = rows[0]!;
+      expect(b.payment_status).to.equal('partially_refunded');
+      expect(b.by_client).to.equal(true);
+      expect(toCents(String(b.refunded_amount))).to.equal(toCents(String(b.recorded)));
+      expect(toCents(String(b.refunded_amount)))
+        .to.be.greaterThan(0)
+        .and.lessThan(toCents(String(b.refund_amount)));
+      const agent = browser();
+      await loginAs(agent, 'cliente@demo.sicurhub.it', 'Demo2026!');
+      const $ = html((await agent.get(`/bookings/${String(b.id)}`).expect(200)).text);
+      expect($('main').text()).to.contain('Rimborso parziale');
     });
 
     it('gives the demo client a register of eight workers with valid codici fiscali and declared trainings, one lapsed', async () => {

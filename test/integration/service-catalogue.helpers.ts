@@ -57,11 +57,15 @@ export function servicePayload(change: Record<string, unknown> = {}): Record<str
   };
 }
 
-/** Posts the form as the browser does: urlencoded with the fields' bracket names, CSRF token in the action. */
+/** Posts the form as the browser does: urlencoded with the fields' bracket names, the form's CSRF token among them. */
 export async function postForm(agent: Agent, formPath: string, body: Record<string, unknown>) {
   const $ = html((await agent.get(formPath).expect(200)).text);
-  const action = $('form.service-form').attr('action')!;
-  return agent.post(action).type('form').send(formBody(body));
+  const form = $('form.service-form');
+  const token = String(form.find('input[name="_csrf"]').val());
+  return agent
+    .post(form.attr('action')!)
+    .type('form')
+    .send(formBody({ _csrf: token, ...body }));
 }
 
 export async function createViaForm(agent: Agent, change: Record<string, unknown> = {}): Promise<string> {

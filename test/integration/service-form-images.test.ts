@@ -24,7 +24,8 @@ async function postMultipart(
   files: { data: Buffer; name: string }[],
 ) {
   const $ = html((await agent.get(formPath).expect(200)).text);
-  const req = agent.post($('form.service-form').attr('action')!);
+  const form = $('form.service-form');
+  const req = agent.post(form.attr('action')!).field('_csrf', String(form.find('input[name="_csrf"]').val()));
   for (const [name, value] of new URLSearchParams(formBody(body))) void req.field(name, value);
   for (const file of files) void req.attach('images', file.data, { filename: file.name, contentType: 'image/jpeg' });
   return req;

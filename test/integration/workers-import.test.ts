@@ -6,11 +6,12 @@ import { resetDatabase } from '../helpers/db.js';
 import { clientAccount, signIn, type Account } from './booking.helpers.js';
 import { insertWorker } from './workers.helpers.js';
 
-/** Sends a file through the import form, as a browser does (multipart, the CSRF token in the action). */
+/** Sends a file through the import form, as a browser does (multipart, the CSRF token a field of the body). */
 async function upload(agent: Agent, content: string | Buffer, filename = 'lavoratori.csv', status = 200) {
   const token = csrfFrom(html((await agent.get('/workers/import').expect(200)).text));
   const res = await agent
-    .post(`/workers/import?_csrf=${encodeURIComponent(token)}`)
+    .post('/workers/import')
+    .field('_csrf', token)
     .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), {
       filename,
       contentType: 'text/csv',
@@ -156,10 +157,7 @@ describe('the workers CSV import (/workers/import)', () => {
 
   it('asks for a file when the form is sent without one', async () => {
     const token = csrfFrom(html((await agent.get('/workers/import').expect(200)).text));
-    const res = await agent
-      .post(`/workers/import?_csrf=${encodeURIComponent(token)}`)
-      .field('x', '1')
-      .expect(422);
+    const res = await agent.post('/workers/import').field('_csrf', token).field('x', '1').expect(422);
     expect(textOf(html(res.text), '#workers-file-error')).to.equal('Scegli un file CSV da importare');
   });
 

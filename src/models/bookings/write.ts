@@ -46,6 +46,11 @@ export interface BookingChanges {
   refundAmount?: string;
   /** Euro, as a numeric string: the sum of the refunds recorded. */
   refundedAmount?: string;
+  /** The site referent the client names when accepting a quote. */
+  referentName?: string;
+  referentRole?: string;
+  referentEmail?: string | null;
+  referentPhone?: string | null;
 }
 
 const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
@@ -81,6 +86,10 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
   refundPercentage: 'refund_percentage',
   refundAmount: 'refund_amount',
   refundedAmount: 'refunded_amount',
+  referentName: 'referent_name',
+  referentRole: 'referent_role',
+  referentEmail: 'referent_email',
+  referentPhone: 'referent_phone',
 };
 
 /** Writes a change of a booking (locked by the caller) and stamps updated_at. */

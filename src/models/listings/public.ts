@@ -72,21 +72,19 @@ export interface ProviderListingPage {
   rows: ProviderListingItem[];
   /** All their public services, not only this page's. */
   total: number;
-  /** The service "Richiedi Preventivo" opens: their first on-request service, else their first service. */
-  quoteListingId: string | null;
 }
 
 /**
  * A page of the active services of a provider for its public page: featured first, then the newest. The
- * total and the quote service are window functions over the whole list, computed before the LIMIT: one
- * query, however many services the provider has.
+ * total is a window function over the whole list, computed before the LIMIT: one query, however many
+ * services the provider has.
  */
 export async function listProviderListings(
   providerId: string,
   page: { limit: number; offset: number },
   trx?: Trx,
 ): Promise<ProviderListingPage> {
-  if (!isUuid(providerId)) return { rows: [], total: 0, quoteListingId: null };
+  if (!isUuid(providerId)) return { rows: [], total: 0 };
   const visible = () =>
     whereVisible(
       db(trx)({ s: 'services' })
@@ -97,16 +95,14 @@ export async function listProviderListings(
     .orderBy([{ column: 's.featured', order: 'desc' }, { column: 's.created_at', order: 'desc' }, { column: 's.id' }])
     .limit(page.limit)
     .offset(page.offset)
-    .select<(Pick<ListingRow, (typeof ITEM_KEYS)[number]> & { total: number; quote_service_id: string })[]>(
+    .select<(Pick<ListingRow, (typeof ITEM_KEYS)[number]> & { total: number })[]>(
       ...names(pick(LISTING_COLUMNS, ITEM_KEYS), 's'),
       db(trx).raw('(count(*) OVER ())::int AS total'),
-      db(trx).raw(`first_value(s.id) OVER (
-        ORDER BY s.service_type = 'on_request' DESC, s.featured DESC, s.created_at DESC, s.id) AS quote_service_id`),
     );
   if (rows.length === 0) {
     // Past the last page (or none at all): the total still tells the page where the list ends.
     const [{ total }] = (await visible().count({ total: '*' })) as { total: string }[];
-    return { rows: [], total: Number(total), quoteListingId: null };
+    return { rows: [], total: Number(total) };
   }
   return {
     rows: rows.map((r) => ({
@@ -122,7 +118,6 @@ export async function listProviderListings(
       reviewsCount: r.reviews_count,
     })),
     total: rows[0]!.total,
-    quoteListingId: rows[0]!.quote_service_id,
   };
 }
 

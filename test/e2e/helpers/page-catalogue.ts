@@ -201,12 +201,6 @@ export const PAGE_CASES: PageCase[] = [
     (ids) => `/bookings/${ids.confirmedBookingId}`,
   ),
   page('client booking detail, completed', 'client', 'bookings/show', (ids) => `/bookings/${ids.completedBookingId}`),
-  page(
-    'payment summary',
-    'client',
-    'bookings/payment-summary',
-    (ids) => `/bookings/${ids.confirmedBookingId}/payment-summary`,
-  ),
   page('review form', 'client', 'reviews/form', (ids) => `/bookings/${ids.reviewableBookingId}/review`),
   {
     name: 'review form, without a rating',

@@ -76,8 +76,11 @@ describe('security: upload attacks', () => {
     await resetDatabase();
     w = await buildWorld();
     const via = (agent: Agent, page: string, field: string) => async (file: Buffer, filename: string, type: string) => {
-      const action = `${page.startsWith('/profile') ? '/profile/image' : `${page}/documents`}?_csrf=${encodeURIComponent(await tokenOf(agent, page))}`;
-      const res = await agent.post(action).attach(field, file, { filename, contentType: type });
+      const action = page.startsWith('/profile') ? '/profile/image' : `${page}/documents`;
+      const res = await agent
+        .post(action)
+        .field('_csrf', await tokenOf(agent, page))
+        .attach(field, file, { filename, contentType: type });
       return { status: res.status, text: res.text };
     };
     targets.push(

@@ -126,15 +126,15 @@ export async function buildWorld(): Promise<World> {
   // The document is attached through the real form, as provider A would.
   const token = csrfFrom(html((await agents.providerA.get(`/bookings/${bookingA.id}`)).text));
   const res = await agents.providerA
-    .post(`/bookings/${bookingA.id}/documents?_csrf=${encodeURIComponent(token)}`)
+    .post(`/bookings/${bookingA.id}/documents`)
+    .field('_csrf', token)
     .attach('document', PDF, 'registro.pdf');
   if (res.status !== 303) throw new Error(`world: document upload answered ${res.status}`);
   const document = await db()('booking_documents').where({ booking_id: bookingA.id }).first<{ id: string }>('id');
   // Client A writes to provider A about the booking, with an attachment, through the booking page's form.
   const posted = await agents.clientA
-    .post(
-      `/bookings/${bookingA.id}/messages?_csrf=${encodeURIComponent(csrfFrom(html((await agents.clientA.get(`/bookings/${bookingA.id}`)).text)))}`,
-    )
+    .post(`/bookings/${bookingA.id}/messages`)
+    .field('_csrf', csrfFrom(html((await agents.clientA.get(`/bookings/${bookingA.id}`)).text)))
     .field('body', SECRET_NOTE)
     .field('idempotency_key', 'world-message-a')
     .attach('attachment', PDF, 'allegato.pdf');
