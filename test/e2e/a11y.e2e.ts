@@ -7,15 +7,8 @@ import { baseUrl } from './helpers/global-setup.js';
 import { PHONE } from './helpers/browser.js';
 import { chooseSlot } from './helpers/slots.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
-import {
-  PAGE_CASES,
-  contextFor,
-  demoIds,
-  openCase,
-  resetPasswordPath,
-  type DemoIds,
-  type Viewer,
-} from './helpers/page-catalogue.js';
+import { PAGE_CASES, openCase } from './helpers/page-catalogue.js';
+import { contextFor, demoIds, resetPasswordPath, type DemoIds, type Viewer } from './helpers/demo-ids.js';
 
 // axe-core from node_modules, evaluated in the page through the DevTools protocol (the page's CSP, which
 // allows no inline script, does not apply to it): no CDN, nothing fetched.

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
-import { contextFor, demoIds, type DemoIds } from './helpers/page-catalogue.js';
+import { contextFor, demoIds, type DemoIds } from './helpers/demo-ids.js';
 
 /** Whether an element is wholly on the screen, below the sticky header. */
 async function inView(page: Page, selector: string): Promise<boolean> {

@@ -8,7 +8,8 @@ import type { BrowserContext } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 import { chooseSlot } from './helpers/slots.js';
-import { PAGE_CASES, caseHtml, contextFor, demoIds, resetPasswordPath, type Viewer } from './helpers/page-catalogue.js';
+import { PAGE_CASES, caseHtml } from './helpers/page-catalogue.js';
+import { contextFor, demoIds, resetPasswordPath, type Viewer } from './helpers/demo-ids.js';
 
 const VNU_JAR = path.join(
   path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')),

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Page, Route } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { contextFor, demoIds, type DemoIds, type Viewer } from './helpers/page-catalogue.js';
+import { contextFor, demoIds, type DemoIds, type Viewer } from './helpers/demo-ids.js';
 
 /** Google counts a cumulative layout shift up to 0.1 as good; the pages hold half of it. */
 const MAX_CLS = 0.05;

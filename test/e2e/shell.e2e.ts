@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
-import { PAGE_CASES, contextFor, demoIds, openCase, type DemoIds } from './helpers/page-catalogue.js';
+import { PAGE_CASES, openCase } from './helpers/page-catalogue.js';
+import { contextFor, demoIds, type DemoIds } from './helpers/demo-ids.js';
 
 /** The tabs of the bottom bar on a phone, as a person reads them. */
 async function visibleTabs(page: Page): Promise<string[]> {

@@ -22,7 +22,6 @@ const DATA_TABLES: [RegExp, string][] = [
 const STILL_LONG: Record<string, string> = {
   'seeds/demo.ts': 'the demo seed: every kind of demo record in one module',
   'seeds/lib/bookings.ts': 'the demo bookings: every status and its history in one module',
-  'test/e2e/helpers/page-catalogue.ts': 'every page the browser tests visit, for both users, in one list',
   'test/factories/index.ts': 'every factory of the tests in one module',
   'test/integration/booking-quotes.test.ts': 'quotes from both sides in one file',
   'test/integration/booking-wizard.test.ts': 'every step of the wizard, to follow the wizard object',
