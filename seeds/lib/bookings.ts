@@ -21,9 +21,9 @@ import { asksParticipants } from '../../src/lib/booking-fields.js';
 import { calculatePrice, pricingRulesOf, quotedPrice } from '../../src/lib/pricing.js';
 import { paidThenCancelled, paymentColumns, refundRow } from './refunds.js';
 import { random, uuidFor, type Random } from './random.js';
+import { mobile } from './phones.js';
+import type { Row } from './row.js';
 import type { ClientEntity, ServiceEntity, World } from './world.js';
-
-export type Row = Record<string, unknown>;
 
 export interface BookingPlan {
   key: string;
@@ -268,27 +268,6 @@ function slug(value: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '');
-}
-
-/** An Italian mobile number: +39 3xx xxx xxxx. */
-export function mobile(rng: Random): string {
-  const prefix = rng.pick([
-    '320',
-    '328',
-    '329',
-    '331',
-    '333',
-    '335',
-    '338',
-    '340',
-    '345',
-    '347',
-    '348',
-    '349',
-    '366',
-    '392',
-  ]);
-  return `+39 ${prefix} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`;
 }
 
 /** A completed booking's dates moved so that it closed `daysAgo` days before the reference day. */

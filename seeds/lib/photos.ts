@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { ProcessedImage } from '../../src/services/images.service.js';
 import { processListingImage, putListingImageFiles } from '../../src/services/listing-images.service.js';
 import { uuidFor } from './random.js';
-import type { Row } from './bookings.js';
+import type { Row } from './row.js';
 import type { ServiceEntity, World } from './world.js';
 
 /**

@@ -1,5 +1,5 @@
 import { DEMO_CLIENT_EMAIL } from '../data/constants.js';
-import type { Row } from './bookings.js';
+import type { Row } from './row.js';
 import { addDays, type Clock } from './clock.js';
 import { uuidFor } from './random.js';
 import { personalCodiceFiscale } from './tax-codes.js';
