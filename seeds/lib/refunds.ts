@@ -1,6 +1,7 @@
 import { fromCents } from '../../src/lib/money.js';
 import { refundOf } from '../../src/lib/pricing.js';
-import type { BookingPlan, Timeline } from './bookings.js';
+import type { BookingPlan } from './booking-plans.js';
+import type { Timeline } from './booking-timeline.js';
 import type { Row } from './row.js';
 import { addDays, workingDay, type Clock } from './clock.js';
 import { uuidFor } from './random.js';
