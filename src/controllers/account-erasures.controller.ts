@@ -19,7 +19,7 @@ async function render(
   status: number,
   state: { errors?: FormErrors; problem?: ErasureProblem; openRefused?: boolean } = {},
 ): Promise<void> {
-  const facts = { ...(await erasureState(req.user!.id)), retention: retentionTopics() };
+  const facts = { ...(await erasureState(req.user!.id)), retention: retentionTopics(), reader: req.user!.userType };
   res.status(status).render('account/deletion', accountDeletionPage(facts, state));
 }
 

@@ -11,13 +11,16 @@ import { viewerOf } from './bookings.controller.js';
  * expired booking, or a quote not accepted yet, is no appointment: 409 with the reason in Italian.
  */
 export async function show(req: Request, res: Response): Promise<void> {
-  const booking = await findBooking(String(req.params.id), viewerOf(req));
+  const viewer = viewerOf(req);
+  const booking = await findBooking(String(req.params.id), viewer);
   if (!booking) throw notFound('booking');
   const outcome = outcomeOf(booking);
   if (!hasCalendarEvent(outcome)) {
-    throw conflict('prices:calendar.unavailable', { status: t(outcomeLabelKey(outcome)).toLowerCase() });
+    throw conflict('prices:calendar.unavailable', {
+      status: t(outcomeLabelKey(outcome, viewer.userType)).toLowerCase(),
+    });
   }
-  const { filename, body } = calendarFile(booking, await findBookingParties(booking));
+  const { filename, body } = calendarFile(booking, await findBookingParties(booking), viewer.userType);
   res.attachment(filename);
   res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
   res.setHeader('Cache-Control', 'private, no-store');

@@ -1,6 +1,6 @@
 import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
-import { outcomeLabelKey, outcomeOf } from '../lib/booking-outcome.js';
+import { outcomeLabelKey, outcomeOf, type Reader } from '../lib/booking-outcome.js';
 import { addMinutes } from '../lib/booking-time.js';
 import { toICalendar, toICalendarEvents } from '../lib/icalendar.js';
 import type { Booking } from '../models/bookings/booking.js';
@@ -11,6 +11,7 @@ import { placeLabel } from '../lib/booking-place.js';
 export function calendarFile(
   booking: Booking,
   parties: Pick<Parties, 'provider'>,
+  reader: Reader,
   now: Date = new Date(),
 ): { filename: string; body: string } {
   const start = { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) };
@@ -20,7 +21,7 @@ export function calendarFile(
     t('bookings:calendar.provider', { name: providerName }),
     t('bookings:calendar.number', { number: booking.bookingNumber }),
     t('bookings:calendar.participants', { count: booking.participantsCount }),
-    t('bookings:calendar.status', { status: t(outcomeLabelKey(outcomeOf(booking))) }),
+    t('bookings:calendar.status', { status: t(outcomeLabelKey(outcomeOf(booking), reader)) }),
     url,
   ].join('\n');
   const uid = (suffix: string): string => `booking-${booking.id}${suffix}@${new URL(config().baseUrl).hostname}`;

@@ -5,6 +5,8 @@
  * confirmed booking called off is "Cancellata". Pure: the cards, the booking page and the calendar use it.
  */
 
+import type { BookingStatus } from './booking-status.js';
+
 /** Stored in cancellation_reason of an expired request or quote (codes the pages show in words, not UI text). */
 export const EXPIRED_REASON = 'scaduta';
 export const QUOTE_EXPIRED_REASON = 'preventivo_scaduto';
@@ -67,8 +69,21 @@ const BADGES: Readonly<Record<Outcome, string>> = {
   cancelled: 'danger',
 };
 
-/** The locale key of the badge's text. */
-export const outcomeLabelKey = (o: Outcome): string => LABEL_KEYS[o];
+/** Who reads the badge: the party of the booking whose page or list it is. */
+export type Reader = 'client' | 'provider';
+
+/** The provider's words where they differ: the quote the client received is the one the provider sent. */
+const PROVIDER_LABEL_KEYS: Readonly<Partial<Record<Outcome, string>>> = {
+  quoted: 'bookings:status.quotedSent',
+};
+
+/** A stored status (the analytics' and the open items' plain statuses), as its reader says it. */
+export const statusLabelKey = (status: BookingStatus, reader: Reader): string =>
+  (reader === 'provider' ? PROVIDER_LABEL_KEYS[status] : undefined) ?? `bookings:status.${status}`;
+
+/** The locale key of the badge's text, as its reader says it. */
+export const outcomeLabelKey = (o: Outcome, reader: Reader): string =>
+  (reader === 'provider' ? PROVIDER_LABEL_KEYS[o] : undefined) ?? LABEL_KEYS[o];
 
 /** The badge's modifier class (badge--<name>), '' for a plain badge. */
 export const outcomeBadge = (o: Outcome): string => BADGES[o];

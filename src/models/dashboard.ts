@@ -132,7 +132,7 @@ export async function readDashboard(
   if (!row) throw new Error('The dashboard read returned no row');
   return {
     statistics: toStatistics(row.statistics ?? undefined),
-    recentBookings: cardsFromJson(row.recent_bookings),
+    recentBookings: cardsFromJson(row.recent_bookings, user),
     unread: notificationsFromJson(row.unread_notifications),
     unreadCount: Number(row.unread_count),
     moreNotifications: row.more_notifications,

@@ -1,3 +1,4 @@
+import { statusLabelKey, type Reader } from '../lib/booking-outcome.js';
 import { t } from '../config/i18n.js';
 import type { ErasureProblem, OpenItems, RetentionFact } from '../services/account-erasure.service.js';
 import type { FormErrors } from '../validators/validate.js';
@@ -29,14 +30,14 @@ const PROBLEM_FIELD: Record<ErasureProblem['code'], string> = {
   code_wrong: 'code',
 };
 
-function openItemViews(open: OpenItems): OpenItemView[] {
+function openItemViews(open: OpenItems, reader: Reader): OpenItemView[] {
   return [
     ...open.bookings.map((b) => ({
       href: `/bookings/${b.id}`,
       text: t('account:deletion.openBooking', {
         number: b.bookingNumber,
         title: b.serviceTitle,
-        status: t(`bookings:status.${b.status}`),
+        status: t(statusLabelKey(b.status, reader)),
       }),
     })),
     ...open.waitlist.map((w) => ({
@@ -47,13 +48,13 @@ function openItemViews(open: OpenItems): OpenItemView[] {
 }
 
 export function accountDeletionPage(
-  facts: { twoFactor: boolean; open: OpenItems; retention: readonly RetentionFact[] },
+  facts: { twoFactor: boolean; open: OpenItems; retention: readonly RetentionFact[]; reader: Reader },
   state: { errors?: FormErrors; problem?: ErasureProblem; openRefused?: boolean } = {},
 ): AccountDeletionView {
   const rows = retentionRows(facts.retention);
   const errors = { ...state.errors };
   if (state.problem) errors[PROBLEM_FIELD[state.problem.code]] = t(`account:deletion.problems.${state.problem.code}`);
-  const open = openItemViews(facts.open);
+  const open = openItemViews(facts.open, facts.reader);
   return {
     ...frame('deletion'),
     erased: rows.filter((r) => r.fate === 'erased'),

@@ -1,3 +1,4 @@
+import { statusLabelKey } from '../lib/booking-outcome.js';
 import { t } from '../config/i18n.js';
 import type { Period } from '../lib/analytics-period.js';
 import { moneyOf, sumMoney, type AnalyticsBooking } from '../lib/booking-analytics.js';
@@ -32,7 +33,7 @@ export function analyticsCsv(
       b.requestedDate,
       b.listingTitle,
       b.clientName ?? '',
-      t(`bookings:status.${b.status}`),
+      t(statusLabelKey(b.status, 'provider')),
       csvAmount(m.netCents),
       csvAmount(m.vatCents),
       csvAmount(m.totalCents),

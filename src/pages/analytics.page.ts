@@ -1,3 +1,4 @@
+import { statusLabelKey } from '../lib/booking-outcome.js';
 import { t } from '../config/i18n.js';
 import { PERIODS, periodQuery, type Period } from '../lib/analytics-period.js';
 import { BOOKING_STATUSES, type Rate, type ListingFigures } from '../lib/booking-analytics.js';
@@ -171,7 +172,7 @@ function result({ period, figures: f }: AnalyticsData): AnalyticsResult {
     topByBookings: listingRows(f.topByBookings, 'bookings'),
     byStatus: BOOKING_STATUSES.map((status) => ({
       status,
-      label: t(`bookings:status.${status}`),
+      label: t(statusLabelKey(status, 'provider')),
       count: format.number(f.byStatus[status]),
       share: percent(f.received > 0 ? (100 * f.byStatus[status]) / f.received : null),
       bar: share(f.byStatus[status], maxStatus),

@@ -198,7 +198,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     noindex: true,
     booking,
     role,
-    statusLabel: t(outcomeLabelKey(outcome)),
+    statusLabel: t(outcomeLabelKey(outcome, role)),
     statusBadge: outcomeBadge(outcome),
     typeLabel: t(`common:serviceTypes.${booking.bookingType}`),
     dateLabel: format.fullDate(booking.requestedDate),

@@ -96,7 +96,7 @@ describe('booking in a real browser', () => {
       await page.locator('form[action$="/quote"] button[type="submit"]').click();
       await page.waitForURL(new RegExp(`/bookings/${ids.requestNoJs}$`));
       expect(await toast(page)).to.equal('Preventivo inviato al cliente');
-      expect(await page.locator('.booking-header__status').textContent()).to.equal('Preventivo ricevuto');
+      expect(await page.locator('.booking-header__status').textContent()).to.equal('Preventivo inviato');
       expect(await page.locator('.booking-actions').textContent()).to.contain('in attesa della risposta del cliente');
       await screenshot(page, 'booking-detail-provider-quoted-desktop');
 

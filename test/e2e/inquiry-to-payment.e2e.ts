@@ -122,7 +122,7 @@ describe('from a message to a paid booking, in a real browser', () => {
         await p.page.locator('#quote button[type="submit"]').click();
         await p.page.waitForURL(/\/bookings\/[0-9a-f-]{36}$/);
         const bookingPath = new URL(p.page.url()).pathname;
-        expect(await text(p.page, '.booking-header__status')).to.equal('Preventivo ricevuto');
+        expect(await text(p.page, '.booking-header__status')).to.equal('Preventivo inviato');
 
         // The client finds the quote in the conversation, is asked for its invoicing data, and accepts.
         await c.page.goto(`${app.baseUrl}${threadPath}`);

@@ -193,7 +193,7 @@ describe('quotes and requests', () => {
       ).to.deep.equal(['Rifiuta Preventivo', 'Annulla richiesta']);
 
       const p = html((await agents.provider.get(`/bookings/${id}`)).text);
-      expect(textOf(p, '.booking-header__status')).to.equal('Preventivo ricevuto');
+      expect(textOf(p, '.booking-header__status')).to.equal('Preventivo inviato');
       expect(p('.booking-actions form')).to.have.length(0);
       expect(textOf(p, '.booking-actions')).to.contain('Preventivo inviato: in attesa della risposta del cliente');
     });

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { columnsOf, names, pick, type Columns } from '../../db/columns.js';
 import { fromJsonRows, jsonRows } from '../../db/json-rows.js';
 import { db, prepared, type Trx } from '../../db/knex.js';
-import { outcomeBadge, outcomeLabelKey, outcomeOf, type Outcome } from '../../lib/booking-outcome.js';
+import { outcomeBadge, outcomeLabelKey, outcomeOf, type Outcome, type Reader } from '../../lib/booking-outcome.js';
 import { toCents } from '../../lib/money.js';
 import { statusesOfTab, type ListStatus } from '../../lib/booking-list-status.js';
 import { BOOKING_STATUSES, type BookingStatus } from './booking.js';
@@ -55,7 +55,7 @@ const CARD_COLUMNS: Columns<CardRow> = columnsOf<CardRow>({
   counterpart_name: 'text',
 });
 
-function toCard(row: CardRow): BookingCard {
+function toCard(row: CardRow, reader: Reader): BookingCard {
   const outcome = outcomeOf({
     status: row.status,
     rejectedAt: row.rejected_at,
@@ -74,7 +74,7 @@ function toCard(row: CardRow): BookingCard {
     totalAmountCents: toCents(row.total_amount),
     counterpartName: row.counterpart_name,
     outcome,
-    badge: { labelKey: outcomeLabelKey(outcome), modifier: outcomeBadge(outcome) },
+    badge: { labelKey: outcomeLabelKey(outcome, reader), modifier: outcomeBadge(outcome) },
   };
 }
 
@@ -110,9 +110,9 @@ export function cardsQuery(
   return q;
 }
 
-/** Cards carried as JSON by a larger statement (jsonRows of cardsQuery), as BookingCards. */
-export function cardsFromJson(rows: readonly Record<string, unknown>[] | null): BookingCard[] {
-  return fromJsonRows(rows, CARD_COLUMNS).map(toCard);
+/** Cards carried as JSON by a larger statement (jsonRows of cardsQuery), as BookingCards read by the viewer. */
+export function cardsFromJson(rows: readonly Record<string, unknown>[] | null, viewer: BookingViewer): BookingCard[] {
+  return fromJsonRows(rows, CARD_COLUMNS).map((row) => toCard(row, viewer.userType));
 }
 
 /** How many of the viewer's bookings are in each status, and in all (the tabs of /bookings). */
@@ -155,5 +155,5 @@ export async function listPage(
   // Its text varies with the viewer's kind, the tab and whether it has an OFFSET (not on page 1): each is
   // a statement of its own.
   const [row] = (await prepared(query)) as { counts: CountRow[]; cards: Record<string, unknown>[] }[];
-  return { counts: toCounts(row?.counts ?? []), cards: cardsFromJson(row?.cards ?? []) };
+  return { counts: toCounts(row?.counts ?? []), cards: cardsFromJson(row?.cards ?? [], viewer) };
 }

@@ -31,10 +31,18 @@ describe('booking outcome: badges say what happened', () => {
   for (const [name, source, label, badge] of cases) {
     it(`${name}: "${label}"`, () => {
       const outcome = outcomeOf(source);
-      expect(t(outcomeLabelKey(outcome))).to.equal(label);
+      expect(t(outcomeLabelKey(outcome, 'client'))).to.equal(label);
       expect(outcomeBadge(outcome)).to.equal(badge);
     });
   }
+
+  it('each party reads the badge from its side: the quote the client received is the one the provider sent', () => {
+    const outcome = outcomeOf({ ...closed, status: 'quoted' });
+    expect(t(outcomeLabelKey(outcome, 'client'))).to.equal('Preventivo ricevuto');
+    expect(t(outcomeLabelKey(outcome, 'provider'))).to.equal('Preventivo inviato');
+    const rejected = outcomeOf({ ...closed, rejectedAt: at });
+    expect(t(outcomeLabelKey(rejected, 'provider'))).to.equal(t(outcomeLabelKey(rejected, 'client')));
+  });
 
   it('only bookings that are or were an appointment go to the calendar', () => {
     expect(
