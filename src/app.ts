@@ -8,6 +8,7 @@ import { PUBLIC_DIR } from './config/paths.js';
 import { sessionMiddleware } from './config/session.js';
 import { configureViews } from './config/views.js';
 import { csrfProtection } from './middleware/csrf.js';
+import { mailClientRoutes } from './routes/mail-client.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { flash } from './middleware/flash.js';
 import { formBodies } from './middleware/form-body.js';
@@ -57,6 +58,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
 
   app.use(express.urlencoded({ extended: true, limit: '200kb', parameterLimit: 2000 }));
   app.use(express.json({ limit: '200kb' }));
+  mailClientRoutes(app);
   app.use(sessionMiddleware(cfg, deps.sessionPool));
   app.use(saveSessionBeforeResponse);
   app.use(noteWrites);

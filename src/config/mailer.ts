@@ -9,6 +9,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Where the mail client's "unsubscribe" button posts (RFC 8058), for the emails one can stop. */
+  unsubscribeUrl?: string;
 }
 
 /** An email as the job runner hands it over: with the Message-ID it keeps across retries. */
@@ -19,6 +21,17 @@ interface Envelope extends OutgoingEmail {
 export interface Mailer {
   send(message: Envelope): Promise<void>;
   close(): void;
+}
+
+/** The message as nodemailer takes it: an unsubscribe address becomes the List-Unsubscribe headers. */
+function nodemailerMessage(cfg: Config, { unsubscribeUrl, ...message }: Envelope) {
+  return {
+    from: cfg.mailFrom,
+    ...message,
+    ...(unsubscribeUrl
+      ? { list: { unsubscribe: unsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      : {}),
+  };
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and its links are logged. */
@@ -32,7 +45,7 @@ export function createMailer(cfg: Config): Mailer {
     });
     return {
       async send(message) {
-        await transport.sendMail({ from: cfg.mailFrom, ...message });
+        await transport.sendMail(nodemailerMessage(cfg, message));
       },
       close: () => transport.close(),
     };
@@ -41,7 +54,7 @@ export function createMailer(cfg: Config): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: cfg.mailFrom, ...message });
+      const info = await transport.sendMail(nodemailerMessage(cfg, message));
       mkdirSync(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^\w.@-]/g, '_');
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

@@ -100,6 +100,15 @@ export async function destroy(req: Request, res: Response): Promise<void> {
   res.render('saved-searches/unsubscribed', unsubscribedPage());
 }
 
+/**
+ * POST /avvisi/disiscrizione/un-clic?token=…: a mail client's "unsubscribe" button (RFC 8058), with no session
+ * (src/routes/mail-client.ts). It answers the same whether the token was known, so it tells nothing.
+ */
+export async function oneClickUnsubscribe(req: Request, res: Response): Promise<void> {
+  await unsubscribe(tokenOf(req.query.token));
+  res.status(204).end();
+}
+
 /** GET /account/avvisi: the signed-in user's saved searches. */
 export async function index(req: Request, res: Response): Promise<void> {
   const list = await savedSearchesOf(req.user!.id);

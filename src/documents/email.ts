@@ -17,6 +17,8 @@ export interface EmailRequest {
   /** views/emails/<template>.html.ejs and .text.ejs; strings under emails:<template>. */
   template: string;
   data: Record<string, unknown>;
+  /** For a mail client's own "unsubscribe" button (List-Unsubscribe with one-click POST, RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 /** Renders the HTML and text versions of a template with the shared email layout. */
@@ -37,6 +39,7 @@ export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail>
     subject,
     html,
     text: `${text.trim()}\n\n-- \n${t('emails:layout.signature')}\n${cfg.baseUrl}\n`,
+    ...(request.unsubscribeUrl ? { unsubscribeUrl: request.unsubscribeUrl } : {}),
   };
 }
 

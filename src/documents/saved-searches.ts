@@ -27,6 +27,14 @@ export function searchPath(params: SearchParams): string {
   return `/search${query ? `?${query}` : ''}`;
 }
 
+/** The page of an alert's unsubscribe link: it shows a button (GET changes nothing). */
+export const unsubscribePath = (token: string): string => `/avvisi/disiscrizione?token=${encodeURIComponent(token)}`;
+
+/** Where a mail client's own "unsubscribe" button posts (RFC 8058: List-Unsubscribe-Post), with no session. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/avvisi/disiscrizione/un-clic';
+export const oneClickUnsubscribePath = (token: string): string =>
+  `${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+
 /** The "Avvisami" form of a search (GET /avvisi/nuovo), with the search's parameters. */
 export function alertFormPath(params: SearchParams): string {
   const query = toQueryString({ ...params, page: 1 });

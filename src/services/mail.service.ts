@@ -38,7 +38,12 @@ export async function queueEmails(requests: EmailRequest[], trx?: Trx): Promise<
 export function emailJobs(requests: readonly EmailRequest[]): jobs.NewJobs {
   return {
     type: SEND_EMAIL_JOB,
-    payloads: requests.map(({ to, template, data }) => ({ to, template, data })),
+    payloads: requests.map(({ to, template, data, unsubscribeUrl }) => ({
+      to,
+      template,
+      data,
+      ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+    })),
     retryForSeconds: EMAIL_RETRY_SECONDS,
   };
 }
@@ -58,9 +63,9 @@ function messageIdOf(job: Pick<RunningJob, 'id' | 'createdAt'>): string {
  * queued before emails were rendered here carries the finished message, sent as it is.
  */
 export async function sendQueuedEmail(payload: Record<string, unknown>, job: RunningJob): Promise<void> {
-  const { to, subject, html, text } =
+  const email =
     typeof payload.html === 'string'
       ? (payload as unknown as OutgoingEmail)
       : await renderEmail(payload as unknown as EmailRequest);
-  await mailer(config()).send({ to, subject, html, text, messageId: messageIdOf(job) });
+  await mailer(config()).send({ ...email, messageId: messageIdOf(job) });
 }

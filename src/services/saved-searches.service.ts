@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { config } from '../config/env.js';
 import { transaction } from '../db/knex.js';
-import { alertFormPath, describeSearch, searchPath } from '../documents/saved-searches.js';
+import {
+  alertFormPath,
+  describeSearch,
+  oneClickUnsubscribePath,
+  searchPath,
+  unsubscribePath,
+} from '../documents/saved-searches.js';
 import { romeInstant, todayInRome } from '../lib/booking-time.js';
 import * as format from '../lib/format.js';
 import { DEFAULT_PARAMS, type SearchParams } from '../lib/search.shared.js';
@@ -145,8 +151,9 @@ export async function sendSavedSearchAlerts(now: Date = new Date()): Promise<num
             count: matches.length,
             matches: matches.map(matchLine),
             searchLink: `${base}${searchPath(saved.params)}`,
-            unsubscribeLink: `${base}/avvisi/disiscrizione?token=${saved.unsubscribeToken}`,
+            unsubscribeLink: `${base}${unsubscribePath(saved.unsubscribeToken)}`,
           },
+          unsubscribeUrl: `${base}${oneClickUnsubscribePath(saved.unsubscribeToken)}`,
         },
         trx,
       );

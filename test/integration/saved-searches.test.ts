@@ -1,4 +1,11 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
+import { loadConfig } from '../../src/config/env.js';
+import { createMailer } from '../../src/config/mailer.js';
+import { renderEmail, type EmailRequest } from '../../src/documents/email.js';
+import { SEND_EMAIL_JOB } from '../../src/services/mail.service.js';
 import { db } from '../../src/db/knex.js';
 import { sendSavedSearchAlerts } from '../../src/services/saved-searches.service.js';
 import { createProvider, createService } from '../factories/index.js';
@@ -220,6 +227,35 @@ describe('saved searches ("Avvisami")', () => {
       expect(await alerts()).to.have.length(1);
       const $gone = html((await request().get(link).expect(404)).text);
       expect(textOf($gone, 'main')).to.contain('Questo avviso non è più attivo');
+    });
+    it("a mail client's own unsubscribe button (RFC 8058) ends the emails in one POST, with no session", async () => {
+      await createService({ providerId, title: 'Antincendio rischio medio' });
+      expect(await sendSavedSearchAlerts()).to.equal(1);
+      const [job] = (await db()('jobs').where({ type: SEND_EMAIL_JOB }).orderBy('id', 'desc').limit(1)) as {
+        payload: EmailRequest;
+      }[];
+      const email = await renderEmail(job!.payload);
+      const outbox = mkdtempSync(path.join(tmpdir(), 'sicurhub-outbox-'));
+      const mailer = createMailer({ ...loadConfig(), smtpUrl: null, dataDir: outbox });
+      try {
+        await mailer.send(email);
+        const eml = readFileSync(path.join(outbox, 'outbox', readdirSync(path.join(outbox, 'outbox'))[0]!), 'utf8');
+        const url = /^List-Unsubscribe:\s+<(https?:\/\/[^>]+)>/m.exec(eml)?.[1];
+        expect(url, eml.slice(0, 600)).to.match(/\/avvisi\/disiscrizione\/un-clic\?token=[\w-]+$/);
+        expect(eml).to.match(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+        const oneClick = new URL(url!);
+        await request().get(`${oneClick.pathname}${oneClick.search}`).expect(404);
+        expect(await rows(), 'a GET changes nothing').to.have.length(1);
+        await request()
+          .post(`${oneClick.pathname}${oneClick.search}`)
+          .type('form')
+          .send('List-Unsubscribe=One-Click')
+          .expect(204);
+        expect(await rows()).to.have.length(0);
+      } finally {
+        mailer.close();
+        rmSync(outbox, { recursive: true, force: true });
+      }
     });
   });
 
