@@ -30,7 +30,6 @@ const STILL_LONG: Record<string, string> = {
   'test/e2e/helpers/page-catalogue.ts': 'every page the browser tests visit, for both users, in one list',
   'test/factories/index.ts': 'every factory of the tests in one module',
   'test/integration/booking-quotes.test.ts': 'quotes from both sides in one file',
-  'test/integration/booking-wizard.test.ts': 'every step of the wizard, to follow the wizard object',
   'test/integration/jobs.test.ts': 'the job runner, its retries and its periodic tasks in one file',
   'test/integration/messages.test.ts': 'the inbox, threads and attachments in one file',
   'test/integration/search.test.ts': 'the search API, its page and its query plans in one file',
