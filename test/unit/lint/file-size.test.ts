@@ -31,7 +31,6 @@ const STILL_LONG: Record<string, string> = {
   'test/integration/jobs.test.ts': 'the job runner, its retries and its periodic tasks in one file',
   'test/integration/messages.test.ts': 'the inbox, threads and attachments in one file',
   'test/integration/services.test.ts': 'the catalogue pages and the service page in one file',
-  'test/unit/services/booking-wizard.test.ts': 'the wizard service, to follow the wizard object',
 };
 
 /** Every file under a folder, as a path from the repository root with forward slashes. */
