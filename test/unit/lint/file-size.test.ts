@@ -30,7 +30,6 @@ const STILL_LONG: Record<string, string> = {
   'test/e2e/helpers/page-catalogue.ts': 'every page the browser tests visit, for both users, in one list',
   'test/integration/jobs.test.ts': 'the job runner, its retries and its periodic tasks in one file',
   'test/integration/messages.test.ts': 'the inbox, threads and attachments in one file',
-  'test/integration/services.test.ts': 'the catalogue pages and the service page in one file',
 };
 
 /** Every file under a folder, as a path from the repository root with forward slashes. */
