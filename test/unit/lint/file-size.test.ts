@@ -28,7 +28,6 @@ const STILL_LONG: Record<string, string> = {
   'seeds/demo.ts': 'the demo seed: every kind of demo record in one module',
   'seeds/lib/bookings.ts': 'the demo bookings: every status and its history in one module',
   'test/e2e/helpers/page-catalogue.ts': 'every page the browser tests visit, for both users, in one list',
-  'test/integration/jobs.test.ts': 'the job runner, its retries and its periodic tasks in one file',
   'test/integration/messages.test.ts': 'the inbox, threads and attachments in one file',
 };
 
