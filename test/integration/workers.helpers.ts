@@ -2,6 +2,8 @@ import { db } from '../../src/db/knex.js';
 import { csrfFrom, html } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { formBody } from '../helpers/form.js';
+import { resetDatabase } from '../helpers/db.js';
+import { clientAccount, providerAccount, signIn } from './booking.helpers.js';
 
 /** Shared set-up of the workers register tests. */
 
@@ -52,4 +54,21 @@ export async function insertWorker(
     })
     .returning<{ id: string }[]>('id');
   return row!.id;
+}
+
+/** The accounts of the register tests, signed in: a client, another client, a provider. On an empty database. */
+export async function registerAccounts() {
+  await resetDatabase();
+  const client = await clientAccount('Registro Srl');
+  const other = await clientAccount('Altra Azienda Srl');
+  const agent = await signIn(client);
+  const otherAgent = await signIn(other);
+  const provider = await signIn(await providerAccount({ businessName: 'Formatore Registro' }));
+  return { client, other, agent, otherAgent, provider };
+}
+
+/** Empties the register before each test. */
+export async function clearRegister(): Promise<void> {
+  await db()('worker_trainings').del();
+  await db()('workers').del();
 }

@@ -20,17 +20,7 @@ const DATA_TABLES: [RegExp, string][] = [
  * that is split, or gone, must leave it (the last test fails until it does), and no file joins it.
  */
 const STILL_LONG: Record<string, string> = {
-  'test/factories/index.ts': 'every factory of the tests in one module',
-  'test/integration/booking-quotes.test.ts': 'quotes from both sides in one file',
-  'test/integration/booking-wizard.test.ts': 'every step of the wizard, to follow the wizard object',
-  'test/integration/jobs.test.ts': 'the job runner, its retries and its periodic tasks in one file',
   'test/integration/messages.test.ts': 'the inbox, threads and attachments in one file',
-  'test/integration/profile.test.ts': "every tab of both users' profile forms in one file",
-  'test/integration/search.test.ts': 'the search API, its page and its query plans in one file',
-  'test/integration/seeds.test.ts': 'the demo and benchmark seeds checked in one file',
-  'test/integration/services.test.ts': 'the catalogue pages and the service page in one file',
-  'test/integration/workers.test.ts': 'the register of workers: list, form and archive in one file',
-  'test/unit/services/booking-wizard.test.ts': 'the wizard service, to follow the wizard object',
 };
 
 /** Every file under a folder, as a path from the repository root with forward slashes. */

@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import { db } from '../../src/db/knex.js';
+import { seedBench } from '../../seeds/bench.js';
+import { explainCount } from '../../src/models/search/counts.js';
+import { explainSearch, type ListingSearchQuery } from '../../src/models/search/results.js';
+import { resetDatabase } from '../helpers/db.js';
+import { BERGAMO } from './search.helpers.js';
+
+describe('search query plans on a realistic volume', () => {
+  const base: ListingSearchQuery = {
+    text: '',
+    location: null,
+    category: null,
+    price: null,
+    ratingMin: null,
+    availability: 'any',
+    listingType: null,
+    languages: [],
+    certifications: [],
+    sort: 'relevance',
+    limit: 20,
+    offset: 0,
+  };
+  const bergamo = { ...BERGAMO, radiusKm: 25, areaNames: ['Bergamo', 'Lombardia'] };
+  const milano = { lat: 45.46427, lng: 9.18951, radiusKm: 50, areaNames: ['Milano', 'Lombardia'] };
+
+  // Two thousand services spread over Italy (the benchmark generator), statistics up to date, nothing
+  // forced: PostgreSQL must choose the indexes by itself.
+  before(async () => {
+    await resetDatabase();
+    await seedBench(db(), { services: 2000, perProvider: 20 });
+  });
+
+  const shapes: [string, ListingSearchQuery, string[]][] = [
+    ['text only', { ...base, text: 'corso spazi confinati' }, ['services_search_vector_idx']],
+    [
+      'place and radius',
+      { ...base, location: bergamo, sort: 'distance' },
+      ['services_location_earth_idx', 'services_service_areas_idx'],
+    ],
+    [
+      'category and filters, sorted by price',
+      { ...base, category: 'environment', availability: 'this_month', sort: 'price_asc' },
+      ['services_price_idx|services_category_index'],
+    ],
+    ['sorted by rating', { ...base, sort: 'rating' }, ['services_rating_idx']],
+    [
+      'text, place and filters',
+      {
+        ...base,
+        text: 'corso antincendio',
+        location: milano,
+        price: { min: 0, max: 500, includesMin: true },
+        ratingMin: 4,
+        availability: 'this_month',
+        languages: ['Italiano'],
+      },
+      ['services_location_earth_idx'],
+    ],
+    [
+      'words and a place of 25 km',
+      { ...base, text: 'corso antincendio', location: bergamo },
+      ['services_location_earth_idx'],
+    ],
+  ];
+
+  for (const [name, query, indexes] of shapes) {
+    it(`${name}: no sequential scan of services, through ${indexes.join(' and ')}`, async () => {
+      const plan = await explainSearch(query);
+      expect(plan).not.to.match(/Seq Scan on services/);
+      // "a|b": either index will do (the planner picks by the statistics of the volume).
+      for (const index of indexes)
+        expect(
+          index.split('|').some((i) => plan.includes(i)),
+          `${index} in\n${plan}`,
+        ).to.equal(true);
+    });
+  }
+
+  it('place sorted by distance: the services within the radius come from the GiST index nearest first', async () => {
+    const plan = await explainSearch({ ...base, location: bergamo, sort: 'distance' });
+    // A KNN scan: the index's ordering operator, so that the page stops after its rows.
+    expect(plan).to.match(/Index Scan using services_location_earth_idx[\s\S]*?Order By: .*<->/);
+    expect(plan).not.to.match(/Seq Scan on services/);
+  });
+
+  it("words and a place of 25 km: the words are checked on the place's rows, not intersected with the word index", async () => {
+    const plan = await explainSearch({ ...base, text: 'corso antincendio', location: bergamo });
+    expect(plan).to.include('services_location_earth_idx');
+    expect(plan).not.to.include('services_search_vector_idx');
+    expect(plan).not.to.match(/Seq Scan on services/);
+  });
+
+  // The bounded count stops at 1,001 matches: the aggregate counts the output of a Limit, whatever the
+  // scan below it (with no condition, a sequential scan that stops after 1,001 rows is the cheapest).
+  for (const [name, query] of shapes) {
+    it(`${name}: its count stops at 1,001 matches`, async () => {
+      const plan = await explainCount(query, { analyze: true });
+      expect(plan).to.match(/^Aggregate/);
+      const read = Number(/->\s+Limit \(actual time=[^)]*rows=(\d+)/.exec(plan)?.[1]);
+      expect(read).to.be.at.most(1001);
+    });
+  }
+});
