@@ -105,6 +105,12 @@ export async function destroy(req: Request, res: Response): Promise<void> {
  * (src/routes/mail-client.ts). It answers the same whether the token was known, so it tells nothing.
  */
 export async function oneClickUnsubscribe(req: Request, res: Response): Promise<void> {
+  // The body RFC 8058 prescribes: anything else (a link checker's empty POST) is refused and changes nothing.
+  // A mail client reads no page: plain words, as the rest of this exchange.
+  if (bodyOf(req)['List-Unsubscribe'] !== 'One-Click') {
+    res.status(400).type('text/plain').send(t('errors:badRequest'));
+    return;
+  }
   await unsubscribe(tokenOf(req.query.token));
   res.status(204).end();
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { RouteEntry } from '../../helpers/routes.js';
 import type { Actor, World } from './world.js';
+import { MAIL_CLIENT_ROUTES } from '../../../src/routes/mail-client.js';
 
 /**
  * What the security suite needs to know about the route table beyond what Express tells it. Every entry
@@ -79,6 +80,12 @@ export const PUBLIC_WRITE = new Set([
   '/avvisi/conferma', // the confirmation link's button works in any browser, signed in or not
   '/avvisi/disiscrizione', // unsubscribing needs no login: the unguessable token of the email is the proof
 ]);
+
+/**
+ * Routes a mail client calls, authenticated by the token in their address and mounted before the session
+ * (src/routes/mail-client.ts): the only state-changing routes without a CSRF token, read from their declaration.
+ */
+export const MAIL_CLIENT = new Set(MAIL_CLIENT_ROUTES.map((r) => r.path));
 
 export const isWrite = (r: RouteEntry): boolean => r.method !== 'GET';
 
