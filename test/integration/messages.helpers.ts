@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { csrfFrom, html, type Page } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
+import { resetDatabase } from '../helpers/db.js';
+import { createBooking } from '../factories/index.js';
+import { clientAccount, providerAccount, service, signIn, type Account } from './booking.helpers.js';
 
 /** What a person's browser sends from a message form: its text, its hidden fields, maybe one file. */
 
@@ -41,4 +44,33 @@ export function threadIdFrom(location: string | undefined): string {
   const match = /^\/messages\/([0-9a-f-]{36})#reply$/.exec(location ?? '');
   if (!match) throw new Error(`not a thread location: ${location}`);
   return match[1]!;
+}
+
+/**
+ * The people of the messages tests, on an empty database: a provider with an on-request service, its client
+ * with a confirmed booking of it, and another client and provider who are strangers to both.
+ */
+export async function messagesWorld() {
+  await resetDatabase();
+  const provider = await providerAccount({
+    businessName: 'Studio Messaggi Sicurezza',
+    contactEmail: 'info@studiomessaggi.it',
+  });
+  const client = await clientAccount('Officine Parlanti Srl');
+  const otherClient = await clientAccount('Altra Azienda Spa');
+  const otherProvider = await providerAccount({ businessName: 'Altro Studio' });
+  const serviceId = (await service(provider.id, { serviceType: 'on_request', title: 'Valutazione Rischi DVR' })).id;
+  const bookingId = (await createBooking({ serviceId, clientId: client.id, status: 'confirmed' })).id;
+  return { provider, client, otherClient, otherProvider, serviceId, bookingId };
+}
+
+/** Each of the four signed in, in a browser of their own. */
+export async function signInAll(people: Record<'provider' | 'client' | 'otherClient' | 'otherProvider', Account>) {
+  const [providerAgent, clientAgent, otherClientAgent, otherProviderAgent] = await Promise.all([
+    signIn(people.provider),
+    signIn(people.client),
+    signIn(people.otherClient),
+    signIn(people.otherProvider),
+  ]);
+  return { providerAgent, clientAgent, otherClientAgent, otherProviderAgent };
 }

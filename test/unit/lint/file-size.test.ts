@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 
@@ -14,14 +14,6 @@ const DATA_TABLES: [RegExp, string][] = [
   [/^seeds\/data\//, 'the demo data set: providers, services, cities, clients, people, reviews'],
   [/^src\/reference-data\/.+\/tables\.ts$/, "hand-kept corrections to the gazetteer's source packages"],
 ];
-
-/**
- * Files still over the limit, each to be split next, with what makes it long. The list only shrinks: a file
- * that is split, or gone, must leave it (the last test fails until it does), and no file joins it.
- */
-const STILL_LONG: Record<string, string> = {
-  'test/integration/messages.test.ts': 'the inbox, threads and attachments in one file',
-};
 
 /** Every file under a folder, as a path from the repository root with forward slashes. */
 function filesUnder(dir: string): string[] {
@@ -49,7 +41,7 @@ describe('the house: file size', () => {
 
   it(`keeps every file but the data tables at most ${LIMIT} lines`, () => {
     const tooLong = files
-      .filter((f) => !isDataTable(f) && !(f in STILL_LONG))
+      .filter((f) => !isDataTable(f))
       .map((f) => ({ file: f, lines: linesOf(f) }))
       .filter(({ lines }) => lines > LIMIT)
       .map(({ file, lines }) => `${file}: ${lines} lines`);
@@ -62,12 +54,5 @@ describe('the house: file size', () => {
         files.some((f) => rule.test(f)),
         what,
       ).to.equal(true);
-  });
-
-  it('lists only files still over the limit, so the list of files to split cannot go stale', () => {
-    const done = Object.keys(STILL_LONG)
-      .filter((f) => !existsSync(f) || linesOf(f) <= LIMIT || isDataTable(f))
-      .map((f) => (existsSync(f) ? `${f}: ${linesOf(f)} lines` : `${f}: gone`));
-    expect(done, 'take these off STILL_LONG').to.deep.equal([]);
   });
 });
