@@ -17,10 +17,10 @@ import { queueEmail } from './mail.service.js';
 import { savedSearchConditions } from './search.service.js';
 
 /**
- * "Avvisami" (issue 24): anyone saves the search they see with an email address and hears of each new
- * service or course edition that matches it, at most once a day, with a one-click unsubscribe that needs no
- * login. A visitor's address is confirmed by a link first (double opt-in: nobody can sign up a mailbox that
- * is not theirs); a signed-in user's own address is theirs already.
+ * "Avvisami" (docs/product.md, route table): anyone saves the search they see with an email address and hears
+ * of each new service or course edition that matches it, at most once a day, with a one-click unsubscribe that
+ * needs no login. A visitor's address is confirmed by a link first (double opt-in: nobody can sign up a mailbox
+ * that is not theirs); a signed-in user's own address is theirs already.
  */
 
 export type { SavedSearch } from '../models/saved-searches/store.js';
