@@ -6,6 +6,7 @@ import { loginUrlFor } from './auth.js';
 import { csrfTokenFor } from './csrf.js';
 import * as format from '../lib/format.js';
 import { appNavFor } from '../lib/app-nav.js';
+import { todayInRome } from '../lib/booking-time.js';
 
 const ACCOUNT_PAGE = /^\/(auth|login|register|forgot-password|email-)/;
 const SEARCH_PAGE = /^\/(search|services)(\/(consultation|training|safety|environment|health))?\/?$/;
@@ -28,6 +29,8 @@ export const pageLocals: RequestHandler = (req, res, next) => {
   res.locals.baseUrl = config().baseUrl;
   // The company behind the site, in every page's footer.
   res.locals.operator = config().operator;
+  // The footer's "© <year>": this year in Rome.
+  res.locals.copyrightYear = todayInRome().slice(0, 4);
   res.locals.currentUser = null;
   res.locals.unreadNotifications = 0;
   res.locals.unreadMessages = 0;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { browser, html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
+import { todayInRome } from '../../src/lib/booking-time.js';
 
 /** What every public page shares: the layout, the route table, redirects, unknown paths, headers. */
 describe('public pages', () => {
@@ -47,7 +48,9 @@ describe('public pages', () => {
       ]) {
         expect(links, path).to.include(path);
       }
-      expect($('.site-footer').text()).to.include('© 2025').and.include('GeoNames');
+      expect($('.site-footer').text())
+        .to.include(`© ${todayInRome().slice(0, 4)} SicurHub`)
+        .and.include('GeoNames');
     });
 
     it('loads only the stylesheet and the small enhancement script on pages without islands', async () => {
