@@ -9,13 +9,8 @@ import {
   createUserWithPassword,
   DEFAULT_PASSWORD,
 } from '../factories/index.js';
-import { PHONE, SCREENSHOT_DIR, newPage, screenshot, toast } from './helpers/browser.js';
+import { PHONE, SCREENSHOT_DIR, newPage, screenshot, toast, noSidewaysScroll } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
-}
 
 // Each test erases an account of its own: the app runs in-process on the test database.
 describe('Elimina account in a real browser', () => {

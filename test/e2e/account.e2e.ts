@@ -2,13 +2,8 @@ import { expect } from 'chai';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { createUserWithPassword, DEFAULT_PASSWORD } from '../factories/index.js';
-import { DESKTOP, PHONE, newPage, screenshot, toast } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, toast, noSidewaysScroll } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
-}
 
 /** The app's code one step ahead (the server accepts one step either way, and each step once). */
 const nextCode = (secret: string, steps: number): string =>

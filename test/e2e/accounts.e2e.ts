@@ -1,15 +1,9 @@
 /// <reference lib="dom" />
 import { expect } from 'chai';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { DESKTOP, PHONE, newPage, screenshot, toast } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, toast, noSidewaysScroll } from './helpers/browser.js';
 import { linkFrom, waitForEmail } from './helpers/outbox.js';
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
-}
 
 describe('accounts in a real browser', () => {
   const email = `fornitore.e2e.${Date.now()}@esempio.it`;

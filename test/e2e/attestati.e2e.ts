@@ -13,7 +13,7 @@ import {
 import { CF, createCompletedCourseBooking, createTrainingService } from '../factories/attestati.js';
 import { db } from '../../src/db/knex.js';
 import { pdfText } from '../helpers/pdf-text.js';
-import { DESKTOP, PHONE, newPage, toast } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, toast, noSidewaysScroll } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
 const SHOTS = '/tmp/shots/attestati';
@@ -77,11 +77,6 @@ describe('attendance and attestati in a real browser', () => {
     await page.fill('#f-password', DEFAULT_PASSWORD);
     await page.locator('form[action="/auth/login"] button[type="submit"]').click();
     await page.waitForURL(/\/dashboard$/);
-  }
-
-  async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
   }
 
   /** The provider fills the register: Mario present (his code prefilled), Giulia present with hers typed. */

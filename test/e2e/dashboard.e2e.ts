@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, noSidewaysScroll } from './helpers/browser.js';
 
 const DEMO_CLIENT = 'cliente@demo.sicurhub.it';
 const DEMO_PROVIDER = 'fornitore@demo.sicurhub.it';
@@ -14,11 +14,6 @@ async function logIn(page: Page, email: string): Promise<void> {
   await page.fill('#f-password', DEMO_PASSWORD);
   await page.locator('form[action="/auth/login"] button[type="submit"]').click();
   await page.waitForURL(/\/dashboard$/);
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
 }
 
 /** The four statistic cards, label -> value, as shown. */

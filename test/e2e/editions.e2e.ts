@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { DESKTOP, PHONE, newPage, screenshot, toast } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, toast, noSidewaysScroll } from './helpers/browser.js';
 
 const CLIENT = { email: 'cliente@demo.sicurhub.it', password: 'Demo2026!' };
 const PROVIDER = { email: 'fornitore@demo.sicurhub.it', password: 'Demo2026!' };
@@ -18,11 +18,6 @@ async function login(page: Page, who: { email: string; password: string }): Prom
   await page.fill('#f-password', who.password);
   await page.locator('form[action="/auth/login"] button[type="submit"]').click();
   await page.waitForURL(/\/dashboard$/);
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
 }
 
 /** Books one seat of the edition through the plain wizard form (with or without JavaScript). */

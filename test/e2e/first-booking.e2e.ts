@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { DESKTOP, PHONE, newPage, screenshot, toast } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, toast, noSidewaysScroll } from './helpers/browser.js';
 import { linkFrom, waitForEmail } from './helpers/outbox.js';
 import { chooseSlot, offersSlots } from './helpers/slots.js';
 
@@ -12,11 +12,6 @@ const PASSWORD = 'Sicurezza-2026!';
 /** A date `days` from today, 'YYYY-MM-DD' in Europe/Rome. */
 function inDays(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + days * 86_400_000));
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
 }
 
 /** A demo provider's service found through the search API. */

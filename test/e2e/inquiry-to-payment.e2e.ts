@@ -5,7 +5,7 @@ import { db } from '../../src/db/knex.js';
 import { addDays, romeLocal } from '../../src/lib/booking-time.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
 import { DEFAULT_PASSWORD, createProvider, createService, createUserWithPassword } from '../factories/index.js';
-import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, noSidewaysScroll } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
 /**
@@ -35,11 +35,6 @@ describe('from a message to a paid booking, in a real browser', () => {
     await page.fill('#f-email', email);
     await page.fill('#f-password', DEFAULT_PASSWORD);
     await page.locator('form[action="/auth/login"] button[type="submit"]').click();
-  }
-
-  async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
   }
 
   /** Who takes part in one variant: names of its own, so the three never meet. */

@@ -12,7 +12,7 @@ import {
   createService,
   createUserWithPassword,
 } from '../factories/index.js';
-import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, noSidewaysScroll } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
 // The money boxes need bookings in given states and an IBAN the demo has not got: the application runs
@@ -71,11 +71,6 @@ describe('payment and commission in a real browser', () => {
     await page.fill('#f-password', DEFAULT_PASSWORD);
     await page.locator('form[action="/auth/login"] button[type="submit"]').click();
     await page.waitForURL(/\/dashboard$/);
-  }
-
-  async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
   }
 
   for (const [size, viewport] of [

@@ -13,7 +13,7 @@ import {
   createUserWithPassword,
 } from '../factories/index.js';
 import { Mailbox, linkIn } from '../helpers/mailbox.js';
-import { DESKTOP, PHONE, newPage, toast } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, toast, noSidewaysScroll } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
 const SHOTS = '/tmp/shots/reviews';
@@ -91,11 +91,6 @@ describe('reviews in a real browser', () => {
     await page.fill('#f-password', DEFAULT_PASSWORD);
     await page.locator('form[action="/auth/login"] button[type="submit"]').click();
     await page.waitForURL(/\/dashboard$/);
-  }
-
-  async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
   }
 
   /** The provider marks a booking completed from its page; the client's email link to the form comes back. */

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, noSidewaysScroll } from './helpers/browser.js';
 
 /** The header's search box, as a new user types in it. */
 async function headerSearch(page: Page, text: string): Promise<void> {
@@ -12,11 +12,6 @@ async function headerSearch(page: Page, text: string): Promise<void> {
   await box.fill(text);
   await box.press('Enter');
   await page.waitForURL(/\/search\?/);
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
 }
 
 for (const [label, viewport] of [

@@ -14,7 +14,7 @@ import {
   partitaIva,
 } from '../factories/index.js';
 import { pdfText } from '../helpers/pdf-text.js';
-import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, noSidewaysScroll } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
 /**
@@ -46,11 +46,6 @@ describe('a company keeps its training in order, in a real browser', () => {
     await page.fill('#f-password', DEFAULT_PASSWORD);
     await page.locator('form[action="/auth/login"] button[type="submit"]').click();
     await page.waitForURL(/\/dashboard$/);
-  }
-
-  async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
   }
 
   /** What the scadenzario says of one worker's lavoratori training. */

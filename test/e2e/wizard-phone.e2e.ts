@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
-import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, noSidewaysScroll } from './helpers/browser.js';
 import { chooseSlot, offeredDays } from './helpers/slots.js';
 
 const CLIENT = { email: 'cliente@demo.sicurhub.it', password: 'Demo2026!' };
@@ -95,11 +95,6 @@ async function checkTapTargets(page: Page, what: string): Promise<void> {
       );
   });
   expect(small, `${what}: tap targets under 44 px`).to.deep.equal([]);
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${what} scrolls sideways`).to.be.at.most(page.viewportSize()!.width);
 }
 
 describe('the booking wizard on a phone', () => {
