@@ -40,6 +40,9 @@ function openItemViews(open: OpenItems, reader: Reader): OpenItemView[] {
         status: t(statusLabelKey(b.status, reader)),
       }),
     })),
+    ...(open.otherMembers > 0
+      ? [{ href: '/account/membri', text: t('account:deletion.otherMembers', { count: open.otherMembers }) }]
+      : []),
     ...open.waitlist.map((w) => ({
       href: '/waitlist',
       text: t('account:deletion.openWaitlist', { title: w.serviceTitle }),

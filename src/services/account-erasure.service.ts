@@ -66,7 +66,8 @@ export async function erasureState(userId: string): Promise<{ twoFactor: boolean
 export type ErasureProblem = Problem<'wrong_password' | 'code_required' | 'code_wrong'>;
 export type ErasureRefusal = ErasureProblem | { code: 'open_items'; open: OpenItems };
 
-const hasOpen = (open: OpenItems): boolean => open.bookings.length > 0 || open.waitlist.length > 0;
+const hasOpen = (open: OpenItems): boolean =>
+  open.bookings.length > 0 || open.waitlist.length > 0 || open.otherMembers > 0;
 
 /** Erases the account; the caller signs the browser out. */
 export async function eraseAccount(

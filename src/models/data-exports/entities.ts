@@ -3,8 +3,10 @@ import { db, type Trx } from '../../db/knex.js';
 /**
  * The user's data, entity by entity: what "Scarica i tuoi dati" puts in the archive and what "Elimina
  * account" does to it (docs/product.md §2 "Il mio account"). The archive has one JSON file per entity, the
- * rows of one table that belong to the user (`where`, bound to the user's id wherever it says `:user`).
- * Every table with a foreign key to users is either here or in NOT_EXPORTED, with the reason; a test holds
+ * rows of one table that belong to the user (`where`, bound to the user's id wherever it says `:user`):
+ * the person's own rows and those of the organisation they registered, which has their id
+ * (migration 20261223100000). Every table with a foreign key to users or to organisations is either here or
+ * in NOT_EXPORTED, with the reason; a test holds
  * that list to the schema, so a new table cannot be forgotten. Each entity's `erasure` says what erasing
  * the account does to its rows; the erasure (models/erasure) has one statement per table of this list and
  * the privacy page's "Conservazione dei dati" is written from it (pages/retention.page.ts).
@@ -73,6 +75,7 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
     omit: ['password_hash', 'totp_secret', 'totp_last_step'],
     erasure: anonymised('account'),
   },
+  { table: 'memberships', where: 'user_id = :user OR organisation_id = :user', erasure: erased('security') },
   { table: 'client_profiles', where: 'user_id = :user', erasure: anonymised('profile') },
   { table: 'provider_profiles', where: 'user_id = :user', erasure: anonymised('profile') },
   { table: 'provider_calendars', where: OWN_PROFILE, erasure: erased('availability') },
@@ -185,11 +188,14 @@ export async function rowsOf(entity: ExportedEntity, userId: string, trx?: Trx):
   return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !omit.has(k))));
 }
 
-/** Every table of the schema with a foreign key to users (the test of the declaration above reads it). */
+/**
+ * Every table of the schema with a foreign key to users or to organisations (the test of the declaration
+ * above reads it).
+ */
 export async function tablesReferencingUsers(trx?: Trx): Promise<string[]> {
   const { rows } = (await db(trx).raw(
     `SELECT DISTINCT conrelid::regclass::text AS name FROM pg_constraint
-      WHERE contype = 'f' AND confrelid = 'users'::regclass ORDER BY 1`,
+      WHERE contype = 'f' AND confrelid IN ('users'::regclass, 'organisations'::regclass) ORDER BY 1`,
   )) as { rows: { name: string }[] };
   return rows.map((r) => r.name);
 }

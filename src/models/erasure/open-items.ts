@@ -3,7 +3,8 @@ import { LIVE_BOOKING_STATUSES, type BookingStatus } from '../../lib/booking-sta
 
 /**
  * What must be closed before an account can be erased (services/account-erasure.service.ts): the bookings
- * still under way, as client or provider, and the places on a course's waiting list still waiting or offered.
+ * still under way, as client or provider, the places on a course's waiting list still waiting or offered,
+ * and the members of the organisation the person registered (whose records the erasure would take from them).
  */
 export interface OpenBooking {
   id: string;
@@ -23,6 +24,8 @@ export interface OpenWaitlistEntry {
 export interface OpenItems {
   bookings: OpenBooking[];
   waitlist: OpenWaitlistEntry[];
+  /** How many other people belong to the organisation the person registered (0: none, or none registered). */
+  otherMembers: number;
 }
 
 export const OPEN_WAITLIST_STATUSES = ['waiting', 'offered'] as const;
@@ -51,7 +54,12 @@ export async function openItemsOf(userId: string, trx?: Trx): Promise<OpenItems>
     title: string;
     status: 'waiting' | 'offered';
   }[];
+  const [members] = (await db(trx)('memberships')
+    .where('organisation_id', userId)
+    .whereNot('user_id', userId)
+    .count({ n: '*' })) as { n: string | number }[];
   return {
+    otherMembers: Number(members?.n ?? 0),
     bookings: bookings.map((b) => ({
       id: b.id,
       bookingNumber: b.booking_number,

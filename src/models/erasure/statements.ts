@@ -182,6 +182,13 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ['provider_closures', deleteOwn('provider_closures', 'provider_id')],
   ['client_profiles', eraseClientProfile],
   ['provider_profiles', eraseProviderProfile],
+  [
+    'memberships',
+    async (ctx, trx) => {
+      // The person leaves every organisation; the one they registered has no other member (open-items.ts).
+      await db(trx)('memberships').where('user_id', ctx.userId).orWhere('organisation_id', ctx.userId).delete();
+    },
+  ],
   ['contact_requests', deleteOwn('contact_requests', 'user_id')],
   ['notifications', deleteOwn('notifications', 'user_id')],
   ['auth_tokens', deleteOwn('auth_tokens', 'user_id')],

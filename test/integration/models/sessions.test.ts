@@ -28,7 +28,10 @@ describe('models/sessions findWithUser', () => {
     const found = await read(sid);
     expect(found?.sess).to.deep.equal({ cookie: { path: '/' }, passport: { user: user.id }, csrfToken: 'abc' });
     expect(found?.user).to.include({
-      id: user.id,
+      personId: user.id,
+      organisationId: user.id,
+      role: 'admin',
+      organisationCount: 1,
       email: user.email,
       userType: 'client',
       unreadNotifications: 1,
