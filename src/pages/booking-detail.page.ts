@@ -19,7 +19,13 @@ import {
   type QuoteCard,
   type QuoteForm,
 } from './booking-quote.page.js';
-import { documentFailure, type DocumentProblem, type FailedAction } from './booking-failed-action.page.js';
+import {
+  documentFailure,
+  failedActionSummary,
+  type DocumentProblem,
+  type FailedAction,
+  type FailedActionSummary,
+} from './booking-failed-action.page.js';
 
 interface DetailAlert {
   type: 'error' | 'success';
@@ -108,6 +114,7 @@ export interface BookingDetailView {
   };
   calendarHref: string | null;
   failed: FailedAction | null;
+  errorSummary: FailedActionSummary | null;
   alert: DetailAlert | null;
 }
 
@@ -189,6 +196,7 @@ function cancellationText(detail: BookingDetail): string | null {
 export function bookingDetailPage(detail: BookingDetail, now: Date, options: DetailOptions = {}): BookingDetailView {
   const { booking, role } = detail;
   const outcome = outcomeOf(booking);
+  const failed = options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null);
   const end = addMinutes(
     { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) },
     Math.round(booking.durationHours * 60),
@@ -260,7 +268,8 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     timeline: bookingTimeline(booking),
     actions: actionsOf(detail, now),
     calendarHref: hasCalendarEvent(outcome) ? `/bookings/${booking.id}/calendar.ics` : null,
-    failed: options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null),
+    failed,
+    errorSummary: failedActionSummary(failed),
     alert: options.refusal
       ? {
           type: 'error',
