@@ -196,7 +196,9 @@ function cancellationText(detail: BookingDetail): string | null {
 export function bookingDetailPage(detail: BookingDetail, now: Date, options: DetailOptions = {}): BookingDetailView {
   const { booking, role } = detail;
   const outcome = outcomeOf(booking);
-  const failed = options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null);
+  const failed = options.documentProblem
+    ? documentFailure(options.documentProblem, detail)
+    : (options.failedAction ?? null);
   const end = addMinutes(
     { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) },
     Math.round(booking.durationHours * 60),

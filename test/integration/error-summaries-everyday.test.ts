@@ -26,7 +26,11 @@ describe('error summaries of the everyday forms', () => {
   it('login: an empty form lists e-mail and password, each a link to its field', async () => {
     const agent = browser();
     const token = await csrfTokenOf(agent, '/auth/login');
-    const res = await agent.post('/auth/login').type('form').send({ _csrf: token, email: '', password: '' }).expect(422);
+    const res = await agent
+      .post('/auth/login')
+      .type('form')
+      .send({ _csrf: token, email: '', password: '' })
+      .expect(422);
     const $ = html(res.text);
     const summary = errorSummaryOf($);
     expect(summary?.title).to.equal('Controlla i campi evidenziati');
@@ -53,7 +57,8 @@ describe('error summaries of the everyday forms', () => {
   describe("a booking's box", () => {
     const today = (): string => romeLocal(new Date()).date;
     const pending = async () =>
-      (await createBooking({ serviceId, clientId: client.id, status: 'pending', requestedDate: addDays(today(), 20) })).id;
+      (await createBooking({ serviceId, clientId: client.id, status: 'pending', requestedDate: addDays(today(), 20) }))
+        .id;
 
     async function post(account: Account, id: string, path: string, fields: Record<string, string>) {
       const agent = await signIn(account);
