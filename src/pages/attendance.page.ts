@@ -5,6 +5,7 @@ import { csvDocument } from '../lib/csv.js';
 import * as format from '../lib/format.js';
 import type { CoursePlace, Register } from '../services/attendance.service.js';
 import type { FormErrors } from '../validators/validate.js';
+import { dateRange } from '../lib/date-range.js';
 
 /** views/attestati/attendance.ejs: the register of a completed course, as its provider fills it in. */
 
@@ -27,7 +28,7 @@ export interface AttendanceRow {
 }
 
 export interface AttendanceView {
-  /** The course's sessions with their hours ("lun 12/01/2027, 09:00–13:00 · 4 ore"). */
+  /** The course's sessions with their hours ("lunedì 11 gennaio 2027, 09:00–13:00 · 4 ore"). */
   sessions: string[];
   title: string;
   noindex: true;
@@ -51,8 +52,7 @@ export const hoursText = (hours: number): string =>
     hours: new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(hours),
   });
 
-export const datesText = (start: string, end: string): string =>
-  start === end ? format.date(start) : t('attestati:pdf.dateRange', { from: format.date(start), to: format.date(end) });
+export const datesText = (start: string, end: string): string => dateRange(start, end, t);
 
 /** The course's place as the form prefills it: "Online (sincrono)", the address, or the booking's place. */
 export function placeText(place: CoursePlace): string {
@@ -69,7 +69,7 @@ const hoursNumber = (hours: number): string =>
 export function sessionText(s: { date: string; start: string; end: string }): string {
   const hours = hoursBetween(s.start, s.end);
   return t('attestati:attendance.session', {
-    date: format.date(s.date),
+    date: format.fullDate(s.date),
     start: s.start.slice(0, 5),
     end: s.end.slice(0, 5),
     hours: hoursText(hours),
@@ -192,6 +192,7 @@ export function attendanceCsv(register: Register): { filename: string; body: str
     h('course'),
     h('dates'),
     h('hours'),
+    h('attendedHours'),
     h('place'),
   ];
   const rows = register.lines.map((l) => [
@@ -201,10 +202,11 @@ export function attendanceCsv(register: Register): { filename: string; body: str
     t(`attestati:csv.${l.attendance ?? 'unmarked'}`),
     l.attendanceMarkedAt ? format.dateTimeShort(l.attendanceMarkedAt) : '',
     l.attestato?.code ?? '',
-    l.attestato ? format.date(l.attestato.issuedAt) : '',
+    l.attestato ? format.shortDate(l.attestato.issuedAt) : '',
     booking.listingTitle,
     datesText(course.courseStart, course.courseEnd),
     String(course.hours).replace('.', ','),
+    l.sessionHours ? hoursNumber(l.sessionHours.reduce((sum, s) => sum + s.hours, 0)) : '',
     l.attestato?.place ?? placeText(course.place),
   ]);
   return {
