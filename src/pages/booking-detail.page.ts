@@ -159,14 +159,14 @@ function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions
         ? actions.includes('cancel')
           ? t('bookings:actions.cancelDeadline', {
               hours: cancellationHours,
-              deadline: format.dateTimeShort(detail.cancellationDeadline),
+              deadline: format.dateTimeText(detail.cancellationDeadline),
             })
           : t('bookings:actions.cancelClosed', { hours: cancellationHours })
         : null,
     afterStartHint:
       role === 'provider' && booking.status === 'confirmed' && now < start
         ? t('bookings:actions.afterStart', {
-            start: `${format.shortDate(booking.requestedDate)}, ${format.time(booking.requestedTime)}`,
+            start: format.dateTimeText(start),
           })
         : null,
   };

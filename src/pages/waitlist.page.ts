@@ -47,7 +47,7 @@ export function waitlistIndexPage(entries: ClientWaitlistEntry[], now: Date): Wa
         statusLabel: t(`waitlist:status.${e.status}`),
         offer: offerLive
           ? {
-              until: t('waitlist:offerUntil', { expires: format.dateTimeShort(e.offerExpiresAt!) }),
+              until: t('waitlist:offerUntil', { expires: format.dateTimeText(e.offerExpiresAt!) }),
               bookHref: `/services/${e.listingId}/book?edition=${e.editionId}`,
             }
           : null,
