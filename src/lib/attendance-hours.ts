@@ -57,6 +57,7 @@ export function attendanceShare(attended: readonly number[], sessions: readonly 
     attended: done / 60,
     scheduled: planned / 60,
     percent: planned > 0 ? Math.floor((done * 100) / planned) : 0,
-    enough: planned > 0 && done * 100 >= planned * MIN_ATTENDANCE_PERCENT,
+    // A course of no known hours cannot be measured: the rule does not stop it.
+    enough: done * 100 >= planned * MIN_ATTENDANCE_PERCENT,
   };
 }
