@@ -1,9 +1,9 @@
 import type { BookingFormValues, ParticipantValues, WizardIslandProps } from '../../src/lib/booking-wizard.shared.js';
 import { InvoicingFields } from './InvoicingFields.js';
+import { date } from '../../src/lib/format.js';
 
-const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateLabel = (value: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) ? longDate.format(new Date(`${value}T12:00:00Z`)) : value;
+/** The day as the page without a script writes it (src/pages/booking-wizard.page.ts, docs/style.md Dates). */
+const dateLabel = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? date(value) : value);
 
 export interface SummaryStepProps {
   props: WizardIslandProps;

@@ -37,7 +37,9 @@ export async function create(req: Request, res: Response): Promise<void> {
   }
   const result = await saveAttendance(String(req.params.id), viewerOf(req), req.body);
   if (result.ok) {
-    req.flash('success', t('attestati:attendance.done', { count: result.issued.length }));
+    const done = t('attestati:attendance.done', { count: result.issued.length });
+    const refused = result.refused > 0 ? ` ${t('attestati:attendance.refused', { count: result.refused })}` : '';
+    req.flash('success', `${done}${refused}`);
     return res.redirect(303, `/bookings/${String(req.params.id)}/attendance`);
   }
   if (result.kind === 'not_found') throw notFound('booking');

@@ -4,6 +4,7 @@ import { config } from '../config/env.js';
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import type { NewAttestato } from '../models/attestati/row.js';
+import { dateRange } from '../lib/date-range.js';
 /**
  * The attestato as a PDF (A4, pdfkit's built-in Helvetica, whose WinAnsi encoding has the Italian accented
  * letters): what the 2025 Accordo Stato-Regioni (Rep. Atti 59/CSR, Part I §6) asks it to carry — the
@@ -125,12 +126,7 @@ export async function renderAttestatoPdf(a: AttestatoFacts, options: { compress?
     [t(`${P}.legalReference`), a.legalReference],
     [t(`${P}.hours`), hoursLabel(a.hours)],
     [t(`${P}.deliveryMode`), t(`training:deliveryModes.${a.deliveryMode}`)],
-    [
-      t(`${P}.dates`),
-      a.courseStart === a.courseEnd
-        ? format.date(a.courseStart)
-        : t(`${P}.dateRange`, { from: format.date(a.courseStart), to: format.date(a.courseEnd) }),
-    ],
+    [t(`${P}.dates`), dateRange(a.courseStart, a.courseEnd, t)],
     [t(`${P}.place`), drawable(a.place)],
   ];
   doc.moveDown(0.6);

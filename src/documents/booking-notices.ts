@@ -35,7 +35,7 @@ function refundVars(booking: NoticeBooking, ctx: EventContext) {
     refund,
     refundTail: refund ? ` · ${refund}` : '',
     refundAmount: ctx.refund ? format.euro(ctx.refund.amountCents) : '',
-    refundDate: ctx.refund ? format.shortDate(ctx.refund.refundedOn) : '',
+    refundDate: ctx.refund ? format.date(ctx.refund.refundedOn) : '',
     refundReference: ctx.refund?.reference ?? '',
     refundRemaining: !ctx.refund
       ? ''

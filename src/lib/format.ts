@@ -30,6 +30,7 @@ const weekdayLong = new Intl.DateTimeFormat('it-IT', {
   month: 'long',
   year: 'numeric',
 });
+const dateTimeLong = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'short' });
 const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
 const oneDecimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -59,6 +60,8 @@ export const shortDate = (value: Date | string): string => dateShort.format(asDa
 export const fullDate = (value: Date | string): string => weekdayLong.format(asDate(value));
 /** '22/11/2026, 14:30' */
 export const dateTimeShort = (value: Date | string): string => dateTime.format(asDate(value));
+/** '22 novembre 2026 alle ore 14:30': a date and time in a sentence (the words are Intl's). */
+export const dateTimeText = (value: Date): string => dateTimeLong.format(value);
 /** '14:30:00' -> '14:30' */
 export const time = (value: string | null | undefined): string => (value ? value.slice(0, 5) : '');
 /** 12500 -> '12.500' */

@@ -1,9 +1,11 @@
 import { t } from '../config/i18n.js';
+import { attendanceShare, hoursBetween, type ScheduledSession } from '../lib/attendance-hours.js';
 import { placeLabel } from '../lib/booking-place.js';
 import { csvDocument } from '../lib/csv.js';
 import * as format from '../lib/format.js';
 import type { CoursePlace, Register } from '../services/attendance.service.js';
 import type { FormErrors } from '../validators/validate.js';
+import { dateRange } from '../lib/date-range.js';
 
 /** views/attestati/attendance.ejs: the register of a completed course, as its provider fills it in. */
 
@@ -19,10 +21,14 @@ export interface AttendanceRow {
   knownFiscalCode: string | null;
   attendanceError: string | null;
   fiscalCodeError: string | null;
+  /** The hours attended of each session, as the form asks them (prefilled with the session's hours). */
+  hours: { name: string; id: string; label: string; value: string; error: string | null }[];
+  /** Marked present below 90% of the hours: why no attestato was issued. */
+  shortfall: string | null;
 }
 
 export interface AttendanceView {
-  /** The course's sessions with their hours ("lun 12/01/2027, 09:00–13:00 · 4 ore"). */
+  /** The course's sessions with their hours ("lunedì 11 gennaio 2027, 09:00–13:00 · 4 ore"). */
   sessions: string[];
   title: string;
   noindex: true;
@@ -46,8 +52,7 @@ export const hoursText = (hours: number): string =>
     hours: new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(hours),
   });
 
-export const datesText = (start: string, end: string): string =>
-  start === end ? format.date(start) : t('attestati:pdf.dateRange', { from: format.date(start), to: format.date(end) });
+export const datesText = (start: string, end: string): string => dateRange(start, end, t);
 
 /** The course's place as the form prefills it: "Online (sincrono)", the address, or the booking's place. */
 export function placeText(place: CoursePlace): string {
@@ -57,13 +62,14 @@ export function placeText(place: CoursePlace): string {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const hoursNumber = (hours: number): string =>
+  new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(hours);
 
 /** One session of the course with its hours. */
 export function sessionText(s: { date: string; start: string; end: string }): string {
-  const hours = Math.max(0, minutesOf(s.end) - minutesOf(s.start)) / 60;
+  const hours = hoursBetween(s.start, s.end);
   return t('attestati:attendance.session', {
-    date: format.date(s.date),
+    date: format.fullDate(s.date),
     start: s.start.slice(0, 5),
     end: s.end.slice(0, 5),
     hours: hoursText(hours),
@@ -78,6 +84,44 @@ export function allPresentValues(register: Register, body: Record<string, unknow
   const values: Record<string, unknown> = { ...body };
   for (const l of register.lines) if (!l.attestato) values[`attendance_${l.id}`] = 'present';
   return values;
+}
+
+/** A session's hours field: its label names the day (and times), with the hours it lasted. */
+function hoursField(
+  line: Register['lines'][number],
+  session: ScheduledSession,
+  n: number,
+  typed: unknown,
+  errors: FormErrors,
+): AttendanceRow['hours'][number] {
+  const name = `hours_${line.id}_${n}`;
+  const day = format.shortDate(session.date);
+  const stored = line.sessionHours?.[n]?.hours;
+  return {
+    name,
+    id: `hours-${line.id}-${n}`,
+    label: t('attestati:attendance.hoursLabel', {
+      session: session.start && session.end ? `${day}, ${session.start}–${session.end}` : day,
+      hours: hoursText(session.hours),
+    }),
+    value: typeof typed === 'string' ? typed : hoursNumber(stored ?? session.hours),
+    error: errors[name] ?? null,
+  };
+}
+
+/** Why a participant marked present has no attestato: fewer than 90% of the hours. */
+function shortfallOf(line: Register['lines'][number], sessions: ScheduledSession[]): string | null {
+  if (line.attestato || line.attendance !== 'present' || !line.sessionHours) return null;
+  const share = attendanceShare(
+    line.sessionHours.map((h) => h.hours),
+    sessions,
+  );
+  if (share.enough) return null;
+  return t('attestati:attendance.shortfall', {
+    attended: hoursText(share.attended),
+    scheduled: hoursText(share.scheduled),
+    percent: share.percent,
+  });
 }
 
 export function attendancePage(
@@ -100,6 +144,10 @@ export function attendancePage(
       knownFiscalCode: l.fiscalCode,
       attendanceError: errors[`attendance_${l.id}`] ?? null,
       fiscalCodeError: errors[`fiscal_code_${l.id}`] ?? null,
+      hours: l.attestato
+        ? []
+        : course.scheduled.map((session, n) => hoursField(l, session, n, values[`hours_${l.id}_${n}`], errors)),
+      shortfall: shortfallOf(l, course.scheduled),
     };
   });
   return {
@@ -144,6 +192,7 @@ export function attendanceCsv(register: Register): { filename: string; body: str
     h('course'),
     h('dates'),
     h('hours'),
+    h('attendedHours'),
     h('place'),
   ];
   const rows = register.lines.map((l) => [
@@ -153,10 +202,11 @@ export function attendanceCsv(register: Register): { filename: string; body: str
     t(`attestati:csv.${l.attendance ?? 'unmarked'}`),
     l.attendanceMarkedAt ? format.dateTimeShort(l.attendanceMarkedAt) : '',
     l.attestato?.code ?? '',
-    l.attestato ? format.date(l.attestato.issuedAt) : '',
+    l.attestato ? format.shortDate(l.attestato.issuedAt) : '',
     booking.listingTitle,
     datesText(course.courseStart, course.courseEnd),
     String(course.hours).replace('.', ','),
+    l.sessionHours ? hoursNumber(l.sessionHours.reduce((sum, s) => sum + s.hours, 0)) : '',
     l.attestato?.place ?? placeText(course.place),
   ]);
   return {

@@ -97,7 +97,7 @@ function lineOf(a: Attestato): AttestatoLine {
     name,
     fiscalCode: a.participantFiscalCode,
     code: a.code,
-    issuedAt: format.date(a.issuedAt),
+    issuedAt: format.shortDate(a.issuedAt),
     pdfHref: `/attestati/${a.id}/pdf`,
     downloadLabel: t('attestati:booking.downloadLabel', { name }),
     verifyHref: `/attestati/verifica/${a.code}`,

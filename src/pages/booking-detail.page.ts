@@ -19,7 +19,13 @@ import {
   type QuoteCard,
   type QuoteForm,
 } from './booking-quote.page.js';
-import { documentFailure, type DocumentProblem, type FailedAction } from './booking-failed-action.page.js';
+import {
+  documentFailure,
+  failedActionSummary,
+  type DocumentProblem,
+  type FailedAction,
+  type FailedActionSummary,
+} from './booking-failed-action.page.js';
 
 interface DetailAlert {
   type: 'error' | 'success';
@@ -108,6 +114,7 @@ export interface BookingDetailView {
   };
   calendarHref: string | null;
   failed: FailedAction | null;
+  errorSummary: FailedActionSummary | null;
   alert: DetailAlert | null;
 }
 
@@ -152,14 +159,14 @@ function actionsOf(detail: BookingDetail, now: Date): BookingDetailView['actions
         ? actions.includes('cancel')
           ? t('bookings:actions.cancelDeadline', {
               hours: cancellationHours,
-              deadline: format.dateTimeShort(detail.cancellationDeadline),
+              deadline: format.dateTimeText(detail.cancellationDeadline),
             })
           : t('bookings:actions.cancelClosed', { hours: cancellationHours })
         : null,
     afterStartHint:
       role === 'provider' && booking.status === 'confirmed' && now < start
         ? t('bookings:actions.afterStart', {
-            start: `${format.shortDate(booking.requestedDate)}, ${format.time(booking.requestedTime)}`,
+            start: format.dateTimeText(start),
           })
         : null,
   };
@@ -189,6 +196,9 @@ function cancellationText(detail: BookingDetail): string | null {
 export function bookingDetailPage(detail: BookingDetail, now: Date, options: DetailOptions = {}): BookingDetailView {
   const { booking, role } = detail;
   const outcome = outcomeOf(booking);
+  const failed = options.documentProblem
+    ? documentFailure(options.documentProblem, detail)
+    : (options.failedAction ?? null);
   const end = addMinutes(
     { date: booking.requestedDate, time: booking.requestedTime.slice(0, 5) },
     Math.round(booking.durationHours * 60),
@@ -260,7 +270,8 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     timeline: bookingTimeline(booking),
     actions: actionsOf(detail, now),
     calendarHref: hasCalendarEvent(outcome) ? `/bookings/${booking.id}/calendar.ics` : null,
-    failed: options.documentProblem ? documentFailure(options.documentProblem, detail) : (options.failedAction ?? null),
+    failed,
+    errorSummary: failedActionSummary(failed),
     alert: options.refusal
       ? {
           type: 'error',

@@ -35,3 +35,39 @@ export function documentFailure(problem: DocumentProblem, detail: BookingDetail)
         : t(key, { count: detail.documentLimit });
   return { action: 'document', values: {}, errors: { document: message } };
 }
+
+/** The error summary of an action's form that did not hold (views/partials/_error-summary.ejs). */
+export interface FailedActionSummary {
+  errors: FormErrors;
+  fieldOrder: string[];
+  fieldIds: Record<string, string>;
+}
+
+/** Each action form's fields in their order, with the ids the booking page gives them (f-<name> otherwise). */
+const ACTION_FIELDS: Readonly<Record<FailedAction['action'], Record<string, string>>> = {
+  confirm: {},
+  complete: {},
+  no_show: {},
+  reject: { reason: 'reject-reason' },
+  decline_quote: { reason: 'decline-reason' },
+  withdraw: { reason: 'withdraw-reason' },
+  cancel: { reason: 'cancel-reason' },
+  quote: { quote_net: 'quote-net', quote_includes: 'quote-includes', quote_valid_until: 'quote-valid-until' },
+  accept_quote: {
+    referent_name: 'accept-referent-name',
+    referent_role: 'accept-referent-role',
+    referent_contact: 'accept-referent-contact',
+    invoicing_channel: 'f-invoicing_channel',
+    sdi_code: 'f-sdi_code',
+    pec: 'f-pec',
+  },
+  document: { document: 'document-file' },
+  payment: { paid_on: 'paid-on', method: 'payment-method' },
+  refund: { amount: 'refund-amount', refunded_on: 'refunded-on', reference: 'refund-reference' },
+};
+
+export function failedActionSummary(failed: FailedAction | null): FailedActionSummary | null {
+  if (!failed || Object.keys(failed.errors).length === 0) return null;
+  const fieldIds = ACTION_FIELDS[failed.action];
+  return { errors: failed.errors, fieldOrder: Object.keys(fieldIds), fieldIds };
+}

@@ -150,7 +150,7 @@ export function paymentBox(
     pendingNote: !paid && !payment ? t('money:payment.requestedAfterConfirmation') : null,
     instructions: role === 'client' && payment ? instructionsView(payment) : null,
     awaitingNote:
-      role === 'provider' && payment ? t('money:payment.awaiting', { date: format.shortDate(payment.dueDate) }) : null,
+      role === 'provider' && payment ? t('money:payment.awaiting', { date: format.date(payment.dueDate) }) : null,
     ibanMissingHref: role === 'provider' && payment && !payment.iban ? '/profile?tab=billing' : null,
     summaryHref: role === 'client' && (payment || paid) ? `/bookings/${booking.id}/payment-summary` : null,
     record: detail.canRecordPayment
@@ -195,7 +195,7 @@ export function commissionBox(booking: Booking, role: 'client' | 'provider'): Co
     net: format.euro(providerNetCents(c)),
     note:
       stored && month
-        ? t('money:commission.fixed', { date: format.shortDate(booking.completedAt!), month: monthLabel(month) })
+        ? t('money:commission.fixed', { date: format.date(booking.completedAt!), month: monthLabel(month) })
         : t('money:commission.estimated'),
     statementHref: stored && month ? `/provider/statements?month=${month}` : null,
   };

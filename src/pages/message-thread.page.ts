@@ -1,5 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
+import { relativeTime } from '../lib/relative-time.js';
 import type { DocumentFileRejection } from '../services/document-files.service.js';
 import { threadSubject } from '../lib/thread-subject.js';
 import { ATTACHMENT_MAX_BYTES } from '../lib/upload-limits.js';
@@ -34,7 +35,9 @@ export interface ConversationView {
     senderName: string;
     body: string;
     atIso: string;
+    /** "3 ore fa" (docs/style.md, Dates), with the exact date and time in its title. */
     atLabel: string;
+    atFull: string;
     attachment: { name: string; href: string; sizeLabel: string } | null;
     /** The message a provider's quote from an inquiry left: a link to the quoted booking. */
     quoteHref: string | null;
@@ -72,7 +75,8 @@ export function conversationView(
       senderName: m.senderId === input.viewer.id ? t('messages:thread.you') : input.counterpartName,
       body: m.body,
       atIso: m.createdAt.toISOString(),
-      atLabel: format.dateTimeShort(m.createdAt),
+      atLabel: relativeTime(m.createdAt),
+      atFull: format.dateTimeShort(m.createdAt),
       attachment:
         m.attachment && input.threadId
           ? {

@@ -8,6 +8,7 @@ import { CLOSURE_NOTE_MAX } from '../validators/profile/opening-hours.validator.
 import type { FormErrors } from '../validators/validate.js';
 import { PROFILE_PROBLEMS } from './profile-problems.js';
 import { formErrors } from './problems.js';
+import { dateRange } from '../lib/date-range.js';
 
 /** The "Orari e chiusure" tab of /profile (views/profile/_hours.ejs). */
 export interface HoursTabView {
@@ -32,10 +33,7 @@ export interface HoursTabState {
   problems?: FieldProblems<ProfileProblem | HoursProblem>;
 }
 
-const rangeOf = (from: string, to: string): string =>
-  from === to
-    ? format.fullDate(from)
-    : t('availability:hours.closureRange', { from: format.date(from), to: format.date(to) });
+const rangeOf = (from: string, to: string): string => (from === to ? format.fullDate(from) : dateRange(from, to, t));
 
 export function hoursTabView(tab: HoursTab, state: HoursTabState = {}): HoursTabView {
   const errors = formErrors(state.problems, PROFILE_PROBLEMS, state.errors);

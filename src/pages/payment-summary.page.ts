@@ -29,7 +29,7 @@ export function paymentSummaryPage(s: PaymentSummary, now: Date): PaymentSummary
     title: t('money:summary.pageTitle', { number: b.bookingNumber }),
     fileName: t('money:summary.fileName', { number: b.bookingNumber }),
     bookingNumber: b.bookingNumber,
-    issuedOn: t('money:summary.issuedOn', { date: format.dateTimeShort(now) }),
+    issuedOn: t('money:summary.issuedOn', { date: format.dateTimeText(now) }),
     facts: [
       { label: t('money:summary.service'), value: b.listingTitle },
       {

@@ -1,8 +1,8 @@
 import { t } from '../config/i18n.js';
-import * as format from '../lib/format.js';
 import type { AgendaEdition } from '../services/course-editions.service.js';
 import { seatsLeft } from '../lib/edition-seats.js';
 import { deliveryLabel, seatsBadge, statusLabel, venueLabel } from './edition-labels.page.js';
+import { dateRange } from '../lib/date-range.js';
 
 /** One edition of the provider's agenda (the editions page and the dashboard's next 14 days). */
 export interface AgendaRowView {
@@ -29,7 +29,7 @@ export function agendaRow(e: AgendaEdition): AgendaRowView {
   return {
     id: e.id,
     course: e.listingTitle,
-    when: e.startsOn === e.endsOn ? format.date(e.startsOn) : `${format.date(e.startsOn)} – ${format.date(e.endsOn)}`,
+    when: dateRange(e.startsOn, e.endsOn, t),
     whenIso: e.startsOn,
     times: first ? `${first.start}–${first.end}` : null,
     mode: deliveryLabel(e),

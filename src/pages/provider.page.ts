@@ -2,7 +2,7 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import type { ProviderWithListings, ProviderListingItem, PublicProvider } from '../services/catalogue.service.js';
 import { metaDescription, providerJsonLd } from './seo.js';
-import { placeLabel, priceLabel, pricedUnitLabel } from './listing-card.page.js';
+import { extraCostsLabel, placeLabel, priceLabel, pricedUnitLabel } from './listing-card.page.js';
 import { pageWindow } from '../lib/search.shared.js';
 
 /** The public provider page (views/providers/show.ejs, docs/product.md §2). */
@@ -13,6 +13,8 @@ interface ProviderListingView extends ProviderListingItem {
   summary: string;
   priceLabel: string;
   unitLabel: string;
+  /** "+ 15 € Materiale didattico", as the search's cards say it; null: the price is all. */
+  extraCostsLabel: string | null;
   ratingLabel: string | null;
   reviewsCountLabel: string | null;
 }
@@ -54,6 +56,7 @@ function listingView(s: ProviderListingItem): ProviderListingView {
     summary: metaDescription(s.description, 180),
     priceLabel: priceLabel(s.basePriceCents),
     unitLabel: pricedUnitLabel(s.pricingUnit),
+    extraCostsLabel: extraCostsLabel(s.additionalCosts),
     ratingLabel: s.ratingAverage > 0 ? format.decimal1(s.ratingAverage) : null,
     reviewsCountLabel: s.ratingAverage > 0 ? t('common:reviews', { count: s.reviewsCount }) : null,
   };

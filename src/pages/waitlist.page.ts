@@ -2,10 +2,10 @@ import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import type { ClientWaitlistEntry, EditionState } from '../services/waitlist.service.js';
 import type { FormErrors } from '../validators/validate.js';
+import { dateRange } from '../lib/date-range.js';
 
-/** '12 marzo 2027' or '12 marzo 2027 – 14 marzo 2027'. */
-const datesOf = (e: { startsOn: string; endsOn: string }): string =>
-  e.startsOn === e.endsOn ? format.date(e.startsOn) : `${format.date(e.startsOn)} – ${format.date(e.endsOn)}`;
+/** '12 marzo 2027' or 'dal 12 marzo 2027 al 14 marzo 2027'. */
+const datesOf = (e: { startsOn: string; endsOn: string }): string => dateRange(e.startsOn, e.endsOn, t);
 
 /** views/waitlist/index.ejs: one row per waitlist entry of the client. */
 export interface WaitlistRow {
@@ -47,7 +47,7 @@ export function waitlistIndexPage(entries: ClientWaitlistEntry[], now: Date): Wa
         statusLabel: t(`waitlist:status.${e.status}`),
         offer: offerLive
           ? {
-              until: t('waitlist:offerUntil', { expires: format.dateTimeShort(e.offerExpiresAt!) }),
+              until: t('waitlist:offerUntil', { expires: format.dateTimeText(e.offerExpiresAt!) }),
               bookHref: `/services/${e.listingId}/book?edition=${e.editionId}`,
             }
           : null,

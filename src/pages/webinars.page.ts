@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import type { OnlineEdition } from '../services/webinars.service.js';
+import { dateRange } from '../lib/date-range.js';
 
 /** views/webinars/index.ejs: the upcoming courses by videoconference (live virtual classroom). */
 
@@ -21,10 +22,7 @@ export function webinarsPage(editions: readonly OnlineEdition[]): WebinarsView {
       href: `/editions/${e.editionId}`,
       listingHref: `/services/${e.listingId}`,
       provider: e.providerName,
-      when:
-        e.startsOn === e.endsOn
-          ? format.date(e.startsOn)
-          : t('editions:webinars.range', { from: format.date(e.startsOn), to: format.date(e.endsOn) }),
+      when: dateRange(e.startsOn, e.endsOn, t),
       details: t('editions:webinars.details', { hours: format.number(e.hours), count: e.seatsLeft }),
     })),
   };

@@ -2,6 +2,7 @@ import { logger, errorFields } from '../config/logger.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { renderAttestatoPdf, type AttestatoFacts } from '../documents/attestato-pdf.js';
 import { unnamedProvider } from '../documents/words.js';
+import { attendanceShare, scheduledSessions, type ScheduledSession } from '../lib/attendance-hours.js';
 import type { BookingPlace } from '../lib/booking-place.js';
 import { isTrainingKind, LEGAL_REFERENCES } from '../lib/training-kinds.js';
 import { findCourse, type CourseOfBooking } from '../models/bookings/course.js';
@@ -15,7 +16,7 @@ import { insert as insertAttestato } from '../models/attestati/write.js';
 import type { Attestato } from '../models/attestati/row.js';
 import * as bookings from '../models/bookings/read.js';
 import type { Booking } from '../models/bookings/booking.js';
-import { validateAttendance, type AttendanceForm } from '../validators/attendance.validator.js';
+import { validateAttendance, type AttendanceForm, type AttendanceMark } from '../validators/attendance.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announceAttestati, newAttestatoCode } from './attestati.service.js';
 import { roleOf, type Actor } from './booking-rules.service.js';
@@ -42,6 +43,8 @@ export interface CourseFacts {
   place: CoursePlace;
   /** The course's sessions (the edition's, or the booking's days), each with its start and end. */
   sessions: { date: string; start: string; end: string }[];
+  /** The sessions whose hours the register records for each participant (one, without session times). */
+  scheduled: ScheduledSession[];
 }
 
 /**
@@ -83,23 +86,27 @@ function factsOf(booking: Booking, course: CourseOfBooking, provider: PrintedPro
           e.venueAddress,
           e.venueCity ? `${e.venueCity}${e.venueProvince ? ` (${e.venueProvince})` : ''}` : null,
         ]);
+  const sessions = e?.sessions.length
+    ? e.sessions
+    : booking.days.length > 0
+      ? booking.days
+      : booking.endTime
+        ? [{ date: booking.requestedDate, start: booking.requestedTime, end: booking.endTime }]
+        : [];
+  const hours = e?.hours ?? course.listingHours ?? booking.durationHours;
+  const courseStart = e?.startsOn ?? days[0] ?? booking.requestedDate;
   return {
     trainingKind: course.trainingKind,
     trainingScope: course.trainingScope,
     legalReference: LEGAL_REFERENCES[course.trainingKind],
-    hours: e?.hours ?? course.listingHours ?? booking.durationHours,
+    hours,
     deliveryMode: e?.deliveryMode ?? (booking.locationType === 'remote' ? 'online_sync' : 'in_person'),
-    courseStart: e?.startsOn ?? days[0] ?? booking.requestedDate,
+    courseStart,
     courseEnd: e?.endsOn ?? days[days.length - 1] ?? booking.requestedDate,
     editionId: e?.id ?? null,
     place: venue ?? bookingPlace(booking, provider),
-    sessions: e?.sessions.length
-      ? e.sessions
-      : booking.days.length > 0
-        ? booking.days
-        : booking.endTime
-          ? [{ date: booking.requestedDate, start: booking.requestedTime, end: booking.endTime }]
-          : [],
+    sessions,
+    scheduled: scheduledSessions(sessions, { firstDay: courseStart, hours }),
   };
 }
 
@@ -152,7 +159,7 @@ export async function openRegister(bookingId: string, viewer: Actor): Promise<Re
 }
 
 export type SaveResult =
-  | { ok: true; issued: Attestato[] }
+  | { ok: true; issued: Attestato[]; refused: number }
   | { ok: false; kind: 'not_found' }
   | { ok: false; kind: 'not_ready'; reason: NotReady }
   | { ok: false; kind: 'invalid'; register: Register; errors: FormErrors; values: Record<string, unknown> };
@@ -183,11 +190,12 @@ export async function saveAttendance(
       const form = validateAttendance(
         body,
         open.map((l) => l.id),
+        register.course.scheduled,
       );
       if (!form.ok) return { ok: false, kind: 'invalid', register, errors: form.errors, values: form.value };
       const issued = await issue(register, form.value, now, trx, written);
       if (issued.length > 0) await announceAttestati(register.booking, issued, trx);
-      return { ok: true, issued };
+      return { ok: true, issued, refused: form.value.marks.filter((m) => short(m, register)).length };
     });
   } catch (err) {
     await Promise.all(
@@ -199,6 +207,15 @@ export async function saveAttendance(
     );
     throw err;
   }
+}
+
+/** A present participant below 90% of the course's hours: no attestato (Accordo Stato-Regioni). */
+function short(mark: AttendanceMark, register: Register): boolean {
+  if (!mark.present || !mark.sessionHours) return false;
+  return !attendanceShare(
+    mark.sessionHours.map((h) => h.hours),
+    register.course.scheduled,
+  ).enough;
 }
 
 async function issue(
@@ -213,7 +230,7 @@ async function issue(
   const issued: Attestato[] = [];
   for (const mark of form.marks) {
     await bookingParticipants.markAttendance(mark.participantId, mark, now, trx);
-    if (!mark.present || !mark.fiscalCode) continue;
+    if (!mark.present || !mark.fiscalCode || short(mark, register)) continue;
     const line = register.lines.find((l) => l.id === mark.participantId)!;
     const linked = line.workerId && (await isWorkerOf(booking.clientId, line.workerId, trx));
     const workerId = linked ? line.workerId : await findWorkerId(booking.clientId, mark.fiscalCode, trx);

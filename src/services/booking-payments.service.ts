@@ -36,7 +36,7 @@ export function paymentRefusal(booking: Booking, role: Role): Refusal | null {
     return { messageKey: `${E}.notPayable`, vars: { status: booking.status } };
   if (booking.paymentStatus !== 'pending') {
     return booking.paidOn
-      ? { messageKey: `${E}.alreadyRecorded`, vars: { date: format.shortDate(booking.paidOn) } }
+      ? { messageKey: `${E}.alreadyRecorded`, vars: { date: format.date(booking.paidOn) } }
       : { messageKey: `${E}.alreadySettled` };
   }
   return null;

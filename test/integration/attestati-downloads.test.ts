@@ -78,7 +78,7 @@ describe('attendance and attestati', () => {
     expect(res.headers['content-disposition']).to.match(/^attachment; filename=registro-presenze-BH[\w-]+\.csv$/);
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).to.equal(
-      'Cognome;Nome;Codice fiscale;Presenza;Registrata il;Codice attestato;Emesso il;Corso;Date;Ore;Luogo',
+      'Cognome;Nome;Codice fiscale;Presenza;Registrata il;Codice attestato;Emesso il;Corso;Date;Ore;Ore frequentate;Luogo',
     );
     expect(lines[1]).to.match(new RegExp(`^Rossi;Mario;${CF.mario};Presente;.*;ATT-`));
   });

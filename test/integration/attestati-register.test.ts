@@ -138,7 +138,7 @@ describe('attendance and attestati', () => {
       page('.attendance-page__sessions li')
         .map((_, li) => page(li).text())
         .get(),
-    ).to.deep.equal(['2 novembre 2026, 09:00–13:00 · 4 ore', '3 novembre 2026, 09:00–17:00 · 8 ore']);
+    ).to.deep.equal(['lunedì 2 novembre 2026, 09:00–13:00 · 4 ore', 'martedì 3 novembre 2026, 09:00–17:00 · 8 ore']);
     const res = await submit(providerAgent, { mark: 'all_present', [`fiscal_code_${pid(luca)}`]: 'typed' });
     expect(res.status).to.equal(200);
     const $ = html(res.text);

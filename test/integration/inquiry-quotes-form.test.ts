@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { addDays } from '../../src/lib/booking-time.js';
-import { browser, csrfFrom, html, textOf } from '../helpers/app.js';
+import { browser, csrfFrom, errorSummaryOf, html, textOf } from '../helpers/app.js';
 import { providerAccount, service } from './booking.helpers.js';
 import { DVR_FIELDS, errorOf, inquiryWorld, today, type Agent, type InquiryWorld } from './inquiry-quotes.helpers.js';
 
@@ -70,6 +70,13 @@ describe('quotes from inquiry threads: the form', () => {
       expect(errorOf($, 'quote-includes')).to.equal('Indica cosa comprende il preventivo');
       expect(errorOf($, 'quote-valid-until')).to.equal('La validità va da oggi al giorno richiesto per il servizio');
       expect($('#quote-net').val()).to.equal('tanto');
+      expect(errorSummaryOf($)!.links.map((l) => l.split(' ')[0])).to.deep.equal([
+        '#quote-date',
+        '#quote-time',
+        '#quote-net',
+        '#quote-includes',
+        '#quote-valid-until',
+      ]);
       expect(await db()('bookings').where({ client_id: client.id }).count('* as n').first()).to.include({ n: 0 });
     });
 

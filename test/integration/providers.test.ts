@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { html, request, textOf } from '../helpers/app.js';
+import { db } from '../../src/db/knex.js';
 import { resetDatabase } from '../helpers/db.js';
 import { createProvider, createService, createUser } from '../factories/index.js';
 
@@ -99,6 +100,28 @@ describe('GET /providers/:id', () => {
     });
     expect(business.aggregateRating).to.deep.include({ ratingValue: 4.7, reviewCount: 23 });
     expect(business.makesOffer).to.have.length(2);
+  });
+
+  it("states a service's mandatory extra costs beside its price, as the search's cards do", async () => {
+    const provider = await createProvider({ businessName: 'Costi Chiari Srl' });
+    const course = await createService({ providerId: provider.id, title: 'Corso Primo Soccorso', basePrice: '120.00' });
+    await db()('services')
+      .where({ id: course.id })
+      .update({
+        additional_costs: JSON.stringify([
+          { name: 'Materiale didattico', type: 'fixed', amount: 15 },
+          { name: 'Diritti di segreteria', type: 'percentage', amount: 5 },
+        ]),
+      });
+    const $ = html((await request().get(`/providers/${provider.id}`).expect(200)).text);
+    expect(textOf($, '.offered .service-card__extra').replace(/\s+/g, ' ')).to.equal(
+      '+ 15 € Materiale didattico · + 5% Diritti di segreteria',
+    );
+    const search = html((await request().get('/search?q=primo+soccorso').expect(200)).text);
+    const card = search('.service-card').filter((_, el) => search(el).text().includes('Corso Primo Soccorso'));
+    expect(card.find('.service-card__extra').text().replace(/\s+/g, ' ')).to.equal(
+      textOf($, '.offered .service-card__extra'),
+    );
   });
 
   it('hides the rating at 0 and asks for a quote by message when there is no service', async () => {

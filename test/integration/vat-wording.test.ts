@@ -103,7 +103,7 @@ describe('no page says "IVA inclusa" next to a net price', () => {
     expect(search('.service-card__unit').first().text()).to.equal('/partecipante + IVA');
     const provider = html((await request().get(`/providers/${providerId}`).expect(200)).text);
     expect(provider('.service-card__price').first().text().replace(/\s+/g, ' ').trim()).to.equal(
-      '105 € /partecipante + IVA',
+      '105 € /partecipante + IVA + 50 € Trasferta',
     );
     const api = (await request().get('/api/search?q=antincendio').expect(200)).body as {
       cards: { unitLabel: string }[];

@@ -19,17 +19,33 @@ export interface Participant {
   fiscalCode: string | null;
 }
 
-/** A participant as stored: with its row's id and, once marked, its attendance. */
+/** The hours a participant attended of one session of the course (start: null without session times). */
+export interface SessionHours {
+  date: string;
+  start: string | null;
+  hours: number;
+}
+
+/** A participant as stored: with its row's id and, once marked, its attendance and hours per session. */
 export interface BookingParticipant extends Participant {
   id: string;
   attendance: 'present' | 'absent' | null;
   attendanceMarkedAt: Date | null;
+  sessionHours: SessionHours[] | null;
 }
 
 /** What the attendance register shows of a participant. */
 export type RegisterParticipant = Pick<
   BookingParticipant,
-  'id' | 'firstName' | 'lastName' | 'email' | 'fiscalCode' | 'workerId' | 'attendance' | 'attendanceMarkedAt'
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'fiscalCode'
+  | 'workerId'
+  | 'attendance'
+  | 'attendanceMarkedAt'
+  | 'sessionHours'
 >;
 
 export type NewParticipant = Omit<Participant, 'workerId' | 'fiscalCode'> & {
@@ -53,6 +69,7 @@ export interface ParticipantRow {
   fiscal_code: string | null;
   attendance: 'present' | 'absent' | null;
   attendance_marked_at: Date | null;
+  session_hours: unknown;
 }
 
 export const PARTICIPANT_COLUMNS = columnsOf<ParticipantRow>({
@@ -71,7 +88,18 @@ export const PARTICIPANT_COLUMNS = columnsOf<ParticipantRow>({
   fiscal_code: 'text',
   attendance: 'text',
   attendance_marked_at: 'timestamp',
+  session_hours: 'json',
 });
+
+/** The stored hours per session, read defensively (a malformed value counts as none recorded). */
+function sessionHoursOf(value: unknown): SessionHours[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.map((v: { date?: unknown; start?: unknown; hours?: unknown }) => ({
+    date: String(v.date),
+    start: typeof v.start === 'string' ? v.start : null,
+    hours: Number(v.hours) || 0,
+  }));
+}
 
 const toParticipant = (r: ParticipantRow): BookingParticipant => ({
   id: r.id,
@@ -87,6 +115,7 @@ const toParticipant = (r: ParticipantRow): BookingParticipant => ({
   fiscalCode: r.fiscal_code,
   attendance: r.attendance,
   attendanceMarkedAt: r.attendance_marked_at,
+  sessionHours: sessionHoursOf(r.session_hours),
 });
 
 /** The columns a new participant is written with (its booking's id aside). */
@@ -137,7 +166,7 @@ export async function listForBooking(bookingId: string, trx?: Trx): Promise<Book
 
 export async function markAttendance(
   participantId: string,
-  mark: { present: boolean; fiscalCode: string | null },
+  mark: { present: boolean; fiscalCode: string | null; sessionHours: SessionHours[] | null },
   at: Date,
   trx: Trx,
 ): Promise<void> {
@@ -146,6 +175,7 @@ export async function markAttendance(
     .update({
       attendance: mark.present ? 'present' : 'absent',
       attendance_marked_at: at,
+      session_hours: mark.sessionHours ? JSON.stringify(mark.sessionHours) : null,
       ...(mark.fiscalCode ? { fiscal_code: mark.fiscalCode } : {}),
     });
 }

@@ -5,6 +5,7 @@ import { db, prepared, type Trx } from '../../db/knex.js';
 import { CATEGORY_IDS, type CategoryId } from '../../lib/categories.js';
 import type { Availability, ListingType, PricingUnit } from '../../lib/listing-options.js';
 import { toCents } from '../../lib/money.js';
+import { pricingRulesOf, type AdditionalCostRule } from '../../lib/pricing.js';
 import { isUuid } from '../../lib/uuid.js';
 import { editionsFromJson, upcomingQuery } from '../editions/read.js';
 import type { CourseEdition } from '../editions/row.js';
@@ -52,6 +53,8 @@ export interface ProviderListingItem {
   pricingUnit: PricingUnit;
   ratingAverage: number;
   reviewsCount: number;
+  /** The costs every booking adds to the base price, which its card states beside the price. */
+  additionalCosts: AdditionalCostRule[];
 }
 
 const ITEM_KEYS = [
@@ -65,6 +68,7 @@ const ITEM_KEYS = [
   'pricing_unit',
   'rating_average',
   'reviews_count',
+  'additional_costs',
 ] as const;
 
 /** One page of a provider's public services, with what the whole list needs. */
@@ -116,6 +120,7 @@ export async function listProviderListings(
       pricingUnit: r.pricing_unit,
       ratingAverage: Number(r.rating_average),
       reviewsCount: r.reviews_count,
+      additionalCosts: pricingRulesOf(r.additional_costs, []).additionalCosts,
     })),
     total: rows[0]!.total,
   };
