@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../src/services/accounts.service.js';
+import { foundOrganisations } from './lib/organisations.js';
 
 /**
  * The benchmark's clients, bookings and reviews (seeds/bench.ts seeds providers and services first).
@@ -44,7 +45,6 @@ async function seedClients(knex: Knex, count: number, passwordHash: string): Pro
         id,
         email: `cliente${i + 1}@bench.sicurhub.it`,
         password_hash: i === 0 ? passwordHash : 'x',
-        user_type: 'client',
         company_name: company,
         email_verified_at: new Date('2026-01-01T00:00:00Z'),
       });
@@ -67,6 +67,11 @@ async function seedClients(knex: Knex, count: number, passwordHash: string): Pro
       });
     }
     await knex('users').insert(users);
+    await foundOrganisations(
+      knex,
+      users.map((u) => u.id),
+      'client',
+    );
     await knex('client_profiles').insert(profiles);
   }
 }
@@ -101,7 +106,7 @@ export async function seedBenchBookings(
     await trx.raw('CREATE UNIQUE INDEX ON bench_busy (n)');
     await trx.raw('ANALYZE bench_pick');
     await trx.raw(`CREATE TEMP TABLE bench_client ON COMMIT DROP AS
-      SELECT (row_number() OVER (ORDER BY id))::int - 1 AS n, id FROM users WHERE user_type = 'client' AND email LIKE '%@bench.sicurhub.it'`);
+      SELECT (row_number() OVER (ORDER BY id))::int - 1 AS n, id FROM users WHERE email LIKE 'cliente%@bench.sicurhub.it'`);
     await trx.raw('CREATE UNIQUE INDEX ON bench_client (n)');
     // Every 100th booking is the busy provider's, every 50th the busy client's (client n = 0).
     await trx.raw(

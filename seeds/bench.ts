@@ -7,6 +7,7 @@ import {
   BENCH_TEMPLATES,
 } from './data/bench-catalogue.js';
 import { AVAILABILITIES, LOCATION_TYPES, PRICING_UNITS, type PricingUnit } from '../src/lib/listing-options.js';
+import { foundOrganisations } from './lib/organisations.js';
 
 /**
  * Benchmark volumes (not demo data): `npm run bench` seeds a throw-away database with this generator.
@@ -118,7 +119,6 @@ export async function seedBench(knex: Knex, options: BenchOptions): Promise<{ pr
         id,
         email: `fornitore${i + 1}@bench.sicurhub.it`,
         password_hash: UNUSABLE_HASH,
-        user_type: 'provider',
         company_name: `${pick(NAME_A)} ${pick(NAME_B)} ${home.name}`,
         email_verified_at: new Date('2026-01-01T00:00:00Z'),
       });
@@ -155,6 +155,11 @@ export async function seedBench(knex: Knex, options: BenchOptions): Promise<{ pr
       });
     }
     await knex('users').insert(users);
+    await foundOrganisations(
+      knex,
+      users.map((u) => u.id),
+      'provider',
+    );
     await knex('provider_profiles').insert(profiles);
   }
 

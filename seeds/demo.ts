@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { DEMO_PASSWORD } from './data/constants.js';
-import { clientRows, providerRows, userRows } from './lib/accounts.js';
+import { clientRows, organisationRows, providerRows, userRows } from './lib/accounts.js';
 import { buildBookings } from './lib/bookings.js';
 import { seedEditions } from './lib/editions.js';
 import { Clock } from './lib/clock.js';
@@ -43,8 +43,11 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
     const bookings = buildBookings(world);
     const taken = new Set<string>();
     const register = buildWorkers(world, clock);
+    const founded = organisationRows(world);
     return {
       users: await insertIgnore(trx, 'users', userRows(world, passwordHash)),
+      organisations: await insertIgnore(trx, 'organisations', founded.organisations),
+      memberships: await insertIgnore(trx, 'memberships', founded.memberships, 'user_id'),
       provider_profiles: await insertIgnore(
         trx,
         'provider_profiles',

@@ -24,6 +24,24 @@ function contactEmail(first: string, last: string, key: string): string {
   return `${part(first)}.${part(last)}@${key}.demo.sicurhub.it`;
 }
 
+/** Each demo account's organisation, with the same id and kind, and its user as the administrator. */
+export function organisationRows(world: World): { organisations: Row[]; memberships: Row[] } {
+  const { clock } = world;
+  const founded = [
+    ...world.providers.map((e) => ({ e, kind: 'provider' })),
+    ...world.clients.map((e) => ({ e, kind: 'client' })),
+  ];
+  return {
+    organisations: founded.map(({ e, kind }) => ({ id: e.id, kind, created_at: clock.at(-e.ageDays, '09:00') })),
+    memberships: founded.map(({ e }) => ({
+      organisation_id: e.id,
+      user_id: e.id,
+      role: 'admin',
+      created_at: clock.at(-e.ageDays, '09:00'),
+    })),
+  };
+}
+
 export function userRows(world: World, passwordHash: string): Row[] {
   const { clock } = world;
   const accounts = [
@@ -42,11 +60,10 @@ export function userRows(world: World, passwordHash: string): Row[] {
       key: c.data.key,
     })),
   ];
-  return accounts.map(({ e, type, company, contact, key }) => ({
+  return accounts.map(({ e, company, contact, key }) => ({
     id: e.id,
     email: e.email,
     password_hash: passwordHash,
-    user_type: type,
     company_name: company,
     first_name: contact.firstName,
     last_name: contact.lastName,

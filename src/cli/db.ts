@@ -2,6 +2,7 @@ import { config } from '../config/env.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateLatest, rollbackLast } from '../db/migrate.js';
 import * as providers from '../models/providers/write.js';
+import * as organisations from '../models/organisations/read.js';
 import * as users from '../models/users/read.js';
 import { reviewVisibility } from './review-commands.js';
 import { ensureReferenceData } from '../reference-data/ensure-reference-data.js';
@@ -59,7 +60,7 @@ async function main(): Promise<number> {
           return 2;
         }
         const user = await users.findByEmail(email);
-        if (!user || user.userType !== 'provider') {
+        if (!user || (await organisations.kindOf(user.id)) !== 'provider') {
           process.stderr.write(`No provider account with email ${email}\n`);
           return 1;
         }

@@ -15,7 +15,10 @@ function displayNameOf(row: users.SessionUser): string {
 
 function toCurrentUser(row: users.SessionUser): CurrentUser {
   return {
-    id: row.id,
+    personId: row.personId,
+    organisationId: row.organisationId,
+    role: row.role,
+    organisationCount: row.organisationCount,
     email: row.email,
     userType: row.userType,
     displayName: displayNameOf(row),
@@ -39,17 +42,23 @@ export function rememberSessionUser(sess: Record<string, unknown>, row: users.Se
   if (login && typeof login === 'object') usersReadWithSession.set(login, row);
 }
 
-/** The account read with this request's session for `id`; undefined when it was not (then it is read). */
+/** The person read with this request's session for `id`; undefined when it was not (then it is read). */
 function userReadWithSession(req: Request, id: string): users.SessionUser | null | undefined {
   const login = (req.session as unknown as Record<string, unknown> | undefined)?.passport;
   if (!login || typeof login !== 'object' || !usersReadWithSession.has(login)) return undefined;
   const row = usersReadWithSession.get(login) ?? null;
-  return row === null || row.id === id ? row : undefined;
+  return row === null || row.personId === id ? row : undefined;
 }
 
-/** The signed-in user of an account id (the second step of sign-in logs in by id); null for no such account. */
-export async function loadCurrentUser(id: string): Promise<CurrentUser | null> {
-  const row = await users.findSessionUser(id);
+/** The organisation the session acts for (set by the header's switch), else null: the person's first. */
+export function organisationInUse(req: Request): string | null {
+  const value: unknown = req.session?.organisation;
+  return typeof value === 'string' ? value : null;
+}
+
+/** The signed-in person of an id (the second step of sign-in logs in by id); null for no such person. */
+export async function loadCurrentUser(id: string, organisationId: string | null = null): Promise<CurrentUser | null> {
+  const row = await users.findSessionUser(id, organisationId);
   return row ? toCurrentUser(row) : null;
 }
 
@@ -57,7 +66,8 @@ export async function loadCurrentUser(id: string): Promise<CurrentUser | null> {
 export type LoginFailure = { reason: 'invalid' } | { reason: 'unverified'; email: string };
 
 /**
- * The session keeps only the user id; each request reloads the account, so changes show at once.
+ * The session keeps only the person's id (and the organisation in use, `organisation`); each request reloads
+ * the person and their membership, so a role changed or a member removed shows at the next request.
  * Login is passport-local on email + password (argon2id, see accounts.service).
  */
 export function configurePassport(): typeof passport {
@@ -68,18 +78,18 @@ export function configurePassport(): typeof passport {
         .then(async (result) => {
           if (result.status === 'invalid') return fail({ reason: 'invalid' });
           if (result.status === 'unverified') return fail({ reason: 'unverified', email: result.email });
-          const row = await users.findSessionUser(result.userId);
+          const row = await users.findSessionUser(result.userId, null);
           return row ? done(null, toCurrentUser(row)) : fail({ reason: 'invalid' });
         })
         .catch((err: unknown) => done(err));
     }),
   );
-  passport.serializeUser((user, done) => done(null, user.id));
+  passport.serializeUser((user, done) => done(null, user.personId));
   passport.deserializeUser((req: Request, id: string, done: (err: unknown, user?: CurrentUser | false) => void) => {
     const known = userReadWithSession(req, id);
     if (known !== undefined) return done(null, known ? toCurrentUser(known) : false);
     users
-      .findSessionUser(id)
+      .findSessionUser(id, organisationInUse(req))
       .then((row) => done(null, row ? toCurrentUser(row) : false))
       .catch((err: unknown) => done(err));
   });

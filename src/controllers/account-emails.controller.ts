@@ -22,9 +22,9 @@ async function renderOverview(
 ): Promise<void> {
   const user = req.user!;
   const [twoFactor, sessions, dataExport] = await Promise.all([
-    twoFactorStatus(user.id),
-    listSessions(user.id, req.sessionID),
-    dataExportState(user.id),
+    twoFactorStatus(user.personId),
+    listSessions(user.personId, req.sessionID),
+    dataExportState(user.personId),
   ]);
   const newEmail = (req.body as Record<string, unknown> | undefined)?.newEmail;
   res
@@ -44,7 +44,7 @@ export async function create(req: Request, res: Response): Promise<void> {
     const errors = Object.fromEntries(Object.entries(form.errors).map(([k, v]) => [`email.${k}`, v]));
     return renderOverview(req, res, { errors });
   }
-  const result = await requestEmailChange(req.user!.id, form.value);
+  const result = await requestEmailChange(req.user!.personId, form.value);
   if ('code' in result) return renderOverview(req, res, { emailProblem: result });
   req.flash('success', t('account:email.sent', { email: form.value.newEmail }));
   res.redirect(303, '/account');

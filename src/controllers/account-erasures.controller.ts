@@ -19,7 +19,7 @@ async function render(
   status: number,
   state: { errors?: FormErrors; problem?: ErasureProblem; openRefused?: boolean } = {},
 ): Promise<void> {
-  const facts = { ...(await erasureState(req.user!.id)), retention: retentionTopics(), reader: req.user!.userType };
+  const facts = { ...(await erasureState(req.user!.personId)), retention: retentionTopics(), reader: req.user!.userType };
   res.status(status).render('account/deletion', accountDeletionPage(facts, state));
 }
 
@@ -32,7 +32,7 @@ export async function show(req: Request, res: Response): Promise<void> {
 export async function create(req: Request, res: Response): Promise<void> {
   const form = validate(accountErasureSchema, req.body);
   if (!form.ok) return render(req, res, 422, { errors: form.errors });
-  const result = await eraseAccount(req.user!.id, {
+  const result = await eraseAccount(req.user!.personId, {
     currentPassword: form.value.currentPassword,
     code: form.value.code || undefined,
   });

@@ -49,9 +49,9 @@ async function renderOverview(
 ): Promise<void> {
   const user = req.user!;
   const [twoFactor, sessions, dataExport] = await Promise.all([
-    twoFactorStatus(user.id),
-    listSessions(user.id, req.sessionID),
-    dataExportState(user.id),
+    twoFactorStatus(user.personId),
+    listSessions(user.personId, req.sessionID),
+    dataExportState(user.personId),
   ]);
   res
     .status(status)
@@ -67,7 +67,7 @@ export async function show(req: Request, res: Response): Promise<void> {
 export async function updatePassword(req: Request, res: Response): Promise<void> {
   const form = validate(passwordChangeSchema, req.body);
   if (!form.ok) return renderOverview(req, res, 422, { errors: form.errors });
-  const result = await changePassword(req.user!.id, req.sessionID, form.value);
+  const result = await changePassword(req.user!.personId, req.sessionID, form.value);
   if ('code' in result) return renderOverview(req, res, 422, { problem: result });
   req.flash('success', passwordChangedText(result.endedSessions));
   res.redirect(303, '/account');
@@ -75,13 +75,13 @@ export async function updatePassword(req: Request, res: Response): Promise<void>
 
 /** GET /account/sessions */
 export async function sessions(req: Request, res: Response): Promise<void> {
-  res.render('account/sessions', accountSessionsPage(await listSessions(req.user!.id, req.sessionID)));
+  res.render('account/sessions', accountSessionsPage(await listSessions(req.user!.personId, req.sessionID)));
 }
 
 /** POST /account/sessions/ending: "Esci da questa sessione" (this browser's too: then signed out). */
 export async function endOne(req: Request, res: Response): Promise<void> {
   const form = validate(sessionEndSchema, req.body);
-  const result = form.ok ? await endSession(req.user!.id, form.value.session, req.sessionID) : null;
+  const result = form.ok ? await endSession(req.user!.personId, form.value.session, req.sessionID) : null;
   if (!result || 'code' in result) {
     req.flash('error', accountProblemText({ code: 'session_unknown' }));
     return res.redirect(303, '/account/sessions');
@@ -93,7 +93,7 @@ export async function endOne(req: Request, res: Response): Promise<void> {
 
 /** POST /account/sessions/others-ending: "Esci da tutte le altre". */
 export async function endOthers(req: Request, res: Response): Promise<void> {
-  req.flash('success', endedOthersText(await endOtherSessions(req.user!.id, req.sessionID)));
+  req.flash('success', endedOthersText(await endOtherSessions(req.user!.personId, req.sessionID)));
   res.redirect(303, '/account/sessions');
 }
 
@@ -101,7 +101,7 @@ type TwoFactorState = Parameters<typeof twoFactorPage>[2];
 
 async function renderTwoFactor(req: Request, res: Response, status: number, state: TwoFactorState = {}): Promise<void> {
   const user = req.user!;
-  const current = await twoFactorStatus(user.id);
+  const current = await twoFactorStatus(user.personId);
   let enrolment = null;
   if (!current.enabled) {
     // The enrolment's secret waits in the session (sealed) until its first code confirms it.
@@ -133,7 +133,7 @@ export async function activate(req: Request, res: Response): Promise<void> {
   if (!form.ok) return renderTwoFactor(req, res, 422, { errors: prefixErrors(form.errors, 'activate.') });
   const sealed = req.session.totpEnrolment;
   const result = sealed
-    ? await confirmEnrolment(req.user!.id, sealed, form.value.code)
+    ? await confirmEnrolment(req.user!.personId, sealed, form.value.code)
     : ({ code: 'enrolment_expired' } as const);
   if ('code' in result) return renderTwoFactor(req, res, 422, { problem: result, form: 'activate' });
   delete req.session.totpEnrolment;
@@ -144,7 +144,7 @@ export async function activate(req: Request, res: Response): Promise<void> {
 export async function regenerate(req: Request, res: Response): Promise<void> {
   const form = validate(passwordOnlySchema, req.body);
   if (!form.ok) return renderTwoFactor(req, res, 422, { errors: prefixErrors(form.errors, 'regenerate.') });
-  const result = await regenerateRecoveryCodes(req.user!.id, form.value.currentPassword);
+  const result = await regenerateRecoveryCodes(req.user!.personId, form.value.currentPassword);
   if ('code' in result) return renderTwoFactor(req, res, 422, { problem: result, form: 'regenerate' });
   renderCodes(res, result.recoveryCodes, 'account:recoveryCodes.regenerated');
 }
@@ -153,7 +153,7 @@ export async function regenerate(req: Request, res: Response): Promise<void> {
 export async function disable(req: Request, res: Response): Promise<void> {
   const form = validate(totpDisableSchema, req.body);
   if (!form.ok) return renderTwoFactor(req, res, 422, { errors: prefixErrors(form.errors, 'disable.') });
-  const result = await disableTwoFactor(req.user!.id, form.value);
+  const result = await disableTwoFactor(req.user!.personId, form.value);
   if ('code' in result) return renderTwoFactor(req, res, 422, { problem: result, form: 'disable' });
   req.flash('success', t('account:twoFactor.disabled'));
   res.redirect(303, '/account/two-factor');

@@ -12,7 +12,7 @@ export async function show(req: Request, res: Response): Promise<void> {
     res.status(422).render('analytics/show', invalidPeriodPage(periodFormValues(req.query), period.errors));
     return;
   }
-  res.render('analytics/show', analyticsPage(await analyticsData(req.user!.id, period.value)));
+  res.render('analytics/show', analyticsPage(await analyticsData(req.user!.organisationId, period.value)));
 }
 
 /** GET /analytics/bookings.csv with the page's period parameters (providers only) */
@@ -22,7 +22,7 @@ export async function download(req: Request, res: Response): Promise<void> {
     res.status(422).render('analytics/show', invalidPeriodPage(periodFormValues(req.query), period.errors));
     return;
   }
-  const csv = analyticsCsv(period.value, await periodBookings(req.user!.id, period.value));
+  const csv = analyticsCsv(period.value, await periodBookings(req.user!.organisationId, period.value));
   res.set('Content-Type', 'text/csv; charset=utf-8');
   res.attachment(csv.filename);
   res.send(csv.body);

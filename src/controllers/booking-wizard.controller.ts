@@ -35,7 +35,7 @@ import { blankBookingForm } from '../validators/booking.validator.js';
  * knows of the client's booking of it; null when a response was already sent (a visitor is shown how to sign in).
  */
 async function openWizard(req: Request, res: Response, submitting = false) {
-  const client = req.user?.userType === 'client' ? req.user.id : null;
+  const client = req.user?.userType === 'client' ? req.user.organisationId : null;
   const found = await findForWizard(String(req.params.id), submitting ? client : null);
   // A paused listing exists but takes no bookings for now: say so rather than "not found".
   if (found === 'paused') throw conflict('catalogue:messages.notBookable');
@@ -83,7 +83,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   const { read, context } = opened;
   const move = await advanceWizard(body, read);
   if (move.kind === 'render') return render(res, read, move.screen);
-  const outcome = await submitWizard(req.user!.id, move, context).catch((err: unknown) => {
+  const outcome = await submitWizard(req.user!.organisationId, move, context).catch((err: unknown) => {
     // docs/product.md §8 "Errore durante la prenotazione": the summary again; sending it again is safe.
     logger.error('booking failed', { requestId: req.id, serviceId: read.listing.id, ...errorFields(err) });
     return { kind: 'render' as const, screen: failedScreen(move.screen) };

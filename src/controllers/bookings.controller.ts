@@ -15,7 +15,7 @@ import { bookingAttestatiBox } from '../pages/attestati.page.js';
 import { attestatiOfBooking } from '../services/attestati.service.js';
 
 export function viewerOf(req: Request): BookingViewer {
-  return { id: req.user!.id, userType: req.user!.userType };
+  return { id: req.user!.organisationId, userType: req.user!.userType };
 }
 
 /** The booking page with its conversation, also after an action or a message that did not go through. */

@@ -26,7 +26,7 @@ export async function create(req: Request, res: Response): Promise<void> {
       );
     return;
   }
-  await submitContactRequest({ ...form.value, userId: req.user?.id ?? null });
+  await submitContactRequest({ ...form.value, userId: req.user?.personId ?? null });
   req.flash('success', t('help:contact.sent', { email: form.value.email }));
   res.redirect(303, '/contact');
 }

@@ -23,7 +23,7 @@ import { readEditionForm, validateEditionForm } from '../validators/edition.vali
 
 function providerId(req: Request): string {
   if (req.user?.userType !== 'provider') throw notFound('page');
-  return req.user.id;
+  return req.user.organisationId;
 }
 
 /** GET /services/:id/editions */

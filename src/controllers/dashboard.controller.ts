@@ -11,7 +11,7 @@ export async function show(req: Request, res: Response): Promise<void> {
     data = await dashboardData(user);
   } catch (err) {
     // docs/product.md §8 "Errore nel caricamento dei dati": the greeting and the actions still show, with the error.
-    logger.error('dashboard data failed to load', { requestId: req.id, userId: user.id, ...errorFields(err) });
+    logger.error('dashboard data failed to load', { requestId: req.id, userId: user.personId, organisationId: user.organisationId, ...errorFields(err) });
   }
   res.status(data ? 200 : 500).render('dashboard/show', dashboardPage(user, data, new Date()));
 }

@@ -22,11 +22,11 @@ function done(req: Request, res: Response, result: DecisionResult, doneKey: stri
 
 /** POST /editions/:id/confirmation — the edition will run even under its minimum. */
 export async function confirm(req: Request, res: Response): Promise<void> {
-  done(req, res, await confirmEdition(String(req.params.id), req.user!.id), 'waitlist:decisions.confirmed');
+  done(req, res, await confirmEdition(String(req.params.id), req.user!.organisationId), 'waitlist:decisions.confirmed');
 }
 
 /** POST /editions/:id/cancellation — cancelled with a reason (required), every client told and refunded. */
 export async function cancel(req: Request, res: Response): Promise<void> {
-  const result = await cancelEditionByProvider(String(req.params.id), req.user!.id, req.body);
+  const result = await cancelEditionByProvider(String(req.params.id), req.user!.organisationId, req.body);
   done(req, res, result, 'waitlist:decisions.cancelled');
 }

@@ -23,7 +23,7 @@ export async function readPostedImages(req: Request): Promise<PostedImages> {
     return { ids: kept, error: imageProblemText(req.uploadRejection === 'too_large' ? 'too_large' : 'too_many') };
   }
   const files = Array.isArray(req.files) ? req.files : [];
-  const staged = await stageListingImages(req.user!.id, files, kept.length);
+  const staged = await stageListingImages(req.user!.organisationId, files, kept.length);
   const ids = orderedImageIds(
     body,
     staged.images.map((image) => image.id),
@@ -34,5 +34,5 @@ export async function readPostedImages(req: Request): Promise<PostedImages> {
 
 /** The photos to show again in a redrawn form (only the signed-in provider's own). */
 export function redrawImages(req: Request, ids: string[]): Promise<FormImage[]> {
-  return formImages(req.user!.id, ids);
+  return formImages(req.user!.organisationId, ids);
 }

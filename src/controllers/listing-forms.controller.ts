@@ -23,6 +23,7 @@ import { readListingForm, type ListingFormValues } from '../validators/listing/l
 import { validateListingForm } from '../validators/listing/listing.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { readPostedImages, redrawImages } from './listing-form-images.js';
+import { organisationOf } from '../lib/current-user.js';
 
 /**
  * The create/edit service form (docs/product.md §2 "Create service"). Providers only; a service is edited
@@ -52,7 +53,7 @@ type Refused = Pick<ListingFormInputs, 'errors' | 'problems'>;
 /** The signed-in provider's own service; 404 for anyone else (clients included). */
 async function ownTarget(req: Request): Promise<EditTarget & { values: ListingFormValues }> {
   if (req.user?.userType !== 'provider') throw notFound('page');
-  const listing = await findOwnListing(req.user.id, String(req.params.id));
+  const listing = await findOwnListing(req.user.organisationId, String(req.params.id));
   return {
     id: listing.id,
     status: listing.status,
@@ -64,7 +65,7 @@ async function ownTarget(req: Request): Promise<EditTarget & { values: ListingFo
 
 /** GET /services/create */
 export async function newListing(req: Request, res: Response): Promise<void> {
-  const missing = await missingForPublishing(req.user!);
+  const missing = await missingForPublishing(organisationOf(req.user!));
   render(res, 200, { values: blankListingForm(randomUUID()), missing });
 }
 
@@ -79,13 +80,13 @@ export async function create(req: Request, res: Response): Promise<void> {
       values,
       errors: { ...refused.errors, ...imageErrors },
       problems: refused.problems,
-      missing: missing ?? (await missingForPublishing(req.user!)),
+      missing: missing ?? (await missingForPublishing(organisationOf(req.user!))),
       images: await redrawImages(req, posted.ids),
     });
   if (!checked.ok || posted.error) return redraw({ errors: checked.ok ? {} : checked.errors });
   let result;
   try {
-    result = await createListing(req.user!, checked.value, posted.ids);
+    result = await createListing(organisationOf(req.user!), checked.value, posted.ids);
   } catch (err) {
     if (err instanceof ListingImagesInvalid) return redraw({ errors: { images: imageProblemText(err.problem) } });
     throw err;
@@ -122,7 +123,7 @@ export async function update(req: Request, res: Response): Promise<void> {
   if (!checked.ok || posted.error) return redraw({ errors: checked.ok ? {} : checked.errors });
   let result;
   try {
-    result = await updateListing(req.user!.id, listing.id, checked.value, posted.ids);
+    result = await updateListing(req.user!.organisationId, listing.id, checked.value, posted.ids);
   } catch (err) {
     if (err instanceof ListingImagesInvalid) return redraw({ errors: { images: imageProblemText(err.problem) } });
     throw err;

@@ -7,7 +7,7 @@ import { changeStatus, deleteListing } from '../services/listings.service.js';
 
 function providerId(req: Request): string {
   if (req.user?.userType !== 'provider') throw notFound('page');
-  return req.user.id;
+  return req.user.organisationId;
 }
 
 /** POST /services/:id/pause */

@@ -5,6 +5,7 @@ import { listingReviewsSection, type ReplyState } from '../pages/reviews.page.js
 import { bookingEntry, courseSection } from '../pages/edition.page.js';
 import { listingPage, withdrawnListingPage } from '../pages/listing.page.js';
 import { findPublicListing, findWithdrawnListing } from '../services/catalogue.service.js';
+import { organisationOf } from '../lib/current-user.js';
 
 /** The service page, also after a reply to a review that did not go through (its form shows again). */
 export async function renderListing(
@@ -26,7 +27,7 @@ export async function renderListing(
   res.status(status).render('services/show', {
     ...page,
     ...bookingEntry(course, page),
-    reviews: listingReviewsSection(shown.reviews, req.user ?? null, options),
+    reviews: listingReviewsSection(shown.reviews, req.user ? organisationOf(req.user) : null, options),
     course,
   });
 }

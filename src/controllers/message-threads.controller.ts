@@ -16,7 +16,7 @@ import { inquiryTarget, listThreads, openThread, type ThreadParty } from '../ser
 import { formKey, parseMessage, PROBLEM_STATUSES } from './message-form.js';
 
 export function partyOf(req: Request): ThreadParty {
-  return { id: req.user!.id, userType: req.user!.userType };
+  return { id: req.user!.organisationId, userType: req.user!.userType };
 }
 
 /** The provider's quote form after a submission that did not go through, or why it was refused. */

@@ -4,5 +4,5 @@ import { listOwnListings } from '../services/listings.service.js';
 
 /** GET /provider/services ("I Miei Servizi") */
 export async function index(req: Request, res: Response): Promise<void> {
-  res.render('services/mine', myListingsPage(await listOwnListings(req.user!.id)));
+  res.render('services/mine', myListingsPage(await listOwnListings(req.user!.organisationId)));
 }

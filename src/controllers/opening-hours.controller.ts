@@ -15,7 +15,7 @@ const failed = {
 
 /** POST /profile/hours — the weekly hours and the holidays worked. */
 export async function update(req: Request, res: Response): Promise<void> {
-  const result = await saveHours(req.user!.id, req.body, todayInRome());
+  const result = await saveHours(req.user!.organisationId, req.body, todayInRome());
   if (!result.ok) {
     return renderProfile(req, res, 'hours', {
       ...failed,
@@ -30,7 +30,7 @@ export async function update(req: Request, res: Response): Promise<void> {
 
 /** POST /profile/hours/closures — a closed day or period. */
 export async function createClosure(req: Request, res: Response): Promise<void> {
-  const result = await addClosure(req.user!.id, req.body, todayInRome());
+  const result = await addClosure(req.user!.organisationId, req.body, todayInRome());
   if (!result.ok) {
     return renderProfile(req, res, 'hours', {
       ...failed,
@@ -46,7 +46,7 @@ export async function createClosure(req: Request, res: Response): Promise<void> 
 /** POST /profile/hours/closures/:closureId/removal */
 export async function destroyClosure(req: Request, res: Response): Promise<void> {
   const id = String(req.params.closureId);
-  if (!isUuid(id) || !(await removeClosure(req.user!.id, id))) throw notFound();
+  if (!isUuid(id) || !(await removeClosure(req.user!.organisationId, id))) throw notFound();
   req.flash('success', t('availability:hours.closureRemoved'));
   res.redirect(303, '/profile?tab=hours');
 }

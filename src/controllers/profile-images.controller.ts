@@ -7,6 +7,7 @@ import { isProfileImageKey, removeProfileImage, replaceProfileImage } from '../s
 import { isValidKey } from '../services/storage.service.js';
 import { renderProfile } from './profile.controller.js';
 import { sendPublicMedia } from './public-media.js';
+import { organisationOf } from '../lib/current-user.js';
 
 function refuse(req: Request, res: Response, status: number, messageKey: string): Promise<void> {
   return renderProfile(req, res, 'image', {
@@ -22,7 +23,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (req.uploadRejection) return refuse(req, res, 400, 'profile:image.failed');
   if (!req.file?.size) return refuse(req, res, 422, 'profile:image.missing');
   try {
-    await replaceProfileImage(req.user!, req.file.buffer);
+    await replaceProfileImage(organisationOf(req.user!), req.file.buffer);
   } catch (err) {
     if (err instanceof ImageRejected) return refuse(req, res, 422, `profile:image.rejected.${err.reason}`);
     logger.error('profile image upload failed', { requestId: req.id, ...errorFields(err) });
@@ -34,7 +35,7 @@ export async function create(req: Request, res: Response): Promise<void> {
 
 /** POST /profile/image/removal */
 export async function destroy(req: Request, res: Response): Promise<void> {
-  await removeProfileImage(req.user!);
+  await removeProfileImage(organisationOf(req.user!));
   req.flash('success', t('profile:image.removed'));
   res.redirect(303, '/profile?tab=image');
 }

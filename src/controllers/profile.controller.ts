@@ -9,6 +9,7 @@ import { hoursTabView } from '../pages/opening-hours.page.js';
 import { profileThumbnailUrl } from '../services/profile-images.service.js';
 import { isFormSection, sectionsFor, type Section } from '../lib/profile-sections.js';
 import { cityOptions, loadOwnProfile, provinceOptions, saveSection } from '../services/profiles.service.js';
+import { organisationOf } from '../lib/current-user.js';
 
 /** Renders one tab of the profile page: saved values, or the submitted ones with their errors. */
 export async function renderProfile(
@@ -17,7 +18,7 @@ export async function renderProfile(
   tab: Section,
   state: ProfilePageState = {},
 ): Promise<void> {
-  const own = await loadOwnProfile(req.user!);
+  const own = await loadOwnProfile(organisationOf(req.user!));
   const address = (profileValues(own, state).address ?? {}) as Record<string, unknown>;
   const data = {
     own,
@@ -26,8 +27,8 @@ export async function renderProfile(
     cities: tab === 'address' ? await cityOptions(req.query.province ?? address.province) : [],
     thumbnailUrl: profileThumbnailUrl(own.profile.profileImage),
     today: todayInRome(),
-    billing: await loadBilling(req.user!),
-    hours: tab === 'hours' ? hoursTabView(await loadHoursTab(req.user!.id, todayInRome()), state) : null,
+    billing: await loadBilling(organisationOf(req.user!)),
+    hours: tab === 'hours' ? hoursTabView(await loadHoursTab(req.user!.organisationId, todayInRome()), state) : null,
   };
   res.status(state.status ?? 200).render('profile/show', profilePage(tab, data, state));
 }
@@ -52,7 +53,7 @@ export async function update(req: Request, res: Response): Promise<void> {
   if (section === 'professional' && body.add_row !== undefined) {
     return renderProfile(req, res, section, { values: body, extraRow: true });
   }
-  const result = await saveSection(user, section, body, todayInRome());
+  const result = await saveSection(organisationOf(user), section, body, todayInRome());
   if (!result.ok) {
     return renderProfile(req, res, section, {
       status: 422,

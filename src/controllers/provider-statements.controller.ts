@@ -4,7 +4,7 @@ import { currentMonth, isMonth, monthlyStatement, type Statement } from '../serv
 
 function statementFor(req: Request): Promise<Statement> {
   const month = isMonth(req.query.month) ? req.query.month : currentMonth();
-  return monthlyStatement(req.user!.id, month);
+  return monthlyStatement(req.user!.organisationId, month);
 }
 
 /** GET /provider/statements?month=YYYY-MM (providers only) */

@@ -40,7 +40,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   req.session.pendingVerificationEmail = result.user.email;
   if (returnTo) req.session.pendingReturnTo = returnTo;
   else delete req.session.pendingReturnTo;
-  req.session.pendingVerificationUserType = result.user.userType;
+  req.session.pendingVerificationUserType = form.value.userType;
   req.flash('success', t('auth:register.success'));
   res.redirect(303, '/email-waiting');
 }

@@ -41,7 +41,7 @@ export async function create(req: Request, res: Response): Promise<void> {
     res.status(422).render('saved-searches/new', newAlertPage(form.params, form.email, !!req.user, form.errors));
     return;
   }
-  const user = req.user ? { id: req.user.id, email: req.user.email } : null;
+  const user = req.user ? { id: req.user.personId, email: req.user.email } : null;
   const outcome = await saveSearch({ params: form.params, email: form.email, user });
   // The visitor must still act (open the link): a critical message, shown longer.
   if (outcome === 'confirmed') req.flash('success', t('alerts:new.savedConfirmed', { email: form.email }));
@@ -117,14 +117,14 @@ export async function oneClickUnsubscribe(req: Request, res: Response): Promise<
 
 /** GET /account/avvisi: the signed-in user's saved searches. */
 export async function index(req: Request, res: Response): Promise<void> {
-  const list = await savedSearchesOf(req.user!.id);
+  const list = await savedSearchesOf(req.user!.personId);
   res.render('account/saved-searches', savedSearchesPage(savedSearchItems(list)));
 }
 
 /** POST /account/avvisi/eliminazione: "Elimina"; another's (or an unknown) saved search answers 404. */
 export async function remove(req: Request, res: Response): Promise<void> {
   const id = bodyOf(req).id;
-  if (typeof id !== 'string' || !isUuid(id) || !(await deleteSavedSearch(req.user!.id, id))) throw notFound();
+  if (typeof id !== 'string' || !isUuid(id) || !(await deleteSavedSearch(req.user!.personId, id))) throw notFound();
   req.flash('success', t('alerts:account.deleted'));
   res.redirect(303, '/account/avvisi');
 }

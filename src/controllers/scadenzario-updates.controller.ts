@@ -13,7 +13,7 @@ import { parseUpdateRequest } from '../validators/scadenzario.validator.js';
 export async function show(req: Request, res: Response): Promise<void> {
   const request = parseUpdateRequest(req.query);
   if (!request) throw notFound();
-  const plan = await planUpdate(req.user!.id, request.kind, request.workerIds, request.level);
+  const plan = await planUpdate(req.user!.organisationId, request.kind, request.workerIds, request.level);
   if (!plan) throw notFound();
   req.session.trainingPlan = { kind: plan.kind, workerIds: plan.workerIds };
   res.redirect(303, updateSearchHref(plan));

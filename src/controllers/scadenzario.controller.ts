@@ -6,7 +6,7 @@ import { scadenzarioFor, type Scadenzario } from '../services/scadenzario.servic
 import { parseFilters } from '../validators/scadenzario.validator.js';
 
 async function ownScadenzario(req: Request): Promise<Scadenzario> {
-  const s = await scadenzarioFor(req.user!.id);
+  const s = await scadenzarioFor(req.user!.organisationId);
   if (!s) throw notFound();
   return s;
 }

@@ -65,8 +65,8 @@ export async function create(req: Request, res: Response): Promise<void> {
   }
 
   await passwordAccepted(ip, email);
-  if (await secondFactorRequired(user.id)) {
-    await awaitSecondFactor(req, { userId: user.id, email, returnTo });
+  if (await secondFactorRequired(user.personId)) {
+    await awaitSecondFactor(req, { userId: user.personId, email, returnTo });
     return res.redirect(303, '/auth/second-factor');
   }
   await signIn(req, user);

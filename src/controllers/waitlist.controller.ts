@@ -6,7 +6,7 @@ import { joinWaitlist, listWaitlist, withdrawFromWaitlist } from '../services/wa
 
 /** GET /waitlist — the client's places in the lines of full editions ("Liste d'attesa"). */
 export async function index(req: Request, res: Response): Promise<void> {
-  const entries = await listWaitlist(req.user!.id);
+  const entries = await listWaitlist(req.user!.organisationId);
   res.render('waitlist/index', waitlistIndexPage(entries, new Date()));
 }
 
@@ -16,7 +16,7 @@ export async function index(req: Request, res: Response): Promise<void> {
  * cannot take it (seats still free, closed, already in line) says why (409).
  */
 export async function create(req: Request, res: Response): Promise<void> {
-  const result = await joinWaitlist(String(req.params.id), req.user!.id, req.body);
+  const result = await joinWaitlist(String(req.params.id), req.user!.organisationId, req.body);
   if (result.ok) {
     req.flash('success', t('waitlist:flash.joined', { position: result.position }));
     return res.redirect(303, `/editions/${result.edition.id}`);
@@ -30,7 +30,7 @@ export async function create(req: Request, res: Response): Promise<void> {
 
 /** POST /waitlist/:entryId/withdrawal — the client leaves the line (someone else's entry: 404). */
 export async function withdraw(req: Request, res: Response): Promise<void> {
-  const result = await withdrawFromWaitlist(String(req.params.entryId), req.user!.id);
+  const result = await withdrawFromWaitlist(String(req.params.entryId), req.user!.organisationId);
   if (!result.ok && result.kind === 'not_found') throw notFound();
   req.flash(result.ok ? 'success' : 'info', t(result.ok ? 'waitlist:flash.withdrawn' : 'waitlist:flash.alreadyEnded'));
   res.redirect(303, '/waitlist');

@@ -19,7 +19,7 @@ export async function create(req: Request, res: Response): Promise<void> {
     return;
   }
   const file = readWorkerCsv(req.file);
-  const outcome = file.ok ? await importWorkers(req.user!.id, file.rows) : file;
+  const outcome = file.ok ? await importWorkers(req.user!.organisationId, file.rows) : file;
   res.status(outcome.ok ? 200 : 422).render('workers/import', workerImportPage(outcome));
 }
 

@@ -14,12 +14,12 @@ const NOT_FOUND = 'workers:notFound';
 export async function create(req: Request, res: Response): Promise<void> {
   const id = String(req.params.id);
   const today = todayInRome();
-  const result = await declareTraining(req.user!.id, id, (req.body ?? {}) as Record<string, unknown>, today);
+  const result = await declareTraining(req.user!.organisationId, id, (req.body ?? {}) as Record<string, unknown>, today);
   if (!result) throw notFound(NOT_FOUND);
   if (!result.ok) {
-    const state = await workerWithTrainings(req.user!.id, id);
+    const state = await workerWithTrainings(req.user!.organisationId, id);
     if (!state) throw notFound(NOT_FOUND);
-    const compliance = await workerCompliance(req.user!.id, id, today);
+    const compliance = await workerCompliance(req.user!.organisationId, id, today);
     res.status(422).render('workers/show', workerPage(state, today, compliance, result));
     return;
   }
@@ -30,9 +30,9 @@ export async function create(req: Request, res: Response): Promise<void> {
 /** POST /workers/:id/archive: the worker leaves the active register, never the database. */
 export async function archive(req: Request, res: Response): Promise<void> {
   const id = String(req.params.id);
-  if (!(await archiveWorker(req.user!.id, id))) {
+  if (!(await archiveWorker(req.user!.organisationId, id))) {
     // Archiving twice (a double click) lands on the archived worker's page; anyone else's is unknown.
-    if (!(await workerWithTrainings(req.user!.id, id))) throw notFound(NOT_FOUND);
+    if (!(await workerWithTrainings(req.user!.organisationId, id))) throw notFound(NOT_FOUND);
   } else {
     req.flash('success', t('workers:show.archivedDone'));
   }

@@ -21,7 +21,7 @@ export async function index(req: Request, res: Response): Promise<void> {
     query: param(req.query.q) || null,
     includeArchived: req.query.archived === '1',
   };
-  res.render('workers/index', workersIndexPage(await registerOf(req.user!.id, filter), filter));
+  res.render('workers/index', workersIndexPage(await registerOf(req.user!.organisationId, filter), filter));
 }
 
 /** GET /workers/new */
@@ -32,7 +32,7 @@ export function newWorker(_req: Request, res: Response): void {
 /** POST /workers */
 export async function create(req: Request, res: Response): Promise<void> {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const result = await addWorker(req.user!.id, body);
+  const result = await addWorker(req.user!.organisationId, body);
   if (!result.ok) {
     res.status(422).render('workers/form', workerFormPage(null, result));
     return;
@@ -43,15 +43,15 @@ export async function create(req: Request, res: Response): Promise<void> {
 
 /** GET /workers/:id */
 export async function show(req: Request, res: Response): Promise<void> {
-  const state = await workerWithTrainings(req.user!.id, String(req.params.id));
+  const state = await workerWithTrainings(req.user!.organisationId, String(req.params.id));
   if (!state) throw notFound(NOT_FOUND);
   const today = todayInRome();
-  res.render('workers/show', workerPage(state, today, await workerCompliance(req.user!.id, state.worker.id, today)));
+  res.render('workers/show', workerPage(state, today, await workerCompliance(req.user!.organisationId, state.worker.id, today)));
 }
 
 /** GET /workers/:id/edit (an archived worker is read-only: its page instead) */
 export async function edit(req: Request, res: Response): Promise<void> {
-  const state = await workerWithTrainings(req.user!.id, String(req.params.id));
+  const state = await workerWithTrainings(req.user!.organisationId, String(req.params.id));
   if (!state) throw notFound(NOT_FOUND);
   if (state.worker.archivedAt) return res.redirect(303, `/workers/${state.worker.id}`);
   res.render('workers/form', workerFormPage(state.worker));
@@ -61,10 +61,10 @@ export async function edit(req: Request, res: Response): Promise<void> {
 export async function update(req: Request, res: Response): Promise<void> {
   const id = String(req.params.id);
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const result = await editWorker(req.user!.id, id, body);
+  const result = await editWorker(req.user!.organisationId, id, body);
   if (!result) throw notFound(NOT_FOUND);
   if (!result.ok) {
-    const state = await workerWithTrainings(req.user!.id, id);
+    const state = await workerWithTrainings(req.user!.organisationId, id);
     if (!state) throw notFound(NOT_FOUND);
     res.status(422).render('workers/form', workerFormPage(state.worker, result));
     return;

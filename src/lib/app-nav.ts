@@ -1,4 +1,5 @@
 import type { UserType } from './current-user.js';
+import { canSee, type Action, type Member } from './permissions.js';
 
 /** One tool of a signed-in party's navigation (views/partials/_app-nav.ejs). */
 export interface AppNavItem {
@@ -29,6 +30,8 @@ interface Tool {
   key: string;
   href: string;
   icon: string;
+  /** The action of the permissions table the tool is for: a member whose role has no grant of it is not shown it. */
+  action?: Action;
   /** Among the four tabs of the phone's bottom bar. */
   tab?: boolean;
   /** Other addresses that belong to this tool (a worker's page belongs to Lavoratori). */
@@ -41,26 +44,27 @@ interface Tool {
 }
 
 /**
- * Each party's tools, most used first. A role of an organisation will narrow these lists (a tool a role may
- * not use is left out): the navigation is made from the list, so narrowing it is filtering it.
+ * Each party's tools, most used first. A member sees those their role is granted (src/lib/permissions.ts):
+ * the navigation is made from the list, so narrowing it is filtering it.
  */
 const TOOLS: Record<UserType, Tool[]> = {
   client: [
     { key: 'dashboard', href: '/dashboard', icon: 'check' },
-    { key: 'scadenzario', href: '/scadenzario', icon: 'calendarX', tab: true },
-    { key: 'workers', href: '/workers', icon: 'helmet', tab: true },
-    { key: 'bookings', href: '/bookings', icon: 'calendar', tab: true },
-    { key: 'messages', href: '/messages', icon: 'mail', tab: true },
+    { action: 'scadenzario.view', key: 'scadenzario', href: '/scadenzario', icon: 'calendarX', tab: true },
+    { action: 'workers.manage', key: 'workers', href: '/workers', icon: 'helmet', tab: true },
+    { action: 'bookings.manage', key: 'bookings', href: '/bookings', icon: 'calendar', tab: true },
+    { action: 'messages.use', key: 'messages', href: '/messages', icon: 'mail', tab: true },
     { key: 'notifications', href: '/notifications', icon: 'bell' },
-    { key: 'waitlist', href: '/waitlist', icon: 'clock' },
+    { action: 'bookings.manage', key: 'waitlist', href: '/waitlist', icon: 'clock' },
     { key: 'search', href: '/search', icon: 'search' },
     { key: 'profile', href: '/profile', icon: 'users', also: /^\/client\/profile/ },
     { key: 'account', href: '/account', icon: 'lock', phoneOnly: true },
   ],
   provider: [
     { key: 'dashboard', href: '/dashboard', icon: 'check' },
-    { key: 'requests', href: '/bookings', icon: 'inbox', tab: true },
+    { action: 'requests.manage', key: 'requests', href: '/bookings', icon: 'inbox', tab: true },
     {
+      action: 'services.manage',
       key: 'services',
       href: '/provider/services',
       icon: 'clipboard',
@@ -68,16 +72,17 @@ const TOOLS: Record<UserType, Tool[]> = {
       also: /^\/services\/([^/]+\/edit|create)$/,
     },
     {
+      action: 'editions.manage',
       key: 'editions',
       href: '/provider/editions',
       icon: 'graduation',
       tab: true,
       also: /^\/editions\/|^\/services\/[^/]+\/editions/,
     },
-    { key: 'messages', href: '/messages', icon: 'mail', tab: true },
-    { key: 'attestati', href: '/provider/attestati', icon: 'certificate' },
-    { key: 'analytics', href: '/analytics', icon: 'chart' },
-    { key: 'statements', href: '/provider/statements', icon: 'euro' },
+    { action: 'provider.messages.use', key: 'messages', href: '/messages', icon: 'mail', tab: true },
+    { action: 'attestati.issue', key: 'attestati', href: '/provider/attestati', icon: 'certificate' },
+    { action: 'analytics.view', key: 'analytics', href: '/analytics', icon: 'chart' },
+    { action: 'statements.view', key: 'statements', href: '/provider/statements', icon: 'euro' },
     { key: 'notifications', href: '/notifications', icon: 'bell' },
     { key: 'profile', href: '/profile', icon: 'users', also: /^\/provider\/profile/ },
     { key: 'account', href: '/account', icon: 'lock', phoneOnly: true },
@@ -88,9 +93,11 @@ function isCurrent(tool: Tool, path: string): boolean {
   return path === tool.href || path.startsWith(`${tool.href}/`) || (tool.also?.test(path) ?? false);
 }
 
-/** The navigation of a signed-in party on the page at `path`, with the unread messages' count. */
-export function appNavFor(userType: UserType, path: string, unreadMessages: number): AppNavView {
-  const all = TOOLS[userType].map((tool): AppNavItem & { tab: boolean; phoneOnly: boolean } => ({
+/** The navigation of a signed-in member on the page at `path`, with the unread messages' count. */
+export function appNavFor(member: Member, path: string, unreadMessages: number): AppNavView {
+  const { userType } = member;
+  const tools = TOOLS[userType].filter((tool) => !tool.action || canSee(member, tool.action));
+  const all = tools.map((tool): AppNavItem & { tab: boolean; phoneOnly: boolean } => ({
     key: tool.key,
     href: tool.href,
     labelKey: `shell:nav.${userType}.${tool.key}`,

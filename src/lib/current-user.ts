@@ -1,3 +1,5 @@
+import type { Role } from './permissions.js';
+
 /**
  * The header's counts of unread notifications and messages stop here: 100 means "more than 99". Counting a
  * user's thousands of unread notifications on every page they open would cost more than the page; the
@@ -15,10 +17,20 @@ export function unreadAfterReading(count: number, read: number): number {
 
 export type UserType = 'client' | 'provider';
 
-/** The signed-in user as pages see it (req.user, res.locals.currentUser). */
+/**
+ * The signed-in person as pages see them (req.user, res.locals.currentUser): who they are (`personId`,
+ * `email`) and the organisation they act for (`organisationId`, its kind `userType`, their `role` in it),
+ * which owns every record they see and make.
+ */
 export interface CurrentUser {
-  id: string;
+  personId: string;
+  organisationId: string;
+  role: Role;
+  /** How many organisations the person belongs to: the header offers to switch when more than one. */
+  organisationCount: number;
+  /** The person's sign-in address. */
   email: string;
+  /** The kind of the organisation in use. */
   userType: UserType;
   /** docs/product.md §2 header rule: company name (clients), business name (providers), else "Utente". */
   displayName: string;
@@ -29,4 +41,14 @@ export interface CurrentUser {
   unreadNotifications: number;
   /** Messages of the other party not yet read, across the user's threads (the header's Messaggi; at most UNREAD_COUNT_CAP). */
   unreadMessages: number;
+}
+
+/** The organisation a signed-in person acts for, as the services that own or read its records take it. */
+export interface ActingOrganisation {
+  id: string;
+  userType: UserType;
+}
+
+export function organisationOf(user: Pick<CurrentUser, 'organisationId' | 'userType'>): ActingOrganisation {
+  return { id: user.organisationId, userType: user.userType };
 }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { roleRequired } from '../lib/app-error.js';
-import type { UserType } from '../lib/current-user.js';
+import { canChange, canSee, PERMISSIONS, type Action } from '../lib/permissions.js';
 import { safeReturnTo } from '../lib/return-to.js';
 
 /** The login link that brings the user back here afterwards (only same-site paths are honoured at login). */
@@ -29,12 +29,36 @@ export function requireUser(messageKey = 'errors:accessRequired.body'): RequestH
   };
 }
 
-/** Pages for one kind of account: others see the page's restriction message with status 403. */
-export function requireRole(role: UserType, titleKey: string, messageKey: string): RequestHandler {
+/**
+ * Pages of one action of the permissions table (src/lib/permissions.ts): visitors are asked to log in; a
+ * member of the other kind of organisation sees the page's restriction message (`titleKey`, `messageKey`),
+ * a member whose role does not grant the action "Il tuo ruolo non lo consente", both with status 403. A
+ * request that changes something (any method but GET and HEAD) needs more than a read-only grant.
+ */
+export function requirePermission(action: Action, titleKey: string, messageKey: string): RequestHandler {
   return (req, res, next) => {
     if (!req.user) return renderLoginRequired(req, res, messageKey);
-    if (req.user.userType === role) return next();
-    next(roleRequired(titleKey, messageKey));
+    if (req.user.userType !== PERMISSIONS[action].kind) return next(roleRequired(titleKey, messageKey));
+    const reads = req.method === 'GET' || req.method === 'HEAD';
+    if (reads ? canSee(req.user, action) : canChange(req.user, action)) return next();
+    next(roleRequired('errors:memberRole.title', 'errors:memberRole.body'));
+  };
+}
+
+/**
+ * The role's part of a route whose records each service checks for their owner (another organisation's
+ * answer 404 there, as unknown ones): among `actions`, the one of the member's kind of organisation must be
+ * granted to their role (more than read-only for a change), else "Il tuo ruolo non lo consente" (403).
+ * Visitors are left to the route's own guard.
+ */
+export function requireGrant(...actions: Action[]): RequestHandler {
+  return (req, _res, next) => {
+    const member = req.user;
+    const action = member && actions.find((a) => PERMISSIONS[a].kind === member.userType);
+    if (!member || !action) return next();
+    const reads = req.method === 'GET' || req.method === 'HEAD';
+    if (reads ? canSee(member, action) : canChange(member, action)) return next();
+    next(roleRequired('errors:memberRole.title', 'errors:memberRole.body'));
   };
 }
 

@@ -11,7 +11,7 @@ export type Subject = (req: Request) => string | null;
 export const byIp: Subject = (req) => req.ip ?? 'unknown';
 
 /** The signed-in account, wherever it posts from; not counted for visitors (their routes ask them to log in). */
-export const byUser: Subject = (req) => req.user?.id ?? null;
+export const byUser: Subject = (req) => req.user?.personId ?? null;
 
 /** The normalised email of the form, or the address waiting in the session; '' when there is none. */
 function formEmail(req: Request): string {

@@ -101,10 +101,11 @@ const withUser = compiledOnce(1, (sid) => {
     `CASE WHEN s.sess #>> '{passport,user}' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
       THEN (s.sess #>> '{passport,user}')::uuid END`,
   );
+  const organisationId = k.raw(`s.sess #>> '{organisation}'`);
   return k
     .select('s.sess', 'su.*')
     .from({ s: 'sessions' })
-    .joinRaw('LEFT JOIN LATERAL (?) AS su ON true', [k.raw('?', [sessionUserQuery(k, userId)])])
+    .joinRaw('LEFT JOIN LATERAL (?) AS su ON true', [k.raw('?', [sessionUserQuery(k, userId, organisationId)])])
     .where('s.sid', sid)
     .andWhereRaw('s.expire >= now()');
 });

@@ -11,10 +11,11 @@ import type { SavedSearchItem } from './saved-searches.page.js';
 
 /** "Il mio account" (docs/product.md §2): its three sections, their forms, and the second step of sign-in. */
 
-export type AccountSection = 'overview' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
+export type AccountSection = 'overview' | 'organisations' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
 
 const SECTION_HREF: Record<AccountSection, string> = {
   overview: '/account',
+  organisations: '/account/organizzazioni',
   sessions: '/account/sessions',
   twoFactor: '/account/two-factor',
   savedSearches: '/account/avvisi',
@@ -71,7 +72,7 @@ export interface AccountOverviewView extends AccountFrame {
 }
 
 export function accountOverviewPage(
-  user: Pick<CurrentUser, 'id' | 'email' | 'userType'>,
+  user: Pick<CurrentUser, 'organisationId' | 'email' | 'userType'>,
   facts: { twoFactor: TwoFactorStatus; sessions: number; dataExport: DataExportState },
   state: {
     errors?: FormErrors;
@@ -91,7 +92,7 @@ export function accountOverviewPage(
   return {
     ...frame('overview'),
     email: user.email,
-    publicPageHref: user.userType === 'provider' ? `/providers/${user.id}` : null,
+    publicPageHref: user.userType === 'provider' ? `/providers/${user.organisationId}` : null,
     twoFactorLabel: t(`account:overview.${facts.twoFactor.enabled ? 'twoFactorOn' : 'twoFactorOff'}`),
     sessionsLabel: t('account:overview.sessionsCount', { count: facts.sessions }),
     dataExport: dataExportView(facts.dataExport),

@@ -1,5 +1,5 @@
 import { t } from '../config/i18n.js';
-import { UNREAD_COUNT_CAP, type CurrentUser } from '../lib/current-user.js';
+import { UNREAD_COUNT_CAP, organisationOf, type ActingOrganisation, type CurrentUser } from '../lib/current-user.js';
 import type { BookingCard } from '../services/booking-records.service.js';
 import type { DashboardData } from '../services/dashboard.service.js';
 import type { Section } from '../lib/profile-sections.js';
@@ -61,7 +61,7 @@ const ACTION_ICONS: Record<string, string> = {
   publicPage: 'mapPin',
 };
 
-function quickActions(user: Pick<CurrentUser, 'id' | 'userType'>): QuickAction[] {
+function quickActions(user: ActingOrganisation): QuickAction[] {
   const action = (key: string, href: string): QuickAction => ({
     key,
     href,
@@ -124,7 +124,7 @@ export function dashboardPage(user: CurrentUser, data: DashboardData | null, now
     greeting: t('dashboard:greeting', { name: user.displayName }),
     subtitle: t(`dashboard:subtitle.${user.userType}`),
     isClient: user.userType === 'client',
-    quickActions: quickActions(user),
+    quickActions: quickActions(organisationOf(user)),
     sections: data ? sectionsView(user, data, now) : null,
   };
 }

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import * as organisations from '../controllers/organisations.controller.js';
 import * as accountEmails from '../controllers/account-emails.controller.js';
 import * as accountErasures from '../controllers/account-erasures.controller.js';
 import * as account from '../controllers/account.controller.js';
@@ -18,7 +19,7 @@ import * as secondFactors from '../controllers/second-factors.controller.js';
 import * as sessions from '../controllers/sessions.controller.js';
 import * as verifications from '../controllers/verifications.controller.js';
 import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
-import { requireGuest, requireRole, requireUser } from '../middleware/auth.js';
+import { requireGrant, requireGuest, requirePermission, requireUser } from '../middleware/auth.js';
 import { byEmail, byIp, byIpAndEmail, byUser, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
 import { singleFileUpload } from '../middleware/upload.js';
 
@@ -79,17 +80,28 @@ export function accountRoutes(r: Router): void {
   r.post('/auth/reset-password', passwords.update);
 
   const profileUser = requireUser('errors:accessRequired.profile');
+  const profileEditor = requireGrant('profile.edit', 'provider.profile.edit');
   r.get('/profile', profileUser, profile.show);
   r.get('/client/profile', profileUser, profile.show);
   r.get('/provider/profile', profileUser, profile.show);
-  r.post('/profile/image', profileUser, singleFileUpload('image', PROFILE_IMAGE_MAX_BYTES), profileImages.create);
-  r.post('/profile/image/removal', profileUser, profileImages.destroy);
-  const providerHours = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.hours');
+  r.post(
+    '/profile/image',
+    profileUser,
+    profileEditor,
+    singleFileUpload('image', PROFILE_IMAGE_MAX_BYTES),
+    profileImages.create,
+  );
+  r.post('/profile/image/removal', profileUser, profileEditor, profileImages.destroy);
+  const providerHours = requirePermission(
+    'provider.profile.edit',
+    'errors:providersOnly.title',
+    'errors:providersOnly.hours',
+  );
   r.post('/profile/hours', providerHours, openingHours.update);
   r.post('/profile/hours/closures', providerHours, openingHours.createClosure);
   // Someone else's closure (a client has none) answers 404 like an unknown one.
-  r.post('/profile/hours/closures/:closureId/removal', profileUser, openingHours.destroyClosure);
-  r.post('/profile/:section', profileUser, profile.update);
+  r.post('/profile/hours/closures/:closureId/removal', profileUser, profileEditor, openingHours.destroyClosure);
+  r.post('/profile/:section', profileUser, profileEditor, profile.update);
   r.get('/media/profile-images/:file', profileImages.show);
 
   const accountUser = requireUser('errors:accessRequired.account');
@@ -99,6 +111,8 @@ export function accountRoutes(r: Router): void {
   // The link sent to the new address proves the mailbox: it works in a browser not signed in too.
   r.get('/account/email-confirmation', accountEmails.show);
   r.post('/account/email-confirmation', accountEmails.confirm);
+  r.get('/account/organizzazioni', accountUser, organisations.index);
+  r.post('/account/organizzazioni', accountUser, organisations.update);
   r.get('/account/sessions', accountUser, account.sessions);
   r.post('/account/sessions/ending', accountUser, account.endOne);
   r.post('/account/sessions/others-ending', accountUser, account.endOthers);

@@ -22,14 +22,20 @@ import * as providerStatements from '../controllers/provider-statements.controll
 import * as reviewReplies from '../controllers/review-replies.controller.js';
 import * as waitlist from '../controllers/waitlist.controller.js';
 import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
-import { requireRole, requireUser } from '../middleware/auth.js';
+import { requireGrant, requirePermission, requireUser } from '../middleware/auth.js';
 import { singleFileUpload } from '../middleware/upload.js';
 
 /** The booking wizard, bookings and their transitions, payments, reviews, waitlists, and a provider's figures. */
 export function bookingRoutes(r: Router): void {
-  const signedIn = requireUser('errors:accessRequired.bookings');
-  r.get('/services/:id/book', bookingWizard.show);
-  r.post('/services/:id/book', bookingWizard.create);
+  const signedIn = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'requests.manage')];
+  // Payments: the client's accounts office records and reads them too.
+  const payments = [requireUser('errors:accessRequired.bookings'), requireGrant('payments.manage', 'requests.manage')];
+  const reviewer = [
+    requireUser('errors:accessRequired.bookings'),
+    requireGrant('reviews.write', 'provider.profile.edit'),
+  ];
+  r.get('/services/:id/book', requireGrant('bookings.manage'), bookingWizard.show);
+  r.post('/services/:id/book', requireGrant('bookings.manage'), bookingWizard.create);
   r.get('/bookings', signedIn, bookings.index);
   r.get('/bookings/:id', signedIn, bookings.show);
   r.post('/bookings/:id/confirmation', signedIn, bookingConfirmations.create);
@@ -41,12 +47,12 @@ export function bookingRoutes(r: Router): void {
   r.post('/bookings/:id/cancellation', signedIn, bookingCancellations.create);
   r.post('/bookings/:id/completion', signedIn, bookingCompletions.create);
   r.post('/bookings/:id/no-show', signedIn, bookingNoShows.create);
-  r.post('/bookings/:id/payment', signedIn, bookingPayments.create);
-  r.post('/bookings/:id/refunds', signedIn, bookingRefunds.create);
-  r.get('/bookings/:id/payment-summary', signedIn, bookingPaymentSummaries.show);
-  r.get('/bookings/:id/review', signedIn, bookingReviews.show);
-  r.post('/bookings/:id/review', signedIn, bookingReviews.create);
-  r.post('/reviews/:id/reply', signedIn, reviewReplies.create);
+  r.post('/bookings/:id/payment', payments, bookingPayments.create);
+  r.post('/bookings/:id/refunds', payments, bookingRefunds.create);
+  r.get('/bookings/:id/payment-summary', payments, bookingPaymentSummaries.show);
+  r.get('/bookings/:id/review', reviewer, bookingReviews.show);
+  r.post('/bookings/:id/review', reviewer, bookingReviews.create);
+  r.post('/reviews/:id/reply', reviewer, reviewReplies.create);
   r.post(
     '/bookings/:id/documents',
     signedIn,
@@ -57,18 +63,27 @@ export function bookingRoutes(r: Router): void {
   r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
 
   // Course editions: the waitlist of a full edition (clients) and the provider's decisions under the minimum
-  const waitlistClient = requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.waitlist');
+  const waitlistClient = requirePermission(
+    'bookings.manage',
+    'errors:clientsOnly.title',
+    'errors:clientsOnly.waitlist',
+  );
   r.get('/waitlist', waitlistClient, waitlist.index);
   r.post('/editions/:id/waitlist', waitlistClient, waitlist.create);
+  const editionsOwner = [requireUser('errors:accessRequired.bookings'), requireGrant('editions.manage')];
   r.post('/waitlist/:entryId/withdrawal', signedIn, waitlist.withdraw);
-  r.post('/editions/:id/confirmation', signedIn, editionDecisions.confirm);
-  r.post('/editions/:id/cancellation', signedIn, editionDecisions.cancel);
+  r.post('/editions/:id/confirmation', editionsOwner, editionDecisions.confirm);
+  r.post('/editions/:id/cancellation', editionsOwner, editionDecisions.cancel);
 
-  const providerAnalytics = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.analytics');
+  const providerAnalytics = requirePermission(
+    'analytics.view',
+    'errors:providersOnly.title',
+    'errors:providersOnly.analytics',
+  );
   r.get('/analytics', providerAnalytics, analytics.show);
   r.get('/analytics/bookings.csv', providerAnalytics, analytics.download);
-  const providerStatementsOnly = requireRole(
-    'provider',
+  const providerStatementsOnly = requirePermission(
+    'statements.view',
     'errors:providersOnly.title',
     'errors:providersOnly.statements',
   );

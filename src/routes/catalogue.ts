@@ -8,7 +8,7 @@ import * as myListings from '../controllers/my-listings.controller.js';
 import * as providers from '../controllers/providers.controller.js';
 import * as search from '../controllers/search.controller.js';
 import { LISTING_IMAGE_MAX_BYTES, LISTING_IMAGES_MAX } from '../lib/upload-limits.js';
-import { redirectVisitorsToLogin, requireRole, requireUser } from '../middleware/auth.js';
+import { redirectVisitorsToLogin, requireGrant, requirePermission, requireUser } from '../middleware/auth.js';
 import { keptPage } from '../middleware/page-cache.js';
 import { readsFromReplica } from '../middleware/read-routing.js';
 import { PROVIDER_PAGE_READS, SEARCH_READS } from './kept-reads.js';
@@ -27,8 +27,13 @@ export function catalogueRoutes(r: Router): void {
   r.get('/services/health', readsFromReplica, searchPage, search.categoryPage('health'));
 
   // A provider's catalogue: visitors log in first, other accounts see "Accesso Riservato ai Fornitori".
-  const providerOnly = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.createService');
-  const listingOwner = requireUser('errors:accessRequired.body');
+  const providerOnly = requirePermission(
+    'services.manage',
+    'errors:providersOnly.title',
+    'errors:providersOnly.createService',
+  );
+  const listingOwner = [requireUser('errors:accessRequired.body'), requireGrant('services.manage')];
+  const editionOwner = [requireUser('errors:accessRequired.body'), requireGrant('editions.manage')];
   r.get('/services/create', redirectVisitorsToLogin, providerOnly, listingForms.newListing);
   const listingForm = multiFileUpload('images', LISTING_IMAGES_MAX, LISTING_IMAGE_MAX_BYTES);
   r.post('/services', providerOnly, listingForm, listingForms.create);
@@ -38,13 +43,17 @@ export function catalogueRoutes(r: Router): void {
   r.post('/services/:id/resume', listingOwner, listingStatuses.resume);
   r.post('/services/:id/deletion', listingOwner, listingStatuses.destroy);
   r.get('/provider/services', redirectVisitorsToLogin, providerOnly, myListings.index);
-  const editionsOwner = requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.editions');
+  const editionsOwner = requirePermission(
+    'editions.manage',
+    'errors:providersOnly.title',
+    'errors:providersOnly.editions',
+  );
   r.get('/provider/editions', redirectVisitorsToLogin, editionsOwner, courseEditions.agenda);
   // Course editions: the owner's list, form and edit form; anyone else gets 404.
-  r.get('/services/:id/editions', redirectVisitorsToLogin, listingOwner, courseEditions.index);
-  r.post('/services/:id/editions', listingOwner, courseEditions.create);
-  r.get('/editions/:id/edit', redirectVisitorsToLogin, listingOwner, courseEditions.edit);
-  r.post('/editions/:id/edit', listingOwner, courseEditions.update);
+  r.get('/services/:id/editions', redirectVisitorsToLogin, editionOwner, courseEditions.index);
+  r.post('/services/:id/editions', editionOwner, courseEditions.create);
+  r.get('/editions/:id/edit', redirectVisitorsToLogin, editionOwner, courseEditions.edit);
+  r.post('/editions/:id/edit', editionOwner, courseEditions.update);
   r.get('/editions/:id', readsFromReplica, courseEditions.show);
   r.get('/services/:id', readsFromReplica, listings.show);
   r.get('/providers/:id', readsFromReplica, keptPage(PROVIDER_PAGE_READS), providers.show);

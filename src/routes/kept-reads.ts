@@ -31,7 +31,9 @@ export const SEARCH_READS: PageReads = { ...CARDS, search_terms: '*' };
 export const PROVIDER_PAGE_READS: PageReads = {
   ...CARDS,
   reviews: '*',
-  users: { updates: ['company_name', 'email', 'user_type'] },
+  users: { updates: ['company_name', 'email'] },
+  organisations: '*',
+  memberships: '*',
   client_profiles: ['company_name'],
   // The date each reviewed booking was completed, set once before its review exists.
   bookings: { updates: ['completed_at'] },

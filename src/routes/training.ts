@@ -7,7 +7,7 @@ import * as workerImports from '../controllers/worker-imports.controller.js';
 import * as workerTrainings from '../controllers/worker-trainings.controller.js';
 import * as workers from '../controllers/workers.controller.js';
 import { WORKERS_CSV_MAX_BYTES } from '../lib/upload-limits.js';
-import { redirectVisitorsToLogin, requireRole, requireUser } from '../middleware/auth.js';
+import { redirectVisitorsToLogin, requireGrant, requirePermission, requireUser } from '../middleware/auth.js';
 import { rateLimit, MINUTE, type RateRule } from '../middleware/rate-limit.js';
 import { singleFileUpload } from '../middleware/upload.js';
 
@@ -17,7 +17,7 @@ const ATTESTATO_LOOKUPS_PER_IP: RateRule = { name: 'attestato-verify-ip', limit:
 /** Attendance registers and attestati, the client's register of workers and its scadenzario. */
 export function trainingRoutes(r: Router): void {
   // The register is the booking's provider's; anyone verifies a code.
-  const signedIn = requireUser('errors:accessRequired.bookings');
+  const signedIn = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'attestati.issue')];
   r.get('/bookings/:id/attendance', signedIn, attendance.show);
   r.post('/bookings/:id/attendance', signedIn, attendance.create);
   r.get('/bookings/:id/attendance.csv', signedIn, attendance.download);
@@ -28,12 +28,12 @@ export function trainingRoutes(r: Router): void {
   r.get(
     '/provider/attestati',
     redirectVisitorsToLogin,
-    requireRole('provider', 'errors:providersOnly.title', 'errors:providersOnly.attestati'),
+    requirePermission('attestati.issue', 'errors:providersOnly.title', 'errors:providersOnly.attestati'),
     attestati.index,
   );
 
   // The client's register of workers: providers see "Accesso Riservato alle Aziende" (403).
-  const clientOnly = requireRole('client', 'errors:clientsOnly.title', 'workers:clientsOnly');
+  const clientOnly = requirePermission('workers.manage', 'errors:clientsOnly.title', 'workers:clientsOnly');
   r.get('/workers', redirectVisitorsToLogin, clientOnly, workers.index);
   r.get('/workers/new', redirectVisitorsToLogin, clientOnly, workers.newWorker);
   r.post('/workers', clientOnly, workers.create);
@@ -47,7 +47,11 @@ export function trainingRoutes(r: Router): void {
   r.post('/workers/:id/trainings', clientOnly, workerTrainings.create);
 
   // The scadenzario of the company's workers: clients only; a provider has no workers register.
-  const clientsScadenzario = requireRole('client', 'errors:clientsOnly.title', 'errors:clientsOnly.scadenzario');
+  const clientsScadenzario = requirePermission(
+    'scadenzario.view',
+    'errors:clientsOnly.title',
+    'errors:clientsOnly.scadenzario',
+  );
   r.get('/scadenzario', clientsScadenzario, scadenzario.index);
   r.get('/scadenzario.csv', clientsScadenzario, scadenzario.download);
   r.get('/scadenzario/aggiornamento', clientsScadenzario, scadenzarioUpdates.show);

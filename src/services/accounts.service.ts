@@ -1,8 +1,9 @@
 import argon2 from 'argon2';
 import { config } from '../config/env.js';
 import { transaction, type Trx } from '../db/knex.js';
-import type { UserType } from '../lib/current-user.js';
-import {} from '../models/users/row.js';
+import type { ActingOrganisation, UserType } from '../lib/current-user.js';
+import * as organisationReads from '../models/organisations/read.js';
+import * as organisationWrites from '../models/organisations/write.js';
 import * as authTokens from '../models/auth-tokens.js';
 import * as clientProfiles from '../models/clients/write.js';
 import * as jobs from '../models/jobs/queue.js';
@@ -69,7 +70,8 @@ export async function register(input: Registration, returnTo: string | null = nu
     return await transaction(async (trx) => {
       if (await users.findByEmail(input.email, trx)) return { status: 'email_taken' } as const;
       const user = await userWrites.insertUser({ ...input, passwordHash }, trx);
-      await ensureProfile(user, trx);
+      await organisationWrites.insertOrganisation(user.id, input.userType, trx);
+      await ensureProfile({ id: user.id, userType: input.userType }, user.companyName, trx);
       await sendVerificationEmail(user, trx, returnTo);
       return { status: 'registered', user } as const;
     });
@@ -82,11 +84,18 @@ export async function register(input: Registration, returnTo: string | null = nu
   }
 }
 
-/** docs/product.md §4: a missing profile is created at sign-in with its defaults (the name from the account). */
-export async function ensureProfile(user: Pick<User, 'id' | 'userType' | 'companyName'>, trx?: Trx): Promise<void> {
-  const name = user.companyName?.trim() || defaultBusinessName();
-  if (user.userType === 'provider') await providerProfiles.insertProviderDefaults(user.id, name, trx);
-  else await clientProfiles.insertClientDefaults(user.id, name, trx);
+/**
+ * docs/product.md §4: an organisation's missing profile is created with its defaults (the name given at
+ * registration); an existing one is kept.
+ */
+export async function ensureProfile(
+  organisation: ActingOrganisation,
+  companyName: string | null,
+  trx?: Trx,
+): Promise<void> {
+  const name = companyName?.trim() || defaultBusinessName();
+  if (organisation.userType === 'provider') await providerProfiles.insertProviderDefaults(organisation.id, name, trx);
+  else await clientProfiles.insertClientDefaults(organisation.id, name, trx);
 }
 
 export type AuthenticationResult =
@@ -106,7 +115,9 @@ export async function authenticate(email: string, password: string): Promise<Aut
   if (!user.emailVerifiedAt) return { status: 'unverified', email: user.email };
   const rehash = argon2.needsRehash(user.passwordHash, PASSWORD_HASH_OPTIONS) ? await hashPassword(password) : null;
   await transaction(async (trx) => {
-    await ensureProfile(user, trx);
+    for (const m of await organisationReads.membershipsOf(user.id, trx)) {
+      if (m.role === 'admin') await ensureProfile({ id: m.organisationId, userType: m.kind }, user.companyName, trx);
+    }
     await userWrites.touchLastLogin(user.id, trx);
     if (rehash) await userWrites.updatePasswordHash(user.id, rehash, trx);
   });
@@ -150,7 +161,8 @@ export async function verifyEmail(token: unknown): Promise<VerificationResult> {
     const user = await users.findById(state.userId, trx);
     if (!user) return { status: 'invalid' };
     await userWrites.markEmailVerified(user.id, trx);
-    return { status: 'verified', userType: user.userType };
+    const [first] = await organisationReads.membershipsOf(user.id, trx);
+    return { status: 'verified', userType: first?.kind ?? 'client' };
   });
 }
 

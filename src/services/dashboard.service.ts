@@ -1,4 +1,4 @@
-import type { CurrentUser, UserType } from '../lib/current-user.js';
+import { organisationOf, type ActingOrganisation, type CurrentUser, type UserType } from '../lib/current-user.js';
 import type { BookingCard } from '../models/bookings/cards.js';
 import * as dashboard from '../models/dashboard.js';
 import type { OwnProfile } from '../models/dashboard.js';
@@ -48,7 +48,7 @@ function incompleteProfileSections(userType: UserType, own: OwnProfile | null): 
   return missing;
 }
 
-async function findOwnProfile(user: Pick<CurrentUser, 'id' | 'userType'>): Promise<OwnProfile | null> {
+async function findOwnProfile(user: ActingOrganisation): Promise<OwnProfile | null> {
   if (user.userType === 'provider') {
     const profile = await providerProfiles.findProviderProfile(user.id);
     return profile ? { kind: 'provider', profile } : null;
@@ -58,7 +58,7 @@ async function findOwnProfile(user: Pick<CurrentUser, 'id' | 'userType'>): Promi
 }
 
 /** The profile tabs still to fill in (the dashboard's "Profilo non completato"; publishing a service needs none). */
-export async function missingProfileSections(user: Pick<CurrentUser, 'id' | 'userType'>): Promise<Section[]> {
+export async function missingProfileSections(user: ActingOrganisation): Promise<Section[]> {
   return incompleteProfileSections(user.userType, await findOwnProfile(user));
 }
 
@@ -88,7 +88,8 @@ export interface DashboardData {
  * the recent bookings and the notifications (models/dashboard.ts readDashboard); a client's scadenzario and the
  * things to do beside it.
  */
-export async function dashboardData(user: CurrentUser, now: Date = new Date()): Promise<DashboardData> {
+export async function dashboardData(member: CurrentUser, now: Date = new Date()): Promise<DashboardData> {
+  const user = organisationOf(member);
   const todoLists = TODO_LISTS[user.userType];
   const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
     await Promise.all([

@@ -2,7 +2,7 @@ import { logger, errorFields } from '../config/logger.js';
 import { transaction } from '../db/knex.js';
 import { attachListingImages } from './listing-images.service.js';
 import { badRequest, conflict, notFound } from '../lib/app-error.js';
-import type { CurrentUser } from '../lib/current-user.js';
+import type { ActingOrganisation } from '../lib/current-user.js';
 import { problem, type FieldProblems, type Problem } from '../lib/problem.js';
 import type { Section } from '../lib/profile-sections.js';
 import { REGIONS } from '../lib/profile-options.js';
@@ -107,13 +107,13 @@ function fieldsOf(
 }
 
 /** The profile tabs a provider must fill in before publishing (none: it may publish). */
-export function missingForPublishing(user: Pick<CurrentUser, 'id' | 'userType'>): Promise<Section[]> {
+export function missingForPublishing(user: ActingOrganisation): Promise<Section[]> {
   return missingProfileSections(user);
 }
 
 /** Publishes a new service; a repeated submission of the same form returns the service it created. */
 export async function createListing(
-  user: Pick<CurrentUser, 'id' | 'userType'>,
+  user: ActingOrganisation,
   input: ListingFormInput,
   imageIds: string[] = [],
 ): Promise<SaveResult> {

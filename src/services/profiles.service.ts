@@ -41,9 +41,8 @@ async function find(owner: Owner): Promise<OwnProfile | null> {
 export async function loadOwnProfile(owner: Owner): Promise<OwnProfile> {
   const existing = await find(owner);
   if (existing) return existing;
-  const user = await users.findById(owner.id);
-  if (!user) throw new Error(`user ${owner.id} vanished`);
-  await ensureProfile(user);
+  const founder = await users.findById(owner.id);
+  await ensureProfile(owner, founder?.companyName ?? null);
   const created = await find(owner);
   if (!created) throw new Error(`profile of ${owner.id} could not be created`);
   return created;

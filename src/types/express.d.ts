@@ -3,7 +3,7 @@ import type { CurrentUser } from '../lib/current-user.js';
 
 declare global {
   namespace Express {
-    // What passport keeps in req.user: the signed-in account with its display name.
+    // What passport keeps in req.user: the signed-in person and the organisation they act for.
     interface User extends CurrentUser {}
 
     interface Request {
@@ -16,6 +16,8 @@ declare global {
 declare module 'express-session' {
   interface SessionData {
     csrfToken?: string;
+    /** The organisation the person works for (the header's switch); absent: the first they joined. */
+    organisation?: string;
     flash?: FlashMessage[];
     /** Where to go after logging in: a same-site path only. */
     returnTo?: string;

@@ -24,12 +24,13 @@ export async function createUser(attrs: UserAttrs = {}): Promise<{ id: string; e
   const [row] = await db()('users')
     .insert({
       email,
-      user_type: attrs.userType ?? 'client',
       company_name: attrs.companyName === undefined ? `Azienda ${n} Srl` : attrs.companyName,
       password_hash: attrs.passwordHash ?? UNUSABLE_HASH,
       email_verified_at: attrs.verified === false ? null : new Date(),
     })
     .returning<{ id: string; email: string }[]>(['id', 'email']);
+  await db()('organisations').insert({ id: row!.id, kind: attrs.userType ?? 'client' });
+  await db()('memberships').insert({ organisation_id: row!.id, user_id: row!.id, role: 'admin' });
   return row!;
 }
 

@@ -76,8 +76,12 @@ describe('registration', () => {
       expect(res.headers.location).to.equal('/email-waiting');
 
       const user = await db()('users').where({ email: 'studio.neri@esempio.it' }).first();
+      const organisation = await db()('organisations').where({ id: user.id }).first();
+      expect(organisation).to.include({ kind: 'provider' });
+      expect(await db()('memberships').where({ user_id: user.id }).select('organisation_id', 'role')).to.deep.equal([
+        { organisation_id: user.id, role: 'admin' },
+      ]);
       expect(user).to.include({
-        user_type: 'provider',
         company_name: VALID.companyName,
         first_name: 'Luca',
         last_name: 'Brambilla',
@@ -135,7 +139,8 @@ describe('registration', () => {
       });
       expect(res.status).to.equal(303);
       const user = await db()('users').where({ email: 'minimo@esempio.it' }).first();
-      expect(user).to.include({ first_name: null, last_name: null, phone: null, user_type: 'client' });
+      expect(user).to.include({ first_name: null, last_name: null, phone: null });
+      expect(await db()('organisations').where({ id: user.id }).first()).to.include({ kind: 'client' });
     });
 
     const cases: [string, Record<string, string | undefined>, string, string][] = [

@@ -19,11 +19,19 @@ describe('seeds/demo: seedDemo()', function () {
       ['fornitore@demo.sicurhub.it', 'provider'],
     ] as const) {
       it(`${email} is a verified ${type} whose password Demo2026! verifies with argon2id`, async () => {
-        const user = await db()('users')
-          .whereRaw('lower(email) = ?', [email])
-          .first<{ password_hash: string; user_type: string; email_verified_at: Date | null }>();
+        const user = await db()('users as u')
+          .join('memberships as m', 'm.user_id', 'u.id')
+          .join('organisations as o', 'o.id', 'm.organisation_id')
+          .whereRaw('lower(u.email) = ?', [email])
+          .first<{ password_hash: string; kind: string; role: string; email_verified_at: Date | null }>(
+            'u.password_hash',
+            'u.email_verified_at',
+            'o.kind',
+            'm.role',
+          );
         expect(user, email).to.not.equal(undefined);
-        expect(user!.user_type).to.equal(type);
+        expect(user!.kind).to.equal(type);
+        expect(user!.role).to.equal('admin');
         expect(user!.email_verified_at).to.not.equal(null);
         expect(user!.password_hash).to.match(/^\$argon2id\$v=19\$/);
         expect(argon2.needsRehash(user!.password_hash, { memoryCost: 19456, timeCost: 2, parallelism: 1 })).to.equal(
@@ -245,7 +253,7 @@ describe('seeds/demo: seedDemo()', function () {
 
     it('refuses to attach the demo profile to an account someone else registered with a demo address', async () => {
       await resetDatabase();
-      await db()('users').insert({ email: 'Fornitore@demo.sicurhub.it', password_hash: 'x', user_type: 'provider' });
+      await db()('users').insert({ email: 'Fornitore@demo.sicurhub.it', password_hash: 'x' });
       let error: unknown = null;
       try {
         await seedDemo(db());

@@ -74,12 +74,12 @@ describe('seeds/demo: seedDemo()', function () {
     it('seeds at least 20 client companies with a profile each', async () => {
       expect(
         await count(
-          `SELECT count(*) AS n FROM users u JOIN client_profiles c ON c.user_id = u.id WHERE u.user_type = 'client'`,
+          `SELECT count(*) AS n FROM organisations u JOIN client_profiles c ON c.user_id = u.id WHERE u.kind = 'client'`,
         ),
       ).to.be.at.least(20);
       expect(
         await count(
-          `SELECT count(*) AS n FROM users u LEFT JOIN client_profiles c ON c.user_id = u.id WHERE u.user_type = 'client' AND c.user_id IS NULL`,
+          `SELECT count(*) AS n FROM organisations u LEFT JOIN client_profiles c ON c.user_id = u.id WHERE u.kind = 'client' AND c.user_id IS NULL`,
         ),
       ).to.equal(0);
     });

@@ -39,7 +39,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const existing = whole(body.existing, 0, LISTING_IMAGES_MAX) ?? 0;
   const lastModified = whole(body.lastModified, 0, 8.64e15);
-  const staged = await stageOneListingImage(req.user!.id, req.file, existing, lastModified);
+  const staged = await stageOneListingImage(req.user!.organisationId, req.file, existing, lastModified);
   if (!staged.ok) {
     res
       .status(422)
@@ -51,7 +51,7 @@ export async function create(req: Request, res: Response): Promise<void> {
 
 /** DELETE /api/service-images/:id — anyone but the provider who uploaded it gets 404, as for an unknown id. */
 export async function destroy(req: Request, res: Response): Promise<void> {
-  if (!(await removeOwnImage(req.user!.id, String(req.params.id)))) {
+  if (!(await removeOwnImage(req.user!.organisationId, String(req.params.id)))) {
     throw refuse(404, 'not_found', 'serviceImages:errors.notFound');
   }
   res.status(204).end();

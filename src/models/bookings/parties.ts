@@ -2,13 +2,15 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
 import type { ClientRow } from '../clients/row.js';
 import { cancellationPolicyOf, type CancellationPolicy, type ProviderRow } from '../providers/row.js';
+import type { UserType } from '../../lib/current-user.js';
+import { organisationAddressJoin } from '../organisations/read.js';
 import type { UserRow } from '../users/row.js';
 
 // The two parties of a booking: what its page and its emails show of the client and the provider.
 
 export interface Party {
   id: string;
-  /** The account's address: where emails go. */
+  /** The address of the organisation's first administrator: where emails go. */
   email: string;
   /** Company name (client) or business name (provider); null when unknown ("N/A"). */
   name: string | null;
@@ -19,10 +21,11 @@ export interface Party {
 }
 
 /**
- * A party's account (users) with its profile, client or provider (a left join of both: the other kind's
- * columns are null), each column named after the profile it comes from.
+ * A party's organisation with its first administrator's account (users) and its profile, client or provider
+ * (a left join of both: the other kind's columns are null), each column named after where it comes from.
  */
-export type PartyRow = Pick<UserRow, 'id' | 'email' | 'user_type'> & {
+export type PartyRow = Pick<UserRow, 'id' | 'email'> & {
+  user_type: UserType;
   account_company: UserRow['company_name'];
   account_phone: UserRow['phone'];
   client_name: ClientRow['company_name'] | null;
@@ -73,14 +76,15 @@ export async function findParties(clientId: string, providerId: string, trx?: Tr
 
 /** The query of findParties, not yet sent: a statement that reads more can carry it (jsonRows). The provider may be a column of that statement. */
 export function partiesQuery(clientId: string, providerId: string | Knex.Ref<string, object>, trx?: Trx) {
-  return db(trx)({ u: 'users' })
-    .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'u.id')
-    .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'u.id')
-    .whereIn('u.id', [clientId, providerId])
+  return db(trx)({ o: 'organisations' })
+    .joinRaw(organisationAddressJoin('o.id'))
+    .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'o.id')
+    .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'o.id')
+    .whereIn('o.id', [clientId, providerId])
     .select<PartyRow[]>({
-      id: 'u.id',
+      id: 'o.id',
       email: 'u.email',
-      user_type: 'u.user_type',
+      user_type: 'o.kind',
       account_company: 'u.company_name',
       account_phone: 'u.phone',
       client_name: 'cp.company_name',

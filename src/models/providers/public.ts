@@ -3,6 +3,7 @@ import { db, type Trx } from '../../db/knex.js';
 import { toCents } from '../../lib/money.js';
 import { isUuid } from '../../lib/uuid.js';
 import { PROVIDER_COLUMNS, type ProviderRow } from './row.js';
+import { organisationAddressJoin } from '../organisations/read.js';
 
 // Providers as the public sees them: cards (home page, search, listing page), their public page, the sitemap.
 
@@ -111,7 +112,7 @@ const PUBLIC_KEYS = [
   'updated_at',
 ] as const;
 
-/** The public page's columns of the profile, and the account's address (users.email). */
+/** The public page's columns of the profile, and the address that speaks for the organisation (users.email). */
 type PublicProviderRow = Pick<ProviderRow, (typeof PUBLIC_KEYS)[number]> & { account_email: string };
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
@@ -139,8 +140,9 @@ function toCertifications(value: unknown): ProviderCertification[] {
 export async function findPublicProvider(id: string, trx?: Trx): Promise<PublicProvider | null> {
   if (!isUuid(id)) return null;
   const row = await db(trx)('provider_profiles')
-    .join('users', 'users.id', 'provider_profiles.user_id')
-    .where({ 'provider_profiles.user_id': id, 'provider_profiles.active': true, 'users.user_type': 'provider' })
+    .join('organisations', 'organisations.id', 'provider_profiles.user_id')
+    .joinRaw(organisationAddressJoin('organisations.id', 'users'))
+    .where({ 'provider_profiles.user_id': id, 'provider_profiles.active': true, 'organisations.kind': 'provider' })
     .first<PublicProviderRow | undefined>([
       ...names(pick(PROVIDER_COLUMNS, PUBLIC_KEYS), 'provider_profiles'),
       { account_email: 'users.email' },

@@ -1,13 +1,11 @@
 import { columnsOf } from '../../db/columns.js';
-import type { UserType } from '../../lib/current-user.js';
 
-// The users table: one account, client or provider (their profiles: clients/, providers/).
+// The users table: the people who sign in; what they act for is an organisation (models/organisations/).
 
 export interface User {
   id: string;
   email: string;
   passwordHash: string;
-  userType: UserType;
   companyName: string | null;
   firstName: string | null;
   lastName: string | null;
@@ -22,7 +20,6 @@ export interface UserRow {
   id: string;
   email: string;
   password_hash: string;
-  user_type: UserType;
   company_name: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -41,7 +38,6 @@ export const USER_COLUMNS = columnsOf<UserRow>({
   id: 'text',
   email: 'text',
   password_hash: 'text',
-  user_type: 'text',
   company_name: 'text',
   first_name: 'text',
   last_name: 'text',
@@ -60,7 +56,6 @@ export function toUser(row: UserRow): User {
     id: row.id,
     email: row.email,
     passwordHash: row.password_hash,
-    userType: row.user_type,
     companyName: row.company_name,
     firstName: row.first_name,
     lastName: row.last_name,

@@ -1,17 +1,23 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
 import { UNREAD_COUNT_CAP, type UserType } from '../../lib/current-user.js';
+import type { Role } from '../../lib/permissions.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { ClientRow } from '../clients/row.js';
 import type { ProviderRow } from '../providers/row.js';
 import type { UserRow } from './row.js';
 
-// The signed-in account as every request sees it: the account, its profile's name and image, its unread
-// counts (the session store's read carries it: sessions/read.ts).
+// The signed-in person as every request sees them: the person, the organisation they act for (the one the
+// session names, else the first they joined), their role in it, its profile's name and image and its unread
+// counts (the session store's read carries it: models/sessions.ts).
 
-/** The account with the name and image of its profile: what the header and req.user need. */
+/** The person, the organisation in use with its profile's name and image: what the header and req.user need. */
 export interface SessionUser {
-  id: string;
+  personId: string;
+  organisationId: string;
+  role: Role;
+  /** How many organisations the person belongs to (the header offers to switch when more than one). */
+  organisationCount: number;
   email: string;
   userType: UserType;
   emailVerified: boolean;
@@ -23,23 +29,35 @@ export interface SessionUser {
 }
 
 /**
- * The account and its profile's name and image, with its unread counts: `findSessionUser`, and the session
- * store's read (sessions/read.ts), which joins it to the session row. `userId` is the id it is for (a binding
- * or a column of the outer query).
+ * The person, the organisation they act for and its profile's name and image, with its unread counts:
+ * `findSessionUser`, and the session store's read (models/sessions.ts), which joins it to the session row.
+ * `personId` and `organisationId` are what it is for (bindings, or expressions of the outer query); the
+ * organisation is taken only among the person's memberships, and without one (or one no longer theirs) the
+ * first they joined is used. A person who belongs to none has no row: signed out.
  */
-export function sessionUserQuery(k: Knex, userId: Knex.Raw | string) {
+export function sessionUserQuery(k: Knex, personId: Knex.Raw | string, organisationId: Knex.Raw | string | null) {
+  const wanted = organisationId === null ? k.raw('NULL::text') : organisationId;
   return k('users as u')
+    .joinRaw(
+      `JOIN LATERAL (SELECT m.organisation_id, m.role FROM memberships m WHERE m.user_id = u.id
+        ORDER BY (m.organisation_id::text = ?) DESC NULLS LAST, m.created_at, m.organisation_id LIMIT 1) AS m ON true`,
+      [wanted],
+    )
+    .join('organisations as o', 'o.id', 'm.organisation_id')
     .leftJoin('client_profiles as cp', function joinClient() {
-      this.on('cp.user_id', 'u.id').andOn(k.raw(`u.user_type = 'client'`));
+      this.on('cp.user_id', 'o.id').andOn(k.raw(`o.kind = 'client'`));
     })
     .leftJoin('provider_profiles as pp', function joinProvider() {
-      this.on('pp.user_id', 'u.id').andOn(k.raw(`u.user_type = 'provider'`));
+      this.on('pp.user_id', 'o.id').andOn(k.raw(`o.kind = 'provider'`));
     })
     .select(
-      'u.id',
+      'u.id as person_id',
+      'o.id',
+      'm.role',
       'u.email',
-      'u.user_type',
+      'o.kind as user_type',
       'u.email_verified_at',
+      k.raw('(SELECT count(*) FROM memberships mc WHERE mc.user_id = u.id)::int AS organisation_count'),
       'cp.user_id as client_profile',
       'cp.company_name as client_name',
       'cp.profile_image as client_image',
@@ -47,20 +65,26 @@ export function sessionUserQuery(k: Knex, userId: Knex.Raw | string) {
       'pp.business_name as provider_name',
       'pp.profile_image as provider_image',
       // Counted up to the cap (UNREAD_COUNT_CAP): past it the header says "Più di 99". The functions
-      // (migration 20261207090000) walk an index of the user's unread rows and stop at the cap in any plan;
-      // the cap is a constant, not a binding, so that the prepared session read (sessions/read.ts) keeps one
-      // generic plan.
-      k.raw(`unread_notifications_upto(u.id, ${UNREAD_COUNT_CAP}) AS unread_notifications`),
-      k.raw(`unread_messages_upto(u.id, ${UNREAD_COUNT_CAP}) AS unread_messages`),
+      // (migration 20261207090000) walk an index of the organisation's unread rows and stop at the cap in any
+      // plan; the cap is a constant, not a binding, so that the prepared session read (models/sessions.ts)
+      // keeps one generic plan.
+      k.raw(`unread_notifications_upto(o.id, ${UNREAD_COUNT_CAP}) AS unread_notifications`),
+      k.raw(`unread_messages_upto(o.id, ${UNREAD_COUNT_CAP}) AS unread_messages`),
     )
-    .where('u.id', userId);
+    .where('u.id', personId);
 }
 
 /**
  * A row of sessionUserQuery: the account's columns, each profile's (a left join: null without one, named
  * after its kind) and the two capped counts.
  */
-export type SessionUserRow = Pick<UserRow, 'id' | 'email' | 'user_type' | 'email_verified_at'> & {
+export type SessionUserRow = Pick<UserRow, 'email' | 'email_verified_at'> & {
+  person_id: string;
+  /** The organisation's id. */
+  id: string;
+  role: Role;
+  user_type: UserType;
+  organisation_count: number;
   client_profile: ClientRow['user_id'] | null;
   client_name: ClientRow['company_name'] | null;
   client_image: ClientRow['profile_image'];
@@ -74,7 +98,10 @@ export type SessionUserRow = Pick<UserRow, 'id' | 'email' | 'user_type' | 'email
 export function toSessionUser(row: SessionUserRow): SessionUser {
   const kind = row.client_profile ? 'client' : row.provider_profile ? 'provider' : null;
   return {
-    id: row.id,
+    personId: row.person_id,
+    organisationId: row.id,
+    role: row.role,
+    organisationCount: Number(row.organisation_count),
     email: row.email,
     userType: row.user_type,
     emailVerified: row.email_verified_at !== null,
@@ -86,8 +113,13 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
   };
 }
 
-export async function findSessionUser(id: string, trx?: Trx): Promise<SessionUser | null> {
-  if (!isUuid(id)) return null;
-  const row = await sessionUserQuery(db(trx), id).first<SessionUserRow | undefined>();
+/** The person `personId` acting for `organisationId` (when they belong to it, else their first organisation). */
+export async function findSessionUser(
+  personId: string,
+  organisationId: string | null,
+  trx?: Trx,
+): Promise<SessionUser | null> {
+  if (!isUuid(personId)) return null;
+  const row = await sessionUserQuery(db(trx), personId, organisationId).first<SessionUserRow | undefined>();
   return row ? toSessionUser(row) : null;
 }

@@ -1,12 +1,10 @@
 import { names } from '../../db/columns.js';
 import { db, type Trx } from '../../db/knex.js';
-import type { UserType } from '../../lib/current-user.js';
 import { USER_COLUMNS, toUser, type User, type UserRow } from './row.js';
 
 export interface NewUser {
   email: string;
   passwordHash: string;
-  userType: UserType;
   companyName: string;
   firstName: string | null;
   lastName: string | null;
@@ -19,7 +17,6 @@ export async function insertUser(user: NewUser, trx?: Trx): Promise<User> {
     .insert({
       email: user.email,
       password_hash: user.passwordHash,
-      user_type: user.userType,
       company_name: user.companyName,
       first_name: user.firstName,
       last_name: user.lastName,

@@ -27,7 +27,10 @@ const DIR = path.resolve('src/models/queries');
 const UPDATE = process.env.UPDATE_QUERIES === '1';
 
 const someone = (userType: 'client' | 'provider'): CurrentUser => ({
-  id: randomUUID(),
+  personId: randomUUID(),
+  organisationId: randomUUID(),
+  role: 'admin',
+  organisationCount: 1,
   email: 'nessuno@esempio.it',
   userType,
   displayName: 'Nessuno',

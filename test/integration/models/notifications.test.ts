@@ -82,9 +82,9 @@ describe('notifications repository', () => {
     const elena = await createUser();
     await notifications.create({ userId: elena.id, type: 'booking', title: 'a', message: 'b' });
     await notifications.create({ userId: elena.id, type: 'booking', title: 'c', message: 'd' });
-    expect((await users.findSessionUser(elena.id))!.unreadNotifications).to.equal(2);
+    expect((await users.findSessionUser(elena.id, null))!.unreadNotifications).to.equal(2);
     await notifications.markAllRead(elena.id);
-    expect((await users.findSessionUser(elena.id))!.unreadNotifications).to.equal(0);
+    expect((await users.findSessionUser(elena.id, null))!.unreadNotifications).to.equal(0);
   });
 });
 

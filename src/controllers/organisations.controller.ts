@@ -1,0 +1,28 @@
+import type { Request, Response } from 'express';
+import { t } from '../config/i18n.js';
+import { notFound } from '../lib/app-error.js';
+import { isUuid } from '../lib/uuid.js';
+import { membershipsOf } from '../models/organisations/read.js';
+import { organisationsPage } from '../pages/organisations.page.js';
+
+const bodyOf = (req: Request): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
+
+/** GET /account/organizzazioni: the person's organisations, to switch between them. */
+export async function index(req: Request, res: Response): Promise<void> {
+  const memberships = await membershipsOf(req.user!.personId);
+  res.render('account/organisations', organisationsPage(memberships, req.user!.organisationId));
+}
+
+/**
+ * POST /account/organizzazioni: work for another of one's organisations. The session names it; every
+ * request reads the membership again, so one removed meanwhile is not used.
+ */
+export async function update(req: Request, res: Response): Promise<void> {
+  const id = bodyOf(req).organisationId;
+  const memberships = await membershipsOf(req.user!.personId);
+  const chosen = typeof id === 'string' && isUuid(id) ? memberships.find((m) => m.organisationId === id) : undefined;
+  if (!chosen) throw notFound('account:organisations.notMember');
+  req.session.organisation = chosen.organisationId;
+  req.flash('success', t('account:organisations.switched', { name: chosen.name ?? '' }));
+  res.redirect(303, '/dashboard');
+}
