@@ -78,7 +78,10 @@ function declared(declaration: GuardDeclaration, guard: RequestHandler): Request
   return guard;
 }
 
-/** The declaration of a handler made by requirePermission or requireGrant; undefined for any other (the access matrix reads the route table's guards with it). */
+/**
+ * The declaration of a handler made by requirePermission or requireGrant, undefined for any other: the
+ * access-matrix test reads each route's guards from the route table with it.
+ */
 export function guardDeclarationOf(handler: unknown): GuardDeclaration | undefined {
   return typeof handler === 'function' ? declarations.get(handler as RequestHandler) : undefined;
 }

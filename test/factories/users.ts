@@ -170,6 +170,8 @@ export async function createMember(
     .insert({ email, password_hash: await hashPassword(password), email_verified_at: new Date() })
     .returning<{ id: string }[]>('id');
   await db()('memberships').insert({ organisation_id: organisationId, user_id: row!.id, role });
-  const { kind } = await db()('organisations').where({ id: organisationId }).first<{ kind: 'client' | 'provider' }>('kind');
+  const { kind } = await db()('organisations')
+    .where({ id: organisationId })
+    .first<{ kind: 'client' | 'provider' }>('kind');
   return { id: row!.id, email, password, userType: kind };
 }

@@ -50,7 +50,9 @@ export function guardedRouteTable(): GuardedRoute[] {
  * granted the action of their kind of organisation (or only to read, and the route changes something):
  * "Il tuo ruolo non lo consente" (403); `kind` when a guard is for the other kind of organisation only (the
  * route's own restriction page, 403, as for its administrator); else `through` with the grant they pass
- * on (null when no guard names an action of their kind).
+ * on (null when no guard names an action of their kind). A narrowed grant (`sites`, `assigned`) passes the
+ * guard; which records it narrows to is the services' business (the world has no sites or assignments yet,
+ * so its members with one are served as their organisation's administrator).
  */
 export type Verdict = { is: 'role' } | { is: 'kind' } | { is: 'through'; grant: Grant | null };
 

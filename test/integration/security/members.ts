@@ -17,9 +17,7 @@ import { signIn, type Account } from '../booking.helpers.js';
  */
 
 export type Organisation = 'clientA' | 'clientB' | 'providerA' | 'providerB';
-export type MemberActor =
-  | `${'clientA' | 'clientB'}:${ClientRole}`
-  | `${'providerA' | 'providerB'}:${ProviderRole}`;
+export type MemberActor = `${'clientA' | 'clientB'}:${ClientRole}` | `${'providerA' | 'providerB'}:${ProviderRole}`;
 
 const ORGANISATIONS: readonly Organisation[] = ['clientA', 'clientB', 'providerA', 'providerB'];
 
