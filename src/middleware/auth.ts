@@ -36,13 +36,13 @@ export function requireUser(messageKey = 'errors:accessRequired.body'): RequestH
  * request that changes something (any method but GET and HEAD) needs more than a read-only grant.
  */
 export function requirePermission(action: Action, titleKey: string, messageKey: string): RequestHandler {
-  return (req, res, next) => {
+  return declared({ actions: [action], otherKindRefused: true }, (req, res, next) => {
     if (!req.user) return renderLoginRequired(req, res, messageKey);
     if (req.user.userType !== PERMISSIONS[action].kind) return next(roleRequired(titleKey, messageKey));
     const reads = req.method === 'GET' || req.method === 'HEAD';
     if (reads ? canSee(req.user, action) : canChange(req.user, action)) return next();
     next(roleRequired('errors:memberRole.title', 'errors:memberRole.body'));
-  };
+  });
 }
 
 /**
@@ -52,14 +52,38 @@ export function requirePermission(action: Action, titleKey: string, messageKey: 
  * Visitors are left to the route's own guard.
  */
 export function requireGrant(...actions: Action[]): RequestHandler {
-  return (req, _res, next) => {
+  return declared({ actions, otherKindRefused: false }, (req, _res, next) => {
     const member = req.user;
     const action = member && actions.find((a) => PERMISSIONS[a].kind === member.userType);
     if (!member || !action) return next();
     const reads = req.method === 'GET' || req.method === 'HEAD';
     if (reads ? canSee(member, action) : canChange(member, action)) return next();
     next(roleRequired('errors:memberRole.title', 'errors:memberRole.body'));
-  };
+  });
+}
+
+/**
+ * What a guard of this module checks: the actions of the permissions table, and whether a member of the
+ * other kind of organisation is refused (requirePermission) or let through to the route (requireGrant).
+ */
+export interface GuardDeclaration {
+  actions: readonly Action[];
+  otherKindRefused: boolean;
+}
+
+const declarations = new WeakMap<RequestHandler, GuardDeclaration>();
+
+function declared(declaration: GuardDeclaration, guard: RequestHandler): RequestHandler {
+  declarations.set(guard, declaration);
+  return guard;
+}
+
+/**
+ * The declaration of a handler made by requirePermission or requireGrant, undefined for any other: the
+ * access-matrix test reads each route's guards from the route table with it.
+ */
+export function guardDeclarationOf(handler: unknown): GuardDeclaration | undefined {
+  return typeof handler === 'function' ? declarations.get(handler as RequestHandler) : undefined;
 }
 
 /** A page a visitor reaches only after logging in: sent to the login form, and brought back here afterwards. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../../src/db/knex.js';
 import { partitaIvaCheckDigit } from '../../src/lib/italian-tax-ids.js';
+import type { Role } from '../../src/lib/permissions.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
 import { next } from './sequence.js';
 
@@ -152,4 +153,25 @@ export async function completeProviderProfile(userId: string, change: Record<str
       service_areas: ['Milano'],
       ...change,
     });
+}
+
+/**
+ * A person who belongs to organisation `organisationId` with `role` and to no organisation of their own (an
+ * invited member): they log in through the real login form with `password`, and act for that organisation.
+ */
+export async function createMember(
+  organisationId: string,
+  role: Role,
+  attrs: { email?: string; password?: string } = {},
+): Promise<UserWithPassword> {
+  const password = attrs.password ?? DEFAULT_PASSWORD;
+  const email = attrs.email ?? `membro${next()}-${randomUUID().slice(0, 8)}@esempio.it`;
+  const [row] = await db()('users')
+    .insert({ email, password_hash: await hashPassword(password), email_verified_at: new Date() })
+    .returning<{ id: string }[]>('id');
+  await db()('memberships').insert({ organisation_id: organisationId, user_id: row!.id, role });
+  const { kind } = await db()('organisations')
+    .where({ id: organisationId })
+    .first<{ kind: 'client' | 'provider' }>('kind');
+  return { id: row!.id, email, password, userType: kind };
 }

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { resetDatabase } from '../../helpers/db.js';
-import { appRouteTable, fillPath } from '../../helpers/routes.js';
+import { fillPath } from '../../helpers/routes.js';
+import { MEMBER_ROLE_REFUSAL, guardedRouteTable, verdictOf } from './guards.js';
+import { memberOf, organisationOf } from './members.js';
 import {
   SIGN_IN_GATES,
   expectSignInGate,
@@ -8,11 +10,13 @@ import {
   ownersOf,
   providersRefusedWith403,
   resourceOf,
+  servedAs,
   type Resource,
 } from './policy.js';
 import {
-  ACTORS,
+  EVERYONE,
   SECRET_DOCUMENT,
+  SECRET_FISCAL_CODE,
   SECRET_NOTE,
   buildWorld,
   snapshot,
@@ -22,18 +26,22 @@ import {
 } from './world.js';
 
 /** What nobody but A's owners may ever find in an answer. */
-const PRIVATE_TEXT = [SECRET_NOTE, SECRET_DOCUMENT, 'Notifica di A', 'Bozza del Fornitore A'];
+const PRIVATE_TEXT = [SECRET_NOTE, SECRET_DOCUMENT, SECRET_FISCAL_CODE, 'Notifica di A', 'Bozza del Fornitore A'];
 
 const PARTY_OF_BOOKING: readonly Actor[] = ['clientA', 'providerA'];
 
 /**
  * The access matrix, generated from the route table: every route with a parameter, against A's resource,
- * for a visitor, client A, client B, provider A and provider B. Owners read; others get what an unknown
- * resource gives (404, without its contents), visitors the login page; nobody changes what is not theirs,
- * checked on the data after each attempt.
+ * for a visitor, the founders of client A, client B, provider A and provider B, and a member of each role
+ * of each of their organisations (B being the stranger to A's records). A member whose role the route's
+ * guards do not grant (or grant only to read, on a change) is refused with "Il tuo ruolo non lo consente"
+ * (403), read from the permissions table through the guards the route declares (guards.ts); any other member
+ * is served as their organisation's founder. Owners read; others get what an unknown resource gives (404,
+ * without its contents), visitors the login page; nobody changes what is not theirs, checked on the data
+ * after each attempt.
  */
 describe('security: access matrix over every parameterised route', () => {
-  const routes = appRouteTable().filter((r) => r.path.includes(':'));
+  const routes = guardedRouteTable().filter((r) => r.path.includes(':'));
   let w: World;
   const tokens: Partial<Record<Actor, string>> = {};
 
@@ -41,7 +49,7 @@ describe('security: access matrix over every parameterised route', () => {
     await resetDatabase();
     w = await buildWorld();
     tokens.visitor = await tokenOf(w.agents.visitor, '/auth/login');
-    for (const actor of ACTORS) if (actor !== 'visitor') tokens[actor] = await tokenOf(w.agents[actor], '/dashboard');
+    for (const actor of EVERYONE) if (actor !== 'visitor') tokens[actor] = await tokenOf(w.agents[actor], '/dashboard');
   });
 
   const resource = (path: string): Resource => {
@@ -53,8 +61,18 @@ describe('security: access matrix over every parameterised route', () => {
     return found;
   };
 
+  /** A member's role refused: the page says so, and nothing of the resource is in it. */
+  function expectRoleRefusal(res: { status: number; text: string }): void {
+    expect(res.status, res.text.slice(0, 200)).to.equal(403);
+    expect(res.text).to.contain(MEMBER_ROLE_REFUSAL);
+    for (const text of PRIVATE_TEXT) expect(res.text).not.to.contain(text);
+  }
+
   for (const r of routes) {
-    for (const actor of ACTORS) {
+    for (const actor of EVERYONE) {
+      const member = memberOf(actor);
+      const refusedForRole = member !== null && verdictOf(r, member).is === 'role';
+      const as = servedAs(actor, r.path);
       if (!isWrite(r)) {
         it(`${r.method} ${r.path} as ${actor}`, async () => {
           const res_ = resource(r.path);
@@ -64,7 +82,8 @@ describe('security: access matrix over every parameterised route', () => {
             expect(res.status).to.be.oneOf([200, 404]);
             return;
           }
-          if (res_.owners.includes(actor)) {
+          if (refusedForRole) return expectRoleRefusal(res);
+          if (res_.owners.includes(as)) {
             expect(res.status).to.be.oneOf([200, 303]);
             return;
           }
@@ -72,14 +91,14 @@ describe('security: access matrix over every parameterised route', () => {
             expectSignInGate(res, fillPath(r.path, res_.params));
           } else if (actor === 'visitor') {
             expect(res.status).to.be.oneOf([303, 401, 404]);
-          } else if (providersRefusedWith403(r.path) && actor.startsWith('provider')) {
+          } else if (providersRefusedWith403(r.path) && as.startsWith('provider')) {
             expect(res.status, 'a page for client accounts only').to.equal(403);
           } else {
             expect(res.status, 'a resource that is not theirs answers as an unknown one').to.equal(404);
           }
           for (const text of PRIVATE_TEXT) expect(res.text).not.to.contain(text);
         });
-      } else if (!ownersOf(r.path).includes(actor)) {
+      } else if (refusedForRole || !ownersOf(r.path).includes(as)) {
         // Owners using their own resource is the features' business, tested with them.
         it(`${r.method} ${r.path} as ${actor}`, async () => {
           const res_ = resource(r.path);
@@ -95,24 +114,24 @@ describe('security: access matrix over every parameterised route', () => {
                 .type('form')
                 .send({ _csrf: tokens[actor], reason: 'intrusione', quoted_total: '1', participants_count: '1' });
           expect(res.status, res.text.slice(0, 200)).not.to.equal(500);
-          if (actor === 'visitor') expect(res.status).to.be.oneOf([303, 401, 403, 404]);
-          else if (r.path.startsWith('/bookings/:id') && PARTY_OF_BOOKING.includes(actor)) {
+          const partyOfBooking = r.path.startsWith('/bookings/:id') && PARTY_OF_BOOKING.includes(as);
+          if (refusedForRole) expectRoleRefusal(res);
+          else if (actor === 'visitor') expect(res.status).to.be.oneOf([303, 401, 403, 404]);
+          else if (partyOfBooking) {
             // The other party of the booking sees it, but this action is not theirs to take.
             expect(res.status).to.be.oneOf([403, 404, 409, 422]);
-          } else if (providersRefusedWith403(r.path) && actor.startsWith('provider'))
+          } else if (providersRefusedWith403(r.path) && as.startsWith('provider'))
             expect(res.status, 'a page for client accounts only').to.equal(403);
           else expect(res.status, 'a resource that is not theirs answers as an unknown one').to.equal(404);
-          if (!(r.path.startsWith('/bookings/:id') && PARTY_OF_BOOKING.includes(actor))) {
-            for (const text of PRIVATE_TEXT) expect(res.text).not.to.contain(text);
-          }
+          if (!partyOfBooking) for (const text of PRIVATE_TEXT) expect(res.text).not.to.contain(text);
           expect(await snapshot(), 'the data changed').to.deep.equal(before);
         });
       }
     }
   }
 
-  it("B's booking is as closed to A as A's is to B", async () => {
-    for (const actor of ['clientA', 'providerA'] as const) {
+  it("B's booking is as closed to everyone acting for A as A's is to B (the consultant, a member of both, included)", async () => {
+    for (const actor of EVERYONE.filter((a) => ['clientA', 'providerA'].includes(organisationOf(a) ?? ''))) {
       expect((await w.agents[actor].get(`/bookings/${w.b.bookingId}`)).status, actor).to.equal(404);
       expect((await w.agents[actor].get(`/bookings/${w.b.bookingId}/calendar.ics`)).status, actor).to.equal(404);
     }

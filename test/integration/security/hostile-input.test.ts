@@ -6,6 +6,7 @@ import { resetDatabase } from '../../helpers/db.js';
 import { appRouteTable, fillPath } from '../../helpers/routes.js';
 import { FAMILIES, corpus, type Hostile } from './corpus.js';
 import { crawl, type CrawlResult, type FoundForm } from './crawl.js';
+import { CONSULTANT } from './members.js';
 import { PUBLIC_GET, isWrite, naturalActor, resourceOf } from './policy.js';
 import { buildWorld, snapshot, tokenOf, type Actor, type World } from './world.js';
 
@@ -56,6 +57,8 @@ describe('security: hostile input on every form field and query parameter', () =
     for (const actor of ['visitor', 'clientA', 'providerA'] as const) {
       await crawl(w.agents[actor], actor, [...pages(actor), ...(actor === 'visitor' ? [] : [confirmed])], found);
     }
+    // The switch between organisations is offered to a member of more than one.
+    await crawl(w.agents[CONSULTANT], CONSULTANT, ['/account/organizzazioni'], found);
   });
 
   /** Booking forms change the bookings: they are put back after each attempt so every value meets the same form. */
@@ -118,7 +121,7 @@ describe('security: hostile input on every form field and query parameter', () =
     ).to.deep.equal([]);
   }
 
-  it('finds the forms of docs/product.md (login, registration, profile, booking actions, wizard) and the search parameters', () => {
+  it('finds the forms of docs/product.md (login, registration, profile, booking actions, wizard, switching organisation) and the search parameters', () => {
     const actions = found.forms.map((f) => f.action.split('?')[0]);
     expect(actions).to.include.members([
       '/auth/login',
@@ -128,6 +131,7 @@ describe('security: hostile input on every form field and query parameter', () =
       `/bookings/${w.a.confirmedBookingId}/cancellation`,
       `/bookings/${w.a.bookingId}/confirmation`,
       `/services/${w.a.serviceId}/book`,
+      '/account/organizzazioni',
     ]);
     expect([...(found.queryNames.get('/search') ?? [])]).to.include.members(['q', 'location']);
   });

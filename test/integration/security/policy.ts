@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { RouteEntry } from '../../helpers/routes.js';
+import { CONSULTANT, organisationOf } from './members.js';
 import type { Actor, World } from './world.js';
 import { MAIL_CLIENT_ROUTES } from '../../../src/routes/mail-client.js';
 
@@ -96,6 +97,12 @@ export interface Resource {
   owners: readonly Actor[];
   /** Readable by anyone, visitors included (the catalogue). */
   public?: boolean;
+  /**
+   * A person's own, not their organisation's (an archive of their data): the other members of the
+   * organisation find no such thing. Otherwise a member may use what their organisation's founder may, as
+   * far as their role allows (guards.ts).
+   */
+  personal?: boolean;
 }
 
 /**
@@ -148,7 +155,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
       owners: ['clientA', 'providerA'],
     },
     '/notifications/:id': { params: { id: w.a.notificationId }, owners: ['clientA'] },
-    '/account/data-export/:id': { params: { id: w.a.dataExportId }, owners: ['clientA'] },
+    '/account/data-export/:id': { params: { id: w.a.dataExportId }, owners: ['clientA'], personal: true },
     '/notifications/:id/reading': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     '/notifications/:id/opening': { params: { id: w.a.notificationId }, owners: ['clientA'] },
     // A draft service is its provider's business until it is published: nobody else sees it.
@@ -223,6 +230,7 @@ export const providersRefusedWith403 = (path: string): boolean =>
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
+  if (r.path === '/account/organizzazioni') return CONSULTANT; // a member of two organisations switches
   if (
     /confirmation|rejection|completion|no-show|documents|\/payment$|\/refunds$|\/quote$|\/reply$|^\/profile\/hours/.test(
       r.path,
@@ -236,8 +244,19 @@ export function naturalActor(r: RouteEntry): Actor {
   return 'clientA';
 }
 
+const anyIds = new Proxy({}, { get: () => 'x' }) as World['a'];
+
 /** The owners of a route's resource, known before any data exists (the suite generates its tests from it). */
 export function ownersOf(path: string): readonly Actor[] {
-  const anyIds = new Proxy({}, { get: () => 'x' }) as World['a'];
   return resourceOf(path, { a: anyIds })?.owners ?? [];
+}
+
+/**
+ * Who the actor is served as on a route's resource, once past the guards of their role: a member as the
+ * founder of their organisation, whose records they use; a founder, a visitor, and anyone on a person's
+ * own resource as themselves.
+ */
+export function servedAs(actor: Actor, path: string): Actor {
+  const organisation = organisationOf(actor);
+  return organisation && !resourceOf(path, { a: anyIds })?.personal ? organisation : actor;
 }

@@ -11,6 +11,7 @@ import {
   naturalActor,
   resourceOf,
 } from './policy.js';
+import { CONSULTANT } from './members.js';
 import { SECRET_NOTE, buildWorld, snapshot, tokenOf, type World } from './world.js';
 
 const CSRF_MESSAGE = 'Sessione scaduta o richiesta non valida. Ricarica la pagina e riprova.';
@@ -37,7 +38,7 @@ describe('security: every route of the route table', () => {
     await resetDatabase();
     w = await buildWorld();
     tokens.visitor = await tokenOf(w.agents.visitor, '/auth/login');
-    for (const actor of ['clientA', 'clientB', 'providerA', 'providerB'] as const)
+    for (const actor of ['clientA', 'clientB', 'providerA', 'providerB', CONSULTANT] as const)
       tokens[actor] = await tokenOf(w.agents[actor], '/dashboard');
   });
 
@@ -66,6 +67,8 @@ describe('security: every route of the route table', () => {
           password: 'Sicura2026!',
           token: 'x',
           quoted_total: '100',
+          // An organisation the consultant belongs to: with the session's token, the switch would be made.
+          organisationId: w.accounts.clientB.id,
         };
         const before = await snapshot();
         const attempts = [

@@ -6,15 +6,23 @@ import { createBooking, createNotification, createReview } from '../../factories
 import { browser, csrfFrom, html } from '../../helpers/app.js';
 import type { Agent } from '../../helpers/auth.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from '../booking.helpers.js';
+import { MEMBERS, addMembers, type MemberActor } from './members.js';
 
 /**
  * The cast of the security suite: two clients and two providers, each with their own resources, made by
  * the factories. Resources "of A" belong to client A and provider A; B's are the mirror image, so every
- * actor has something of their own and something that is not theirs.
+ * actor has something of their own and something that is not theirs. Each of the four is an organisation
+ * founded by one person (its administrator, named after it) with a member of each role besides
+ * (members.ts).
  */
 
-export type Actor = 'visitor' | 'clientA' | 'clientB' | 'providerA' | 'providerB';
+export type Actor = 'visitor' | 'clientA' | 'clientB' | 'providerA' | 'providerB' | MemberActor;
 export const ACTORS: readonly Actor[] = ['visitor', 'clientA', 'clientB', 'providerA', 'providerB'];
+/** The founders, a visitor and every member. */
+export const EVERYONE: readonly Actor[] = [...ACTORS, ...MEMBERS];
+
+/** Text of client A's register of workers: a codice fiscale nobody outside client A may ever see. */
+export const SECRET_FISCAL_CODE = 'RSSMRA85T10A562S';
 
 /** Text only the owners of A's booking may ever see: it must never appear in an answer to anyone else. */
 export const SECRET_NOTE = 'Nota riservata SEGRETO-A';
@@ -109,19 +117,21 @@ export async function buildWorld(): Promise<World> {
       client_id: accounts.clientA.id,
       first_name: 'Lavoratore',
       last_name: 'Di A',
-      fiscal_code: 'RSSMRA85T10A562S',
+      fiscal_code: SECRET_FISCAL_CODE,
       role: 'lavoratore',
       site: 'Sede di A',
       risk_class: 'medio',
       hired_on: '2020-01-01',
     })
     .returning<{ id: string }[]>('id');
+  const members = await addMembers(accounts);
   const agents = {
     visitor: browser(),
     clientA: await signIn(accounts.clientA),
     clientB: await signIn(accounts.clientB),
     providerA: await signIn(accounts.providerA),
     providerB: await signIn(accounts.providerB),
+    ...members.agents,
   };
   // The document is attached through the real form, as provider A would.
   const token = csrfFrom(html((await agents.providerA.get(`/bookings/${bookingA.id}`)).text));
@@ -192,7 +202,7 @@ export async function buildWorld(): Promise<World> {
     })
     .returning<{ id: string }[]>('id');
   return {
-    accounts,
+    accounts: { ...accounts, ...members.accounts },
     agents,
     a: {
       bookingId: bookingA.id,
