@@ -29,17 +29,19 @@ import { singleFileUpload } from '../middleware/upload.js';
 export function bookingRoutes(r: Router): void {
   const signedIn = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'requests.manage')];
   // Payments: the client's accounts office records and reads them too.
-  const payments = [requireUser('errors:accessRequired.bookings'), requireGrant('payments.manage', 'requests.manage')];
+  const payments = [requireUser('errors:accessRequired.bookings'), requireGrant('payments.manage', 'prices.manage')];
   const reviewer = [
     requireUser('errors:accessRequired.bookings'),
     requireGrant('reviews.write', 'provider.profile.edit'),
   ];
+  // A quote is a price: the provider's administrator and office send it, a trainer does not.
+  const quoting = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'prices.manage')];
   r.get('/services/:id/book', requireGrant('bookings.manage'), bookingWizard.show);
   r.post('/services/:id/book', requireGrant('bookings.manage'), bookingWizard.create);
   r.get('/bookings', signedIn, bookings.index);
   r.get('/bookings/:id', signedIn, bookings.show);
   r.post('/bookings/:id/confirmation', signedIn, bookingConfirmations.create);
-  r.post('/bookings/:id/quote', signedIn, bookingQuotes.create);
+  r.post('/bookings/:id/quote', quoting, bookingQuotes.create);
   r.post('/bookings/:id/quote-acceptance', signedIn, bookingQuoteAcceptances.create);
   r.post('/bookings/:id/quote-decline', signedIn, bookingQuoteDeclines.create);
   r.post('/bookings/:id/withdrawal', signedIn, bookingWithdrawals.create);
