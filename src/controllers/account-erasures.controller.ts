@@ -20,7 +20,7 @@ async function render(
   state: { errors?: FormErrors; problem?: ErasureProblem; openRefused?: boolean } = {},
 ): Promise<void> {
   const facts = { ...(await erasureState(req.user!.personId)), retention: retentionTopics(), reader: req.user!.userType };
-  res.status(status).render('account/deletion', accountDeletionPage(facts, state));
+  res.status(status).render('account/deletion', accountDeletionPage(req.user!, facts, state));
 }
 
 /** GET /account/deletion */

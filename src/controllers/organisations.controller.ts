@@ -10,7 +10,7 @@ const bodyOf = (req: Request): Record<string, unknown> => (req.body ?? {}) as Re
 /** GET /account/organizzazioni: the person's organisations, to switch between them. */
 export async function index(req: Request, res: Response): Promise<void> {
   const memberships = await membershipsOf(req.user!.personId);
-  res.render('account/organisations', organisationsPage(memberships, req.user!.organisationId));
+  res.render('account/organisations', organisationsPage(req.user!, memberships));
 }
 
 /**

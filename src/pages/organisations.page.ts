@@ -1,5 +1,6 @@
 import { t } from '../config/i18n.js';
 import { defaultBusinessName } from '../documents/words.js';
+import type { Member } from '../lib/permissions.js';
 import type { Membership } from '../models/organisations/read.js';
 import { frame, type AccountFrame } from './account-security.page.js';
 
@@ -11,9 +12,13 @@ export interface OrganisationsView extends AccountFrame {
 /** A member's role in Italian ("Responsabile sicurezza"). */
 export const roleLabel = (m: Pick<Membership, 'kind' | 'role'>): string => t(`account:roles.${m.kind}.${m.role}`);
 
-export function organisationsPage(memberships: Membership[], inUse: string): OrganisationsView {
+export function organisationsPage(
+  member: Member & { organisationId: string },
+  memberships: Membership[],
+): OrganisationsView {
+  const inUse = member.organisationId;
   return {
-    ...frame('organisations'),
+    ...frame('organisations', member),
     organisations: memberships.map((m) => ({
       id: m.organisationId,
       name: m.name?.trim() || defaultBusinessName(),
