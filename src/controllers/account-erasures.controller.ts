@@ -19,7 +19,11 @@ async function render(
   status: number,
   state: { errors?: FormErrors; problem?: ErasureProblem; openRefused?: boolean } = {},
 ): Promise<void> {
-  const facts = { ...(await erasureState(req.user!.personId)), retention: retentionTopics(), reader: req.user!.userType };
+  const facts = {
+    ...(await erasureState(req.user!.personId)),
+    retention: retentionTopics(),
+    reader: req.user!.userType,
+  };
   res.status(status).render('account/deletion', accountDeletionPage(req.user!, facts, state));
 }
 

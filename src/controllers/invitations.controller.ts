@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { loadCurrentUser } from '../config/passport.js';
 import { t } from '../config/i18n.js';
-import { membershipsOf } from '../models/organisations/read.js';
+import { defaultBusinessName } from '../documents/words.js';
 import { invitationPage } from '../pages/invitation.page.js';
 import {
   acceptInvitation,
@@ -40,12 +40,10 @@ export async function show(req: Request, res: Response): Promise<void> {
 }
 
 /** The person joined (or already belonged): the session works for that organisation from now on. */
-async function joined(req: Request, res: Response, result: AcceptResult & { organisationId: string }) {
+function joined(req: Request, res: Response, result: Extract<AcceptResult, { organisationId: string }>): void {
   req.session.organisation = result.organisationId;
-  const personId = 'personId' in result ? result.personId : req.user!.personId;
-  const chosen = (await membershipsOf(personId)).find((m) => m.organisationId === result.organisationId);
   const key = result.status === 'joined' ? 'account:invitation.joined' : 'account:invitation.alreadyMember';
-  req.flash('success', t(key, { organisation: chosen?.name ?? '' }));
+  req.flash('success', t(key, { organisation: result.organisationName?.trim() || defaultBusinessName() }));
   res.redirect(303, '/dashboard');
 }
 
@@ -60,7 +58,11 @@ export async function accept(req: Request, res: Response): Promise<void> {
 /** POST /inviti/:token/registrazione over its rate limit: the form, "Troppi tentativi..." in its banner. */
 export async function limited(req: Request, res: Response, message: string): Promise<void> {
   const link = await inspectInvitation(tokenOf(req));
-  await render(req, res, link, { status: res.statusCode, values: req.body as Record<string, unknown>, banner: message });
+  await render(req, res, link, {
+    status: res.statusCode,
+    values: req.body as Record<string, unknown>,
+    banner: message,
+  });
 }
 
 /** POST /inviti/:token/registrazione: a new person with the invited address, signed in and a member. */

@@ -5,7 +5,12 @@ import { organisationOf } from '../lib/current-user.js';
 import { membersPage, type MembersState } from '../pages/members.page.js';
 import { cancelInvitation, invite } from '../services/invitations.service.js';
 import { changeRole, membersOverview, removeMember } from '../services/members.service.js';
-import { cancellationSchema, invitationSchema, removalSchema, roleChangeSchema } from '../validators/members.validator.js';
+import {
+  cancellationSchema,
+  invitationSchema,
+  removalSchema,
+  roleChangeSchema,
+} from '../validators/members.validator.js';
 import { validate } from '../validators/validate.js';
 
 /** "Membri" (/account/membri): the administrators of the organisation in use manage its members. */

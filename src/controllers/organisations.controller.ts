@@ -2,14 +2,14 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { isUuid } from '../lib/uuid.js';
-import { membershipsOf } from '../models/organisations/read.js';
+import { organisationsOf } from '../services/members.service.js';
 import { organisationsPage } from '../pages/organisations.page.js';
 
 const bodyOf = (req: Request): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
 
 /** GET /account/organizzazioni: the person's organisations, to switch between them. */
 export async function index(req: Request, res: Response): Promise<void> {
-  const memberships = await membershipsOf(req.user!.personId);
+  const memberships = await organisationsOf(req.user!.personId);
   res.render('account/organisations', organisationsPage(req.user!, memberships));
 }
 
@@ -19,7 +19,7 @@ export async function index(req: Request, res: Response): Promise<void> {
  */
 export async function update(req: Request, res: Response): Promise<void> {
   const id = bodyOf(req).organisationId;
-  const memberships = await membershipsOf(req.user!.personId);
+  const memberships = await organisationsOf(req.user!.personId);
   const chosen = typeof id === 'string' && isUuid(id) ? memberships.find((m) => m.organisationId === id) : undefined;
   if (!chosen) throw notFound('account:organisations.notMember');
   req.session.organisation = chosen.organisationId;

@@ -3,8 +3,7 @@ import type { CurrentUser, UserType } from '../lib/current-user.js';
 import * as format from '../lib/format.js';
 import { ACTIONS, grantOf, PERMISSIONS, ROLES_OF, type Action, type Role } from '../lib/permissions.js';
 import type { Problem } from '../lib/problem.js';
-import type { OrganisationMember } from '../models/organisations/members.js';
-import type { MembersOverview } from '../services/members.service.js';
+import type { MembersOverview, OrganisationMember } from '../services/members.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { frame, type AccountFrame } from './account-security.page.js';
 

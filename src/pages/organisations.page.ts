@@ -1,7 +1,7 @@
 import { t } from '../config/i18n.js';
 import { defaultBusinessName } from '../documents/words.js';
 import type { Member } from '../lib/permissions.js';
-import type { Membership } from '../models/organisations/read.js';
+import type { Membership } from '../services/members.service.js';
 import { frame, type AccountFrame } from './account-security.page.js';
 
 /** "Le mie organizzazioni": the organisations a person belongs to, the one in use marked. */

@@ -86,8 +86,8 @@ export async function inspectInvitation(token: unknown): Promise<LinkState> {
 }
 
 export type AcceptResult =
-  | { status: 'joined'; organisationId: string; personId: string }
-  | { status: 'already_member'; organisationId: string }
+  | { status: 'joined'; organisationId: string; organisationName: string | null; personId: string }
+  | { status: 'already_member'; organisationId: string; organisationName: string | null }
   | { status: 'email_taken' }
   | { status: 'used' | 'expired' | 'unknown' };
 
@@ -100,11 +100,20 @@ export async function acceptInvitation(token: unknown, personId: string): Promis
     const status = stateOf(found);
     if (status !== 'valid') return { status };
     if (await members.roleIn(found!.organisationId, personId, trx))
-      return { status: 'already_member', organisationId: found!.organisationId };
+      return {
+        status: 'already_member',
+        organisationId: found!.organisationId,
+        organisationName: found!.organisationName,
+      };
     const used = await invitations.markAccepted(hash, trx);
     if (!used) return { status: 'used' };
     await organisationWrites.insertMembership(used.organisationId, personId, used.role, trx);
-    return { status: 'joined', organisationId: used.organisationId, personId };
+    return {
+      status: 'joined',
+      organisationId: used.organisationId,
+      organisationName: found!.organisationName,
+      personId,
+    };
   });
 }
 
@@ -127,11 +136,19 @@ export async function registerInvitee(
     const used = await invitations.markAccepted(hash, trx);
     if (!used) return { status: 'used' };
     const person = await userWrites.insertUser(
-      { email: used.email, passwordHash, companyName: null, firstName: form.firstName, lastName: form.lastName, phone: null },
+      {
+        email: used.email,
+        passwordHash,
+        companyName: null,
+        firstName: form.firstName,
+        lastName: form.lastName,
+        phone: null,
+      },
       trx,
     );
     await userWrites.markEmailVerified(person.id, trx);
     await organisationWrites.insertMembership(used.organisationId, person.id, used.role, trx);
-    return { status: 'joined', organisationId: used.organisationId, personId: person.id };
+    const organisationName = found!.organisationName;
+    return { status: 'joined', organisationId: used.organisationId, organisationName, personId: person.id };
   });
 }

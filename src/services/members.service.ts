@@ -3,6 +3,10 @@ import { isRoleOf, type Role } from '../lib/permissions.js';
 import { problem, type Problem } from '../lib/problem.js';
 import * as invitations from '../models/organisations/invitations.js';
 import * as members from '../models/organisations/members.js';
+import * as organisationReads from '../models/organisations/read.js';
+
+export type { OrganisationMember } from '../models/organisations/members.js';
+export type { Membership } from '../models/organisations/read.js';
 
 /**
  * "Membri": an administrator changes the role of a member of the organisation in use or removes them. An
@@ -17,11 +21,13 @@ export interface MembersOverview {
   invitations: invitations.PendingInvitation[];
 }
 
+/** The organisations `personId` belongs to, in the order they joined them ("Le mie organizzazioni"). */
+export function organisationsOf(personId: string): Promise<organisationReads.Membership[]> {
+  return organisationReads.membershipsOf(personId);
+}
+
 export async function membersOverview(organisationId: string): Promise<MembersOverview> {
-  const [list, pending] = await Promise.all([
-    members.membersOf(organisationId),
-    invitations.pendingOf(organisationId),
-  ]);
+  const [list, pending] = await Promise.all([members.membersOf(organisationId), invitations.pendingOf(organisationId)]);
   return { members: list, invitations: pending };
 }
 

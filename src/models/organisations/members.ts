@@ -20,7 +20,14 @@ export async function membersOf(organisationId: string, trx?: Trx): Promise<Orga
     .where('m.organisation_id', organisationId)
     .orderByRaw(`(m.role = 'admin') DESC, m.created_at, m.user_id`)
     .select<
-      { user_id: string; email: string; first_name: string | null; last_name: string | null; role: Role; created_at: Date }[]
+      {
+        user_id: string;
+        email: string;
+        first_name: string | null;
+        last_name: string | null;
+        role: Role;
+        created_at: Date;
+      }[]
     >('m.user_id', 'u.email', 'u.first_name', 'u.last_name', 'm.role', 'm.created_at');
   return rows.map((r) => ({
     personId: r.user_id,
