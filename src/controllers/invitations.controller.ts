@@ -47,9 +47,9 @@ function joined(req: Request, res: Response, result: Extract<AcceptResult, { org
   res.redirect(303, '/dashboard');
 }
 
-/** POST /inviti/:token/accettazione: a signed-in person joins (a visitor is shown the page again). */
+/** POST /inviti/:token/accettazione: a signed-in person joins (a visitor is shown the link's page). */
 export async function accept(req: Request, res: Response): Promise<void> {
-  if (!req.user) return res.redirect(303, `/inviti/${encodeURIComponent(tokenOf(req))}`);
+  if (!req.user) return show(req, res);
   const result = await acceptInvitation(tokenOf(req), req.user.personId);
   if (result.status === 'joined' || result.status === 'already_member') return joined(req, res, result);
   await render(req, res, await inspectInvitation(tokenOf(req)));
@@ -65,9 +65,12 @@ export async function limited(req: Request, res: Response, message: string): Pro
   });
 }
 
-/** POST /inviti/:token/registrazione: a new person with the invited address, signed in and a member. */
+/**
+ * POST /inviti/:token/registrazione: a new person with the invited address, signed in and a member (a
+ * signed-in person is shown the link's page, with its button).
+ */
 export async function register(req: Request, res: Response): Promise<void> {
-  if (req.user) return res.redirect(303, `/inviti/${encodeURIComponent(tokenOf(req))}`);
+  if (req.user) return show(req, res);
   const form = validate(inviteeRegistrationSchema, req.body);
   if (!form.ok) {
     const link = await inspectInvitation(tokenOf(req));
