@@ -5,7 +5,8 @@ import { browser, csrfFrom, errorSummaryOf, html, textOf } from '../helpers/app.
 import { type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { queuedEmails } from '../helpers/queued-emails.js';
-import { createUserWithPassword } from '../factories/index.js';
+import { hashPassword } from '../../src/services/accounts.service.js';
+import { createProvider, createUserWithPassword } from '../factories/index.js';
 import { membersPageOf, memberOf, postForm, roleOf, signedIn, type Person } from './members.helpers.js';
 
 const INVITEE = 'nuova.rspp@esempio.it';
@@ -177,6 +178,30 @@ describe('Invitations: an administrator invites by email, the link lets the invi
     const already = html((await invite(member.email.toUpperCase(), 'safety', 422)).text);
     expect(already('#f-email-error').text()).to.equal("Questa persona fa già parte dell'organizzazione");
     expect(await queuedEmails({ template: 'invitation' })).to.have.length(0);
+  });
+
+  it('a provider invites a trainer with the roles of a provider; the trainer does not manage members', async () => {
+    const provider = await createProvider({
+      passwordHash: await hashPassword(admin.password),
+      businessName: 'Studio Formazione Srl',
+    });
+    const agent = await signedIn({ ...provider, password: admin.password });
+    const $ = await membersPageOf(agent);
+    expect(
+      $('#f-role option')
+        .map((_, o) => $(o).text())
+        .get(),
+    ).to.deep.equal(['Scegli un ruolo', 'Amministratore', 'Segreteria', 'Docente']);
+    await postForm(agent, '/account/membri/inviti', { email: 'docente@esempio.it', role: 'trainer' }, 303);
+    const [email] = await queuedEmails({ to: 'docente@esempio.it', template: 'invitation' });
+    expect(email!.text).to.contain('Studio Formazione Srl').and.contain('con il ruolo Docente');
+    const trainer = browser();
+    const form = { firstName: 'Davide', lastName: 'Conti', password: 'Sicura2026!', confirmPassword: 'Sicura2026!' };
+    expect(
+      (await postFromLink(trainer, await linkTokenSentTo('docente@esempio.it'), 'registrazione', form)).status,
+    ).to.equal(303);
+    expect(await inUse(trainer)).to.equal('Studio Formazione Srl');
+    await trainer.get('/account/membri').expect(403);
   });
 
   it("the link's forms need the CSRF token", async () => {
