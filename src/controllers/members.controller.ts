@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { organisationOf } from '../lib/current-user.js';
+import { problem } from '../lib/problem.js';
 import { membersPage, type MembersState } from '../pages/members.page.js';
 import { cancelInvitation, invite } from '../services/invitations.service.js';
 import { changeRole, membersOverview, removeMember } from '../services/members.service.js';
@@ -54,7 +55,8 @@ export async function cancel(req: Request, res: Response): Promise<void> {
  */
 export async function updateRole(req: Request, res: Response): Promise<void> {
   const form = validate(roleChangeSchema, req.body);
-  if (!form.ok) throw notFound('account:members.notMember');
+  if (!form.ok && form.errors.personId) throw notFound('account:members.notMember');
+  if (!form.ok) return render(req, res, 422, { problem: { form: 'role', found: problem('role_unknown') } });
   const found = await changeRole(req.user!.organisationId, form.value.personId, form.value.role);
   if (found?.code === 'not_member') throw notFound('account:members.notMember');
   if (found) return render(req, res, found.code === 'last_admin' ? 409 : 422, { problem: { form: 'role', found } });

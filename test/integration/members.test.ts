@@ -117,6 +117,7 @@ describe('Membri: the administrator manages the members of the organisation in u
 
     const refused = await postForm(agent, '/account/membri/ruolo', { personId: member.id, role: 'trainer' }, 422);
     expect(html(refused.text)('[role="alert"]').text()).to.contain('Questo ruolo non esiste per la tua organizzazione');
+    await postForm(agent, '/account/membri/ruolo', { personId: member.id, role: 'capo' }, 422);
     expect(await roleOf(admin.id, member.id)).to.equal('accounts');
   });
 
