@@ -15,7 +15,7 @@ const roleField = () =>
       'string.empty': 'validation:members.roleRequired',
     });
 
-const personField = () => Joi.string().guid().required();
+const idField = () => Joi.string().guid().required();
 
 export interface InvitationForm {
   email: string;
@@ -34,13 +34,13 @@ export interface RoleChangeForm {
 }
 
 /** POST /account/membri/ruolo */
-export const roleChangeSchema = Joi.object<RoleChangeForm>({ personId: personField(), role: roleField() });
+export const roleChangeSchema = Joi.object<RoleChangeForm>({ personId: idField(), role: roleField() });
 
 /** POST /account/membri/rimozione */
-export const removalSchema = Joi.object<{ personId: string }>({ personId: personField() });
+export const removalSchema = Joi.object<{ personId: string }>({ personId: idField() });
 
 /** POST /account/membri/inviti/annullamento */
-export const cancellationSchema = Joi.object<{ invitationId: string }>({ invitationId: personField() });
+export const cancellationSchema = Joi.object<{ invitationId: string }>({ invitationId: idField() });
 
 export interface InviteeRegistrationForm {
   firstName: string;
