@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { DEMO_PASSWORD } from './data/constants.js';
 import { clientRows, organisationRows, providerRows, userRows } from './lib/accounts.js';
 import { buildBookings } from './lib/bookings.js';
+import { memberRows } from './lib/members.js';
 import { seedEditions } from './lib/editions.js';
 import { Clock } from './lib/clock.js';
 import { photoRows } from './lib/photos.js';
@@ -14,8 +15,9 @@ import { buildWorkers } from './lib/workers.js';
 /**
  * Demo data: about 50 providers all over Italy with 240 services, 24 client companies, bookings in every
  * status with participants, verified reviews and the notifications of the two documented demo accounts
- * (cliente@demo.sicurhub.it and fornitore@demo.sicurhub.it, password Demo2026!). The featured services and
- * the demo provider's have photos (seeds/lib/photos.ts).
+ * (cliente@demo.sicurhub.it and fornitore@demo.sicurhub.it, password Demo2026!), with the members of their
+ * organisations (seeds/lib/members.ts). The featured services and the demo provider's have photos
+ * (seeds/lib/photos.ts).
  *
  * Deterministic and idempotent: ids are name-based UUIDs, values come from seeded generators, dates are
  * relative to the reference day, and every insert is ON CONFLICT DO NOTHING, so a second run adds nothing.
@@ -44,10 +46,11 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
     const taken = new Set<string>();
     const register = buildWorkers(world, clock);
     const founded = organisationRows(world);
+    const members = memberRows(world, passwordHash);
     return {
-      users: await insertIgnore(trx, 'users', userRows(world, passwordHash)),
+      users: await insertIgnore(trx, 'users', [...userRows(world, passwordHash), ...members.users]),
       organisations: await insertIgnore(trx, 'organisations', founded.organisations),
-      memberships: await insertIgnore(trx, 'memberships', founded.memberships, 'user_id'),
+      memberships: await insertIgnore(trx, 'memberships', [...founded.memberships, ...members.memberships], 'user_id'),
       provider_profiles: await insertIgnore(
         trx,
         'provider_profiles',
@@ -105,6 +108,7 @@ async function loadPlaces(trx: Knex.Transaction): Promise<Map<string, Place>> {
 /** A demo address registered by someone else would get the demo profile: stop instead. */
 async function refuseForeignAccounts(trx: Knex.Transaction, world: World): Promise<void> {
   const accounts = new Map([...world.providers, ...world.clients].map((e) => [e.email.toLowerCase(), e.id]));
+  for (const user of memberRows(world, '').users) accounts.set(String(user.email).toLowerCase(), String(user.id));
   const existing = await trx('users')
     .select<{ id: string; email: string }[]>('id', 'email')
     .whereRaw('lower(email) = any(?)', [[...accounts.keys()]]);

@@ -24,7 +24,7 @@ async function render(
     retention: retentionTopics(),
     reader: req.user!.userType,
   };
-  res.status(status).render('account/deletion', accountDeletionPage(facts, state));
+  res.status(status).render('account/deletion', accountDeletionPage(req.user!, facts, state));
 }
 
 /** GET /account/deletion */

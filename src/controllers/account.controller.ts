@@ -75,7 +75,7 @@ export async function updatePassword(req: Request, res: Response): Promise<void>
 
 /** GET /account/sessions */
 export async function sessions(req: Request, res: Response): Promise<void> {
-  res.render('account/sessions', accountSessionsPage(await listSessions(req.user!.personId, req.sessionID)));
+  res.render('account/sessions', accountSessionsPage(req.user!, await listSessions(req.user!.personId, req.sessionID)));
 }
 
 /** POST /account/sessions/ending: "Esci da questa sessione" (this browser's too: then signed out). */
@@ -97,7 +97,7 @@ export async function endOthers(req: Request, res: Response): Promise<void> {
   res.redirect(303, '/account/sessions');
 }
 
-type TwoFactorState = Parameters<typeof twoFactorPage>[2];
+type TwoFactorState = Parameters<typeof twoFactorPage>[3];
 
 async function renderTwoFactor(req: Request, res: Response, status: number, state: TwoFactorState = {}): Promise<void> {
   const user = req.user!;
@@ -113,13 +113,13 @@ async function renderTwoFactor(req: Request, res: Response, status: number, stat
     const qrDataUrl = await QRCode.toDataURL(details.uri, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
     enrolment = { qrDataUrl, key: details.key };
   }
-  res.status(status).render('account/two-factor', twoFactorPage(current, enrolment, state));
+  res.status(status).render('account/two-factor', twoFactorPage(user, current, enrolment, state));
 }
 
 /** Pages with recovery codes are shown once: never kept by a cache or the browser's history. */
-function renderCodes(res: Response, codes: readonly string[], messageKey: string): void {
+function renderCodes(req: Request, res: Response, codes: readonly string[], messageKey: string): void {
   res.setHeader('Cache-Control', 'no-store');
-  res.render('account/recovery-codes', recoveryCodesPage(codes, messageKey));
+  res.render('account/recovery-codes', recoveryCodesPage(req.user!, codes, messageKey));
 }
 
 /** GET /account/two-factor */
@@ -137,7 +137,7 @@ export async function activate(req: Request, res: Response): Promise<void> {
     : ({ code: 'enrolment_expired' } as const);
   if ('code' in result) return renderTwoFactor(req, res, 422, { problem: result, form: 'activate' });
   delete req.session.totpEnrolment;
-  renderCodes(res, result.recoveryCodes, 'account:twoFactor.enabled');
+  renderCodes(req, res, result.recoveryCodes, 'account:twoFactor.enabled');
 }
 
 /** POST /account/two-factor/recovery-codes: "Rigenera codici di recupero", with the password. */
@@ -146,7 +146,7 @@ export async function regenerate(req: Request, res: Response): Promise<void> {
   if (!form.ok) return renderTwoFactor(req, res, 422, { errors: prefixErrors(form.errors, 'regenerate.') });
   const result = await regenerateRecoveryCodes(req.user!.personId, form.value.currentPassword);
   if ('code' in result) return renderTwoFactor(req, res, 422, { problem: result, form: 'regenerate' });
-  renderCodes(res, result.recoveryCodes, 'account:recoveryCodes.regenerated');
+  renderCodes(req, res, result.recoveryCodes, 'account:recoveryCodes.regenerated');
 }
 
 /** POST /account/two-factor/disabling: with the password and a code. */

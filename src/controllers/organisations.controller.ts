@@ -2,14 +2,14 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { organisationsPage } from '../pages/organisations.page.js';
-import { membershipIn, organisationsOf } from '../services/organisations.service.js';
+import { membershipIn, organisationsOf } from '../services/members.service.js';
 
 const bodyOf = (req: Request): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
 
 /** GET /account/organizzazioni: the person's organisations, to switch between them. */
 export async function index(req: Request, res: Response): Promise<void> {
   const memberships = await organisationsOf(req.user!.personId);
-  res.render('account/organisations', organisationsPage(memberships, req.user!.organisationId));
+  res.render('account/organisations', organisationsPage(req.user!, memberships));
 }
 
 /**

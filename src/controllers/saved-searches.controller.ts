@@ -118,7 +118,7 @@ export async function oneClickUnsubscribe(req: Request, res: Response): Promise<
 /** GET /account/avvisi: the signed-in user's saved searches. */
 export async function index(req: Request, res: Response): Promise<void> {
   const list = await savedSearchesOf(req.user!.personId);
-  res.render('account/saved-searches', savedSearchesPage(savedSearchItems(list)));
+  res.render('account/saved-searches', savedSearchesPage(req.user!, savedSearchItems(list)));
 }
 
 /** POST /account/avvisi/eliminazione: "Elimina"; another's (or an unknown) saved search answers 404. */

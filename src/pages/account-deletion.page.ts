@@ -1,5 +1,6 @@
 import { statusLabelKey, type Reader } from '../lib/booking-outcome.js';
 import { t } from '../config/i18n.js';
+import type { Member } from '../lib/permissions.js';
 import type { ErasureProblem, OpenItems, RetentionFact } from '../services/account-erasure.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { frame, type AccountFrame } from './account-security.page.js';
@@ -51,6 +52,7 @@ function openItemViews(open: OpenItems, reader: Reader): OpenItemView[] {
 }
 
 export function accountDeletionPage(
+  member: Member,
   facts: { twoFactor: boolean; open: OpenItems; retention: readonly RetentionFact[]; reader: Reader },
   state: { errors?: FormErrors; problem?: ErasureProblem; openRefused?: boolean } = {},
 ): AccountDeletionView {
@@ -59,7 +61,7 @@ export function accountDeletionPage(
   if (state.problem) errors[PROBLEM_FIELD[state.problem.code]] = t(`account:deletion.problems.${state.problem.code}`);
   const open = openItemViews(facts.open, facts.reader);
   return {
-    ...frame('deletion'),
+    ...frame('deletion', member),
     erased: rows.filter((r) => r.fate === 'erased'),
     anonymised: rows.filter((r) => r.fate === 'anonymised'),
     kept: rows.filter((r) => r.fate === 'kept'),

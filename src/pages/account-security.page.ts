@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import * as format from '../lib/format.js';
+import { canSee, type Action, type Member } from '../lib/permissions.js';
 import type { Problem } from '../lib/problem.js';
 import type { EmailChangeProblem, EmailConfirmationState } from '../services/account-email.service.js';
 import type { AccountSession, PasswordChangeProblem } from '../services/account-security.service.js';
@@ -11,11 +12,13 @@ import type { SavedSearchItem } from './saved-searches.page.js';
 
 /** "Il mio account" (docs/product.md §2): its three sections, their forms, and the second step of sign-in. */
 
-export type AccountSection = 'overview' | 'organisations' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
+export type AccountSection =
+  'overview' | 'organisations' | 'members' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
 
 const SECTION_HREF: Record<AccountSection, string> = {
   overview: '/account',
   organisations: '/account/organizzazioni',
+  members: '/account/membri',
   sessions: '/account/sessions',
   twoFactor: '/account/two-factor',
   savedSearches: '/account/avvisi',
@@ -29,12 +32,19 @@ export interface AccountFrame {
   sections: { key: AccountSection; href: string; label: string; current: boolean }[];
 }
 
-export function frame(section: AccountSection): AccountFrame {
+/** The sections only some members see: shown when their role is granted one of the actions. */
+const SECTION_ACTIONS: Partial<Record<AccountSection, readonly Action[]>> = {
+  members: ['members.manage', 'provider.members.manage'],
+};
+
+/** The account's frame for `member` (the role in the organisation in use): the sections they may open. */
+export function frame(section: AccountSection, member: Member): AccountFrame {
+  const shown = (key: AccountSection): boolean => SECTION_ACTIONS[key]?.some((a) => canSee(member, a)) ?? true;
   return {
     title: `${t(`account:nav.${section}`)} · ${t('account:title')}`,
     noindex: true,
     section,
-    sections: (Object.keys(SECTION_HREF) as AccountSection[]).map((key) => ({
+    sections: (Object.keys(SECTION_HREF) as AccountSection[]).filter(shown).map((key) => ({
       key,
       href: SECTION_HREF[key],
       label: t(`account:nav.${key}`),
@@ -72,7 +82,7 @@ export interface AccountOverviewView extends AccountFrame {
 }
 
 export function accountOverviewPage(
-  user: Pick<CurrentUser, 'organisationId' | 'email' | 'userType'>,
+  user: Pick<CurrentUser, 'organisationId' | 'email' | 'userType' | 'role'>,
   facts: { twoFactor: TwoFactorStatus; sessions: number; dataExport: DataExportState },
   state: {
     errors?: FormErrors;
@@ -90,7 +100,7 @@ export function accountOverviewPage(
       `account:email.problems.${emailCode}`,
     );
   return {
-    ...frame('overview'),
+    ...frame('overview', user),
     email: user.email,
     publicPageHref: user.userType === 'provider' ? `/providers/${user.organisationId}` : null,
     twoFactorLabel: t(`account:overview.${facts.twoFactor.enabled ? 'twoFactorOn' : 'twoFactorOff'}`),
@@ -124,9 +134,9 @@ function deviceText(s: AccountSession): string {
   return s.browser ?? s.system ?? t('account:sessions.unknownBrowser');
 }
 
-export function accountSessionsPage(sessions: readonly AccountSession[]): AccountSessionsView {
+export function accountSessionsPage(member: Member, sessions: readonly AccountSession[]): AccountSessionsView {
   return {
-    ...frame('sessions'),
+    ...frame('sessions', member),
     sessions: sessions.map((s) => ({
       handle: s.handle,
       current: s.current,
@@ -144,8 +154,8 @@ export interface SavedSearchesView extends AccountFrame {
   searches: SavedSearchItem[];
 }
 
-export const savedSearchesPage = (searches: SavedSearchItem[]): SavedSearchesView => ({
-  ...frame('savedSearches'),
+export const savedSearchesPage = (member: Member, searches: SavedSearchItem[]): SavedSearchesView => ({
+  ...frame('savedSearches', member),
   searches,
 });
 
@@ -163,6 +173,7 @@ export interface TwoFactorView extends AccountFrame {
 type TwoFactorPageProblem = EnrolmentProblem | TwoFactorChangeProblem;
 
 export function twoFactorPage(
+  member: Member,
   status: TwoFactorStatus,
   enrolment: { qrDataUrl: string; key: string } | null,
   state: { errors?: FormErrors; problem?: TwoFactorPageProblem; form?: 'activate' | 'disable' | 'regenerate' } = {},
@@ -174,7 +185,7 @@ export function twoFactorPage(
     errors[field] = text;
   }
   return {
-    ...frame('twoFactor'),
+    ...frame('twoFactor', member),
     enabled: status.enabled,
     enabledOn: status.enabledAt ? t('account:twoFactor.on', { date: format.date(status.enabledAt) }) : null,
     codesLeft: status.enabled ? t('account:twoFactor.codesLeft', { count: status.recoveryCodesLeft }) : null,
@@ -189,8 +200,8 @@ export interface RecoveryCodesView extends AccountFrame {
 }
 
 /** The codes, shown once: after the enrolment or a regeneration. */
-export function recoveryCodesPage(codes: readonly string[], messageKey: string): RecoveryCodesView {
-  return { ...frame('twoFactor'), title: t('account:recoveryCodes.title'), codes, message: t(messageKey) };
+export function recoveryCodesPage(member: Member, codes: readonly string[], messageKey: string): RecoveryCodesView {
+  return { ...frame('twoFactor', member), title: t('account:recoveryCodes.title'), codes, message: t(messageKey) };
 }
 
 export interface SecondFactorState {

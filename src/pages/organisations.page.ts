@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import { defaultBusinessName } from '../documents/words.js';
-import type { Membership } from '../services/organisations.service.js';
+import type { Member } from '../lib/permissions.js';
+import type { Membership } from '../services/members.service.js';
 import { frame, type AccountFrame } from './account-security.page.js';
 
 /** "Le mie organizzazioni": the organisations a person belongs to, the one in use marked. */
@@ -11,9 +12,13 @@ export interface OrganisationsView extends AccountFrame {
 /** A member's role in Italian ("Responsabile sicurezza"). */
 export const roleLabel = (m: Pick<Membership, 'kind' | 'role'>): string => t(`account:roles.${m.kind}.${m.role}`);
 
-export function organisationsPage(memberships: Membership[], inUse: string): OrganisationsView {
+export function organisationsPage(
+  member: Member & { organisationId: string },
+  memberships: Membership[],
+): OrganisationsView {
+  const inUse = member.organisationId;
   return {
-    ...frame('organisations'),
+    ...frame('organisations', member),
     organisations: memberships.map((m) => ({
       id: m.organisationId,
       name: m.name?.trim() || defaultBusinessName(),

@@ -1,5 +1,7 @@
 import type { Router } from 'express';
 import * as organisations from '../controllers/organisations.controller.js';
+import * as invitations from '../controllers/invitations.controller.js';
+import * as members from '../controllers/members.controller.js';
 import * as accountEmails from '../controllers/account-emails.controller.js';
 import * as accountErasures from '../controllers/account-erasures.controller.js';
 import * as account from '../controllers/account.controller.js';
@@ -36,6 +38,8 @@ export const RESEND_PER_EMAIL: RateRule = { name: 'resend-email', limit: 10, win
 // Erasing asks for the password again: counted like a login, per account.
 export const ERASURE_PER_USER: RateRule = { name: 'erasure-user', limit: 10, windowSeconds: HOUR };
 export const DATA_EXPORTS_PER_USER: RateRule = { name: 'data-export-user', limit: 5, windowSeconds: 24 * HOUR };
+// Each invitation sends an email to an address typed by the administrator.
+export const INVITATIONS_PER_USER: RateRule = { name: 'invitation-user', limit: 50, windowSeconds: HOUR };
 
 /** Signing up, in and out, verification, passwords, the profile, the dashboard and notifications. */
 export function accountRoutes(r: Router): void {
@@ -113,6 +117,27 @@ export function accountRoutes(r: Router): void {
   r.post('/account/email-confirmation', accountEmails.confirm);
   r.get('/account/organizzazioni', accountUser, organisations.index);
   r.post('/account/organizzazioni', accountUser, organisations.update);
+  // "Membri": the administrators of the organisation in use (permissions table: members.manage).
+  const membersAdmin = requireGrant('members.manage', 'provider.members.manage');
+  r.get('/account/membri', accountUser, membersAdmin, members.index);
+  r.post(
+    '/account/membri/inviti',
+    accountUser,
+    membersAdmin,
+    rateLimit(INVITATIONS_PER_USER, byUser),
+    members.createInvitation,
+  );
+  r.post('/account/membri/inviti/annullamento', accountUser, membersAdmin, members.cancel);
+  r.post('/account/membri/ruolo', accountUser, membersAdmin, members.updateRole);
+  r.post('/account/membri/rimozione', accountUser, membersAdmin, members.remove);
+  // An invitation's link: for a signed-in person and for a visitor alike (who registers or signs in).
+  r.get('/inviti/:token', invitations.show);
+  r.post('/inviti/:token/accettazione', invitations.accept);
+  r.post(
+    '/inviti/:token/registrazione',
+    rateLimit(REGISTRATION_PER_IP, byIp, invitations.limited),
+    invitations.register,
+  );
   r.get('/account/sessions', accountUser, account.sessions);
   r.post('/account/sessions/ending', accountUser, account.endOne);
   r.post('/account/sessions/others-ending', accountUser, account.endOthers);

@@ -17,13 +17,21 @@ function hashToken(token: string): string {
 // 32 random bytes, URL-safe: 43 characters.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** A new link secret (for the link, never stored) and its digest (the only thing stored). */
+export function newLinkToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+/** The stored digest a link's secret would have; null for anything that cannot be one. */
+export function linkTokenHash(token: unknown): string | null {
+  return typeof token === 'string' && TOKEN_SHAPE.test(token) ? hashToken(token) : null;
+}
+
 /** A new single-use token for the user; returns the secret to put in the link (never stored). */
 export async function issueToken(userId: string, purpose: TokenPurpose, trx?: Trx, newEmail?: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await tokens.insert(
-    { userId, purpose, tokenHash: hashToken(token), ttlSeconds: TOKEN_TTL_SECONDS[purpose], newEmail },
-    trx,
-  );
+  const { token, tokenHash } = newLinkToken();
+  await tokens.insert({ userId, purpose, tokenHash, ttlSeconds: TOKEN_TTL_SECONDS[purpose], newEmail }, trx);
   return token;
 }
 

@@ -149,6 +149,12 @@ export const NOT_EXPORTED: readonly UnexportedEntity[] = Object.freeze([
     erasure: erased('security'),
   },
   { table: 'data_exports', why: 'the archives themselves', where: 'user_id = :user', erasure: erased('security') },
+  {
+    table: 'invitations',
+    why: "the invitations the person sent: their organisation's records, which stop naming who sent them",
+    where: 'invited_by = :user',
+    erasure: anonymised('account'),
+  },
   // No foreign key to users: the session store's rows, and the emails the job runner sends.
   {
     table: 'sessions',

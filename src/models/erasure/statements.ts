@@ -194,6 +194,12 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ['auth_tokens', deleteOwn('auth_tokens', 'user_id')],
   ['user_recovery_codes', deleteOwn('user_recovery_codes', 'user_id')],
   [
+    'invitations',
+    async (ctx, trx) => {
+      await db(trx)('invitations').where('invited_by', ctx.userId).update({ invited_by: null });
+    },
+  ],
+  [
     'data_exports',
     async (ctx, trx) => {
       const rows = (await db(trx)('data_exports').select('file_key').where('user_id', ctx.userId)) as {

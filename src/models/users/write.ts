@@ -5,7 +5,7 @@ import { USER_COLUMNS, toUser, type User, type UserRow } from './row.js';
 export interface NewUser {
   email: string;
   passwordHash: string;
-  companyName: string;
+  companyName: string | null;
   firstName: string | null;
   lastName: string | null;
   phone: string | null;

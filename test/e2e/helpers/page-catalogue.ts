@@ -144,6 +144,9 @@ export const PAGE_CASES: PageCase[] = [
   page('account sessions', 'client', 'account/sessions', '/account/sessions'),
   page('account two-factor enrolment', 'client', 'account/two-factor', '/account/two-factor'),
   page('account saved searches', 'client', 'account/saved-searches', '/account/avvisi'),
+  page('account members', 'client', 'account/members', '/account/membri'),
+  page('account organisations', 'client', 'account/organisations', '/account/organizzazioni'),
+  page('invitation link unknown', 'visitor', 'invitations/show', '/inviti/nonvalido'),
   page(
     'saved search form, signed in',
     'client',

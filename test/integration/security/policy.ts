@@ -64,6 +64,7 @@ export const PUBLIC_GET = new Set([
   '/avvisi/nuovo', // "Avvisami": anyone may save a search with an email address
   '/avvisi/conferma', // the link that confirms a visitor's address: a page with a button
   '/avvisi/disiscrizione', // the unsubscribe link of every alert: a page with a button, no login
+  '/inviti/:token', // an invitation's link: the invitee signs in or registers from it
 ]);
 
 /** State-changing routes a visitor may use (still with the session's CSRF token): getting in, and getting out. */
@@ -80,6 +81,8 @@ export const PUBLIC_WRITE = new Set([
   '/avvisi', // "Avvisami": visitors too (rate-limited per IP; their address confirmed by a link)
   '/avvisi/conferma', // the confirmation link's button works in any browser, signed in or not
   '/avvisi/disiscrizione', // unsubscribing needs no login: the unguessable token of the email is the proof
+  '/inviti/:token/accettazione', // a signed-in person joins; a visitor is shown the link's page
+  '/inviti/:token/registrazione', // the invitee registers from the link (rate-limited per IP like /auth/register)
 ]);
 
 /**
@@ -87,6 +90,8 @@ export const PUBLIC_WRITE = new Set([
  * (src/routes/mail-client.ts): the only state-changing routes without a CSRF token, read from their declaration.
  */
 export const MAIL_CLIENT = new Set(MAIL_CLIENT_ROUTES.map((r) => r.path));
+
+const NO_INVITATION = 'x'.repeat(43);
 
 export const isWrite = (r: RouteEntry): boolean => r.method !== 'GET';
 
@@ -199,6 +204,10 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/workers/:id/edit': { params: { id: w.a.workerId }, owners: ['clientA'] },
     '/workers/:id/archive': { params: { id: w.a.workerId }, owners: ['clientA'] },
     '/workers/:id/trainings': { params: { id: w.a.workerId }, owners: ['clientA'] },
+    // An invitation's link: the unguessable token is the proof (an unknown one answers 404 to everyone alike).
+    '/inviti/:token': { params: { token: NO_INVITATION }, owners: [], public: true },
+    '/inviti/:token/accettazione': { params: { token: NO_INVITATION }, owners: [], public: true },
+    '/inviti/:token/registrazione': { params: { token: NO_INVITATION }, owners: [], public: true },
   };
   return table[path] ?? null;
 }
