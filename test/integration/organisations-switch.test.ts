@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
-import { createUser, createUserWithPassword } from '../factories/index.js';
+import {
+  createBooking,
+  createProvider,
+  createService,
+  createUser,
+  createUserWithPassword,
+} from '../factories/index.js';
 import { createWorker } from '../factories/workers-training.js';
 import { csrfTokenOf, loginAs } from '../helpers/auth.js';
 import { browser, html, textOf } from '../helpers/app.js';
@@ -28,7 +34,17 @@ describe('organisations: one person, several companies', () => {
       .ignore();
     await join(other.id, rspp.id, 'safety');
     await createWorker(other.id, { firstName: 'Anna', lastName: 'Verdi' });
+    const provider = await createProvider();
+    const service = await createService({ providerId: provider.id });
+    for (let i = 0; i < 3; i += 1) await createBooking({ serviceId: service.id, clientId: other.id });
     const agent = await loginAs(browser(), rspp.email, rspp.password);
+    const stats = async () => {
+      const page = html((await agent.get('/dashboard').expect(200)).text);
+      return page('[data-stat]')
+        .map((_, li) => `${page(li).attr('data-stat')}=${page(li).find('.stat__value').text().trim()}`)
+        .get();
+    };
+    const own = await stats();
 
     expect(await workersOn(agent)).to.deep.equal([]);
     const list = html((await agent.get('/account/organizzazioni').expect(200)).text);
@@ -45,6 +61,10 @@ describe('organisations: one person, several companies', () => {
     expect(textOf($, '.user-menu__name')).to.equal('Officine Verdi Srl');
     expect($('.user-menu__list a[href="/account/organizzazioni"]').text()).to.equal('Cambia organizzazione');
     expect((await workersOn(agent)).join(' ')).to.contain('Verdi');
+    // Every figure of the dashboard is the company's in use: three bookings there, none of the RSPP's own.
+    const theirs = await stats();
+    expect(theirs).to.have.length(own.length).and.not.deep.equal(own);
+    expect(theirs.find((s) => s.startsWith('total='))).to.equal('total=3');
   });
 
   it('refuses to switch to an organisation one does not belong to (404), and keeps the one in use', async () => {
