@@ -60,6 +60,7 @@ describe('organisations: one person, several companies', () => {
     const $ = html((await agent.get('/dashboard').expect(200)).text);
     expect(textOf($, '.user-menu__name')).to.equal('Officine Verdi Srl');
     expect($('.user-menu__list a[href="/account/organizzazioni"]').text()).to.equal('Cambia organizzazione');
+    expect(textOf($, '.org-context')).to.contain('Lavori per Officine Verdi Srl · Responsabile sicurezza');
     expect((await workersOn(agent)).join(' ')).to.contain('Verdi');
     // Every figure of the dashboard is the company's in use: three bookings there, none of the RSPP's own.
     const theirs = await stats();
@@ -79,6 +80,10 @@ describe('organisations: one person, several companies', () => {
       .send({ _csrf: token, organisationId: stranger.id })
       .expect(404);
     expect((await workersOn(agent)).join(' ')).to.not.contain('Altrui');
+    // One organisation: no bar saying which, no switch in the menu.
+    const $ = html((await agent.get('/dashboard').expect(200)).text);
+    expect($('.org-context')).to.have.length(0);
+    expect($('.user-menu__list a[href="/account/organizzazioni"]')).to.have.length(0);
   });
 
   it('Amministrazione reads the workers register but may not change it: "Il tuo ruolo non lo consente" (403)', async () => {
