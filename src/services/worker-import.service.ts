@@ -1,6 +1,9 @@
+import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { normalizeCodiceFiscale } from '../lib/italian-tax-ids.js';
 import { problem, type Problem } from '../lib/problem.js';
+import type { Reach } from '../models/sites/reach.js';
+import { listSites } from '../models/sites/sites.js';
 import * as workers from '../models/workers/register.js';
 import type { WorkerFields } from '../models/workers/register.js';
 import type { CsvProblem, WorkerRow } from '../validators/worker-csv.validator.js';
@@ -28,10 +31,10 @@ export type ImportOutcome =
   /** The file itself is unusable: the message goes beside the file field (422). */
   | { ok: false; problem: Problem<ImportProblem> };
 
-/** Checks and imports the file's rows for the client. */
-export async function importWorkers(clientId: string, rows: readonly WorkerRow[]): Promise<ImportOutcome> {
+/** Checks and imports the file's rows for the client, each in the site its `sede` names (one the member reaches). */
+export async function importWorkers(reach: Reach, rows: readonly WorkerRow[]): Promise<ImportOutcome> {
   try {
-    return await saveRows(clientId, rows);
+    return await saveRows(reach, rows);
   } catch (err) {
     // Someone added one of these workers while the file was read: nothing was imported, trying again tells which.
     if (workers.isDuplicateFiscalCode(err)) return { ok: false, problem: problem('retry') };
@@ -39,8 +42,10 @@ export async function importWorkers(clientId: string, rows: readonly WorkerRow[]
   }
 }
 
-async function saveRows(clientId: string, rows: readonly WorkerRow[]): Promise<ImportOutcome> {
+async function saveRows(reach: Reach, rows: readonly WorkerRow[]): Promise<ImportOutcome> {
+  const clientId = reach.organisationId;
   return transaction(async (trx) => {
+    const siteIds = new Map((await listSites(reach, trx)).map((s) => [s.name.trim().toLowerCase(), s.id]));
     const inRegister = await workers.activeFiscalCodes(clientId, trx);
     const seen = new Map<string, number>();
     const refused: RefusedRow[] = [];
@@ -49,7 +54,12 @@ async function saveRows(clientId: string, rows: readonly WorkerRow[]): Promise<I
       const name = [body.first_name, body.last_name].filter(Boolean).join(' ');
       const typedCode = typeof body.fiscal_code === 'string' ? normalizeCodiceFiscale(body.fiscal_code) : '';
       const row = { line, name, fiscalCode: typedCode };
-      const form = validateWorker(body);
+      const site = typeof body.site === 'string' ? body.site.trim() : '';
+      if (site && !siteIds.has(site.toLowerCase())) {
+        refused.push({ ...row, errors: { site_id: t('workers:validation.siteUnknownImport', { name: site }) } });
+        continue;
+      }
+      const form = validateWorker({ ...body, site_id: siteIds.get(site.toLowerCase()) ?? '' });
       if (!form.ok) {
         refused.push({ ...row, errors: form.errors });
         continue;

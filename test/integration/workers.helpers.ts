@@ -1,4 +1,5 @@
 import { db } from '../../src/db/knex.js';
+import { siteOf } from '../factories/sites.js';
 import { csrfFrom, html } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { formBody } from '../helpers/form.js';
@@ -47,7 +48,7 @@ export async function insertWorker(
       last_name: attrs.lastName ?? 'Bianchi',
       fiscal_code: attrs.fiscalCode ?? 'BNCNNA80A41F205U',
       role: 'lavoratore',
-      site: attrs.site ?? 'Sede di Milano',
+      site_id: await siteOf(clientId, attrs.site ?? 'Sede di Milano'),
       risk_class: 'medio',
       hired_on: '2020-01-15',
       archived_at: attrs.archived ? new Date() : null,
