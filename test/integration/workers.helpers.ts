@@ -20,7 +20,10 @@ export const MARIO = {
   email: 'mario.rossi@example.it',
 };
 
-/** Posts a form of the register as a browser would, with the token of the page it comes from. */
+/**
+ * Posts a form of the register as a browser would, with the token of the page it comes from; a `site`
+ * named in `values` is chosen in the form's select of sites by its name, as a person picks it.
+ */
 export async function postForm(
   agent: Agent,
   from: string,
@@ -28,11 +31,16 @@ export async function postForm(
   values: Record<string, unknown>,
   status: number,
 ) {
-  const token = csrfFrom(html((await agent.get(from)).text));
+  const $ = html((await agent.get(from)).text);
+  const { site, ...rest } = values;
+  const chosen =
+    typeof site === 'string'
+      ? { site_id: $('select[name="site_id"] option').filter((_, o) => $(o).text().trim() === site).attr('value') ?? '' }
+      : {};
   return agent
     .post(to)
     .type('form')
-    .send(formBody({ _csrf: token, ...values }))
+    .send(formBody({ _csrf: csrfFrom($), ...chosen, ...rest }))
     .expect(status);
 }
 
@@ -65,6 +73,7 @@ export async function registerAccounts() {
   const agent = await signIn(client);
   const otherAgent = await signIn(other);
   const provider = await signIn(await providerAccount({ businessName: 'Formatore Registro' }));
+  for (const c of [client, other]) await siteOf(c.id, MARIO.site);
   return { client, other, agent, otherAgent, provider };
 }
 
