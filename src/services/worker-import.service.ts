@@ -3,7 +3,7 @@ import { transaction } from '../db/knex.js';
 import { normalizeCodiceFiscale } from '../lib/italian-tax-ids.js';
 import { problem, type Problem } from '../lib/problem.js';
 import type { Reach } from '../models/sites/reach.js';
-import { listSites } from '../models/sites/sites.js';
+import { insertSite, listSites } from '../models/sites/sites.js';
 import * as workers from '../models/workers/register.js';
 import type { WorkerFields } from '../models/workers/register.js';
 import type { CsvProblem, WorkerRow } from '../validators/worker-csv.validator.js';
@@ -31,7 +31,11 @@ export type ImportOutcome =
   /** The file itself is unusable: the message goes beside the file field (422). */
   | { ok: false; problem: Problem<ImportProblem> };
 
-/** Checks and imports the file's rows for the client, each in the site its `sede` names (one the member reaches). */
+/**
+ * Checks and imports the file's rows for the client, each in the site its `sede` names: a site the
+ * organisation does not have yet is added (an unità produttiva, its address to complete on the Sedi page),
+ * except for a site referent, who imports into their own sites only.
+ */
 export async function importWorkers(reach: Reach, rows: readonly WorkerRow[]): Promise<ImportOutcome> {
   try {
     return await saveRows(reach, rows);
@@ -56,8 +60,12 @@ async function saveRows(reach: Reach, rows: readonly WorkerRow[]): Promise<Impor
       const row = { line, name, fiscalCode: typedCode };
       const site = typeof body.site === 'string' ? body.site.trim() : '';
       if (site && !siteIds.has(site.toLowerCase())) {
-        refused.push({ ...row, errors: { site_id: t('workers:validation.siteUnknownImport', { name: site }) } });
-        continue;
+        if (reach.referentId !== null) {
+          refused.push({ ...row, errors: { site_id: t('workers:validation.siteUnknownImport', { name: site }) } });
+          continue;
+        }
+        const fields = { name: site, kind: 'operativa' as const, address: '', postalCode: '', placeId: null };
+        siteIds.set(site.toLowerCase(), await insertSite(clientId, fields, trx));
       }
       const form = validateWorker({ ...body, site_id: siteIds.get(site.toLowerCase()) ?? '' });
       if (!form.ok) {

@@ -29,7 +29,8 @@ export interface SiteFields {
   kind: SiteKind;
   address: string;
   postalCode: string;
-  placeId: number;
+  /** Null only for a site an import names, its address still to complete. */
+  placeId: number | null;
 }
 
 interface SiteRow {
@@ -106,8 +107,8 @@ export async function findSiteByName(reach: Reach, name: string, trx?: Trx): Pro
 const toRow = (f: SiteFields) => ({
   name: f.name,
   kind: f.kind,
-  address: f.address,
-  postal_code: f.postalCode,
+  address: f.address || null,
+  postal_code: f.postalCode || null,
   place_id: f.placeId,
 });
 
