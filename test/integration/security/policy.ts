@@ -199,6 +199,9 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/workers/:id/edit': { params: { id: w.a.workerId }, owners: ['clientA'] },
     '/workers/:id/archive': { params: { id: w.a.workerId }, owners: ['clientA'] },
     '/workers/:id/trainings': { params: { id: w.a.workerId }, owners: ['clientA'] },
+    // A site of client A: its administrator's (the Sedi page).
+    '/sedi/:id/modifica': { params: { id: w.a.siteId }, owners: ['clientA'] },
+    '/sedi/:id/referenti': { params: { id: w.a.siteId }, owners: ['clientA'] },
   };
   return table[path] ?? null;
 }
@@ -225,7 +228,9 @@ export const providersRefusedWith403 = (path: string): boolean =>
   path === '/services/:id/book' ||
   path === '/editions/:id/waitlist' ||
   path === '/workers' ||
-  path.startsWith('/workers/');
+  path.startsWith('/workers/') ||
+  path === '/sedi' ||
+  path.startsWith('/sedi/');
 
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {
