@@ -26,8 +26,7 @@ interface DemoWorker {
   born: string;
   role: string;
   assignments: string[];
-  /** The key of the demo site (sites.ts). */
-  site: string;
+  site: string; // the key of its demo site (sites.ts)
   /** Hire date, days before the reference day. */
   hiredDaysAgo: number;
   archived?: boolean;
