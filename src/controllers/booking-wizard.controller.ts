@@ -23,7 +23,7 @@ import {
   type WizardRead,
 } from '../services/bookings.service.js';
 import { prefillFromTrainingPlan } from '../services/workers.service.js';
-import { reachOf } from '../models/sites/reach.js';
+import { reachOf } from '../services/sites.service.js';
 import { blankBookingForm } from '../validators/booking.validator.js';
 
 /**

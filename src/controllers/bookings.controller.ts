@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
-import { reachOf } from '../models/sites/reach.js';
+import { reachOf } from '../services/sites.service.js';
 import { unreadAfterReading } from '../lib/current-user.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
-import { reachOf } from '../models/sites/reach.js';
+import { reachOf } from '../services/sites.service.js';
 import { updateSearchHref } from '../pages/scadenzario.page.js';
 import { planUpdate } from '../services/scadenzario-updates.service.js';
 import { parseUpdateRequest } from '../validators/scadenzario.validator.js';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { config } from '../config/env.js';
 import { notFound } from '../lib/app-error.js';
-import { reachOf } from '../models/sites/reach.js';
+import { reachOf } from '../services/sites.service.js';
 import { scadenzarioCsv, scadenzarioPage } from '../pages/scadenzario.page.js';
 import { scadenzarioFor, type Scadenzario } from '../services/scadenzario.service.js';
 import { parseFilters } from '../validators/scadenzario.validator.js';

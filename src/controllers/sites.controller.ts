@@ -1,10 +1,16 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
-import type { Site } from '../models/sites/sites.js';
 import { siteFormPage, sitesIndexPage } from '../pages/sites.page.js';
 import { cityOptions, provinceOptions } from '../services/profiles.service.js';
-import { assignReferents, findSite, saveSite, sitesOverview, type SiteOutcome } from '../services/sites.service.js';
+import {
+  assignReferents,
+  findSite,
+  saveSite,
+  sitesOverview,
+  type Site,
+  type SiteOutcome,
+} from '../services/sites.service.js';
 import { referentIdsOf } from '../validators/site.validator.js';
 
 /** "Sedi": the client organisation's sites and their referents, for its administrator (sites.manage). */

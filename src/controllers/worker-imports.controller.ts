@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { problem } from '../lib/problem.js';
 import { workerImportPage, workerImportTemplate } from '../pages/worker-import.page.js';
-import { reachOf } from '../models/sites/reach.js';
+import { reachOf } from '../services/sites.service.js';
 import { importWorkers } from '../services/worker-import.service.js';
 import { readWorkerCsv } from '../validators/worker-csv.validator.js';
 

@@ -15,12 +15,7 @@ const NOT_FOUND = 'workers:notFound';
 export async function create(req: Request, res: Response): Promise<void> {
   const id = String(req.params.id);
   const today = todayInRome();
-  const result = await declareTraining(
-    registerReach(req),
-    id,
-    (req.body ?? {}) as Record<string, unknown>,
-    today,
-  );
+  const result = await declareTraining(registerReach(req), id, (req.body ?? {}) as Record<string, unknown>, today);
   if (!result) throw notFound(NOT_FOUND);
   if (!result.ok) {
     const state = await workerWithTrainings(registerReach(req), id);

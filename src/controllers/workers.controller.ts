@@ -7,7 +7,7 @@ import { workerFormPage } from '../pages/worker-form.page.js';
 import { workerPage } from '../pages/worker.page.js';
 import { workersIndexPage } from '../pages/workers.page.js';
 import { workerCompliance } from '../services/scadenzario.service.js';
-import { reachOf, type Reach } from '../models/sites/reach.js';
+import { reachOf, type Reach } from '../services/sites.service.js';
 import { addWorker, editWorker, registerOf, sitesOf, workerWithTrainings } from '../services/workers.service.js';
 
 /** The client's register of workers. Routes are for clients only; another client's worker is 404. */

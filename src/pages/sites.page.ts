@@ -1,9 +1,8 @@
 import { t } from '../config/i18n.js';
 import { REGIONS } from '../lib/profile-options.js';
 import type { FieldProblems } from '../lib/problem.js';
-import type { ProvinceOption } from '../models/places/read.js';
-import type { Site } from '../models/sites/sites.js';
-import type { SiteProblem, SitesOverview } from '../services/sites.service.js';
+import type { ProvinceOption } from '../services/profiles.service.js';
+import type { Site, SiteProblem, SitesOverview } from '../services/sites.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { PROFILE_PROBLEMS } from './profile-problems.js';
 import { formErrors, type ProblemTexts } from './problems.js';

@@ -2,7 +2,7 @@ import { t } from '../config/i18n.js';
 import { RISK_CLASSES, WORKER_ASSIGNMENTS, WORKER_ROLES } from '../lib/training-kinds.js';
 import { WORKER_NAME_MAX } from '../lib/worker-fields.js';
 import type { FieldProblems } from '../lib/problem.js';
-import type { Site } from '../models/sites/sites.js';
+import type { Site } from '../services/sites.service.js';
 import type { Worker, WorkerProblem } from '../services/workers.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { formErrors, type ProblemTexts } from './problems.js';

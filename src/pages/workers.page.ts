@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import type { Site } from '../models/sites/sites.js';
+import type { Site } from '../services/sites.service.js';
 import type { Worker, WorkerFilter } from '../services/workers.service.js';
 
 /** views/workers/index.ejs: the client's register, filtered by site and name. */

@@ -94,7 +94,10 @@ export async function dashboardData(member: CurrentUser, now: Date = new Date())
   const todoLists = TODO_LISTS[user.userType];
   const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
     await Promise.all([
-      dashboard.readDashboard({ ...user, referentId: reachOf(member, 'bookings.manage').referentId }, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
+      dashboard.readDashboard(
+        { ...user, referentId: reachOf(member, 'bookings.manage').referentId },
+        { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
+      ),
       user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,
       dashboardTodos(user, now, todoLists),
     ]);

@@ -208,7 +208,8 @@ async function takenTaxIds(
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-export type AddressCheck = { ok: true; place: places.AddressPlace } | { ok: false; problems: FieldProblems<ProfileProblem> };
+export type AddressCheck =
+  { ok: true; place: places.AddressPlace } | { ok: false; problems: FieldProblems<ProfileProblem> };
 
 /**
  * Province among the official sigle, region that province's, municipality of that province, CAP of it.

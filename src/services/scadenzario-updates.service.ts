@@ -39,7 +39,10 @@ export async function planUpdate(
 ): Promise<UpdatePlan | null> {
   const workers = await findActiveWorkers(reach, workerIds);
   if (workers.length !== workerIds.length) return null;
-  const site = await sitePlace(reach, workers.map((w) => w.siteId));
+  const site = await sitePlace(
+    reach,
+    workers.map((w) => w.siteId),
+  );
   const company = site ? null : await register.companyFacts(reach.organisationId);
   return { kind, level, workerIds, city: site ?? company?.city?.trim() ?? '' };
 }

@@ -13,6 +13,10 @@ import { checkAddress, type ProfileProblem } from './profiles.service.js';
  * gazetteer resolves, as the profile's address is checked) and which site referents each one has.
  */
 
+/** What a member reaches (a site referent: their sites), for the controllers that read the narrowed records. */
+export { reachOf, wholeOrganisation, type Reach } from '../models/sites/reach.js';
+export type { Referent, Site } from '../models/sites/sites.js';
+
 export type SiteProblem = ProfileProblem | 'name_taken';
 
 export type SiteOutcome =
@@ -56,7 +60,8 @@ export async function saveSite(
   const refuse = (problems: FieldProblems<SiteProblem>): SiteOutcome => ({ ok: false, values: body, errors, problems });
   if (!form.ok || !address.ok || !checked.ok) return refuse(checked.ok ? {} : checked.problems);
   const placeId = await sites.placeIdOf(checked.place.name, checked.place.province);
-  if (placeId === null) return refuse({ 'address.city': problem('city_unknown', { province: checked.place.province }) });
+  if (placeId === null)
+    return refuse({ 'address.city': problem('city_unknown', { province: checked.place.province }) });
   const fields = {
     name: form.value.name,
     kind: form.value.kind,

@@ -1,4 +1,3 @@
-import { t } from '../config/i18n.js';
 import { transaction } from '../db/knex.js';
 import { normalizeCodiceFiscale } from '../lib/italian-tax-ids.js';
 import { problem, type Problem } from '../lib/problem.js';
@@ -16,7 +15,7 @@ import { validateWorker } from '../validators/worker.validator.js';
  */
 
 /** A row refused by the register: its codice fiscale repeats an earlier line's, or an active worker's. */
-export type RowProblem = 'duplicate_in_file' | 'fiscal_code_taken';
+export type RowProblem = 'duplicate_in_file' | 'fiscal_code_taken' | 'site_not_assigned';
 
 /** The file as a whole refused: unreadable (CsvProblem), too large for the upload, or changed under the import. */
 export type ImportProblem = CsvProblem | 'too_large' | 'retry';
@@ -61,7 +60,7 @@ async function saveRows(reach: Reach, rows: readonly WorkerRow[]): Promise<Impor
       const site = typeof body.site === 'string' ? body.site.trim() : '';
       if (site && !siteIds.has(site.toLowerCase())) {
         if (reach.referentId !== null) {
-          refused.push({ ...row, errors: { site_id: t('workers:validation.siteUnknownImport', { name: site }) } });
+          refused.push({ ...row, problem: problem('site_not_assigned', { name: site }) });
           continue;
         }
         const fields = { name: site, kind: 'operativa' as const, address: '', postalCode: '', placeId: null };

@@ -67,7 +67,9 @@ describe('sites in a real browser', () => {
       await nord.locator('input[name="referents"]').check();
       await nord.getByRole('button', { name: /Salva i referenti/ }).click();
       await page.waitForURL(/\/sedi#sede-/);
-      expect(await page.locator('.sites__site', { hasText: 'Stabilimento Nord' }).locator('input:checked').count()).to.equal(1);
+      expect(
+        await page.locator('.sites__site', { hasText: 'Stabilimento Nord' }).locator('input:checked').count(),
+      ).to.equal(1);
       await noSidewaysScroll(page, 'the Sedi page');
       await screenshot(page, `sites-admin-${tag}`);
     } finally {
@@ -84,7 +86,7 @@ describe('sites in a real browser', () => {
       expect(names).to.deep.equal(['Nordi Lavoratore']);
       const text = await seen.page.locator('main').textContent();
       expect(text).to.contain('BNCNNA80A41F205U').and.not.to.contain('VRDLGU75C12H501D');
-      await noSidewaysScroll(seen.page, 'the referent\'s register');
+      await noSidewaysScroll(seen.page, "the referent's register");
       await screenshot(seen.page, `sites-referent-${tag}`);
     } finally {
       await seen.context.close();

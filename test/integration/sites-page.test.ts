@@ -73,14 +73,18 @@ describe('sites: the Sedi page (/sedi)', () => {
   it("assigns the site's referents with the checkboxes of the members who are site referents", async () => {
     const site = await db()('sites').where({ organisation_id: client.id }).first<{ id: string }>('id');
     const $ = html((await admin.get('/sedi').expect(200)).text);
-    expect($(`#sede-${site.id} input[name="referents"]`).map((_, i) => $(i).val()).get()).to.deep.equal([referentId]);
+    expect(
+      $(`#sede-${site.id} input[name="referents"]`)
+        .map((_, i) => $(i).val())
+        .get(),
+    ).to.deep.equal([referentId]);
     await postForm(admin, '/sedi', `/sedi/${site.id}/referenti`, { referents: [referentId] }, 303);
     expect(await db()('membership_sites').where({ site_id: site.id }).pluck('user_id')).to.deep.equal([referentId]);
     await postForm(admin, '/sedi', `/sedi/${site.id}/referenti`, {}, 303);
     expect(await db()('membership_sites').where({ site_id: site.id })).to.have.length(0);
   });
 
-  it('is the administrator\'s only: a site referent is refused for their role', async () => {
+  it("is the administrator's only: a site referent is refused for their role", async () => {
     const res = await referent.get('/sedi').expect(403);
     expect(res.text).to.contain('Il tuo ruolo in questa organizzazione non permette questa operazione');
   });

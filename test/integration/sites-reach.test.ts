@@ -39,8 +39,18 @@ describe('sites: what a site referent reaches', () => {
     client = await clientAccount('Sedi Srl');
     const nordSite = await siteOf(client.id, 'Sede Nord', { place: { name: 'Bergamo', province: 'BG' } });
     await siteOf(client.id, 'Sede Sud', { place: { name: 'Seriate', province: 'BG' } });
-    nord = await insertWorker(client.id, { firstName: 'Anna', lastName: 'Nordi', fiscalCode: NORD_CF, site: 'Sede Nord' });
-    sud = await insertWorker(client.id, { firstName: 'Luca', lastName: 'Sudati', fiscalCode: SUD_CF, site: 'Sede Sud' });
+    nord = await insertWorker(client.id, {
+      firstName: 'Anna',
+      lastName: 'Nordi',
+      fiscalCode: NORD_CF,
+      site: 'Sede Nord',
+    });
+    sud = await insertWorker(client.id, {
+      firstName: 'Luca',
+      lastName: 'Sudati',
+      fiscalCode: SUD_CF,
+      site: 'Sede Sud',
+    });
     const member = await createMember(client.id, 'site');
     referentEmail = member.email;
     await assignSite(client.id, member.id, nordSite);
@@ -56,7 +66,7 @@ describe('sites: what a site referent reaches', () => {
     expect(text).to.contain(NORD_CF).and.not.to.contain(SUD_CF).and.not.to.contain('Sudati');
   });
 
-  it("answers 404 on a worker of another site, and on its edit and archive", async () => {
+  it('answers 404 on a worker of another site, and on its edit and archive', async () => {
     await referent.get(`/workers/${nord}`).expect(200);
     const page = await referent.get(`/workers/${sud}`).expect(404);
     expect(page.text).not.to.contain(SUD_CF);

@@ -35,7 +35,12 @@ export async function postForm(
   const { site, ...rest } = values;
   const chosen =
     typeof site === 'string'
-      ? { site_id: $('select[name="site_id"] option').filter((_, o) => $(o).text().trim() === site).attr('value') ?? '' }
+      ? {
+          site_id:
+            $('select[name="site_id"] option')
+              .filter((_, o) => $(o).text().trim() === site)
+              .attr('value') ?? '',
+        }
       : {};
   return agent
     .post(to)

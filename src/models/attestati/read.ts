@@ -24,7 +24,9 @@ export async function findForViewer(id: string, viewer: BookingViewer, trx?: Trx
   const q = db(trx)('attestati').where({ id, [column]: viewer.id });
   // A site referent downloads the attestati of the bookings they see.
   if (viewer.referentId) {
-    q.whereExists(ownedBy(db(trx)({ b: 'bookings' }).select(db(trx).raw('1')).whereRaw('b.id = attestati.booking_id'), viewer));
+    q.whereExists(
+      ownedBy(db(trx)({ b: 'bookings' }).select(db(trx).raw('1')).whereRaw('b.id = attestati.booking_id'), viewer),
+    );
   }
   const row = await q.first<AttestatoRow | undefined>(COLUMNS);
   return row ? toAttestato(row) : null;

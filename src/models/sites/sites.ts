@@ -189,9 +189,7 @@ export async function referentEmailsBySite(siteIds: readonly string[], trx?: Trx
   const out = new Map<string, string[]>();
   if (siteIds.length === 0) return out;
   const rows = await db(trx)({ ms: 'membership_sites' })
-    .join({ m: 'memberships' }, (j) =>
-      j.on('m.organisation_id', 'ms.organisation_id').andOn('m.user_id', 'ms.user_id'),
-    )
+    .join({ m: 'memberships' }, (j) => j.on('m.organisation_id', 'ms.organisation_id').andOn('m.user_id', 'ms.user_id'))
     .join({ u: 'users' }, 'u.id', 'ms.user_id')
     .whereIn('ms.site_id', siteIds)
     .where('m.role', 'site')

@@ -128,8 +128,7 @@ export async function listWorkers(reach: Reach, filter: WorkerFilter = {}, trx?:
 export async function findWorker(reach: Reach, id: string, trx?: Trx): Promise<Worker | null> {
   if (!isUuid(id)) return null;
   const row = (await reachedWorkers(reach, trx).where('w.id', id).first(COLUMNS)) as
-    | (WorkerRow & { site_name: string | null })
-    | undefined;
+    (WorkerRow & { site_name: string | null }) | undefined;
   return row ? toWorker(row) : null;
 }
 
