@@ -4,7 +4,7 @@ import { remindClient } from '../../src/services/compliance-reminders.service.js
 import { createBooking, createMember } from '../factories/index.js';
 import { assignSite, siteOf } from '../factories/sites.js';
 import { declareTraining, setCompany } from '../factories/workers-training.js';
-import { html } from '../helpers/app.js';
+import { csrfFrom, html } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { queuedEmails } from '../helpers/queued-emails.js';
@@ -97,6 +97,26 @@ describe('sites: what a site referent reaches', () => {
       .map((_, a) => list(a).attr('href'))
       .get();
     expect(links).to.include(`/bookings/${mine}`).and.not.to.include(`/bookings/${theirs}`);
+  });
+
+  it('imports workers into their own sites only', async () => {
+    const csv = [
+      'nome;cognome;codice_fiscale;ruolo;sede;classe_rischio;data_assunzione',
+      'Mario;Rossi;RSSMRA85T10A562S;lavoratore;Sede Nord;medio;01/03/2019',
+      'Sofia;Galli;GLLSFO92R52A944U;lavoratore;Sede Sud;medio;01/03/2019',
+    ].join('\n');
+    const token = csrfFrom(html((await referent.get('/workers/import').expect(200)).text));
+    const res = await referent
+      .post('/workers/import')
+      .field('_csrf', token)
+      .attach('file', Buffer.from(csv, 'utf8'), { filename: 'lavoratori.csv', contentType: 'text/csv' })
+      .expect(200);
+    const $ = html(res.text);
+    expect($('.workers-import__imported').text().trim()).to.equal('1 lavoratore importato');
+    expect($('.workers-import__refused tbody').text()).to.contain(
+      'La sede «Sede Sud» non è tra le sedi che ti sono assegnate',
+    );
+    await db()('workers').where({ fiscal_code: 'RSSMRA85T10A562S' }).del();
   });
 
   it('a referent with no site sees nothing, and is told why', async () => {
