@@ -38,6 +38,8 @@ export interface Scadenzario {
   counts: Record<ComplianceStatus, number>;
   /** The sites named in the register, for the filter. */
   sites: string[];
+  /** Narrowed to a site referent's sites (their empty scadenzario says why). */
+  narrowed: boolean;
 }
 
 export interface ScadenzarioFilters {
@@ -89,7 +91,7 @@ export async function scadenzarioFor(
   const sites = [...new Set(workers.map((w) => w.site).filter((s): s is string => !!s))].sort((a, b) =>
     a.localeCompare(b, 'it'),
   );
-  return { company, today, lines, counts, sites };
+  return { company, today, lines, counts, sites, narrowed: reach.referentId !== null };
 }
 
 /**

@@ -124,6 +124,10 @@ describe('sites: what a site referent reaches', () => {
     expect($('.empty-state').text()).to.contain('Non ti è stata assegnata nessuna sede');
     expect($.html()).not.to.contain(NORD_CF);
     expect((await unassigned.get('/scadenzario.csv').expect(200)).text).not.to.contain(NORD_CF);
+    const scadenzario = html((await unassigned.get('/scadenzario').expect(200)).text);
+    expect(scadenzario('.empty-state').text()).to.contain('Come referente di sede vedi le scadenze');
+    const bookings = html((await unassigned.get('/bookings').expect(200)).text);
+    expect(bookings('.empty-state').text()).to.contain('Come referente di sede vedi le prenotazioni');
   });
 
   it("reminds the site's referents of their sites' workers only", async () => {
