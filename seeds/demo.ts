@@ -10,6 +10,7 @@ import { photoRows } from './lib/photos.js';
 import type { Row } from './lib/row.js';
 import { serviceRows } from './lib/service-rows.js';
 import { buildWorld, citiesUsed, placeKey, type Place, type World } from './lib/world.js';
+import { seedSites } from './lib/sites.js';
 import { buildWorkers } from './lib/workers.js';
 
 /**
@@ -69,6 +70,8 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       reviews: await insertIgnore(trx, 'reviews', bookings.reviews),
       notifications: await insertIgnore(trx, 'notifications', bookings.notifications),
       // The demo client's register of workers and the trainings they declared.
+      // Its sites and their referents, then the workers of each site.
+      sites: await seedSites(trx, world, clock, passwordHash),
       workers: await insertIgnore(trx, 'workers', register.workers),
       worker_trainings: await insertIgnore(trx, 'worker_trainings', register.trainings),
     };

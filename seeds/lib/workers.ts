@@ -2,6 +2,7 @@ import { DEMO_CLIENT_EMAIL } from '../data/constants.js';
 import type { Row } from './row.js';
 import { addDays, type Clock } from './clock.js';
 import { uuidFor } from './random.js';
+import { demoSiteId } from './sites.js';
 import { personalCodiceFiscale } from './tax-codes.js';
 import type { World } from './world.js';
 
@@ -25,15 +26,16 @@ interface DemoWorker {
   born: string;
   role: string;
   assignments: string[];
-  site: string;
+  site: string; // the key of its demo site (sites.ts)
   /** Hire date, days before the reference day. */
   hiredDaysAgo: number;
   archived?: boolean;
   trainings: { kind: string; scope: string; daysAgo: number; hours: number; mode: string; provider: string }[];
 }
 
-const HQ = 'Stabilimento di Bergamo';
-const DEPOT = 'Magazzino di Seriate';
+const HQ = 'stabilimento';
+const DEPOT = 'magazzino';
+const LEGAL = 'legale';
 
 const WORKERS: readonly DemoWorker[] = [
   {
@@ -45,7 +47,7 @@ const WORKERS: readonly DemoWorker[] = [
     born: 'A794',
     role: 'dirigente',
     assignments: [],
-    site: HQ,
+    site: LEGAL,
     hiredDaysAgo: 7300,
     trainings: [
       {
@@ -274,7 +276,7 @@ export function buildWorkers(world: World, clock: Clock): { workers: Row[]; trai
       fiscal_code: personalCodiceFiscale({ ...w, birthPlaceCode: w.born }),
       role: w.role,
       assignments: w.assignments,
-      site: w.site,
+      site_id: demoSiteId(w.site),
       risk_class: 'alto',
       hired_on: clock.day(-w.hiredDaysAgo),
       email: null,

@@ -3,6 +3,7 @@ import { notFound } from '../lib/app-error.js';
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { perform, type BookingAction } from '../services/booking-lifecycle.service.js';
+import { findBooking } from '../services/booking-records.service.js';
 import { renderDetail, viewerOf } from './bookings.controller.js';
 
 const DONE: Readonly<Record<BookingAction, string>> = {
@@ -23,7 +24,10 @@ const DONE: Readonly<Record<BookingAction, string>> = {
  * the booking as it is now with the reason (409), a form that does not hold shows it again (422).
  */
 export async function act(req: Request, res: Response, action: BookingAction): Promise<void> {
-  const result = await perform(action, String(req.params.id), viewerOf(req), req.body);
+  const viewer = viewerOf(req);
+  // A site referent acts only on the bookings they see (the state machine knows the organisation, not sites).
+  if (viewer.referentId && !(await findBooking(String(req.params.id), viewer))) throw notFound('booking');
+  const result = await perform(action, String(req.params.id), viewer, req.body);
   if (result.ok) {
     const b = result.booking;
     req.flash('success', t(`bookings:actions.done.${DONE[action]}`, { total: format.euro(b.totalAmountCents) }));

@@ -23,6 +23,7 @@ import {
   type WizardRead,
 } from '../services/bookings.service.js';
 import { prefillFromTrainingPlan } from '../services/workers.service.js';
+import { reachOf } from '../services/sites.service.js';
 import { blankBookingForm } from '../validators/booking.validator.js';
 
 /**
@@ -50,7 +51,7 @@ async function openWizard(req: Request, res: Response, submitting = false) {
     return null;
   }
   if (!client) throw roleRequired('bookings:wizard.clientsOnly.title', 'bookings:wizard.clientsOnly.body');
-  return { read: await readWizard(client, found.listing), context: found.context };
+  return { read: await readWizard(reachOf(req.user, 'bookings.manage'), found.listing), context: found.context };
 }
 
 async function render(res: Response, read: WizardRead, screen: WizardScreen): Promise<void> {

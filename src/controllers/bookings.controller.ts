@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
+import { reachOf } from '../services/sites.service.js';
 import { unreadAfterReading } from '../lib/current-user.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
@@ -14,8 +15,10 @@ import { reviewOfBooking } from '../services/reviews.service.js';
 import { bookingAttestatiBox } from '../pages/attestati.page.js';
 import { attestatiOfBooking } from '../services/attestati.service.js';
 
+/** The booking's viewer: the organisation in use, narrowed to a site referent's sites (reachOf). */
 export function viewerOf(req: Request): BookingViewer {
-  return { id: req.user!.organisationId, userType: req.user!.userType };
+  const { organisationId, referentId } = reachOf(req.user!, 'bookings.manage');
+  return { id: organisationId, userType: req.user!.userType, referentId };
 }
 
 /** The booking page with its conversation, also after an action or a message that did not go through. */

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
+import { reachOf } from '../services/sites.service.js';
 import { updateSearchHref } from '../pages/scadenzario.page.js';
 import { planUpdate } from '../services/scadenzario-updates.service.js';
 import { parseUpdateRequest } from '../validators/scadenzario.validator.js';
@@ -13,7 +14,7 @@ import { parseUpdateRequest } from '../validators/scadenzario.validator.js';
 export async function show(req: Request, res: Response): Promise<void> {
   const request = parseUpdateRequest(req.query);
   if (!request) throw notFound();
-  const plan = await planUpdate(req.user!.organisationId, request.kind, request.workerIds, request.level);
+  const plan = await planUpdate(reachOf(req.user!, 'scadenzario.view'), request.kind, request.workerIds, request.level);
   if (!plan) throw notFound();
   req.session.trainingPlan = { kind: plan.kind, workerIds: plan.workerIds };
   res.redirect(303, updateSearchHref(plan));

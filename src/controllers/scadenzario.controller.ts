@@ -1,12 +1,13 @@
 import type { Request, Response } from 'express';
 import { config } from '../config/env.js';
 import { notFound } from '../lib/app-error.js';
+import { reachOf } from '../services/sites.service.js';
 import { scadenzarioCsv, scadenzarioPage } from '../pages/scadenzario.page.js';
 import { scadenzarioFor, type Scadenzario } from '../services/scadenzario.service.js';
 import { parseFilters } from '../validators/scadenzario.validator.js';
 
 async function ownScadenzario(req: Request): Promise<Scadenzario> {
-  const s = await scadenzarioFor(req.user!.organisationId);
+  const s = await scadenzarioFor(reachOf(req.user!, 'scadenzario.view'));
   if (!s) throw notFound();
   return s;
 }

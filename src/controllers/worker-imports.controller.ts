@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { problem } from '../lib/problem.js';
 import { workerImportPage, workerImportTemplate } from '../pages/worker-import.page.js';
+import { reachOf } from '../services/sites.service.js';
 import { importWorkers } from '../services/worker-import.service.js';
 import { readWorkerCsv } from '../validators/worker-csv.validator.js';
 
@@ -19,7 +20,7 @@ export async function create(req: Request, res: Response): Promise<void> {
     return;
   }
   const file = readWorkerCsv(req.file);
-  const outcome = file.ok ? await importWorkers(req.user!.organisationId, file.rows) : file;
+  const outcome = file.ok ? await importWorkers(reachOf(req.user!, 'workers.manage'), file.rows) : file;
   res.status(outcome.ok ? 200 : 422).render('workers/import', workerImportPage(outcome));
 }
 

@@ -7,12 +7,16 @@ import { workerFormPage } from '../pages/worker-form.page.js';
 import { workerPage } from '../pages/worker.page.js';
 import { workersIndexPage } from '../pages/workers.page.js';
 import { workerCompliance } from '../services/scadenzario.service.js';
-import { addWorker, editWorker, registerOf, workerWithTrainings } from '../services/workers.service.js';
+import { reachOf, type Reach } from '../services/sites.service.js';
+import { addWorker, editWorker, registerOf, sitesOf, workerWithTrainings } from '../services/workers.service.js';
 
 /** The client's register of workers. Routes are for clients only; another client's worker is 404. */
 
 const NOT_FOUND = 'workers:notFound';
 const param = (v: unknown): string => (typeof v === 'string' ? plainText(v, 120) : '');
+
+/** The register as the member reaches it: a site referent only their sites' workers. */
+export const registerReach = (req: Request): Reach => reachOf(req.user!, 'workers.manage');
 
 /** GET /workers?site=&q=&archived=1 */
 export async function index(req: Request, res: Response): Promise<void> {
@@ -21,20 +25,22 @@ export async function index(req: Request, res: Response): Promise<void> {
     query: param(req.query.q) || null,
     includeArchived: req.query.archived === '1',
   };
-  res.render('workers/index', workersIndexPage(await registerOf(req.user!.organisationId, filter), filter));
+  const reach = registerReach(req);
+  res.render('workers/index', workersIndexPage(await registerOf(reach, filter), filter, reach.referentId !== null));
 }
 
 /** GET /workers/new */
-export function newWorker(_req: Request, res: Response): void {
-  res.render('workers/form', workerFormPage(null));
+export async function newWorker(req: Request, res: Response): Promise<void> {
+  res.render('workers/form', workerFormPage(null, await sitesOf(registerReach(req))));
 }
 
 /** POST /workers */
 export async function create(req: Request, res: Response): Promise<void> {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const result = await addWorker(req.user!.organisationId, body);
+  const reach = registerReach(req);
+  const result = await addWorker(reach, body);
   if (!result.ok) {
-    res.status(422).render('workers/form', workerFormPage(null, result));
+    res.status(422).render('workers/form', workerFormPage(null, await sitesOf(reach), result));
     return;
   }
   req.flash('success', t('workers:form.created'));
@@ -43,33 +49,33 @@ export async function create(req: Request, res: Response): Promise<void> {
 
 /** GET /workers/:id */
 export async function show(req: Request, res: Response): Promise<void> {
-  const state = await workerWithTrainings(req.user!.organisationId, String(req.params.id));
+  const reach = registerReach(req);
+  const state = await workerWithTrainings(reach, String(req.params.id));
   if (!state) throw notFound(NOT_FOUND);
   const today = todayInRome();
-  res.render(
-    'workers/show',
-    workerPage(state, today, await workerCompliance(req.user!.organisationId, state.worker.id, today)),
-  );
+  res.render('workers/show', workerPage(state, today, await workerCompliance(reach, state.worker.id, today)));
 }
 
 /** GET /workers/:id/edit (an archived worker is read-only: its page instead) */
 export async function edit(req: Request, res: Response): Promise<void> {
-  const state = await workerWithTrainings(req.user!.organisationId, String(req.params.id));
+  const reach = registerReach(req);
+  const state = await workerWithTrainings(reach, String(req.params.id));
   if (!state) throw notFound(NOT_FOUND);
   if (state.worker.archivedAt) return res.redirect(303, `/workers/${state.worker.id}`);
-  res.render('workers/form', workerFormPage(state.worker));
+  res.render('workers/form', workerFormPage(state.worker, await sitesOf(reach)));
 }
 
 /** POST /workers/:id/edit */
 export async function update(req: Request, res: Response): Promise<void> {
   const id = String(req.params.id);
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const result = await editWorker(req.user!.organisationId, id, body);
+  const reach = registerReach(req);
+  const result = await editWorker(reach, id, body);
   if (!result) throw notFound(NOT_FOUND);
   if (!result.ok) {
-    const state = await workerWithTrainings(req.user!.organisationId, id);
+    const state = await workerWithTrainings(reach, id);
     if (!state) throw notFound(NOT_FOUND);
-    res.status(422).render('workers/form', workerFormPage(state.worker, result));
+    res.status(422).render('workers/form', workerFormPage(state.worker, await sitesOf(reach), result));
     return;
   }
   req.flash('success', t('workers:form.updated'));

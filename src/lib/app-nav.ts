@@ -52,6 +52,7 @@ const TOOLS: Record<UserType, Tool[]> = {
     { key: 'dashboard', href: '/dashboard', icon: 'check' },
     { action: 'scadenzario.view', key: 'scadenzario', href: '/scadenzario', icon: 'calendarX', tab: true },
     { action: 'workers.manage', key: 'workers', href: '/workers', icon: 'helmet', tab: true },
+    { action: 'sites.manage', key: 'sites', href: '/sedi', icon: 'clipboard' },
     { action: 'bookings.manage', key: 'bookings', href: '/bookings', icon: 'calendar', tab: true },
     { action: 'messages.use', key: 'messages', href: '/messages', icon: 'mail', tab: true },
     { key: 'notifications', href: '/notifications', icon: 'bell' },

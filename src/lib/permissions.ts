@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   // A client organisation
   'members.manage': { kind: 'client', grants: { admin: 'all' } },
   'profile.edit': { kind: 'client', grants: { admin: 'all' } },
+  'sites.manage': { kind: 'client', grants: { admin: 'all' } },
   'bookings.manage': { kind: 'client', grants: { admin: 'all', safety: 'all', site: 'sites', accounts: 'read' } },
   'workers.manage': { kind: 'client', grants: { admin: 'all', safety: 'all', site: 'sites', accounts: 'read' } },
   'scadenzario.view': { kind: 'client', grants: { admin: 'all', safety: 'all', site: 'sites', accounts: 'read' } },

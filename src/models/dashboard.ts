@@ -14,6 +14,8 @@ import { PROVIDER_COLUMNS, toProviderProfile, type ProviderProfile, type Provide
 export interface StatisticsOwner {
   id: string;
   userType: UserType;
+  /** A client's site referent: the figures and bookings of their sites (ownedBy). */
+  referentId?: string | null;
 }
 
 /**

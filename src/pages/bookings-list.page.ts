@@ -42,9 +42,11 @@ export function bookingsListPage(list: BookingList, viewer: BookingViewer): Book
     })),
     cards: list.cards,
     emptyTitle: t('bookings:list.empty'),
-    emptyBody: status
-      ? t('bookings:list.emptyStatus')
-      : t(isClient ? 'bookings:list.emptyClient' : 'bookings:list.emptyProvider'),
+    emptyBody: viewer.referentId
+      ? t('bookings:list.emptyReferent')
+      : status
+        ? t('bookings:list.emptyStatus')
+        : t(isClient ? 'bookings:list.emptyClient' : 'bookings:list.emptyProvider'),
     pagination: { page, totalPages, pages: pageWindow(page, totalPages), href: (p: number) => listHref(status, p) },
   };
 }

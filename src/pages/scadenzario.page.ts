@@ -104,6 +104,8 @@ export interface ScadenzarioView {
   csvHref: string;
   rows: ScadenzarioRowView[];
   hasWorkers: boolean;
+  /** The empty state's explanation: a site referent's register is their sites'. */
+  emptyBody: string;
   /** Facts of the company the rules need and the profile lacks. */
   missingFacts: { text: string; href: string }[];
   untracked: string[];
@@ -167,6 +169,7 @@ export function scadenzarioPage(s: Scadenzario, filters: ScadenzarioFilters, eff
     csvHref: `/scadenzario.csv${query(filters)}`,
     rows: filterLines(s.lines, filters).map((l) => scadenzarioRow(l, s.today)),
     hasWorkers: s.lines.length > 0,
+    emptyBody: t(s.narrowed ? 'scadenzario:empty.referent' : 'scadenzario:empty.body'),
     missingFacts: missingFacts(s),
     untracked: UNTRACKED_OBLIGATIONS.map((o) => t(`training:untracked.${o.key}`)),
     disclaimer: disclaimerText(effectiveDate),

@@ -1,7 +1,8 @@
 import { t } from '../config/i18n.js';
 import { RISK_CLASSES, WORKER_ASSIGNMENTS, WORKER_ROLES } from '../lib/training-kinds.js';
-import { WORKER_NAME_MAX, WORKER_SITE_MAX } from '../lib/worker-fields.js';
+import { WORKER_NAME_MAX } from '../lib/worker-fields.js';
 import type { FieldProblems } from '../lib/problem.js';
+import type { Site } from '../services/sites.service.js';
 import type { Worker, WorkerProblem } from '../services/workers.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { formErrors, type ProblemTexts } from './problems.js';
@@ -16,15 +17,16 @@ export interface WorkerFormView {
   submitLabel: string;
   cancelHref: string;
   values: Record<
-    'first_name' | 'last_name' | 'fiscal_code' | 'role' | 'site' | 'risk_class' | 'hired_on' | 'email',
+    'first_name' | 'last_name' | 'fiscal_code' | 'role' | 'site_id' | 'risk_class' | 'hired_on' | 'email',
     string
   >;
   roleOptions: { value: string; label: string }[];
+  /** The sites the member may put the worker in. */
+  siteOptions: { value: string; label: string }[];
   riskOptions: { value: string; label: string }[];
   assignments: { value: string; label: string; checked: boolean }[];
   errors: FormErrors;
   nameMax: number;
-  siteMax: number;
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
@@ -37,7 +39,7 @@ function storedValues(w: Worker): Record<string, unknown> {
     fiscal_code: w.fiscalCode,
     role: w.role,
     assignments: w.assignments,
-    site: w.site,
+    site_id: w.siteId,
     risk_class: w.riskClass,
     hired_on: w.hiredOn,
     email: w.email,
@@ -47,10 +49,12 @@ function storedValues(w: Worker): Record<string, unknown> {
 /** The register's refusals in Italian; the CSV import writes them too (worker-import.page.ts). */
 export const WORKER_PROBLEMS: ProblemTexts<WorkerProblem> = {
   fiscal_code_taken: 'workers:validation.fiscalCodeTaken',
+  site_unknown: 'workers:validation.siteUnknown',
 };
 
 export function workerFormPage(
   worker: Worker | null,
+  sites: readonly Site[],
   failed: {
     values: Record<string, unknown>;
     errors: FormErrors;
@@ -72,16 +76,16 @@ export function workerFormPage(
       last_name: text(typed.last_name),
       fiscal_code: text(typed.fiscal_code),
       role: text(typed.role),
-      site: text(typed.site),
+      site_id: text(typed.site_id),
       risk_class: text(typed.risk_class),
       hired_on: text(typed.hired_on),
       email: text(typed.email),
     },
+    siteOptions: sites.map((s) => ({ value: s.id, label: s.name })),
     roleOptions: WORKER_ROLES.map((r) => ({ value: r, label: t(`training:roles.${r}`) })),
     riskOptions: RISK_CLASSES.map((r) => ({ value: r, label: t(`training:riskClasses.${r}`) })),
     assignments: WORKER_ASSIGNMENTS.map((a) => ({ value: a, label: t(`training:kinds.${a}`), checked: chosen.has(a) })),
     errors: formErrors(failed?.problems, WORKER_PROBLEMS, failed?.errors),
     nameMax: WORKER_NAME_MAX,
-    siteMax: WORKER_SITE_MAX,
   };
 }

@@ -33,7 +33,11 @@ const FILE_PROBLEMS: ProblemTexts<ImportProblem> = {
   retry: `${I}.retry`,
 };
 
-const ROW_PROBLEMS: ProblemTexts<RowProblem> = { ...WORKER_PROBLEMS, duplicate_in_file: `${I}.duplicateInFile` };
+const ROW_PROBLEMS: ProblemTexts<RowProblem> = {
+  ...WORKER_PROBLEMS,
+  duplicate_in_file: `${I}.duplicateInFile`,
+  site_not_assigned: 'workers:validation.siteUnknownImport',
+};
 
 /** A refused row's reason: the worker form's messages one after the other, or the register's problem. */
 const reasonOf = (row: RefusedRow): string =>

@@ -3,6 +3,7 @@ import * as attendance from '../controllers/attendance.controller.js';
 import * as attestati from '../controllers/attestati.controller.js';
 import * as scadenzarioUpdates from '../controllers/scadenzario-updates.controller.js';
 import * as scadenzario from '../controllers/scadenzario.controller.js';
+import * as sites from '../controllers/sites.controller.js';
 import * as workerImports from '../controllers/worker-imports.controller.js';
 import * as workerTrainings from '../controllers/worker-trainings.controller.js';
 import * as workers from '../controllers/workers.controller.js';
@@ -55,4 +56,13 @@ export function trainingRoutes(r: Router): void {
   r.get('/scadenzario', clientsScadenzario, scadenzario.index);
   r.get('/scadenzario.csv', clientsScadenzario, scadenzario.download);
   r.get('/scadenzario/aggiornamento', clientsScadenzario, scadenzarioUpdates.show);
+
+  // The organisation's sites and their referents: its administrator's.
+  const sitesAdmin = requirePermission('sites.manage', 'errors:clientsOnly.title', 'sites:clientsOnly');
+  r.get('/sedi', redirectVisitorsToLogin, sitesAdmin, sites.index);
+  r.get('/sedi/nuova', redirectVisitorsToLogin, sitesAdmin, sites.newSite);
+  r.post('/sedi/nuova', sitesAdmin, sites.create);
+  r.get('/sedi/:id/modifica', redirectVisitorsToLogin, sitesAdmin, sites.edit);
+  r.post('/sedi/:id/modifica', sitesAdmin, sites.update);
+  r.post('/sedi/:id/referenti', sitesAdmin, sites.referents);
 }

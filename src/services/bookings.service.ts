@@ -18,6 +18,7 @@ import type { WizardKnows, WizardScreen } from './booking-wizard.service.js';
 import { upcomingEditions } from './course-editions.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
 import { isPaused } from './listings.service.js';
+import type { Reach } from '../models/sites/reach.js';
 import { registerOptions } from './workers.service.js';
 export type { BookableListing, BookingContext, BookingLocationType, Place };
 
@@ -143,12 +144,15 @@ export type WizardRead = WizardKnows & {
   site: Place | null;
 };
 
-/** Reads what each step of the wizard is checked against: the editions, the register, the client's profile. */
-export async function readWizard(clientId: string, listing: BookableListing, now = new Date()): Promise<WizardRead> {
+/**
+ * Reads what each step of the wizard is checked against: the editions, the register as the member reaches
+ * it (a site referent's: their sites' workers), the client's profile.
+ */
+export async function readWizard(reach: Reach, listing: BookableListing, now = new Date()): Promise<WizardRead> {
   const [editions, workers, client] = await Promise.all([
     listing.hasEditions ? upcomingEditions(listing.id, now) : Promise.resolve([]),
-    registerOptions(clientId),
-    findBookingClient(clientId),
+    registerOptions(reach),
+    findBookingClient(reach.organisationId),
   ]);
   return {
     listing,

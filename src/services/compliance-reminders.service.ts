@@ -7,13 +7,16 @@ import type { TrainingKind, TrainingScope } from '../lib/training-kinds.js';
 import { daysBetween } from '../lib/training-compliance.js';
 import { updatePath } from '../lib/scadenzario-links.js';
 import * as notifications from '../models/notifications/write.js';
+import { wholeOrganisation } from '../models/sites/reach.js';
+import { referentEmailsBySite } from '../models/sites/sites.js';
 import * as register from '../models/workers/scadenzario.js';
 import { queueEmail } from './mail.service.js';
 import { scadenzarioFor, type Scadenzario, type ScadenzarioLine } from './scadenzario.service.js';
 
 /**
  * Reminders of the scadenzario: 90, 30 and 7 days before a due date and on the due date itself, to the
- * client's safety contact by email and in the app, each exactly once.
+ * client's safety contact by email and in the app, each exactly once; the referents of a worker's site get
+ * the email too, naming only their sites' workers.
  *
  * Exactly once: each reminder is a row of compliance_reminders (unique on worker, kind, due date and
  * threshold) inserted in the same transaction as its notification and queued email. Two job runners running
@@ -69,22 +72,71 @@ function workerLine(l: ScadenzarioLine): { key: string; name: string; dueOn: str
   };
 }
 
+/** What a reminder says of these lines of a group: the course, how many, the earliest date. */
+function reminderVars(group: ReminderGroup, lines: readonly ScadenzarioLine[]) {
+  return {
+    kind: trainingKindName(group.kind),
+    count: lines.length,
+    date: format.date(lines.map((l) => l.due.byDate!).sort()[0]!),
+    days: group.threshold,
+    // A first course due by a deadline (the datore di lavoro's) is not an update: its own words.
+    context: group.level === 'iniziale' ? 'initial' : undefined,
+  };
+}
+
+/** The reminder's email of these lines to `to`, its link planning the course for those workers. */
+async function queueReminder(
+  s: Scadenzario,
+  group: ReminderGroup,
+  lines: readonly ScadenzarioLine[],
+  to: string,
+  trx: Trx,
+): Promise<void> {
+  const path = updatePath(
+    group.kind,
+    lines.map((l) => l.worker.id),
+    group.level,
+  );
+  await queueEmail(
+    {
+      to,
+      template: 'training-due',
+      data: {
+        ...reminderVars(group, lines),
+        lapsed: group.threshold === 0,
+        initial: group.level === 'iniziale',
+        // i18next context: the subject of a lapsed training is subject_lapsed.
+        context: group.threshold === 0 ? 'lapsed' : undefined,
+        name: s.company.companyName ?? s.company.contactEmail,
+        workers: lines.map((l) => workerLine(l)),
+        link: `${config().baseUrl}${path}`,
+      },
+    },
+    trx,
+  );
+}
+
+/** The group's email to each referent of its workers' sites, with the lines of their sites only. */
+async function remindReferents(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise<void> {
+  const siteIds = [...new Set(group.lines.map((l) => l.worker.siteId).filter((id): id is string => id !== null))];
+  const emailsBySite = await referentEmailsBySite(siteIds, trx);
+  const byReferent = new Map<string, ScadenzarioLine[]>();
+  for (const line of group.lines) {
+    for (const to of emailsBySite.get(line.worker.siteId ?? '') ?? []) {
+      if (to === s.company.contactEmail) continue;
+      byReferent.set(to, [...(byReferent.get(to) ?? []), line]);
+    }
+  }
+  for (const [to, lines] of byReferent) await queueReminder(s, group, lines, to, trx);
+}
+
 async function announce(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise<void> {
-  const kindLabel = trainingKindName(group.kind);
   const path = updatePath(
     group.kind,
     group.lines.map((l) => l.worker.id),
     group.level,
   );
-  const earliest = group.lines.map((l) => l.due.byDate!).sort()[0]!;
-  const vars = {
-    kind: kindLabel,
-    count: group.lines.length,
-    date: format.date(earliest),
-    days: group.threshold,
-    // A first course due by a deadline (the datore di lavoro's) is not an update: its own words.
-    context: group.level === 'iniziale' ? 'initial' : undefined,
-  };
+  const vars = reminderVars(group, group.lines);
   await notifications.create(
     {
       userId: s.company.clientId,
@@ -94,29 +146,14 @@ async function announce(s: Scadenzario, group: ReminderGroup, trx: Trx): Promise
     },
     trx,
   );
-  await queueEmail(
-    {
-      to: s.company.contactEmail,
-      template: 'training-due',
-      data: {
-        ...vars,
-        lapsed: group.threshold === 0,
-        initial: group.level === 'iniziale',
-        // i18next context: the subject of a lapsed training is subject_lapsed.
-        context: group.threshold === 0 ? 'lapsed' : undefined,
-        name: s.company.companyName ?? s.company.contactEmail,
-        workers: group.lines.map((l) => workerLine(l)),
-        link: `${config().baseUrl}${path}`,
-      },
-    },
-    trx,
-  );
+  await queueReminder(s, group, group.lines, s.company.contactEmail, trx);
+  await remindReferents(s, group, trx);
 }
 
 /** One client's reminders due on `today`, in one transaction: the number of reminder messages sent. */
 export async function remindClient(clientId: string, today: string): Promise<number> {
   return transaction(async (trx) => {
-    const s = await scadenzarioFor(clientId, today, trx);
+    const s = await scadenzarioFor(wholeOrganisation(clientId), today, trx);
     if (!s) return 0;
     const groups = new Map<string, ReminderGroup>();
     for (const line of s.lines) {

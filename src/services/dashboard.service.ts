@@ -6,6 +6,7 @@ import type { Notification } from '../models/notifications/row.js';
 import * as clientProfiles from '../models/clients/read.js';
 import * as providerProfiles from '../models/providers/read.js';
 import type { Section } from '../lib/profile-sections.js';
+import { reachOf } from '../models/sites/reach.js';
 import { complianceSummary, type ComplianceSummary } from './scadenzario.service.js';
 import { dashboardTodos, TODO_LISTS, type DashboardTodos, type TodoKey } from './dashboard-todos.service.js';
 
@@ -93,8 +94,11 @@ export async function dashboardData(member: CurrentUser, now: Date = new Date())
   const todoLists = TODO_LISTS[user.userType];
   const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
     await Promise.all([
-      dashboard.readDashboard(user, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
-      user.userType === 'client' ? complianceSummary(user.id) : null,
+      dashboard.readDashboard(
+        { ...user, referentId: reachOf(member, 'bookings.manage').referentId },
+        { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
+      ),
+      user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,
       dashboardTodos(user, now, todoLists),
     ]);
   return {

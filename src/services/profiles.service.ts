@@ -208,13 +208,14 @@ async function takenTaxIds(
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-type AddressCheck = { ok: true; place: places.AddressPlace } | { ok: false; problems: FieldProblems<ProfileProblem> };
+export type AddressCheck =
+  { ok: true; place: places.AddressPlace } | { ok: false; problems: FieldProblems<ProfileProblem> };
 
 /**
  * Province among the official sigle, region that province's, municipality of that province, CAP of it.
  * Takes the parts that passed the form's rules: a missing part is simply not checked (and no place is found).
  */
-async function checkAddress(address: Partial<profiles.AddressChanges>): Promise<AddressCheck> {
+export async function checkAddress(address: Partial<profiles.AddressChanges>): Promise<AddressCheck> {
   const problems: Record<string, Problem<ProfileProblem>> = {};
   const province = address.province === undefined ? null : await places.findProvince(address.province);
   if (address.province !== undefined && !province) problems['address.province'] = problem('province_unknown');

@@ -11,6 +11,7 @@ import {
 import { requiredKinds } from '../lib/training-kinds.js';
 import * as register from '../models/workers/scadenzario.js';
 import type { CompanyFacts } from '../models/workers/scadenzario.js';
+import type { Reach } from '../models/sites/reach.js';
 import { listWorkers, type Worker } from '../models/workers/register.js';
 
 /**
@@ -37,6 +38,8 @@ export interface Scadenzario {
   counts: Record<ComplianceStatus, number>;
   /** The sites named in the register, for the filter. */
   sites: string[];
+  /** Narrowed to a site referent's sites (their empty scadenzario says why). */
+  narrowed: boolean;
 }
 
 export interface ScadenzarioFilters {
@@ -44,15 +47,19 @@ export interface ScadenzarioFilters {
   site: string | null;
 }
 
-/** The client's scadenzario on `today` (Rome's date by default); null when the account is unknown. */
+/**
+ * The scadenzario on `today` (Rome's date by default) of the workers the reach covers (a site referent's:
+ * their sites'); null when the organisation is unknown.
+ */
 export async function scadenzarioFor(
-  clientId: string,
+  reach: Reach,
   today: string = todayInRome(),
   trx?: Trx,
 ): Promise<Scadenzario | null> {
+  const clientId = reach.organisationId;
   const company = await register.companyFacts(clientId, trx);
   if (!company) return null;
-  const workers = await listWorkers(clientId, {}, trx);
+  const workers = await listWorkers(reach, {}, trx);
   const held = new Map<string, TrainingRecord[]>();
   for (const training of await register.trainingsOf(
     workers.map((w) => w.id),
@@ -84,7 +91,7 @@ export async function scadenzarioFor(
   const sites = [...new Set(workers.map((w) => w.site).filter((s): s is string => !!s))].sort((a, b) =>
     a.localeCompare(b, 'it'),
   );
-  return { company, today, lines, counts, sites };
+  return { company, today, lines, counts, sites, narrowed: reach.referentId !== null };
 }
 
 /**
@@ -92,11 +99,11 @@ export async function scadenzarioFor(
  * none for an archived worker, whom the scadenzario no longer follows.
  */
 export async function workerCompliance(
-  clientId: string,
+  reach: Reach,
   workerId: string,
   today: string = todayInRome(),
 ): Promise<ScadenzarioLine[]> {
-  const s = await scadenzarioFor(clientId, today);
+  const s = await scadenzarioFor(reach, today);
   return (s?.lines ?? []).filter((l) => l.worker.id === workerId);
 }
 
@@ -112,8 +119,8 @@ export interface ComplianceSummary {
   hasWorkers: boolean;
 }
 
-export async function complianceSummary(clientId: string, today: string = todayInRome()): Promise<ComplianceSummary> {
-  const s = await scadenzarioFor(clientId, today);
+export async function complianceSummary(reach: Reach, today: string = todayInRome()): Promise<ComplianceSummary> {
+  const s = await scadenzarioFor(reach, today);
   const lines = s?.lines ?? [];
   const out = lines.filter((l) => l.status === 'scaduto' || l.status === 'mai_svolto');
   const nextDue = lines

@@ -17,23 +17,27 @@ import { validateWorker } from '../validators/worker.validator.js';
 import * as trainings from '../models/workers/trainings.js';
 import * as workers from '../models/workers/register.js';
 import type { Worker, WorkerFilter } from '../models/workers/register.js';
+import { wholeOrganisation, type Reach } from '../models/sites/reach.js';
+import * as sites from '../models/sites/sites.js';
+import type { Site } from '../models/sites/sites.js';
 import type { WorkerTraining } from '../models/workers/trainings.js';
 /** The client's register of workers: add, edit, archive, and the trainings each one holds. */
 
-/** A codice fiscale an active worker of the register already has. */
-export type WorkerProblem = 'fiscal_code_taken';
+/** A codice fiscale an active worker of the register already has; a site that is not one of the member's. */
+export type WorkerProblem = 'fiscal_code_taken' | 'site_unknown';
 
 export type FormOutcome<T> =
   | { ok: true; value: T }
   | { ok: false; values: Record<string, unknown>; errors: FormErrors; problems?: FieldProblems<WorkerProblem> };
 
-export async function registerOf(
-  clientId: string,
-  filter: WorkerFilter,
-): Promise<{ workers: Worker[]; sites: string[] }> {
-  const [list, sites] = await Promise.all([workers.listWorkers(clientId, filter), workers.listSites(clientId)]);
-  return { workers: list, sites };
+/** The register as the member reaches it, and the sites they reach (the filter's, the form's choices). */
+export async function registerOf(reach: Reach, filter: WorkerFilter): Promise<{ workers: Worker[]; sites: Site[] }> {
+  const [list, reached] = await Promise.all([workers.listWorkers(reach, filter), sites.listSites(reach)]);
+  return { workers: list, sites: reached };
 }
+
+/** The sites a member may put a worker in (the form's select). */
+export const sitesOf = (reach: Reach): Promise<Site[]> => sites.listSites(reach);
 
 export interface WorkerWithTrainings {
   worker: Worker;
@@ -43,14 +47,14 @@ export interface WorkerWithTrainings {
 }
 
 export async function workerWithTrainings(
-  clientId: string,
+  reach: Reach,
   id: string,
   today: string = todayInRome(),
 ): Promise<WorkerWithTrainings | null> {
-  const worker = await workers.findWorker(clientId, id);
+  const worker = await workers.findWorker(reach, id);
   if (!worker) return null;
   const held = await trainings.listForWorker(worker.id);
-  const company = await companyFacts(clientId);
+  const company = await companyFacts(reach.organisationId);
   const situation = {
     company: company ?? { employeesCount: null, rlsCollectiveHours: null },
     riskClass: worker.riskClass,
@@ -74,13 +78,26 @@ const duplicate = (values: Record<string, unknown>): FormOutcome<never> => ({
   problems: { fiscal_code: problem('fiscal_code_taken') },
 });
 
+const unknownSite = (values: Record<string, unknown>): FormOutcome<never> => ({
+  ok: false,
+  values,
+  errors: {},
+  problems: { site_id: problem('site_unknown') },
+});
+
+/** The form's site must be one the member reaches. */
+const siteReached = async (reach: Reach, siteId: string | null): Promise<boolean> =>
+  siteId !== null && (await sites.findSite(reach, siteId)) !== null;
+
 /**
  * Adds a worker from the form. A codice fiscale already in the register (an active worker) is refused
  * beside its field; the unique index decides when two requests race.
  */
-export async function addWorker(clientId: string, body: Record<string, unknown>): Promise<FormOutcome<Worker>> {
+export async function addWorker(reach: Reach, body: Record<string, unknown>): Promise<FormOutcome<Worker>> {
+  const clientId = reach.organisationId;
   const form = validateWorker(body);
   if (!form.ok) return { ok: false, values: form.value, errors: form.errors };
+  if (!(await siteReached(reach, form.value.siteId))) return unknownSite(body);
   if (await workers.findActiveByFiscalCode(clientId, form.value.fiscalCode)) return duplicate(body);
   try {
     return { ok: true, value: await workers.insertWorker(clientId, form.value) };
@@ -92,14 +109,16 @@ export async function addWorker(clientId: string, body: Record<string, unknown>)
 
 /** Saves the edit form of an active worker; null when the client has no such worker (or it is archived). */
 export async function editWorker(
-  clientId: string,
+  reach: Reach,
   id: string,
   body: Record<string, unknown>,
 ): Promise<FormOutcome<string> | null> {
-  const current = await workers.findWorker(clientId, id);
+  const clientId = reach.organisationId;
+  const current = await workers.findWorker(reach, id);
   if (!current || current.archivedAt) return null;
   const form = validateWorker(body);
   if (!form.ok) return { ok: false, values: form.value, errors: form.errors };
+  if (!(await siteReached(reach, form.value.siteId))) return unknownSite(body);
   const holder = await workers.findActiveByFiscalCode(clientId, form.value.fiscalCode);
   if (holder && holder.id !== current.id) return duplicate(body);
   try {
@@ -111,17 +130,21 @@ export async function editWorker(
   }
 }
 
-export const archiveWorker = (clientId: string, id: string): Promise<boolean> => workers.archiveWorker(clientId, id);
+/** Archives an active worker the member reaches; false when there is none. */
+export async function archiveWorker(reach: Reach, id: string): Promise<boolean> {
+  const worker = await workers.findWorker(reach, id);
+  return worker !== null && workers.archiveWorker(reach.organisationId, worker.id);
+}
 
 /** "Aggiungi una formazione già svolta" on one of the client's workers; null when there is no such worker. */
 export async function declareTraining(
-  clientId: string,
+  reach: Reach,
   workerId: string,
   body: Record<string, unknown>,
   today: string,
 ): Promise<FormOutcome<null> | null> {
   return transaction(async (trx) => {
-    const worker = await workers.findWorker(clientId, workerId, trx);
+    const worker = await workers.findWorker(reach, workerId, trx);
     if (!worker) return null;
     const form = validateDeclaredTraining(body, today);
     if (!form.ok) return { ok: false, values: form.value, errors: form.errors };
@@ -161,7 +184,7 @@ export async function linkParticipantsToRegister<P extends RegisterParticipant>(
   trx?: Trx,
 ): Promise<(P & { workerId: string | null; fiscalCode: string | null })[]> {
   const chosen = await workers.findActiveWorkers(
-    clientId,
+    wholeOrganisation(clientId),
     participants.map((p) => p.workerId ?? '').filter(Boolean),
     trx,
   );
@@ -183,7 +206,7 @@ export async function linkParticipantsToRegister<P extends RegisterParticipant>(
             fiscalCode: p.fiscalCode,
             role: 'lavoratore',
             assignments: [],
-            site: null,
+            siteId: null,
             riskClass: (await workers.prevailingRiskClass(clientId, trx)) ?? 'basso',
             hiredOn: null,
             email: p.email || null,
@@ -198,9 +221,9 @@ export async function linkParticipantsToRegister<P extends RegisterParticipant>(
   return out;
 }
 
-/** The client's active workers as the booking wizard offers them in each participant row. */
-export async function registerOptions(clientId: string): Promise<RegisterWorkerOption[]> {
-  const list = await workers.listWorkers(clientId);
+/** The active workers the member reaches, as the booking wizard offers them in each participant row. */
+export async function registerOptions(reach: Reach): Promise<RegisterWorkerOption[]> {
+  const list = await workers.listWorkers(reach);
   return list.map((w) => ({
     id: w.id,
     label: `${w.lastName} ${w.firstName} · ${w.fiscalCode}`,

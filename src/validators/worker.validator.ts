@@ -8,7 +8,7 @@ import {
   type TrainingKind,
   type WorkerRole,
 } from '../lib/training-kinds.js';
-import { parseDay, WORKER_NAME_MAX, WORKER_SITE_MAX } from '../lib/worker-fields.js';
+import { parseDay, WORKER_NAME_MAX } from '../lib/worker-fields.js';
 import type { WorkerFields } from '../models/workers/register.js';
 import { asList, Joi, requiredText } from './fields.js';
 import { validate, type Validated } from './validate.js';
@@ -61,7 +61,16 @@ const schema = Joi.object({
     )
     .unique()
     .messages({ 'any.only': `${V}.assignmentInvalid`, 'array.unique': `${V}.assignmentInvalid` }),
-  site: requiredText(WORKER_SITE_MAX, `${V}.siteRequired`),
+  site_id: Joi.string()
+    .trim()
+    .required()
+    .guid()
+    .messages({
+      'any.required': `${V}.siteRequired`,
+      'string.empty': `${V}.siteRequired`,
+      'string.base': `${V}.siteRequired`,
+      'string.guid': `${V}.siteRequired`,
+    }),
   risk_class: choice(RISK_CLASSES, `${V}.riskClassRequired`, `${V}.riskClassInvalid`),
   hired_on: Joi.string()
     .trim()
@@ -98,7 +107,7 @@ export function validateWorker(body: unknown): Validated<WorkerFields> {
       fiscalCode: v.fiscal_code as string,
       role: v.role as WorkerRole,
       assignments: (v.assignments as TrainingKind[] | undefined) ?? [],
-      site: v.site as string,
+      siteId: v.site_id as string,
       riskClass: v.risk_class as RiskClass,
       hiredOn: v.hired_on as string,
       email: (v.email as string | null) ?? null,

@@ -1,6 +1,7 @@
 import { db } from '../../src/db/knex.js';
 import type { RiskClass, TrainingDeliveryMode, TrainingKind, WorkerRole } from '../../src/lib/training-kinds.js';
 import { initialHoursFor, TRAINING_RULES } from '../../src/lib/training-rules.js';
+import { siteOf } from './sites.js';
 
 /**
  * Workers of a client's register and the trainings they declared, straight into the tables (the register's
@@ -26,6 +27,7 @@ export interface WorkerAttrs {
 }
 
 export async function createWorker(clientId: string, attrs: WorkerAttrs = {}): Promise<string> {
+  const site = attrs.site === undefined ? 'Bergamo' : attrs.site;
   const [row] = await db()('workers')
     .insert({
       client_id: clientId,
@@ -34,7 +36,7 @@ export async function createWorker(clientId: string, attrs: WorkerAttrs = {}): P
       fiscal_code: fiscalCode(),
       role: attrs.role ?? 'lavoratore',
       assignments: attrs.assignments ?? [],
-      site: attrs.site === undefined ? 'Bergamo' : attrs.site,
+      site_id: site === null ? null : await siteOf(clientId, site),
       risk_class: attrs.riskClass ?? 'medio',
       archived_at: attrs.archived ? new Date() : null,
     })

@@ -1,3 +1,4 @@
+import { wholeOrganisation } from '../../src/models/sites/reach.js';
 import { expect } from 'chai';
 import { seedDemo } from '../../seeds/demo.js';
 import { db } from '../../src/db/knex.js';
@@ -19,7 +20,7 @@ describe('the demo scadenzario, against the rules', () => {
     await resetDatabase();
     await seedDemo(db(), { now: new Date(`${DAY}T10:00:00Z`) });
     const client = await db()('users').first<{ id: string }>('id').where({ email: 'cliente@demo.sicurhub.it' });
-    s = (await scadenzarioFor(client.id, DAY))!;
+    s = (await scadenzarioFor(wholeOrganisation(client.id), DAY))!;
   });
 
   const lines = () => s.lines.map((l) => `${l.worker.lastName} ${l.worker.firstName} · ${l.kind} · ${l.status}`);

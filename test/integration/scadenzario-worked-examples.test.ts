@@ -1,3 +1,4 @@
+import { wholeOrganisation } from '../../src/models/sites/reach.js';
 import { expect } from 'chai';
 import * as cheerio from 'cheerio';
 import ejs from 'ejs';
@@ -99,7 +100,7 @@ describe(`the ${WORKED_EXAMPLES.length} worked examples through the scadenzario 
     }
     for (const [key, clientId] of clients) {
       const [today] = JSON.parse(key) as [string];
-      const scadenzario = (await scadenzarioFor(clientId, today))!;
+      const scadenzario = (await scadenzarioFor(wholeOrganisation(clientId), today))!;
       rendered.set(key, { scadenzario, $: await render(scadenzario) });
     }
   });

@@ -1,3 +1,4 @@
+import { siteOf } from '../factories/sites.js';
 import { addDays, todayInRome } from '../../src/lib/booking-time.js';
 import { addYears } from '../../src/lib/training-compliance.js';
 import type { Page } from '../helpers/app.js';
@@ -67,6 +68,9 @@ export async function scadenzarioWorld(): Promise<ScadenzarioWorld> {
   const b = await clientAccount('Cliente B Srl');
   const p = await providerAccount({ businessName: 'Formatori Srl' });
   await setCompany(a.id, { employeesCount: 30, city: 'Bergamo', contactEmail: 'sicurezza@officine-rossi.it' });
+  // The company's sites, each in its municipality: "Cerca il corso" looks near the workers' site.
+  await siteOf(a.id, 'Bergamo', { place: { name: 'Bergamo', province: 'BG' } });
+  await siteOf(a.id, 'Brescia', { place: { name: 'Brescia', province: 'BS' } });
   // Lapsed a year ago: 6 years since the course, the period is 5.
   ids.anna = await createWorker(a.id, { firstName: 'Anna', lastName: 'Bianchi', site: 'Bergamo' });
   await declareTraining(ids.anna, 'lavoratori', addYears(today, -6));

@@ -116,7 +116,7 @@ describe('the workers register (/workers)', () => {
       expect(textOf($, '#f-risk_class-error')).to.equal('Classe di rischio non riconosciuta (basso, medio o alto)');
       expect(textOf($, '#f-hired_on-error')).to.equal('Data di assunzione non valida (gg/mm/aaaa)');
       expect($('#f-fiscal_code').val()).to.equal('RSSMRA85T10A562T');
-      expect($('#f-site').val()).to.equal('Stabilimento di Bergamo');
+      expect($('#f-site_id option:selected').text()).to.equal('Stabilimento di Bergamo');
       expect($('#f-email').val()).to.equal('mario.rossi@example.it');
       expect(
         $('input[name="assignments"]:checked')

@@ -114,7 +114,7 @@ describe('the workers CSV import (/workers/import)', () => {
     );
     expect(textOf($, '.workers-import__imported')).to.equal('1 lavoratore importato');
     expect($('.workers-import__refused')).to.have.length(0);
-    const row = await db()('workers').first();
+    const row = await db()({ w: 'workers' }).join({ s: 'sites' }, 's.id', 'w.site_id').first('w.*', 's.name as site');
     expect(row).to.include({ last_name: "D'Amico, detto Gigi", site: 'Sede "Nord"', hired_on: '2020-09-01' });
   });
 

@@ -1,4 +1,5 @@
 import { db } from '../../src/db/knex.js';
+import { siteOf } from '../factories/sites.js';
 import { csrfFrom, html } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { formBody } from '../helpers/form.js';
@@ -19,7 +20,10 @@ export const MARIO = {
   email: 'mario.rossi@example.it',
 };
 
-/** Posts a form of the register as a browser would, with the token of the page it comes from. */
+/**
+ * Posts a form of the register as a browser would, with the token of the page it comes from; a `site`
+ * named in `values` is chosen in the form's select of sites by its name, as a person picks it.
+ */
 export async function postForm(
   agent: Agent,
   from: string,
@@ -27,11 +31,21 @@ export async function postForm(
   values: Record<string, unknown>,
   status: number,
 ) {
-  const token = csrfFrom(html((await agent.get(from)).text));
+  const $ = html((await agent.get(from)).text);
+  const { site, ...rest } = values;
+  const chosen =
+    typeof site === 'string'
+      ? {
+          site_id:
+            $('select[name="site_id"] option')
+              .filter((_, o) => $(o).text().trim() === site)
+              .attr('value') ?? '',
+        }
+      : {};
   return agent
     .post(to)
     .type('form')
-    .send(formBody({ _csrf: token, ...values }))
+    .send(formBody({ _csrf: csrfFrom($), ...chosen, ...rest }))
     .expect(status);
 }
 
@@ -47,7 +61,7 @@ export async function insertWorker(
       last_name: attrs.lastName ?? 'Bianchi',
       fiscal_code: attrs.fiscalCode ?? 'BNCNNA80A41F205U',
       role: 'lavoratore',
-      site: attrs.site ?? 'Sede di Milano',
+      site_id: await siteOf(clientId, attrs.site ?? 'Sede di Milano'),
       risk_class: 'medio',
       hired_on: '2020-01-15',
       archived_at: attrs.archived ? new Date() : null,
@@ -64,6 +78,7 @@ export async function registerAccounts() {
   const agent = await signIn(client);
   const otherAgent = await signIn(other);
   const provider = await signIn(await providerAccount({ businessName: 'Formatore Registro' }));
+  for (const c of [client, other]) await siteOf(c.id, MARIO.site);
   return { client, other, agent, otherAgent, provider };
 }
 

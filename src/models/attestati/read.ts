@@ -1,7 +1,7 @@
 import { names } from '../../db/columns.js';
 import { db, type Trx } from '../../db/knex.js';
 import { isUuid } from '../../lib/uuid.js';
-import type { BookingViewer } from '../bookings/read.js';
+import { ownedBy, type BookingViewer } from '../bookings/read.js';
 import type { BookingRow } from '../bookings/row.js';
 import { ATTESTATO_COLUMNS, toAttestato, type Attestato, type AttestatoRow } from './row.js';
 
@@ -21,9 +21,14 @@ export async function findByCode(code: string, trx?: Trx): Promise<Attestato | n
 export async function findForViewer(id: string, viewer: BookingViewer, trx?: Trx): Promise<Attestato | null> {
   if (!isUuid(id)) return null;
   const column = viewer.userType === 'provider' ? 'provider_id' : 'client_id';
-  const row = await db(trx)('attestati')
-    .where({ id, [column]: viewer.id })
-    .first<AttestatoRow | undefined>(COLUMNS);
+  const q = db(trx)('attestati').where({ id, [column]: viewer.id });
+  // A site referent downloads the attestati of the bookings they see.
+  if (viewer.referentId) {
+    q.whereExists(
+      ownedBy(db(trx)({ b: 'bookings' }).select(db(trx).raw('1')).whereRaw('b.id = attestati.booking_id'), viewer),
+    );
+  }
+  const row = await q.first<AttestatoRow | undefined>(COLUMNS);
   return row ? toAttestato(row) : null;
 }
 

@@ -3,24 +3,40 @@ import { names } from '../../db/columns.js';
 import { db, type Trx } from '../../db/knex.js';
 import type { UserType } from '../../lib/current-user.js';
 import { isUuid } from '../../lib/uuid.js';
+import { assignedSiteIds } from '../sites/reach.js';
 import type { Booking } from './booking.js';
 import { BOOKING_COLUMNS, toBooking, type BookingRow } from './row.js';
 
 // Reading one booking: who may see it, and reading it (under lock to change it: write.ts).
 
-/** Who is looking: a client sees the bookings it made, a provider the bookings of its listings. */
+/**
+ * Who is looking: a client sees the bookings it made, a provider the bookings of its listings; a client's
+ * site referent (`referentId`, the person) only those with a participant from one of their sites.
+ */
 export interface BookingViewer {
   id: string;
   userType: UserType;
+  referentId?: string | null;
 }
 
 /**
- * The viewer's own bookings (`b`): by client_id or provider_id.
+ * The viewer's own bookings (`b`): by client_id or provider_id, and for a site referent those with a
+ * participant who is a worker of one of their sites.
  * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
  */
 export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
   if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id);
-  return q.where('b.client_id', viewer.id);
+  q.where('b.client_id', viewer.id);
+  if (!viewer.referentId) return q;
+  const sites = assignedSiteIds({ organisationId: viewer.id, referentId: viewer.referentId });
+  return q.whereExists((e) =>
+    e
+      .select(db().raw('1'))
+      .from({ bp: 'booking_participants' })
+      .join({ rw: 'workers' }, 'rw.id', 'bp.worker_id')
+      .whereRaw('bp.booking_id = b.id')
+      .whereIn('rw.site_id', sites),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { columnsOf, names } from '../../db/columns.js';
 import { db, type Trx } from '../../db/knex.js';
 import type { RiskClass, TrainingKind, WorkerRole } from '../../lib/training-kinds.js';
 import { isUuid } from '../../lib/uuid.js';
+import { siteWithinReach, wholeOrganisation, type Reach } from '../sites/reach.js';
 
 // The workers table: the client's register of its employees (their trainings: trainings.ts).
 
@@ -14,6 +15,8 @@ export interface Worker {
   fiscalCode: string;
   role: WorkerRole;
   assignments: TrainingKind[];
+  /** The worker's site (sites), and its name. */
+  siteId: string | null;
   site: string | null;
   riskClass: RiskClass;
   /** 'YYYY-MM-DD' */
@@ -23,7 +26,7 @@ export interface Worker {
 }
 
 /** What a form or an import row writes. */
-export type WorkerFields = Omit<Worker, 'id' | 'clientId' | 'archivedAt'>;
+export type WorkerFields = Omit<Worker, 'id' | 'clientId' | 'archivedAt' | 'site'>;
 
 interface WorkerRow {
   id: string;
@@ -33,7 +36,7 @@ interface WorkerRow {
   fiscal_code: string;
   role: WorkerRole;
   assignments: TrainingKind[];
-  site: string | null;
+  site_id: string | null;
   risk_class: RiskClass;
   hired_on: string | null;
   email: string | null;
@@ -50,7 +53,7 @@ export const WORKER_COLUMNS = columnsOf<WorkerRow>({
   fiscal_code: 'text',
   role: 'text',
   assignments: 'array',
-  site: 'text',
+  site_id: 'text',
   risk_class: 'text',
   hired_on: 'date',
   email: 'text',
@@ -59,9 +62,9 @@ export const WORKER_COLUMNS = columnsOf<WorkerRow>({
   updated_at: 'timestamp',
 });
 
-const COLUMNS = names(WORKER_COLUMNS);
+const COLUMNS = [...names(WORKER_COLUMNS, 'w'), 'st.name as site_name'];
 
-const toWorker = (r: WorkerRow): Worker => ({
+const toWorker = (r: WorkerRow & { site_name: string | null }): Worker => ({
   id: r.id,
   clientId: r.client_id,
   firstName: r.first_name,
@@ -69,7 +72,8 @@ const toWorker = (r: WorkerRow): Worker => ({
   fiscalCode: r.fiscal_code,
   role: r.role,
   assignments: r.assignments,
-  site: r.site,
+  siteId: r.site_id,
+  site: r.site_name,
   riskClass: r.risk_class,
   hiredOn: r.hired_on,
   email: r.email,
@@ -82,68 +86,66 @@ const toRow = (f: WorkerFields) => ({
   fiscal_code: f.fiscalCode,
   role: f.role,
   assignments: f.assignments,
-  site: f.site,
+  site_id: f.siteId,
   risk_class: f.riskClass,
   hired_on: f.hiredOn,
   email: f.email,
 });
 
 export interface WorkerFilter {
+  /** A site's name. */
   site?: string | null;
   /** Words of the name: every word must match the first or the last name. */
   query?: string | null;
   includeArchived?: boolean;
 }
 
-/** The client's register, by surname and name. */
-export async function listWorkers(clientId: string, filter: WorkerFilter = {}, trx?: Trx): Promise<Worker[]> {
-  const q = db(trx)('workers').where({ client_id: clientId });
-  if (!filter.includeArchived) q.whereNull('archived_at');
-  if (filter.site) q.where({ site: filter.site });
+/**
+ * The workers the reach covers (`w`, with their site `st`): the organisation's register, or for a site
+ * referent the workers of their sites. The one place the register is narrowed: every read below uses it.
+ */
+function reachedWorkers(reach: Reach, trx?: Trx) {
+  const q = db(trx)({ w: 'workers' })
+    .leftJoin({ st: 'sites' }, 'st.id', 'w.site_id')
+    .where('w.client_id', reach.organisationId);
+  return siteWithinReach(q, reach, 'w.site_id', trx);
+}
+
+/** The register as the reach covers it, by surname and name. */
+export async function listWorkers(reach: Reach, filter: WorkerFilter = {}, trx?: Trx): Promise<Worker[]> {
+  const q = reachedWorkers(reach, trx);
+  if (!filter.includeArchived) q.whereNull('w.archived_at');
+  if (filter.site) q.where('st.name', filter.site);
   for (const word of (filter.query ?? '').split(/\s+/).filter(Boolean)) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q.where((w) => w.whereILike('first_name', like).orWhereILike('last_name', like));
+    q.where((w) => w.whereILike('w.first_name', like).orWhereILike('w.last_name', like));
   }
-  const rows = await q.orderBy(['last_name', 'first_name', 'id']).select<WorkerRow[]>(COLUMNS);
-  return rows.map(toWorker);
+  const rows = await q.orderBy(['w.last_name', 'w.first_name', 'w.id']).select(COLUMNS);
+  return (rows as (WorkerRow & { site_name: string | null })[]).map(toWorker);
 }
 
-/** The sites named in the client's register, for the list's filter. */
-export async function listSites(clientId: string, trx?: Trx): Promise<string[]> {
-  const rows = await db(trx)('workers')
-    .where({ client_id: clientId })
-    .whereNotNull('site')
-    .distinct('site')
-    .orderBy('site')
-    .select<{ site: string }[]>();
-  return rows.map((r) => r.site);
-}
-
-/** One of the client's workers; someone else's (or an unknown id) is null. */
-export async function findWorker(clientId: string, id: string, trx?: Trx): Promise<Worker | null> {
+/** One worker the reach covers; another organisation's, another site's (or an unknown id) is null. */
+export async function findWorker(reach: Reach, id: string, trx?: Trx): Promise<Worker | null> {
   if (!isUuid(id)) return null;
-  const row = await db(trx)('workers').where({ id, client_id: clientId }).first<WorkerRow | undefined>(COLUMNS);
+  const row = (await reachedWorkers(reach, trx).where('w.id', id).first(COLUMNS)) as
+    (WorkerRow & { site_name: string | null }) | undefined;
   return row ? toWorker(row) : null;
 }
 
-/** The client's active workers among these ids (others' and archived ones are left out). */
-export async function findActiveWorkers(clientId: string, ids: readonly string[], trx?: Trx): Promise<Worker[]> {
+/** The active workers the reach covers among these ids (others' and archived ones are left out). */
+export async function findActiveWorkers(reach: Reach, ids: readonly string[], trx?: Trx): Promise<Worker[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
-  const rows = await db(trx)('workers')
-    .where({ client_id: clientId })
-    .whereIn('id', valid)
-    .whereNull('archived_at')
-    .select<WorkerRow[]>(COLUMNS);
-  return rows.map(toWorker);
+  const rows = await reachedWorkers(reach, trx).whereIn('w.id', valid).whereNull('w.archived_at').select(COLUMNS);
+  return (rows as (WorkerRow & { site_name: string | null })[]).map(toWorker);
 }
 
 /** The active worker holding this codice fiscale in the register, if any (other than `exceptId`). */
 export async function findActiveByFiscalCode(clientId: string, fiscalCode: string, trx?: Trx): Promise<Worker | null> {
-  const row = await db(trx)('workers')
-    .where({ client_id: clientId, fiscal_code: fiscalCode })
-    .whereNull('archived_at')
-    .first<WorkerRow | undefined>(COLUMNS);
+  const row = (await reachedWorkers(wholeOrganisation(clientId), trx)
+    .where('w.fiscal_code', fiscalCode)
+    .whereNull('w.archived_at')
+    .first(COLUMNS)) as (WorkerRow & { site_name: string | null }) | undefined;
   return row ? toWorker(row) : null;
 }
 
@@ -159,8 +161,8 @@ export async function activeFiscalCodes(clientId: string, trx?: Trx): Promise<Se
 export async function insertWorker(clientId: string, fields: WorkerFields, trx?: Trx): Promise<Worker> {
   const [row] = await db(trx)('workers')
     .insert({ client_id: clientId, ...toRow(fields) })
-    .returning<WorkerRow[]>(COLUMNS);
-  return toWorker(row!);
+    .returning<{ id: string }[]>('id');
+  return (await findWorker(wholeOrganisation(clientId), row!.id, trx))!;
 }
 
 export async function insertWorkers(clientId: string, list: readonly WorkerFields[], trx: Trx): Promise<number> {

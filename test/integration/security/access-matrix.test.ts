@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { resetDatabase } from '../../helpers/db.js';
 import { fillPath } from '../../helpers/routes.js';
-import { MEMBER_ROLE_REFUSAL, guardedRouteTable, verdictOf } from './guards.js';
+import { MEMBER_ROLE_REFUSAL, guardedRouteTable, narrowedOut, verdictOf } from './guards.js';
 import { memberOf, organisationOf } from './members.js';
 import {
   SIGN_IN_GATES,
@@ -36,7 +36,8 @@ const PARTY_OF_BOOKING: readonly Actor[] = ['clientA', 'providerA'];
  * of each of their organisations (B being the stranger to A's records). A member whose role the route's
  * guards do not grant (or grant only to read, on a change) is refused with "Il tuo ruolo non lo consente"
  * (403), read from the permissions table through the guards the route declares (guards.ts); any other member
- * is served as their organisation's founder. Owners read; others get what an unknown resource gives (404,
+ * is served as their organisation's founder, but a site referent on a record out of their sites (narrowedOut)
+ * as a stranger. Owners read; others get what an unknown resource gives (404,
  * without its contents), visitors the login page; nobody changes what is not theirs, checked on the data
  * after each attempt.
  */
@@ -72,7 +73,9 @@ describe('security: access matrix over every parameterised route', () => {
     for (const actor of EVERYONE) {
       const member = memberOf(actor);
       const refusedForRole = member !== null && verdictOf(r, member).is === 'role';
-      const as = servedAs(actor, r.path);
+      // A's site referent, whose site has none of A's records, finds them as client B would.
+      const outOfReach = member !== null && organisationOf(actor) === 'clientA' && narrowedOut(r.path, member);
+      const as = outOfReach ? 'clientB' : servedAs(actor, r.path);
       if (!isWrite(r)) {
         it(`${r.method} ${r.path} as ${actor}`, async () => {
           const res_ = resource(r.path);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { createApp } from '../../../src/app.js';
-import { grantOf, PERMISSIONS, type Grant, type Member } from '../../../src/lib/permissions.js';
+import { grantOf, PERMISSIONS, type Action, type Grant, type Member } from '../../../src/lib/permissions.js';
 import { guardDeclarationOf, type GuardDeclaration } from '../../../src/middleware/auth.js';
 import { useTestConfig } from '../../helpers/db.js';
 import type { RouteEntry } from '../../helpers/routes.js';
@@ -51,8 +51,9 @@ export function guardedRouteTable(): GuardedRoute[] {
  * "Il tuo ruolo non lo consente" (403); `kind` when a guard is for the other kind of organisation only (the
  * route's own restriction page, 403, as for its administrator); else `through` with the grant they pass
  * on (null when no guard names an action of their kind). A narrowed grant (`sites`, `assigned`) passes the
- * guard; which records it narrows to is the services' business (the world has no sites or assignments yet,
- * so its members with one are served as their organisation's administrator).
+ * guard; which records it narrows to is the services' business: narrowedOut says which routes a site
+ * referent reaches only through their sites (the world's trainer has no assignments yet, so is served as
+ * their organisation's administrator).
  */
 export type Verdict = { is: 'role' } | { is: 'kind' } | { is: 'through'; grant: Grant | null };
 
@@ -70,6 +71,25 @@ export function verdictOf(route: Pick<GuardedRoute, 'method' | 'guards'>, member
     passed = grant;
   }
   return { is: 'through', grant: passed };
+}
+
+/**
+ * The records a client's site referent (the `sites` grant) reaches only through the sites assigned to them,
+ * by the action whose grant narrows them: a worker of the register, and a booking with what hangs on it
+ * (its conversation, documents, calendar, attendance register, payment summary, attestati).
+ */
+const NARROWED_BY_SITE: readonly (readonly [RegExp, Action])[] = [
+  [/^\/workers\/:id/, 'workers.manage'],
+  [/^\/bookings\/:id/, 'bookings.manage'],
+  [/^\/attestati\/:id/, 'bookings.manage'],
+];
+
+/**
+ * Whether the route's record is out of the member's reach when it is of none of their sites: the world's
+ * site referents are assigned a site where none of A's records are, so they find them as a stranger would.
+ */
+export function narrowedOut(path: string, member: Member): boolean {
+  return NARROWED_BY_SITE.some(([pattern, action]) => pattern.test(path) && grantOf(member, action) === 'sites');
 }
 
 /**

@@ -208,6 +208,9 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/inviti/:token': { params: { token: NO_INVITATION }, owners: [], public: true },
     '/inviti/:token/accettazione': { params: { token: NO_INVITATION }, owners: [], public: true },
     '/inviti/:token/registrazione': { params: { token: NO_INVITATION }, owners: [], public: true },
+    // A site of client A: its administrator's (the Sedi page).
+    '/sedi/:id/modifica': { params: { id: w.a.siteId }, owners: ['clientA'] },
+    '/sedi/:id/referenti': { params: { id: w.a.siteId }, owners: ['clientA'] },
   };
   return table[path] ?? null;
 }
@@ -234,7 +237,9 @@ export const providersRefusedWith403 = (path: string): boolean =>
   path === '/services/:id/book' ||
   path === '/editions/:id/waitlist' ||
   path === '/workers' ||
-  path.startsWith('/workers/');
+  path.startsWith('/workers/') ||
+  path === '/sedi' ||
+  path.startsWith('/sedi/');
 
 /** The actor whose own request a route normally serves (CSRF checks use them so only the token is wrong). */
 export function naturalActor(r: RouteEntry): Actor {

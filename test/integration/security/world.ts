@@ -3,6 +3,7 @@ import { storage } from '../../../src/services/storage.service.js';
 import { createEdition } from '../../factories/editions.js';
 import { CF, createCompletedCourseBooking, createTrainingService } from '../../factories/attestati.js';
 import { createBooking, createNotification, createReview } from '../../factories/index.js';
+import { assignSite, siteOf } from '../../factories/sites.js';
 import { browser, csrfFrom, html } from '../../helpers/app.js';
 import type { Agent } from '../../helpers/auth.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from '../booking.helpers.js';
@@ -55,8 +56,9 @@ export interface World {
     courseBookingId: string;
     attestatoId: string;
     dataExportId: string;
-    /** A worker of client A's register. */
+    /** A worker of client A's register, at A's site (another than the one A's site referent is assigned). */
     workerId: string;
+    siteId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -112,6 +114,7 @@ export async function buildWorld(): Promise<World> {
   const [entry] = await db()('edition_waitlist')
     .insert({ edition_id: edition.id, client_id: accounts.clientA.id, seats: 1 })
     .returning<{ id: string }[]>('id');
+  const siteA = await siteOf(accounts.clientA.id, 'Sede di A');
   const [worker] = await db()('workers')
     .insert({
       client_id: accounts.clientA.id,
@@ -119,12 +122,17 @@ export async function buildWorld(): Promise<World> {
       last_name: 'Di A',
       fiscal_code: SECRET_FISCAL_CODE,
       role: 'lavoratore',
-      site: 'Sede di A',
+      site_id: siteA,
       risk_class: 'medio',
       hired_on: '2020-01-01',
     })
     .returning<{ id: string }[]>('id');
   const members = await addMembers(accounts);
+  // Each client's site referent is assigned a site of their own, where none of A's records are.
+  for (const client of ['clientA', 'clientB'] as const) {
+    const site = await siteOf(accounts[client].id, `Sede Nord di ${client.slice(-1)}`);
+    await assignSite(accounts[client].id, members.accounts[`${client}:site`].id, site);
+  }
   const agents = {
     visitor: browser(),
     clientA: await signIn(accounts.clientA),
@@ -224,6 +232,7 @@ export async function buildWorld(): Promise<World> {
       attestatoId: attestato!.id,
       dataExportId: dataExport!.id,
       workerId: worker!.id,
+      siteId: siteA,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
