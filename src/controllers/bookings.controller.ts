@@ -12,10 +12,17 @@ import { openBookingThread } from '../services/message-threads.service.js';
 import { bookingReviewBox } from '../pages/review-form.page.js';
 import { reviewOfBooking } from '../services/reviews.service.js';
 import { bookingAttestatiBox } from '../pages/attestati.page.js';
+import type { Actor } from '../services/booking-rules.service.js';
+import { UNAPPROVED_BOOKING_STATUSES } from '../lib/booking-status.js';
+import { canChange } from '../lib/permissions.js';
+import { approvalBox } from '../pages/approvals.page.js';
+import { openApprovalLine } from '../services/booking-approvals.service.js';
 import { attestatiOfBooking } from '../services/attestati.service.js';
 
-export function viewerOf(req: Request): BookingViewer {
-  return { id: req.user!.organisationId, userType: req.user!.userType };
+/** The organisation in use, and the member acting for it (approvals depend on their role). */
+export function viewerOf(req: Request): BookingViewer & Pick<Actor, 'member'> {
+  const { organisationId, userType, personId, role } = req.user!;
+  return { id: organisationId, userType, member: { personId, role } };
 }
 
 /** The booking page with its conversation, also after an action or a message that did not go through. */
@@ -29,11 +36,12 @@ export async function renderDetail(
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  const [detail, conversation, review, issued] = await Promise.all([
+  const [detail, conversation, review, issued, approval] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
     openBookingThread(booking, viewerOf(req)),
     reviewOfBooking(booking, viewerOf(req), now),
     attestatiOfBooking(booking.id),
+    openApprovalLine(booking, viewerOf(req)),
   ]);
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation?.markedRead ?? 0);
@@ -41,7 +49,9 @@ export async function renderDetail(
     ...bookingDetailPage(detail, now, options),
     review: review ? bookingReviewBox(booking, review, viewerOf(req)) : null,
     attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
-    messages: bookingConversationView(
+    approval: approvalBox(approval, canChange(req.user!, 'bookings.approve')),
+    // Nothing reaches the provider before the client's administrators approve the booking, messages neither.
+    messages: UNAPPROVED_BOOKING_STATUSES.includes(booking.status) ? null : bookingConversationView(
       booking.id,
       conversation,
       detail.counterpart.name,

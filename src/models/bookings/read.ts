@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { names } from '../../db/columns.js';
 import { db, type Trx } from '../../db/knex.js';
 import type { UserType } from '../../lib/current-user.js';
+import { UNAPPROVED_BOOKING_STATUSES } from '../../lib/booking-status.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { Booking } from './booking.js';
 import { BOOKING_COLUMNS, toBooking, type BookingRow } from './row.js';
@@ -15,11 +16,19 @@ export interface BookingViewer {
 }
 
 /**
+ * What a provider may ever see of bookings (`b`): never one its client's administrators have not approved (yet).
+ * Every provider-side read of bookings goes through it, ownedBy included.
+ */
+export function seenByProvider(q: Knex.QueryBuilder): Knex.QueryBuilder {
+  return q.whereNotIn('b.status', UNAPPROVED_BOOKING_STATUSES);
+}
+
+/**
  * The viewer's own bookings (`b`): by client_id or provider_id.
  * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
  */
 export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
-  if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id);
+  if (viewer.userType === 'provider') return seenByProvider(q.where('b.provider_id', viewer.id));
   return q.where('b.client_id', viewer.id);
 }
 
