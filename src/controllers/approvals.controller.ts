@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
-import { findApprovalRule, listOpenApprovals, saveApprovalRule } from '../models/approvals.js';
+import { findApprovalRule, listOpenApprovals, saveApprovalRule } from '../services/booking-approvals.service.js';
 import { approvalsPage, rulePage, ruleFormValues, type ListFailure } from '../pages/approvals.page.js';
 import { decideApproval } from '../services/booking-approval-steps.service.js';
 import { validateRule } from '../validators/approvals.validator.js';

@@ -51,14 +51,16 @@ export async function renderDetail(
     attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
     approval: approvalBox(approval, canChange(req.user!, 'bookings.approve')),
     // Nothing reaches the provider before the client's administrators approve the booking, messages neither.
-    messages: UNAPPROVED_BOOKING_STATUSES.includes(booking.status) ? null : bookingConversationView(
-      booking.id,
-      conversation,
-      detail.counterpart.name,
-      viewerOf(req),
-      message.key,
-      message.state,
-    ),
+    messages: UNAPPROVED_BOOKING_STATUSES.includes(booking.status)
+      ? null
+      : bookingConversationView(
+          booking.id,
+          conversation,
+          detail.counterpart.name,
+          viewerOf(req),
+          message.key,
+          message.state,
+        ),
   });
 }
 

@@ -20,7 +20,11 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** The statuses of a booking still under way: it holds its seats of a course edition until it leaves them. */
 export const LIVE_BOOKING_STATUSES: readonly BookingStatus[] = [
   'awaiting_approval',
-  'pending', 'quoted', 'confirmed', 'in_progress'];
+  'pending',
+  'quoted',
+  'confirmed',
+  'in_progress',
+];
 
 /**
  * The statuses of a booking its client's administrators have not approved (yet): waiting "In approvazione", or

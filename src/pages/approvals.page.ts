@@ -1,6 +1,6 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import type { ApprovalLine, ApprovalRule } from '../models/approvals.js';
+import type { ApprovalLine, ApprovalRule } from '../services/booking-approvals.service.js';
 import type { FormErrors } from '../validators/validate.js';
 
 // The views of approvals: "Da approvare" (views/approvals/index.ejs), the rule's form (views/approvals/rule.ejs)

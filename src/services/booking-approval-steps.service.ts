@@ -35,7 +35,12 @@ export async function decideApproval(
     const form = validateDecision(outcome, input);
     if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
     const note = form.value.note;
-    await decideApprovalRequest(open.id, { outcome: outcome === 'approve' ? 'approved' : 'rejected', by: actor.member.personId, note }, now, trx);
+    await decideApprovalRequest(
+      open.id,
+      { outcome: outcome === 'approve' ? 'approved' : 'rejected', by: actor.member.personId, note },
+      now,
+      trx,
+    );
     let result: ActionResult;
     if (open.kind === 'quote') {
       const step = outcome === 'approve' ? 'accept_quote' : 'decline_quote';
@@ -66,4 +71,3 @@ class Undecided extends Error {
     super('approval not decided');
   }
 }
-

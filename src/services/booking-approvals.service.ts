@@ -11,6 +11,14 @@ import type { BookingChanges } from '../models/bookings/write.js';
 import type { EventContext, Notice, NoticeBooking } from './booking-notifications.service.js';
 import { emailJobs } from './mail.service.js';
 
+export {
+  findApprovalRule,
+  listOpenApprovals,
+  saveApprovalRule,
+  type ApprovalLine,
+  type ApprovalRule,
+} from '../models/approvals.js';
+
 /**
  * Approvals: a client organisation's rule says which bookings of its members need an administrator's approval
  * (every one, or those above an amount). A member granted 'bookings.approve' never waits. The state machine
@@ -26,7 +34,11 @@ export interface Requester {
 }
 
 /** Whether a booking (or an accepted quote) of this total, made by this member, must wait for approval. */
-export function needsApproval(rule: ApprovalRule | null, requester: Requester | undefined, totalCents: number): boolean {
+export function needsApproval(
+  rule: ApprovalRule | null,
+  requester: Requester | undefined,
+  totalCents: number,
+): boolean {
   if (!rule || !requester) return false;
   if (canChange({ userType: 'client', role: requester.role }, 'bookings.approve')) return false;
   return rule.mode === 'all' || totalCents > rule.thresholdCents;

@@ -17,7 +17,11 @@ const ruleSchema = Joi.object({
   mode: Joi.string()
     .valid(...RULE_MODES)
     .required()
-    .messages({ 'any.only': `${V}.modeRequired`, 'any.required': `${V}.modeRequired`, 'string.empty': `${V}.modeRequired` }),
+    .messages({
+      'any.only': `${V}.modeRequired`,
+      'any.required': `${V}.modeRequired`,
+      'string.empty': `${V}.modeRequired`,
+    }),
   threshold: Joi.string().trim().allow('').max(30),
 });
 

@@ -30,7 +30,10 @@ export async function approvalsWorld(): Promise<ApprovalsWorld> {
 }
 
 /** Sets the client organisation's rule (null: none). */
-export async function setRule(organisationId: string, rule: { mode: 'all' } | { mode: 'above'; threshold: string } | null) {
+export async function setRule(
+  organisationId: string,
+  rule: { mode: 'all' } | { mode: 'above'; threshold: string } | null,
+) {
   await db()('approval_rules').where({ organisation_id: organisationId }).del();
   if (rule)
     await db()('approval_rules').insert({

@@ -119,9 +119,15 @@ describe('approvals of bookings', () => {
   it('the rule "above": a booking at or under the amount goes straight on, one above it waits', async () => {
     // The instant course: 165,00 € a participant + VAT. 1 person: 201,30 €; 3 people: 603,90 €.
     await setRule(w.client.id, { mode: 'above', threshold: '500.00' });
-    const under = await book(w.safety, w.instant.id, { participants_count: '1', special_requirements: ['Documento di identità'] });
+    const under = await book(w.safety, w.instant.id, {
+      participants_count: '1',
+      special_requirements: ['Documento di identità'],
+    });
     expect((await bookingRow(under)).status).to.equal('confirmed');
-    const above = await book(w.safety, w.instant.id, { participants_count: '3', special_requirements: ['Documento di identità'] });
+    const above = await book(w.safety, w.instant.id, {
+      participants_count: '3',
+      special_requirements: ['Documento di identità'],
+    });
     expect((await bookingRow(above)).status).to.equal('awaiting_approval');
     // Approved, an instant booking is confirmed as it would have been at once.
     await post(w.admin, `/bookings/${above}`, `/bookings/${above}/approval`);
