@@ -70,8 +70,10 @@ export function bookingRoutes(r: Router): void {
   r.get('/approvazioni', approver, approvals.index);
   r.get('/approvazioni/regola', approver, approvals.editRule);
   r.post('/approvazioni/regola', approver, approvals.updateRule);
-  r.post('/bookings/:id/approval', approver, approvals.approve);
-  r.post('/bookings/:id/approval-rejection', approver, approvals.reject);
+  // On a booking: another organisation's, or a provider, finds no such booking (404).
+  const deciding = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.approve')];
+  r.post('/bookings/:id/approval', deciding, approvals.approve);
+  r.post('/bookings/:id/approval-rejection', deciding, approvals.reject);
 
   // Course editions: the waitlist of a full edition (clients) and the provider's decisions under the minimum
   const waitlistClient = requirePermission(

@@ -104,10 +104,10 @@ describe('approvals of bookings', () => {
     expect(again.status).to.equal(409);
   });
 
-  it('only an administrator decides: a member gets 403, the provider is refused', async () => {
+  it('only an administrator decides: a member gets 403, the provider finds no such booking (404)', async () => {
     const { id } = await memberBooks();
     expect((await post(w.safety, `/bookings/${id}`, `/bookings/${id}/approval`)).status).to.equal(403);
-    expect((await post(w.providerAgent, '/dashboard', `/bookings/${id}/approval`)).status).to.equal(403);
+    expect((await post(w.providerAgent, '/dashboard', `/bookings/${id}/approval`)).status).to.equal(404);
     expect((await bookingRow(id)).status).to.equal('awaiting_approval');
   });
 
