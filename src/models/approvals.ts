@@ -119,6 +119,8 @@ export async function listOpenApprovals(
     .leftJoin({ u: 'users' }, 'u.id', 'a.requested_by')
     .where('b.client_id', organisationId)
     .whereNull('a.decision')
+    // Still waiting: a booking not yet sent, or a quote still open (not lapsed nor withdrawn meanwhile).
+    .whereRaw(`b.status = CASE WHEN a.kind = 'quote' THEN 'quoted' ELSE 'awaiting_approval' END`)
     .orderBy([{ column: 'a.requested_at' }, { column: 'a.id' }])
     .select<
       {

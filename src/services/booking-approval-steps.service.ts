@@ -31,7 +31,8 @@ export async function decideApproval(
     if (!actor.member || !canChange({ userType: 'client', role: actor.member.role }, 'bookings.approve'))
       return refused('approvals:errors.adminOnly');
     const open = await findOpenApproval(booking.id, trx);
-    if (!open) return refused('approvals:errors.notWaiting');
+    const waiting = open?.kind === 'quote' ? 'quoted' : 'awaiting_approval';
+    if (!open || booking.status !== waiting) return refused('approvals:errors.notWaiting');
     const form = validateDecision(outcome, input);
     if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
     const note = form.value.note;
@@ -46,8 +47,6 @@ export async function decideApproval(
       const step = outcome === 'approve' ? 'accept_quote' : 'decline_quote';
       const body = outcome === 'approve' ? (open.acceptance ?? {}) : { reason: note };
       result = await performLocked(step, booking, 'client', { id: actor.id, userType: 'client' }, body, now, trx);
-    } else if (booking.status !== 'awaiting_approval') {
-      return refused('approvals:errors.notWaiting');
     } else if (outcome === 'approve') {
       const changes = approvedChanges(booking, now);
       result = { ok: true, booking: await apply(booking, { changes, event: 'created', context: {} }, now, trx) };

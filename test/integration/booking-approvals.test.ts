@@ -94,6 +94,15 @@ describe('approvals of bookings', () => {
     expect(b).to.include({ status: 'not_approved', cancellation_reason: 'Budget esaurito per quest’anno' });
     const own = html((await w.safety.get(`/bookings/${id}`).expect(200)).text);
     expect(textOf(own, '.booking-header__status')).to.equal('Non approvata');
+    // Nothing of it reaches the provider: no conversation to open, and writing one is refused.
+    expect(own('a[href="#messages"]')).to.have.length(0);
+    const token = own('input[name="_csrf"]').first().val() as string;
+    const message = await w.safety
+      .post(`/bookings/${id}/messages`)
+      .field('_csrf', token)
+      .field('body', 'Possiamo anticipare?')
+      .field('idempotency_key', 'abcdefgh-1234');
+    expect(message.status).to.equal(404);
 
     await w.providerAgent.get(`/bookings/${id}`).expect(404);
     expect((await w.providerAgent.get('/bookings').expect(200)).text).to.not.include(number);
