@@ -19,7 +19,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.check(`mode IN ('all', 'above')`, [], 'approval_rules_mode_check');
     t.check(
-      `(mode = 'all' AND threshold IS NULL) OR (mode = 'above' AND threshold > 0)`,
+      `(mode = 'all' AND threshold IS NULL) OR (mode = 'above' AND threshold IS NOT NULL AND threshold > 0)`,
       [],
       'approval_rules_threshold_check',
     );
