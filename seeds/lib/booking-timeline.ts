@@ -80,6 +80,12 @@ export function timeline(
       const createdDays = -rng.int(2, 6);
       return { ...empty, requestedDate, createdDays, quotedDays: createdDays + 1 };
     }
+    case 'awaiting_approval':
+    case 'not_approved': {
+      // Waiting for the client's administrators, or refused by them: the provider never received it.
+      const requestedDate = workingDay(addDays(today, rng.int(3, 30)));
+      return { ...empty, requestedDate, createdDays: -1, cancelledDays: status === 'not_approved' ? 0 : null };
+    }
     case 'pending': {
       const requestedDate = workingDay(addDays(today, rng.int(3, 30)));
       // Sent yesterday: a request unanswered for 48 hours expires (the job runner cancels it), so older

@@ -30,7 +30,8 @@ export async function act(req: Request, res: Response, action: BookingAction): P
   const result = await perform(action, String(req.params.id), viewer, req.body);
   if (result.ok) {
     const b = result.booking;
-    req.flash('success', t(`bookings:actions.done.${DONE[action]}`, { total: format.euro(b.totalAmountCents) }));
+    const done = result.awaitingApproval ? 'approvals:flash.quoteWaiting' : `bookings:actions.done.${DONE[action]}`;
+    req.flash('success', t(done, { total: format.euro(b.totalAmountCents) }));
     return res.redirect(303, `/bookings/${b.id}`);
   }
   if (result.kind === 'not_found') throw notFound('booking');

@@ -13,12 +13,21 @@ import { openBookingThread } from '../services/message-threads.service.js';
 import { bookingReviewBox } from '../pages/review-form.page.js';
 import { reviewOfBooking } from '../services/reviews.service.js';
 import { bookingAttestatiBox } from '../pages/attestati.page.js';
+import type { Actor } from '../services/booking-rules.service.js';
+import { UNAPPROVED_BOOKING_STATUSES } from '../lib/booking-status.js';
+import { canChange } from '../lib/permissions.js';
+import { approvalBox } from '../pages/approvals.page.js';
+import { openApprovalLine } from '../services/booking-approvals.service.js';
 import { attestatiOfBooking } from '../services/attestati.service.js';
 
-/** The booking's viewer: the organisation in use, narrowed to a site referent's sites (reachOf). */
-export function viewerOf(req: Request): BookingViewer {
+/**
+ * The booking's viewer: the organisation in use, narrowed to a site referent's sites (reachOf), and the
+ * member acting for it (approvals depend on their role).
+ */
+export function viewerOf(req: Request): BookingViewer & Pick<Actor, 'member'> {
   const { organisationId, referentId } = reachOf(req.user!, 'bookings.manage');
-  return { id: organisationId, userType: req.user!.userType, referentId };
+  const { userType, personId, role } = req.user!;
+  return { id: organisationId, userType, referentId, member: { personId, role } };
 }
 
 /** The booking page with its conversation, also after an action or a message that did not go through. */
@@ -32,11 +41,12 @@ export async function renderDetail(
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  const [detail, conversation, review, issued] = await Promise.all([
+  const [detail, conversation, review, issued, approval] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
     openBookingThread(booking, viewerOf(req)),
     reviewOfBooking(booking, viewerOf(req), now),
     attestatiOfBooking(booking.id),
+    openApprovalLine(booking, viewerOf(req)),
   ]);
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation?.markedRead ?? 0);
@@ -44,14 +54,18 @@ export async function renderDetail(
     ...bookingDetailPage(detail, now, options),
     review: review ? bookingReviewBox(booking, review, viewerOf(req)) : null,
     attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
-    messages: bookingConversationView(
-      booking.id,
-      conversation,
-      detail.counterpart.name,
-      viewerOf(req),
-      message.key,
-      message.state,
-    ),
+    approval: approvalBox(approval, canChange(req.user!, 'bookings.approve')),
+    // Nothing reaches the provider before the client's administrators approve the booking, messages neither.
+    messages: UNAPPROVED_BOOKING_STATUSES.includes(booking.status)
+      ? null
+      : bookingConversationView(
+          booking.id,
+          conversation,
+          detail.counterpart.name,
+          viewerOf(req),
+          message.key,
+          message.state,
+        ),
   });
 }
 

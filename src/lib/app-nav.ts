@@ -57,6 +57,7 @@ const TOOLS: Record<UserType, Tool[]> = {
     { action: 'messages.use', key: 'messages', href: '/messages', icon: 'mail', tab: true },
     { key: 'notifications', href: '/notifications', icon: 'bell' },
     { action: 'bookings.manage', key: 'waitlist', href: '/waitlist', icon: 'clock' },
+    { action: 'bookings.approve', key: 'approvals', href: '/approvazioni', icon: 'check' },
     { key: 'search', href: '/search', icon: 'search' },
     { key: 'profile', href: '/profile', icon: 'users', also: /^\/client\/profile/ },
     { key: 'account', href: '/account', icon: 'lock', phoneOnly: true },

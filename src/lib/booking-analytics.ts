@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus } from './booking-status.js';
+import { BOOKING_STATUSES as ALL_STATUSES, UNAPPROVED_BOOKING_STATUSES, type BookingStatus } from './booking-status.js';
 /**
  * The figures of /analytics, computed from the bookings a provider received in a period (and the reviews
  * written in it). Pure, so the page, the CSV and the tests all count the same way. Definitions (the page's
@@ -17,7 +17,8 @@ import { BOOKING_STATUSES, type BookingStatus } from './booking-status.js';
  * - Rating: the verified reviews written in the period about the provider's services (as published).
  */
 
-export { BOOKING_STATUSES };
+/** A provider's figures never count a booking its client has not approved: it never received it. */
+export const BOOKING_STATUSES = ALL_STATUSES.filter((s) => !UNAPPROVED_BOOKING_STATUSES.includes(s));
 export type AnalyticsStatus = BookingStatus;
 
 /** How many services each top list shows. */

@@ -8,19 +8,19 @@ export function isListStatus(value: unknown): value is ListStatus {
   return isOneOf(LIST_STATUSES, value);
 }
 
-type BookingStatus = ListStatus | 'quoted' | 'in_progress' | 'no_show';
+type BookingStatus = ListStatus | 'quoted' | 'in_progress' | 'no_show' | 'awaiting_approval' | 'not_approved';
 
 /**
  * The statuses a tab shows, so that every booking is in exactly one tab and the tabs add up to "Tutte":
- * "In Attesa" holds the requests and the quotes waiting for the client, "Confermate" the confirmed bookings
- * and those under way ("In Corso"), "Cancellate" the cancelled ones and those the client did not attend
- * ("Non Presentato": the service did not take place either).
+ * "In Attesa" holds the bookings waiting for the client's approval, the requests and the quotes waiting for the client, "Confermate" the confirmed bookings
+ * and those under way ("In Corso"), "Cancellate" the cancelled ones, those the client did not attend
+ * ("Non Presentato": the service did not take place either) and those its administrators did not approve.
  */
 const TAB_STATUSES: Readonly<Record<ListStatus, readonly BookingStatus[]>> = {
-  pending: ['pending', 'quoted'],
+  pending: ['awaiting_approval', 'pending', 'quoted'],
   confirmed: ['confirmed', 'in_progress'],
   completed: ['completed'],
-  cancelled: ['cancelled', 'no_show'],
+  cancelled: ['cancelled', 'no_show', 'not_approved'],
 };
 
 export function statusesOfTab(tab: ListStatus): BookingStatus[] {

@@ -12,6 +12,8 @@ export const EXPIRED_REASON = 'scaduta';
 export const QUOTE_EXPIRED_REASON = 'preventivo_scaduto';
 
 export type Outcome =
+  | 'awaiting_approval'
+  | 'not_approved'
   | 'pending'
   | 'quoted'
   | 'confirmed'
@@ -42,6 +44,8 @@ export function outcomeOf(b: OutcomeSource): Outcome {
 }
 
 const LABEL_KEYS: Readonly<Record<Outcome, string>> = {
+  awaiting_approval: 'bookings:status.awaiting_approval',
+  not_approved: 'bookings:status.not_approved',
   pending: 'bookings:status.pending',
   quoted: 'bookings:status.quoted',
   confirmed: 'bookings:status.confirmed',
@@ -56,6 +60,8 @@ const LABEL_KEYS: Readonly<Record<Outcome, string>> = {
 };
 
 const BADGES: Readonly<Record<Outcome, string>> = {
+  awaiting_approval: 'warning',
+  not_approved: 'danger',
   pending: 'warning',
   quoted: 'quote',
   confirmed: 'success',

@@ -33,6 +33,7 @@ export const PERMISSIONS = {
   'payments.manage': { kind: 'client', grants: { admin: 'all', accounts: 'all', safety: 'read', site: 'read' } },
   'messages.use': { kind: 'client', grants: { admin: 'all', safety: 'all', site: 'all', accounts: 'read' } },
   'reviews.write': { kind: 'client', grants: { admin: 'all', safety: 'all' } },
+  'bookings.approve': { kind: 'client', grants: { admin: 'all' } },
   // A provider organisation
   'provider.members.manage': { kind: 'provider', grants: { admin: 'all' } },
   'provider.profile.edit': { kind: 'provider', grants: { admin: 'all' } },

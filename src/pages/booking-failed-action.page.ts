@@ -6,7 +6,7 @@ import type { FormErrors } from '../validators/validate.js';
 
 /** Re-rendering after an action's form did not hold: which one, its values and errors. */
 export interface FailedAction {
-  action: BookingAction | 'document' | 'payment' | 'refund';
+  action: BookingAction | 'document' | 'payment' | 'refund' | 'approve' | 'reject_approval';
   values: Record<string, unknown>;
   errors: FormErrors;
 }
@@ -49,6 +49,8 @@ const ACTION_FIELDS: Readonly<Record<FailedAction['action'], Record<string, stri
   complete: {},
   no_show: {},
   reject: { reason: 'reject-reason' },
+  approve: { note: 'approve-note' },
+  reject_approval: { note: 'reject-approval-note' },
   decline_quote: { reason: 'decline-reason' },
   withdraw: { reason: 'withdraw-reason' },
   cancel: { reason: 'cancel-reason' },

@@ -30,9 +30,12 @@ export function bookingTimeline(booking: Booking): TimelineEntry[] {
     { label: t('bookings:show.timeline.completed'), at: booking.completedAt },
     { label: t('bookings:show.timeline.noShow'), at: booking.noShowAt },
     {
-      label: cancelledByLabel
-        ? t('bookings:show.timeline.cancelledBy', { who: cancelledByLabel })
-        : t('bookings:show.timeline.cancelled'),
+      label:
+        booking.status === 'not_approved'
+          ? t('bookings:status.not_approved')
+          : cancelledByLabel
+            ? t('bookings:show.timeline.cancelledBy', { who: cancelledByLabel })
+            : t('bookings:show.timeline.cancelled'),
       at: booking.rejectedAt || booking.quoteDeclinedAt ? null : booking.cancelledAt,
     },
   ]

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import * as analytics from '../controllers/analytics.controller.js';
+import * as approvals from '../controllers/approvals.controller.js';
 import * as bookingCalendar from '../controllers/booking-calendar.controller.js';
 import * as bookingCancellations from '../controllers/booking-cancellations.controller.js';
 import * as bookingCompletions from '../controllers/booking-completions.controller.js';
@@ -63,6 +64,16 @@ export function bookingRoutes(r: Router): void {
   );
   r.get('/bookings/:id/documents/:documentId', signedIn, bookingDocuments.show);
   r.get('/bookings/:id/calendar.ics', signedIn, bookingCalendar.show);
+
+  // Approvals: a client administrator decides on what the organisation's members booked (a rule of theirs).
+  const approver = requirePermission('bookings.approve', 'errors:clientsOnly.title', 'errors:clientsOnly.approvals');
+  r.get('/approvazioni', approver, approvals.index);
+  r.get('/approvazioni/regola', approver, approvals.editRule);
+  r.post('/approvazioni/regola', approver, approvals.updateRule);
+  // On a booking: another organisation's, or a provider, finds no such booking (404).
+  const deciding = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.approve')];
+  r.post('/bookings/:id/approval', deciding, approvals.approve);
+  r.post('/bookings/:id/approval-rejection', deciding, approvals.reject);
 
   // Course editions: the waitlist of a full edition (clients) and the provider's decisions under the minimum
   const waitlistClient = requirePermission(

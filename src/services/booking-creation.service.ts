@@ -16,6 +16,7 @@ import type { ParticipantInput } from '../validators/booking-participants.valida
 import type { ReferentInput } from '../validators/booking-attendees.validator.js';
 import { noticesOf, type NoticeBooking } from './booking-notifications.service.js';
 import { planBooking, type PlanRefusal } from './booking-plan.service.js';
+import { approvalNeeded, requestApproval, type Requester } from './booking-approvals.service.js';
 import { takeSeats } from './edition-seats.service.js';
 import { linkParticipantsToRegister, mayJoinRegister } from './workers.service.js';
 
@@ -47,6 +48,8 @@ export interface NewBookingInput {
   referent: ReferentInput | null;
   /** A course edition: its sessions are the booking's days, its seats are taken here. */
   edition?: CourseEdition | null;
+  /** Who books for the client: with the organisation's approval rule, whether the booking waits for approval. */
+  requester?: Requester;
   now?: Date;
 }
 
@@ -111,17 +114,30 @@ async function makeBooking(
   const planned = planBooking(input, making.kind, context);
   if (!planned.ok) return earlierOr(input, planned.refusal, trx);
   const edition = input.edition ?? null;
-  const ownTransaction = !trx && (edition !== null || mayJoinRegister(input.participants));
+  // A booking its client's administrators must approve waits "In approvazione": the provider is told nothing yet.
+  const waits = await approvalNeeded(clientId, input.requester, planned.price.totalAmountCents, trx);
+  const ownTransaction = !trx && (waits || edition !== null || mayJoinRegister(input.participants));
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
-    const row = { ...planned.row, id: randomUUID(), bookingNumber: newBookingNumber(planned.row.createdAt) };
+    const row = {
+      ...planned.row,
+      ...(waits ? { status: 'awaiting_approval' as const, confirmedAt: null } : {}),
+      id: randomUUID(),
+      bookingNumber: newBookingNumber(planned.row.createdAt),
+    };
     const write = async (t?: Trx) => {
       const seats = { editionId: edition?.id ?? '', clientId, seats: details.participantsCount, now: row.createdAt };
       if (edition && !(await takeSeats(seats, t!))) return { kind: 'edition_full' as const };
       const people = (await linkParticipantsToRegister(clientId, input.participants, t)).map(asStored);
-      const notices = making.announced
-        ? noticesOf('created', noticeBookingOf(row, planned.price), {}, context.parties)
-        : NO_NOTICES;
-      return newBookings.insertBooking(row, people, notices, t);
+      const notices =
+        making.announced && !waits
+          ? noticesOf('created', noticeBookingOf(row, planned.price), {}, context.parties)
+          : NO_NOTICES;
+      const inserted = await newBookings.insertBooking(row, people, notices, t);
+      if (waits && inserted.kind === 'inserted') {
+        const request = { kind: 'booking' as const, requestedBy: input.requester!.personId };
+        await requestApproval(noticeBookingOf(row, planned.price), request, row.createdAt, t!, context.parties);
+      }
+      return inserted;
     };
     const outcome = ownTransaction
       ? await transaction(async (t) => {

@@ -16,6 +16,8 @@ import { validateQuote, validateReason, type QuoteForm } from '../validators/boo
 import type { FormErrors } from '../validators/validate.js';
 import { announce, type BookingEvent, type EventContext } from './booking-notifications.service.js';
 import { releaseSeats } from './edition-seats.service.js';
+import { findOpenApproval } from '../models/approvals.js';
+import { approvalNeeded, requestApproval } from './booking-approvals.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
 import { refusalOf, roleOf, type Actor, type BookingAction, type Refusal, type Role } from './booking-rules.service.js';
 export * from './booking-rules.service.js';
@@ -38,6 +40,7 @@ export * from './booking-rules.service.js';
  *   confirmed --start (jobs, at the start: booking-timers.service.ts)--> in_progress   (started_at)
  *   confirmed|in_progress --complete (provider, after the start)--> completed
  *   confirmed|in_progress --no_show (provider, after the start)--> no_show
+ *   awaiting_approval --approve|reject (a client administrator: decideApproval)--> pending|confirmed | not_approved
  *
  * Every change runs in one transaction holding the booking's row lock (SELECT … FOR UPDATE), so two
  * concurrent actions cannot both win; it stamps its timestamp and updated_at, and notifies the other
@@ -46,7 +49,7 @@ export * from './booking-rules.service.js';
 
 export { EXPIRED_REASON, QUOTE_EXPIRED_REASON };
 export type ActionResult =
-  | { ok: true; booking: Booking }
+  | { ok: true; booking: Booking; awaitingApproval?: true }
   | { ok: false; kind: 'not_found' }
   | { ok: false; kind: 'refused'; refusal: Refusal }
   | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown> };
@@ -208,25 +211,50 @@ export async function perform(
     const booking = await bookings.lockForUpdate(bookingId, trx);
     const role = booking ? roleOf(booking, actor) : null;
     if (!booking || !role) return { ok: false, kind: 'not_found' };
-    const policy = await findCancellationPolicy(booking.providerId, trx);
-    const cancellationHours = policy.hoursBefore;
-    // Only a confirmation needs to know (the other actions never ask): one query fewer for them.
-    const needsInvoicing = action === 'confirm' || action === 'accept_quote';
-    const clientInvoicing = !needsInvoicing || canBeInvoiced(await findClientInvoicing(booking.clientId, trx));
-    const refusal = refusalOf(action, booking, role, { now, cancellationHours, clientInvoicing });
-    if (refusal) return { ok: false, kind: 'refused', refusal };
-    const asks = { invoicing: !clientInvoicing, referent: asksReferent(booking) };
-    const answers = action === 'accept_quote' ? validateAcceptance(input, asks) : NO_ANSWERS;
-    if (!answers.ok) return { ok: false, kind: 'invalid', errors: answers.errors, values: answers.value };
-    const result = plan(action, booking, role, actor, input, now, policy.refundPercentage, answers.value);
-    if (!result.ok) return { ok: false, kind: 'invalid', errors: result.errors, values: result.values };
-    // The invoicing data given in the acceptance form go to the client's profile, as the Fatturazione tab saves them.
-    if (answers.value.invoicing) await updateClientInvoicing(booking.clientId, answers.value.invoicing, trx);
-    const updated = await apply(booking, result.planned, now, trx);
-    if (action === 'complete') await incrementCompletedBookings(booking.providerId, trx);
-    return { ok: true, booking: updated };
+    return performLocked(action, booking, role, actor, input, now, trx);
   });
 }
+
+/** perform, on a booking its caller locked in `trx` (an administrator's approval of a quote's acceptance, too). */
+export async function performLocked(
+  action: BookingAction,
+  booking: Booking,
+  role: Role,
+  actor: Actor,
+  input: unknown,
+  now: Date,
+  trx: Trx,
+): Promise<ActionResult> {
+  const policy = await findCancellationPolicy(booking.providerId, trx);
+  const cancellationHours = policy.hoursBefore;
+  // Only a confirmation needs to know (the other actions never ask): one query fewer for them.
+  const needsInvoicing = action === 'confirm' || action === 'accept_quote';
+  const clientInvoicing = !needsInvoicing || canBeInvoiced(await findClientInvoicing(booking.clientId, trx));
+  const refusal = refusalOf(action, booking, role, { now, cancellationHours, clientInvoicing });
+  if (refusal) return { ok: false, kind: 'refused', refusal };
+  const asks = { invoicing: !clientInvoicing, referent: asksReferent(booking) };
+  const answers = action === 'accept_quote' ? validateAcceptance(input, asks) : NO_ANSWERS;
+  if (!answers.ok) return { ok: false, kind: 'invalid', errors: answers.errors, values: answers.value };
+  if (action === 'accept_quote') {
+    // A member without the right to approve accepts for the organisation only once an administrator approves.
+    if (await findOpenApproval(booking.id, trx)) return refused('approvals:errors.quoteWaiting');
+    const total = booking.quoteTotalAmountCents ?? booking.totalAmountCents;
+    if (await approvalNeeded(booking.clientId, actor.member, total, trx)) {
+      const request = { kind: 'quote' as const, requestedBy: actor.member!.personId, acceptance: input };
+      await requestApproval(booking, request, now, trx);
+      return { ok: true, booking, awaitingApproval: true };
+    }
+  }
+  const result = plan(action, booking, role, actor, input, now, policy.refundPercentage, answers.value);
+  if (!result.ok) return { ok: false, kind: 'invalid', errors: result.errors, values: result.values };
+  // The invoicing data given in the acceptance form go to the client's profile, as the Fatturazione tab saves them.
+  if (answers.value.invoicing) await updateClientInvoicing(booking.clientId, answers.value.invoicing, trx);
+  const updated = await apply(booking, result.planned, now, trx);
+  if (action === 'complete') await incrementCompletedBookings(booking.providerId, trx);
+  return { ok: true, booking: updated };
+}
+
+export const refused = (messageKey: string): ActionResult => ({ ok: false, kind: 'refused', refusal: { messageKey } });
 
 /** Writes a planned change of a locked booking, its seats and its notices (the worker's steps use it too). */
 export async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): Promise<Booking> {

@@ -1,6 +1,7 @@
 import { romeInstant, romeLocal } from '../lib/booking-time.js';
 import type { UserType } from '../lib/current-user.js';
 import type { Booking } from '../models/bookings/booking.js';
+import type { Role as MemberRole } from '../lib/permissions.js';
 /**
  * The rules of the booking state machine (docs/product.md §4), pure: who may take which step from which status, and
  * why not. src/services/booking-lifecycle.service.ts takes the steps; the booking page offers exactly the
@@ -24,6 +25,8 @@ const BOOKING_ACTIONS: readonly BookingAction[] = [
 export interface Actor {
   id: string;
   userType: UserType;
+  /** The person acting for the organisation and their role in it (approvals: booking-approvals.service.ts). */
+  member?: { personId: string; role: MemberRole };
 }
 
 /**

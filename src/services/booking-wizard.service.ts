@@ -15,6 +15,7 @@ import { seatsLeft } from './course-editions.service.js';
 import { saveClientInvoicing, type ClientInvoicing } from './invoicing.service.js';
 import { byEdition, courseRules, maxParticipantsOf } from './bookings.service.js';
 import { fillParticipantsFromRegister } from './workers.service.js';
+import type { Requester } from './booking-approvals.service.js';
 
 /**
  * The booking wizard (docs/product.md §2) as a step machine, without HTTP: given the posted form and what
@@ -151,7 +152,7 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
 
 /** What became of a submitted wizard: the booking made (or found: the same form sent again), or a step to show. */
 export type WizardOutcome =
-  | { kind: 'booked'; bookingId: string; listingType: BookableListing['listingType'] }
+  | { kind: 'booked'; bookingId: string; listingType: BookableListing['listingType']; awaitingApproval?: boolean }
   | { kind: 'render'; screen: WizardScreen };
 
 /**
@@ -163,14 +164,18 @@ export async function submitWizard(
   clientId: string,
   move: Extract<WizardMove, { kind: 'submit' }>,
   context: BookingContext | null,
+  requester?: Requester,
 ): Promise<WizardOutcome> {
   let known = context ?? undefined;
   if (move.invoicing) {
     await saveClientInvoicing(clientId, move.invoicing);
     if (known) known = { ...known, invoicing: move.invoicing };
   }
-  const made = await createBooking({ clientId, ...move.booking }, known);
-  if (made.ok) return { kind: 'booked', bookingId: made.id, listingType: move.booking.listing.listingType };
+  const made = await createBooking({ clientId, ...move.booking, requester }, known);
+  if (made.ok) {
+    const awaitingApproval = made.created && made.booking.status === 'awaiting_approval';
+    return { kind: 'booked', bookingId: made.id, listingType: move.booking.listing.listingType, awaitingApproval };
+  }
   const screen = move.invoicing ? { ...move.screen, asksInvoicing: false } : move.screen;
   return { kind: 'render', screen: refusedScreen(screen, made.refusal) };
 }

@@ -186,6 +186,14 @@ async function cancelForEdition(
 ): Promise<Booking | null> {
   const booking = await bookings.lockForUpdate(bookingId, trx);
   if (!booking || !LIVE_BOOKING_STATUSES.includes(booking.status)) return null;
+  // A booking its client had not approved yet ends unapproved: its provider never sees it.
+  if (booking.status === 'awaiting_approval')
+    return updateBooking(
+      booking.id,
+      { status: 'not_approved', cancelledAt: now, cancellationReason: reason },
+      now,
+      trx,
+    );
   return updateBooking(
     booking.id,
     {

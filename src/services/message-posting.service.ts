@@ -1,4 +1,5 @@
 import { config } from '../config/env.js';
+import { UNAPPROVED_BOOKING_STATUSES } from '../lib/booking-status.js';
 import { errorFields, logger } from '../config/logger.js';
 import { transaction, type Trx } from '../db/knex.js';
 import { messageReceived, threadSubjectText } from '../documents/notifications.js';
@@ -56,7 +57,8 @@ export function postToBooking(
 ): Promise<PostResult> {
   return post(viewer, input, now, async (trx) => {
     const booking = await bookings.findForViewer(bookingId, viewer, trx);
-    if (!booking) return null;
+    // Nothing reaches the provider before the client's administrators approve the booking.
+    if (!booking || UNAPPROVED_BOOKING_STATUSES.includes(booking.status)) return null;
     return threads.findOrCreate(
       {
         clientId: booking.clientId,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
 import type { AnalyticsBooking } from '../../lib/booking-analytics.js';
 import { toCents } from '../../lib/money.js';
+import { seenByProvider } from './read.js';
 import type { BookingRow } from './row.js';
 
 // What /analytics reads of a provider's bookings: those received in a period (the ratings by month:
@@ -77,7 +78,7 @@ export async function bookingsReceived(
   to: Date,
   trx?: Trx,
 ): Promise<AnalyticsBooking[]> {
-  const rows = await db(trx)({ b: 'bookings' })
+  const rows = await seenByProvider(db(trx)({ b: 'bookings' }))
     .leftJoin({ s: 'services' }, 's.id', 'b.service_id')
     .leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id')
     .leftJoin({ u: 'users' }, 'u.id', 'b.client_id')

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { names } from '../../db/columns.js';
 import { db, type Trx } from '../../db/knex.js';
 import type { UserType } from '../../lib/current-user.js';
+import { UNAPPROVED_BOOKING_STATUSES } from '../../lib/booking-status.js';
 import { isUuid } from '../../lib/uuid.js';
 import { assignedSiteIds } from '../sites/reach.js';
 import type { Booking } from './booking.js';
@@ -20,12 +21,20 @@ export interface BookingViewer {
 }
 
 /**
- * The viewer's own bookings (`b`): by client_id or provider_id, and for a site referent those with a
- * participant who is a worker of one of their sites.
+ * What a provider may ever see of bookings (`b`): never one its client's administrators have not approved (yet).
+ * Every provider-side read of bookings goes through it, ownedBy included.
+ */
+export function seenByProvider(q: Knex.QueryBuilder): Knex.QueryBuilder {
+  return q.whereNotIn('b.status', UNAPPROVED_BOOKING_STATUSES);
+}
+
+/**
+ * The viewer's own bookings (`b`): by client_id or provider_id (never one awaiting its client's approval),
+ * and for a site referent those with a participant who is a worker of one of their sites.
  * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
  */
 export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
-  if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id);
+  if (viewer.userType === 'provider') return seenByProvider(q.where('b.provider_id', viewer.id));
   q.where('b.client_id', viewer.id);
   if (!viewer.referentId) return q;
   const sites = assignedSiteIds({ organisationId: viewer.id, referentId: viewer.referentId });

@@ -1,5 +1,6 @@
 import { db } from '../../db/knex.js';
 import { toCents } from '../../lib/money.js';
+import { seenByProvider } from './read.js';
 import type { BookingRow } from './row.js';
 
 // The dashboards' things to do, read from the bookings of one party (src/services/dashboard-todos.service.ts
@@ -59,7 +60,7 @@ export type TodoParty = { id: string; userType: 'client' | 'provider' };
 function bookingsOf(party: TodoParty) {
   const q = db()({ b: 'bookings' });
   if (party.userType === 'provider') {
-    q.leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id').where('b.provider_id', party.id);
+    seenByProvider(q.leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id').where('b.provider_id', party.id));
   } else {
     q.leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id').where('b.client_id', party.id);
   }

@@ -129,7 +129,7 @@ export type NewBooking = Pick<
   | 'confirmedAt'
   | 'createdAt'
 > & {
-  status: 'pending' | 'confirmed';
+  status: 'awaiting_approval' | 'pending' | 'confirmed';
   baseAmount: string;
   additionalCosts: { name: string; type: 'fixed' | 'percentage'; amount: string; description: string }[];
   discountAmount: string;

@@ -88,7 +88,18 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
   },
   { table: 'service_images', where: 'owner_id = :user', erasure: erased('files') },
   { table: 'course_editions', where: OWN_PROFILE, erasure: kept('register', 'training_register') },
-  { table: 'bookings', where: 'client_id = :user OR provider_id = :user', erasure: kept('bookings', 'tax') },
+  {
+    table: 'bookings',
+    // A provider's archive holds no request its client never approved: it never received it.
+    where: `client_id = :user OR (provider_id = :user AND status NOT IN ('awaiting_approval', 'not_approved'))`,
+    erasure: kept('bookings', 'tax'),
+  },
+  {
+    table: 'booking_approvals',
+    where: `requested_by = :user OR decided_by = :user OR booking_id IN (SELECT id FROM bookings WHERE client_id = :user)`,
+    erasure: kept('bookings', 'tax'),
+  },
+  { table: 'approval_rules', where: 'organisation_id = :user', erasure: erased('security') },
   { table: 'booking_participants', where: OWN_BOOKINGS, erasure: kept('register', 'training_register') },
   { table: 'booking_refunds', where: OWN_BOOKINGS, erasure: kept('bookings', 'tax') },
   { table: 'booking_documents', where: 'uploaded_by = :user', erasure: erased('files') },

@@ -105,6 +105,19 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ],
   // The amounts, dates and references of a refund are the accounting record itself: kept as they are.
   ['booking_refunds', async () => {}],
+  // A booking's approval is kept with it, without the person's notes, answers or name.
+  [
+    'booking_approvals',
+    async (ctx, trx) => {
+      const approvals = () => db(trx)('booking_approvals');
+      await approvals().where('requested_by', ctx.userId).update({ requested_by: null, acceptance: null });
+      await approvals().where('decided_by', ctx.userId).update({ decided_by: null, note: null });
+      await approvals()
+        .whereIn('booking_id', OWN_CLIENT_BOOKINGS(trx, ctx.userId))
+        .update({ requested_by: null, decided_by: null, acceptance: null, note: null });
+    },
+  ],
+  ['approval_rules', deleteOwn('approval_rules', 'organisation_id')],
   [
     'booking_documents',
     async (ctx, trx) => {

@@ -3,6 +3,7 @@ import { db, type Trx } from '../../db/knex.js';
 import { toCents } from '../../lib/money.js';
 import type { PricingUnit } from '../../lib/listing-options.js';
 import { isUuid } from '../../lib/uuid.js';
+import { seenByProvider } from '../bookings/read.js';
 import { LISTING_COLUMNS, toOwnListing, type ListingRow, type ListingStatus, type OwnListing } from './row.js';
 
 // A provider's own listings: the one its form edits (locked for a change), the list of "I Miei Servizi",
@@ -66,7 +67,7 @@ export async function listOwnListings(providerId: string, trx?: Trx): Promise<Ow
     .orderBy([{ column: 's.created_at', order: 'desc' }, { column: 's.id' }])
     .select<(Pick<ListingRow, (typeof LINE_KEYS)[number]> & { bookings_count: string })[]>(
       ...LINE_KEYS.map((c) => `s.${c}`),
-      k.raw('(SELECT count(*) FROM bookings b WHERE b.service_id = s.id) AS bookings_count'),
+      seenByProvider(k({ b: 'bookings' }).count('*').whereRaw('b.service_id = s.id')).as('bookings_count'),
     );
   return rows.map((r) => ({
     id: r.id,

@@ -1,4 +1,4 @@
--- src/models/bookings/cards.ts, named q95e3b94b5dbd5b12bc66fc8d74ffda56
+-- src/models/bookings/cards.ts, named q662bd2096df06825273210d54309e279
 select coalesce((SELECT json_agg(t)
 FROM ((select "b"."status", count(*) as "count"
 from "bookings" as "b"
@@ -9,7 +9,7 @@ FROM ((select "pp"."business_name" as "counterpart_name", "b"."id", "b"."booking
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
 where "b"."client_id" = $2
-and "b"."status" in ($3, $4)
+and "b"."status" in ($3, $4, $5)
 order by "b"."created_at" desc, "b"."id" desc
-limit $5
-offset $6)) AS t), '[]'::json) AS "cards"
+limit $6
+offset $7)) AS t), '[]'::json) AS "cards"

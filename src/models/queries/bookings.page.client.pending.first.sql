@@ -1,4 +1,4 @@
--- src/models/bookings/cards.ts, named q69459e5ee1bdc3ef80687ea1389c82a5
+-- src/models/bookings/cards.ts, named qee54db5675caa93712793022af8ed5ea
 select coalesce((SELECT json_agg(t)
 FROM ((select "b"."status", count(*) as "count"
 from "bookings" as "b"
@@ -9,6 +9,6 @@ FROM ((select "pp"."business_name" as "counterpart_name", "b"."id", "b"."booking
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
 where "b"."client_id" = $2
-and "b"."status" in ($3, $4)
+and "b"."status" in ($3, $4, $5)
 order by "b"."created_at" desc, "b"."id" desc
-limit $5)) AS t), '[]'::json) AS "cards"
+limit $6)) AS t), '[]'::json) AS "cards"

@@ -183,6 +183,8 @@ export const PAGE_CASES: PageCase[] = [
   page('booking not found', 'client', 'bookings/not-found', `/bookings/${UNKNOWN}`),
   page('client notifications', 'client', 'notifications/index', '/notifications'),
   page('client waitlists', 'client', 'waitlist/index', '/waitlist'),
+  page('client approvals (Da approvare)', 'client', 'approvals/index', '/approvazioni'),
+  page('client approval rule', 'client', 'approvals/rule', '/approvazioni/regola'),
   page('client messages', 'client', 'messages/index', '/messages'),
   page('client conversation', 'client', 'messages/show', (ids) => `/messages/${ids.threadId}`),
   page(

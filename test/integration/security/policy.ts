@@ -141,6 +141,9 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/bookings/:id/quote-acceptance': { ...booking, owners: ['clientA'] },
     '/bookings/:id/quote-decline': { ...booking, owners: ['clientA'] },
     '/bookings/:id/withdrawal': { ...booking, owners: ['clientA'] },
+    // Only the client's administrators decide on a booking waiting for their approval.
+    '/bookings/:id/approval': { ...booking, owners: ['clientA'] },
+    '/bookings/:id/approval-rejection': { ...booking, owners: ['clientA'] },
     // Only the booking's client writes its review (its provider finds no form: 404).
     '/bookings/:id/review': { ...booking, owners: ['clientA'] },
     // Only the reviewed service's provider replies; the reviewer and everyone else find no such review.
@@ -245,6 +248,7 @@ export const providersRefusedWith403 = (path: string): boolean =>
 export function naturalActor(r: RouteEntry): Actor {
   if (PUBLIC_WRITE.has(r.path) && r.path !== '/auth/logout') return 'visitor';
   if (r.path === '/account/organizzazioni') return CONSULTANT; // a member of two organisations switches
+  if (r.path.startsWith('/bookings/:id/approval')) return 'clientA'; // the client's administrator decides
   if (
     /confirmation|rejection|completion|no-show|documents|\/payment$|\/refunds$|\/quote$|\/reply$|^\/profile\/hours/.test(
       r.path,
