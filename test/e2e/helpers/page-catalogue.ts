@@ -2,7 +2,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { CLIENT_SECTIONS, PROVIDER_SECTIONS } from '../../../src/lib/profile-sections.js';
 import { baseUrl } from './global-setup.js';
 import { uuidFor } from '../../../seeds/lib/random.js';
-import type { DemoIds, Viewer } from './demo-ids.js';
+import type { DemoIds } from './demo-ids.js';
+import { ORGANISATION_PAGE_CASES } from './page-catalogue-organisations.js';
+import { page, type PageCase } from './page-case.js';
+
+export type { PageCase } from './page-case.js';
 
 /**
  * Every page template of the app, reached as the person who sees it, on the e2e server's demo data: the
@@ -10,27 +14,6 @@ import type { DemoIds, Viewer } from './demo-ids.js';
  */
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-export interface PageCase {
-  name: string;
-  viewer: Viewer;
-  /** The page template(s) under views/ the case renders: the coverage guard checks every page template is named. */
-  template: string;
-  /** The address to open, or a way to get the page's HTML that is not a plain GET (a POST answer). */
-  path: (ids: DemoIds) => string;
-  /**
-   * For pages only reachable by submitting a form: the HTML the server answered. With a token, the form's
-   * hidden fields (CSRF token, idempotency key) are read from the page first and the redirect is followed.
-   */
-  post?: { form: Record<string, string>; withoutToken?: boolean };
-}
-
-const page = (name: string, viewer: Viewer, template: string, path: string | ((ids: DemoIds) => string)): PageCase => ({
-  name,
-  viewer,
-  template,
-  path: typeof path === 'string' ? () => path : path,
-});
 
 /**
  * Page templates checked by the suites' own extra tests rather than by a case (they need an email link or a
@@ -144,9 +127,6 @@ export const PAGE_CASES: PageCase[] = [
   page('account sessions', 'client', 'account/sessions', '/account/sessions'),
   page('account two-factor enrolment', 'client', 'account/two-factor', '/account/two-factor'),
   page('account saved searches', 'client', 'account/saved-searches', '/account/avvisi'),
-  page('account members', 'client', 'account/members', '/account/membri'),
-  page('account organisations', 'client', 'account/organisations', '/account/organizzazioni'),
-  page('invitation link unknown', 'visitor', 'invitations/show', '/inviti/nonvalido'),
   page(
     'saved search form, signed in',
     'client',
@@ -183,8 +163,6 @@ export const PAGE_CASES: PageCase[] = [
   page('booking not found', 'client', 'bookings/not-found', `/bookings/${UNKNOWN}`),
   page('client notifications', 'client', 'notifications/index', '/notifications'),
   page('client waitlists', 'client', 'waitlist/index', '/waitlist'),
-  page('client approvals (Da approvare)', 'client', 'approvals/index', '/approvazioni'),
-  page('client approval rule', 'client', 'approvals/rule', '/approvazioni/regola'),
   page('client messages', 'client', 'messages/index', '/messages'),
   page('client conversation', 'client', 'messages/show', (ids) => `/messages/${ids.threadId}`),
   page(
@@ -263,6 +241,7 @@ export const PAGE_CASES: PageCase[] = [
   page('worker page', 'client', 'workers/show', (ids) => `/workers/${ids.workerId}`),
   page('edit a worker', 'client', 'workers/form', (ids) => `/workers/${ids.workerId}/edit`),
   page('workers CSV import', 'client', 'workers/import', '/workers/import'),
+  ...ORGANISATION_PAGE_CASES,
   page('clients only (the workers register as a provider)', 'provider', 'errors/role-required', '/workers'),
   page(
     'clients only (a new inquiry as a provider)',
