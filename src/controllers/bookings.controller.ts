@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { unreadAfterReading } from '../lib/current-user.js';
+import { assignedTo, canSee } from '../lib/permissions.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { isListStatus } from '../lib/booking-list-status.js';
@@ -14,8 +15,20 @@ import { reviewOfBooking } from '../services/reviews.service.js';
 import { bookingAttestatiBox } from '../pages/attestati.page.js';
 import { attestatiOfBooking } from '../services/attestati.service.js';
 
+/** The member looking at bookings: their organisation, themselves, and (a trainer) what is assigned to them. */
 export function viewerOf(req: Request): BookingViewer {
-  return { id: req.user!.organisationId, userType: req.user!.userType };
+  const user = req.user!;
+  return {
+    id: user.organisationId,
+    userType: user.userType,
+    personId: user.personId,
+    assignedTo: assignedTo(user, 'requests.manage'),
+  };
+}
+
+/** A provider's member without the prices (a trainer) sees no amounts on bookings. */
+export function hidesAmounts(req: Request): boolean {
+  return req.user!.userType === 'provider' && !canSee(req.user!, 'prices.manage');
 }
 
 /** The booking page with its conversation, also after an action or a message that did not go through. */
@@ -38,7 +51,7 @@ export async function renderDetail(
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation?.markedRead ?? 0);
   res.status(status).render('bookings/show', {
-    ...bookingDetailPage(detail, now, options),
+    ...bookingDetailPage(detail, now, { ...options, hideAmounts: hidesAmounts(req) }),
     review: review ? bookingReviewBox(booking, review, viewerOf(req)) : null,
     attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
     messages: bookingConversationView(
@@ -58,7 +71,10 @@ export async function index(req: Request, res: Response): Promise<void> {
   const viewer = viewerOf(req);
   res.render(
     'bookings/index',
-    bookingsListPage(await listBookings(viewer, status, requestedPage(req.query.page)), viewer),
+    {
+      ...bookingsListPage(await listBookings(viewer, status, requestedPage(req.query.page)), viewer),
+      hideAmounts: hidesAmounts(req),
+    },
   );
 }
 

@@ -48,6 +48,8 @@ export interface NewBookingInput {
   /** A course edition: its sessions are the booking's days, its seats are taken here. */
   edition?: CourseEdition | null;
   now?: Date;
+  /** The member making it (users.id), recorded as who did it. */
+  createdBy?: string | null;
 }
 
 /** A booking number is random: a clash (unique index) is retried with another, this many times in all. */
@@ -121,7 +123,7 @@ async function makeBooking(
       const notices = making.announced
         ? noticesOf('created', noticeBookingOf(row, planned.price), {}, context.parties)
         : NO_NOTICES;
-      return newBookings.insertBooking(row, people, notices, t);
+      return newBookings.insertBooking(row, people, notices, t, input.createdBy ?? null);
     };
     const outcome = ownTransaction
       ? await transaction(async (t) => {

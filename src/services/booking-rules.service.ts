@@ -24,6 +24,10 @@ const BOOKING_ACTIONS: readonly BookingAction[] = [
 export interface Actor {
   id: string;
   userType: UserType;
+  /** The member acting for the organisation `id` (users.id): the steps they take record them. */
+  personId?: string;
+  /** A trainer acts only on the bookings assigned to them (their person id); null or absent: all. */
+  assignedTo?: string | null;
 }
 
 /**

@@ -163,13 +163,14 @@ export async function submitWizard(
   clientId: string,
   move: Extract<WizardMove, { kind: 'submit' }>,
   context: BookingContext | null,
+  createdBy: string | null = null,
 ): Promise<WizardOutcome> {
   let known = context ?? undefined;
   if (move.invoicing) {
     await saveClientInvoicing(clientId, move.invoicing);
     if (known) known = { ...known, invoicing: move.invoicing };
   }
-  const made = await createBooking({ clientId, ...move.booking }, known);
+  const made = await createBooking({ clientId, ...move.booking, createdBy }, known);
   if (made.ok) return { kind: 'booked', bookingId: made.id, listingType: move.booking.listing.listingType };
   const screen = move.invoicing ? { ...move.screen, asksInvoicing: false } : move.screen;
   return { kind: 'render', screen: refusedScreen(screen, made.refusal) };

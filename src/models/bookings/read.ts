@@ -12,15 +12,27 @@ import { BOOKING_COLUMNS, toBooking, type BookingRow } from './row.js';
 export interface BookingViewer {
   id: string;
   userType: UserType;
+  /** The member looking (users.id), when a person is. */
+  personId?: string;
+  /** A provider's trainer sees only the bookings assigned to them (their person id); null or absent: all. */
+  assignedTo?: string | null;
 }
 
 /**
- * The viewer's own bookings (`b`): by client_id or provider_id.
+ * The viewer's own bookings (`b`): by client_id or provider_id; for a trainer, those assigned to them (the
+ * booking itself, or its course edition).
  * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
  */
 export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
-  if (viewer.userType === 'provider') return q.where('b.provider_id', viewer.id);
-  return q.where('b.client_id', viewer.id);
+  if (viewer.userType === 'client') return q.where('b.client_id', viewer.id);
+  q.where('b.provider_id', viewer.id);
+  const trainer = viewer.assignedTo;
+  if (!trainer) return q;
+  return q.where((w) =>
+    w
+      .where('b.trainer_member_id', trainer)
+      .orWhereIn('b.edition_id', (e) => e.from('course_editions').where('trainer_member_id', trainer).select('id')),
+  );
 }
 
 /**
