@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import * as activity from '../controllers/activity.controller.js';
 import * as analytics from '../controllers/analytics.controller.js';
 import * as bookingCalendar from '../controllers/booking-calendar.controller.js';
 import * as bookingCancellations from '../controllers/booking-cancellations.controller.js';
@@ -83,6 +84,8 @@ export function bookingRoutes(r: Router): void {
     'errors:providersOnly.analytics',
   );
   r.get('/analytics', providerAnalytics, analytics.show);
+  // Who did what: the organisation's administrators, of either kind.
+  r.get('/attivita', requireUser(), requireGrant('activity.view', 'provider.activity.view'), activity.index);
   r.get('/analytics/bookings.csv', providerAnalytics, analytics.download);
   const providerStatementsOnly = requirePermission(
     'statements.view',
