@@ -83,11 +83,13 @@ export async function create(req: Request, res: Response): Promise<void> {
   const { read, context } = opened;
   const move = await advanceWizard(body, read);
   if (move.kind === 'render') return render(res, read, move.screen);
-  const outcome = await submitWizard(req.user!.organisationId, move, context, req.user!.personId).catch((err: unknown) => {
-    // docs/product.md §8 "Errore durante la prenotazione": the summary again; sending it again is safe.
-    logger.error('booking failed', { requestId: req.id, serviceId: read.listing.id, ...errorFields(err) });
-    return { kind: 'render' as const, screen: failedScreen(move.screen) };
-  });
+  const outcome = await submitWizard(req.user!.organisationId, move, context, req.user!.personId).catch(
+    (err: unknown) => {
+      // docs/product.md §8 "Errore durante la prenotazione": the summary again; sending it again is safe.
+      logger.error('booking failed', { requestId: req.id, serviceId: read.listing.id, ...errorFields(err) });
+      return { kind: 'render' as const, screen: failedScreen(move.screen) };
+    },
+  );
   if (outcome.kind === 'render') return render(res, read, outcome.screen);
   req.flash('success', sentMessage(outcome.listingType, t));
   res.redirect(303, `/bookings/${outcome.bookingId}`);

@@ -69,13 +69,10 @@ export async function renderDetail(
 export async function index(req: Request, res: Response): Promise<void> {
   const status = isListStatus(req.query.status) ? req.query.status : null;
   const viewer = viewerOf(req);
-  res.render(
-    'bookings/index',
-    {
-      ...bookingsListPage(await listBookings(viewer, status, requestedPage(req.query.page)), viewer),
-      hideAmounts: hidesAmounts(req),
-    },
-  );
+  res.render('bookings/index', {
+    ...bookingsListPage(await listBookings(viewer, status, requestedPage(req.query.page)), viewer),
+    hideAmounts: hidesAmounts(req),
+  });
 }
 
 /** GET /bookings/:id */

@@ -2,6 +2,8 @@ import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import { todayInRome } from '../lib/booking-time.js';
+import { assignedTo } from '../lib/permissions.js';
+import type { EditionOwner } from '../services/course-editions.service.js';
 import { editionPage } from '../pages/edition.page.js';
 import { providerEditionsPage } from '../pages/provider-editions.page.js';
 import { editionEditPage, editionsPage, type EditionFormState } from '../pages/editions.page.js';
@@ -26,9 +28,14 @@ function providerId(req: Request): string {
   return req.user.organisationId;
 }
 
+/** The provider's editions its member sees: a trainer only those assigned to them. */
+function ownerOf(req: Request): EditionOwner {
+  return { providerId: providerId(req), assignedTo: assignedTo(req.user!, 'editions.manage') };
+}
+
 /** GET /services/:id/editions */
 export async function index(req: Request, res: Response): Promise<void> {
-  const { listing, editions } = await listEditions(providerId(req), String(req.params.id));
+  const { listing, editions } = await listEditions(ownerOf(req), String(req.params.id));
   res.render('editions/index', editionsPage(listing, editions));
 }
 
@@ -50,14 +57,14 @@ export async function create(req: Request, res: Response): Promise<void> {
 
 /** GET /editions/:id/edit */
 export async function edit(req: Request, res: Response): Promise<void> {
-  const { listing, edition } = await findOwnEdition(providerId(req), String(req.params.id));
+  const { listing, edition } = await findOwnEdition(ownerOf(req), String(req.params.id));
   res.render('editions/edit', editionEditPage(listing, edition));
 }
 
 /** POST /editions/:id/edit */
 export async function update(req: Request, res: Response): Promise<void> {
   const owner = providerId(req);
-  const { listing, edition } = await findOwnEdition(owner, String(req.params.id));
+  const { listing, edition } = await findOwnEdition(ownerOf(req), String(req.params.id));
   const values = readEditionForm(req.body);
   const redraw = (refused: EditionFormState) =>
     res.status(422).render('editions/edit', editionEditPage(listing, edition, { values, ...refused }));
@@ -79,6 +86,6 @@ export async function show(req: Request, res: Response): Promise<void> {
 
 /** GET /provider/editions */
 export async function agenda(req: Request, res: Response): Promise<void> {
-  const rows = await providerAgenda(providerId(req), { from: todayInRome(), until: null });
+  const rows = await providerAgenda(ownerOf(req), { from: todayInRome(), until: null });
   res.render('editions/agenda', providerEditionsPage(rows));
 }

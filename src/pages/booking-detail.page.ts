@@ -273,9 +273,7 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
     quoteDeclineReason: booking.quoteDeclinedAt ? booking.quoteDeclineReason : null,
     timeline: bookingTimeline(booking, detail.steps),
     amounts: !options.hideAmounts,
-    actions: options.hideAmounts
-      ? { ...actionsOf(detail, now), quote: null, confirmHint: '' }
-      : actionsOf(detail, now),
+    actions: options.hideAmounts ? { ...actionsOf(detail, now), quote: null, confirmHint: '' } : actionsOf(detail, now),
     calendarHref: hasCalendarEvent(outcome) ? `/bookings/${booking.id}/calendar.ics` : null,
     failed,
     errorSummary: failedActionSummary(failed),

@@ -53,7 +53,11 @@ export function bookingTimeline(booking: Booking, steps: readonly TimelineStep[]
       by: byOf(steps, 'confirmed', 'quote_accepted'),
     },
     { label: t('bookings:show.timeline.rejected'), at: booking.rejectedAt, by: byOf(steps, 'rejected') },
-    { label: t('bookings:show.timeline.quoteDeclined'), at: booking.quoteDeclinedAt, by: byOf(steps, 'quote_declined') },
+    {
+      label: t('bookings:show.timeline.quoteDeclined'),
+      at: booking.quoteDeclinedAt,
+      by: byOf(steps, 'quote_declined'),
+    },
     { label: t('bookings:show.timeline.completed'), at: booking.completedAt, by: byOf(steps, 'completed') },
     { label: t('bookings:show.timeline.noShow'), at: booking.noShowAt, by: byOf(steps, 'no_show') },
     {

@@ -9,7 +9,10 @@ import * as editionWrites from '../models/editions/write.js';
 import * as agenda from '../models/editions/agenda.js';
 import * as editions from '../models/editions/read.js';
 import type { CourseEdition, EditionFields } from '../models/editions/row.js';
-import type { NextEdition, PublicEdition } from '../models/editions/read.js';
+import type { EditionOwner, NextEdition, PublicEdition } from '../models/editions/read.js';
+
+export type { EditionOwner };
+const providerOf = (owner: string | EditionOwner): string => (typeof owner === 'string' ? owner : owner.providerId);
 import * as ownListings from '../models/listings/own.js';
 import type { OwnListing } from '../models/listings/row.js';
 import type { EditionInput } from '../validators/edition.validator.js';
@@ -48,15 +51,15 @@ export async function findOwnCourse(providerId: string, listingId: string): Prom
   return listing;
 }
 
-export async function listEditions(providerId: string, listingId: string) {
-  const listing = await findOwnCourse(providerId, listingId);
-  return { listing, editions: await editions.listForListing(listing.id) };
+export async function listEditions(owner: string | EditionOwner, listingId: string) {
+  const listing = await findOwnCourse(providerOf(owner), listingId);
+  return { listing, editions: await editions.listForListing(listing.id, owner) };
 }
 
-export async function findOwnEdition(providerId: string, id: string) {
-  const edition = await editions.findOwnEdition(id, providerId);
+export async function findOwnEdition(owner: string | EditionOwner, id: string) {
+  const edition = await editions.findOwnEdition(id, owner);
   if (!edition) throw notFound('page');
-  const listing = await findOwnCourse(providerId, edition.listingId);
+  const listing = await findOwnCourse(providerOf(owner), edition.listingId);
   return { listing, edition };
 }
 
@@ -183,6 +186,10 @@ export async function nextEditionsOf(listingIds: readonly string[], now: Date = 
 export type { AgendaEdition } from '../models/editions/agenda.js';
 
 /** The provider's agenda across its courses: editions not cancelled and not yet over, the soonest first. */
-export async function providerAgenda(providerId: string, range: { from: string; until: string | null }, limit = 100) {
+export async function providerAgenda(
+  providerId: string | EditionOwner,
+  range: { from: string; until: string | null },
+  limit = 100,
+) {
   return agenda.listProviderAgenda(providerId, range, limit);
 }

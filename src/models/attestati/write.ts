@@ -3,7 +3,10 @@ import { findById } from './read.js';
 import type { Attestato, NewAttestato } from './row.js';
 
 /** Inserts one attestato (with the member who issued it, when known); null when its participant already has one (a double submit issues once). */
-export async function insert(a: NewAttestato & { issuedByMember?: string | null }, trx: Trx): Promise<Attestato | null> {
+export async function insert(
+  a: NewAttestato & { issuedByMember?: string | null },
+  trx: Trx,
+): Promise<Attestato | null> {
   const rows = await trx('attestati')
     .insert({
       code: a.code,

@@ -59,14 +59,7 @@ interface EventRow {
 
 const MEMBER_NAME = `COALESCE(NULLIF(TRIM(CONCAT_WS(' ', u.first_name, u.last_name)), ''), u.email)`;
 
-const EVENT_COLUMNS = [
-  'e.booking_id',
-  'e.action',
-  'e.organisation_id',
-  'e.member_id',
-  'e.note',
-  'e.at',
-] as const;
+const EVENT_COLUMNS = ['e.booking_id', 'e.action', 'e.organisation_id', 'e.member_id', 'e.note', 'e.at'] as const;
 
 function toRecord(row: EventRow): BookingEventRecord {
   return {
