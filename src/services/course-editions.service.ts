@@ -14,6 +14,8 @@ import type { EditionOwner, NextEdition, PublicEdition } from '../models/edition
 export type { EditionOwner };
 const providerOf = (owner: string | EditionOwner): string => (typeof owner === 'string' ? owner : owner.providerId);
 import * as ownListings from '../models/listings/own.js';
+import * as members from '../models/bookings/events.js';
+import type { OrganisationMember } from '../models/bookings/events.js';
 import type { OwnListing } from '../models/listings/row.js';
 import type { EditionInput } from '../validators/edition.validator.js';
 import { resolveLocation } from './places.service.js';
@@ -33,7 +35,26 @@ export { isBookable, seatsLeft };
  * someone booked.
  */
 export type EditionProblem =
-  'delivery_mode_not_allowed' | 'venue_city_unknown' | 'cancelled' | 'seats_below_taken' | 'sessions_locked';
+  | 'delivery_mode_not_allowed'
+  | 'venue_city_unknown'
+  | 'cancelled'
+  | 'seats_below_taken'
+  | 'sessions_locked'
+  | 'trainer_unknown';
+
+/** The provider's members who may teach its editions (role trainer), by name: the form's "Docente". */
+export function providerTrainers(providerId: string): Promise<OrganisationMember[]> {
+  return members.listMembers(providerId, 'trainer');
+}
+
+/** A Docente who is not one of the provider's trainers: refused beside the field. */
+async function trainerRefused(providerId: string, input: EditionInput): Promise<FieldProblems<EditionProblem> | null> {
+  if (!input.trainerMemberId) return null;
+  const trainers = await providerTrainers(providerId);
+  return trainers.some((m) => m.id === input.trainerMemberId)
+    ? null
+    : { trainer_member_id: problem('trainer_unknown') };
+}
 
 export type EditionSaveResult =
   { ok: true; id: string } | { ok: false; kind: 'invalid'; problems: FieldProblems<EditionProblem> };
@@ -110,6 +131,7 @@ async function fieldsOf(
       minParticipants: input.minParticipants,
       bookingDeadline: romeInstant(input.bookingDeadline, '23:59'),
       priceCents: input.priceCents,
+      trainerMemberId: input.trainerMemberId,
     },
   };
 }
@@ -120,7 +142,7 @@ export async function createEdition(
   input: EditionInput,
 ): Promise<EditionSaveResult> {
   const listing = await findOwnCourse(providerId, listingId);
-  const mode = modeRefused(listing, input);
+  const mode = modeRefused(listing, input) ?? (await trainerRefused(providerId, input));
   if (mode) return refused(mode);
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
@@ -140,7 +162,7 @@ const sameSessions = (a: EditionFields['sessions'], b: EditionFields['sessions']
  */
 export async function updateEdition(providerId: string, id: string, input: EditionInput): Promise<EditionSaveResult> {
   const { listing } = await findOwnEdition(providerId, id);
-  const mode = modeRefused(listing, input);
+  const mode = modeRefused(listing, input) ?? (await trainerRefused(providerId, input));
   if (mode) return refused(mode);
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;

@@ -45,9 +45,14 @@ export async function lockOwnEdition(
   return row ? toEdition(row) : null;
 }
 
-export async function findOwnEdition(id: string, owner: string | EditionOwner): Promise<CourseEdition | null> {
+export async function findOwnEdition(
+  id: string,
+  owner: string | EditionOwner,
+  trx?: Trx,
+): Promise<CourseEdition | null> {
   if (!isUuid(id)) return null;
-  const row = await ownedEditions(editions().where('e.id', id), ownerOf(owner)).first<EditionRow | undefined>(COLUMNS);
+  const q = ownedEditions(editions(trx).where('e.id', id), ownerOf(owner));
+  const row = await q.first<EditionRow | undefined>(COLUMNS);
   return row ? toEdition(row) : null;
 }
 

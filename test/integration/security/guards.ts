@@ -51,8 +51,8 @@ export function guardedRouteTable(): GuardedRoute[] {
  * "Il tuo ruolo non lo consente" (403); `kind` when a guard is for the other kind of organisation only (the
  * route's own restriction page, 403, as for its administrator); else `through` with the grant they pass
  * on (null when no guard names an action of their kind). A narrowed grant (`sites`, `assigned`) passes the
- * guard; which records it narrows to is the services' business (the world has no sites or assignments yet,
- * so its members with one are served as their organisation's administrator).
+ * guard; which records it narrows to is the services' business: see narrowedAway (the world has no sites
+ * yet, so its members with `sites` are served as their organisation's administrator).
  */
 export type Verdict = { is: 'role' } | { is: 'kind' } | { is: 'through'; grant: Grant | null };
 
@@ -110,3 +110,12 @@ export const ANY_MEMBER = new Set([
 
 /** What a member refused for their role reads (HTML page or JSON message alike). */
 export const MEMBER_ROLE_REFUSAL = 'Il tuo ruolo in questa organizzazione non permette questa operazione';
+
+/**
+ * A trainer ('assigned') sees only the bookings and editions assigned to them, and the world assigns none:
+ * past the guards, they find A's booking and edition (and everything under them) as unknown ones (404).
+ */
+export function narrowedAway(route: Pick<GuardedRoute, 'method' | 'path' | 'guards'>, member: Member): boolean {
+  const verdict = verdictOf(route, member);
+  return verdict.is === 'through' && verdict.grant === 'assigned' && /^\/(bookings|editions)\/:id/.test(route.path);
+}
