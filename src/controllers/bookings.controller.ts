@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { unreadAfterReading } from '../lib/current-user.js';
-import { assignedTo, canSee } from '../lib/permissions.js';
+import { assignedTo, canChange, canSee } from '../lib/permissions.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { isListStatus } from '../lib/booking-list-status.js';
@@ -14,6 +14,8 @@ import { bookingReviewBox } from '../pages/review-form.page.js';
 import { reviewOfBooking } from '../services/reviews.service.js';
 import { bookingAttestatiBox } from '../pages/attestati.page.js';
 import { attestatiOfBooking } from '../services/attestati.service.js';
+import { trainerBox } from '../pages/booking-trainer.page.js';
+import { trainerChoice } from '../services/booking-trainers.service.js';
 
 /** The member looking at bookings: their organisation, themselves, and (a trainer) what is assigned to them. */
 export function viewerOf(req: Request): BookingViewer {
@@ -42,11 +44,13 @@ export async function renderDetail(
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  const [detail, conversation, review, issued] = await Promise.all([
+  const [detail, conversation, review, issued, trainers] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
     openBookingThread(booking, viewerOf(req)),
     reviewOfBooking(booking, viewerOf(req), now),
     attestatiOfBooking(booking.id),
+    // The Docente: the provider's administrator and office choose it.
+    canChange(req.user!, 'trainers.assign') ? trainerChoice(booking) : null,
   ]);
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation?.markedRead ?? 0);
@@ -54,6 +58,7 @@ export async function renderDetail(
     ...bookingDetailPage(detail, now, { ...options, hideAmounts: hidesAmounts(req) }),
     review: review ? bookingReviewBox(booking, review, viewerOf(req)) : null,
     attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
+    trainerBox: trainers ? trainerBox(booking.id, trainers, options.trainerError) : null,
     messages: bookingConversationView(
       booking.id,
       conversation,

@@ -86,7 +86,11 @@ export async function update(req: Request, res: Response): Promise<void> {
     res.status(422).render('editions/edit', editionEditPage(listing, edition, { values, trainers, ...refused }));
   const checked = validateEditionForm(values, todayInRome());
   if (!checked.ok) return redraw({ errors: checked.errors });
-  const result = await updateEdition(owner, edition.id, withTrainer(req, checked.value, edition.trainerMemberId ?? null));
+  const result = await updateEdition(
+    owner,
+    edition.id,
+    withTrainer(req, checked.value, edition.trainerMemberId ?? null),
+  );
   if (!result.ok) return redraw({ problems: result.problems });
   req.flash('success', t('editions:messages.updated'));
   res.redirect(303, `/services/${listing.id}/editions`);

@@ -39,6 +39,7 @@ export const PERMISSIONS = {
   'services.manage': { kind: 'provider', grants: { admin: 'all', office: 'read' } },
   'requests.manage': { kind: 'provider', grants: { admin: 'all', office: 'all', trainer: 'assigned' } },
   'prices.manage': { kind: 'provider', grants: { admin: 'all', office: 'all' } },
+  'trainers.assign': { kind: 'provider', grants: { admin: 'all', office: 'all' } },
   'editions.manage': { kind: 'provider', grants: { admin: 'all', office: 'all', trainer: 'assigned' } },
   'attestati.issue': { kind: 'provider', grants: { admin: 'all', office: 'all', trainer: 'assigned' } },
   'provider.messages.use': { kind: 'provider', grants: { admin: 'all', office: 'all' } },

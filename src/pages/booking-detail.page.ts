@@ -42,6 +42,8 @@ export interface DetailOptions {
   refusal?: Refusal;
   /** A provider's trainer: no amounts, no quote to send. */
   hideAmounts?: boolean;
+  /** The Docente chosen is not one of the provider's trainers: the message key beside the field. */
+  trainerError?: string;
 }
 
 /** views/bookings/show.ejs: one booking as its client or its provider sees it, with what they can do now. */

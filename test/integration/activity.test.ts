@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { createMember } from '../factories/index.js';
-import { html, textOf } from '../helpers/app.js';
+import { csrfFrom, html, textOf } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { providerAccount, signIn } from './booking.helpers.js';
 import { lifecycleWorld, startIn, type LifecycleWorld } from './booking-lifecycle.helpers.js';
@@ -100,5 +100,26 @@ describe('who did what', () => {
     expect((await world.act(trainerAgent, other, 'cancellation', { reason: 'Prova' })).status).to.equal(404);
     // The office still sees amounts.
     expect(html((await officeAgent.get(`/bookings/${assigned}`)).text)('#costs-title')).to.have.length(1);
+  });
+
+  it('the office assigns the Docente of an appointment on its page; the trainer then finds it', async () => {
+    const id = await world.make('confirmed', startIn(24 * 7));
+    expect((await trainerAgent.get(`/bookings/${id}`)).status).to.equal(404);
+    const page = html((await officeAgent.get(`/bookings/${id}`)).text);
+    const options = page('#trainer select[name="trainer_member_id"] option')
+      .toArray()
+      .map((o) => page(o).text().trim());
+    expect(options).to.deep.equal(['Nessun docente assegnato', 'Giulia Bianchi']);
+    const post = (trainerId: string) =>
+      officeAgent
+        .post(`/bookings/${id}/trainer`)
+        .type('form')
+        .send({ _csrf: csrfFrom(page), trainer_member_id: trainerId });
+    const refused = await post(office.id);
+    expect(refused.status).to.equal(422);
+    expect(html(refused.text)('#trainer .field__error').text()).to.contain('Scegli un docente');
+    expect((await post(trainer.id)).status).to.equal(303);
+    expect((await trainerAgent.get(`/bookings/${id}`)).status).to.equal(200);
+    expect((await trainerAgent.get(`/bookings/${id}`)).text).not.to.contain('id="trainer"');
   });
 });

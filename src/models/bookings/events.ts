@@ -141,12 +141,16 @@ export interface OrganisationMember {
 }
 
 /** The members of an organisation, by name (of one role when asked): the activity filter, the trainers. */
-export async function listMembers(organisationId: string, role: Role | null = null): Promise<OrganisationMember[]> {
-  const q = db()({ m: 'memberships' })
+export async function listMembers(
+  organisationId: string,
+  role: Role | null = null,
+  trx?: Trx,
+): Promise<OrganisationMember[]> {
+  const q = db(trx)({ m: 'memberships' })
     .join({ u: 'users' }, 'u.id', 'm.user_id')
     .where('m.organisation_id', organisationId);
   const rows = await (role ? q.where('m.role', role) : q)
     .orderByRaw(`${MEMBER_NAME}`)
-    .select<{ id: string; name: string; role: Role }[]>('u.id', db().raw(`${MEMBER_NAME} AS name`), 'm.role');
+    .select<{ id: string; name: string; role: Role }[]>('u.id', db(trx).raw(`${MEMBER_NAME} AS name`), 'm.role');
   return rows;
 }

@@ -136,7 +136,9 @@ describe('security: access matrix over every parameterised route', () => {
     const trainer = w.agents['providerA:trainer'];
     const path = `/bookings/${w.a.bookingId}`;
     expect((await trainer.get(path)).status).to.equal(404);
-    await db()('bookings').where({ id: w.a.bookingId }).update({ trainer_member_id: w.accounts['providerA:trainer'].id });
+    await db()('bookings')
+      .where({ id: w.a.bookingId })
+      .update({ trainer_member_id: w.accounts['providerA:trainer'].id });
     try {
       expect((await trainer.get(path)).status).to.equal(200);
       expect((await w.agents['providerB:trainer'].get(path)).status).to.equal(404);
