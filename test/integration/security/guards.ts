@@ -113,9 +113,12 @@ export const MEMBER_ROLE_REFUSAL = 'Il tuo ruolo in questa organizzazione non pe
 
 /**
  * A trainer ('assigned') sees only the bookings and editions assigned to them, and the world assigns none:
- * past the guards, they find A's booking and edition (and everything under them) as unknown ones (404).
+ * past the guards, they find A's booking, edition and attestato (and everything under them) as unknown
+ * ones (404).
  */
 export function narrowedAway(route: Pick<GuardedRoute, 'method' | 'path' | 'guards'>, member: Member): boolean {
   const verdict = verdictOf(route, member);
-  return verdict.is === 'through' && verdict.grant === 'assigned' && /^\/(bookings|editions)\/:id/.test(route.path);
+  return (
+    verdict.is === 'through' && verdict.grant === 'assigned' && /^\/(bookings|editions|attestati)\/:id/.test(route.path)
+  );
 }
