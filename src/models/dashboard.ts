@@ -14,6 +14,8 @@ import { PROVIDER_COLUMNS, toProviderProfile, type ProviderProfile, type Provide
 export interface StatisticsOwner {
   id: string;
   userType: UserType;
+  /** A provider's trainer: the bookings assigned to them only (models/bookings/read.ts ownedBy). */
+  assignedTo?: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { organisationOf, type ActingOrganisation, type CurrentUser, type UserType } from '../lib/current-user.js';
+import { assignedTo } from '../lib/permissions.js';
 import type { BookingCard } from '../models/bookings/cards.js';
 import * as dashboard from '../models/dashboard.js';
 import type { OwnProfile } from '../models/dashboard.js';
@@ -93,7 +94,10 @@ export async function dashboardData(member: CurrentUser, now: Date = new Date())
   const todoLists = TODO_LISTS[user.userType];
   const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
     await Promise.all([
-      dashboard.readDashboard(user, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
+      dashboard.readDashboard(
+        { ...user, assignedTo: assignedTo(member, 'requests.manage') },
+        { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
+      ),
       user.userType === 'client' ? complianceSummary(user.id) : null,
       dashboardTodos(user, now, todoLists),
     ]);

@@ -96,6 +96,13 @@ describe('who did what', () => {
       .map((a) => list(a).attr('href'));
     expect(links).to.deep.equal([`/bookings/${assigned}`]);
     expect(list('.booking-card__total')).to.have.length(0);
+    // The dashboard's recent bookings too.
+    const home = html((await trainerAgent.get('/dashboard')).text);
+    const recent = home('.booking-card__title a')
+      .toArray()
+      .map((a) => home(a).attr('href'));
+    expect(recent).to.deep.equal([`/bookings/${assigned}`]);
+    expect(home('.booking-card__total')).to.have.length(0);
     // Acting on another booking: as unknown.
     expect((await world.act(trainerAgent, other, 'cancellation', { reason: 'Prova' })).status).to.equal(404);
     // The office still sees amounts.
