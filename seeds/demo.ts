@@ -5,6 +5,7 @@ import { clientRows, organisationRows, providerRows, userRows } from './lib/acco
 import { buildBookings } from './lib/bookings.js';
 import { memberRows } from './lib/members.js';
 import { seedEditions } from './lib/editions.js';
+import { seedTrainer } from './lib/trainers.js';
 import { Clock } from './lib/clock.js';
 import { photoRows } from './lib/photos.js';
 import type { Row } from './lib/row.js';
@@ -63,6 +64,8 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       // Three photos of each featured service and of the demo provider's, processed as uploads are.
       service_images: await insertIgnore(trx, 'service_images', await photoRows(trx, world)),
       course_editions: await seedEditions(trx, world),
+      // The demo provider's Docente, assigned two of its upcoming editions.
+      trainer_editions: await seedTrainer(trx, passwordHash, clock),
       bookings: await insertIgnore(trx, 'bookings', bookings.bookings),
       booking_participants: await insertIgnore(trx, 'booking_participants', bookings.participants),
       booking_refunds: await insertIgnore(trx, 'booking_refunds', bookings.refunds),

@@ -54,5 +54,5 @@ export async function pdf(req: Request, res: Response): Promise<void> {
 export async function index(req: Request, res: Response): Promise<void> {
   const page = requestedPage(req.query.page);
   const listingId = typeof req.query.corso === 'string' && req.query.corso ? req.query.corso : null;
-  res.render('attestati/index', archivePage(await providerArchive(req.user!.organisationId, page, listingId)));
+  res.render('attestati/index', archivePage(await providerArchive(viewerOf(req), page, listingId)));
 }

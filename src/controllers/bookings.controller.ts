@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { reachOf } from '../services/sites.service.js';
 import { unreadAfterReading } from '../lib/current-user.js';
+import { assignedTo, canChange, canSee } from '../lib/permissions.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { isListStatus } from '../lib/booking-list-status.js';
@@ -15,19 +16,31 @@ import { reviewOfBooking } from '../services/reviews.service.js';
 import { bookingAttestatiBox } from '../pages/attestati.page.js';
 import type { Actor } from '../services/booking-rules.service.js';
 import { UNAPPROVED_BOOKING_STATUSES } from '../lib/booking-status.js';
-import { canChange } from '../lib/permissions.js';
 import { approvalBox } from '../pages/approvals.page.js';
 import { openApprovalLine } from '../services/booking-approvals.service.js';
 import { attestatiOfBooking } from '../services/attestati.service.js';
+import { trainerBox } from '../pages/booking-trainer.page.js';
+import { trainerChoice } from '../services/booking-trainers.service.js';
 
 /**
- * The booking's viewer: the organisation in use, narrowed to a site referent's sites (reachOf), and the
- * member acting for it (approvals depend on their role).
+ * The member looking at bookings: their organisation, themselves, narrowed to a site referent's sites
+ * (reachOf) or to a trainer's assignments, and their role (approvals depend on it).
  */
 export function viewerOf(req: Request): BookingViewer & Pick<Actor, 'member'> {
-  const { organisationId, referentId } = reachOf(req.user!, 'bookings.manage');
-  const { userType, personId, role } = req.user!;
-  return { id: organisationId, userType, referentId, member: { personId, role } };
+  const user = req.user!;
+  const { organisationId, referentId } = reachOf(user, 'bookings.manage');
+  return {
+    id: organisationId,
+    userType: user.userType,
+    referentId,
+    assignedTo: assignedTo(user, 'requests.manage'),
+    member: { personId: user.personId, role: user.role },
+  };
+}
+
+/** A provider's member without the prices (a trainer) sees no amounts on bookings. */
+export function hidesAmounts(req: Request): boolean {
+  return req.user!.userType === 'provider' && !canSee(req.user!, 'prices.manage');
 }
 
 /** The booking page with its conversation, also after an action or a message that did not go through. */
@@ -41,20 +54,23 @@ export async function renderDetail(
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  const [detail, conversation, review, issued, approval] = await Promise.all([
+  const [detail, conversation, review, issued, approval, trainers] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
     openBookingThread(booking, viewerOf(req)),
     reviewOfBooking(booking, viewerOf(req), now),
     attestatiOfBooking(booking.id),
     openApprovalLine(booking, viewerOf(req)),
+    // The Docente: the provider's administrator and office choose it.
+    canChange(req.user!, 'trainers.assign') ? trainerChoice(booking) : null,
   ]);
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation?.markedRead ?? 0);
   res.status(status).render('bookings/show', {
-    ...bookingDetailPage(detail, now, options),
+    ...bookingDetailPage(detail, now, { ...options, hideAmounts: hidesAmounts(req) }),
     review: review ? bookingReviewBox(booking, review, viewerOf(req)) : null,
     attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
     approval: approvalBox(approval, canChange(req.user!, 'bookings.approve')),
+    trainerBox: trainers ? trainerBox(booking.id, trainers, options.trainerError) : null,
     // Nothing reaches the provider before the client's administrators approve the booking, messages neither.
     messages: UNAPPROVED_BOOKING_STATUSES.includes(booking.status)
       ? null
@@ -73,10 +89,10 @@ export async function renderDetail(
 export async function index(req: Request, res: Response): Promise<void> {
   const status = isListStatus(req.query.status) ? req.query.status : null;
   const viewer = viewerOf(req);
-  res.render(
-    'bookings/index',
-    bookingsListPage(await listBookings(viewer, status, requestedPage(req.query.page)), viewer),
-  );
+  res.render('bookings/index', {
+    ...bookingsListPage(await listBookings(viewer, status, requestedPage(req.query.page)), viewer),
+    hideAmounts: hidesAmounts(req),
+  });
 }
 
 /** GET /bookings/:id */

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { logger, errorFields } from '../config/logger.js';
+import { canSee } from '../lib/permissions.js';
 import { dashboardPage } from '../pages/dashboard.page.js';
 import { dashboardData, type DashboardData } from '../services/dashboard.service.js';
 
@@ -18,5 +19,7 @@ export async function show(req: Request, res: Response): Promise<void> {
       ...errorFields(err),
     });
   }
-  res.status(data ? 200 : 500).render('dashboard/show', dashboardPage(user, data, new Date()));
+  // A provider's trainer sees no amounts on the recent bookings (views/partials/_booking-cards.ejs).
+  const hideAmounts = user.userType === 'provider' && !canSee(user, 'prices.manage');
+  res.status(data ? 200 : 500).render('dashboard/show', { ...dashboardPage(user, data, new Date()), hideAmounts });
 }

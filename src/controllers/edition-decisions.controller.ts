@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
+import { editionOwnerOf } from './course-editions.controller.js';
 import { editionCancellationPage } from '../pages/waitlist.page.js';
 import { cancelEditionByProvider, confirmEdition, type DecisionResult } from '../services/edition-decisions.service.js';
 
@@ -22,11 +23,11 @@ function done(req: Request, res: Response, result: DecisionResult, doneKey: stri
 
 /** POST /editions/:id/confirmation — the edition will run even under its minimum. */
 export async function confirm(req: Request, res: Response): Promise<void> {
-  done(req, res, await confirmEdition(String(req.params.id), req.user!.organisationId), 'waitlist:decisions.confirmed');
+  done(req, res, await confirmEdition(String(req.params.id), editionOwnerOf(req)), 'waitlist:decisions.confirmed');
 }
 
 /** POST /editions/:id/cancellation — cancelled with a reason (required), every client told and refunded. */
 export async function cancel(req: Request, res: Response): Promise<void> {
-  const result = await cancelEditionByProvider(String(req.params.id), req.user!.organisationId, req.body);
+  const result = await cancelEditionByProvider(String(req.params.id), editionOwnerOf(req), req.body);
   done(req, res, result, 'waitlist:decisions.cancelled');
 }

@@ -34,17 +34,20 @@ export const PERMISSIONS = {
   'messages.use': { kind: 'client', grants: { admin: 'all', safety: 'all', site: 'all', accounts: 'read' } },
   'reviews.write': { kind: 'client', grants: { admin: 'all', safety: 'all' } },
   'bookings.approve': { kind: 'client', grants: { admin: 'all' } },
+  'activity.view': { kind: 'client', grants: { admin: 'all' } },
   // A provider organisation
   'provider.members.manage': { kind: 'provider', grants: { admin: 'all' } },
   'provider.profile.edit': { kind: 'provider', grants: { admin: 'all' } },
   'services.manage': { kind: 'provider', grants: { admin: 'all', office: 'read' } },
   'requests.manage': { kind: 'provider', grants: { admin: 'all', office: 'all', trainer: 'assigned' } },
   'prices.manage': { kind: 'provider', grants: { admin: 'all', office: 'all' } },
+  'trainers.assign': { kind: 'provider', grants: { admin: 'all', office: 'all' } },
   'editions.manage': { kind: 'provider', grants: { admin: 'all', office: 'all', trainer: 'assigned' } },
   'attestati.issue': { kind: 'provider', grants: { admin: 'all', office: 'all', trainer: 'assigned' } },
   'provider.messages.use': { kind: 'provider', grants: { admin: 'all', office: 'all' } },
   'statements.view': { kind: 'provider', grants: { admin: 'all' } },
   'analytics.view': { kind: 'provider', grants: { admin: 'all' } },
+  'provider.activity.view': { kind: 'provider', grants: { admin: 'all' } },
 } as const satisfies Record<string, { kind: UserType; grants: Partial<Record<Role, Grant>> }>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -72,4 +75,12 @@ export function canSee(member: Member, action: Action): boolean {
 export function canChange(member: Member, action: Action): boolean {
   const grant = grantOf(member, action);
   return grant !== null && grant !== 'read';
+}
+
+/**
+ * The person a narrowed member is limited to for `action` (a trainer's editions and bookings are those assigned
+ * to them): their id when the grant is 'assigned', null when they see all of their organisation's.
+ */
+export function assignedTo(member: Member & { personId: string }, action: Action): string | null {
+  return grantOf(member, action) === 'assigned' ? member.personId : null;
 }

@@ -16,6 +16,8 @@ export interface StatisticsOwner {
   userType: UserType;
   /** A client's site referent: the figures and bookings of their sites (ownedBy). */
   referentId?: string | null;
+  /** A provider's trainer: the bookings assigned to them only (models/bookings/read.ts ownedBy). */
+  assignedTo?: string | null;
 }
 
 /**

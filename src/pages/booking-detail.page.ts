@@ -40,6 +40,10 @@ export interface DetailOptions {
   documentProblem?: DocumentProblem;
   /** The state machine said no: the reason shows above the booking as it is now. */
   refusal?: Refusal;
+  /** A provider's trainer: no amounts, no quote to send. */
+  hideAmounts?: boolean;
+  /** The Docente chosen is not one of the provider's trainers: the message key beside the field. */
+  trainerError?: string;
 }
 
 /** views/bookings/show.ejs: one booking as its client or its provider sees it, with what they can do now. */
@@ -97,6 +101,8 @@ export interface BookingDetailView {
   cancellationReason: string | null;
   quoteDeclineReason: string | null;
   timeline: TimelineEntry[];
+  /** The costs, quote, payment and commission are shown (not to a provider's trainer). */
+  amounts: boolean;
   actions: {
     confirm: boolean;
     reject: boolean;
@@ -267,8 +273,9 @@ export function bookingDetailPage(detail: BookingDetail, now: Date, options: Det
         ? cancellationText(detail)
         : null,
     quoteDeclineReason: booking.quoteDeclinedAt ? booking.quoteDeclineReason : null,
-    timeline: bookingTimeline(booking),
-    actions: actionsOf(detail, now),
+    timeline: bookingTimeline(booking, detail.steps),
+    amounts: !options.hideAmounts,
+    actions: options.hideAmounts ? { ...actionsOf(detail, now), quote: null, confirmHint: '' } : actionsOf(detail, now),
     calendarHref: hasCalendarEvent(outcome) ? `/bookings/${booking.id}/calendar.ics` : null,
     failed,
     errorSummary: failedActionSummary(failed),

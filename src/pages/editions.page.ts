@@ -33,6 +33,8 @@ export interface EditionFormView {
   deliveryModes: Option[];
   /** The service's own price, the default when the edition has none. */
   priceHint: string;
+  /** The provider's trainers to choose the Docente from; empty: no choice shown (none, or a trainer editing). */
+  trainers: Option[];
 }
 
 interface EditionRowView {
@@ -137,6 +139,7 @@ const EDITION_PROBLEMS: ProblemTexts<EditionProblem> = {
   cancelled: `${V}.cancelled`,
   seats_below_taken: `${V}.seatsBelowTaken`,
   sessions_locked: `${V}.sessionsLocked`,
+  trainer_unknown: `${V}.trainerUnknown`,
 };
 
 /** A refused submission: what was typed, and the form rules' messages or the service's problems. */
@@ -144,6 +147,8 @@ export interface EditionFormState {
   values?: EditionFormValues;
   errors?: FormErrors;
   problems?: FieldProblems<EditionProblem>;
+  /** The provider's trainers the form offers as Docente (none for a trainer editing their own edition). */
+  trainers?: readonly { id: string; name: string }[];
 }
 
 function formView(
@@ -164,6 +169,7 @@ function formView(
     priceHint: t('editions:form.priceHint', {
       price: `${priceLabel(s.basePriceCents)} ${pricedUnitLabel(s.pricingUnit)}`,
     }),
+    trainers: (form.trainers ?? []).map((m) => ({ value: m.id, label: m.name })),
   };
 }
 
@@ -198,6 +204,7 @@ export function editionFormValues(e: CourseEdition): EditionFormValues {
     min_participants: String(e.minParticipants),
     booking_deadline: romeLocal(e.bookingDeadline).date,
     price: e.priceCents === null ? '' : fromCents(e.priceCents).replace('.', ','),
+    trainer_member_id: e.trainerMemberId ?? '',
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import * as activity from '../controllers/activity.controller.js';
 import * as analytics from '../controllers/analytics.controller.js';
 import * as approvals from '../controllers/approvals.controller.js';
 import * as bookingCalendar from '../controllers/booking-calendar.controller.js';
@@ -14,6 +15,7 @@ import * as bookingQuoteAcceptances from '../controllers/booking-quote-acceptanc
 import * as bookingQuoteDeclines from '../controllers/booking-quote-declines.controller.js';
 import * as bookingQuotes from '../controllers/booking-quotes.controller.js';
 import * as bookingRejections from '../controllers/booking-rejections.controller.js';
+import * as bookingTrainers from '../controllers/booking-trainers.controller.js';
 import * as bookingReviews from '../controllers/booking-reviews.controller.js';
 import * as bookingWithdrawals from '../controllers/booking-withdrawals.controller.js';
 import * as bookingWizard from '../controllers/booking-wizard.controller.js';
@@ -51,6 +53,9 @@ export function bookingRoutes(r: Router): void {
   r.post('/bookings/:id/completion', signedIn, bookingCompletions.create);
   r.post('/bookings/:id/no-show', signedIn, bookingNoShows.create);
   r.post('/bookings/:id/payment', payments, bookingPayments.create);
+  // The Docente of an appointment: the provider's administrator and office (a trainer does not assign).
+  const assigning = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'trainers.assign')];
+  r.post('/bookings/:id/trainer', assigning, bookingTrainers.create);
   r.post('/bookings/:id/refunds', payments, bookingRefunds.create);
   r.get('/bookings/:id/payment-summary', payments, bookingPaymentSummaries.show);
   r.get('/bookings/:id/review', reviewer, bookingReviews.show);
@@ -94,6 +99,8 @@ export function bookingRoutes(r: Router): void {
     'errors:providersOnly.analytics',
   );
   r.get('/analytics', providerAnalytics, analytics.show);
+  // Who did what: the organisation's administrators, of either kind.
+  r.get('/attivita', requireUser(), requireGrant('activity.view', 'provider.activity.view'), activity.index);
   r.get('/analytics/bookings.csv', providerAnalytics, analytics.download);
   const providerStatementsOnly = requirePermission(
     'statements.view',

@@ -20,6 +20,8 @@ import { validateAttendance, type AttendanceForm, type AttendanceMark } from '..
 import type { FormErrors } from '../validators/validate.js';
 import { announceAttestati, newAttestatoCode } from './attestati.service.js';
 import { roleOf, type Actor } from './booking-rules.service.js';
+import { lockForActor } from './booking-lifecycle.service.js';
+import { recordStep } from './booking-events.service.js';
 import { storage } from './storage.service.js';
 
 /**
@@ -181,9 +183,9 @@ export async function saveAttendance(
   const written: string[] = [];
   try {
     return await transaction(async (trx): Promise<SaveResult> => {
-      const locked = await bookings.lockForUpdate(bookingId, trx);
-      if (!locked || roleOf(locked, viewer) !== 'provider') return { ok: false, kind: 'not_found' };
-      const access = await registerOf(locked, trx);
+      const locked = await lockForActor(bookingId, viewer, trx);
+      if (!locked || locked.role !== 'provider') return { ok: false, kind: 'not_found' };
+      const access = await registerOf(locked.booking, trx);
       if (!access.ok) return access;
       const { register } = access;
       const open = register.lines.filter((l) => !l.attestato);
@@ -193,8 +195,12 @@ export async function saveAttendance(
         register.course.scheduled,
       );
       if (!form.ok) return { ok: false, kind: 'invalid', register, errors: form.errors, values: form.value };
-      const issued = await issue(register, form.value, now, trx, written);
-      if (issued.length > 0) await announceAttestati(register.booking, issued, trx);
+      const issued = await issue(register, form.value, now, trx, written, viewer.member?.personId ?? null);
+      await recordStep(trx, bookingId, viewer, 'attendance_recorded', now);
+      if (issued.length > 0) {
+        await announceAttestati(register.booking, issued, trx);
+        await recordStep(trx, bookingId, viewer, 'attestati_issued', now, String(issued.length));
+      }
       return { ok: true, issued, refused: form.value.marks.filter((m) => short(m, register)).length };
     });
   } catch (err) {
@@ -224,6 +230,7 @@ async function issue(
   now: Date,
   trx: Trx,
   written: string[],
+  issuedBy: string | null,
 ): Promise<Attestato[]> {
   const { booking, course } = register;
   const provider = await findPrintedProvider(booking.providerId, trx);
@@ -265,7 +272,7 @@ async function issue(
     const fileKey = `attestati/${booking.providerId}/${code.toLowerCase()}.pdf`;
     await storage().put(fileKey, await renderAttestatoPdf(facts));
     written.push(fileKey);
-    const attestato = await insertAttestato({ ...facts, fileKey }, trx);
+    const attestato = await insertAttestato({ ...facts, fileKey, issuedByMember: issuedBy }, trx);
     if (!attestato) {
       await storage().delete(fileKey);
       continue;

@@ -125,16 +125,16 @@ export interface ProviderArchive {
 
 /** "Attestati emessi": all of a provider's, newest first, by page, optionally of one course. */
 export async function providerArchive(
-  providerId: string,
+  viewer: BookingViewer,
   page: number,
   listingId: string | null,
 ): Promise<ProviderArchive> {
-  const courses = await attestati.coursesOfProvider(providerId);
+  const courses = await attestati.coursesOfProvider(viewer);
   const chosen = listingId && courses.some((c) => c.listingId === listingId) ? listingId : null;
-  const first = await attestati.listForProvider(providerId, { listingId: chosen, limit: 1, offset: 0 });
+  const first = await attestati.listForProvider(viewer, { listingId: chosen, limit: 1, offset: 0 });
   const totalPages = Math.max(1, Math.ceil(first.total / ATTESTATI_PER_PAGE));
   const current = Math.min(Math.max(1, Number.isFinite(page) ? page : 1), totalPages);
-  const { rows, total } = await attestati.listForProvider(providerId, {
+  const { rows, total } = await attestati.listForProvider(viewer, {
     listingId: chosen,
     limit: ATTESTATI_PER_PAGE,
     offset: (current - 1) * ATTESTATI_PER_PAGE,

@@ -51,6 +51,8 @@ export interface NewBookingInput {
   /** Who books for the client: with the organisation's approval rule, whether the booking waits for approval. */
   requester?: Requester;
   now?: Date;
+  /** The member making it (users.id), recorded as who did it. */
+  createdBy?: string | null;
 }
 
 /** A booking number is random: a clash (unique index) is retried with another, this many times in all. */
@@ -132,7 +134,7 @@ async function makeBooking(
         making.announced && !waits
           ? noticesOf('created', noticeBookingOf(row, planned.price), {}, context.parties)
           : NO_NOTICES;
-      const inserted = await newBookings.insertBooking(row, people, notices, t);
+      const inserted = await newBookings.insertBooking(row, people, notices, t, input.requester?.personId ?? null);
       if (waits && inserted.kind === 'inserted') {
         const request = { kind: 'booking' as const, requestedBy: input.requester!.personId };
         await requestApproval(noticeBookingOf(row, planned.price), request, row.createdAt, t!, context.parties);

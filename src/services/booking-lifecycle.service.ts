@@ -20,6 +20,7 @@ import { findOpenApproval } from '../models/approvals.js';
 import { approvalNeeded, requestApproval } from './booking-approvals.service.js';
 import { canBeInvoiced } from './invoicing.service.js';
 import { refusalOf, roleOf, type Actor, type BookingAction, type Refusal, type Role } from './booking-rules.service.js';
+import { recordStep } from './booking-events.service.js';
 export * from './booking-rules.service.js';
 
 /**
@@ -43,8 +44,9 @@ export * from './booking-rules.service.js';
  *   awaiting_approval --approve|reject (a client administrator: decideApproval)--> pending|confirmed | not_approved
  *
  * Every change runs in one transaction holding the booking's row lock (SELECT … FOR UPDATE), so two
- * concurrent actions cannot both win; it stamps its timestamp and updated_at, and notifies the other
- * party in the app and by email in the same transaction.
+ * concurrent actions cannot both win; it stamps its timestamp and updated_at, records the member who took
+ * the step (booking-events.service.ts), and notifies the other party in the app and by email in the same
+ * transaction.
  */
 
 export { EXPIRED_REASON, QUOTE_EXPIRED_REASON };
@@ -208,10 +210,9 @@ export async function perform(
   now: Date = new Date(),
 ): Promise<ActionResult> {
   return transaction(async (trx) => {
-    const booking = await bookings.lockForUpdate(bookingId, trx);
-    const role = booking ? roleOf(booking, actor) : null;
-    if (!booking || !role) return { ok: false, kind: 'not_found' };
-    return performLocked(action, booking, role, actor, input, now, trx);
+    const locked = await lockForActor(bookingId, actor, trx);
+    if (!locked) return { ok: false, kind: 'not_found' };
+    return performLocked(action, locked.booking, locked.role, actor, input, now, trx);
   });
 }
 
@@ -251,10 +252,39 @@ export async function performLocked(
   if (answers.value.invoicing) await updateClientInvoicing(booking.clientId, answers.value.invoicing, trx);
   const updated = await apply(booking, result.planned, now, trx);
   if (action === 'complete') await incrementCompletedBookings(booking.providerId, trx);
+  await recordStep(trx, booking.id, actor, STEP_OF[action], now);
   return { ok: true, booking: updated };
 }
 
 export const refused = (messageKey: string): ActionResult => ({ ok: false, kind: 'refused', refusal: { messageKey } });
+
+const STEP_OF = {
+  confirm: 'confirmed',
+  quote: 'quoted',
+  accept_quote: 'quote_accepted',
+  decline_quote: 'quote_declined',
+  withdraw: 'withdrawn',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  complete: 'completed',
+  no_show: 'no_show',
+} as const satisfies Record<BookingAction, BookingEvent>;
+
+/**
+ * Locks a booking for a step of one of its parties: null when it is not theirs, or (a trainer) not assigned
+ * to them; every step of a member on a booking starts here.
+ */
+export async function lockForActor(
+  bookingId: string,
+  actor: Actor,
+  trx: Trx,
+): Promise<{ booking: Booking; role: Role } | null> {
+  const booking = await bookings.lockForUpdate(bookingId, trx);
+  const role = booking ? roleOf(booking, actor) : null;
+  if (!booking || !role) return null;
+  if (actor.assignedTo && !(await bookings.findForViewer(booking.id, actor, trx))) return null;
+  return { booking, role };
+}
 
 /** Writes a planned change of a locked booking, its seats and its notices (the worker's steps use it too). */
 export async function apply(booking: Booking, planned: Planned, now: Date, trx: Trx): Promise<Booking> {

@@ -4,14 +4,14 @@ import * as format from '../lib/format.js';
 import { fromCents } from '../lib/money.js';
 import { updateBooking } from '../models/bookings/write.js';
 import type { Booking } from '../models/bookings/booking.js';
-import * as bookings from '../models/bookings/read.js';
 import { insertRefund } from '../models/bookings/refunds.js';
 import { validatePayment } from '../validators/booking-payment.validator.js';
 import { validateRefund } from '../validators/booking-refund.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 import { announce } from './booking-notifications.service.js';
 import { PAYABLE_STATUSES } from './payments/payments.js';
-import { roleOf, type Actor, type Refusal, type Role } from './booking-lifecycle.service.js';
+import { lockForActor, type Actor, type Refusal, type Role } from './booking-lifecycle.service.js';
+import { recordStep } from './booking-events.service.js';
 
 /**
  * A booking's payment status (docs/product.md §4) changes only here:
@@ -79,9 +79,9 @@ export async function recordPayment(
   now: Date = new Date(),
 ): Promise<PaymentResult> {
   return transaction(async (trx) => {
-    const booking = await bookings.lockForUpdate(bookingId, trx);
-    const role = booking ? roleOf(booking, actor) : null;
-    if (!booking || !role) return { ok: false, kind: 'not_found' };
+    const locked = await lockForActor(bookingId, actor, trx);
+    if (!locked) return { ok: false, kind: 'not_found' };
+    const { booking, role } = locked;
     const refusal = paymentRefusal(booking, role);
     if (refusal) return { ok: false, kind: role === 'provider' ? 'refused' : 'forbidden', refusal };
     const form = validatePayment(input, { earliest: romeLocal(booking.createdAt).date, today: romeLocal(now).date });
@@ -98,6 +98,7 @@ export async function recordPayment(
       trx,
     );
     await announce('paid', updated, {}, trx);
+    await recordStep(trx, booking.id, actor, 'paid', now);
     return { ok: true, booking: updated };
   });
 }
@@ -114,9 +115,9 @@ export async function recordRefund(
   now: Date = new Date(),
 ): Promise<PaymentResult> {
   return transaction(async (trx) => {
-    const booking = await bookings.lockForUpdate(bookingId, trx);
-    const role = booking ? roleOf(booking, actor) : null;
-    if (!booking || !role) return { ok: false, kind: 'not_found' };
+    const locked = await lockForActor(bookingId, actor, trx);
+    if (!locked) return { ok: false, kind: 'not_found' };
+    const { booking, role } = locked;
     const refusal = refundRefusal(booking, role);
     if (refusal) return { ok: false, kind: role === 'provider' ? 'refused' : 'forbidden', refusal };
     const remaining = refundRemainingCents(booking);
@@ -143,6 +144,7 @@ export async function recordRefund(
       trx,
     );
     await announce('refunded', updated, { refund: { amountCents, refundedOn, reference } }, trx);
+    await recordStep(trx, booking.id, actor, 'refunded', now);
     return { ok: true, booking: updated };
   });
 }

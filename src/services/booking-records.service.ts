@@ -27,6 +27,7 @@ import { paymentRefusal, refundDue, refundRefusal } from './booking-payments.ser
 import { listRefunds, type BookingRefund } from '../models/bookings/refunds.js';
 import { canBeInvoiced } from './invoicing.service.js';
 import { paymentInstructions, type PaymentInstructions } from './payments/payments.js';
+import { doneBy, stepsOfBooking, type BookingEventAction } from './booking-events.service.js';
 
 export type { Booking, BookingCard, BookingViewer, CancellationPolicy, Party };
 export type { Participant } from '../models/bookings/participants.js';
@@ -102,17 +103,28 @@ export interface BookingDetail {
   refunds: BookingRefund[];
   /** The provider may record a refund now. */
   canRecordRefund: boolean;
+  /** Who did what, oldest first, as the viewer may see it (booking-events.service.ts doneBy). */
+  steps: TimelineStep[];
+}
+
+/** A recorded step of the booking and who did it, as the viewer sees it: a member of theirs, else the other party. */
+export interface TimelineStep {
+  action: BookingEventAction;
+  at: Date;
+  by: string | null;
+  note: string | null;
 }
 
 export async function bookingDetail(booking: Booking, viewer: BookingViewer, now: Date): Promise<BookingDetail> {
   const role = roleOf(booking, viewer)!;
-  const [parties, participants, documents, clientInvoicing, iban, refunds] = await Promise.all([
+  const [parties, participants, documents, clientInvoicing, iban, refunds, recorded] = await Promise.all([
     bookingParties.findParties(booking.clientId, booking.providerId),
     participantsRepo.listForBooking(booking.id),
     documentsRepo.listForBooking(booking.id),
     findClientInvoicing(booking.clientId).then(canBeInvoiced),
     findProviderIban(booking.providerId),
     refundDue(booking) && booking.refundedAmountCents > 0 ? listRefunds(booking.id) : Promise.resolve([]),
+    stepsOfBooking(booking.id),
   ]);
   const { cancellationPolicy } = parties;
   const cancellationHours = cancellationPolicy.hoursBefore;
@@ -141,5 +153,11 @@ export async function bookingDetail(booking: Booking, viewer: BookingViewer, now
     canRecordPayment: paymentRefusal(booking, role) === null,
     refunds,
     canRecordRefund: refundRefusal(booking, role) === null,
+    steps: recorded.map((step) => ({
+      action: step.action,
+      at: step.at,
+      note: step.note,
+      by: doneBy(step, viewer.id, role === 'client' ? parties.provider.name : parties.client.name),
+    })),
   };
 }

@@ -27,6 +27,8 @@ export interface Actor {
   userType: UserType;
   /** The person acting for the organisation and their role in it (approvals: booking-approvals.service.ts). */
   member?: { personId: string; role: MemberRole };
+  /** A trainer acts only on the bookings assigned to them (their person id); null or absent: all. */
+  assignedTo?: string | null;
 }
 
 /**

@@ -9,8 +9,13 @@ import * as editionWrites from '../models/editions/write.js';
 import * as agenda from '../models/editions/agenda.js';
 import * as editions from '../models/editions/read.js';
 import type { CourseEdition, EditionFields } from '../models/editions/row.js';
-import type { NextEdition, PublicEdition } from '../models/editions/read.js';
+import type { EditionOwner, NextEdition, PublicEdition } from '../models/editions/read.js';
+
+export type { EditionOwner };
+const providerOf = (owner: string | EditionOwner): string => (typeof owner === 'string' ? owner : owner.providerId);
 import * as ownListings from '../models/listings/own.js';
+import * as members from '../models/bookings/events.js';
+import type { OrganisationMember } from '../models/bookings/events.js';
 import type { OwnListing } from '../models/listings/row.js';
 import type { EditionInput } from '../validators/edition.validator.js';
 import { resolveLocation } from './places.service.js';
@@ -30,7 +35,26 @@ export { isBookable, seatsLeft };
  * someone booked.
  */
 export type EditionProblem =
-  'delivery_mode_not_allowed' | 'venue_city_unknown' | 'cancelled' | 'seats_below_taken' | 'sessions_locked';
+  | 'delivery_mode_not_allowed'
+  | 'venue_city_unknown'
+  | 'cancelled'
+  | 'seats_below_taken'
+  | 'sessions_locked'
+  | 'trainer_unknown';
+
+/** The provider's members who may teach its editions (role trainer), by name: the form's "Docente". */
+export function providerTrainers(providerId: string): Promise<OrganisationMember[]> {
+  return members.listMembers(providerId, 'trainer');
+}
+
+/** A Docente who is not one of the provider's trainers: refused beside the field. */
+async function trainerRefused(providerId: string, input: EditionInput): Promise<FieldProblems<EditionProblem> | null> {
+  if (!input.trainerMemberId) return null;
+  const trainers = await providerTrainers(providerId);
+  return trainers.some((m) => m.id === input.trainerMemberId)
+    ? null
+    : { trainer_member_id: problem('trainer_unknown') };
+}
 
 export type EditionSaveResult =
   { ok: true; id: string } | { ok: false; kind: 'invalid'; problems: FieldProblems<EditionProblem> };
@@ -48,15 +72,15 @@ export async function findOwnCourse(providerId: string, listingId: string): Prom
   return listing;
 }
 
-export async function listEditions(providerId: string, listingId: string) {
-  const listing = await findOwnCourse(providerId, listingId);
-  return { listing, editions: await editions.listForListing(listing.id) };
+export async function listEditions(owner: string | EditionOwner, listingId: string) {
+  const listing = await findOwnCourse(providerOf(owner), listingId);
+  return { listing, editions: await editions.listForListing(listing.id, owner) };
 }
 
-export async function findOwnEdition(providerId: string, id: string) {
-  const edition = await editions.findOwnEdition(id, providerId);
+export async function findOwnEdition(owner: string | EditionOwner, id: string) {
+  const edition = await editions.findOwnEdition(id, owner);
   if (!edition) throw notFound('page');
-  const listing = await findOwnCourse(providerId, edition.listingId);
+  const listing = await findOwnCourse(providerOf(owner), edition.listingId);
   return { listing, edition };
 }
 
@@ -107,6 +131,7 @@ async function fieldsOf(
       minParticipants: input.minParticipants,
       bookingDeadline: romeInstant(input.bookingDeadline, '23:59'),
       priceCents: input.priceCents,
+      trainerMemberId: input.trainerMemberId,
     },
   };
 }
@@ -117,7 +142,7 @@ export async function createEdition(
   input: EditionInput,
 ): Promise<EditionSaveResult> {
   const listing = await findOwnCourse(providerId, listingId);
-  const mode = modeRefused(listing, input);
+  const mode = modeRefused(listing, input) ?? (await trainerRefused(providerId, input));
   if (mode) return refused(mode);
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
@@ -137,7 +162,7 @@ const sameSessions = (a: EditionFields['sessions'], b: EditionFields['sessions']
  */
 export async function updateEdition(providerId: string, id: string, input: EditionInput): Promise<EditionSaveResult> {
   const { listing } = await findOwnEdition(providerId, id);
-  const mode = modeRefused(listing, input);
+  const mode = modeRefused(listing, input) ?? (await trainerRefused(providerId, input));
   if (mode) return refused(mode);
   const fields = await fieldsOf(input);
   if (!fields.ok) return fields;
@@ -183,6 +208,10 @@ export async function nextEditionsOf(listingIds: readonly string[], now: Date = 
 export type { AgendaEdition } from '../models/editions/agenda.js';
 
 /** The provider's agenda across its courses: editions not cancelled and not yet over, the soonest first. */
-export async function providerAgenda(providerId: string, range: { from: string; until: string | null }, limit = 100) {
+export async function providerAgenda(
+  providerId: string | EditionOwner,
+  range: { from: string; until: string | null },
+  limit = 100,
+) {
   return agenda.listProviderAgenda(providerId, range, limit);
 }

@@ -1,4 +1,5 @@
 import { organisationOf, type ActingOrganisation, type CurrentUser, type UserType } from '../lib/current-user.js';
+import { assignedTo } from '../lib/permissions.js';
 import type { BookingCard } from '../models/bookings/cards.js';
 import * as dashboard from '../models/dashboard.js';
 import type { OwnProfile } from '../models/dashboard.js';
@@ -95,7 +96,11 @@ export async function dashboardData(member: CurrentUser, now: Date = new Date())
   const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
     await Promise.all([
       dashboard.readDashboard(
-        { ...user, referentId: reachOf(member, 'bookings.manage').referentId },
+        {
+          ...user,
+          referentId: reachOf(member, 'bookings.manage').referentId,
+          assignedTo: assignedTo(member, 'requests.manage'),
+        },
         { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
       ),
       user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,

@@ -10,6 +10,7 @@ import { updateBooking } from '../models/bookings/write.js';
 import type { Booking } from '../models/bookings/booking.js';
 import * as bookings from '../models/bookings/read.js';
 import * as editions from '../models/editions/state.js';
+import { findOwnEdition, type EditionOwner } from '../models/editions/read.js';
 import type { EditionState } from '../models/editions/row.js';
 import * as waitlist from '../models/editions/waitlist.js';
 import { validateReason } from '../validators/booking-actions.validator.js';
@@ -36,16 +37,22 @@ export type DecisionResult =
   | { ok: false; kind: 'invalid'; edition: EditionState; errors: FormErrors; values: Record<string, unknown> };
 
 /** The edition of this provider, locked; anyone else's (or an unknown one) is not found. */
-async function ownLocked(editionId: string, providerId: string, trx: Trx): Promise<EditionState | null> {
+/** The edition's provider, or one of its members as the editions they see (a trainer: those assigned). */
+type Owner = string | EditionOwner;
+
+async function ownLocked(editionId: string, owner: Owner, trx: Trx): Promise<EditionState | null> {
   const edition = await editions.lockForUpdate(editionId, trx);
-  return edition && edition.providerId === providerId ? edition : null;
+  if (!edition || edition.providerId !== (typeof owner === 'string' ? owner : owner.providerId)) return null;
+  // A trainer decides only about the editions assigned to them.
+  if (typeof owner !== 'string' && owner.assignedTo && !(await findOwnEdition(editionId, owner, trx))) return null;
+  return edition;
 }
 
 /** An edition its provider can still decide about: scheduled and not over. */
 const decidable = (e: EditionState, now: Date): boolean => e.status === 'scheduled' && e.endsOn >= todayInRome(now);
 
 /** The provider takes the edition on, even under its minimum: it will not be cancelled automatically. */
-export async function confirmEdition(editionId: string, providerId: string, now = new Date()): Promise<DecisionResult> {
+export async function confirmEdition(editionId: string, providerId: Owner, now = new Date()): Promise<DecisionResult> {
   return transaction(async (trx) => {
     const edition = await ownLocked(editionId, providerId, trx);
     if (!edition) return { ok: false, kind: 'not_found' };
@@ -58,7 +65,7 @@ export async function confirmEdition(editionId: string, providerId: string, now 
 /** The provider cancels the edition, with a reason every client is told. */
 export async function cancelEditionByProvider(
   editionId: string,
-  providerId: string,
+  providerId: Owner,
   input: unknown,
   now = new Date(),
 ): Promise<DecisionResult> {

@@ -31,6 +31,8 @@ export interface EditionFormValues {
   min_participants: string;
   booking_deadline: string;
   price: string;
+  /** The Docente: one of the provider's trainers (users.id), or '' for none. */
+  trainer_member_id: string;
 }
 
 export interface EditionInput {
@@ -44,6 +46,7 @@ export interface EditionInput {
   /** 'YYYY-MM-DD': bookings close at the end of that day (Europe/Rome). */
   bookingDeadline: string;
   priceCents: number | null;
+  trainerMemberId: string | null;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 300) : '');
@@ -58,6 +61,7 @@ export function blankEditionForm(): EditionFormValues {
     min_participants: '1',
     booking_deadline: '',
     price: '',
+    trainer_member_id: '',
   };
 }
 
@@ -80,6 +84,7 @@ export function readEditionForm(body: unknown): EditionFormValues {
     min_participants: str(b.min_participants).trim(),
     booking_deadline: str(b.booking_deadline).trim(),
     price: str(b.price).trim(),
+    trainer_member_id: str(b.trainer_member_id).trim(),
   };
 }
 
@@ -99,6 +104,11 @@ const wholeNumber = (requiredKey: string, invalidKey: string, max: number) =>
   });
 
 const schema = Joi.object({
+  trainer_member_id: Joi.string()
+    .empty('')
+    .guid()
+    .default(null)
+    .messages({ 'string.guid': `${V}.trainerUnknown`, 'string.base': `${V}.trainerUnknown` }),
   delivery_mode: Joi.string()
     .valid(...DELIVERY_MODES)
     .required()
@@ -184,6 +194,7 @@ export function validateEditionForm(values: EditionFormValues, today: string): E
       minParticipants: v.min_participants as number,
       bookingDeadline: v.booking_deadline as string,
       priceCents: (v.price as number | null) ?? null,
+      trainerMemberId: (v.trainer_member_id as string | null) ?? null,
     },
   };
 }

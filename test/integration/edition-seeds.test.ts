@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { seedDemo } from '../../seeds/demo.js';
 import { db } from '../../src/db/knex.js';
-import { html, request } from '../helpers/app.js';
+import { browser, html, request } from '../helpers/app.js';
+import { loginAs } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 
 /** The demo data has courses with editions, one nearly full and one full. */
@@ -22,6 +23,22 @@ describe('demo course editions', () => {
       .get();
     expect(badges).to.deep.equal(['Ultimi 2 posti', 'Completo']);
     expect($('.service-course__valid').text()).to.contain('Corso valido per:');
+  });
+
+  it("the demo provider's Docente is assigned two upcoming editions, the only ones their agenda shows", async () => {
+    const assigned = await db()('course_editions as e')
+      .join('users as u', 'u.id', 'e.trainer_member_id')
+      .join('memberships as m', (j) => j.on('m.user_id', 'u.id').andOn('m.organisation_id', 'e.provider_id'))
+      .join('users as p', 'p.id', 'e.provider_id')
+      .where({ 'u.email': 'docente@demo.sicurhub.it', 'm.role': 'trainer', 'p.email': 'fornitore@demo.sicurhub.it' })
+      .select<{ id: string }[]>('e.id');
+    expect(assigned).to.have.length(2);
+    const agent = await loginAs(browser(), 'docente@demo.sicurhub.it', 'Demo2026!');
+    const $ = html((await agent.get('/provider/editions').expect(200)).text);
+    const shown = $('[data-edition-id]')
+      .map((_, li) => $(li).attr('data-edition-id'))
+      .get();
+    expect(shown.sort()).to.deep.equal(assigned.map((e) => e.id).sort());
   });
 
   it('seeding twice adds no edition', async () => {

@@ -1,6 +1,7 @@
 import { names } from '../../db/columns.js';
 import { db, type Trx } from '../../db/knex.js';
 import { isUuid } from '../../lib/uuid.js';
+import type { Knex } from 'knex';
 import { ownedBy, type BookingViewer } from '../bookings/read.js';
 import type { BookingRow } from '../bookings/row.js';
 import { ATTESTATO_COLUMNS, toAttestato, type Attestato, type AttestatoRow } from './row.js';
@@ -17,18 +18,24 @@ export async function findByCode(code: string, trx?: Trx): Promise<Attestato | n
   return row ? toAttestato(row) : null;
 }
 
-/** An attestato its viewer may download: the booking's client or provider. null for anyone else. */
+/**
+ * The one visibility rule of attestati (`a`): the booking's client or provider; a provider's trainer, those
+ * of the bookings assigned to them (the bookings' own rule).
+ */
+export function ownedAttestati(q: Knex.QueryBuilder, viewer: BookingViewer, trx?: Trx): Knex.QueryBuilder {
+  q.where(viewer.userType === 'provider' ? 'a.provider_id' : 'a.client_id', viewer.id);
+  // A trainer, or a site referent: the attestati of the bookings they see.
+  if (viewer.assignedTo || viewer.referentId)
+    q.whereIn('a.booking_id', ownedBy(db(trx)({ b: 'bookings' }).select('b.id'), viewer));
+  return q;
+}
+
+/** An attestato its viewer may download (ownedAttestati). null for anyone else. */
 export async function findForViewer(id: string, viewer: BookingViewer, trx?: Trx): Promise<Attestato | null> {
   if (!isUuid(id)) return null;
-  const column = viewer.userType === 'provider' ? 'provider_id' : 'client_id';
-  const q = db(trx)('attestati').where({ id, [column]: viewer.id });
-  // A site referent downloads the attestati of the bookings they see.
-  if (viewer.referentId) {
-    q.whereExists(
-      ownedBy(db(trx)({ b: 'bookings' }).select(db(trx).raw('1')).whereRaw('b.id = attestati.booking_id'), viewer),
-    );
-  }
-  const row = await q.first<AttestatoRow | undefined>(COLUMNS);
+  const row = await ownedAttestati(db(trx)('attestati as a').where('a.id', id), viewer, trx).first<
+    AttestatoRow | undefined
+  >(names(ATTESTATO_COLUMNS, 'a'));
   return row ? toAttestato(row) : null;
 }
 
@@ -40,13 +47,13 @@ export async function listForBooking(bookingId: string, trx?: Trx): Promise<Atte
   return rows.map(toAttestato);
 }
 
-/** A provider's attestati, newest first, optionally of one service (its course). */
+/** A provider's attestati its member sees, newest first, optionally of one service (its course). */
 export async function listForProvider(
-  providerId: string,
+  viewer: BookingViewer,
   filter: { listingId: string | null; limit: number; offset: number },
 ): Promise<{ rows: Attestato[]; total: number }> {
   const base = () => {
-    const q = db()('attestati as a').where('a.provider_id', providerId);
+    const q = ownedAttestati(db()('attestati as a'), viewer);
     if (filter.listingId)
       q.whereIn('a.booking_id', db()('bookings').select('id').where('service_id', filter.listingId));
     return q;
@@ -61,10 +68,9 @@ export async function listForProvider(
 }
 
 /** The services (courses) a provider issued attestati for: the filter's choices. */
-export async function coursesOfProvider(providerId: string): Promise<{ listingId: string; title: string }[]> {
-  const rows = await db()('attestati as a')
+export async function coursesOfProvider(viewer: BookingViewer): Promise<{ listingId: string; title: string }[]> {
+  const rows = await ownedAttestati(db()('attestati as a'), viewer)
     .join('bookings as b', 'b.id', 'a.booking_id')
-    .where('a.provider_id', providerId)
     .groupBy('b.service_id')
     .select<(Pick<BookingRow, 'service_id'> & { title: AttestatoRow['course_title'] })[]>(
       'b.service_id',

@@ -2,8 +2,11 @@ import type { Trx } from '../../db/knex.js';
 import { findById } from './read.js';
 import type { Attestato, NewAttestato } from './row.js';
 
-/** Inserts one attestato; null when its participant already has one (a double submit issues once). */
-export async function insert(a: NewAttestato, trx: Trx): Promise<Attestato | null> {
+/** Inserts one attestato (with the member who issued it, when known); null when its participant already has one (a double submit issues once). */
+export async function insert(
+  a: NewAttestato & { issuedByMember?: string | null },
+  trx: Trx,
+): Promise<Attestato | null> {
   const rows = await trx('attestati')
     .insert({
       code: a.code,
@@ -32,6 +35,7 @@ export async function insert(a: NewAttestato, trx: Trx): Promise<Attestato | nul
       signatory_role: a.signatoryRole,
       file_key: a.fileKey,
       issued_at: a.issuedAt,
+      issued_by_member: a.issuedByMember ?? null,
     })
     .onConflict('participant_id')
     .ignore()

@@ -18,6 +18,8 @@ export interface BookingViewer {
   id: string;
   userType: UserType;
   referentId?: string | null;
+  /** A provider's trainer sees only the bookings assigned to them (their person id); null or absent: all. */
+  assignedTo?: string | null;
 }
 
 /**
@@ -29,12 +31,22 @@ export function seenByProvider(q: Knex.QueryBuilder): Knex.QueryBuilder {
 }
 
 /**
- * The viewer's own bookings (`b`): by client_id or provider_id (never one awaiting its client's approval),
- * and for a site referent those with a participant who is a worker of one of their sites.
+ * The viewer's own bookings (`b`): by client_id or provider_id (never one awaiting its client's approval);
+ * for a site referent those with a participant who is a worker of one of their sites; for a trainer those
+ * assigned to them (the booking itself, or its course edition).
  * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
  */
 export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.QueryBuilder {
-  if (viewer.userType === 'provider') return seenByProvider(q.where('b.provider_id', viewer.id));
+  if (viewer.userType === 'provider') {
+    seenByProvider(q.where('b.provider_id', viewer.id));
+    const trainer = viewer.assignedTo;
+    if (!trainer) return q;
+    return q.where((w) =>
+      w
+        .where('b.trainer_member_id', trainer)
+        .orWhereIn('b.edition_id', (e) => e.from('course_editions').where('trainer_member_id', trainer).select('id')),
+    );
+  }
   q.where('b.client_id', viewer.id);
   if (!viewer.referentId) return q;
   const sites = assignedSiteIds({ organisationId: viewer.id, referentId: viewer.referentId });

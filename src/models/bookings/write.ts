@@ -164,6 +164,7 @@ export async function insertBooking(
   participants: readonly NewParticipant[],
   notices: Notices,
   trx?: Trx,
+  createdBy: string | null = null,
 ): Promise<BookingInsert> {
   const k = db(trx);
   const written = 'EXISTS (SELECT 1 FROM booking)';
@@ -182,6 +183,11 @@ export async function insertBooking(
        SELECT booking.id, ${NEW_PARTICIPANT_KEYS.map((c) => `p.${c}`).join(', ')}
        FROM booking, jsonb_populate_recordset(NULL::booking_participants, ?::jsonb) AS p
      ),
+     made AS (
+       INSERT INTO booking_events (booking_id, organisation_id, member_id, action, at)
+       SELECT booking.id, booking.client_id, ?::uuid, 'created', booking.created_at
+       FROM booking WHERE ?::uuid IS NOT NULL
+     ),
      notes AS (${told.sql[0]}),
      emails AS (${told.sql[1]})
      SELECT EXISTS (SELECT 1 FROM listing) AS bookable, booking.*
@@ -190,6 +196,8 @@ export async function insertBooking(
       lockBookable(b.listingId, trx),
       JSON.stringify(newBookingRow(b)),
       JSON.stringify(newParticipantRows(participants)),
+      createdBy,
+      createdBy,
       ...told.bindings,
     ] as never[],
   );

@@ -15,27 +15,50 @@ const COLUMNS = names(EDITION_COLUMNS, 'e');
 
 const editions = (trx?: Trx) => db(trx)({ e: 'course_editions' });
 
+/** Whose editions a provider's member sees: the provider's; a trainer's, only those assigned to them. */
+export interface EditionOwner {
+  providerId: string;
+  /** The trainer's person id (users.id); null: all of the provider's. */
+  assignedTo: string | null;
+}
+
+/** The one visibility rule of a provider's own editions (`e`): its agenda, an edition to read or change. */
+export function ownedEditions(q: Knex.QueryBuilder, owner: EditionOwner): Knex.QueryBuilder {
+  q.where('e.provider_id', owner.providerId);
+  return owner.assignedTo ? q.where('e.trainer_member_id', owner.assignedTo) : q;
+}
+
+/** A provider's id is the owner seeing all of its editions. */
+const ownerOf = (owner: string | EditionOwner): EditionOwner =>
+  typeof owner === 'string' ? { providerId: owner, assignedTo: null } : owner;
+
 /** The provider's own edition, its row locked for the change that follows; null for anyone else's. */
-export async function lockOwnEdition(id: string, providerId: string, trx: Trx): Promise<CourseEdition | null> {
+export async function lockOwnEdition(
+  id: string,
+  owner: string | EditionOwner,
+  trx: Trx,
+): Promise<CourseEdition | null> {
   if (!isUuid(id)) return null;
-  const row = await editions(trx)
+  const row = await ownedEditions(editions(trx).where('e.id', id), ownerOf(owner))
     .first<EditionRow | undefined>(COLUMNS)
-    .where({ 'e.id': id, 'e.provider_id': providerId })
     .forNoKeyUpdate('e');
   return row ? toEdition(row) : null;
 }
 
-export async function findOwnEdition(id: string, providerId: string): Promise<CourseEdition | null> {
+export async function findOwnEdition(
+  id: string,
+  owner: string | EditionOwner,
+  trx?: Trx,
+): Promise<CourseEdition | null> {
   if (!isUuid(id)) return null;
-  const row = await editions()
-    .first<EditionRow | undefined>(COLUMNS)
-    .where({ 'e.id': id, 'e.provider_id': providerId });
+  const q = ownedEditions(editions(trx).where('e.id', id), ownerOf(owner));
+  const row = await q.first<EditionRow | undefined>(COLUMNS);
   return row ? toEdition(row) : null;
 }
 
-/** Every edition of a service, the soonest first. */
-export async function listForListing(listingId: string): Promise<CourseEdition[]> {
-  const rows = await editions()
+/** Every edition of a provider's service its member sees, the soonest first. */
+export async function listForListing(listingId: string, owner: string | EditionOwner): Promise<CourseEdition[]> {
+  const rows = await ownedEditions(editions(), ownerOf(owner))
     .select<EditionRow[]>(COLUMNS)
     .where('e.service_id', listingId)
     .orderBy([{ column: 'e.starts_on' }, { column: 'e.created_at' }]);

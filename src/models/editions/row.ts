@@ -29,6 +29,8 @@ export interface EditionFields {
   bookingDeadline: Date;
   /** Net of VAT; null: the listing's base price. */
   priceCents: number | null;
+  /** The member (users.id) who teaches it, a trainer of the provider; null: none assigned. */
+  trainerMemberId?: string | null;
 }
 
 export interface CourseEdition extends EditionFields {
@@ -76,6 +78,7 @@ export interface EditionRow {
   seats_held: number;
   booking_deadline: Date;
   price: string | null;
+  trainer_member_id: string | null;
   confirmed_at: Date | null;
   cancelled_at: Date | null;
   cancelled_reason: string | null;
@@ -106,6 +109,7 @@ export const EDITION_COLUMNS = columnsOf<EditionRow>({
   seats_held: 'number',
   booking_deadline: 'timestamp',
   price: 'numeric',
+  trainer_member_id: 'text',
   confirmed_at: 'timestamp',
   cancelled_at: 'timestamp',
   cancelled_reason: 'text',
@@ -147,6 +151,7 @@ export function toEdition(r: EditionRow): CourseEdition {
     seatsHeld: r.seats_held,
     bookingDeadline: r.booking_deadline,
     priceCents: r.price === null ? null : toCents(r.price),
+    trainerMemberId: r.trainer_member_id,
     confirmedAt: r.confirmed_at,
     cancelledAt: r.cancelled_at,
     cancelledReason: r.cancelled_reason,

@@ -23,6 +23,7 @@ function toRow(f: EditionFields): Partial<Record<keyof EditionRow, unknown>> {
     min_participants: f.minParticipants,
     booking_deadline: f.bookingDeadline,
     price: f.priceCents === null ? null : fromCents(f.priceCents),
+    trainer_member_id: f.trainerMemberId ?? null,
   };
 }
 

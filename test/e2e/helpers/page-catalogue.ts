@@ -200,6 +200,8 @@ export const PAGE_CASES: PageCase[] = [
     (ids) => `/bookings/${ids.completedBookingId}`,
   ),
   page('provider notifications', 'provider', 'notifications/index', '/notifications'),
+  page("provider's activity list", 'provider', 'activity/index', '/attivita'),
+  page("client's activity list", 'client', 'activity/index', '/attivita'),
   page('provider messages', 'provider', 'messages/index', '/messages'),
   page('provider conversation', 'provider', 'messages/show', (ids) => `/messages/${ids.threadId}`),
   page('monthly commission statement, this month', 'provider', 'statements/show', '/provider/statements'),

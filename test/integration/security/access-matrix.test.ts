@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import { db } from '../../../src/db/knex.js';
 import { resetDatabase } from '../../helpers/db.js';
 import { fillPath } from '../../helpers/routes.js';
-import { MEMBER_ROLE_REFUSAL, guardedRouteTable, narrowedOut, verdictOf } from './guards.js';
+import { MEMBER_ROLE_REFUSAL, guardedRouteTable, narrowedAway, narrowedOut, verdictOf } from './guards.js';
 import { memberOf, organisationOf } from './members.js';
 import {
   SIGN_IN_GATES,
@@ -73,9 +74,11 @@ describe('security: access matrix over every parameterised route', () => {
     for (const actor of EVERYONE) {
       const member = memberOf(actor);
       const refusedForRole = member !== null && verdictOf(r, member).is === 'role';
-      // A's site referent, whose site has none of A's records, finds them as client B would.
+      // A's site referent, whose site has none of A's records, finds them as client B would; a member narrowed
+      // away from A's record (an unassigned trainer) is served as themselves: a stranger to it.
       const outOfReach = member !== null && organisationOf(actor) === 'clientA' && narrowedOut(r.path, member);
-      const as = outOfReach ? 'clientB' : servedAs(actor, r.path);
+      const away = member !== null && narrowedAway(r, member);
+      const as = outOfReach ? 'clientB' : away ? actor : servedAs(actor, r.path);
       if (!isWrite(r)) {
         it(`${r.method} ${r.path} as ${actor}`, async () => {
           const res_ = resource(r.path);
@@ -132,6 +135,22 @@ describe('security: access matrix over every parameterised route', () => {
       }
     }
   }
+
+  it("provider A's trainer finds A's booking once it is assigned to them, and not before nor after", async () => {
+    const trainer = w.agents['providerA:trainer'];
+    const path = `/bookings/${w.a.bookingId}`;
+    expect((await trainer.get(path)).status).to.equal(404);
+    await db()('bookings')
+      .where({ id: w.a.bookingId })
+      .update({ trainer_member_id: w.accounts['providerA:trainer'].id });
+    try {
+      expect((await trainer.get(path)).status).to.equal(200);
+      expect((await w.agents['providerB:trainer'].get(path)).status).to.equal(404);
+    } finally {
+      await db()('bookings').where({ id: w.a.bookingId }).update({ trainer_member_id: null });
+    }
+    expect((await trainer.get(path)).status).to.equal(404);
+  });
 
   it("B's booking is as closed to everyone acting for A as A's is to B (the consultant, a member of both, included)", async () => {
     for (const actor of EVERYONE.filter((a) => ['clientA', 'providerA'].includes(organisationOf(a) ?? ''))) {

@@ -52,8 +52,7 @@ export function guardedRouteTable(): GuardedRoute[] {
  * route's own restriction page, 403, as for its administrator); else `through` with the grant they pass
  * on (null when no guard names an action of their kind). A narrowed grant (`sites`, `assigned`) passes the
  * guard; which records it narrows to is the services' business: narrowedOut says which routes a site
- * referent reaches only through their sites (the world's trainer has no assignments yet, so is served as
- * their organisation's administrator).
+ * referent reaches only through their sites, narrowedAway which a trainer reaches only when assigned.
  */
 export type Verdict = { is: 'role' } | { is: 'kind' } | { is: 'through'; grant: Grant | null };
 
@@ -130,3 +129,15 @@ export const ANY_MEMBER = new Set([
 
 /** What a member refused for their role reads (HTML page or JSON message alike). */
 export const MEMBER_ROLE_REFUSAL = 'Il tuo ruolo in questa organizzazione non permette questa operazione';
+
+/**
+ * A trainer ('assigned') sees only the bookings and editions assigned to them, and the world assigns none:
+ * past the guards, they find A's booking, edition and attestato (and everything under them) as unknown
+ * ones (404).
+ */
+export function narrowedAway(route: Pick<GuardedRoute, 'method' | 'path' | 'guards'>, member: Member): boolean {
+  const verdict = verdictOf(route, member);
+  return (
+    verdict.is === 'through' && verdict.grant === 'assigned' && /^\/(bookings|editions|attestati)\/:id/.test(route.path)
+  );
+}

@@ -152,6 +152,8 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/bookings/:id/payment': { ...booking, owners: ['providerA'] },
     // Only the provider records the refunds it made.
     '/bookings/:id/refunds': { ...booking, owners: ['providerA'] },
+    // Only the provider assigns the Docente of an appointment.
+    '/bookings/:id/trainer': { ...booking, owners: ['providerA'] },
     '/bookings/:id/payment-summary': { params: { id: w.a.confirmedBookingId }, owners: booking.owners },
     // A conversation belongs to its two parties only.
     '/messages/:id': { params: { id: w.a.threadId }, owners: ['clientA', 'providerA'] },
