@@ -99,6 +99,21 @@ describe('sites: what a site referent reaches', () => {
     expect(links).to.include(`/bookings/${mine}`).and.not.to.include(`/bookings/${theirs}`);
   });
 
+  it('sees a booking they made themselves, whoever its participants', async () => {
+    const made = await bookingWith(sud);
+    const member = await db()('users').whereRaw('lower(email) = lower(?)', [referentEmail]).first<{ id: string }>('id');
+    await referent.get(`/bookings/${made}`).expect(404);
+    await db()('booking_events').insert({
+      booking_id: made,
+      organisation_id: client.id,
+      member_id: member!.id,
+      action: 'created',
+      at: new Date(),
+    });
+    await referent.get(`/bookings/${made}`).expect(200);
+    await unassigned.get(`/bookings/${made}`).expect(404);
+  });
+
   it('imports workers into their own sites only', async () => {
     const csv = [
       'nome;cognome;codice_fiscale;ruolo;sede;classe_rischio;data_assunzione',

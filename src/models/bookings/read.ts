@@ -32,7 +32,7 @@ export function seenByProvider(q: Knex.QueryBuilder): Knex.QueryBuilder {
 
 /**
  * The viewer's own bookings (`b`): by client_id or provider_id (never one awaiting its client's approval);
- * for a site referent those with a participant who is a worker of one of their sites; for a trainer those
+ * for a site referent those with a participant who is a worker of one of their sites, or that they made; for a trainer those
  * assigned to them (the booking itself, or its course edition).
  * The one visibility rule of bookings: lists, counts, the detail page and the dashboard figures use it.
  */
@@ -50,13 +50,25 @@ export function ownedBy(q: Knex.QueryBuilder, viewer: BookingViewer): Knex.Query
   q.where('b.client_id', viewer.id);
   if (!viewer.referentId) return q;
   const sites = assignedSiteIds({ organisationId: viewer.id, referentId: viewer.referentId });
-  return q.whereExists((e) =>
-    e
-      .select(db().raw('1'))
-      .from({ bp: 'booking_participants' })
-      .join({ rw: 'workers' }, 'rw.id', 'bp.worker_id')
-      .whereRaw('bp.booking_id = b.id')
-      .whereIn('rw.site_id', sites),
+  const referentId = viewer.referentId;
+  return q.where((w) =>
+    w
+      .whereExists((e) =>
+        e
+          .select(db().raw('1'))
+          .from({ bp: 'booking_participants' })
+          .join({ rw: 'workers' }, 'rw.id', 'bp.worker_id')
+          .whereRaw('bp.booking_id = b.id')
+          .whereIn('rw.site_id', sites),
+      )
+      // …and the bookings they made themselves.
+      .orWhereExists((e) =>
+        e
+          .select(db().raw('1'))
+          .from({ made: 'booking_events' })
+          .whereRaw('made.booking_id = b.id')
+          .where({ 'made.action': 'created', 'made.member_id': referentId }),
+      ),
   );
 }
 
