@@ -23,7 +23,9 @@ async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
   if (
     !command ||
-    !['migrate', 'rollback', 'seed', 'verify-provider', 'hide-review', 'unhide-review', 'create-operator'].includes(command)
+    !['migrate', 'rollback', 'seed', 'verify-provider', 'hide-review', 'unhide-review', 'create-operator'].includes(
+      command,
+    )
   ) {
     process.stderr.write(`${USAGE}\n`);
     return 2;

@@ -4,10 +4,12 @@ import { notFound } from '../lib/app-error.js';
 import { pageWindow } from '../lib/search.shared.js';
 import { isUuid } from '../lib/uuid.js';
 import { operatorOf } from '../middleware/operator.js';
-import { ACCOUNTS_PER_PAGE, searchOrganisations, searchPeople } from '../models/admin/accounts.js';
 import {
+  ACCOUNTS_PER_PAGE,
   organisationDetail,
   personDetail,
+  searchOrganisations,
+  searchPeople,
   setSuspension,
   type SubjectKind,
 } from '../services/admin-accounts.service.js';
@@ -43,16 +45,10 @@ async function renderDetail(
   form: { reason?: string; errors?: FormErrors } = {},
 ): Promise<void> {
   const id = String(req.params.id);
-  const detail = isUuid(id)
-    ? kind === 'organisation'
-      ? await organisationDetail(id)
-      : await personDetail(id)
-    : null;
+  const detail = isUuid(id) ? (kind === 'organisation' ? await organisationDetail(id) : await personDetail(id)) : null;
   if (!detail) throw notFound();
   const name =
-    'organisation' in detail
-      ? (detail.organisation.name ?? t('admin:organisations.unnamed'))
-      : detail.person.email;
+    'organisation' in detail ? (detail.organisation.name ?? t('admin:organisations.unnamed')) : detail.person.email;
   res.status(status).render(kind === 'organisation' ? 'admin/organisation' : 'admin/person', {
     title: name,
     noindex: true,

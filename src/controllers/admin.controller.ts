@@ -3,7 +3,7 @@ import { t } from '../config/i18n.js';
 import { csvDocument } from '../lib/csv.js';
 import { dateTimeShort } from '../lib/format.js';
 import { pageWindow } from '../lib/search.shared.js';
-import { auditActions, searchAuditEvents, type AuditEvent, type AuditFilter } from '../models/admin/audit.js';
+import { auditActions, searchAuditEvents, type AuditEvent, type AuditFilter } from '../services/audit.service.js';
 import { auditSearchSchema, type AuditSearchForm } from '../validators/admin.validator.js';
 import { validate } from '../validators/validate.js';
 
@@ -31,7 +31,8 @@ function auditForm(req: Request) {
 
 function auditQuery(value: AuditSearchForm, page = 1): string {
   const params = new URLSearchParams();
-  for (const key of ['action', 'operator', 'subject', 'from', 'to'] as const) if (value[key]) params.set(key, value[key]);
+  for (const key of ['action', 'operator', 'subject', 'from', 'to'] as const)
+    if (value[key]) params.set(key, value[key]);
   if (page > 1) params.set('page', String(page));
   return params.toString();
 }

@@ -1,5 +1,7 @@
 import { transaction, type Trx } from '../db/knex.js';
 import * as accounts from '../models/admin/accounts.js';
+
+export { ACCOUNTS_PER_PAGE, searchOrganisations, searchPeople } from '../models/admin/accounts.js';
 import { bookingCountsOf, openBookingsOf } from '../models/admin/bookings.js';
 import {
   lockSuspension,

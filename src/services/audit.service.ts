@@ -1,6 +1,8 @@
 import type { Trx } from '../db/knex.js';
 import { insertAuditEvent } from '../models/admin/audit.js';
 
+export { auditActions, searchAuditEvents, type AuditEvent, type AuditFilter } from '../models/admin/audit.js';
+
 /**
  * The audit trail's one writer: every operator action, and the command line's, records who did what to
  * which subject, why, and the subject before and after, in the transaction of the action itself (the
@@ -26,8 +28,5 @@ export interface AuditedChange {
 }
 
 export async function recordAudit(actor: AuditActor, change: AuditedChange, trx: Trx): Promise<void> {
-  await insertAuditEvent(
-    { ...change, action: actor.operatorId === null ? 'cli' : change.action, ...actor },
-    trx,
-  );
+  await insertAuditEvent({ ...change, action: actor.operatorId === null ? 'cli' : change.action, ...actor }, trx);
 }

@@ -9,8 +9,7 @@ import { hashPassword } from './accounts.service.js';
 import { issueToken } from './auth-tokens.service.js';
 
 export type OperatorCreation =
-  | { ok: true; userId: string; email: string; link: string }
-  | { ok: false; reason: 'invalid' | 'taken' };
+  { ok: true; userId: string; email: string; link: string } | { ok: false; reason: 'invalid' | 'taken' };
 
 const EMAIL = Joi.string()
   .trim()

@@ -13,10 +13,7 @@ export function setProviderVerified(
   actor: AuditActor,
 ): Promise<ProviderCard | null> {
   return transaction(async (trx) => {
-    const before = await trx('provider_profiles')
-      .where({ user_id: organisationId })
-      .forUpdate()
-      .first<{ verified: boolean } | undefined>('verified');
+    const before = await providers.lockVerified(organisationId, trx);
     if (!before) return null;
     const provider = await providers.setVerified(organisationId, verified, trx);
     await recordAudit(

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './fields.js';
 
 /** A suspension or a reactivation: the reason the affected people will be told about, and the confirmation. */
 export interface SuspensionForm {

@@ -21,9 +21,7 @@ export interface OpenBooking {
 }
 
 const ofParty = (organisationId: string) =>
-  db()('bookings as b').where((w) =>
-    w.where('b.client_id', organisationId).orWhere('b.provider_id', organisationId),
-  );
+  db()('bookings as b').where((w) => w.where('b.client_id', organisationId).orWhere('b.provider_id', organisationId));
 
 /** An organisation's bookings as client or provider (drafts not counted), by how they stand. */
 export async function bookingCountsOf(organisationId: string): Promise<BookingCounts> {

@@ -29,7 +29,10 @@ export async function lockSuspension(
   id: string,
   trx: Trx,
 ): Promise<Date | null | undefined> {
-  const row = await trx(table).where({ id }).forUpdate().first<{ suspended_at: Date | null } | undefined>('suspended_at');
+  const row = await trx(table)
+    .where({ id })
+    .forUpdate()
+    .first<{ suspended_at: Date | null } | undefined>('suspended_at');
   return row ? row.suspended_at : undefined;
 }
 

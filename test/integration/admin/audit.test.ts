@@ -50,7 +50,10 @@ describe('the audit trail', () => {
     const csv = await agent.get('/admin/audit.csv?action=cli').expect(200);
     expect(csv.headers['content-type']).to.match(/^text\/csv/);
     expect(csv.headers['content-disposition']).to.include('registro-operazioni.csv');
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).to.equal('Data e ora;Operatore;Azione;Tipo oggetto;Oggetto;Motivo;Prima;Dopo');
     expect(lines).to.have.length(3);
     expect(lines[1]).to.include(';cli;organisation;').and.include('"{""verified"":true}"');
