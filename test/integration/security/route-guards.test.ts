@@ -166,7 +166,7 @@ describe('security: every route of the route table', () => {
     }
   });
 
-  describe("the console: 404 to everyone but an operator, who is let in (signed in with the second factor)", () => {
+  describe('the console: 404 to everyone but an operator, who is let in (signed in with the second factor)', () => {
     for (const r of routes.filter((x) => operatorOnly(x.path))) {
       it(`${r.method} ${r.path}`, async () => {
         const before = await snapshot();
