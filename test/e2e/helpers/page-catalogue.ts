@@ -45,18 +45,6 @@ export const TEMPLATES_OF_EXTRA_TESTS = [
   // Shown once after enrolment, and the second step of sign-in: test/e2e/account.e2e.ts.
   'account/recovery-codes',
   'auth/second-factor',
-  // The operator's console: the demo has no operator (one is made by `npm run operator:create`), so
-  // test/e2e/admin.e2e.ts makes one and walks these pages with a real TOTP code, at 1280 and 375 px.
-  'admin/enrol',
-  'admin/home',
-  'admin/organisations',
-  'admin/organisation',
-  'admin/audit',
-  // The same pages for people, and the refusal of a session signed in without the code:
-  // test/integration/admin/*.test.ts.
-  'admin/people',
-  'admin/person',
-  'admin/sign-in-again',
 ];
 
 export const PAGE_CASES: PageCase[] = [
