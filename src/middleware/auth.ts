@@ -65,7 +65,7 @@ export function signedInPerson(req: Request): { personId: string; email: string 
  */
 export function requirePermission(action: Action, titleKey: string, messageKey: string): RequestHandler {
   return declared({ actions: [action], otherKindRefused: true }, (req, res, next) => {
-    if (!req.user) return renderLoginRequired(req, res, messageKey);
+    if (!req.user) return req.operator ? refuseOperator(req, res, next) : renderLoginRequired(req, res, messageKey);
     if (req.user.userType !== PERMISSIONS[action].kind) return next(roleRequired(titleKey, messageKey));
     const reads = req.method === 'GET' || req.method === 'HEAD';
     if (reads ? canSee(req.user, action) : canChange(req.user, action)) return next();
@@ -117,7 +117,8 @@ export function guardDeclarationOf(handler: unknown): GuardDeclaration | undefin
 /** A page a visitor reaches only after logging in: sent to the login form, and brought back here afterwards. */
 export const redirectVisitorsToLogin: RequestHandler = (req, res, next) => {
   if (req.user || req.method !== 'GET') return next();
-  res.redirect(303, loginUrlFor(req));
+  // An operator is signed in, but no party: the console is theirs.
+  res.redirect(303, req.operator ? '/admin' : loginUrlFor(req));
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { t } from '../config/i18n.js';
 import { notFound } from '../lib/app-error.js';
 import type { CurrentOperator } from '../lib/current-user.js';
 import { secondFactorRequired } from '../services/two-factor.service.js';
@@ -14,10 +15,12 @@ export const requireOperator: RequestHandler = (req, res, next) => {
   secondFactorRequired(operator.personId).then(
     (enrolled) => {
       if (!enrolled) {
-        if (req.method === 'GET' && req.path === '/admin') return res.status(403).render('admin/enrol', { title: '' });
+        if (req.method === 'GET' && req.path === '/admin')
+          return res.status(403).render('admin/enrol', { title: t('admin:enrol.title'), noindex: true });
         return res.redirect(303, '/admin');
       }
-      if (!req.session.secondFactorSignIn) return res.status(403).render('admin/sign-in-again', { title: '' });
+      if (!req.session.secondFactorSignIn)
+        return res.status(403).render('admin/sign-in-again', { title: t('admin:signInAgain.title'), noindex: true });
       next();
     },
     (err: unknown) => next(err),

@@ -47,7 +47,7 @@ describe('the console: operators and who reaches /admin', () => {
     const audit = await agent.get('/admin/audit').expect(303);
     expect(audit.headers.location).to.equal('/admin');
     // Not a party of the marketplace: its members' pages send the operator to the console.
-    for (const path of ['/dashboard', '/bookings', '/messages', '/notifications', '/profile', '/account']) {
+    for (const path of ['/dashboard', '/bookings', '/messages', '/notifications', '/profile', '/account', '/workers']) {
       const res = await agent.get(path);
       expect(res.status, path).to.equal(303);
       expect(res.headers.location, path).to.equal('/admin');
