@@ -5,6 +5,7 @@ import { updatePasswordHash } from '../../src/models/users/write.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
 import { createOperator } from '../../src/services/operators.service.js';
 import { createProvider } from '../factories/index.js';
+import { describeViolations, seriousViolations } from './helpers/axe.js';
 import { DESKTOP, PHONE, newPage, noSidewaysScroll, screenshot } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 
@@ -26,6 +27,14 @@ describe("the operator's console in a real browser", () => {
   after(async () => {
     await app?.stop();
   });
+
+  /** The console's pages as the accessibility suite checks the others (they are not in its catalogue). */
+  async function checked(page: Page, what: string, tag: number): Promise<void> {
+    const violations = await seriousViolations(page);
+    expect(violations, `${what}\n${describeViolations(violations)}`).to.deep.equal([]);
+    await noSidewaysScroll(page, what);
+    await screenshot(page, `admin-${what}-${tag}`);
+  }
 
   async function logIn(page: Page, email: string): Promise<void> {
     await page.goto(`${app.baseUrl}/auth/login`);
@@ -50,8 +59,7 @@ describe("the operator's console in a real browser", () => {
         await logIn(page, made.email);
         await page.waitForURL(/\/admin$/);
         expect(await page.locator('h1').textContent()).to.equal("Attiva l'accesso in due passaggi");
-        await noSidewaysScroll(page, 'console enrolment');
-        await screenshot(page, `admin-enrol-${tag}`);
+        await checked(page, 'enrol', tag);
         await page.locator('main a[href="/account/two-factor"]').click();
         await page.waitForURL(/\/account\/two-factor$/);
         const secret = ((await page.locator('[data-totp-key]').textContent()) ?? '').replace(/\s+/g, '');
@@ -67,26 +75,25 @@ describe("the operator's console in a real browser", () => {
         await page.locator('form[action="/auth/second-factor"] button[type="submit"]').click();
         await page.waitForURL(/\/admin$/);
         expect(await page.locator('h1').textContent()).to.equal("Console dell'operatore");
-        await screenshot(page, `admin-home-${tag}`);
+        await checked(page, 'home', tag);
 
         await page.locator('main a[href="/admin/organizzazioni"]').first().click();
         await page.fill('#f-q', `Studio Console ${tag}`);
         await page.locator('form.admin-search button[type="submit"]').click();
-        await noSidewaysScroll(page, 'organisations');
-        await screenshot(page, `admin-organisations-${tag}`);
+        await checked(page, 'organisations', tag);
         await page.locator(`a[href="/admin/organizzazioni/${provider.id}"]`).click();
         await page.waitForURL(new RegExp(`/admin/organizzazioni/${provider.id}$`));
 
         // Without a reason or the confirmation: refused, the messages beside the fields.
         await page.locator('form[action$="/sospensione"] button[type="submit"]').click();
         expect((await page.locator('#f-reason-error').textContent())?.trim()).to.equal('Scrivi il motivo');
+        await checked(page, 'organisation-refused', tag);
         await page.fill('#f-reason', 'Documenti non validi');
         await page.check('#f-confirm');
         await page.locator('form[action$="/sospensione"] button[type="submit"]').click();
         await page.waitForURL(new RegExp(`/admin/organizzazioni/${provider.id}$`));
         expect(await page.locator('h1 .badge').textContent()).to.match(/^Sospeso dal /);
-        await noSidewaysScroll(page, 'organisation suspended');
-        await screenshot(page, `admin-organisation-suspended-${tag}`);
+        await checked(page, 'organisation-suspended', tag);
 
         await page.fill('#f-reason', 'Documenti regolarizzati');
         await page.check('#f-confirm');
@@ -103,8 +110,7 @@ describe("the operator's console in a real browser", () => {
         expect(await rows.nth(1).textContent())
           .to.include('organisation.suspend')
           .and.include(made.email);
-        await noSidewaysScroll(page, 'audit trail');
-        await screenshot(page, `admin-audit-${tag}`);
+        await checked(page, 'audit', tag);
       } finally {
         await context.close();
       }
