@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import compression from 'compression';
 import type pg from 'pg';
 import { config } from './config/env.js';
-import { configurePassport } from './config/passport.js';
+import { configurePassport, operatorApart } from './config/passport.js';
 import { PUBLIC_DIR } from './config/paths.js';
 import { sessionMiddleware } from './config/session.js';
 import { configureViews } from './config/views.js';
@@ -65,6 +65,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   const passport = configurePassport();
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(operatorApart);
   app.use(sessionActivity);
   app.use(flash);
   app.use(userLocals);

@@ -1,10 +1,12 @@
 import { config } from '../config/env.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateLatest, rollbackLast } from '../db/migrate.js';
-import * as providers from '../models/providers/write.js';
 import * as organisations from '../models/organisations/read.js';
 import * as users from '../models/users/read.js';
+import { operatorCreate } from './operator-commands.js';
 import { reviewVisibility } from './review-commands.js';
+import { COMMAND_LINE } from '../services/audit.service.js';
+import { setProviderVerified } from '../services/provider-verification.service.js';
 import { ensureReferenceData } from '../reference-data/ensure-reference-data.js';
 
 const USAGE = `Usage:
@@ -13,14 +15,17 @@ const USAGE = `Usage:
   npm run seed                          load the demo data (idempotent)
   npm run provider:verify -- <email>    mark a provider as verified (--off to remove the badge)
   npm run review:hide -- <id>           hide an abusive review (it leaves the pages and the ratings)
-  npm run review:unhide -- <id>         show a hidden review again`;
+  npm run review:unhide -- <id>         show a hidden review again
+  npm run operator:create -- <email>    a new operator of the console (/admin), with a link to set the password`;
 
 /** Administration commands; they work on the embedded database (DATA_DIR) or on DATABASE_URL. */
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
   if (
     !command ||
-    !['migrate', 'rollback', 'seed', 'verify-provider', 'hide-review', 'unhide-review'].includes(command)
+    !['migrate', 'rollback', 'seed', 'verify-provider', 'hide-review', 'unhide-review', 'create-operator'].includes(
+      command,
+    )
   ) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -47,6 +52,11 @@ async function main(): Promise<number> {
         process.stdout.write(`Demo data: ${JSON.stringify(summary)}\n`);
         return 0;
       }
+      case 'create-operator':
+        return await operatorCreate(args, {
+          stdout: (s) => process.stdout.write(s),
+          stderr: (s) => process.stderr.write(s),
+        });
       case 'hide-review':
       case 'unhide-review':
         return await reviewVisibility(command, args, {
@@ -65,7 +75,7 @@ async function main(): Promise<number> {
           return 1;
         }
         const verified = !args.includes('--off');
-        const provider = await providers.setVerified(user.id, verified);
+        const provider = await setProviderVerified(user.id, verified, COMMAND_LINE);
         if (!provider) {
           process.stderr.write(`${email} has no provider profile yet (it is created at the first login)\n`);
           return 1;

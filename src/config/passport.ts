@@ -1,9 +1,10 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy, type IVerifyOptions } from 'passport-local';
 import { t } from './i18n.js';
 import * as users from '../models/users/session-user.js';
-import type { CurrentUser } from '../lib/current-user.js';
+import { isOperator, type CurrentOperator, type CurrentUser, type SignedIn } from '../lib/current-user.js';
+import { isSuspended } from '../models/admin/suspensions.js';
 import { authenticate } from '../services/accounts.service.js';
 
 /** docs/product.md §2: company name for a client profile ("Azienda"), business name for a provider ("Attività"), else "Utente". */
@@ -11,6 +12,15 @@ function displayNameOf(row: users.SessionUser): string {
   if (row.profileKind === 'client') return row.profileName?.trim() || t('common:fallbackNames.client');
   if (row.profileKind === 'provider') return row.profileName?.trim() || t('common:fallbackNames.provider');
   return t('common:fallbackNames.user');
+}
+
+function toSignedIn(row: users.SessionPerson): SignedIn {
+  if (users.isSessionOperator(row)) return toCurrentOperator(row);
+  return toCurrentUser(row);
+}
+
+function toCurrentOperator(row: users.SessionOperator): CurrentOperator {
+  return { operator: true, personId: row.personId, email: row.email, emailVerified: row.emailVerified };
 }
 
 function toCurrentUser(row: users.SessionUser): CurrentUser {
@@ -35,15 +45,15 @@ function toCurrentUser(row: users.SessionUser): CurrentUser {
  * object, which express-session hands on to req.session as it is: a session signed in as someone else
  * since (a login makes a new one) is never found here, and nothing of it is stored with the session.
  */
-const usersReadWithSession = new WeakMap<object, users.SessionUser | null>();
+const usersReadWithSession = new WeakMap<object, users.SessionPerson | null>();
 
-export function rememberSessionUser(sess: Record<string, unknown>, row: users.SessionUser | null): void {
+export function rememberSessionUser(sess: Record<string, unknown>, row: users.SessionPerson | null): void {
   const login = sess.passport;
   if (login && typeof login === 'object') usersReadWithSession.set(login, row);
 }
 
 /** The person read with this request's session for `id`; undefined when it was not (then it is read). */
-function userReadWithSession(req: Request, id: string): users.SessionUser | null | undefined {
+function userReadWithSession(req: Request, id: string): users.SessionPerson | null | undefined {
   const login = (req.session as unknown as Record<string, unknown> | undefined)?.passport;
   if (!login || typeof login !== 'object' || !usersReadWithSession.has(login)) return undefined;
   const row = usersReadWithSession.get(login) ?? null;
@@ -57,13 +67,34 @@ export function organisationInUse(req: Request): string | null {
 }
 
 /** The signed-in person of an id (the second step of sign-in logs in by id); null for no such person. */
-export async function loadCurrentUser(id: string, organisationId: string | null = null): Promise<CurrentUser | null> {
-  const row = await users.findSessionUser(id, organisationId);
-  return row ? toCurrentUser(row) : null;
+export async function loadCurrentUser(id: string, organisationId: string | null = null): Promise<SignedIn | null> {
+  const row = await users.findSessionPerson(id, organisationId);
+  return row ? toSignedIn(row) : null;
 }
 
-/** Why a login failed, handed to the login controller: wrong credentials, or an address not yet confirmed. */
-export type LoginFailure = { reason: 'invalid' } | { reason: 'unverified'; email: string };
+/**
+ * Why a login failed, handed to the login controller: wrong credentials, an address not yet confirmed, or a
+ * person suspended by an operator (themselves, or every organisation they belong to).
+ */
+export type LoginFailure = { reason: 'invalid' } | { reason: 'unverified'; email: string } | { reason: 'suspended' };
+
+/**
+ * passport keeps a session signed in only with a user: an operator's is handed over as one and set apart
+ * as req.operator by operatorApart (the next middleware), so that req.user is only ever a member.
+ */
+export function passportUser(person: SignedIn): Express.User {
+  return person as Express.User;
+}
+
+/** Right after passport.session(): an operator's session has req.operator and no req.user. */
+export const operatorApart: RequestHandler = (req, _res, next) => {
+  const person = req.user as SignedIn | undefined;
+  if (person && isOperator(person)) {
+    req.operator = person;
+    req.user = undefined;
+  }
+  next();
+};
 
 /**
  * The session keeps only the person's id (and the organisation in use, `organisation`); each request reloads
@@ -78,8 +109,9 @@ export function configurePassport(): typeof passport {
         .then(async (result) => {
           if (result.status === 'invalid') return fail({ reason: 'invalid' });
           if (result.status === 'unverified') return fail({ reason: 'unverified', email: result.email });
-          const row = await users.findSessionUser(result.userId, null);
-          return row ? done(null, toCurrentUser(row)) : fail({ reason: 'invalid' });
+          const row = await users.findSessionPerson(result.userId, null);
+          if (row) return done(null, passportUser(toSignedIn(row)));
+          return fail({ reason: (await isSuspended(result.userId)) ? 'suspended' : 'invalid' });
         })
         .catch((err: unknown) => done(err));
     }),
@@ -87,10 +119,10 @@ export function configurePassport(): typeof passport {
   passport.serializeUser((user, done) => done(null, user.personId));
   passport.deserializeUser((req: Request, id: string, done: (err: unknown, user?: CurrentUser | false) => void) => {
     const known = userReadWithSession(req, id);
-    if (known !== undefined) return done(null, known ? toCurrentUser(known) : false);
+    if (known !== undefined) return done(null, known ? passportUser(toSignedIn(known)) : false);
     users
-      .findSessionUser(id, organisationInUse(req))
-      .then((row) => done(null, row ? toCurrentUser(row) : false))
+      .findSessionPerson(id, organisationInUse(req))
+      .then((row) => done(null, row ? passportUser(toSignedIn(row)) : false))
       .catch((err: unknown) => done(err));
   });
   return passport;

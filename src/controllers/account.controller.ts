@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import QRCode from 'qrcode';
 import { t } from '../config/i18n.js';
+import { signedInPerson } from '../middleware/auth.js';
 import {
   accountOverviewPage,
   accountProblemText,
@@ -100,7 +101,7 @@ export async function endOthers(req: Request, res: Response): Promise<void> {
 type TwoFactorState = Parameters<typeof twoFactorPage>[3];
 
 async function renderTwoFactor(req: Request, res: Response, status: number, state: TwoFactorState = {}): Promise<void> {
-  const user = req.user!;
+  const user = signedInPerson(req);
   const current = await twoFactorStatus(user.personId);
   let enrolment = null;
   if (!current.enabled) {
@@ -133,7 +134,7 @@ export async function activate(req: Request, res: Response): Promise<void> {
   if (!form.ok) return renderTwoFactor(req, res, 422, { errors: prefixErrors(form.errors, 'activate.') });
   const sealed = req.session.totpEnrolment;
   const result = sealed
-    ? await confirmEnrolment(req.user!.personId, sealed, form.value.code)
+    ? await confirmEnrolment(signedInPerson(req).personId, sealed, form.value.code)
     : ({ code: 'enrolment_expired' } as const);
   if ('code' in result) return renderTwoFactor(req, res, 422, { problem: result, form: 'activate' });
   delete req.session.totpEnrolment;
@@ -144,7 +145,7 @@ export async function activate(req: Request, res: Response): Promise<void> {
 export async function regenerate(req: Request, res: Response): Promise<void> {
   const form = validate(passwordOnlySchema, req.body);
   if (!form.ok) return renderTwoFactor(req, res, 422, { errors: prefixErrors(form.errors, 'regenerate.') });
-  const result = await regenerateRecoveryCodes(req.user!.personId, form.value.currentPassword);
+  const result = await regenerateRecoveryCodes(signedInPerson(req).personId, form.value.currentPassword);
   if ('code' in result) return renderTwoFactor(req, res, 422, { problem: result, form: 'regenerate' });
   renderCodes(req, res, result.recoveryCodes, 'account:recoveryCodes.regenerated');
 }
@@ -153,7 +154,7 @@ export async function regenerate(req: Request, res: Response): Promise<void> {
 export async function disable(req: Request, res: Response): Promise<void> {
   const form = validate(totpDisableSchema, req.body);
   if (!form.ok) return renderTwoFactor(req, res, 422, { errors: prefixErrors(form.errors, 'disable.') });
-  const result = await disableTwoFactor(req.user!.personId, form.value);
+  const result = await disableTwoFactor(signedInPerson(req).personId, form.value);
   if ('code' in result) return renderTwoFactor(req, res, 422, { problem: result, form: 'disable' });
   req.flash('success', t('account:twoFactor.disabled'));
   res.redirect(303, '/account/two-factor');

@@ -7,7 +7,7 @@ import { minutesUntil } from '../services/rate-limit.service.js';
 import { checkSecondFactor } from '../services/two-factor.service.js';
 import { secondFactorSchema } from '../validators/account.validator.js';
 import { validate } from '../validators/validate.js';
-import { pendingSecondFactor, signIn } from './sign-in.js';
+import { landingOf, pendingSecondFactor, signIn } from './sign-in.js';
 
 function render(res: Response, status: number, state: SecondFactorState = {}): void {
   res.status(status).render('auth/second-factor', secondFactorPage(state));
@@ -45,7 +45,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   await passwordAccepted(ip, pending.email);
   const user = await loadCurrentUser(pending.userId);
   if (!user) return expired(req, res);
-  await signIn(req, user);
+  await signIn(req, user, true);
   req.flash('success', t(accepted === 'recovery' ? 'account:secondFactor.recoveryUsed' : 'auth:login.success'));
-  res.redirect(303, accepted === 'recovery' ? '/account/two-factor' : (pending.returnTo ?? '/dashboard'));
+  res.redirect(303, accepted === 'recovery' ? '/account/two-factor' : (pending.returnTo ?? landingOf(user)));
 }

@@ -8,7 +8,7 @@ import { loginPage, type LoginState } from '../pages/auth.page.js';
 import { admitLoginAttempt, passwordAccepted } from '../services/login-limits.service.js';
 import { minutesUntil } from '../services/rate-limit.service.js';
 import { secondFactorRequired } from '../services/two-factor.service.js';
-import { awaitSecondFactor, signIn } from './sign-in.js';
+import { awaitSecondFactor, landingOf, signIn } from './sign-in.js';
 import { loginSchema } from '../validators/login.validator.js';
 import { validate } from '../validators/validate.js';
 
@@ -60,7 +60,7 @@ export async function create(req: Request, res: Response): Promise<void> {
         unverifiedEmail: info.email,
       });
     }
-    const message = t('errors:catalogue.invalid_credentials');
+    const message = t(info?.reason === 'suspended' ? 'auth:login.suspended' : 'errors:catalogue.invalid_credentials');
     return renderLogin(req, res, 401, { email, returnTo, banner: { type: 'error', message } });
   }
 
@@ -71,7 +71,7 @@ export async function create(req: Request, res: Response): Promise<void> {
   }
   await signIn(req, user);
   req.flash('success', t('auth:login.success'));
-  res.redirect(303, returnTo ?? '/dashboard');
+  res.redirect(303, returnTo ?? landingOf(user));
 }
 
 /** POST /auth/logout — whatever happens, the user ends up on the home page (docs/product.md §2). */

@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import { passportUser } from '../config/passport.js';
+import { isOperator, type SignedIn } from '../lib/current-user.js';
 import type { SessionDevice } from '../services/account-security.service.js';
 
 /**
@@ -21,6 +23,8 @@ declare module 'express-session' {
   interface SessionData {
     pendingSecondFactor?: PendingSecondFactor;
     device?: SessionDevice;
+    /** Set when this session was signed in with the second factor (the console requires it of operators). */
+    secondFactorSignIn?: boolean;
     /** An enrolment's sealed secret, until its first code confirms it (account two-factor page). */
     totpEnrolment?: string;
   }
@@ -46,11 +50,15 @@ export function pendingSecondFactor(req: Request): PendingSecondFactor | null {
  * Signs the session in (passport regenerates it: a session id known before is worthless after, and a
  * pending step ends with it) and notes the browser and address it was signed in from, for the account's list.
  */
-export async function signIn(req: Request, user: Express.User): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+export async function signIn(req: Request, user: SignedIn, withSecondFactor = false): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.login(passportUser(user), (err) => (err ? reject(err) : resolve())));
   req.session.device = {
     userAgent: req.get('user-agent')?.slice(0, 512) ?? null,
     ip: req.ip ?? null,
     signedInAt: new Date().toISOString(),
   };
+  if (withSecondFactor) req.session.secondFactorSignIn = true;
 }
+
+/** Where a sign-in lands without a page to return to: the console for an operator, else the dashboard. */
+export const landingOf = (user: SignedIn): string => (isOperator(user) ? '/admin' : '/dashboard');

@@ -52,3 +52,21 @@ export interface ActingOrganisation {
 export function organisationOf(user: Pick<CurrentUser, 'organisationId' | 'userType'>): ActingOrganisation {
   return { id: user.organisationId, userType: user.userType };
 }
+
+/**
+ * A signed-in operator (req.operator): a person who runs the site from the console (/admin), belongs to no
+ * organisation and is never req.user, so that no marketplace page takes them for a party.
+ */
+export interface CurrentOperator {
+  operator: true;
+  personId: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/** Whoever signs in: a member (req.user) or an operator (req.operator). */
+export type SignedIn = CurrentUser | CurrentOperator;
+
+export function isOperator(person: SignedIn): person is CurrentOperator {
+  return 'operator' in person && person.operator;
+}

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { t } from '../config/i18n.js';
 import { roleRequired } from '../lib/app-error.js';
 import { canChange, canSee, PERMISSIONS, type Action } from '../lib/permissions.js';
@@ -25,8 +25,36 @@ function renderLoginRequired(req: Request, res: Response, messageKey: string): v
 export function requireUser(messageKey = 'errors:accessRequired.body'): RequestHandler {
   return (req, res, next) => {
     if (req.user) return next();
+    if (req.operator) return refuseOperator(req, res, next);
     renderLoginRequired(req, res, messageKey);
   };
+}
+
+/**
+ * An operator is no party of the marketplace: its members' pages send them to the console (a page) or
+ * answer 403 (a form).
+ */
+function refuseOperator(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, '/admin');
+  next(roleRequired('admin:operatorRefused.title', 'admin:operatorRefused.body'));
+}
+
+/**
+ * Pages of the person whoever they sign in as, a member or an operator (two-factor sign-in: the console
+ * asks an operator to turn it on there).
+ */
+export function requirePerson(messageKey = 'errors:accessRequired.body'): RequestHandler {
+  return (req, res, next) => {
+    if (req.user || req.operator) return next();
+    renderLoginRequired(req, res, messageKey);
+  };
+}
+
+/** The person signed in (a member or an operator): after requirePerson. */
+export function signedInPerson(req: Request): { personId: string; email: string } {
+  const person = req.user ?? req.operator;
+  if (!person) throw new Error('signedInPerson without requirePerson');
+  return { personId: person.personId, email: person.email };
 }
 
 /**
@@ -37,7 +65,7 @@ export function requireUser(messageKey = 'errors:accessRequired.body'): RequestH
  */
 export function requirePermission(action: Action, titleKey: string, messageKey: string): RequestHandler {
   return declared({ actions: [action], otherKindRefused: true }, (req, res, next) => {
-    if (!req.user) return renderLoginRequired(req, res, messageKey);
+    if (!req.user) return req.operator ? refuseOperator(req, res, next) : renderLoginRequired(req, res, messageKey);
     if (req.user.userType !== PERMISSIONS[action].kind) return next(roleRequired(titleKey, messageKey));
     const reads = req.method === 'GET' || req.method === 'HEAD';
     if (reads ? canSee(req.user, action) : canChange(req.user, action)) return next();
@@ -89,7 +117,8 @@ export function guardDeclarationOf(handler: unknown): GuardDeclaration | undefin
 /** A page a visitor reaches only after logging in: sent to the login form, and brought back here afterwards. */
 export const redirectVisitorsToLogin: RequestHandler = (req, res, next) => {
   if (req.user || req.method !== 'GET') return next();
-  res.redirect(303, loginUrlFor(req));
+  // An operator is signed in, but no party: the console is theirs.
+  res.redirect(303, req.operator ? '/admin' : loginUrlFor(req));
 };
 
 /**
@@ -97,6 +126,6 @@ export const redirectVisitorsToLogin: RequestHandler = (req, res, next) => {
  * `returnTo`, or to the dashboard.
  */
 export const requireGuest: RequestHandler = (req, res, next) => {
-  if (!req.user) return next();
-  res.redirect(safeReturnTo(req.query.returnTo) ?? '/dashboard');
+  if (!req.user && !req.operator) return next();
+  res.redirect(safeReturnTo(req.query.returnTo) ?? (req.operator ? '/admin' : '/dashboard'));
 };

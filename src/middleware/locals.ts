@@ -49,10 +49,12 @@ export const pageLocals: RequestHandler = (req, res, next) => {
 /** Once the session is read: the current user, their unread count and the session's CSRF token. */
 export const userLocals: RequestHandler = (req, res, next) => {
   res.locals.currentUser = req.user ?? null;
+  // An operator (req.operator) is no party: the header offers the console and Esci.
+  res.locals.currentOperator = req.operator ?? null;
   res.locals.csrfToken = () => csrfTokenFor(req);
   res.locals.unreadNotifications = req.user?.unreadNotifications ?? 0;
   res.locals.unreadMessages = req.user?.unreadMessages ?? 0;
   // Pages of a signed-in user are never kept by the browser or a proxy: after Esci, Back shows nothing.
-  if (req.user) res.set('Cache-Control', 'private, no-store');
+  if (req.user || req.operator) res.set('Cache-Control', 'private, no-store');
   next();
 };

@@ -11,7 +11,7 @@ export const ACTIVITY_MINUTES = 5;
  * it never fails the page.
  */
 export const sessionActivity: RequestHandler = (req, _res, next) => {
-  if (!req.user || !req.session) return next();
+  if (!(req.user || req.operator) || !req.session) return next();
   const seen = (req.session as unknown as { seenAt?: unknown }).seenAt;
   const last = typeof seen === 'string' ? Date.parse(seen) : NaN;
   if (!Number.isNaN(last) && Date.now() - last < ACTIVITY_MINUTES * 60_000) return next();

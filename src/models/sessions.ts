@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { compiledOnce, db, statementName, type Trx } from '../db/knex.js';
-import { sessionUserQuery, toSessionUser, type SessionUserRow, type SessionUser } from './users/session-user.js';
+import { sessionUserQuery, toSessionUser, type SessionUserRow, type SessionPerson } from './users/session-user.js';
 
 // The sessions table, written by the session store (connect-pg-simple): one row per session.
 interface SessionRow {
@@ -66,7 +66,7 @@ export async function noteActivity(sid: string, at: string): Promise<void> {
 /** A stored session and the account it is signed in as (null for a visitor's session, or a deleted account). */
 export interface SessionWithUser {
   sess: Record<string, unknown>;
-  user: SessionUser | null;
+  user: SessionPerson | null;
 }
 
 /**
@@ -90,7 +90,7 @@ export async function findWithUser(pool: pg.Pool, sid: string): Promise<SessionW
   if (!sess || typeof sess !== 'object') return null;
   return {
     sess: sess as Record<string, unknown>,
-    user: row.id ? toSessionUser(row as SessionUserRow) : null,
+    user: row.person_id ? toSessionUser(row as SessionUserRow) : null,
   };
 }
 

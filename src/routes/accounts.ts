@@ -21,7 +21,7 @@ import * as secondFactors from '../controllers/second-factors.controller.js';
 import * as sessions from '../controllers/sessions.controller.js';
 import * as verifications from '../controllers/verifications.controller.js';
 import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
-import { requireGrant, requireGuest, requirePermission, requireUser } from '../middleware/auth.js';
+import { requireGrant, requireGuest, requirePermission, requirePerson, requireUser } from '../middleware/auth.js';
 import { byEmail, byIp, byIpAndEmail, byUser, rateLimit, HOUR, type RateRule } from '../middleware/rate-limit.js';
 import { singleFileUpload } from '../middleware/upload.js';
 
@@ -141,10 +141,12 @@ export function accountRoutes(r: Router): void {
   r.get('/account/sessions', accountUser, account.sessions);
   r.post('/account/sessions/ending', accountUser, account.endOne);
   r.post('/account/sessions/others-ending', accountUser, account.endOthers);
-  r.get('/account/two-factor', accountUser, account.twoFactor);
-  r.post('/account/two-factor/activation', accountUser, account.activate);
-  r.post('/account/two-factor/recovery-codes', accountUser, account.regenerate);
-  r.post('/account/two-factor/disabling', accountUser, account.disable);
+  // An operator turns two-factor sign-in on here too (the console requires it).
+  const accountPerson = requirePerson('errors:accessRequired.account');
+  r.get('/account/two-factor', accountPerson, account.twoFactor);
+  r.post('/account/two-factor/activation', accountPerson, account.activate);
+  r.post('/account/two-factor/recovery-codes', accountPerson, account.regenerate);
+  r.post('/account/two-factor/disabling', accountPerson, account.disable);
   // "Scarica i tuoi dati": the archive is built by the job runner; its link works for its owner only.
   r.post('/account/data-export', accountUser, rateLimit(DATA_EXPORTS_PER_USER, byUser), dataExports.create);
   r.get('/account/data-export/:id', accountUser, dataExports.show);

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { keptPageReads } from '../middleware/page-cache.js';
 import { accountRoutes } from './accounts.js';
+import { adminRoutes } from './admin.js';
 import { apiRoutes } from './api.js';
 import { bookingRoutes } from './bookings.js';
 import { catalogueRoutes } from './catalogue.js';
@@ -22,6 +23,7 @@ export function routes(): Router {
   bookingRoutes(r);
   messageRoutes(r);
   trainingRoutes(r);
+  adminRoutes(r);
   return r;
 }
 

@@ -11,6 +11,7 @@ import * as reviews from '../models/reviews/read.js';
 import * as reviewWrites from '../models/reviews/write.js';
 import type { PublicReview, Review } from '../models/reviews/row.js';
 import { validateReply, validateReview } from '../validators/review.validator.js';
+import { recordAudit, type AuditActor } from './audit.service.js';
 import type { FormErrors } from '../validators/validate.js';
 
 export type { PublicReview, Review };
@@ -163,12 +164,29 @@ export function replyToReview(
 }
 
 /** The administrator's command: hides (or shows again) a review; null for an unknown id. */
-export function setReviewHidden(reviewId: string, hidden: boolean, now: Date = new Date()): Promise<Review | null> {
+export function setReviewHidden(
+  reviewId: string,
+  hidden: boolean,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<Review | null> {
   return transaction(async (trx) => {
     const review = await reviews.lockForUpdate(reviewId, trx);
     if (!review) return null;
-    await reviewWrites.setHidden(review.id, hidden ? (review.hiddenAt ?? now) : null, trx);
-    return { ...review, hiddenAt: hidden ? (review.hiddenAt ?? now) : null };
+    const hiddenAt = hidden ? (review.hiddenAt ?? now) : null;
+    await reviewWrites.setHidden(review.id, hiddenAt, trx);
+    await recordAudit(
+      actor,
+      {
+        action: hidden ? 'review.hide' : 'review.unhide',
+        subjectType: 'review',
+        subjectId: review.id,
+        before: { hiddenAt: review.hiddenAt },
+        after: { hiddenAt },
+      },
+      trx,
+    );
+    return { ...review, hiddenAt };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { FlashMessage, FlashType } from '../middleware/flash.js';
-import type { CurrentUser } from '../lib/current-user.js';
+import type { CurrentOperator, CurrentUser } from '../lib/current-user.js';
 
 declare global {
   namespace Express {
@@ -8,6 +8,8 @@ declare global {
 
     interface Request {
       id: string;
+      /** A signed-in operator (the console's); such a session has no req.user. */
+      operator?: CurrentOperator;
       flash(type: FlashType, message: string, critical?: 'critical'): void;
     }
   }

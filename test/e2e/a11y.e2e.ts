@@ -1,54 +1,13 @@
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
+import { describeViolations, seriousViolations } from './helpers/axe.js';
 import { PHONE } from './helpers/browser.js';
 import { chooseSlot } from './helpers/slots.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 import { PAGE_CASES, openCase } from './helpers/page-catalogue.js';
 import { contextFor, demoIds, resetPasswordPath, type DemoIds, type Viewer } from './helpers/demo-ids.js';
-
-// axe-core from node_modules, evaluated in the page through the DevTools protocol (the page's CSP, which
-// allows no inline script, does not apply to it): no CDN, nothing fetched.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** axe-core's serious and critical violations on the page as it is now (the user's view, islands included). */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } })
-      .axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-function describeViolations(violations: Violation[]): string {
-  return violations
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes
-          .slice(0, 5)
-          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`)
-          .join('\n  ')}`,
-    )
-    .join('\n');
-}
 
 /** Islands announce themselves mounted: the check runs on what the person really gets. */
 async function settled(page: Page): Promise<void> {

@@ -33,6 +33,27 @@ describe('admin commands', () => {
     const off = await cli('verify-provider', 'studio.rossi@esempio.it', '--off');
     expect(off.code).to.equal(0);
     expect((await db()('provider_profiles').where({ user_id: provider.id }).first()).verified).to.equal(false);
+
+    // Each change is in the audit trail as the command line's, with the badge before and after.
+    const audit = await db()('audit_events').where({ subject_id: provider.id }).orderBy('id');
+    expect(audit.map((e: { before: unknown; after: unknown }) => [e.before, e.after])).to.deep.equal([
+      [{ verified: false }, { verified: true }],
+      [{ verified: true }, { verified: false }],
+    ]);
+    for (const e of audit) expect(e).to.include({ operator_id: null, action: 'cli', reason: 'riga di comando' });
+  });
+
+  it('operator:create makes an operator and prints the link to set the password; an address in use is refused', async () => {
+    const made = await cli('create-operator', 'Operatrice@SicurHub.it');
+    expect(made.code).to.equal(0);
+    expect(made.stdout).to.match(/\/auth\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
+    const person = await db()('users').where({ email: 'operatrice@sicurhub.it' }).first();
+    expect(await db()('operators').where({ user_id: person.id }).first()).to.not.equal(undefined);
+    expect(await db()('memberships').where({ user_id: person.id })).to.have.length(0);
+    const again = await cli('create-operator', 'operatrice@sicurhub.it');
+    expect(again.code).to.equal(1);
+    expect(again.stderr).to.include('exists');
+    expect((await cli('create-operator')).code).to.equal(2);
   });
 
   it('provider:verify refuses an unknown address or a client account', async () => {

@@ -87,6 +87,13 @@ describe('review ratings: aggregates, hiding, the lists and the way to the form'
     expect(await cli('hide-review', [])).to.include({ code: 2 });
     await cli('unhide-review', [id]);
     expect((await request().get(`/services/${secondServiceId}`)).text).to.contain('Recensione offensiva');
+    // Both commands are in the audit trail, as the command line's, with the review hidden or not before and after.
+    const audit = await db()('audit_events').where({ subject_type: 'review', subject_id: id }).orderBy('id');
+    expect(audit.map((e: { after: { hiddenAt: string | null } }) => e.after.hiddenAt === null)).to.deep.equal([
+      false,
+      true,
+    ]);
+    for (const e of audit) expect(e).to.include({ operator_id: null, action: 'cli', reason: 'riga di comando' });
   });
 
   it("tells the service's provider of a new review in the app, once: not on an edit; it opens the review on the service page", async () => {

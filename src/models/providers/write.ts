@@ -128,6 +128,14 @@ export async function updateProviderIban(userId: string, iban: string, trx?: Trx
 }
 
 /** Marks a provider verified (an admin decision: see `npm run provider:verify`). */
+/** Whether a provider profile has the badge, locked until the transaction ends; undefined without a profile. */
+export async function lockVerified(userId: string, trx: Trx): Promise<{ verified: boolean } | undefined> {
+  return trx('provider_profiles')
+    .where({ user_id: userId })
+    .forUpdate()
+    .first<{ verified: boolean } | undefined>('verified');
+}
+
 export async function setVerified(userId: string, verified: boolean, trx?: Trx): Promise<ProviderCard | null> {
   const [row] = await db(trx)('provider_profiles')
     .where({ user_id: userId })

@@ -33,17 +33,20 @@ export interface SessionUser {
  * `findSessionUser`, and the session store's read (models/sessions.ts), which joins it to the session row.
  * `personId` and `organisationId` are what it is for (bindings, or expressions of the outer query); the
  * organisation is taken only among the person's memberships, and without one (or one no longer theirs) the
- * first they joined is used. A person who belongs to none has no row: signed out.
+ * first they joined is used (suspended organisations are skipped). A person who belongs to none has no row
+ * (signed out) unless they are an operator; a suspended person has none.
  */
 export function sessionUserQuery(k: Knex, personId: Knex.Raw | string, organisationId: Knex.Raw | string | null) {
   const wanted = organisationId === null ? k.raw('NULL::text') : organisationId;
   return k('users as u')
     .joinRaw(
-      `JOIN LATERAL (SELECT m.organisation_id, m.role FROM memberships m WHERE m.user_id = u.id
+      `LEFT JOIN LATERAL (SELECT m.organisation_id, m.role FROM memberships m
+        JOIN organisations mo ON mo.id = m.organisation_id AND mo.suspended_at IS NULL WHERE m.user_id = u.id
         ORDER BY (m.organisation_id::text = ?) DESC NULLS LAST, m.created_at, m.organisation_id LIMIT 1) AS m ON true`,
       [wanted],
     )
-    .join('organisations as o', 'o.id', 'm.organisation_id')
+    .leftJoin('operators as op', 'op.user_id', 'u.id')
+    .leftJoin('organisations as o', 'o.id', 'm.organisation_id')
     .leftJoin('client_profiles as cp', function joinClient() {
       this.on('cp.user_id', 'o.id').andOn(k.raw(`o.kind = 'client'`));
     })
@@ -71,7 +74,10 @@ export function sessionUserQuery(k: Knex, personId: Knex.Raw | string, organisat
       k.raw(`unread_notifications_upto(o.id, ${UNREAD_COUNT_CAP}) AS unread_notifications`),
       k.raw(`unread_messages_upto(o.id, ${UNREAD_COUNT_CAP}) AS unread_messages`),
     )
-    .where('u.id', personId);
+    .select(k.raw('(op.user_id IS NOT NULL) AS operator'))
+    .where('u.id', personId)
+    .whereNull('u.suspended_at')
+    .andWhere((q) => q.whereNotNull('m.organisation_id').orWhereNotNull('op.user_id'));
 }
 
 /**
@@ -80,10 +86,11 @@ export function sessionUserQuery(k: Knex, personId: Knex.Raw | string, organisat
  */
 export type SessionUserRow = Pick<UserRow, 'email' | 'email_verified_at'> & {
   person_id: string;
-  /** The organisation's id. */
-  id: string;
-  role: Role;
-  user_type: UserType;
+  /** The organisation's id; null (with role and user_type) for an operator, who belongs to none. */
+  id: string | null;
+  role: Role | null;
+  user_type: UserType | null;
+  operator: boolean;
   organisation_count: number;
   client_profile: ClientRow['user_id'] | null;
   client_name: ClientRow['company_name'] | null;
@@ -95,7 +102,26 @@ export type SessionUserRow = Pick<UserRow, 'email' | 'email_verified_at'> & {
   unread_messages: number | null;
 };
 
-export function toSessionUser(row: SessionUserRow): SessionUser {
+/** An operator (migration operators_and_audit): a person who runs the site and belongs to no organisation. */
+export interface SessionOperator {
+  operator: true;
+  personId: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/** Whoever a session is signed in as: a member acting for an organisation, or an operator. */
+export type SessionPerson = SessionUser | SessionOperator;
+
+export function isSessionOperator(person: SessionPerson): person is SessionOperator {
+  return 'operator' in person;
+}
+
+export function toSessionUser(row: SessionUserRow): SessionPerson {
+  // An operator is a member of no organisation (operator:create refuses a member's address).
+  if (row.id === null || row.role === null || row.user_type === null) {
+    return { operator: true, personId: row.person_id, email: row.email, emailVerified: row.email_verified_at !== null };
+  }
   const kind = row.client_profile ? 'client' : row.provider_profile ? 'provider' : null;
   return {
     personId: row.person_id,
@@ -113,13 +139,26 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
   };
 }
 
-/** The person `personId` acting for `organisationId` (when they belong to it, else their first organisation). */
+/**
+ * Whoever `personId` signs in as: acting for `organisationId` (when they belong to it, else their first
+ * organisation not suspended), or an operator; null for a suspended person or one with no organisation left.
+ */
+export async function findSessionPerson(
+  personId: string,
+  organisationId: string | null,
+  trx?: Trx,
+): Promise<SessionPerson | null> {
+  if (!isUuid(personId)) return null;
+  const row = await sessionUserQuery(db(trx), personId, organisationId).first<SessionUserRow | undefined>();
+  return row ? toSessionUser(row) : null;
+}
+
+/** The member `personId` acting for `organisationId` (when they belong to it, else their first organisation). */
 export async function findSessionUser(
   personId: string,
   organisationId: string | null,
   trx?: Trx,
 ): Promise<SessionUser | null> {
-  if (!isUuid(personId)) return null;
-  const row = await sessionUserQuery(db(trx), personId, organisationId).first<SessionUserRow | undefined>();
-  return row ? toSessionUser(row) : null;
+  const person = await findSessionPerson(personId, organisationId, trx);
+  return person && !isSessionOperator(person) ? person : null;
 }

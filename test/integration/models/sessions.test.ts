@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { db } from '../../../src/db/knex.js';
 import { findWithUser } from '../../../src/models/sessions.js';
+import { isSessionOperator } from '../../../src/models/users/session-user.js';
 import { browser, html } from '../../helpers/app.js';
 import { loginAs } from '../../helpers/auth.js';
 import { resetDatabase, testDatabase } from '../../helpers/db.js';
@@ -18,7 +19,11 @@ describe('models/sessions findWithUser', () => {
     await db()('sessions').insert({ sid, sess: JSON.stringify(sess), expire });
     return sid;
   }
-  const read = (sid: string) => findWithUser(testDatabase().sessionPool, sid);
+  /** The session and its member (these sessions are members', never an operator's). */
+  const read = async (sid: string) => {
+    const found = await findWithUser(testDatabase().sessionPool, sid);
+    return found && { ...found, user: found.user && !isSessionOperator(found.user) ? found.user : null };
+  };
 
   it('a signed-in session comes with its account and its unread notifications', async () => {
     const user = await createUserWithPassword({ userType: 'client', companyName: 'Officine Sessione Srl' });

@@ -216,9 +216,22 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     // A site of client A: its administrator's (the Sedi page).
     '/sedi/:id/modifica': { params: { id: w.a.siteId }, owners: ['clientA'] },
     '/sedi/:id/referenti': { params: { id: w.a.siteId }, owners: ['clientA'] },
+    // The operator's console: no party of the marketplace is an operator; all of them, visitors included, get 404.
+    '/admin/organizzazioni/:id': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/organizzazioni/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/organizzazioni/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
   };
   return table[path] ?? null;
 }
+
+/**
+ * The operator's console (/admin and under it): an operator's only (signed in with two-factor sign-in);
+ * to everyone else, visitors included, it answers 404 as if it did not exist.
+ */
+export const operatorOnly = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 
 /**
  * Private pages whose visitor view is a sign-in page of their own ("Prenota": the published service's summary

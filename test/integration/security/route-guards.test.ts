@@ -9,8 +9,10 @@ import {
   expectSignInGate,
   isWrite,
   naturalActor,
+  operatorOnly,
   resourceOf,
 } from './policy.js';
+import { operatorAgent } from '../admin/operator.helpers.js';
 import { CONSULTANT } from './members.js';
 import { SECRET_NOTE, buildWorld, snapshot, tokenOf, type World } from './world.js';
 
@@ -133,7 +135,7 @@ describe('security: every route of the route table', () => {
   });
 
   describe('visitors: each private page answers with the login page or a redirect to it, never its content', () => {
-    for (const r of routes.filter((x) => !isWrite(x) && !PUBLIC_GET.has(x.path))) {
+    for (const r of routes.filter((x) => !isWrite(x) && !PUBLIC_GET.has(x.path) && !operatorOnly(x.path))) {
       it(`${r.method} ${r.path}`, async () => {
         const res = await w.agents.visitor.get(pathOf(r, w));
         if (SIGN_IN_GATES.has(r.path)) return expectSignInGate(res, pathOf(r, w));
@@ -146,7 +148,9 @@ describe('security: every route of the route table', () => {
   });
 
   describe('visitors: each private state-changing route refuses them even with a valid session token, changing nothing', () => {
-    for (const r of routes.filter((x) => isWrite(x) && !PUBLIC_WRITE.has(x.path) && !MAIL_CLIENT.has(x.path))) {
+    for (const r of routes.filter(
+      (x) => isWrite(x) && !PUBLIC_WRITE.has(x.path) && !MAIL_CLIENT.has(x.path) && !operatorOnly(x.path),
+    )) {
       it(`${r.method} ${r.path}`, async () => {
         const before = await snapshot();
         // Each route with its own method (DELETE /api/service-images/:id is not a POST).
@@ -158,6 +162,28 @@ describe('security: every route of the route table', () => {
         expect(res.status, res.text.slice(0, 200)).to.be.oneOf([302, 303, 401, 403]);
         if (res.status < 400) expect(res.headers.location).to.match(/^\/auth\/login(\?|$)/);
         expect(await snapshot()).to.deep.equal(before);
+      });
+    }
+  });
+
+  describe('the console: 404 to everyone but an operator, who is let in (signed in with the second factor)', () => {
+    for (const r of routes.filter((x) => operatorOnly(x.path))) {
+      it(`${r.method} ${r.path}`, async () => {
+        const before = await snapshot();
+        for (const actor of ['visitor', 'clientA', 'providerA', CONSULTANT] as const) {
+          const agent = w.agents[actor];
+          const res = isWrite(r)
+            ? await agent
+                .post(pathOf(r, w))
+                .type('form')
+                .send({ _csrf: tokens[actor], reason: 'intrusione', confirm: '1' })
+            : await agent.get(pathOf(r, w));
+          expect(res.status, `${actor}: ${res.text.slice(0, 200)}`).to.equal(404);
+        }
+        expect(await snapshot(), 'the data changed').to.deep.equal(before);
+        if (isWrite(r)) return;
+        const operator = await operatorAgent(`operatore.${r.path.replace(/\W+/g, '-')}@sicurhub.it`);
+        await operator.agent.get(pathOf(r, w)).expect(200);
       });
     }
   });
