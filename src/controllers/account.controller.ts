@@ -114,7 +114,7 @@ async function renderTwoFactor(req: Request, res: Response, status: number, stat
     const qrDataUrl = await QRCode.toDataURL(details.uri, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
     enrolment = { qrDataUrl, key: details.key };
   }
-  res.status(status).render('account/two-factor', twoFactorPage(user, current, enrolment, state));
+  res.status(status).render('account/two-factor', twoFactorPage(req.user ?? null, current, enrolment, state));
 }
 
 /** Pages with recovery codes are shown once: never kept by a cache or the browser's history. */

@@ -37,9 +37,13 @@ const SECTION_ACTIONS: Partial<Record<AccountSection, readonly Action[]>> = {
   members: ['members.manage', 'provider.members.manage'],
 };
 
-/** The account's frame for `member` (the role in the organisation in use): the sections they may open. */
-export function frame(section: AccountSection, member: Member): AccountFrame {
-  const shown = (key: AccountSection): boolean => SECTION_ACTIONS[key]?.some((a) => canSee(member, a)) ?? true;
+/**
+ * The account's frame for `member` (the role in the organisation in use): the sections they may open. An
+ * operator (null: no organisation) has only the second factor here; the rest of their work is the console.
+ */
+export function frame(section: AccountSection, member: Member | null): AccountFrame {
+  const shown = (key: AccountSection): boolean =>
+    member === null ? key === 'twoFactor' : (SECTION_ACTIONS[key]?.some((a) => canSee(member, a)) ?? true);
   return {
     title: `${t(`account:nav.${section}`)} · ${t('account:title')}`,
     noindex: true,
@@ -173,7 +177,7 @@ export interface TwoFactorView extends AccountFrame {
 type TwoFactorPageProblem = EnrolmentProblem | TwoFactorChangeProblem;
 
 export function twoFactorPage(
-  member: Member,
+  member: Member | null,
   status: TwoFactorStatus,
   enrolment: { qrDataUrl: string; key: string } | null,
   state: { errors?: FormErrors; problem?: TwoFactorPageProblem; form?: 'activate' | 'disable' | 'regenerate' } = {},
