@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { reachOf } from '../services/sites.service.js';
 import { unreadAfterReading } from '../lib/current-user.js';
-import { assignedTo, canChange, canSee } from '../lib/permissions.js';
+import { assignedTo, canChange, seesPrices } from '../lib/permissions.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { isListStatus } from '../lib/booking-list-status.js';
@@ -40,7 +40,7 @@ export function viewerOf(req: Request): BookingViewer & Pick<Actor, 'member'> {
 
 /** A provider's member without the prices (a trainer) sees no amounts on bookings. */
 export function hidesAmounts(req: Request): boolean {
-  return req.user!.userType === 'provider' && !canSee(req.user!, 'prices.manage');
+  return !seesPrices(req.user!);
 }
 
 /** The booking page with its conversation, also after an action or a message that did not go through. */

@@ -84,3 +84,8 @@ export function canChange(member: Member, action: Action): boolean {
 export function assignedTo(member: Member & { personId: string }, action: Action): string | null {
   return grantOf(member, action) === 'assigned' ? member.personId : null;
 }
+
+/** Does `member` see amounts (prices, totals, payments)? A provider's member only with the prices (not a trainer). */
+export function seesPrices(member: Member): boolean {
+  return member.userType === 'client' || canSee(member, 'prices.manage');
+}

@@ -1,3 +1,4 @@
+import { seesPrices } from '../lib/permissions.js';
 import { t } from '../config/i18n.js';
 import { UNREAD_COUNT_CAP, organisationOf, type ActingOrganisation, type CurrentUser } from '../lib/current-user.js';
 import type { BookingCard } from '../services/booking-records.service.js';
@@ -98,7 +99,8 @@ function sectionsView(user: CurrentUser, data: DashboardData, now: Date): Dashbo
       label: sectionLabel(key),
       href: `/profile?tab=${key}`,
     })),
-    stats: statCards(user.userType, data.statistics),
+    // A trainer sees the counts of their bookings, no amounts.
+    stats: statCards(user.userType, data.statistics).filter((s) => seesPrices(user) || s.key !== 'averageValue'),
     recentBookings: data.recentBookings,
     notifications: {
       items: data.unread.map((n) => notificationView(n, now)),

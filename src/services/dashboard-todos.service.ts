@@ -1,7 +1,7 @@
 import { addDays, todayInRome } from '../lib/booking-time.js';
 import type { UserType } from '../lib/current-user.js';
 import * as todos from '../models/bookings/todos.js';
-import type { TodoBooking } from '../models/bookings/todos.js';
+import type { TodoBooking, TodoParty } from '../models/bookings/todos.js';
 import { providerAgenda, type AgendaEdition } from './course-editions.service.js';
 
 export type { TodoBooking };
@@ -25,6 +25,9 @@ export const TODO_LISTS: Record<UserType, readonly TodoKey[]> = {
   provider: ['requests', 'expiringQuotes', 'agenda', 'registers', 'paymentsToRecord'],
   client: ['quotesToDecide', 'paymentsDue', 'upcoming'],
 };
+
+/** The lists that are about money: a member who sees no prices (a provider's trainer) is not given them. */
+export const PRICED_TODOS: readonly TodoKey[] = ['expiringQuotes', 'paymentsToRecord', 'paymentsDue'];
 
 /** How many lines a list shows; its page has the rest. */
 export const TODO_LINES = 5;
@@ -57,7 +60,7 @@ const none: DashboardTodos = {
 
 /** The lists `keys` names for the party, read together; the others stay empty. */
 export async function dashboardTodos(
-  party: { id: string; userType: UserType },
+  party: TodoParty,
   now: Date,
   keys: readonly TodoKey[] = TODO_LISTS[party.userType],
 ): Promise<DashboardTodos> {
@@ -65,14 +68,20 @@ export async function dashboardTodos(
   const wants = (k: TodoKey) => keys.includes(k);
   const [requests, expiringQuotes, agenda, registers, paymentsToRecord, quotesToDecide, paymentsDue, upcoming] =
     await Promise.all([
-      wants('requests') ? todos.requestsToAnswer(party.id, TODO_LINES) : [],
+      wants('requests') ? todos.requestsToAnswer(party, TODO_LINES) : [],
       wants('expiringQuotes') ? todos.openQuotes(party, addDays(today, QUOTE_EXPIRY_DAYS), TODO_LINES) : [],
-      wants('agenda') ? providerAgenda(party.id, { from: today, until: addDays(today, AGENDA_DAYS) }, TODO_LINES) : [],
-      wants('registers') ? todos.registersToFill(party.id, TODO_LINES) : [],
+      wants('agenda')
+        ? providerAgenda(
+            { providerId: party.id, assignedTo: party.assignedTo ?? null },
+            { from: today, until: addDays(today, AGENDA_DAYS) },
+            TODO_LINES,
+          )
+        : [],
+      wants('registers') ? todos.registersToFill(party, TODO_LINES) : [],
       wants('paymentsToRecord') ? todos.unpaid(party, TODO_LINES) : [],
       wants('quotesToDecide') ? todos.openQuotes(party, null, TODO_LINES) : [],
       wants('paymentsDue') ? todos.unpaid(party, TODO_LINES) : [],
-      wants('upcoming') ? todos.upcoming(party.id, today, TODO_LINES) : [],
+      wants('upcoming') ? todos.upcoming(party, today, TODO_LINES) : [],
     ]);
   const [ibans, names] = await Promise.all([
     todos.providerIbans(paymentsDue.map((b) => b.id)),

@@ -1,5 +1,5 @@
 import { organisationOf, type ActingOrganisation, type CurrentUser, type UserType } from '../lib/current-user.js';
-import { assignedTo } from '../lib/permissions.js';
+import { assignedTo, seesPrices } from '../lib/permissions.js';
 import type { BookingCard } from '../models/bookings/cards.js';
 import * as dashboard from '../models/dashboard.js';
 import type { OwnProfile } from '../models/dashboard.js';
@@ -9,7 +9,13 @@ import * as providerProfiles from '../models/providers/read.js';
 import type { Section } from '../lib/profile-sections.js';
 import { reachOf } from '../models/sites/reach.js';
 import { complianceSummary, type ComplianceSummary } from './scadenzario.service.js';
-import { dashboardTodos, TODO_LISTS, type DashboardTodos, type TodoKey } from './dashboard-todos.service.js';
+import {
+  dashboardTodos,
+  PRICED_TODOS,
+  TODO_LISTS,
+  type DashboardTodos,
+  type TodoKey,
+} from './dashboard-todos.service.js';
 
 export type { BookingStatistics } from '../models/dashboard.js';
 /** docs/product.md §9: the dashboard lists 5 bookings and 5 unread notifications. */
@@ -92,19 +98,18 @@ export interface DashboardData {
  */
 export async function dashboardData(member: CurrentUser, now: Date = new Date()): Promise<DashboardData> {
   const user = organisationOf(member);
-  const todoLists = TODO_LISTS[user.userType];
+  const todoLists = TODO_LISTS[user.userType].filter((k) => seesPrices(member) || !PRICED_TODOS.includes(k));
+  // The organisation's bookings as the member sees them: a site referent's sites, a trainer's assignments.
+  const viewer = {
+    ...user,
+    referentId: reachOf(member, 'bookings.manage').referentId,
+    assignedTo: assignedTo(member, 'requests.manage'),
+  };
   const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
     await Promise.all([
-      dashboard.readDashboard(
-        {
-          ...user,
-          referentId: reachOf(member, 'bookings.manage').referentId,
-          assignedTo: assignedTo(member, 'requests.manage'),
-        },
-        { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
-      ),
+      dashboard.readDashboard(viewer, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
       user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,
-      dashboardTodos(user, now, todoLists),
+      dashboardTodos(viewer, now, todoLists),
     ]);
   return {
     statistics,

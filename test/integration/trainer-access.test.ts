@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { CF, createTrainingService } from '../factories/attestati.js';
-import { createMember } from '../factories/index.js';
+import { createBooking, createMember } from '../factories/index.js';
 import { csrfFrom, html } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { formBody } from '../helpers/form.js';
@@ -34,6 +34,21 @@ describe("a provider's trainer", () => {
   });
 
   after(leaveAttestatiWorld);
+
+  it('sees no amounts on the dashboard, and none of the to-dos of bookings not assigned to them', async () => {
+    const serviceId = (await db()('bookings').where({ id: world.booking.id }).first<{ service_id: string }>())!
+      .service_id;
+    const request = await createBooking({ serviceId, clientId: world.client.id, status: 'pending' });
+    const link = `a[href="/bookings/${request.id}"]`;
+    const office = html((await officeAgent.get('/dashboard').expect(200)).text);
+    expect(office('[data-stat="averageValue"]')).to.have.length(1);
+    expect(office(`.todos ${link}`)).to.have.length.greaterThan(0);
+    const own = html((await trainerAgent.get('/dashboard').expect(200)).text);
+    expect(own('[data-stat="averageValue"]')).to.have.length(0);
+    expect(own('[data-stat="total"]')).to.have.length(1);
+    expect(own(`.todos ${link}`)).to.have.length(0);
+    expect(own('[data-todo="paymentsToRecord"], [data-todo="expiringQuotes"]')).to.have.length(0);
+  });
 
   it('fills the register and issues the attestati of a course assigned to them, recorded as theirs', async () => {
     const { booking, pid } = world;

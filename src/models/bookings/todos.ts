@@ -1,6 +1,6 @@
 import { db } from '../../db/knex.js';
 import { toCents } from '../../lib/money.js';
-import { seenByProvider } from './read.js';
+import { ownedBy, type BookingViewer } from './read.js';
 import type { BookingRow } from './row.js';
 
 // The dashboards' things to do, read from the bookings of one party (src/services/dashboard-todos.service.ts
@@ -55,15 +55,13 @@ function toTodo(r: TodoRow): TodoBooking {
   };
 }
 
-export type TodoParty = { id: string; userType: 'client' | 'provider' };
+/** Whose to-dos: the organisation, narrowed as its bookings are for the member (a site referent, a trainer). */
+export type TodoParty = BookingViewer;
 
 function bookingsOf(party: TodoParty) {
-  const q = db()({ b: 'bookings' });
-  if (party.userType === 'provider') {
-    seenByProvider(q.leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id').where('b.provider_id', party.id));
-  } else {
-    q.leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id').where('b.client_id', party.id);
-  }
+  const q = ownedBy(db()({ b: 'bookings' }), party);
+  if (party.userType === 'provider') q.leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id');
+  else q.leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id');
   return q.select<TodoRow[]>(
     'b.id',
     'b.booking_number',
@@ -80,8 +78,8 @@ function bookingsOf(party: TodoParty) {
 }
 
 /** Requests waiting for the provider's answer, the oldest first (the 24 h promise runs from the request). */
-export async function requestsToAnswer(providerId: string, limit: number): Promise<TodoBooking[]> {
-  const rows = await bookingsOf({ id: providerId, userType: 'provider' })
+export async function requestsToAnswer(party: TodoParty, limit: number): Promise<TodoBooking[]> {
+  const rows = await bookingsOf(party)
     .where('b.status', 'pending')
     .orderBy([{ column: 'b.created_at' }, { column: 'b.id' }])
     .limit(limit);
@@ -109,8 +107,8 @@ export async function unpaid(party: TodoParty, limit: number): Promise<TodoBooki
 }
 
 /** Completed course bookings of the provider with participants whose attendance is not marked. */
-export async function registersToFill(providerId: string, limit: number): Promise<TodoBooking[]> {
-  const rows = await bookingsOf({ id: providerId, userType: 'provider' })
+export async function registersToFill(party: TodoParty, limit: number): Promise<TodoBooking[]> {
+  const rows = await bookingsOf(party)
     .join({ s: 'services' }, 's.id', 'b.service_id')
     .whereNotNull('s.training_kind')
     .where('b.status', 'completed')
@@ -127,8 +125,8 @@ export async function registersToFill(providerId: string, limit: number): Promis
 }
 
 /** The client's confirmed courses and services from `from` on, the soonest first. */
-export async function upcoming(clientId: string, from: string, limit: number): Promise<TodoBooking[]> {
-  const rows = await bookingsOf({ id: clientId, userType: 'client' })
+export async function upcoming(party: TodoParty, from: string, limit: number): Promise<TodoBooking[]> {
+  const rows = await bookingsOf(party)
     .where('b.status', 'confirmed')
     .where('b.requested_date', '>=', from)
     .orderBy([{ column: 'b.requested_date' }, { column: 'b.requested_time' }, { column: 'b.id' }])
