@@ -120,7 +120,7 @@ async function renderTwoFactor(req: Request, res: Response, status: number, stat
 /** Pages with recovery codes are shown once: never kept by a cache or the browser's history. */
 function renderCodes(req: Request, res: Response, codes: readonly string[], messageKey: string): void {
   res.setHeader('Cache-Control', 'no-store');
-  res.render('account/recovery-codes', recoveryCodesPage(req.user!, codes, messageKey));
+  res.render('account/recovery-codes', recoveryCodesPage(req.user ?? null, codes, messageKey));
 }
 
 /** GET /account/two-factor */
