@@ -18,11 +18,13 @@ describe('seeds/demo: the members of the demo organisations', function () {
       (r) => `${r.email} ${r.role}`,
     );
 
-  it('the demo client has its administrator, an RSPP, the accounts office and the external consultant', async () => {
+  it('the demo client has its administrator, an RSPP, the accounts office, the external consultant and two site referents', async () => {
     expect(await membersOf('cliente@demo.sicurhub.it')).to.deep.equal([
       'amministrazione@demo.sicurhub.it accounts',
       'cliente@demo.sicurhub.it admin',
       'consulente@demo.sicurhub.it safety',
+      'referente.nord@demo.sicurhub.it site',
+      'referente.sud@demo.sicurhub.it site',
       'rspp@demo.sicurhub.it safety',
     ]);
   });

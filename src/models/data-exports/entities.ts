@@ -100,6 +100,12 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
     erasure: kept('bookings', 'tax'),
   },
   { table: 'approval_rules', where: 'organisation_id = :user', erasure: erased('security') },
+  {
+    table: 'booking_events',
+    where: 'organisation_id = :user OR member_id = :user',
+    erasure: kept('bookings', 'tax'),
+  },
+  { table: 'sites', where: 'organisation_id = :user', erasure: erased('workers') },
   { table: 'booking_participants', where: OWN_BOOKINGS, erasure: kept('register', 'training_register') },
   { table: 'booking_refunds', where: OWN_BOOKINGS, erasure: kept('bookings', 'tax') },
   { table: 'booking_documents', where: 'uploaded_by = :user', erasure: erased('files') },
@@ -160,6 +166,12 @@ export const NOT_EXPORTED: readonly UnexportedEntity[] = Object.freeze([
     erasure: erased('security'),
   },
   { table: 'data_exports', why: 'the archives themselves', where: 'user_id = :user', erasure: erased('security') },
+  {
+    table: 'operators',
+    why: "the mark of a person of the platform's staff: no data they gave",
+    where: 'user_id = :user',
+    erasure: erased('security'),
+  },
   {
     table: 'invitations',
     why: "the invitations the person sent: their organisation's records, which stop naming who sent them",

@@ -75,6 +75,7 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
     },
   ],
   ['workers', deleteOwn('workers', 'client_id')],
+  ['sites', deleteOwn('sites', 'organisation_id')],
   ['edition_waitlist', deleteOwn('edition_waitlist', 'client_id')],
   [
     'saved_searches',
@@ -105,6 +106,8 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ],
   // The amounts, dates and references of a refund are the accounting record itself: kept as they are.
   ['booking_refunds', async () => {}],
+  // Who did each step of a booking is part of its record: kept, naming the person's row, which is anonymised.
+  ['booking_events', async () => {}],
   // A booking's approval is kept with it, without the person's notes, answers or name.
   [
     'booking_approvals',
@@ -203,6 +206,7 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
     },
   ],
   ['contact_requests', deleteOwn('contact_requests', 'user_id')],
+  ['operators', deleteOwn('operators', 'user_id')],
   ['notifications', deleteOwn('notifications', 'user_id')],
   ['auth_tokens', deleteOwn('auth_tokens', 'user_id')],
   ['user_recovery_codes', deleteOwn('user_recovery_codes', 'user_id')],

@@ -1,4 +1,4 @@
--- src/models/listings/public.ts, named q60b1eae4a64a597ee4450a805315af88
+-- src/models/listings/public.ts, named qb2030735d3cd7af23101979fb65fc7cb
 select "s"."id", "s"."title", "s"."description", "s"."detailed_description", "s"."category", "s"."subcategory", "s"."featured", "s"."service_type", "s"."availability", "s"."base_price", "s"."pricing_unit", "s"."currency", "s"."service_areas", "s"."location_type", "s"."location_address", "s"."location_postal_code", "s"."location_city", "s"."location_province", "s"."location_lat", "s"."location_lng", "s"."duration_hours", "s"."max_participants", "s"."deliverables", "s"."requirements", "s"."certifications_provided", "s"."languages", "s"."tags", "s"."rating_average", "s"."reviews_count", "s"."updated_at", "s"."provider_id", "s"."additional_costs", "s"."discounts", "p"."business_name", "p"."address_city", "p"."address_province", "p"."experience_years", "p"."team_size", "p"."phone", "p"."contact_phone", "p"."website", "p"."contact_email", "p"."specializations", "p"."verified", "p"."cancellation_policy", "p"."description" as "provider_description", "p"."rating_average" as "provider_rating_average", "p"."reviews_count" as "provider_reviews_count", "u"."email" as "account_email", "s"."training_kind", "s"."training_scope",
  coalesce((SELECT json_agg(t)
 FROM ((select "id", "service_id", "owner_id", "position", "storage_key", "original_name", "mime_type", "width", "height", "size_bytes", "variants", "alt_text", "created_at"
@@ -18,7 +18,7 @@ and "r"."hidden_at" is null
 and "r"."service_id" = $3
 order by "r"."created_at" desc, "r"."id" asc)) AS t), '[]'::json) AS "service_reviews",
  coalesce((SELECT json_agg(t)
-FROM ((select "e"."id", "e"."service_id", "e"."provider_id", "e"."status", "e"."sessions", "e"."starts_on", "e"."ends_on", "e"."hours", "e"."delivery_mode", "e"."venue_address", "e"."venue_city", "e"."venue_province", "e"."venue_lat", "e"."venue_lng", "e"."seats", "e"."min_participants", "e"."seats_taken", "e"."seats_held", "e"."booking_deadline", "e"."price", "e"."confirmed_at", "e"."cancelled_at", "e"."cancelled_reason", "e"."cancellation_note", "e"."minimum_notice_sent_at", "e"."created_at", "e"."updated_at"
+FROM ((select "e"."id", "e"."service_id", "e"."provider_id", "e"."status", "e"."sessions", "e"."starts_on", "e"."ends_on", "e"."hours", "e"."delivery_mode", "e"."venue_address", "e"."venue_city", "e"."venue_province", "e"."venue_lat", "e"."venue_lng", "e"."seats", "e"."min_participants", "e"."seats_taken", "e"."seats_held", "e"."booking_deadline", "e"."price", "e"."trainer_member_id", "e"."confirmed_at", "e"."cancelled_at", "e"."cancelled_reason", "e"."cancellation_note", "e"."minimum_notice_sent_at", "e"."created_at", "e"."updated_at"
 from "course_editions" as "e"
 where "e"."service_id" = $4
 and not "e"."status" = $5
