@@ -204,7 +204,11 @@ export interface RecoveryCodesView extends AccountFrame {
 }
 
 /** The codes, shown once: after the enrolment or a regeneration. */
-export function recoveryCodesPage(member: Member | null, codes: readonly string[], messageKey: string): RecoveryCodesView {
+export function recoveryCodesPage(
+  member: Member | null,
+  codes: readonly string[],
+  messageKey: string,
+): RecoveryCodesView {
   return { ...frame('twoFactor', member), title: t('account:recoveryCodes.title'), codes, message: t(messageKey) };
 }
 
