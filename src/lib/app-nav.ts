@@ -13,17 +13,22 @@ export interface AppNavItem {
   current: boolean;
   /** Unread messages beside Messaggi ("99+" past 99); null when none. */
   badge: string | null;
+  /** On a desktop it is under "Altro", not in the row. */
+  desktopMore: boolean;
 }
 
 /** views/partials/_app-nav.ejs: every tool on a desktop; on a phone the tabs, the rest under "Altro". */
 export interface AppNavView {
-  /** The desktop's row (and the phone's tabs among them). */
+  /** The desktop's row (and the phone's tabs among them), without the tools a desktop has under "Altro". */
   items: AppNavItem[];
   tabs: AppNavItem[];
   /** Under "Altro" on a phone: the tools that are not tabs, and those only a phone lists there. */
   more: AppNavItem[];
   /** One of the tools under "Altro" is the page shown: "Altro" is marked too. */
   moreCurrent: boolean;
+  /** On a desktop, "Altro" holds the tools of `more` marked desktopMore: shown when there are any. */
+  desktopMore: boolean;
+  desktopMoreCurrent: boolean;
 }
 
 interface Tool {
@@ -32,6 +37,8 @@ interface Tool {
   icon: string;
   /** The action of the permissions table the tool is for: a member whose role has no grant of it is not shown it. */
   action?: Action;
+  /** On a desktop, under "Altro": the row has room for the daily tools only (the organisation's settings). */
+  secondary?: boolean;
   /** Among the four tabs of the phone's bottom bar. */
   tab?: boolean;
   /** Other addresses that belong to this tool (a worker's page belongs to Lavoratori). */
@@ -52,15 +59,15 @@ const TOOLS: Record<UserType, Tool[]> = {
     { key: 'dashboard', href: '/dashboard', icon: 'check' },
     { action: 'scadenzario.view', key: 'scadenzario', href: '/scadenzario', icon: 'calendarX', tab: true },
     { action: 'workers.manage', key: 'workers', href: '/workers', icon: 'helmet', tab: true },
-    { action: 'sites.manage', key: 'sites', href: '/sedi', icon: 'clipboard' },
+    { action: 'sites.manage', key: 'sites', href: '/sedi', icon: 'clipboard', secondary: true },
     { action: 'bookings.manage', key: 'bookings', href: '/bookings', icon: 'calendar', tab: true },
     { action: 'messages.use', key: 'messages', href: '/messages', icon: 'mail', tab: true },
     { key: 'notifications', href: '/notifications', icon: 'bell' },
-    { action: 'bookings.manage', key: 'waitlist', href: '/waitlist', icon: 'clock' },
+    { action: 'bookings.manage', key: 'waitlist', href: '/waitlist', icon: 'clock', secondary: true },
     { action: 'bookings.approve', key: 'approvals', href: '/approvazioni', icon: 'check' },
-    { key: 'search', href: '/search', icon: 'search' },
-    { action: 'activity.view', key: 'activity', href: '/attivita', icon: 'clock' },
-    { key: 'profile', href: '/profile', icon: 'users', also: /^\/client\/profile/ },
+    { key: 'search', href: '/search', icon: 'search', secondary: true },
+    { action: 'activity.view', key: 'activity', href: '/attivita', icon: 'clock', secondary: true },
+    { key: 'profile', href: '/profile', icon: 'users', also: /^\/client\/profile/, secondary: true },
     { key: 'account', href: '/account', icon: 'lock', phoneOnly: true },
   ],
   provider: [
@@ -86,9 +93,9 @@ const TOOLS: Record<UserType, Tool[]> = {
     { action: 'attestati.issue', key: 'attestati', href: '/provider/attestati', icon: 'certificate' },
     { action: 'analytics.view', key: 'analytics', href: '/analytics', icon: 'chart' },
     { action: 'statements.view', key: 'statements', href: '/provider/statements', icon: 'euro' },
-    { action: 'provider.activity.view', key: 'activity', href: '/attivita', icon: 'clock' },
+    { action: 'provider.activity.view', key: 'activity', href: '/attivita', icon: 'clock', secondary: true },
     { key: 'notifications', href: '/notifications', icon: 'bell' },
-    { key: 'profile', href: '/profile', icon: 'users', also: /^\/provider\/profile/ },
+    { key: 'profile', href: '/profile', icon: 'users', also: /^\/provider\/profile/, secondary: true },
     { key: 'account', href: '/account', icon: 'lock', phoneOnly: true },
   ],
 };
@@ -109,15 +116,19 @@ export function appNavFor(member: Member, path: string, unreadMessages: number):
     current: isCurrent(tool, path),
     badge:
       tool.key === 'messages' && unreadMessages > 0 ? (unreadMessages > 99 ? '99+' : String(unreadMessages)) : null,
+    desktopMore: tool.secondary ?? false,
     tab: tool.tab ?? false,
     phoneOnly: tool.phoneOnly ?? false,
   }));
-  const items = all.filter((i) => !i.phoneOnly);
+  const items = all.filter((i) => !i.phoneOnly && !i.desktopMore);
   const more = all.filter((i) => !i.tab);
+  const desktopMore = more.filter((i) => i.desktopMore);
   return {
     items,
     tabs: items.filter((i) => i.tab),
     more,
     moreCurrent: more.some((i) => i.current),
+    desktopMore: desktopMore.length > 0,
+    desktopMoreCurrent: desktopMore.some((i) => i.current),
   };
 }

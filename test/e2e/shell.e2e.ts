@@ -74,7 +74,7 @@ describe('the app shell of each party', () => {
     }
   });
 
-  it("a provider on a desktop has every tool in one row, the page's own marked", async () => {
+  it("a provider on a desktop has its daily tools in one row, the page's own marked, the rest under Altro", async () => {
     const context = await contextFor('provider');
     try {
       const page = await context.newPage();
@@ -85,6 +85,12 @@ describe('the app shell of each party', () => {
         expect(labels, tool).to.include(tool);
       }
       expect(await page.locator('.app-nav__link[aria-current="page"]').innerText()).to.contain('Analytics');
+      // The organisation's settings and the profile under "Altro": the row fits the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(DESKTOP.width);
+      await page.locator('.app-nav__item--more-desktop summary').click();
+      const more = await page.locator('.app-nav__sheet li:visible').allInnerTexts();
+      expect(more.map((t) => t.trim())).to.include.members(['Attività', 'Profilo']);
+      await page.locator('.app-nav__item--more-desktop summary').click();
       await page.locator('.app-nav__link', { hasText: 'Edizioni' }).click();
       await page.waitForURL(/\/provider\/editions$/);
       expect(await page.locator('h1').innerText()).to.equal('Edizioni dei tuoi corsi');

@@ -67,4 +67,17 @@ describe('appNavFor (the signed-in navigation)', () => {
     expect(keys('provider', 'office')).to.not.include('statements');
     expect(keys('provider', 'admin')).to.include.members(['statements', 'analytics', 'messages']);
   });
+
+  it("keeps a desktop's row to the daily tools: the organisation's settings and the profile are under Altro", () => {
+    const nav = appNavFor(admin('client'), '/sedi', 0);
+    expect(nav.items.map((i) => i.key)).to.not.include.members(['sites', 'activity', 'profile', 'waitlist']);
+    expect(nav.more.filter((i) => i.desktopMore).map((i) => i.key)).to.include.members([
+      'sites',
+      'activity',
+      'profile',
+    ]);
+    expect(nav.desktopMore).to.equal(true);
+    expect(nav.desktopMoreCurrent).to.equal(true);
+    expect(appNavFor(admin('client'), '/workers', 0).desktopMoreCurrent).to.equal(false);
+  });
 });
