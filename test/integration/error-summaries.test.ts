@@ -53,7 +53,7 @@ describe('error summaries of refused forms', () => {
       '#f-first_name Nome obbligatorio',
       '#f-fiscal_code Codice fiscale non valido',
       '#f-risk_class Classe di rischio obbligatoria',
-      '#f-site Sede obbligatoria',
+      '#f-site_id Scegli la sede',
       '#f-hired_on Data di assunzione obbligatoria',
     ]);
   });

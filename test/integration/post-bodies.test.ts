@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { db } from '../../src/db/knex.js';
 import { testApp } from '../helpers/app.js';
 import { csrfTokenOf, type Agent } from '../helpers/auth.js';
+import { siteOf } from '../factories/sites.js';
 import { resetDatabase } from '../helpers/db.js';
 import { createBooking, createNotification, createReview } from '../factories/index.js';
 import { type Account, clientAccount, providerAccount, service, signIn } from './booking.helpers.js';
@@ -103,7 +104,6 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
         last_name: 'Bianchi',
         fiscal_code: 'BNCNNA80A41F205U',
         role: 'lavoratore',
-        site: 'Milano',
         risk_class: 'medio',
         hired_on: '2020-01-15',
       })
@@ -112,7 +112,13 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
     const [entry] = await db()('edition_waitlist')
       .insert({ edition_id: edition.id, client_id: client.id, seats: 1 })
       .returning('id');
+    const site = await siteOf(client.id, 'Sede di prova');
     Object.assign(samples, {
+      // An invitation's link: an unknown token (404) is as good as any for a body that is refused.
+      token: 'nonvalido',
+      sedi: site,
+      organizzazioni: client.id,
+      persone: client.id,
       editions: edition.id,
       waitlist: entry.id,
       entryId: entry.id,

@@ -67,6 +67,8 @@ export interface AttestatoRow {
   signatory_role: string;
   file_key: string;
   issued_at: Date;
+  /** The member who issued it (a person's id); null for those issued before it was recorded. */
+  issued_by_member: string | null;
   revoked_at: Date | null;
   revoked_reason: string | null;
 }
@@ -99,6 +101,7 @@ export const ATTESTATO_COLUMNS = columnsOf<AttestatoRow>({
   signatory_role: 'text',
   file_key: 'text',
   issued_at: 'timestamp',
+  issued_by_member: 'text',
   revoked_at: 'timestamp',
   revoked_reason: 'text',
 });

@@ -43,6 +43,8 @@ export interface BookingRow {
   discount_amount: string;
   tax_amount: string;
   total_amount: string;
+  /** The provider's trainer the booking is assigned to (a person's id), when one is. */
+  trainer_member_id: string | null;
   estimated_total_amount: string | null;
   quote_total_amount: string | null;
   quote_includes: string | null;
@@ -112,6 +114,7 @@ export const BOOKING_COLUMNS = columnsOf<BookingRow>({
   discount_amount: 'numeric',
   tax_amount: 'numeric',
   total_amount: 'numeric',
+  trainer_member_id: 'text',
   estimated_total_amount: 'numeric',
   quote_total_amount: 'numeric',
   quote_includes: 'text',

@@ -262,6 +262,7 @@ function newBookingRow(b: IdentifiedNewBooking): NewBookingRow {
 /** The columns a new booking leaves to their defaults (NULL until the booking's life sets them). */
 const UNSET_ON_INSERT = [
   'estimated_total_amount',
+  'trainer_member_id',
   'quote_total_amount',
   'quote_includes',
   'quote_valid_until',

@@ -24,6 +24,8 @@ export interface UserRow {
   first_name: string | null;
   last_name: string | null;
   phone: string | null;
+  /** An operator suspended the person (they cannot sign in); null when not. */
+  suspended_at: Date | null;
   email_verified_at: Date | null;
   last_login_at: Date | null;
   /** The second factor (models/users/two-factor.ts): the sealed TOTP secret, when enabled, the last step used. */
@@ -42,6 +44,7 @@ export const USER_COLUMNS = columnsOf<UserRow>({
   first_name: 'text',
   last_name: 'text',
   phone: 'text',
+  suspended_at: 'timestamp',
   email_verified_at: 'timestamp',
   last_login_at: 'timestamp',
   totp_secret: 'text',
