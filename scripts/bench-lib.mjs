@@ -105,7 +105,6 @@ export async function startServer(env, port) {
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/src/server.js')], {
     env: {
       ...process.env,
-      ...env,
       NODE_ENV: 'production',
       PORT: String(port),
       BASE_URL: `http://127.0.0.1:${port}`,
@@ -123,6 +122,7 @@ export async function startServer(env, port) {
       // the job runner would spend the run writing reminders for the seeded bookings.
       JOBS_MODE: 'off',
       TRUST_PROXY: 'loopback', // the benchmark is the proxy in front of the server (PROXIED below)
+      ...env, // the caller's last: its database, its data folder, the demo data for a Lighthouse run
     },
     // The server's own log (JSON lines) would bury the table: only its errors are shown.
     stdio: ['ignore', 'ignore', 'inherit'],
