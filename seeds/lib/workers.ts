@@ -15,7 +15,6 @@ import type { World } from './world.js';
  * meanwhile), mai svolto (a worker hired last month; a high-risk course taken by e-learning, which counts
  * only for the four general hours), and one archived.
  */
-
 interface DemoWorker {
   key: string;
   firstName: string;

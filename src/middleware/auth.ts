@@ -91,6 +91,14 @@ export function requireGrant(...actions: Action[]): RequestHandler {
 }
 
 /**
+ * A member's route whose records each service checks for their owner: a visitor is asked to sign in, with
+ * the page's own explanation (`messageKey`), and a member needs the grant of one of `actions` (requireGrant).
+ */
+export function requireMember(messageKey: string, ...actions: Action[]): RequestHandler[] {
+  return [requireUser(messageKey), requireGrant(...actions)];
+}
+
+/**
  * What a guard of this module checks: the actions of the permissions table, and whether a member of the
  * other kind of organisation is refused (requirePermission) or let through to the route (requireGrant).
  */

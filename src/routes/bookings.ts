@@ -25,20 +25,17 @@ import * as providerStatements from '../controllers/provider-statements.controll
 import * as reviewReplies from '../controllers/review-replies.controller.js';
 import * as waitlist from '../controllers/waitlist.controller.js';
 import { DOCUMENT_MAX_BYTES } from '../lib/upload-limits.js';
-import { requireGrant, requirePermission, requireUser } from '../middleware/auth.js';
+import { requireGrant, requireMember, requirePermission } from '../middleware/auth.js';
 import { singleFileUpload } from '../middleware/upload.js';
 
 /** The booking wizard, bookings and their transitions, payments, reviews, waitlists, and a provider's figures. */
 export function bookingRoutes(r: Router): void {
-  const signedIn = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'requests.manage')];
+  const signedIn = requireMember('errors:accessRequired.bookings', 'bookings.manage', 'requests.manage');
   // Payments: the client's accounts office records and reads them too.
-  const payments = [requireUser('errors:accessRequired.bookings'), requireGrant('payments.manage', 'prices.manage')];
-  const reviewer = [
-    requireUser('errors:accessRequired.bookings'),
-    requireGrant('reviews.write', 'provider.profile.edit'),
-  ];
+  const payments = requireMember('errors:accessRequired.bookings', 'payments.manage', 'prices.manage');
+  const reviewer = requireMember('errors:accessRequired.bookings', 'reviews.write', 'provider.profile.edit');
   // A quote is a price: the provider's administrator and office send it, a trainer does not.
-  const quoting = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'prices.manage')];
+  const quoting = requireMember('errors:accessRequired.bookings', 'bookings.manage', 'prices.manage');
   r.get('/services/:id/book', requireGrant('bookings.manage'), bookingWizard.show);
   r.post('/services/:id/book', requireGrant('bookings.manage'), bookingWizard.create);
   r.get('/bookings', signedIn, bookings.index);
@@ -54,7 +51,7 @@ export function bookingRoutes(r: Router): void {
   r.post('/bookings/:id/no-show', signedIn, bookingNoShows.create);
   r.post('/bookings/:id/payment', payments, bookingPayments.create);
   // The Docente of an appointment: the provider's administrator and office (a trainer does not assign).
-  const assigning = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'trainers.assign')];
+  const assigning = requireMember('errors:accessRequired.bookings', 'bookings.manage', 'trainers.assign');
   r.post('/bookings/:id/trainer', assigning, bookingTrainers.create);
   r.post('/bookings/:id/refunds', payments, bookingRefunds.create);
   r.get('/bookings/:id/payment-summary', payments, bookingPaymentSummaries.show);
@@ -76,7 +73,7 @@ export function bookingRoutes(r: Router): void {
   r.get('/approvazioni/regola', approver, approvals.editRule);
   r.post('/approvazioni/regola', approver, approvals.updateRule);
   // On a booking: another organisation's, or a provider, finds no such booking (404).
-  const deciding = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.approve')];
+  const deciding = requireMember('errors:accessRequired.bookings', 'bookings.approve');
   r.post('/bookings/:id/approval', deciding, approvals.approve);
   r.post('/bookings/:id/approval-rejection', deciding, approvals.reject);
 
@@ -88,7 +85,7 @@ export function bookingRoutes(r: Router): void {
   );
   r.get('/waitlist', waitlistClient, waitlist.index);
   r.post('/editions/:id/waitlist', waitlistClient, waitlist.create);
-  const editionsOwner = [requireUser('errors:accessRequired.bookings'), requireGrant('editions.manage')];
+  const editionsOwner = requireMember('errors:accessRequired.bookings', 'editions.manage');
   r.post('/waitlist/:entryId/withdrawal', signedIn, waitlist.withdraw);
   r.post('/editions/:id/confirmation', editionsOwner, editionDecisions.confirm);
   r.post('/editions/:id/cancellation', editionsOwner, editionDecisions.cancel);
@@ -100,7 +97,11 @@ export function bookingRoutes(r: Router): void {
   );
   r.get('/analytics', providerAnalytics, analytics.show);
   // Who did what: the organisation's administrators, of either kind.
-  r.get('/attivita', requireUser(), requireGrant('activity.view', 'provider.activity.view'), activity.index);
+  r.get(
+    '/attivita',
+    requireMember('errors:accessRequired.body', 'activity.view', 'provider.activity.view'),
+    activity.index,
+  );
   r.get('/analytics/bookings.csv', providerAnalytics, analytics.download);
   const providerStatementsOnly = requirePermission(
     'statements.view',

@@ -8,7 +8,7 @@ import * as myListings from '../controllers/my-listings.controller.js';
 import * as providers from '../controllers/providers.controller.js';
 import * as search from '../controllers/search.controller.js';
 import { LISTING_IMAGE_MAX_BYTES, LISTING_IMAGES_MAX } from '../lib/upload-limits.js';
-import { redirectVisitorsToLogin, requireGrant, requirePermission, requireUser } from '../middleware/auth.js';
+import { redirectVisitorsToLogin, requireMember, requirePermission } from '../middleware/auth.js';
 import { keptPage } from '../middleware/page-cache.js';
 import { readsFromReplica } from '../middleware/read-routing.js';
 import { PROVIDER_PAGE_READS, SEARCH_READS } from './kept-reads.js';
@@ -32,8 +32,8 @@ export function catalogueRoutes(r: Router): void {
     'errors:providersOnly.title',
     'errors:providersOnly.createService',
   );
-  const listingOwner = [requireUser('errors:accessRequired.body'), requireGrant('services.manage')];
-  const editionOwner = [requireUser('errors:accessRequired.body'), requireGrant('editions.manage')];
+  const listingOwner = requireMember('errors:accessRequired.body', 'services.manage');
+  const editionOwner = requireMember('errors:accessRequired.body', 'editions.manage');
   r.get('/services/create', redirectVisitorsToLogin, providerOnly, listingForms.newListing);
   const listingForm = multiFileUpload('images', LISTING_IMAGES_MAX, LISTING_IMAGE_MAX_BYTES);
   r.post('/services', providerOnly, listingForm, listingForms.create);

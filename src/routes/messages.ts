@@ -5,7 +5,7 @@ import * as messageAttachments from '../controllers/message-attachments.controll
 import * as messageThreads from '../controllers/message-threads.controller.js';
 import * as threadReplies from '../controllers/thread-replies.controller.js';
 import { ATTACHMENT_MAX_BYTES } from '../lib/upload-limits.js';
-import { requireGrant, requirePermission, requireUser } from '../middleware/auth.js';
+import { requireMember, requirePermission } from '../middleware/auth.js';
 import { byUser, rateLimit, MINUTE, type RateRule } from '../middleware/rate-limit.js';
 import { singleFileUpload } from '../middleware/upload.js';
 
@@ -14,10 +14,7 @@ const MESSAGES_PER_USER: RateRule = { name: 'message-user', limit: 20, windowSec
 
 /** Conversations about a listing or a booking, their attachments, and the quote that answers an inquiry. */
 export function messageRoutes(r: Router): void {
-  const bookingUser = [
-    requireUser('errors:accessRequired.bookings'),
-    requireGrant('messages.use', 'provider.messages.use'),
-  ];
+  const bookingUser = requireMember('errors:accessRequired.bookings', 'messages.use', 'provider.messages.use');
   r.post(
     '/bookings/:id/messages',
     bookingUser,
@@ -27,10 +24,7 @@ export function messageRoutes(r: Router): void {
   );
 
   // A visitor is asked to log in and comes back to the same page.
-  const messagesUser = [
-    requireUser('errors:accessRequired.messages'),
-    requireGrant('messages.use', 'provider.messages.use'),
-  ];
+  const messagesUser = requireMember('errors:accessRequired.messages', 'messages.use', 'provider.messages.use');
   r.get('/messages', messagesUser, messageThreads.index);
   r.get('/messages/new', messageThreads.newThread);
   r.post(

@@ -8,7 +8,7 @@ import * as workerImports from '../controllers/worker-imports.controller.js';
 import * as workerTrainings from '../controllers/worker-trainings.controller.js';
 import * as workers from '../controllers/workers.controller.js';
 import { WORKERS_CSV_MAX_BYTES } from '../lib/upload-limits.js';
-import { redirectVisitorsToLogin, requireGrant, requirePermission, requireUser } from '../middleware/auth.js';
+import { redirectVisitorsToLogin, requireMember, requirePermission } from '../middleware/auth.js';
 import { rateLimit, MINUTE, type RateRule } from '../middleware/rate-limit.js';
 import { singleFileUpload } from '../middleware/upload.js';
 
@@ -18,7 +18,7 @@ const ATTESTATO_LOOKUPS_PER_IP: RateRule = { name: 'attestato-verify-ip', limit:
 /** Attendance registers and attestati, the client's register of workers and its scadenzario. */
 export function trainingRoutes(r: Router): void {
   // The register is the booking's provider's; anyone verifies a code.
-  const signedIn = [requireUser('errors:accessRequired.bookings'), requireGrant('bookings.manage', 'attestati.issue')];
+  const signedIn = requireMember('errors:accessRequired.bookings', 'bookings.manage', 'attestati.issue');
   r.get('/bookings/:id/attendance', signedIn, attendance.show);
   r.post('/bookings/:id/attendance', signedIn, attendance.create);
   r.get('/bookings/:id/attendance.csv', signedIn, attendance.download);

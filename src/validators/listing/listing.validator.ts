@@ -223,7 +223,6 @@ const schema = Joi.object({
 
 /** Lists are typed as text: they are split before the schema sees them; their errors belong to the text field. */
 const LIST_FIELDS = ['service_areas', 'deliverables', 'certifications_provided', 'tags'];
-
 export type ListingValidation = { ok: true; value: ListingFormInput } | { ok: false; errors: FormErrors };
 
 export function validateListingForm(values: ListingFormValues): ListingValidation {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 
-// Files stay at most 300 lines (docs/design.md, conventions): a longer one is split by responsibility.
+// Files stay under 300 lines (docs/design.md, conventions): a longer one is split by responsibility.
 const LIMIT = 300;
 const ROOTS = ['src', 'islands', 'scripts', 'seeds', 'test', 'views', 'public/css'];
 
@@ -39,11 +39,11 @@ describe('the house: file size', () => {
     expect(files.some((f) => f.startsWith('views/') && f.endsWith('.ejs'))).to.equal(true);
   });
 
-  it(`keeps every file but the data tables at most ${LIMIT} lines`, () => {
+  it(`keeps every file but the data tables under ${LIMIT} lines`, () => {
     const tooLong = files
       .filter((f) => !isDataTable(f))
       .map((f) => ({ file: f, lines: linesOf(f) }))
-      .filter(({ lines }) => lines > LIMIT)
+      .filter(({ lines }) => lines >= LIMIT)
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(tooLong, 'split these by responsibility').to.deep.equal([]);
   });

@@ -11,7 +11,6 @@ import {
 } from '../../../src/reference-data/gazetteer/index.js';
 
 const require = createRequire(import.meta.url);
-
 interface CityModule {
   default: Record<string, string | number>;
   CITIES_ATTRIBUTES: Record<number, { name: string; province: string; region: string }>;
