@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../../src/db/knex.js';
 import { weekdayOf } from '../../src/lib/availability.js';
-import { addDays } from '../../src/lib/booking-time.js';
+import { addDays, todayInRome } from '../../src/lib/booking-time.js';
 import { holidayDates } from '../../src/services/italian-holidays.service.js';
 import { next } from './sequence.js';
 
@@ -83,7 +83,8 @@ export async function createBooking(
             estimated_total_amount: (totalCents / 100).toFixed(2),
             quote_total_amount: (Math.round(totalCents * 1.1) / 100).toFixed(2),
             quote_includes: 'Sopralluogo, documento firmato e una revisione.',
-            quote_valid_until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+            // A week from the day it is in Italy, as the pages count days.
+            quote_valid_until: addDays(todayInRome(), 7),
           }
         : {}),
       confirmed_at: stamped(['confirmed', 'in_progress', 'completed', 'no_show']),

@@ -1,4 +1,4 @@
-import { db } from '../../db/knex.js';
+import { db, prepared } from '../../db/knex.js';
 import { toCents } from '../../lib/money.js';
 import { ownedBy, type BookingViewer } from './read.js';
 import type { BookingRow } from './row.js';
@@ -79,10 +79,12 @@ function bookingsOf(party: TodoParty) {
 
 /** Requests waiting for the provider's answer, the oldest first (the 24 h promise runs from the request). */
 export async function requestsToAnswer(party: TodoParty, limit: number): Promise<TodoBooking[]> {
-  const rows = await bookingsOf(party)
-    .where('b.status', 'pending')
-    .orderBy([{ column: 'b.created_at' }, { column: 'b.id' }])
-    .limit(limit);
+  const rows = await prepared(
+    bookingsOf(party)
+      .where('b.status', 'pending')
+      .orderBy([{ column: 'b.created_at' }, { column: 'b.id' }])
+      .limit(limit),
+  );
   return rows.map(toTodo);
 }
 
@@ -93,44 +95,50 @@ export async function openQuotes(party: TodoParty, until: string | null, limit: 
     .orderBy([{ column: 'b.quote_valid_until' }, { column: 'b.id' }])
     .limit(limit);
   if (until) q.where('b.quote_valid_until', '<=', until);
-  return (await q).map(toTodo);
+  return (await prepared(q)).map(toTodo);
 }
 
 /** Bookings confirmed or done whose payment is not recorded yet, the earliest date first. */
 export async function unpaid(party: TodoParty, limit: number): Promise<TodoBooking[]> {
-  const rows = await bookingsOf(party)
-    .whereIn('b.status', ['confirmed', 'in_progress', 'completed'])
-    .where('b.payment_status', 'pending')
-    .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }])
-    .limit(limit);
+  const rows = await prepared(
+    bookingsOf(party)
+      .whereIn('b.status', ['confirmed', 'in_progress', 'completed'])
+      .where('b.payment_status', 'pending')
+      .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }])
+      .limit(limit),
+  );
   return rows.map(toTodo);
 }
 
 /** Completed course bookings of the provider with participants whose attendance is not marked. */
 export async function registersToFill(party: TodoParty, limit: number): Promise<TodoBooking[]> {
-  const rows = await bookingsOf(party)
-    .join({ s: 'services' }, 's.id', 'b.service_id')
-    .whereNotNull('s.training_kind')
-    .where('b.status', 'completed')
-    .whereExists((sub) =>
-      sub
-        .select(db().raw('1'))
-        .from({ bp: 'booking_participants' })
-        .whereRaw('bp.booking_id = b.id')
-        .whereNull('bp.attendance'),
-    )
-    .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }])
-    .limit(limit);
+  const rows = await prepared(
+    bookingsOf(party)
+      .join({ s: 'services' }, 's.id', 'b.service_id')
+      .whereNotNull('s.training_kind')
+      .where('b.status', 'completed')
+      .whereExists((sub) =>
+        sub
+          .select(db().raw('1'))
+          .from({ bp: 'booking_participants' })
+          .whereRaw('bp.booking_id = b.id')
+          .whereNull('bp.attendance'),
+      )
+      .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }])
+      .limit(limit),
+  );
   return rows.map(toTodo);
 }
 
 /** The client's confirmed courses and services from `from` on, the soonest first. */
 export async function upcoming(party: TodoParty, from: string, limit: number): Promise<TodoBooking[]> {
-  const rows = await bookingsOf(party)
-    .where('b.status', 'confirmed')
-    .where('b.requested_date', '>=', from)
-    .orderBy([{ column: 'b.requested_date' }, { column: 'b.requested_time' }, { column: 'b.id' }])
-    .limit(limit);
+  const rows = await prepared(
+    bookingsOf(party)
+      .where('b.status', 'confirmed')
+      .where('b.requested_date', '>=', from)
+      .orderBy([{ column: 'b.requested_date' }, { column: 'b.requested_time' }, { column: 'b.id' }])
+      .limit(limit),
+  );
   return rows.map(toTodo);
 }
 

@@ -10,9 +10,10 @@ import { listPage } from '../../../src/models/bookings/cards.js';
 import { insertBooking } from '../../../src/models/bookings/write.js';
 import { NO_NOTICES, writeNotices } from '../../../src/models/notifications/notices.js';
 import { findWithUser } from '../../../src/models/sessions.js';
+import { readDashboard } from '../../../src/models/dashboard.js';
+import * as todos from '../../../src/models/bookings/todos.js';
 import { findBookableListing, findForWizard } from '../../../src/services/bookings.service.js';
 import { findPublicListing } from '../../../src/services/catalogue.service.js';
-import { dashboardData } from '../../../src/services/dashboard.service.js';
 import { transaction } from '../../../src/db/knex.js';
 
 /**
@@ -116,7 +117,23 @@ const PATHS: Path[] = [
   ...(['client', 'provider'] as const).map((userType): Path => [
     `dashboard.${userType}`,
     'src/models/dashboard.ts',
-    () => dashboardData(someone(userType)),
+    () => readDashboard({ id: someone(userType).organisationId, userType }, { bookings: 5, notifications: 5 }),
+  ]),
+  // The dashboards' things to do: each list of each party its own statement.
+  ...(
+    [
+      ['requests', 'provider', (party) => todos.requestsToAnswer(party, 5)],
+      ['expiring-quotes', 'provider', (party) => todos.openQuotes(party, '2099-01-01', 5)],
+      ['registers', 'provider', (party) => todos.registersToFill(party, 5)],
+      ['unpaid', 'provider', (party) => todos.unpaid(party, 5)],
+      ['quotes', 'client', (party) => todos.openQuotes(party, null, 5)],
+      ['unpaid', 'client', (party) => todos.unpaid(party, 5)],
+      ['upcoming', 'client', (party) => todos.upcoming(party, '2099-01-01', 5)],
+    ] as const satisfies readonly [string, 'client' | 'provider', (party: todos.TodoParty) => Promise<unknown>][]
+  ).map(([list, userType, read]): Path => [
+    `bookings.todos.${list}.${userType}`,
+    'src/models/bookings/todos.ts',
+    () => read({ id: randomUUID(), userType }),
   ]),
   ['listings.public', 'src/models/listings/public.ts', () => findPublicListing(randomUUID())],
 ];
