@@ -49,7 +49,9 @@ export function messagesInboxPage(threads: ThreadSummary[], viewer: ThreadParty,
         lastAtLabel: relativeTime(last, now),
         lastAtFull: format.dateTimeShort(last),
         preview: th.lastMessage
-          ? th.lastMessage.own
+          ? th.lastMessage.hidden
+            ? t('reports:hiddenMessage')
+            : th.lastMessage.own
             ? t('messages:inbox.own', { text: oneLine(th.lastMessage.body) })
             : oneLine(th.lastMessage.body)
           : null,

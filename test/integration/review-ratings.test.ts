@@ -80,7 +80,9 @@ describe('review ratings: aggregates, hiding, the lists and the way to the form'
     for (const path of [`/services/${secondServiceId}`, `/providers/${provider.id}`]) {
       expect((await request().get(path).expect(200)).text).not.to.contain('Recensione offensiva');
     }
-    // Hidden: not editable any more, even within the 7 days.
+    // Hidden: its author may edit it once (it stays hidden, waiting for the team), and not again.
+    expect((await postReview(clientAgent, booking, { rating: '2', title: 'Recensione offensiva' })).status).to.equal(303);
+    expect((await request().get(`/services/${secondServiceId}`)).text).not.to.contain('Recensione offensiva');
     expect((await postReview(clientAgent, booking, { rating: '5' })).status).to.equal(409);
     expect(await cli('hide-review', ['00000000-0000-4000-8000-000000000000'])).to.include({ code: 1 });
     expect(await cli('unhide-review', ['non-un-id'])).to.include({ code: 1 });

@@ -223,6 +223,15 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
+    // The console's reports: an item's page and the team's three decisions, for each kind of item.
+    ...Object.fromEntries(
+      ['recensione', 'messaggio', 'servizio', 'fornitore'].flatMap((kind) =>
+        ['', '/oscuramento', '/ripristino', '/archiviazione'].map((action): [string, Resource] => [
+          `/admin/segnalazioni/${kind}/:id${action}`,
+          { params: { id: w.a.providerId }, owners: [] },
+        ]),
+      ),
+    ),
   };
   return table[path] ?? null;
 }
