@@ -24,9 +24,10 @@ const REFUSAL_STATUS = { own: 403, duplicate: 409 } as const;
 /** GET /segnala?tipo=recensione&id=… */
 export async function show(req: Request, res: Response): Promise<void> {
   const ref = refOf(req.query);
-  const target = ref ? await reportTarget(reporterOf(req), ref) : null;
-  if (!ref || !target || (!target.ok && target.kind === 'not_found')) throw notFound();
+  if (!ref) throw notFound();
+  const target = await reportTarget(reporterOf(req), ref);
   if (target.ok) return res.render('reports/new', reportFormPage(ref, target.item, null));
+  if (target.kind === 'not_found') throw notFound();
   // Already reported is no mistake: the page says so, with nothing to send again.
   const status = target.refusal === 'own' ? REFUSAL_STATUS.own : 200;
   res.status(status).render('reports/new', reportFormPage(ref, target.item, target.refusal));
