@@ -225,10 +225,17 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
     // The console's reports: an item's page and the team's three decisions, for each kind of item.
     ...Object.fromEntries(
-      ['recensione', 'messaggio', 'servizio', 'fornitore'].flatMap((kind) =>
+      (
+        [
+          ['recensione', w.a.reviewId],
+          ['messaggio', w.a.messageId],
+          ['servizio', w.a.serviceId],
+          ['fornitore', w.a.providerId],
+        ] as const
+      ).flatMap(([kind, id]) =>
         ['', '/oscuramento', '/ripristino', '/archiviazione'].map((action): [string, Resource] => [
           `/admin/segnalazioni/${kind}/:id${action}`,
-          { params: { id: w.a.providerId }, owners: [] },
+          { params: { id }, owners: [] },
         ]),
       ),
     ),
