@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { db } from '../../../src/db/knex.js';
+import { clearPageCache } from '../../../src/services/page-cache.service.js';
 import { html, request } from '../../helpers/app.js';
 import { resetDatabase } from '../../helpers/db.js';
 import { post } from '../admin/operator.helpers.js';
@@ -25,6 +26,7 @@ describe('what the team hides: services, provider pages and messages', () => {
 
   beforeEach(async () => {
     await resetDatabase();
+    clearPageCache();
     w = await reportsWorld();
     operator = await operatorAgent();
   });

@@ -47,7 +47,7 @@ describe('the console: reports grouped per item, and the team hiding, restoring 
     expect((await report(w.agents.beta, 'servizio', w.serviceId, { reason: 'spam', note: '' })).status).to.equal(303);
     await db()('reports').where({ item_type: 'listing' }).update({ created_at: new Date(Date.now() + 60_000) });
     expect(await queueRows(operator.agent)).to.deep.equal([
-      ['Recensione Corso Carrelli Elevatori', 'Carpenteria Autrice Srl', '2', 'Contenuto offensivo, Informazioni false o ingannevoli'],
+      ['Recensione Corso Carrelli Elevatori', 'Carpenteria Autrice Srl', '2', 'Informazioni false o ingannevoli, Contenuto offensivo'],
       ['Servizio Corso Carrelli Elevatori', 'Studio Sicurezza Verdi', '1', 'Spam o pubblicità'],
     ]);
     expect((await queueRows(operator.agent, '?tipo=servizio')).map((r) => r[0])).to.deep.equal([
