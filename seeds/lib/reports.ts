@@ -33,7 +33,12 @@ export async function seedReports(trx: Knex.Transaction, clock: Clock): Promise<
     .first<{ id: string } | undefined>('o.id');
   if (!other) return 0;
   const rows = [
-    { reporter: client.id, reason: 'misleading', note: 'Il corso descritto non è quello che abbiamo frequentato noi.', day: -3 },
+    {
+      reporter: client.id,
+      reason: 'misleading',
+      note: 'Il corso descritto non è quello che abbiamo frequentato noi.',
+      day: -3,
+    },
     { reporter: other.id, reason: 'offensive', note: 'Toni offensivi verso il docente.', day: -1 },
   ].map((r, i) => ({
     id: uuidFor(`report:demo:${i}`),

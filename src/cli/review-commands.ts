@@ -17,7 +17,10 @@ export async function reviewVisibility(
     out.stderr(`Usage: npm run review:${command === 'hide-review' ? 'hide' : 'unhide'} -- <review id>\n`);
     return 2;
   }
-  const given = args.find((a) => a.startsWith('--reason='))?.slice('--reason='.length).trim();
+  const given = args
+    .find((a) => a.startsWith('--reason='))
+    ?.slice('--reason='.length)
+    .trim();
   const actor = { ...COMMAND_LINE, reason: given || COMMAND_LINE.reason };
   const hide = command === 'hide-review';
   const result = await moderate(actor, { type: 'review', id }, hide ? 'hide' : 'restore', actor.reason);

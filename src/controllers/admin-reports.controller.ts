@@ -57,9 +57,17 @@ export function decide(type: ItemType, decision: ModerationAction) {
       const reason = typeof form.value.reason === 'string' ? form.value.reason : '';
       return renderItem(res, ref, 422, { decision, reason, errors: form.errors });
     }
-    const result = await moderate({ operatorId: operatorOf(req).personId, reason: form.value.reason }, ref, decision, form.value.reason);
+    const result = await moderate(
+      { operatorId: operatorOf(req).personId, reason: form.value.reason },
+      ref,
+      decision,
+      form.value.reason,
+    );
     if (!result.ok && result.kind === 'not_found') throw notFound();
-    req.flash(result.ok ? 'success' : 'info', t(result.ok ? `reports:admin.done.${decision}` : 'admin:suspension.unchanged'));
+    req.flash(
+      result.ok ? 'success' : 'info',
+      t(result.ok ? `reports:admin.done.${decision}` : 'admin:suspension.unchanged'),
+    );
     res.redirect(303, consolePath(ref));
   };
 }

@@ -30,7 +30,8 @@ export async function renderListing(
     ...bookingEntry(course, page),
     reviews: listingReviewsSection(shown.reviews, req.user ? organisationOf(req.user) : null, options),
     course,
-    report: req.user && req.user.organisationId !== shown.provider.id ? reportPath({ type: 'listing', id }) : null,
+    report:
+      req.user && req.user.organisationId !== shown.listing.provider.id ? reportPath({ type: 'listing', id }) : null,
   });
 }
 

@@ -41,7 +41,9 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (result.ok) return res.redirect(303, `/segnala/inviata?tipo=${ITEM_WORDS[ref.type]}&id=${ref.id}`);
   if (result.kind === 'not_found') throw notFound();
   if (result.kind === 'refused')
-    return res.status(REFUSAL_STATUS[result.refusal]).render('reports/new', reportFormPage(ref, result.item, result.refusal));
+    return res
+      .status(REFUSAL_STATUS[result.refusal])
+      .render('reports/new', reportFormPage(ref, result.item, result.refusal));
   res.status(422).render('reports/new', reportFormPage(ref, result.item, null, result));
 }
 

@@ -3,12 +3,7 @@ import * as format from '../lib/format.js';
 import { consolePath, ITEM_TYPES, ITEM_WORDS, itemPath, type ItemRef } from '../lib/reports.js';
 import { pageWindow } from '../lib/search.shared.js';
 import type { AuditEvent } from '../services/audit.service.js';
-import type {
-  NamedReport,
-  QueueEntry,
-  QueueFilter,
-  ReportedItem,
-} from '../services/moderation.service.js';
+import type { NamedReport, QueueEntry, QueueFilter, ReportedItem } from '../services/moderation.service.js';
 import type { FormErrors } from '../validators/validate.js';
 import { reportedItemView } from './report-form.page.js';
 
@@ -94,7 +89,9 @@ export function reportDetailPage(
       hold: item.hold
         ? {
             reason: item.hold.reason,
-            edited: item.hold.editedAt ? t('reports:admin.edited', { date: format.dateTimeShort(item.hold.editedAt) }) : null,
+            edited: item.hold.editedAt
+              ? t('reports:admin.edited', { date: format.dateTimeShort(item.hold.editedAt) })
+              : null,
           }
         : null,
     },
@@ -134,4 +131,3 @@ export const DECISION_PATHS: Readonly<Record<Decision, string>> = {
   restore: 'ripristino',
   dismiss: 'archiviazione',
 };
-

@@ -52,8 +52,8 @@ export function messagesInboxPage(threads: ThreadSummary[], viewer: ThreadParty,
           ? th.lastMessage.hidden
             ? t('reports:hiddenMessage')
             : th.lastMessage.own
-            ? t('messages:inbox.own', { text: oneLine(th.lastMessage.body) })
-            : oneLine(th.lastMessage.body)
+              ? t('messages:inbox.own', { text: oneLine(th.lastMessage.body) })
+              : oneLine(th.lastMessage.body)
           : null,
         booking:
           th.bookingId && th.bookingNumber

@@ -135,10 +135,9 @@ export function bookingReviewBox(
     hiddenMark: review?.hiddenAt ? t('reviews:booking.hidden') : null,
     hiddenReason:
       isClient && review?.hiddenAt && hold
-        ? [
-            t('reports:review.hidden', { reason: hold.reason }),
-            hold.editedAt ? t('reports:review.amendedWaiting') : '',
-          ].join(' ').trim()
+        ? [t('reports:review.hidden', { reason: hold.reason }), hold.editedAt ? t('reports:review.amendedWaiting') : '']
+            .join(' ')
+            .trim()
         : null,
     link,
     replyHref:

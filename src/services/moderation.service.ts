@@ -24,8 +24,7 @@ export const QUEUE_PER_PAGE = 25;
 export type ModerationAction = 'hide' | 'restore' | 'dismiss';
 
 export type ModerationResult =
-  | { ok: true; item: ReportedItem; closed: number }
-  | { ok: false; kind: 'not_found' | 'unchanged' };
+  { ok: true; item: ReportedItem; closed: number } | { ok: false; kind: 'not_found' | 'unchanged' };
 
 /** A page of the queue, each entry with its item (an item since deleted has none). */
 export async function moderationQueue(filter: QueueFilter, page: number) {
@@ -107,7 +106,12 @@ async function tell(item: ReportedItem, action: ModerationAction, reason: string
   const emails: EmailRequest[] = [];
   if (action !== 'dismiss') {
     const text = authorNotice(item, action === 'hide', reason);
-    const data = item.type === 'review' && item.bookingId ? { booking_id: item.bookingId } : item.threadId ? { thread_id: item.threadId } : {};
+    const data =
+      item.type === 'review' && item.bookingId
+        ? { booking_id: item.bookingId }
+        : item.threadId
+          ? { thread_id: item.threadId }
+          : {};
     await notifications.create({ userId: item.ownerId, type: 'system', ...text, data }, trx);
     const to = organisations.get(item.ownerId);
     const template = action === 'hide' ? 'moderation-hidden' : 'moderation-restored';

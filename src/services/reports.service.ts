@@ -34,7 +34,7 @@ export type ReportResult =
 /** Whether the reporter sees the item now: shown, and a message only to its thread's two parties. */
 function seenBy(item: ReportedItem, reporter: Reporter): boolean {
   if (!item.visible) return false;
-  return item.type !== 'message' || (item.parties ?? []).includes(reporter.organisationId);
+  return item.type !== 'message' || (item.parties?.includes(reporter.organisationId) ?? false);
 }
 
 /** The item the person is about to report, or why they may not. */

@@ -43,17 +43,12 @@ export interface DecisionForm {
 }
 
 export const decisionSchema = Joi.object<DecisionForm>({
-  reason: multiline(Joi.string())
-    .trim()
-    .min(5)
-    .max(REPORT_NOTE_MAX)
-    .required()
-    .messages({
-      'any.required': 'admin:validation.reasonRequired',
-      'string.empty': 'admin:validation.reasonRequired',
-      'string.min': 'admin:validation.reasonShort',
-      'string.max': 'admin:validation.reasonLong',
-    }),
+  reason: multiline(Joi.string()).trim().min(5).max(REPORT_NOTE_MAX).required().messages({
+    'any.required': 'admin:validation.reasonRequired',
+    'string.empty': 'admin:validation.reasonRequired',
+    'string.min': 'admin:validation.reasonShort',
+    'string.max': 'admin:validation.reasonLong',
+  }),
   confirm: Joi.string().valid('1').required().messages({
     'any.required': 'admin:validation.confirmRequired',
     'any.only': 'admin:validation.confirmRequired',

@@ -81,7 +81,9 @@ describe('review ratings: aggregates, hiding, the lists and the way to the form'
       expect((await request().get(path).expect(200)).text).not.to.contain('Recensione offensiva');
     }
     // Hidden: its author may edit it once (it stays hidden, waiting for the team), and not again.
-    expect((await postReview(clientAgent, booking, { rating: '2', title: 'Recensione offensiva' })).status).to.equal(303);
+    expect((await postReview(clientAgent, booking, { rating: '2', title: 'Recensione offensiva' })).status).to.equal(
+      303,
+    );
     expect((await request().get(`/services/${secondServiceId}`)).text).not.to.contain('Recensione offensiva');
     expect((await postReview(clientAgent, booking, { rating: '5' })).status).to.equal(409);
     expect(await cli('hide-review', ['00000000-0000-4000-8000-000000000000'])).to.include({ code: 1 });

@@ -98,7 +98,10 @@ const toItem = (type: ItemType, r: ItemRow): ReportedItem => ({
   visible: r.visible,
   hidden: r.hidden,
   hiddenAt: r.hidden_at,
-  hold: r.hold_at && r.hold_reason !== null ? { reason: r.hold_reason, hiddenAt: r.hold_at, editedAt: r.hold_edited_at } : null,
+  hold:
+    r.hold_at && r.hold_reason !== null
+      ? { reason: r.hold_reason, hiddenAt: r.hold_at, editedAt: r.hold_edited_at }
+      : null,
   listingId: r.listing_id,
   threadId: r.thread_id,
   bookingId: r.booking_id,

@@ -59,11 +59,7 @@ export async function queuePage(
       k.raw(open ? 'min(created_at) AS at' : 'max(closed_at) AS at'),
       k.raw('(count(*) OVER ())::int AS total'),
     )
-    .orderBy([
-      { column: 'at', order: open ? 'asc' : 'desc' },
-      { column: 'item_type' },
-      { column: 'item_id' },
-    ])
+    .orderBy([{ column: 'at', order: open ? 'asc' : 'desc' }, { column: 'item_type' }, { column: 'item_id' }])
     .limit(limit)
     .offset(offset);
   if (filter.type) q.where('item_type', filter.type);
@@ -130,7 +126,9 @@ export async function addressesOf(
 ): Promise<{ people: Map<string, string>; organisations: Map<string, string> }> {
   const k = db(trx);
   const persons = people.length
-    ? await k('users').whereIn('id', [...new Set(people)]).select<{ id: string; email: string }[]>('id', 'email')
+    ? await k('users')
+        .whereIn('id', [...new Set(people)])
+        .select<{ id: string; email: string }[]>('id', 'email')
     : [];
   const orgs = organisations.length
     ? await k('organisations as o')

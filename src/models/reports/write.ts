@@ -46,7 +46,12 @@ export async function closeOpenReports(
   for (const report of open) {
     await trx('reports')
       .where({ id: report.id })
-      .update({ status: close.status, outcome: close.outcome(report), closed_by: close.operatorId, closed_at: closedAt });
+      .update({
+        status: close.status,
+        outcome: close.outcome(report),
+        closed_by: close.operatorId,
+        closed_at: closedAt,
+      });
   }
   return open.map((r) => ({ ...r, status: close.status, outcome: close.outcome(r), closedAt }));
 }
@@ -75,8 +80,14 @@ export async function markHoldEdited(ref: ItemRef, at: Date, trx: Trx): Promise<
  */
 export async function setItemHidden(ref: ItemRef, hidden: boolean, at: Date, trx: Trx): Promise<void> {
   const byType: Record<ItemType, () => Promise<unknown>> = {
-    review: () => trx('reviews').where({ id: ref.id }).update({ hidden_at: hidden ? at : null, updated_at: at }),
-    message: () => trx('messages').where({ id: ref.id }).update({ hidden_at: hidden ? at : null }),
+    review: () =>
+      trx('reviews')
+        .where({ id: ref.id })
+        .update({ hidden_at: hidden ? at : null, updated_at: at }),
+    message: () =>
+      trx('messages')
+        .where({ id: ref.id })
+        .update({ hidden_at: hidden ? at : null }),
     listing: () => trx('services').where({ id: ref.id }).update({ active: !hidden, updated_at: at }),
     provider: () =>
       trx('provider_profiles')

@@ -8,7 +8,9 @@ import { conversation, decide, operatorAgent, reportsWorld, type ReportsWorld } 
 
 /** What a visitor's search shows, and whether it came from the kept pages (page-cache.service). */
 async function search(q: string) {
-  const res = await request().get(`/services?q=${encodeURIComponent(q)}`).expect(200);
+  const res = await request()
+    .get(`/services?q=${encodeURIComponent(q)}`)
+    .expect(200);
   const $ = html(res.text);
   const titles = $('.search-relaxed').length
     ? []

@@ -43,11 +43,20 @@ describe('the console: reports grouped per item, and the team hiding, restoring 
 
   it('groups the reports per item, oldest first, filtered by state and type, a page at a time', async () => {
     expect((await report(w.agents.alfa, 'recensione', w.reviewId)).status).to.equal(303);
-    expect((await report(w.agents.beta, 'recensione', w.reviewId, { reason: 'misleading', note: '' })).status).to.equal(303);
+    expect((await report(w.agents.beta, 'recensione', w.reviewId, { reason: 'misleading', note: '' })).status).to.equal(
+      303,
+    );
     expect((await report(w.agents.beta, 'servizio', w.serviceId, { reason: 'spam', note: '' })).status).to.equal(303);
-    await db()('reports').where({ item_type: 'listing' }).update({ created_at: new Date(Date.now() + 60_000) });
+    await db()('reports')
+      .where({ item_type: 'listing' })
+      .update({ created_at: new Date(Date.now() + 60_000) });
     expect(await queueRows(operator.agent)).to.deep.equal([
-      ['Recensione Corso Carrelli Elevatori', 'Carpenteria Autrice Srl', '2', 'Informazioni false o ingannevoli, Contenuto offensivo'],
+      [
+        'Recensione Corso Carrelli Elevatori',
+        'Carpenteria Autrice Srl',
+        '2',
+        'Informazioni false o ingannevoli, Contenuto offensivo',
+      ],
       ['Servizio Corso Carrelli Elevatori', 'Studio Sicurezza Verdi', '1', 'Spam o pubblicità'],
     ]);
     expect((await queueRows(operator.agent, '?tipo=servizio')).map((r) => r[0])).to.deep.equal([
@@ -110,7 +119,10 @@ describe('the console: reports grouped per item, and the team hiding, restoring 
 
   it('the author of a hidden review sees why, edits it once, and it waits for the team, who shows it again', async () => {
     await report(w.agents.alfa, 'recensione', w.reviewId);
-    await decide(operator.agent, 'recensione', w.reviewId, 'oscuramento', { reason: 'Linguaggio offensivo', confirm: '1' });
+    await decide(operator.agent, 'recensione', w.reviewId, 'oscuramento', {
+      reason: 'Linguaggio offensivo',
+      confirm: '1',
+    });
     const booking = html((await w.agents.author.get(`/bookings/${w.bookingId}`)).text);
     expect(booking('.booking-review__reason').text()).to.include('Motivo: Linguaggio offensivo');
     expect(booking('.booking-review__action a').text()).to.equal('Modifica la recensione nascosta');
@@ -119,7 +131,12 @@ describe('the console: reports grouped per item, and the team hiding, restoring 
     expect(edited.status).to.equal(303);
     expect((await request().get(`/services/${w.serviceId}`)).text).not.to.contain('Corso deludente');
     expect(await queueRows(operator.agent)).to.deep.equal([
-      ['Recensione Corso Carrelli Elevatori', 'Carpenteria Autrice Srl', '1', "Modificata dall'autore dopo l'oscuramento"],
+      [
+        'Recensione Corso Carrelli Elevatori',
+        'Carpenteria Autrice Srl',
+        '1',
+        "Modificata dall'autore dopo l'oscuramento",
+      ],
     ]);
     expect((await postReview(w.agents.author, w.bookingId, { rating: '5' })).status).to.equal(409);
 
@@ -149,7 +166,11 @@ describe('the console: reports grouped per item, and the team hiding, restoring 
     expect(note.message).to.include('non viola le regole di SicurHub e resta visibile');
     expect(await notificationsOf(w.provider.id)).to.have.length(0);
     const page = html((await operator.agent.get(`/admin/segnalazioni/servizio/${w.serviceId}`)).text);
-    expect(page('.report-decision h2').map((_, h) => page(h).text()).get()).to.deep.equal(['Nascondi']);
+    expect(
+      page('.report-decision h2')
+        .map((_, h) => page(h).text())
+        .get(),
+    ).to.deep.equal(['Nascondi']);
     await decide(operator.agent, 'servizio', w.serviceId, 'archiviazione', { reason: 'Di nuovo', confirm: '1' });
     expect((await auditRows()).map((a) => [a.action, a.subject_type])).to.deep.equal([['listing.dismiss', 'listing']]);
   });

@@ -96,17 +96,22 @@ describe('Segnala: a signed-in person reports what they see', () => {
     expect($('#report-note').text()).to.equal('Testo lungo');
     const other = await report(w.agents.beta, 'recensione', w.reviewId, { reason: 'other', note: '  ' });
     expect(other.status).to.equal(422);
-    expect(html(other.text)('#report-note-error').text().trim()).to.equal('Con «Altro» descrivi il problema nelle note');
+    expect(html(other.text)('#report-note-error').text().trim()).to.equal(
+      'Con «Altro» descrivi il problema nelle note',
+    );
     expect((await reportsOf(w.reviewId)).map((r) => r.reporter_id)).to.deep.equal([w.alfa.id]);
   });
 
-  it('a visitor is asked to sign in; someone else\'s conversation and unknown items are not found', async () => {
+  it("a visitor is asked to sign in; someone else's conversation and unknown items are not found", async () => {
     const visitor = browser();
     const page = await visitor.get(`/segnala?tipo=recensione&id=${w.reviewId}`);
     expect(page.status).to.equal(401);
     expect(page.text).to.contain('/auth/login');
     const _csrf = csrfFrom(html((await visitor.get('/auth/login')).text));
-    const sent = await visitor.post('/segnala').type('form').send({ _csrf, tipo: 'recensione', id: w.reviewId, reason: 'spam' });
+    const sent = await visitor
+      .post('/segnala')
+      .type('form')
+      .send({ _csrf, tipo: 'recensione', id: w.reviewId, reason: 'spam' });
     expect(sent.status).to.equal(401);
     await w.agents.beta.get(`/segnala?tipo=messaggio&id=${chat.fromProvider}`).expect(404);
     await w.agents.beta.get('/segnala?tipo=recensione&id=00000000-0000-4000-8000-000000000000').expect(404);

@@ -51,7 +51,10 @@ export async function report(
   const page = await agent.get(`/segnala?tipo=${tipo}&id=${id}`);
   expect(page.status, page.text.slice(0, 300)).to.equal(200);
   const _csrf = csrfFrom(html(page.text));
-  return agent.post('/segnala').type('form').send({ _csrf, tipo, id, ...fields });
+  return agent
+    .post('/segnala')
+    .type('form')
+    .send({ _csrf, tipo, id, ...fields });
 }
 
 /** A thread between the client and the provider with one message from each; their ids. */
