@@ -12,6 +12,7 @@ import type { Row } from './lib/row.js';
 import { serviceRows } from './lib/service-rows.js';
 import { buildWorld, citiesUsed, placeKey, type Place, type World } from './lib/world.js';
 import { seedSites } from './lib/sites.js';
+import { seedReports } from './lib/reports.js';
 import { buildWorkers } from './lib/workers.js';
 
 /**
@@ -77,6 +78,8 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       sites: await seedSites(trx, world, clock, passwordHash),
       workers: await insertIgnore(trx, 'workers', register.workers),
       worker_trainings: await insertIgnore(trx, 'worker_trainings', register.trainings),
+      // A review reported by two client companies, waiting in the console's queue.
+      reports: await seedReports(trx, clock),
     };
   });
   return { ...counts, ms: Date.now() - started };

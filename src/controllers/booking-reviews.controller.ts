@@ -34,7 +34,10 @@ export async function show(req: Request, res: Response): Promise<void> {
 export async function create(req: Request, res: Response): Promise<void> {
   const result = await submitReview(String(req.params.id), viewerOf(req), req.body);
   if (result.ok) {
-    req.flash('success', t(result.created ? 'reviews:done.created' : 'reviews:done.updated'));
+    req.flash(
+      'success',
+      t(result.created ? 'reviews:done.created' : result.amended ? 'reports:review.amended' : 'reviews:done.updated'),
+    );
     return res.redirect(303, `/bookings/${result.bookingId}#review`);
   }
   if (result.kind === 'not_found') throw notFound('booking');

@@ -6,6 +6,7 @@ import { bookingEntry, courseSection } from '../pages/edition.page.js';
 import { listingPage, withdrawnListingPage } from '../pages/listing.page.js';
 import { findPublicListing, findWithdrawnListing } from '../services/catalogue.service.js';
 import { organisationOf } from '../lib/current-user.js';
+import { reportPath } from '../lib/reports.js';
 
 /** The service page, also after a reply to a review that did not go through (its form shows again). */
 export async function renderListing(
@@ -29,6 +30,8 @@ export async function renderListing(
     ...bookingEntry(course, page),
     reviews: listingReviewsSection(shown.reviews, req.user ? organisationOf(req.user) : null, options),
     course,
+    report:
+      req.user && req.user.organisationId !== shown.listing.provider.id ? reportPath({ type: 'listing', id }) : null,
   });
 }
 

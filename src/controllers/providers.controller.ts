@@ -5,6 +5,8 @@ import { providerPage } from '../pages/provider.page.js';
 import { providerReviewsSection } from '../pages/reviews.page.js';
 import { findProviderWithListings } from '../services/catalogue.service.js';
 import { requestedPage } from '../lib/search.shared.js';
+import { organisationOf } from '../lib/current-user.js';
+import { reportPath } from '../lib/reports.js';
 
 /** GET /providers/:id?page=N: the profile with one page of the provider's services. */
 export async function show(req: Request, res: Response): Promise<void> {
@@ -17,6 +19,7 @@ export async function show(req: Request, res: Response): Promise<void> {
     return res.redirect(shown.totalPages > 1 ? `/providers/${id}?page=${shown.totalPages}` : `/providers/${id}`);
   res.render('providers/show', {
     ...providerPage(shown, config().baseUrl),
-    reviews: providerReviewsSection(shown.reviews),
+    reviews: providerReviewsSection(shown.reviews, req.user ? organisationOf(req.user) : null),
+    report: req.user && req.user.organisationId !== id ? reportPath({ type: 'provider', id }) : null,
   });
 }

@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { relativeTime } from '../lib/relative-time.js';
+import { reportPath } from '../lib/reports.js';
 import type { DocumentFileRejection } from '../services/document-files.service.js';
 import { threadSubject } from '../lib/thread-subject.js';
 import { ATTACHMENT_MAX_BYTES } from '../lib/upload-limits.js';
@@ -41,6 +42,10 @@ export interface ConversationView {
     attachment: { name: string; href: string; sizeLabel: string } | null;
     /** The message a provider's quote from an inquiry left: a link to the quoted booking. */
     quoteHref: string | null;
+    /** Hidden by the team: its words replace the text, and the attachment is gone. */
+    hidden: boolean;
+    /** The other party's message: "Segnala". */
+    reportHref: string | null;
   }[];
   form: {
     /** The form posts here; the template adds the CSRF token (multipart forms carry it in the action). */
@@ -73,12 +78,17 @@ export function conversationView(
       id: m.id,
       mine: m.senderId === input.viewer.id,
       senderName: m.senderId === input.viewer.id ? t('messages:thread.you') : input.counterpartName,
-      body: m.body,
+      body: m.hiddenAt ? t('reports:hiddenMessage') : m.body,
+      hidden: m.hiddenAt !== null,
+      reportHref:
+        m.senderId !== input.viewer.id && !m.hiddenAt && input.threadId
+          ? reportPath({ type: 'message', id: m.id })
+          : null,
       atIso: m.createdAt.toISOString(),
       atLabel: relativeTime(m.createdAt),
       atFull: format.dateTimeShort(m.createdAt),
       attachment:
-        m.attachment && input.threadId
+        m.attachment && input.threadId && !m.hiddenAt
           ? {
               name: m.attachment.name,
               href: `/messages/${input.threadId}/attachments/${m.id}`,

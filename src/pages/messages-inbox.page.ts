@@ -49,9 +49,11 @@ export function messagesInboxPage(threads: ThreadSummary[], viewer: ThreadParty,
         lastAtLabel: relativeTime(last, now),
         lastAtFull: format.dateTimeShort(last),
         preview: th.lastMessage
-          ? th.lastMessage.own
-            ? t('messages:inbox.own', { text: oneLine(th.lastMessage.body) })
-            : oneLine(th.lastMessage.body)
+          ? th.lastMessage.hidden
+            ? t('reports:hiddenMessage')
+            : th.lastMessage.own
+              ? t('messages:inbox.own', { text: oneLine(th.lastMessage.body) })
+              : oneLine(th.lastMessage.body)
           : null,
         booking:
           th.bookingId && th.bookingNumber

@@ -45,11 +45,12 @@ function valuesOf(review: Review | null, typed: Record<string, unknown> | null):
 }
 
 export function reviewFormPage(
-  { booking, review, access }: BookingReview & { access: Extract<ReviewAccess, { deadline: Date }> },
+  { booking, review, access }: BookingReview & { access: Exclude<ReviewAccess, { state: 'refused' }> },
   failed: { values: Record<string, unknown>; errors: FormErrors } | null = null,
 ): ReviewFormView {
   const editing = review !== null;
-  const heading = t(editing ? 'reviews:form.titleEdit' : 'reviews:form.titleNew');
+  const amend = access.state === 'amend';
+  const heading = amend ? t('reports:review.amend') : t(editing ? 'reviews:form.titleEdit' : 'reviews:form.titleNew');
   const values = valuesOf(review, failed?.values ?? null);
   const errors = failed?.errors ?? {};
   return {
@@ -61,9 +62,10 @@ export function reviewFormPage(
       bookingNumber: booking.bookingNumber,
       date: booking.completedAt ? format.date(booking.completedAt) : '',
     }),
-    deadline: t(editing ? 'reviews:form.deadlineEdit' : 'reviews:form.deadlineNew', {
-      date: format.date(access.deadline),
-    }),
+    deadline:
+      access.state === 'amend'
+        ? t('reports:review.amendHint')
+        : t(editing ? 'reviews:form.deadlineEdit' : 'reviews:form.deadlineNew', { date: format.date(access.deadline) }),
     action: `/bookings/${booking.id}/review`,
     submitLabel: t(editing ? 'reviews:form.submitEdit' : 'reviews:form.submitNew'),
     bookingHref: `/bookings/${booking.id}`,
@@ -98,6 +100,8 @@ export interface BookingReviewBox {
   review: ReviewItemView | null;
   /** "Nascosta dalla moderazione" when an administrator hid the review (its parties still see it here). */
   hiddenMark: string | null;
+  /** Why the team hid it, and where its one edit stands (the client's box only). */
+  hiddenReason: string | null;
   /** The client's link to the form ("Lascia una recensione" or "Modifica"). */
   link: { href: string; label: string; hint: string | null } | null;
   /** The provider's way to the reply form under the review on the service page. */
@@ -110,7 +114,7 @@ export function bookingReviewBox(
   state: BookingPageReview,
   viewer: { id: string; userType: string },
 ): BookingReviewBox {
-  const { review, access } = state;
+  const { review, access, hold } = state;
   const isClient = access !== null;
   const href = `/bookings/${booking.id}/review`;
   const link =
@@ -122,11 +126,19 @@ export function bookingReviewBox(
             label: t('reviews:booking.edit'),
             hint: t('reviews:form.deadlineEdit', { date: format.date(access.deadline) }),
           }
-        : null;
+        : access?.state === 'amend'
+          ? { href, label: t('reports:review.amend'), hint: t('reports:review.amendHint') }
+          : null;
   return {
     heading: t(isClient ? (review ? 'reviews:booking.yours' : 'reviews:booking.title') : 'reviews:booking.clients'),
-    review: review ? reviewItem(review) : null,
+    review: review ? reviewItem(review, { reporter: viewer }) : null,
     hiddenMark: review?.hiddenAt ? t('reviews:booking.hidden') : null,
+    hiddenReason:
+      isClient && review?.hiddenAt && hold
+        ? [t('reports:review.hidden', { reason: hold.reason }), hold.editedAt ? t('reports:review.amendedWaiting') : '']
+            .join(' ')
+            .trim()
+        : null,
     link,
     replyHref:
       !isClient && review && review.reply === null && !review.hiddenAt && viewer.id === booking.providerId

@@ -1,6 +1,7 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
 import { RATING_VALUES, REVIEW_ASPECTS } from '../lib/review-aspects.js';
+import { reportPath } from '../lib/reports.js';
 import type { ProviderReviews, PublicReview, Review } from '../services/reviews.service.js';
 import type { FormErrors } from '../validators/validate.js';
 
@@ -37,15 +38,24 @@ export interface ReviewItemView {
   replyForm: { action: string; value: string; error: string | null } | null;
   /** On the provider page: the service reviewed. */
   service: { title: string; href: string } | null;
+  /** "Segnala", for a signed-in viewer who did not write it. */
+  reportHref: string | null;
 }
 
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 export function reviewItem(
   r: Review & Partial<Pick<PublicReview, 'reviewerName' | 'completedAt' | 'listingTitle'>>,
-  options: { viewer?: Viewer | null; reply?: ReplyState | null; withService?: boolean } = {},
+  options: {
+    viewer?: Viewer | null;
+    reply?: ReplyState | null;
+    withService?: boolean;
+    /** Who may report it when that is not the viewer who may reply (the provider page, the booking page). */
+    reporter?: Viewer | null;
+  } = {},
 ): ReviewItemView {
   const { viewer = null, reply = null } = options;
+  const reporter = options.reporter ?? viewer;
   const mayReply = viewer?.userType === 'provider' && viewer.id === r.providerId && r.reply === null;
   const replyState = reply && reply.reviewId === r.id ? reply : null;
   return {
@@ -75,6 +85,10 @@ export function reviewItem(
         }
       : null,
     service: options.withService && r.listingTitle ? { title: r.listingTitle, href: `/services/${r.listingId}` } : null,
+    reportHref:
+      reporter && reporter.id !== r.reviewerId && !r.hiddenAt && r.verified
+        ? reportPath({ type: 'review', id: r.id })
+        : null,
   };
 }
 
@@ -111,10 +125,10 @@ export interface ProviderReviewsView {
   distribution: { stars: number; label: string; count: number; percent: number }[];
 }
 
-export function providerReviewsSection(reviews: ProviderReviews): ProviderReviewsView {
+export function providerReviewsSection(reviews: ProviderReviews, viewer: Viewer | null = null): ProviderReviewsView {
   const total = RATING_VALUES.reduce((sum, s) => sum + (reviews.stars[s] ?? 0), 0);
   return {
-    recent: reviews.recent.map((r) => reviewItem(r, { withService: true })),
+    recent: reviews.recent.map((r) => reviewItem(r, { withService: true, reporter: viewer })),
     total,
     distribution: RATING_VALUES.map((stars) => {
       const count = reviews.stars[stars] ?? 0;

@@ -7,6 +7,7 @@ import { bookingRoutes } from './bookings.js';
 import { catalogueRoutes } from './catalogue.js';
 import { messageRoutes } from './messages.js';
 import { publicRoutes } from './public.js';
+import { reportRoutes } from './reports.js';
 import { trainingRoutes } from './training.js';
 
 /**
@@ -23,6 +24,7 @@ export function routes(): Router {
   bookingRoutes(r);
   messageRoutes(r);
   trainingRoutes(r);
+  reportRoutes(r);
   adminRoutes(r);
   return r;
 }

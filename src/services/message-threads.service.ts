@@ -92,7 +92,7 @@ export async function openAttachment(
   const thread = await threads.findForParty(threadId, viewer);
   if (!thread) return null;
   const message = await messages.findInThread(thread.id, messageId);
-  if (!message?.attachment) return null;
+  if (!message?.attachment || message.hiddenAt) return null;
   const file = await storage().get(message.attachment.storageKey);
   return file ? { name: message.attachment.name, mimeType: message.attachment.mimeType, file } : null;
 }

@@ -10,16 +10,20 @@ import * as notifications from '../models/notifications/write.js';
 import * as reviews from '../models/reviews/read.js';
 import * as reviewWrites from '../models/reviews/write.js';
 import type { PublicReview, Review } from '../models/reviews/row.js';
+import { findHold } from '../models/reports/read.js';
+import type { HiddenItem } from '../models/reports/row.js';
+import { insertReport, markHoldEdited } from '../models/reports/write.js';
 import { validateReply, validateReview } from '../validators/review.validator.js';
-import { recordAudit, type AuditActor } from './audit.service.js';
 import type { FormErrors } from '../validators/validate.js';
 
-export type { PublicReview, Review };
+export type { HiddenItem, PublicReview, Review };
 
 /**
  * Reviews (docs/product.md §3, §7): a client reviews a service from a completed booking of theirs, once, within six
- * months of the completion, and may edit it for seven days; the service's provider replies once, in public;
- * an administrator hides an abusive review. Every change runs in one transaction holding the row's lock;
+ * months of the completion, and may edit it for seven days; the service's provider replies once, in public.
+ * The team hides a review that breaks the rules (moderation.service); its author may then edit it once,
+ * whenever that is, and the edit goes back to the team's queue: it stays hidden until the team shows it
+ * again, so that hiding cannot be undone by the author alone. Every change runs in one transaction holding the row's lock;
  * the ratings beside the service and the provider follow in the same transaction (the table's trigger).
  */
 
@@ -30,16 +34,26 @@ export type ReviewRefusal = 'not_completed' | 'window_closed' | 'edit_closed' | 
 export type ReviewAccess =
   | { state: 'open'; deadline: Date }
   | { state: 'editable'; deadline: Date }
+  /** Hidden by the team, and the one edit its author may make is still theirs. */
+  | { state: 'amend' }
   | { state: 'refused'; refusal: ReviewRefusal };
 
 export type ReviewResult =
-  | { ok: true; reviewId: string; bookingId: string; created: boolean }
+  | { ok: true; reviewId: string; bookingId: string; created: boolean; amended: boolean }
   | { ok: false; kind: 'not_found' }
   | { ok: false; kind: 'refused'; refusal: ReviewRefusal }
   | { ok: false; kind: 'invalid'; errors: FormErrors; values: Record<string, unknown> };
 
-export function reviewAccess(booking: Booking, review: Review | null, now: Date): ReviewAccess {
+export function reviewAccess(
+  booking: Booking,
+  review: Review | null,
+  now: Date,
+  hold: HiddenItem | null = null,
+): ReviewAccess {
   if (booking.status !== 'completed' || !booking.completedAt) return { state: 'refused', refusal: 'not_completed' };
+  if (review?.hiddenAt) {
+    return hold && !hold.editedAt ? { state: 'amend' } : { state: 'refused', refusal: 'edit_closed' };
+  }
   if (review) {
     const deadline = editDeadline(review.createdAt);
     return now <= deadline && !review.hiddenAt
@@ -54,7 +68,12 @@ export interface BookingReview {
   booking: Booking;
   review: Review | null;
   access: ReviewAccess;
+  /** The team's hold while the review is hidden: the reason its author was told. */
+  hold: HiddenItem | null;
 }
+
+const holdOf = (review: Review | null, trx?: Trx): Promise<HiddenItem | null> =>
+  review?.hiddenAt ? findHold({ type: 'review', id: review.id }, trx) : Promise.resolve(null);
 
 /** The review of a booking as its client sees it; null for anyone else (the booking reads as unknown). */
 export async function findBookingReview(
@@ -65,13 +84,15 @@ export async function findBookingReview(
   const booking = await bookings.findForViewer(bookingId, viewer);
   if (!booking || booking.clientId !== viewer.id) return null;
   const review = await reviews.findByBooking(booking.id);
-  return { booking, review, access: reviewAccess(booking, review, now) };
+  const hold = await holdOf(review);
+  return { booking, review, hold, access: reviewAccess(booking, review, now, hold) };
 }
 
 export interface BookingPageReview {
   review: PublicReview | null;
   /** The client's: whether they may write or edit it now; null for the provider. */
   access: ReviewAccess | null;
+  hold: HiddenItem | null;
 }
 
 /** What the booking page shows of the review (both parties): null until the booking is completed. */
@@ -82,7 +103,8 @@ export async function reviewOfBooking(
 ): Promise<BookingPageReview | null> {
   if (booking.status !== 'completed') return null;
   const review = await reviews.findNamedByBooking(booking.id);
-  return { review, access: viewer.id === booking.clientId ? reviewAccess(booking, review, now) : null };
+  const hold = await holdOf(review);
+  return { review, hold, access: viewer.id === booking.clientId ? reviewAccess(booking, review, now, hold) : null };
 }
 
 /** Writes the booking's review, or edits it while that is allowed. */
@@ -96,13 +118,15 @@ export function submitReview(
     const booking = await bookings.lockForUpdate(bookingId, trx);
     if (!booking || booking.clientId !== viewer.id) return { ok: false, kind: 'not_found' };
     const existing = await reviews.findByBooking(booking.id, trx);
-    const access = reviewAccess(booking, existing, now);
+    const access = reviewAccess(booking, existing, now, await holdOf(existing, trx));
     if (access.state === 'refused') return { ok: false, kind: 'refused', refusal: access.refusal };
     const form = validateReview(input);
     if (!form.ok) return { ok: false, kind: 'invalid', errors: form.errors, values: form.value };
     if (existing) {
       await reviewWrites.updateContent(existing.id, form.value, now, trx);
-      return { ok: true, reviewId: existing.id, bookingId: booking.id, created: false };
+      const amended = access.state === 'amend';
+      if (amended) await askToLookAgain(existing.id, viewer.id, now, trx);
+      return { ok: true, reviewId: existing.id, bookingId: booking.id, created: false, amended };
     }
     const reviewId = await reviewWrites.insert(
       // A review written from a completed booking is verified: the booking is the proof.
@@ -110,8 +134,15 @@ export function submitReview(
       trx,
     );
     await announceReview(booking, reviewId, form.value.rating, trx);
-    return { ok: true, reviewId, bookingId: booking.id, created: true };
+    return { ok: true, reviewId, bookingId: booking.id, created: true, amended: false };
   });
+}
+
+/** The hidden review's one edit is used, and it waits in the team's queue to be looked at again. */
+async function askToLookAgain(reviewId: string, authorId: string, now: Date, trx: Trx): Promise<void> {
+  const ref = { type: 'review', id: reviewId } as const;
+  await markHoldEdited(ref, now, trx);
+  await insertReport({ ...ref, reporterId: null, organisationId: authorId, reason: 'edited', note: null }, trx);
 }
 
 /**
@@ -160,33 +191,6 @@ export function replyToReview(
       return { ok: false, kind: 'invalid', errors: form.errors, values: form.value, listingId: review.listingId };
     await reviewWrites.setReply(review.id, form.value.reply, now, trx);
     return { ok: true, listingId: review.listingId };
-  });
-}
-
-/** The administrator's command: hides (or shows again) a review; null for an unknown id. */
-export function setReviewHidden(
-  reviewId: string,
-  hidden: boolean,
-  actor: AuditActor,
-  now: Date = new Date(),
-): Promise<Review | null> {
-  return transaction(async (trx) => {
-    const review = await reviews.lockForUpdate(reviewId, trx);
-    if (!review) return null;
-    const hiddenAt = hidden ? (review.hiddenAt ?? now) : null;
-    await reviewWrites.setHidden(review.id, hiddenAt, trx);
-    await recordAudit(
-      actor,
-      {
-        action: hidden ? 'review.hide' : 'review.unhide',
-        subjectType: 'review',
-        subjectId: review.id,
-        before: { hiddenAt: review.hiddenAt },
-        after: { hiddenAt },
-      },
-      trx,
-    );
-    return { ...review, hiddenAt };
   });
 }
 

@@ -129,6 +129,11 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
       notifications: notification.id,
       messages: thread[0].id,
       reviews: review.id,
+      // The console's reports, by kind of item.
+      recensione: review.id,
+      messaggio: review.id,
+      servizio: offered.id,
+      fornitore: provider.id,
       section: 'general',
     });
     for (const [name, account] of [

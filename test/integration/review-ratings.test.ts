@@ -80,7 +80,11 @@ describe('review ratings: aggregates, hiding, the lists and the way to the form'
     for (const path of [`/services/${secondServiceId}`, `/providers/${provider.id}`]) {
       expect((await request().get(path).expect(200)).text).not.to.contain('Recensione offensiva');
     }
-    // Hidden: not editable any more, even within the 7 days.
+    // Hidden: its author may edit it once (it stays hidden, waiting for the team), and not again.
+    expect((await postReview(clientAgent, booking, { rating: '2', title: 'Recensione offensiva' })).status).to.equal(
+      303,
+    );
+    expect((await request().get(`/services/${secondServiceId}`)).text).not.to.contain('Recensione offensiva');
     expect((await postReview(clientAgent, booking, { rating: '5' })).status).to.equal(409);
     expect(await cli('hide-review', ['00000000-0000-4000-8000-000000000000'])).to.include({ code: 1 });
     expect(await cli('unhide-review', ['non-un-id'])).to.include({ code: 1 });
@@ -122,7 +126,7 @@ describe('review ratings: aggregates, hiding, the lists and the way to the form'
     expect(textOf(page, `#review-${id} .review__title`)).to.equal('Medico puntuale e chiaro');
   });
 
-  it('marks a hidden review "Nascosta dalla moderazione" on the booking page for both parties; no "Modifica" for the client', async () => {
+  it('marks a hidden review "Nascosta dalla moderazione" on the booking page for both parties; its client may amend it once', async () => {
     const booking = await completedBooking(secondServiceId, client.id);
     await postReview(clientAgent, booking, { rating: '2', title: 'Da moderare' });
     const { id } = await reviewRow(booking);
@@ -136,9 +140,13 @@ describe('review ratings: aggregates, hiding, the lists and the way to the form'
       box = await boxOf(agent);
       expect(textOf(box, '#review .booking-review__hidden')).to.equal('Nascosta dalla moderazione');
       expect(textOf(box, '#review .review__title')).to.equal('Da moderare');
-      expect(box('#review a.button')).to.have.length(0);
+      const amend = agent === clientAgent ? ['Modifica la recensione nascosta'] : [];
+      expect(
+        box('#review a.button')
+          .map((_, a) => box(a).text().trim())
+          .get(),
+      ).to.deep.equal(amend);
     }
-    expect((await clientAgent.get(`/bookings/${booking}`)).text).not.to.contain(`/bookings/${booking}/review"`);
 
     await cli('unhide-review', [id]);
     box = await boxOf(clientAgent);

@@ -227,6 +227,22 @@ describe('seeds/demo: seedDemo()', function () {
       ).to.equal(1);
     });
 
+    it("a review of the demo provider's, reported by two client companies (neither its author), waits in the queue", async () => {
+      const reported = await db()('reports as x')
+        .join('reviews as r', 'r.id', 'x.item_id')
+        .join('services as s', 's.id', 'r.service_id')
+        .join('users as p', 'p.id', 's.provider_id')
+        .where({ 'x.item_type': 'review', 'x.status': 'open' })
+        .select('x.item_id', 'x.reporter_id', 'r.reviewer_id', 'p.email');
+      expect(reported).to.have.length(2);
+      expect(new Set(reported.map((r) => r.item_id)).size).to.equal(1);
+      expect(new Set(reported.map((r) => r.reporter_id)).size).to.equal(2);
+      for (const r of reported) {
+        expect(r.email).to.equal('fornitore@demo.sicurhub.it');
+        expect(r.reporter_id).not.to.equal(r.reviewer_id);
+      }
+    });
+
     it('counts completed bookings on the provider profile', async () => {
       expect(
         await count(`SELECT count(*) AS n FROM provider_profiles p

@@ -54,7 +54,14 @@ export async function setOrganisationSuspended(id: string, suspended: boolean, t
     .where({ id })
     .update({ suspended_at: suspended ? trx.fn.now() : null })
     .returning<{ suspended_at: Date | null }[]>('suspended_at');
-  await trx('provider_profiles').where({ user_id: id }).update({ active: !suspended });
+  // A provider page the team hid (hidden_items) stays hidden when its organisation is reactivated.
+  await trx('provider_profiles')
+    .where({ user_id: id })
+    .update({
+      active: suspended
+        ? false
+        : trx.raw(`NOT EXISTS (SELECT 1 FROM hidden_items h WHERE h.item_type = 'provider' AND h.item_id = ?)`, [id]),
+    });
   return row?.suspended_at ?? null;
 }
 

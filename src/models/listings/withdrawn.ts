@@ -17,6 +17,8 @@ export async function findWithdrawnListing(id: string, trx?: Trx): Promise<Withd
     .where('s.id', id)
     // A draft was never public: it stays unknown (its title is its provider's business until published).
     .whereNot('s.status', 'draft')
+    // Hidden by the team: not even its title shows (it may be what was wrong with it).
+    .whereNotExists((q) => q.from('hidden_items as h').where('h.item_type', 'listing').whereRaw('h.item_id = s.id'))
     .first<{ title: string; provider_id: string; business_name: string; provider_active: boolean } | undefined>(
       's.title',
       's.provider_id',

@@ -22,6 +22,8 @@ export interface Message {
   quoteBookingId: string | null;
   readAt: Date | null;
   createdAt: Date;
+  /** Hidden by the team: both parties see that it was, not what it said. */
+  hiddenAt: Date | null;
 }
 
 interface MessageRow {
@@ -40,6 +42,7 @@ interface MessageRow {
   idempotency_key: string;
   /** The other party of the thread, set by the table's trigger (the header's unread count reads it). */
   recipient_id: string;
+  hidden_at: Date | null;
 }
 
 export const MESSAGE_COLUMNS = columnsOf<MessageRow>({
@@ -56,6 +59,7 @@ export const MESSAGE_COLUMNS = columnsOf<MessageRow>({
   created_at: 'timestamp',
   idempotency_key: 'text',
   recipient_id: 'text',
+  hidden_at: 'timestamp',
 });
 
 const COLUMNS = names(MESSAGE_COLUMNS);
@@ -77,6 +81,7 @@ const toMessage = (r: MessageRow): Message => ({
   quoteBookingId: r.quote_booking_id,
   readAt: r.read_at,
   createdAt: r.created_at,
+  hiddenAt: r.hidden_at,
 });
 
 export interface NewMessage {

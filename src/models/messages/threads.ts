@@ -28,8 +28,11 @@ export interface ThreadSummary extends MessageThread {
   bookingNumber: string | null;
   /** Messages of the other party the viewer has not read yet. */
   unread: number;
-  /** The last message's text (its first characters) and whether the viewer wrote it; null without messages. */
-  lastMessage: { body: string; own: boolean } | null;
+  /**
+   * The last message's text (its first characters), whether the viewer wrote it and whether the team hid it
+   * (its text is then not read); null without messages.
+   */
+  lastMessage: { body: string; own: boolean; hidden: boolean } | null;
 }
 
 export interface ThreadParty {
@@ -96,7 +99,8 @@ const toSummary = (r: SummaryRow): ThreadSummary => ({
   listingTitle: r.service_title,
   bookingNumber: r.booking_number,
   unread: Number(r.unread),
-  lastMessage: r.last_body === null ? null : { body: r.last_body, own: r.last_own === true },
+  lastMessage:
+    r.last_body === null ? null : { body: r.last_body, own: r.last_own === true, hidden: r.last_body === '' },
 });
 
 /** The inbox shows this many characters of a conversation's last message. */
@@ -123,7 +127,7 @@ function summaries(viewerId: string, trx?: Trx) {
         [viewerId],
       ),
       k.raw(
-        `(SELECT left(m.body, ${PREVIEW_CHARS}) FROM messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_body`,
+        `(SELECT CASE WHEN m.hidden_at IS NULL THEN left(m.body, ${PREVIEW_CHARS}) ELSE '' END FROM messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_body`,
       ),
       k.raw(
         '(SELECT m.sender_id = ? FROM messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_own',

@@ -43,7 +43,3 @@ export async function updateContent(id: string, content: ReviewContent, now: Dat
 export async function setReply(id: string, reply: string, now: Date, trx: Trx): Promise<void> {
   await trx('reviews').where({ id }).update({ reply, reply_at: now, updated_at: now });
 }
-
-export async function setHidden(id: string, hiddenAt: Date | null, trx: Trx): Promise<void> {
-  await trx('reviews').where({ id }).update({ hidden_at: hiddenAt, updated_at: new Date() });
-}

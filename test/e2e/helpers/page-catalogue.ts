@@ -28,6 +28,9 @@ export const TEMPLATES_OF_EXTRA_TESTS = [
   // Shown once after enrolment, and the second step of sign-in: test/e2e/account.e2e.ts.
   'account/recovery-codes',
   'auth/second-factor',
+  // "Segnala" and its confirmation, on the test's own review: test/e2e/reports.e2e.ts (axe at 1280 and 375 px).
+  'reports/new',
+  'reports/sent',
 ];
 
 export const PAGE_CASES: PageCase[] = [

@@ -125,6 +125,8 @@ export const ANY_MEMBER = new Set([
   '/client/profile',
   '/provider/profile',
   '/messages/new', // the form of POST /messages, which is guarded (the page itself refuses providers)
+  '/segnala', // "Segnala": anyone may report what they can see, whatever their role
+  '/segnala/inviata',
 ]);
 
 /** What a member refused for their role reads (HTML page or JSON message alike). */

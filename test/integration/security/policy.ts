@@ -3,6 +3,7 @@ import type { RouteEntry } from '../../helpers/routes.js';
 import { CONSULTANT, organisationOf } from './members.js';
 import type { Actor, World } from './world.js';
 import { MAIL_CLIENT_ROUTES } from '../../../src/routes/mail-client.js';
+import { reportQueueResources } from './report-queue-policy.js';
 
 /**
  * What the security suite needs to know about the route table beyond what Express tells it. Every entry
@@ -223,6 +224,8 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
+    // The console's reports: an item's page and the team's three decisions, for each kind of item.
+    ...reportQueueResources(w),
   };
   return table[path] ?? null;
 }
