@@ -66,7 +66,9 @@ describe('Segnala in a real browser: a reported review, hidden, edited and the o
     ['1280 px', DESKTOP],
     ['375 px', PHONE],
   ] as const) {
-    it(`at ${label}`, async () => {
+    it(`at ${label}`, async function () {
+      // Four people's pages in turn, the operator's sign-in with its second step among them.
+      this.timeout(240_000);
       const tag = viewport.width;
       const provider = await createProvider({ businessName: `Studio Segnalato ${tag}` });
       const listing = await createService({ providerId: provider.id, title: `Corso Gru a Torre ${tag}` });
