@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Joi from 'joi';
 import { ACCORDO_2025_ENTRY_INTO_FORCE } from '../lib/training-rules.js';
+import { INVOICING_SCHEMA, invoicingOf, type Invoicing } from './invoicing.js';
 import { OPERATOR_SCHEMA, operatorOf, type Operator } from './operator.js';
 
 /** The only reader of process.env. Everything else receives a validated, typed Config. */
@@ -57,6 +58,8 @@ export interface Config {
    */
   pageCacheSeconds: number;
   operator: Operator; // The company that runs the site (src/config/operator.ts), in the footer, terms and /about.
+  /** The platform as the seller of its commission invoices, and how they reach the SdI (src/config/invoicing.ts). */
+  invoicing: Invoicing;
   /**
    * Express's `trust proxy`: false (no proxy, the default: X-Forwarded-* headers are ignored), a number of
    * proxy hops in front of the app, or the addresses (and CIDR ranges, or loopback/linklocal/uniquelocal) of
@@ -144,6 +147,7 @@ const schema = Joi.object({
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
   ...OPERATOR_SCHEMA,
+  ...INVOICING_SCHEMA,
   ENCRYPTION_KEY: Joi.string()
     .trim()
     .custom((v: string, helpers) => (keyBytes(v) === null ? helpers.error('any.invalid') : v))
@@ -211,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
     operator: operatorOf(value as Record<string, unknown>),
+    invoicing: invoicingOf(value as Record<string, unknown>, dataDir),
     trustProxy: parseTrustProxy(value.TRUST_PROXY as string)!,
     encryptionKey: value.ENCRYPTION_KEY ? keyBytes(value.ENCRYPTION_KEY as string)! : developmentKey(dataDir),
     databaseReplicaUrl: (value.DATABASE_REPLICA_URL as string | undefined) ?? null,
