@@ -223,6 +223,11 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/fatture/:id/xml': { params: { id: w.a.invoiceId }, owners: [] },
+    '/admin/fatture/:id/pdf': { params: { id: w.a.invoiceId }, owners: [] },
+    // SicurHub's invoices to provider A: its administrators download them from the statement page.
+    '/provider/statements/invoices/:id/xml': { params: { id: w.a.invoiceId }, owners: ['providerA'] },
+    '/provider/statements/invoices/:id/pdf': { params: { id: w.a.invoiceId }, owners: ['providerA'] },
   };
   return table[path] ?? null;
 }
