@@ -5,6 +5,7 @@ import { isUuid } from '../lib/uuid.js';
 import { operatorOf } from '../middleware/operator.js';
 import { adminInvoicesPage, issuedMessage } from '../pages/admin-invoices.page.js';
 import { isClosedMonth } from '../services/commission-invoices.service.js';
+import { isMonth } from '../services/commission-statements.service.js';
 import {
   invoiceFile,
   issueMonthAsOperator,
@@ -12,13 +13,10 @@ import {
   monthArchive,
   operatorMonth,
 } from '../services/invoice-runs.service.js';
-import { invoiceIssueSchema, invoiceMonthSchema } from '../validators/invoices.validator.js';
+import { invoiceIssueSchema } from '../validators/invoices.validator.js';
 import { validate, type FormErrors } from '../validators/validate.js';
 
-const monthOf = (req: Request): string => {
-  const form = validate(invoiceMonthSchema, req.query);
-  return form.ok ? form.value.month : lastClosedMonth();
-};
+const monthOf = (req: Request): string => (isMonth(req.query.month) ? req.query.month : lastClosedMonth());
 
 async function render(res: Response, month: string, status = 200, form?: { reason?: string; errors?: FormErrors }) {
   const { invoices, blocked } = await operatorMonth(month);
@@ -36,22 +34,25 @@ export function download(format: 'xml' | 'pdf') {
     const id = String(req.params.id);
     const file = isUuid(id) ? await invoiceFile(id, format, null) : null;
     if (!file) throw notFound();
+    res.set('Cache-Control', 'private, no-store');
     res.type(file.contentType).attachment(file.fileName).send(file.body);
   };
 }
 
 /** GET /admin/fatture/archivio?month=YYYY-MM: the month's XML and PDF files in one ZIP, for the accountant. */
 export async function archive(req: Request, res: Response): Promise<void> {
-  const form = validate(invoiceMonthSchema, req.query);
-  const zip = form.ok ? await monthArchive(form.value.month) : null;
-  if (!zip || !form.ok) throw notFound();
-  res.type('application/zip').attachment(t('invoices:admin.zipFile', { month: form.value.month })).send(zip);
+  const month = req.query.month;
+  const zip = isMonth(month) ? await monthArchive(month) : null;
+  if (!zip) throw notFound();
+  res.set('Cache-Control', 'private, no-store');
+  res.type('application/zip').attachment(t('invoices:admin.zipFile', { month })).send(zip);
 }
 
 /** POST /admin/fatture/emissione: issues a closed month's documents still due, with a reason and a confirmation. */
 export async function issue(req: Request, res: Response): Promise<void> {
   const form = validate(invoiceIssueSchema, req.body);
-  const month = typeof req.body?.month === 'string' && /^\d{4}-\d{2}$/.test(req.body.month) ? req.body.month : lastClosedMonth();
+  const asked: unknown = req.body?.month;
+  const month = isMonth(asked) ? asked : lastClosedMonth();
   if (!form.ok) {
     const reason = typeof form.value.reason === 'string' ? form.value.reason : '';
     return render(res, month, 422, { reason, errors: form.errors });

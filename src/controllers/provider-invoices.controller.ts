@@ -9,6 +9,7 @@ export function download(format: 'xml' | 'pdf') {
     const id = String(req.params.id);
     const file = isUuid(id) ? await invoiceFile(id, format, req.user!.organisationId) : null;
     if (!file) throw notFound();
+    res.set('Cache-Control', 'private, no-store');
     res.type(file.contentType).attachment(file.fileName).send(file.body);
   };
 }

@@ -19,7 +19,7 @@ import {
   monthBounds,
   type MissingField,
 } from './commission-invoices.service.js';
-import { currentMonth, shiftMonth } from './commission-statements.service.js';
+import { currentMonth, isMonth, shiftMonth } from './commission-statements.service.js';
 import { storage } from './storage.service.js';
 
 export type { ListedInvoice } from '../models/invoices/read.js';
@@ -72,7 +72,7 @@ export async function issueMonthAsOperator(
   reason: string,
   now: Date = new Date(),
 ): Promise<OperatorIssue> {
-  if (!isClosedMonth(month, now)) return { ok: false, reason: 'open_month' };
+  if (!isMonth(month) || !isClosedMonth(month, now)) return { ok: false, reason: 'open_month' };
   const actor: AuditActor = { operatorId, reason };
   const run = await issueMonth(month, { now, actor });
   await transaction((trx) =>

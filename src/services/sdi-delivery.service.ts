@@ -46,11 +46,8 @@ export function setSdiDriver(driver: SdiDriver | null): void {
 
 export function sdiDriver(): SdiDriver {
   if (override) return override;
-  const { sdiDriver: name, sdiFolder } = config().invoicing;
-  switch (name) {
-    case 'folder':
-      return new FolderDriver(sdiFolder);
-  }
+  // 'folder' is the only driver so far: a new one is a case here and a value of SDI_DRIVER (config/invoicing.ts).
+  return new FolderDriver(config().invoicing.sdiFolder);
 }
 
 /** Hands the invoices not yet sent to the driver, oldest number first; the count handed on. */

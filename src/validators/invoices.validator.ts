@@ -1,3 +1,4 @@
+import type { ObjectSchema } from 'joi';
 import { Joi } from './fields.js';
 import { suspensionSchema, type SuspensionForm } from './admin.validator.js';
 
@@ -10,13 +11,11 @@ const month = Joi.string()
   .trim()
   .pattern(/^\d{4}-(0[1-9]|1[0-2])$/);
 
-export const invoiceIssueSchema: Joi.ObjectSchema<InvoiceIssueForm> = suspensionSchema.keys({
+export const invoiceIssueSchema = (suspensionSchema as unknown as ObjectSchema<InvoiceIssueForm>).keys({
   month: month.required().messages({
     'any.required': 'invoices:admin.monthInvalid',
     'string.empty': 'invoices:admin.monthInvalid',
     'string.pattern.base': 'invoices:admin.monthInvalid',
   }),
-}) as Joi.ObjectSchema<InvoiceIssueForm>;
+});
 
-/** The month a list shows (?month=YYYY-MM). */
-export const invoiceMonthSchema = Joi.object<{ month: string }>({ month: month.required() }).unknown(true);

@@ -5,8 +5,8 @@ import { FATTURAPA_SCHEMA_DIR } from '../../config/paths.js';
 /**
  * Validation of a FatturaPA XML against the official schema (schema/README.md), with libxml2 compiled to
  * WebAssembly (xmllint-wasm: no native build, nothing fetched from the network). The schema imports the W3C
- * XML Signature schema from its w3.org address; the stored files are kept as published, and the copy given
- * to the validator points that one import at the stored file instead.
+ * XML Signature schema from its w3.org address: the stored copy of that schema is handed to the validator
+ * under that very address, so both files are used exactly as published.
  */
 
 export const SCHEMA_FILE = 'Schema_del_file_xml_FatturaPA_v1.2.2.xsd';
@@ -19,9 +19,9 @@ function loadSchemas(): Promise<{ main: string; xmldsig: string }> {
   schemas ??= (async () => {
     const main = await readFile(path.join(FATTURAPA_SCHEMA_DIR, SCHEMA_FILE), 'utf8');
     const xmldsig = await readFile(path.join(FATTURAPA_SCHEMA_DIR, XMLDSIG_FILE), 'utf8');
-    const location = `schemaLocation="${XMLDSIG_URL}"`;
-    if (!main.includes(location)) throw new Error(`${SCHEMA_FILE} does not import ${XMLDSIG_URL}`);
-    return { main: main.replace(location, `schemaLocation="${XMLDSIG_FILE}"`), xmldsig };
+    if (!main.includes(`schemaLocation="${XMLDSIG_URL}"`))
+      throw new Error(`${SCHEMA_FILE} does not import ${XMLDSIG_URL}`);
+    return { main, xmldsig };
   })();
   return schemas;
 }
@@ -38,7 +38,7 @@ export async function validateFatturaXml(xml: string, fileName = 'fattura.xml'):
   const result = await validateXML({
     xml: [{ fileName, contents: xml }],
     schema: [{ fileName: SCHEMA_FILE, contents: main }],
-    preload: [{ fileName: XMLDSIG_FILE, contents: xmldsig }],
+    preload: [{ fileName: XMLDSIG_URL, contents: xmldsig }],
   });
   return { valid: result.valid, errors: result.errors.map((e) => e.message) };
 }

@@ -89,7 +89,7 @@ describe('commission invoices: the console and the provider statement', function
     expect(res.status).to.equal(303);
     expect(res.headers.location).to.equal(page);
     const shown = html((await operator.get(page).expect(200)).text);
-    expect(shown('.flash, [role="status"]').text()).to.include('Emesso 1 documento.');
+    expect(shown('.toast__message').text()).to.include('Emesso 1 documento.');
     const rows = await auditRows();
     expect(rows.map((r) => r.action)).to.deep.equal(['invoice.issue', 'invoices.issue_month']);
     expect(rows[1]).to.include({ operator_id: operatorId, subject_id: monthBefore(), reason: 'Chiusura contabile' });
