@@ -29,8 +29,10 @@ export interface AdminInvoicesView {
     pdfLabel: string;
   }[];
   blocked: { name: string; href: string; missing: string }[];
+  /** The refused issue form's messages (the month's among them when it is not over). */
+  errors: FormErrors;
   /** Null when the month is not over: its invoices cannot be issued yet. */
-  issue: { reason: string; errors: FormErrors; confirmLabel: string; intro: string } | null;
+  issue: { reason: string; confirmLabel: string; intro: string } | null;
 }
 
 export function adminInvoicesPage(input: {
@@ -73,10 +75,10 @@ export function adminInvoicesPage(input: {
       href: `/admin/organizzazioni/${b.providerId}`,
       missing: t('invoices:admin.missing', { fields: fields(b.missing) }),
     })),
+    errors: input.form?.errors ?? {},
     issue: input.closed
       ? {
           reason: input.form?.reason ?? '',
-          errors: input.form?.errors ?? {},
           confirmLabel: t('invoices:admin.confirm', { month: label }),
           intro: t('invoices:admin.issueIntro', { month: label }),
         }

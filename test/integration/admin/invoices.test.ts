@@ -52,7 +52,7 @@ describe('commission invoices: the console and the provider statement', function
     expect(row.find('th').text().trim()).to.match(/^1\/\d{4}$/);
     expect(row.text()).to.include('Fattura').and.include('Studio Fatture Srl');
     // 305,00 € with VAT: 250,00 € of base, 12,50 € of commission, 2,75 € of VAT, 15,25 € in all.
-    expect(row.find('td.num').map((_, el) => $(el).text().trim()).get()).to.deep.equal(['12,50 €', '2,75 €', '15,25 €']);
+    expect(row.find('td.num').map((_, el) => $(el).text().replace(/\s/g, ' ').trim()).get()).to.deep.equal(['12,50 €', '2,75 €', '15,25 €']);
     expect($('.blocked-providers li').text()).to.include('Studio Incompleto').and.include('Partita IVA, indirizzo, CAP');
     expect($('a[href="/admin/fatture"][aria-current="page"]').length).to.equal(1);
   });
@@ -60,7 +60,7 @@ describe('commission invoices: the console and the provider statement', function
   it('downloads one XML and the month as a ZIP of every XML and its PDF copy', async () => {
     const xml = await bytes(operator, `/admin/fatture/${invoiceId}/xml`).expect(200);
     expect(xml.headers['content-type']).to.match(/^application\/xml/);
-    expect(xml.headers['content-disposition']).to.equal(`attachment; filename="${fileName}"`);
+    expect(xml.headers['content-disposition']).to.equal(`attachment; filename=${fileName}`);
     const stored = await db()('invoices').where({ id: invoiceId }).first<{ xml: string }>('xml');
     expect((xml.body as Buffer).toString('utf8')).to.equal(stored.xml);
     const zip = await bytes(operator, `/admin/fatture/archivio?month=${month}`).expect(200);
@@ -112,7 +112,7 @@ describe('commission invoices: the console and the provider statement', function
     const $ = html((await providerAgent.get(`/provider/statements?month=${month}`).expect(200)).text);
     const item = $('.statement-invoices__item');
     expect(item.length).to.equal(1);
-    expect(item.text()).to.include('Fattura 1/').and.include('15,25 €');
+    expect(item.text().replace(/\s/g, ' ')).to.include('Fattura 1/').and.include('15,25 €');
     const xmlHref = item.find('a').first().attr('href')!;
     expect(xmlHref).to.equal(`/provider/statements/invoices/${invoiceId}/xml`);
     await providerAgent.get(xmlHref).expect(200);
