@@ -58,8 +58,7 @@ export interface Config {
    */
   pageCacheSeconds: number;
   operator: Operator; // The company that runs the site (src/config/operator.ts), in the footer, terms and /about.
-  /** The platform as the seller of its commission invoices, and how they reach the SdI (src/config/invoicing.ts). */
-  invoicing: Invoicing;
+  invoicing: Invoicing; // The platform as the seller of its commission invoices (src/config/invoicing.ts).
   /**
    * Express's `trust proxy`: false (no proxy, the default: X-Forwarded-* headers are ignored), a number of
    * proxy hops in front of the app, or the addresses (and CIDR ranges, or loopback/linklocal/uniquelocal) of

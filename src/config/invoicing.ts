@@ -65,9 +65,20 @@ export const INVOICING_SCHEMA = {
     .empty('')
     .default(DEMO.taxRegime),
   INVOICE_SELLER_STREET: value(latin(60).min(2), DEMO.street),
-  INVOICE_SELLER_POSTAL_CODE: value(Joi.string().trim().pattern(/^\d{5}$/), DEMO.postalCode),
+  INVOICE_SELLER_POSTAL_CODE: value(
+    Joi.string()
+      .trim()
+      .pattern(/^\d{5}$/),
+    DEMO.postalCode,
+  ),
   INVOICE_SELLER_CITY: value(latin(60).min(2), DEMO.city),
-  INVOICE_SELLER_PROVINCE: value(Joi.string().trim().uppercase().pattern(/^[A-Z]{2}$/), DEMO.province),
+  INVOICE_SELLER_PROVINCE: value(
+    Joi.string()
+      .trim()
+      .uppercase()
+      .pattern(/^[A-Z]{2}$/),
+    DEMO.province,
+  ),
   SDI_DRIVER: Joi.string().valid('folder').empty('').default('folder'),
   SDI_FOLDER: Joi.string().empty(''),
 };

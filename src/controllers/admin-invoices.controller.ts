@@ -20,7 +20,9 @@ const monthOf = (req: Request): string => (isMonth(req.query.month) ? req.query.
 
 async function render(res: Response, month: string, status = 200, form?: { reason?: string; errors?: FormErrors }) {
   const { invoices, blocked } = await operatorMonth(month);
-  res.status(status).render('admin/invoices', adminInvoicesPage({ month, closed: isClosedMonth(month), invoices, blocked, form }));
+  res
+    .status(status)
+    .render('admin/invoices', adminInvoicesPage({ month, closed: isClosedMonth(month), invoices, blocked, form }));
 }
 
 /** GET /admin/fatture?month=YYYY-MM: a month's documents (the last closed month by default). */
@@ -64,6 +66,9 @@ export async function issue(req: Request, res: Response): Promise<void> {
       errors: { month: t('invoices:admin.issueClosedOnly') },
     });
   }
-  req.flash(result.run.issued.length ? 'success' : 'info', issuedMessage(result.run.issued.length, result.run.blocked.length));
+  req.flash(
+    result.run.issued.length ? 'success' : 'info',
+    issuedMessage(result.run.issued.length, result.run.blocked.length),
+  );
   res.redirect(303, `/admin/fatture?month=${form.value.month}`);
 }

@@ -32,7 +32,16 @@ export const INVOICE_KINDS_ISSUED: readonly InvoiceKind[] = ['TD01', 'TD04'];
 /** Standard Italian VAT on the platform's services. */
 export const VAT_RATE_PERCENT = 22;
 
-export const MISSING_FIELDS = ['profile', 'name', 'vatNumber', 'street', 'postalCode', 'city', 'province', 'country'] as const;
+export const MISSING_FIELDS = [
+  'profile',
+  'name',
+  'vatNumber',
+  'street',
+  'postalCode',
+  'city',
+  'province',
+  'country',
+] as const;
 export type MissingField = (typeof MISSING_FIELDS)[number];
 
 const ITALY = new Set(['it', 'italia', 'italy']);
@@ -134,7 +143,8 @@ export async function issueDocument(
     const last = await lockCounter(year, trx);
     // Checked again under the counter's lock: an issuer that got here first has committed by now.
     if (await findIssued(providerId, month, kind, trx)) return { outcome: 'exists' };
-    const lines = kind === 'TD01' ? await invoiceLines(providerId, month, trx) : await creditLines(providerId, month, trx);
+    const lines =
+      kind === 'TD01' ? await invoiceLines(providerId, month, trx) : await creditLines(providerId, month, trx);
     if (lines.length === 0) return { outcome: 'nothing' };
     const party = await findInvoiceParty(providerId, trx);
     const missing = missingFields(party);

@@ -42,7 +42,10 @@ export interface MonthRun {
 }
 
 /** Issues what is due for `month` (idempotent: documents already issued are left as they are). */
-export async function issueMonth(month: string, options: { now?: Date; actor?: AuditActor | null } = {}): Promise<MonthRun> {
+export async function issueMonth(
+  month: string,
+  options: { now?: Date; actor?: AuditActor | null } = {},
+): Promise<MonthRun> {
   const { from, to } = monthBounds(month);
   const run: MonthRun = { issued: [], blocked: [] };
   for (const providerId of await providersWithCommissions(from, to)) {
@@ -132,11 +135,16 @@ async function pdfBytes(key: string): Promise<Buffer> {
  * One document's XML or PDF; null when there is none, or when `providerId` is given and it is another
  * provider's (the caller answers 404 alike).
  */
-export async function invoiceFile(id: string, format: 'xml' | 'pdf', providerId: string | null): Promise<InvoiceFile | null> {
+export async function invoiceFile(
+  id: string,
+  format: 'xml' | 'pdf',
+  providerId: string | null,
+): Promise<InvoiceFile | null> {
   const found = await findInvoiceWithXml(id);
   if (!found || (providerId !== null && found.invoice.providerId !== providerId)) return null;
   const { invoice, xml } = found;
-  if (format === 'xml') return { fileName: invoice.fileName, contentType: 'application/xml', body: Buffer.from(xml, 'utf8') };
+  if (format === 'xml')
+    return { fileName: invoice.fileName, contentType: 'application/xml', body: Buffer.from(xml, 'utf8') };
   return { fileName: pdfName(invoice.fileName), contentType: 'application/pdf', body: await pdfBytes(invoice.pdfKey) };
 }
 

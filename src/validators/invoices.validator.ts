@@ -18,4 +18,3 @@ export const invoiceIssueSchema = (suspensionSchema as unknown as ObjectSchema<I
     'string.pattern.base': 'invoices:admin.monthInvalid',
   }),
 });
-

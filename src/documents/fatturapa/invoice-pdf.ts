@@ -79,7 +79,11 @@ export async function renderInvoicePdf(d: InvoiceDocument, options: { compress?:
   const customerEnd = party(doc, t('invoices:pdf.customer'), customerLines, MARGIN + half + 20, top, half);
   doc.y = Math.max(sellerEnd, customerEnd) + 16;
   doc.x = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(drawable(t('invoices:pdf.lines')), MARGIN);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor(INK)
+    .text(drawable(t('invoices:pdf.lines')), MARGIN);
   doc.moveDown(0.4);
   for (const l of d.lines) {
     const label = t(`invoices:xml.${key}.line`, {

@@ -16,10 +16,7 @@ const NAME = /^[A-Za-z_][\w.-]*(:[A-Za-z_][\w.-]*)?$/;
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
 
 /** An element with text or child elements; `undefined` and `null` children are left out. */
-export function el(
-  name: string,
-  ...children: (XmlNode | null | undefined | false)[]
-): XmlElement {
+export function el(name: string, ...children: (XmlNode | null | undefined | false)[]): XmlElement {
   return { name, children: children.filter((c): c is XmlNode => c !== null && c !== undefined && c !== false) };
 }
 
@@ -42,7 +39,11 @@ export function escapeText(text: string): string {
 }
 
 export function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+  return escapeText(text)
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
 }
 
 function write(node: XmlNode, depth: number, out: string[]): void {

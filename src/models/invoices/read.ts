@@ -14,7 +14,12 @@ export async function findInvoiceWithXml(id: string, trx?: Trx): Promise<{ invoi
 }
 
 /** The invoice (or credit note) of a provider's month, if it was issued. */
-export async function findIssued(providerId: string, month: string, kind: InvoiceKind, trx?: Trx): Promise<Invoice | null> {
+export async function findIssued(
+  providerId: string,
+  month: string,
+  kind: InvoiceKind,
+  trx?: Trx,
+): Promise<Invoice | null> {
   const row = await db(trx)('invoices')
     .where({ provider_id: providerId, month, kind })
     .first<Listed | undefined>(listed());

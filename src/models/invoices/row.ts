@@ -101,4 +101,3 @@ export function toInvoice(r: Omit<InvoiceRow, 'xml'>): Invoice {
     createdAt: r.created_at,
   };
 }
-

@@ -103,30 +103,19 @@ export interface InvoiceParty {
 }
 
 export async function findInvoiceParty(providerId: string, trx?: Trx): Promise<InvoiceParty | null> {
-  const row = await db(trx)('provider_profiles')
-    .where({ user_id: providerId })
-    .first<
-      | {
-          business_name: string | null;
-          vat_number: string | null;
-          fiscal_code: string | null;
-          address_street: string | null;
-          address_postal_code: string | null;
-          address_city: string | null;
-          address_province: string | null;
-          address_country: string | null;
-        }
-      | undefined
-    >(
-      'business_name',
-      'vat_number',
-      'fiscal_code',
-      'address_street',
-      'address_postal_code',
-      'address_city',
-      'address_province',
-      'address_country',
-    );
+  const row = await db(trx)('provider_profiles').where({ user_id: providerId }).first<
+    | {
+        business_name: string | null;
+        vat_number: string | null;
+        fiscal_code: string | null;
+        address_street: string | null;
+        address_postal_code: string | null;
+        address_city: string | null;
+        address_province: string | null;
+        address_country: string | null;
+      }
+    | undefined
+  >('business_name', 'vat_number', 'fiscal_code', 'address_street', 'address_postal_code', 'address_city', 'address_province', 'address_country');
   if (!row) return null;
   return {
     name: row.business_name,

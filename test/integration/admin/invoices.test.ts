@@ -52,8 +52,15 @@ describe('commission invoices: the console and the provider statement', function
     expect(row.find('th').text().trim()).to.match(/^1\/\d{4}$/);
     expect(row.text()).to.include('Fattura').and.include('Studio Fatture Srl');
     // 305,00 € with VAT: 250,00 € of base, 12,50 € of commission, 2,75 € of VAT, 15,25 € in all.
-    expect(row.find('td.num').map((_, el) => $(el).text().replace(/\s/g, ' ').trim()).get()).to.deep.equal(['12,50 €', '2,75 €', '15,25 €']);
-    expect($('.blocked-providers li').text()).to.include('Studio Incompleto').and.include('Partita IVA, indirizzo, CAP');
+    expect(
+      row
+        .find('td.num')
+        .map((_, el) => $(el).text().replace(/\s/g, ' ').trim())
+        .get(),
+    ).to.deep.equal(['12,50 €', '2,75 €', '15,25 €']);
+    expect($('.blocked-providers li').text())
+      .to.include('Studio Incompleto')
+      .and.include('Partita IVA, indirizzo, CAP');
     expect($('a[href="/admin/fatture"][aria-current="page"]').length).to.equal(1);
   });
 
@@ -100,7 +107,9 @@ describe('commission invoices: the console and the provider statement', function
       page,
     );
     expect(open.status).to.equal(422);
-    expect(html(open.text)('.error-summary').text()).to.include('Si possono emettere solo le fatture di un mese concluso.');
+    expect(html(open.text)('.error-summary').text()).to.include(
+      'Si possono emettere solo le fatture di un mese concluso.',
+    );
   });
 
   it('gives the console to operators only', async () => {
