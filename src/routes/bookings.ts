@@ -110,6 +110,8 @@ export function bookingRoutes(r: Router): void {
   );
   r.get('/provider/statements', providerStatementsOnly, providerStatements.show);
   r.get('/provider/statements.csv', providerStatementsOnly, providerStatements.download);
-  r.get('/provider/statements/invoices/:id/xml', providerStatementsOnly, providerInvoices.download('xml'));
-  r.get('/provider/statements/invoices/:id/pdf', providerStatementsOnly, providerInvoices.download('pdf'));
+  // SicurHub's invoices to the provider: another organisation's, a client's included, answer 404 (the service).
+  const invoiceFiles = [requireUser(), requireGrant('statements.view')];
+  r.get('/provider/statements/invoices/:id/xml', invoiceFiles, providerInvoices.download('xml'));
+  r.get('/provider/statements/invoices/:id/pdf', invoiceFiles, providerInvoices.download('pdf'));
 }
