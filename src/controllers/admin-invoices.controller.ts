@@ -43,9 +43,8 @@ export function download(format: 'xml' | 'pdf') {
 
 /** GET /admin/fatture/archivio?month=YYYY-MM: the month's XML and PDF files in one ZIP, for the accountant. */
 export async function archive(req: Request, res: Response): Promise<void> {
-  const month = req.query.month;
-  const zip = isMonth(month) ? await monthArchive(month) : null;
-  if (!zip) throw notFound();
+  const month = monthOf(req);
+  const zip = await monthArchive(month);
   res.set('Cache-Control', 'private, no-store');
   res.type('application/zip').attachment(t('invoices:admin.zipFile', { month })).send(zip);
 }

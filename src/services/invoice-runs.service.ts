@@ -148,12 +148,10 @@ export async function invoiceFile(
   return { fileName: pdfName(invoice.fileName), contentType: 'application/pdf', body: await pdfBytes(invoice.pdfKey) };
 }
 
-/** The month's archive for the accountant: every document's XML and its PDF copy; null when there is none. */
-export async function monthArchive(month: string): Promise<Buffer | null> {
-  const files = await listMonthFiles(month);
-  if (files.length === 0) return null;
+/** The month's archive for the accountant: every document's XML and its PDF copy (none: an empty archive). */
+export async function monthArchive(month: string): Promise<Buffer> {
   const entries: Zippable = {};
-  for (const f of files) {
+  for (const f of await listMonthFiles(month)) {
     entries[f.fileName] = strToU8(f.xml);
     entries[`pdf/${pdfName(f.fileName)}`] = new Uint8Array(await pdfBytes(f.pdfKey));
   }
