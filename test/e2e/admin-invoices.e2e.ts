@@ -15,7 +15,9 @@ const codeAt = (secret: string, steps: number): string =>
   generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 // The app in this process, with a provider invoiced for last month and one blocked by missing data.
-describe("the commission invoices in a real browser: the console's page and the provider's statement", () => {
+describe("the commission invoices in a real browser: the console's page and the provider's statement", function () {
+  // Signing in with two-factor, then every page checked by axe: longer than the suite's default.
+  this.timeout(180_000);
   let app: Awaited<ReturnType<typeof startInProcessApp>>;
   const month = lastMonth();
   let provider: Awaited<ReturnType<typeof invoicedProvider>>;
