@@ -5,6 +5,7 @@ import { clientRows, organisationRows, providerRows, userRows } from './lib/acco
 import { buildBookings } from './lib/bookings.js';
 import { memberRows } from './lib/members.js';
 import { seedEditions } from './lib/editions.js';
+import { seedInvoices } from './lib/invoices.js';
 import { seedTrainer } from './lib/trainers.js';
 import { Clock } from './lib/clock.js';
 import { photoRows } from './lib/photos.js';
@@ -39,7 +40,8 @@ const BATCH = 500;
 
 export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<Record<string, number>> {
   const started = Date.now();
-  const clock = new Clock(options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const clock = new Clock(now);
   // One hash for every demo account: argon2id costs about 30 ms a hash.
   const passwordHash = await argon2.hash(DEMO_PASSWORD, ARGON2_OPTIONS);
   const counts = await knex.transaction(async (trx) => {
@@ -82,7 +84,9 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       reports: await seedReports(trx, clock),
     };
   });
-  return { ...counts, ms: Date.now() - started };
+  // The demo provider's commission invoices of last month, issued once the data they come from is committed.
+  const invoices = await seedInvoices(knex, now);
+  return { ...counts, invoices, ms: Date.now() - started };
 }
 
 async function loadPlaces(trx: Knex.Transaction): Promise<Map<string, Place>> {

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Joi from 'joi';
 import { ACCORDO_2025_ENTRY_INTO_FORCE } from '../lib/training-rules.js';
+import { INVOICING_SCHEMA, invoicingOf, type Invoicing } from './invoicing.js';
 import { OPERATOR_SCHEMA, operatorOf, type Operator } from './operator.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
+
+export { parseTrustProxy };
 
 /** The only reader of process.env. Everything else receives a validated, typed Config. */
 export interface Config {
@@ -57,12 +60,13 @@ export interface Config {
    */
   pageCacheSeconds: number;
   operator: Operator; // The company that runs the site (src/config/operator.ts), in the footer, terms and /about.
+  invoicing: Invoicing; // The platform as the seller of its commission invoices (src/config/invoicing.ts).
   /**
    * Express's `trust proxy`: false (no proxy, the default: X-Forwarded-* headers are ignored), a number of
    * proxy hops in front of the app, or the addresses (and CIDR ranges, or loopback/linklocal/uniquelocal) of
    * the proxies to trust. The per-IP limits and secure cookies depend on it.
    */
-  trustProxy: false | number | readonly string[];
+  trustProxy: TrustProxy;
   /**
    * 32 bytes that encrypt secrets kept in the database (the two-factor sign-in secrets). Required in
    * production; elsewhere generated once and kept in DATA_DIR/encryption-key. Changing it makes every
@@ -144,6 +148,7 @@ const schema = Joi.object({
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
   ...OPERATOR_SCHEMA,
+  ...INVOICING_SCHEMA,
   ENCRYPTION_KEY: Joi.string()
     .trim()
     .custom((v: string, helpers) => (keyBytes(v) === null ? helpers.error('any.invalid') : v))
@@ -211,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
     operator: operatorOf(value as Record<string, unknown>),
+    invoicing: invoicingOf(value as Record<string, unknown>, dataDir),
     trustProxy: parseTrustProxy(value.TRUST_PROXY as string)!,
     encryptionKey: value.ENCRYPTION_KEY ? keyBytes(value.ENCRYPTION_KEY as string)! : developmentKey(dataDir),
     databaseReplicaUrl: (value.DATABASE_REPLICA_URL as string | undefined) ?? null,
@@ -238,27 +244,6 @@ function developmentKey(dataDir: string): Buffer {
   const key = randomBytes(32);
   writeFileSync(file, key.toString('hex'), { mode: 0o600 });
   return key;
-}
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** TRUST_PROXY's value as Express takes it, or null when it is none of the accepted forms. */
-export function parseTrustProxy(value: string): Config['trustProxy'] | null {
-  if (/^(0|false)$/i.test(value)) return false;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return hops >= 1 && hops <= 10 ? hops : null;
-  }
-  const entries = value.split(',').map((e) => e.trim());
-  const valid = entries.every((e) => {
-    if (PROXY_NAMES.has(e)) return true;
-    const [address, bits, ...rest] = e.split('/');
-    const family = isIP(address ?? '');
-    if (!family || rest.length > 0) return false;
-    if (bits === undefined) return true;
-    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-  });
-  return valid && entries.length > 0 ? Object.freeze(entries) : null;
 }
 
 function storageConfig(value: Record<string, unknown>): StorageConfig {

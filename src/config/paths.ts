@@ -18,3 +18,5 @@ export const VIEWS_DIR = path.join(ROOT, 'views');
 export const LOCALES_DIR = path.join(ROOT, 'locales');
 export const PUBLIC_DIR = path.join(ROOT, 'public');
 export const BUILD_DIR = path.join(PUBLIC_DIR, 'build');
+/** The official FatturaPA schema and the W3C schema it imports, kept with the code (their README says whence). */
+export const FATTURAPA_SCHEMA_DIR = path.join(ROOT, 'src', 'documents', 'fatturapa', 'schema');

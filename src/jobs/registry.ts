@@ -18,6 +18,8 @@ import { sendSavedSearchAlerts } from '../services/saved-searches.service.js';
 import { pruneCatalogueChanges } from '../services/page-cache.service.js';
 import { ERASURE_EMAIL_JOB, sendErasureEmail } from '../services/account-erasure.service.js';
 import { buildDataExport, DATA_EXPORT_JOB, pruneDataExports } from '../services/data-export.service.js';
+import { issuePreviousMonth } from '../services/invoice-runs.service.js';
+import { sendPendingInvoices } from '../services/sdi-delivery.service.js';
 
 /** Every job type and periodic task the job runner knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -39,6 +41,10 @@ export function registerJobs(): void {
   registerPeriodicTask('catalogue-changes.prune', 60 * 60 * 1000, async () => void (await pruneCatalogueChanges()));
   registerPeriodicTask('data-exports.prune', 60 * 60 * 1000, pruneDataExports);
   registerPeriodicTask('service-images.prune', 60 * 60 * 1000, async () => void (await removeStalePendingImages()));
+  // The month just ended, each provider once (a document issued is never issued again); hourly, so a provider
+  // blocked by missing data is invoiced soon after completing its profile.
+  registerPeriodicTask('invoices.issue', 60 * 60 * 1000, () => issuePreviousMonth());
+  registerPeriodicTask('invoices.send', 15 * 60 * 1000, async () => void (await sendPendingInvoices()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
 }

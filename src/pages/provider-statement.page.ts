@@ -5,6 +5,8 @@ import { csvAmount as amount, csvDocument } from '../lib/csv.js';
 import { providerNetCents } from '../lib/commission.js';
 import type { CommissionLine, Statement, StatementTotals } from '../services/commission-statements.service.js';
 import { monthLabel } from './booking-money.page.js';
+import { statementInvoices, type StatementInvoiceView } from './statement-invoices.page.js';
+import type { Invoice } from '../services/commission-invoices.service.js';
 
 /** views/statements/show.ejs and its CSV: one month of a provider's commissions, drawn from one Statement. */
 
@@ -32,6 +34,8 @@ export interface StatementView {
     rate: string;
   })[];
   totals: Figures & { count: string };
+  /** SicurHub's invoices and credit notes of the month, to download. */
+  invoices: StatementInvoiceView[];
 }
 
 const rateLabel = (percent: number): string => `${format.decimal1(percent).replace(/,0$/, '')}%`;
@@ -54,7 +58,7 @@ function totalFigures(x: StatementTotals): Figures {
   };
 }
 
-export function statementPage(s: Statement): StatementView {
+export function statementPage(s: Statement, invoices: readonly Invoice[] = []): StatementView {
   const label = monthLabel(s.month);
   return {
     title: t('money:statement.pageTitle', { month: label }),
@@ -74,6 +78,7 @@ export function statementPage(s: Statement): StatementView {
       rate: rateLabel(l.ratePercent),
     })),
     totals: { ...totalFigures(s.totals), count: t('money:statement.bookingsCount', { count: s.totals.bookings }) },
+    invoices: statementInvoices(invoices),
   };
 }
 

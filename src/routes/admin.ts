@@ -3,6 +3,7 @@ import * as accounts from '../controllers/admin-accounts.controller.js';
 import * as admin from '../controllers/admin.controller.js';
 import { requireOperator } from '../middleware/operator.js';
 import { reportQueueRoutes } from './admin-reports.js';
+import { invoiceAdminRoutes } from './admin-invoices.js';
 
 /** The operator's console: 404 to everyone but an operator signed in with two-factor sign-in. */
 export function adminRoutes(r: Router): void {
@@ -19,4 +20,5 @@ export function adminRoutes(r: Router): void {
     r.post(`${path}/:id/riattivazione`, requireOperator, accounts.suspension(kind, false));
   }
   reportQueueRoutes(r);
+  invoiceAdminRoutes(r);
 }

@@ -21,6 +21,7 @@ import * as bookingWithdrawals from '../controllers/booking-withdrawals.controll
 import * as bookingWizard from '../controllers/booking-wizard.controller.js';
 import * as bookings from '../controllers/bookings.controller.js';
 import * as editionDecisions from '../controllers/edition-decisions.controller.js';
+import * as providerInvoices from '../controllers/provider-invoices.controller.js';
 import * as providerStatements from '../controllers/provider-statements.controller.js';
 import * as reviewReplies from '../controllers/review-replies.controller.js';
 import * as waitlist from '../controllers/waitlist.controller.js';
@@ -110,4 +111,8 @@ export function bookingRoutes(r: Router): void {
   );
   r.get('/provider/statements', providerStatementsOnly, providerStatements.show);
   r.get('/provider/statements.csv', providerStatementsOnly, providerStatements.download);
+  // SicurHub's invoices to the provider: another organisation's, a client's included, answer 404 (the service).
+  const invoiceFiles = requireMember('errors:accessRequired.body', 'statements.view');
+  r.get('/provider/statements/invoices/:id/xml', invoiceFiles, providerInvoices.download('xml'));
+  r.get('/provider/statements/invoices/:id/pdf', invoiceFiles, providerInvoices.download('pdf'));
 }

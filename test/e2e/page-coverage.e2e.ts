@@ -25,17 +25,11 @@ const UNREACHABLE: Record<string, string> = {
  * renders the rest (people, a session signed in without the code).
  */
 const CONSOLE_PAGES = [
-  'enrol',
-  'home',
-  'organisations',
-  'organisation',
-  'audit',
-  'people',
-  'person',
-  'sign-in-again',
+  ...['enrol', 'home', 'organisations', 'organisation', 'audit', 'people', 'person', 'sign-in-again'],
   // The reports' queue and an item's page: test/e2e/reports.e2e.ts.
   'reports',
   'report',
+  'invoices', // test/e2e/admin-invoices.e2e.ts, at 1280 and 375 px
 ];
 
 /** Every page template: partials (`_*.ejs`), emails and layouts are rendered inside pages, never on their own. */

@@ -108,6 +108,8 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
   { table: 'sites', where: 'organisation_id = :user', erasure: erased('workers') },
   { table: 'booking_participants', where: OWN_BOOKINGS, erasure: kept('register', 'training_register') },
   { table: 'booking_refunds', where: OWN_BOOKINGS, erasure: kept('bookings', 'tax') },
+  // SicurHub's commission invoices to the provider (their files are downloaded from the statement page).
+  { table: 'invoices', where: 'provider_id = :user', omit: ['xml'], erasure: kept('bookings', 'tax') },
   { table: 'booking_documents', where: 'uploaded_by = :user', erasure: erased('files') },
   {
     table: 'attestati',

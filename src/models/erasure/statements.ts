@@ -106,6 +106,8 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ],
   // The amounts, dates and references of a refund are the accounting record itself: kept as they are.
   ['booking_refunds', async () => {}],
+  // The platform's invoices to a provider are fiscal records (art. 2220 c.c.): kept as issued.
+  ['invoices', async () => {}],
   // Who did each step of a booking is part of its record: kept, naming the person's row, which is anonymised.
   ['booking_events', async () => {}],
   // A booking's approval is kept with it, without the person's notes, answers or name.

@@ -9,6 +9,7 @@ import { BOOKING_COLUMNS } from '../../../src/models/bookings/row.js';
 import { CLIENT_COLUMNS } from '../../../src/models/clients/row.js';
 import { EDITION_COLUMNS } from '../../../src/models/editions/row.js';
 import { WAITLIST_COLUMNS } from '../../../src/models/editions/waitlist.js';
+import { INVOICE_COLUMNS } from '../../../src/models/invoices/row.js';
 import { JOB_COLUMNS } from '../../../src/models/jobs/queue.js';
 import { IMAGE_COLUMNS } from '../../../src/models/listings/images.js';
 import { LISTING_COLUMNS } from '../../../src/models/listings/row.js';
@@ -47,6 +48,7 @@ const TABLES: [table: string, columns: Columns<object>, unread?: string[]][] = [
   ['worker_trainings', TRAINING_COLUMNS],
   ['auth_tokens', TOKEN_COLUMNS],
   ['saved_searches', SAVED_SEARCH_COLUMNS],
+  ['invoices', INVOICE_COLUMNS],
 ];
 
 /** The kind a column of this PostgreSQL type is read as (src/db/knex.ts sets the driver's parsers). */

@@ -3,7 +3,7 @@ import type { RouteEntry } from '../../helpers/routes.js';
 import { CONSULTANT, organisationOf } from './members.js';
 import type { Actor, World } from './world.js';
 import { MAIL_CLIENT_ROUTES } from '../../../src/routes/mail-client.js';
-import { reportQueueResources } from './report-queue-policy.js';
+import { consoleResources } from './console-policy.js';
 
 /**
  * What the security suite needs to know about the route table beyond what Express tells it. Every entry
@@ -218,14 +218,8 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/sedi/:id/modifica': { params: { id: w.a.siteId }, owners: ['clientA'] },
     '/sedi/:id/referenti': { params: { id: w.a.siteId }, owners: ['clientA'] },
     // The operator's console: no party of the marketplace is an operator; all of them, visitors included, get 404.
-    '/admin/organizzazioni/:id': { params: { id: w.a.providerId }, owners: [] },
-    '/admin/organizzazioni/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
-    '/admin/organizzazioni/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
-    '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
-    '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
-    '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
-    // The console's reports: an item's page and the team's three decisions, for each kind of item.
-    ...reportQueueResources(w),
+    // The operator's console, and SicurHub's invoices to providers.
+    ...consoleResources(w),
   };
   return table[path] ?? null;
 }

@@ -59,6 +59,8 @@ export interface World {
     /** A worker of client A's register, at A's site (another than the one A's site referent is assigned). */
     workerId: string;
     siteId: string;
+    /** SicurHub's commission invoice to provider A (the job runner's work, written directly). */
+    invoiceId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -209,6 +211,14 @@ export async function buildWorld(): Promise<World> {
       expires_at: db().raw(`now() + interval '24 hours'`),
     })
     .returning<{ id: string }[]>('id');
+  await storage().put('invoices/2000-1-td01.pdf', PDF);
+  const [invoice] = await db()('invoices')
+    .insert({
+      ...{ year: 2000, number: 1, kind: 'TD01', provider_id: accounts.providerA.id, month: '2000-01' },
+      ...{ issued_on: '2000-02-01', taxable_cents: 100, vat_cents: 22, total_cents: 122, lines: '[]' },
+      ...{ file_name: 'IT12345670017_00001.xml', xml: '<x/>', pdf_key: 'invoices/2000-1-td01.pdf' },
+    })
+    .returning<{ id: string }[]>('id');
   return {
     accounts: { ...accounts, ...members.accounts },
     agents,
@@ -233,6 +243,7 @@ export async function buildWorld(): Promise<World> {
       dataExportId: dataExport!.id,
       workerId: worker!.id,
       siteId: siteA,
+      invoiceId: invoice!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
