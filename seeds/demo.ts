@@ -13,6 +13,7 @@ import { serviceRows } from './lib/service-rows.js';
 import { buildWorld, citiesUsed, placeKey, type Place, type World } from './lib/world.js';
 import { seedSites } from './lib/sites.js';
 import { buildWorkers } from './lib/workers.js';
+import { seedVerifications } from './lib/verifications.js';
 
 /**
  * Demo data: about 50 providers all over Italy with 240 services, 24 client companies, bookings in every
@@ -77,6 +78,8 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       sites: await seedSites(trx, world, clock, passwordHash),
       workers: await insertIgnore(trx, 'workers', register.workers),
       worker_trainings: await insertIgnore(trx, 'worker_trainings', register.trainings),
+      // A provider's request for verification, waiting in the console's queue with its documents.
+      verification_requests: await seedVerifications(trx, world, clock),
     };
   });
   return { ...counts, ms: Date.now() - started };

@@ -223,6 +223,13 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/verifiche/:id': { params: { id: w.a.verificationRequestId }, owners: [] },
+    '/admin/verifiche/:id/approvazione': { params: { id: w.a.verificationRequestId }, owners: [] },
+    '/admin/verifiche/:id/rifiuto': { params: { id: w.a.verificationRequestId }, owners: [] },
+    '/admin/verifiche/:id/documenti/:documentId': {
+      params: { id: w.a.verificationRequestId, documentId: w.a.verificationDocumentId },
+      owners: [],
+    },
   };
   return table[path] ?? null;
 }

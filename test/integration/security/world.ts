@@ -59,6 +59,9 @@ export interface World {
     /** A worker of client A's register, at A's site (another than the one A's site referent is assigned). */
     workerId: string;
     siteId: string;
+    /** Provider A's request for verification, waiting in the console's queue, and its visura. */
+    verificationRequestId: string;
+    verificationDocumentId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -209,6 +212,24 @@ export async function buildWorld(): Promise<World> {
       expires_at: db().raw(`now() + interval '24 hours'`),
     })
     .returning<{ id: string }[]>('id');
+  // Provider A asked for verification: the request waits in the console's queue with its visura camerale.
+  const visuraKey = 'verification-documents/00000000-0000-4000-8000-000000000003.pdf';
+  await storage().put(visuraKey, PDF);
+  const [verification] = await db()('verification_requests')
+    .insert({ organisation_id: accounts.providerA.id, submitted_by: accounts.providerA.id })
+    .returning<{ id: string }[]>('id');
+  const [visura] = await db()('verification_documents')
+    .insert({
+      organisation_id: accounts.providerA.id,
+      request_id: verification!.id,
+      kind: 'visura_camerale',
+      file_key: visuraKey,
+      file_name: 'visura.pdf',
+      mime_type: 'application/pdf',
+      size_bytes: PDF.length,
+      issued_on: '2026-01-01',
+    })
+    .returning<{ id: string }[]>('id');
   return {
     accounts: { ...accounts, ...members.accounts },
     agents,
@@ -233,6 +254,8 @@ export async function buildWorld(): Promise<World> {
       dataExportId: dataExport!.id,
       workerId: worker!.id,
       siteId: siteA,
+      verificationRequestId: verification!.id,
+      verificationDocumentId: visura!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
