@@ -3,6 +3,7 @@ import type { RouteEntry } from '../../helpers/routes.js';
 import { CONSULTANT, organisationOf } from './members.js';
 import type { Actor, World } from './world.js';
 import { MAIL_CLIENT_ROUTES } from '../../../src/routes/mail-client.js';
+import { verificationResources } from './verification-world.js';
 
 /**
  * What the security suite needs to know about the route table beyond what Express tells it. Every entry
@@ -223,13 +224,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
-    '/admin/verifiche/:id': { params: { id: w.a.verificationRequestId }, owners: [] },
-    '/admin/verifiche/:id/approvazione': { params: { id: w.a.verificationRequestId }, owners: [] },
-    '/admin/verifiche/:id/rifiuto': { params: { id: w.a.verificationRequestId }, owners: [] },
-    '/admin/verifiche/:id/documenti/:documentId': {
-      params: { id: w.a.verificationRequestId, documentId: w.a.verificationDocumentId },
-      owners: [],
-    },
+    ...verificationResources(w.a),
   };
   return table[path] ?? null;
 }

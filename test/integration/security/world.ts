@@ -8,6 +8,7 @@ import { browser, csrfFrom, html } from '../../helpers/app.js';
 import type { Agent } from '../../helpers/auth.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from '../booking.helpers.js';
 import { MEMBERS, addMembers, type MemberActor } from './members.js';
+import { waitingVerification } from './verification-world.js';
 
 /**
  * The cast of the security suite: two clients and two providers, each with their own resources, made by
@@ -212,24 +213,7 @@ export async function buildWorld(): Promise<World> {
       expires_at: db().raw(`now() + interval '24 hours'`),
     })
     .returning<{ id: string }[]>('id');
-  // Provider A asked for verification: the request waits in the console's queue with its visura camerale.
-  const visuraKey = 'verification-documents/00000000-0000-4000-8000-000000000003.pdf';
-  await storage().put(visuraKey, PDF);
-  const [verification] = await db()('verification_requests')
-    .insert({ organisation_id: accounts.providerA.id, submitted_by: accounts.providerA.id })
-    .returning<{ id: string }[]>('id');
-  const [visura] = await db()('verification_documents')
-    .insert({
-      organisation_id: accounts.providerA.id,
-      request_id: verification!.id,
-      kind: 'visura_camerale',
-      file_key: visuraKey,
-      file_name: 'visura.pdf',
-      mime_type: 'application/pdf',
-      size_bytes: PDF.length,
-      issued_on: '2026-01-01',
-    })
-    .returning<{ id: string }[]>('id');
+  const verification = await waitingVerification(accounts.providerA.id, PDF);
   return {
     accounts: { ...accounts, ...members.accounts },
     agents,
@@ -254,8 +238,7 @@ export async function buildWorld(): Promise<World> {
       dataExportId: dataExport!.id,
       workerId: worker!.id,
       siteId: siteA,
-      verificationRequestId: verification!.id,
-      verificationDocumentId: visura!.id,
+      ...verification,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
