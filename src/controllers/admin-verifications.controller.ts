@@ -74,6 +74,10 @@ export function decide(decision: Decision) {
     );
     if (!result.ok) {
       if (result.problem === 'not_found') throw notFound();
+      if (result.problem === 'decided') {
+        req.flash('info', t('verification:admin.problems.decided'));
+        return res.redirect(303, `${BASE}/${id}`);
+      }
       const kinds = 'kinds' in result ? result.kinds.map((k) => t(`verification:kinds.${k}`)).join(', ') : '';
       const errors = { reason: t(`verification:admin.problems.${result.problem}`, { kinds }) };
       return renderDetail(req, res, result.problem === 'missing' ? 422 : 409, { decision, reason, errors });

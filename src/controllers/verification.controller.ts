@@ -10,7 +10,7 @@ import {
   type UploadProblem,
 } from '../services/verification-requests.service.js';
 import { submissionSchema, validateDocument } from '../validators/verification.validator.js';
-import { validate } from '../validators/validate.js';
+import { validate, type FormErrors } from '../validators/validate.js';
 
 /** "Verifica" (/account/verifica): a provider's administrators ask for the "Fornitore Verificato" badge. */
 
@@ -50,7 +50,7 @@ export async function upload(req: Request, res: Response): Promise<void> {
   const form = validateDocument(body, today);
   const fileMissing = !req.file?.size;
   if (!form.ok || fileMissing) {
-    const errors = form.ok ? {} : form.errors;
+    const errors: FormErrors = form.ok ? {} : { ...form.errors };
     if (fileMissing) errors.document = t('verification:upload.problems.missing');
     return render(req, res, { status: 422, values: body, errors });
   }

@@ -6,6 +6,7 @@ import {
   DOCUMENT_KINDS,
   EXPIRY_REMINDER_DAYS,
   EXPIRY_REQUIRED,
+  isDocumentKind,
   isExpired,
   type DocumentKind,
 } from '../lib/verification-documents.js';
@@ -36,6 +37,7 @@ export interface VerificationView extends AccountFrame {
   required: { kind: string; ready: boolean }[];
   upload: {
     renewal: boolean;
+    kind: DocumentKind;
     kinds: { value: DocumentKind; label: string; selected: boolean }[];
     values: { issued_on: string; expires_on: string };
     expiryRequired: string[];
@@ -78,7 +80,8 @@ export function verificationPage(
   const when = o.request ? format.date(o.request.decidedAt ?? o.request.submittedAt) : '';
   const sends = o.stage === 'draft' || o.stage === 'rejected' || o.stage === 'lapsed';
   const values = state.values ?? {};
-  const chosen = text(values.kind) || (sends ? (o.missing[0] ?? 'visura_camerale') : 'visura_camerale');
+  const typed = text(values.kind);
+  const chosen = isDocumentKind(typed) ? typed : sends ? (o.missing[0] ?? 'visura_camerale') : 'visura_camerale';
   return {
     ...frame('verification', user),
     stage: o.stage,
@@ -97,6 +100,7 @@ export function verificationPage(
         ? null
         : {
             renewal: o.stage === 'approved',
+            kind: chosen,
             kinds: DOCUMENT_KINDS.map((value) => ({ value, label: kindName(value), selected: value === chosen })),
             values: { issued_on: text(values.issued_on), expires_on: text(values.expires_on) },
             expiryRequired: EXPIRY_REQUIRED.map(kindName),

@@ -63,9 +63,12 @@ describe('the console: the queue of verifications and the decision', () => {
     expect(html((await provider.get('/profile')).text)('.profile-header .badge--verified').text()).to.equal(
       'Fornitore Verificato',
     );
-    // Decided: a second decision is refused and nothing more is recorded.
+    // Decided: the forms are gone, and a second decision posted anyway is refused, recording nothing more.
+    expect(html((await agent.get(page)).text)('form[action$="/rifiuto"]')).to.have.length(0);
+    // (the page's token is the one of the header's sign-out form)
     const again = await post(agent, `${page}/rifiuto`, { reason: 'Ci ho ripensato', confirm: '1' }, page);
-    expect(again.status).to.equal(422);
+    expect(again.status).to.equal(303);
+    expect((await db()('verification_requests').where({ id }).first()).status).to.equal('approved');
     expect(await auditRows()).to.have.length(1);
   });
 
