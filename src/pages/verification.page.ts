@@ -67,7 +67,14 @@ function documentItem(d: VerificationDocument, today: string): DocumentItem {
   };
 }
 
-const TONE = { draft: 'info', waiting: 'info', rejected: 'error', approved: 'success', lapsed: 'warning' } as const;
+const TONE = {
+  draft: 'info',
+  waiting: 'info',
+  rejected: 'error',
+  approved: 'success',
+  lapsed: 'warning',
+  verified: 'success',
+} as const;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -78,7 +85,7 @@ export function verificationPage(
   state: VerificationState = {},
 ): VerificationView {
   const when = o.request ? format.date(o.request.decidedAt ?? o.request.submittedAt) : '';
-  const sends = o.stage === 'draft' || o.stage === 'rejected' || o.stage === 'lapsed';
+  const sends = o.stage === 'draft' || o.stage === 'rejected' || o.stage === 'lapsed' || o.stage === 'verified';
   const values = state.values ?? {};
   const typed = text(values.kind);
   const chosen = isDocumentKind(typed) ? typed : sends ? (o.missing[0] ?? 'visura_camerale') : 'visura_camerale';

@@ -17,9 +17,10 @@ export type { VerificationDocument, VerificationRequest };
  *
  * Where a provider stands: `draft` (no request yet), `waiting` (a request sent, not decided), `rejected`
  * (the last one was, with the operator's reason; a new one may be sent), `approved` (the badge; a document
- * may be renewed) and `lapsed` (approved once, but the badge was taken away since: a new request is sent).
+ * may be renewed), `lapsed` (approved once, but the badge was taken away since: a new request is sent) and
+ * `verified` (the badge given before requests had documents: it may send them, as a first request).
  */
-export type Stage = 'draft' | 'waiting' | 'rejected' | 'approved' | 'lapsed';
+export type Stage = 'draft' | 'waiting' | 'rejected' | 'approved' | 'lapsed' | 'verified';
 
 export interface VerificationOverview {
   stage: Stage;
@@ -35,7 +36,7 @@ export interface VerificationOverview {
 }
 
 function stageOf(request: VerificationRequest | null, verified: boolean): Stage {
-  if (!request) return 'draft';
+  if (!request) return verified ? 'verified' : 'draft';
   if (request.status === 'submitted') return 'waiting';
   if (request.status === 'rejected') return 'rejected';
   return verified ? 'approved' : 'lapsed';
