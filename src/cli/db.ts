@@ -96,7 +96,9 @@ async function main(): Promise<number> {
         // The badge is given as the console gives it: by approving the provider's waiting request.
         const decided = await approveWaitingRequestOf(user.id, COMMAND_LINE, todayInRome());
         if (!decided.ok) {
-          process.stderr.write(`${email}: ${CLI_REFUSALS[decided.problem]}${'kinds' in decided ? ` (${decided.kinds.join(', ')})` : ''}\n`);
+          process.stderr.write(
+            `${email}: ${CLI_REFUSALS[decided.problem]}${'kinds' in decided ? ` (${decided.kinds.join(', ')})` : ''}\n`,
+          );
           return 1;
         }
         const profile = await findProviderProfile(user.id);

@@ -11,7 +11,10 @@ import type { NotificationText } from './notifications.js';
  */
 export type VerificationNotice = 'approved' | 'rejected' | 'expiring' | 'expired';
 
-export const verificationNoticeText = (notice: VerificationNotice, vars: Record<string, unknown>): NotificationText => ({
+export const verificationNoticeText = (
+  notice: VerificationNotice,
+  vars: Record<string, unknown>,
+): NotificationText => ({
   title: t(`verification:notices.${notice}.title`, vars),
   message: t(`verification:notices.${notice}.message`, vars),
 });

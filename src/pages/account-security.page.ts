@@ -13,14 +13,7 @@ import type { SavedSearchItem } from './saved-searches.page.js';
 /** "Il mio account" (docs/product.md §2): its three sections, their forms, and the second step of sign-in. */
 
 export type AccountSection =
-  | 'overview'
-  | 'organisations'
-  | 'members'
-  | 'verification'
-  | 'sessions'
-  | 'twoFactor'
-  | 'savedSearches'
-  | 'deletion';
+  'overview' | 'organisations' | 'members' | 'verification' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
 
 const SECTION_HREF: Record<AccountSection, string> = {
   overview: '/account',

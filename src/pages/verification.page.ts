@@ -98,7 +98,7 @@ export function verificationPage(
       message: t(`verification:stage.${o.stage}.message`, { date: when }),
       tone: TONE[o.stage],
     },
-    reason: o.stage === 'rejected' ? o.request?.reason ?? null : null,
+    reason: o.stage === 'rejected' ? (o.request?.reason ?? null) : null,
     documents: o.documents.map((d) => documentItem(d, today)),
     drafts: sends ? o.drafts.map((d) => documentItem(d, today)) : [],
     required: o.required.map((kind) => ({ kind: kindName(kind), ready: !o.missing.includes(kind) })),

@@ -23,7 +23,11 @@ export interface AuditActor {
 export const COMMAND_LINE: AuditActor = { operatorId: null, reason: 'riga di comando' };
 
 /** The job runner's own decision (a verification document expired), with why: its actions are all 'sistema'. */
-export const systemActor = (reason: string): AuditActor => ({ operatorId: null, reason: `sistema: ${reason}`, system: true });
+export const systemActor = (reason: string): AuditActor => ({
+  operatorId: null,
+  reason: `sistema: ${reason}`,
+  system: true,
+});
 
 export interface AuditedChange {
   /** The operator's action ('organisation.suspend', ...); the command line's are all 'cli', the system's 'sistema'. */

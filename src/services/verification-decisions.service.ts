@@ -100,7 +100,8 @@ export function decideRequest(
     const decided = await writes.decide(id, { status, reason, decidedBy: actor.operatorId }, trx);
     const before = { request: id, status: request.status };
     const after = { request: id, status };
-    if (approve) await changeBadge(request.organisationId, true, actor, { action: 'verification.approve', before, after }, trx);
+    if (approve)
+      await changeBadge(request.organisationId, true, actor, { action: 'verification.approve', before, after }, trx);
     else
       await recordAudit(
         actor,

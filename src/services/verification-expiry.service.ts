@@ -19,7 +19,9 @@ import { noticeProvider } from './verification-notices.service.js';
  *   system's and the provider's notice, in one transaction. A provider whose badge is gone is not looked
  *   at again: it sends a new request.
  */
-export async function checkVerificationExpiries(today: string = todayInRome()): Promise<{ reminded: number; removed: number }> {
+export async function checkVerificationExpiries(
+  today: string = todayInRome(),
+): Promise<{ reminded: number; removed: number }> {
   let reminded = 0;
   let removed = 0;
   for (const document of await expiry.documentsToRemind(today, addDays(today, EXPIRY_REMINDER_DAYS))) {

@@ -1,6 +1,10 @@
 import { config } from '../config/env.js';
 import type { Trx } from '../db/knex.js';
-import { documentKindName, verificationNoticeText, type VerificationNotice } from '../documents/verification-notices.js';
+import {
+  documentKindName,
+  verificationNoticeText,
+  type VerificationNotice,
+} from '../documents/verification-notices.js';
 import * as format from '../lib/format.js';
 import { adminEmails } from '../models/approvals.js';
 import * as notifications from '../models/notifications/write.js';

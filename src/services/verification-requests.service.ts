@@ -42,7 +42,11 @@ function stageOf(request: VerificationRequest | null, verified: boolean): Stage 
   return verified ? 'approved' : 'lapsed';
 }
 
-export async function verificationOverview(organisationId: string, today: string, trx?: Trx): Promise<VerificationOverview> {
+export async function verificationOverview(
+  organisationId: string,
+  today: string,
+  trx?: Trx,
+): Promise<VerificationOverview> {
   const [request, profile, drafts, offer] = await Promise.all([
     reads.latestRequest(organisationId, trx),
     findProviderProfile(organisationId, trx),

@@ -52,24 +52,35 @@ export interface DecisionForm {
 }
 
 export const decisionSchema = Joi.object<DecisionForm>({
-  reason: Joi.string().trim().min(5).max(1000).required().messages({
-    'any.required': `${V}.reasonRequired`,
-    'string.empty': `${V}.reasonRequired`,
-    'string.min': `${V}.reasonShort`,
-    'string.max': `${V}.reasonLong`,
-  }),
-  confirm: Joi.string().valid('1').required().messages({
-    'any.required': `${V}.confirmRequired`,
-    'any.only': `${V}.confirmRequired`,
-  }),
+  reason: Joi.string()
+    .trim()
+    .min(5)
+    .max(1000)
+    .required()
+    .messages({
+      'any.required': `${V}.reasonRequired`,
+      'string.empty': `${V}.reasonRequired`,
+      'string.min': `${V}.reasonShort`,
+      'string.max': `${V}.reasonLong`,
+    }),
+  confirm: Joi.string()
+    .valid('1')
+    .required()
+    .messages({
+      'any.required': `${V}.confirmRequired`,
+      'any.only': `${V}.confirmRequired`,
+    }),
 });
 
 /** The provider's "Invia la richiesta": only the confirmation. */
 export const submissionSchema = Joi.object<{ confirm: string }>({
-  confirm: Joi.string().valid('1').required().messages({
-    'any.required': `${V}.submitConfirm`,
-    'any.only': `${V}.submitConfirm`,
-  }),
+  confirm: Joi.string()
+    .valid('1')
+    .required()
+    .messages({
+      'any.required': `${V}.submitConfirm`,
+      'any.only': `${V}.submitConfirm`,
+    }),
 });
 
 /** The console's queue: a status (empty: all), a name or Partita IVA, a page. */

@@ -23,7 +23,7 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 describe('admin commands', () => {
   before(resetDatabase);
 
-  it('provider:verify approves the waiting request through the console's rule, and --off removes the badge', async () => {
+  it('provider:verify approves the waiting request through the rule of the console, and --off removes the badge', async () => {
     const provider = await createProvider({ email: 'studio.rossi@esempio.it', businessName: 'Studio Rossi' });
     // No request waiting: nothing to approve.
     const none = await cli('verify-provider', 'studio.rossi@esempio.it');

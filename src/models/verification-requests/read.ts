@@ -36,7 +36,10 @@ export async function findRequest(id: string, trx?: Trx): Promise<VerificationRe
 
 /** The request, locked until the transaction ends. */
 export async function lockRequest(id: string, trx: Trx): Promise<VerificationRequest | null> {
-  const row = await trx('verification_requests as r').where('r.id', id).forUpdate().first<RequestRow | undefined>(REQUEST);
+  const row = await trx('verification_requests as r')
+    .where('r.id', id)
+    .forUpdate()
+    .first<RequestRow | undefined>(REQUEST);
   return row ? toRequest(row) : null;
 }
 

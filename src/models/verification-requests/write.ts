@@ -62,7 +62,11 @@ export async function markReplaced(requestId: string, kind: DocumentKind, trx: T
 }
 
 /** A new request waiting for a decision, with the organisation's draft documents. */
-export async function insertRequest(organisationId: string, submittedBy: string, trx: Trx): Promise<VerificationRequest> {
+export async function insertRequest(
+  organisationId: string,
+  submittedBy: string,
+  trx: Trx,
+): Promise<VerificationRequest> {
   const [row] = await trx('verification_requests')
     .insert({ organisation_id: organisationId, submitted_by: submittedBy, status: 'submitted' })
     .returning<RequestRow[]>(names(VERIFICATION_REQUEST_COLUMNS));

@@ -14,10 +14,14 @@ describe('the console: the queue of verifications and the decision', () => {
     const firstId = await sendRequest(first.agent);
     const second = await trainingProvider('Secondo Fornitore Srl');
     await sendRequest(second.agent);
-    await db()('verification_requests').where({ id: firstId }).update({ submitted_at: new Date('2026-01-02T09:00:00Z') });
+    await db()('verification_requests')
+      .where({ id: firstId })
+      .update({ submitted_at: new Date('2026-01-02T09:00:00Z') });
     const { agent } = await operatorAgent();
     const queue = html((await agent.get('/admin/verifiche').expect(200)).text);
-    const names = queue('table tbody tr td:first-child').toArray().map((td) => queue(td).text().trim());
+    const names = queue('table tbody tr td:first-child')
+      .toArray()
+      .map((td) => queue(td).text().trim());
     expect(names).to.deep.equal(['Primo Fornitore Srl', 'Secondo Fornitore Srl']);
     const approved = html((await agent.get('/admin/verifiche?status=approved').expect(200)).text);
     expect(approved('table')).to.have.length(0);
@@ -25,7 +29,9 @@ describe('the console: the queue of verifications and the decision', () => {
 
     const detail = html((await agent.get(`/admin/verifiche/${firstId}`).expect(200)).text);
     expect(detail('dl').text()).to.contain('corretto (cifra di controllo valida)');
-    const links = detail('table a[download]').toArray().map((a) => detail(a).attr('href')!);
+    const links = detail('table a[download]')
+      .toArray()
+      .map((a) => detail(a).attr('href')!);
     expect(links).to.have.length(2);
     const file = await agent.get(links[0]!).buffer(true).expect(200);
     expect(file.headers['content-type']).to.equal('application/pdf');
@@ -39,7 +45,9 @@ describe('the console: the queue of verifications and the decision', () => {
     const page = `/admin/verifiche/${id}`;
     const refused = await post(agent, `${page}/approvazione`, { reason: '' }, page);
     expect(refused.status).to.equal(422);
-    expect(html(refused.text)('#approve-reason-error').text().trim()).to.equal('Scrivi il motivo: il fornitore lo leggerà.');
+    expect(html(refused.text)('#approve-reason-error').text().trim()).to.equal(
+      'Scrivi il motivo: il fornitore lo leggerà.',
+    );
     expect(html(refused.text)('#approve-confirm-error').text().trim()).to.equal('Conferma la decisione.');
     expect(await badgeOf(account.id)).to.equal(false);
 
@@ -107,7 +115,11 @@ describe('the console: the queue of verifications and the decision', () => {
     const { agent: provider } = await trainingProvider();
     const id = await sendRequest(provider);
     const document = await db()('verification_documents').first<{ id: string }>('id');
-    for (const path of ['/admin/verifiche', `/admin/verifiche/${id}`, `/admin/verifiche/${id}/documenti/${document!.id}`])
+    for (const path of [
+      '/admin/verifiche',
+      `/admin/verifiche/${id}`,
+      `/admin/verifiche/${id}/documenti/${document!.id}`,
+    ])
       expect((await provider.get(path)).status, path).to.equal(404);
     const { email } = await newOperator('senza.codice@sicurhub.it');
     const operator = await passwordOnly(email);

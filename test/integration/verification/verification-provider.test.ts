@@ -57,7 +57,11 @@ describe('Verifica: a provider asks for the badge with its documents', () => {
 
   it('refuses a file that is not a PDF, JPEG or PNG, whatever its name, keeping nothing', async () => {
     const { agent } = await trainingProvider();
-    const res = await upload(agent, { kind: 'visura_camerale', file: Buffer.from('MZ not a pdf at all'), name: 'visura.pdf' });
+    const res = await upload(agent, {
+      kind: 'visura_camerale',
+      file: Buffer.from('MZ not a pdf at all'),
+      name: 'visura.pdf',
+    });
     expect(res.status).to.equal(415);
     expect(fieldError(res.text, 'f-document')).to.equal('Il file non è un PDF, un JPEG o un PNG.');
     const missing = await upload(agent, { kind: 'visura_camerale', file: null });
@@ -83,7 +87,9 @@ describe('Verifica: a provider asks for the badge with its documents', () => {
   it('after a rejection shows the reason and takes a new request', async () => {
     const { account, agent } = await trainingProvider();
     const id = await sendRequest(agent);
-    await db()('verification_requests').where({ id }).update({ status: 'rejected', reason: 'La visura è illeggibile.' });
+    await db()('verification_requests')
+      .where({ id })
+      .update({ status: 'rejected', reason: 'La visura è illeggibile.' });
     const page = html((await agent.get('/account/verifica')).text);
     expect(page('.alert--error').text()).to.contain('Richiesta respinta').and.contain('La visura è illeggibile.');
     await sendRequest(agent);

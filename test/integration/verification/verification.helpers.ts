@@ -56,9 +56,7 @@ export async function submit(agent: Agent, confirm = true) {
 /** The provider's whole request: its visura and its qualification (expiring in `expiresInDays`), sent. */
 export async function sendRequest(agent: Agent, expiresInDays = 365): Promise<string> {
   expect((await upload(agent, { kind: 'visura_camerale' })).status).to.equal(303);
-  expect(
-    (await upload(agent, { kind: 'soggetto_formatore', expires_on: inDays(expiresInDays) })).status,
-  ).to.equal(303);
+  expect((await upload(agent, { kind: 'soggetto_formatore', expires_on: inDays(expiresInDays) })).status).to.equal(303);
   expect((await submit(agent)).status).to.equal(303);
   const row = await db()('verification_requests').orderBy('submitted_at', 'desc').first<{ id: string }>('id');
   return row!.id;
@@ -70,6 +68,8 @@ export function fieldError(text: string, id: string): string {
 }
 
 export async function badgeOf(organisationId: string): Promise<boolean> {
-  const row = await db()('provider_profiles').where({ user_id: organisationId }).first<{ verified: boolean }>('verified');
+  const row = await db()('provider_profiles')
+    .where({ user_id: organisationId })
+    .first<{ verified: boolean }>('verified');
   return row!.verified;
 }
