@@ -58,7 +58,9 @@ describe('provider verification in a real browser: the provider asks with its do
     ['1280 px', DESKTOP],
     ['375 px', PHONE],
   ] as const) {
-    it(`the provider sends its visura and qualification, the operator approves and the badge shows, at ${label}`, async () => {
+    it(`the provider sends its visura and qualification, the operator approves and the badge shows, at ${label}`, async function () {
+      // Two people, two sign-ins and seven pages, each checked for accessibility: longer than one page's test.
+      this.timeout(240_000);
       const tag = viewport.width;
       const provider = await createProvider({
         email: `formazione.${tag}@esempio.it`,
