@@ -85,7 +85,7 @@ export function verificationDetailPage(
       expires: doc.expiresOn ? format.date(doc.expiresOn) : t('verification:noExpiry'),
       replaced: doc.replacedAt ? format.date(doc.replacedAt) : null,
     })),
-    required: d.required.map((kind) => ({
+    requiredKinds: d.required.map((kind) => ({
       kind: t(`verification:kinds.${kind}`),
       missing: d.missing.includes(kind),
     })),

@@ -34,7 +34,7 @@ export interface VerificationView extends AccountFrame {
   reason: string | null;
   documents: DocumentItem[];
   drafts: DocumentItem[];
-  required: { kind: string; ready: boolean }[];
+  requiredKinds: { kind: string; ready: boolean }[];
   upload: {
     renewal: boolean;
     kind: DocumentKind;
@@ -101,7 +101,7 @@ export function verificationPage(
     reason: o.stage === 'rejected' ? (o.request?.reason ?? null) : null,
     documents: o.documents.map((d) => documentItem(d, today)),
     drafts: sends ? o.drafts.map((d) => documentItem(d, today)) : [],
-    required: o.required.map((kind) => ({ kind: kindName(kind), ready: !o.missing.includes(kind) })),
+    requiredKinds: o.required.map((kind) => ({ kind: kindName(kind), ready: !o.missing.includes(kind) })),
     upload:
       o.stage === 'waiting'
         ? null
