@@ -15,6 +15,7 @@ import { buildWorld, citiesUsed, placeKey, type Place, type World } from './lib/
 import { seedSites } from './lib/sites.js';
 import { seedReports } from './lib/reports.js';
 import { buildWorkers } from './lib/workers.js';
+import { seedVerifications } from './lib/verifications.js';
 
 /**
  * Demo data: about 50 providers all over Italy with 240 services, 24 client companies, bookings in every
@@ -82,6 +83,8 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       worker_trainings: await insertIgnore(trx, 'worker_trainings', register.trainings),
       // A review reported by two client companies, waiting in the console's queue.
       reports: await seedReports(trx, clock),
+      // A provider's request for verification, waiting in the console's queue with its documents.
+      verification_requests: await seedVerifications(trx, world, clock),
     };
   });
   // The demo provider's commission invoices of last month, issued once the data they come from is committed.

@@ -7,16 +7,26 @@ import { operatorCreate } from './operator-commands.js';
 import { reviewVisibility } from './review-commands.js';
 import { COMMAND_LINE } from '../services/audit.service.js';
 import { setProviderVerified } from '../services/provider-verification.service.js';
+import { approveWaitingRequestOf } from '../services/verification-decisions.service.js';
+import { findProviderProfile } from '../models/providers/read.js';
+import { todayInRome } from '../lib/booking-time.js';
 import { ensureReferenceData } from '../reference-data/ensure-reference-data.js';
 
 const USAGE = `Usage:
   npm run migrate                       apply pending migrations and load the gazetteer if missing
   npm run rollback                      undo the last batch of migrations
   npm run seed                          load the demo data (idempotent)
-  npm run provider:verify -- <email>    mark a provider as verified (--off to remove the badge)
+  npm run provider:verify -- <email>    approve a provider's waiting verification request (--off removes the badge)
   npm run review:hide -- <id>           hide an abusive review (it leaves the pages and the ratings)
   npm run review:unhide -- <id>         show a hidden review again
   npm run operator:create -- <email>    a new operator of the console (/admin), with a link to set the password`;
+
+const CLI_REFUSALS = {
+  not_found: 'no verification request waiting (the provider sends one from its Verifica page)',
+  decided: 'the request was decided meanwhile',
+  no_profile: 'no provider profile yet (it is created at the first login)',
+  missing: 'required documents missing or expired',
+} as const;
 
 /** Administration commands; they work on the embedded database (DATA_DIR) or on DATABASE_URL. */
 async function main(): Promise<number> {
@@ -74,13 +84,25 @@ async function main(): Promise<number> {
           process.stderr.write(`No provider account with email ${email}\n`);
           return 1;
         }
-        const verified = !args.includes('--off');
-        const provider = await setProviderVerified(user.id, verified, COMMAND_LINE);
-        if (!provider) {
-          process.stderr.write(`${email} has no provider profile yet (it is created at the first login)\n`);
+        if (args.includes('--off')) {
+          const provider = await setProviderVerified(user.id, false, COMMAND_LINE);
+          if (!provider) {
+            process.stderr.write(`${email} has no provider profile yet (it is created at the first login)\n`);
+            return 1;
+          }
+          process.stdout.write(`${provider.businessName} <${email}>: verified = false\n`);
+          return 0;
+        }
+        // The badge is given as the console gives it: by approving the provider's waiting request.
+        const decided = await approveWaitingRequestOf(user.id, COMMAND_LINE, todayInRome());
+        if (!decided.ok) {
+          process.stderr.write(
+            `${email}: ${CLI_REFUSALS[decided.problem]}${'kinds' in decided ? ` (${decided.kinds.join(', ')})` : ''}\n`,
+          );
           return 1;
         }
-        process.stdout.write(`${provider.businessName} <${email}>: verified = ${verified}\n`);
+        const profile = await findProviderProfile(user.id);
+        process.stdout.write(`${profile?.businessName ?? email} <${email}>: verified = true\n`);
         return 0;
       }
     }

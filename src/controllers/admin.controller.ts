@@ -77,7 +77,7 @@ export async function auditCsv(req: Request, res: Response): Promise<void> {
   );
   const rows = events.map((e: AuditEvent) => [
     dateTimeShort(e.at),
-    e.operatorEmail ?? t('admin:audit.commandLine'),
+    e.operatorEmail ?? t(e.action === 'sistema' ? 'admin:audit.system' : 'admin:audit.commandLine'),
     e.action,
     e.subjectType,
     e.subjectId,

@@ -10,6 +10,7 @@ import { profileThumbnailUrl } from '../services/profile-images.service.js';
 import { isFormSection, sectionsFor, type Section } from '../lib/profile-sections.js';
 import { cityOptions, loadOwnProfile, provinceOptions, saveSection } from '../services/profiles.service.js';
 import { organisationOf } from '../lib/current-user.js';
+import { canSee } from '../lib/permissions.js';
 
 /** Renders one tab of the profile page: saved values, or the submitted ones with their errors. */
 export async function renderProfile(
@@ -28,6 +29,7 @@ export async function renderProfile(
     thumbnailUrl: profileThumbnailUrl(own.profile.profileImage),
     today: todayInRome(),
     billing: await loadBilling(organisationOf(req.user!)),
+    verificationHref: canSee(req.user!, 'provider.verification.manage') ? '/account/verifica' : null,
     hours: tab === 'hours' ? hoursTabView(await loadHoursTab(req.user!.organisationId, todayInRome()), state) : null,
   };
   res.status(state.status ?? 200).render('profile/show', profilePage(tab, data, state));

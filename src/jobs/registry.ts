@@ -20,6 +20,7 @@ import { ERASURE_EMAIL_JOB, sendErasureEmail } from '../services/account-erasure
 import { buildDataExport, DATA_EXPORT_JOB, pruneDataExports } from '../services/data-export.service.js';
 import { issuePreviousMonth } from '../services/invoice-runs.service.js';
 import { sendPendingInvoices } from '../services/sdi-delivery.service.js';
+import { checkVerificationExpiries } from '../services/verification-expiry.service.js';
 
 /** Every job type and periodic task the job runner knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -36,6 +37,8 @@ export function registerJobs(): void {
   registerPeriodicTask('scadenzario.reminders', 60 * 60 * 1000, async () => void (await sendComplianceReminders()));
   // At most one email a day per saved search (recorded with it): hourly only makes a new service known sooner.
   registerPeriodicTask('saved-searches.alerts', 60 * 60 * 1000, async () => void (await sendSavedSearchAlerts()));
+  // The daily check of verification documents; idempotent (reminders recorded, a lapsed badge looked at once).
+  registerPeriodicTask('verification.expiries', 60 * 60 * 1000, async () => void (await checkVerificationExpiries()));
   registerPeriodicTask('editions.waitlist-offers', 5 * 60 * 1000, async () => void (await expireLapsedOffers()));
   registerPeriodicTask('editions.minimum', 60 * 60 * 1000, () => decideEditionsUnderMinimum());
   registerPeriodicTask('catalogue-changes.prune', 60 * 60 * 1000, async () => void (await pruneCatalogueChanges()));

@@ -48,6 +48,7 @@ export const PERMISSIONS = {
   'statements.view': { kind: 'provider', grants: { admin: 'all' } },
   'analytics.view': { kind: 'provider', grants: { admin: 'all' } },
   'provider.activity.view': { kind: 'provider', grants: { admin: 'all' } },
+  'provider.verification.manage': { kind: 'provider', grants: { admin: 'all' } },
 } as const satisfies Record<string, { kind: UserType; grants: Partial<Record<Role, Grant>> }>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -13,12 +13,13 @@ import type { SavedSearchItem } from './saved-searches.page.js';
 /** "Il mio account" (docs/product.md §2): its three sections, their forms, and the second step of sign-in. */
 
 export type AccountSection =
-  'overview' | 'organisations' | 'members' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
+  'overview' | 'organisations' | 'members' | 'verification' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
 
 const SECTION_HREF: Record<AccountSection, string> = {
   overview: '/account',
   organisations: '/account/organizzazioni',
   members: '/account/membri',
+  verification: '/account/verifica',
   sessions: '/account/sessions',
   twoFactor: '/account/two-factor',
   savedSearches: '/account/avvisi',
@@ -35,6 +36,7 @@ export interface AccountFrame {
 /** The sections only some members see: shown when their role is granted one of the actions. */
 const SECTION_ACTIONS: Partial<Record<AccountSection, readonly Action[]>> = {
   members: ['members.manage', 'provider.members.manage'],
+  verification: ['provider.verification.manage'],
 };
 
 /**

@@ -50,6 +50,8 @@ export interface ProfileData {
   billing: Billing;
   /** The "Orari e chiusure" tab (providers, on that tab only). */
   hours?: HoursTabView | null;
+  /** The "Verifica" section of the account, for a provider's member who may ask for the badge. */
+  verificationHref?: string | null;
 }
 
 type Choice = { value: string; label: string };
@@ -63,6 +65,7 @@ export interface ProfileView {
   sections: { key: Section; label: string; href: string }[];
   name: string;
   verified: boolean;
+  verificationHref: string | null;
   imageUrl: string | null;
   thumbnailUrl: string | null;
   values: Record<string, unknown>;
@@ -113,6 +116,7 @@ export function profilePage(tab: Section, data: ProfileData, state: ProfilePageS
     sections: sectionsFor(own.kind).map((key) => ({ key, label: sectionLabel(key), href: `/profile?tab=${key}` })),
     name: own.kind === 'client' ? own.profile.companyName : own.profile.businessName,
     verified: own.kind === 'provider' && own.profile.verified,
+    verificationHref: data.verificationHref ?? null,
     imageUrl: own.profile.profileImage,
     thumbnailUrl: data.thumbnailUrl,
     values,

@@ -4,6 +4,7 @@ import * as admin from '../controllers/admin.controller.js';
 import { requireOperator } from '../middleware/operator.js';
 import { reportQueueRoutes } from './admin-reports.js';
 import { invoiceAdminRoutes } from './admin-invoices.js';
+import { verificationRoutes } from './verification.js';
 
 /** The operator's console: 404 to everyone but an operator signed in with two-factor sign-in. */
 export function adminRoutes(r: Router): void {
@@ -21,4 +22,5 @@ export function adminRoutes(r: Router): void {
   }
   reportQueueRoutes(r);
   invoiceAdminRoutes(r);
+  verificationRoutes(r);
 }

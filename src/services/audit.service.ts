@@ -9,17 +9,28 @@ export { auditActions, searchAuditEvents, type AuditEvent, type AuditFilter } fr
  * action and its record are kept or lost together). The table refuses any change afterwards.
  */
 
-/** Who acts and why: an operator with the reason they gave, or the command line (no operator). */
+/**
+ * Who acts and why: an operator with the reason they gave, the command line (no operator), or the system
+ * (the job runner's own checks: `system` true, no operator).
+ */
 export interface AuditActor {
   operatorId: string | null;
   reason: string;
+  system?: true;
 }
 
 /** The server shell's commands (provider:verify, review:hide, review:unhide). */
 export const COMMAND_LINE: AuditActor = { operatorId: null, reason: 'riga di comando' };
 
+/** The job runner's own decision (a verification document expired), with why: its actions are all 'sistema'. */
+export const systemActor = (reason: string): AuditActor => ({
+  operatorId: null,
+  reason: `sistema: ${reason}`,
+  system: true,
+});
+
 export interface AuditedChange {
-  /** The operator's action ('organisation.suspend', ...); the command line's are all 'cli'. */
+  /** The operator's action ('organisation.suspend', ...); the command line's are all 'cli', the system's 'sistema'. */
   action: string;
   subjectType: string;
   subjectId: string;
@@ -28,5 +39,6 @@ export interface AuditedChange {
 }
 
 export async function recordAudit(actor: AuditActor, change: AuditedChange, trx: Trx): Promise<void> {
-  await insertAuditEvent({ ...change, action: actor.operatorId === null ? 'cli' : change.action, ...actor }, trx);
+  const action = actor.operatorId !== null ? change.action : actor.system ? 'sistema' : 'cli';
+  await insertAuditEvent({ ...change, action, operatorId: actor.operatorId, reason: actor.reason }, trx);
 }

@@ -30,6 +30,7 @@ export function markAllRead(userId: string): Promise<number> {
 const NAMED_TARGETS: readonly RegExp[] = [
   /^\/(waitlist|editions\/[0-9a-f-]{36}|services\/[0-9a-f-]{36}\/editions|bookings\/[0-9a-f-]{36})$/,
   /^\/scadenzario\/aggiornamento\?[\w=&%,.-]*$/,
+  /^\/verifica$/,
 ];
 
 /**

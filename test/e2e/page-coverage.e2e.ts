@@ -30,6 +30,8 @@ const CONSOLE_PAGES = [
   'reports',
   'report',
   'invoices', // test/e2e/admin-invoices.e2e.ts, at 1280 and 375 px
+  // test/e2e/verification.e2e.ts walks the queue and a request at 1280 and 375 px.
+  ...['verifications', 'verification'],
 ];
 
 /** Every page template: partials (`_*.ejs`), emails and layouts are rendered inside pages, never on their own. */

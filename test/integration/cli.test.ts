@@ -23,12 +23,34 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 describe('admin commands', () => {
   before(resetDatabase);
 
-  it('provider:verify marks a provider verified, and --off removes the badge', async () => {
+  it('provider:verify approves the waiting request through the rule of the console, and --off removes the badge', async () => {
     const provider = await createProvider({ email: 'studio.rossi@esempio.it', businessName: 'Studio Rossi' });
+    // No request waiting: nothing to approve.
+    const none = await cli('verify-provider', 'studio.rossi@esempio.it');
+    expect(none.code).to.equal(1);
+    expect(none.stderr).to.include('no verification request waiting');
+    const [request] = await db()('verification_requests')
+      .insert({ organisation_id: provider.id, submitted_by: provider.id })
+      .returning('id');
+    // The same rule as the console: the visura is required.
+    const missing = await cli('verify-provider', 'studio.rossi@esempio.it');
+    expect(missing.code).to.equal(1);
+    expect(missing.stderr).to.include('required documents missing or expired (visura_camerale)');
+    await db()('verification_documents').insert({
+      organisation_id: provider.id,
+      request_id: request.id,
+      kind: 'visura_camerale',
+      file_key: 'verification-documents/00000000-0000-4000-8000-0000000000aa.pdf',
+      file_name: 'visura.pdf',
+      mime_type: 'application/pdf',
+      size_bytes: 100,
+      issued_on: '2026-01-10',
+    });
     const on = await cli('verify-provider', 'STUDIO.ROSSI@esempio.it');
     expect(on.code).to.equal(0);
     expect(on.stdout).to.include('Studio Rossi').and.include('verified = true');
     expect((await db()('provider_profiles').where({ user_id: provider.id }).first()).verified).to.equal(true);
+    expect((await db()('verification_requests').where({ id: request.id }).first()).status).to.equal('approved');
 
     const off = await cli('verify-provider', 'studio.rossi@esempio.it', '--off');
     expect(off.code).to.equal(0);
@@ -37,7 +59,10 @@ describe('admin commands', () => {
     // Each change is in the audit trail as the command line's, with the badge before and after.
     const audit = await db()('audit_events').where({ subject_id: provider.id }).orderBy('id');
     expect(audit.map((e: { before: unknown; after: unknown }) => [e.before, e.after])).to.deep.equal([
-      [{ verified: false }, { verified: true }],
+      [
+        { request: request.id, status: 'submitted', verified: false },
+        { request: request.id, status: 'approved', verified: true },
+      ],
       [{ verified: true }, { verified: false }],
     ]);
     for (const e of audit) expect(e).to.include({ operator_id: null, action: 'cli', reason: 'riga di comando' });

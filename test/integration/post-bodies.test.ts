@@ -119,6 +119,8 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
       sedi: site,
       organizzazioni: client.id,
       persone: client.id,
+      // A verification request: the console answers 404 to every party, whatever the id.
+      verifiche: client.id,
       editions: edition.id,
       waitlist: entry.id,
       entryId: entry.id,

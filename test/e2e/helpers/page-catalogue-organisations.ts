@@ -4,6 +4,7 @@ import { page, type PageCase } from './page-case.js';
 export const ORGANISATION_PAGE_CASES: PageCase[] = [
   page('account members', 'client', 'account/members', '/account/membri'),
   page('account organisations', 'client', 'account/organisations', '/account/organizzazioni'),
+  page('account verification (Verifica)', 'provider', 'account/verification', '/account/verifica'),
   page('invitation link unknown', 'visitor', 'invitations/show', '/inviti/nonvalido'),
   page('client approvals (Da approvare)', 'client', 'approvals/index', '/approvazioni'),
   page('client approval rule', 'client', 'approvals/rule', '/approvazioni/regola'),

@@ -22,6 +22,10 @@ import { SAVED_SEARCH_COLUMNS } from '../../../src/models/saved-searches/store.j
 import { USER_COLUMNS } from '../../../src/models/users/row.js';
 import { WORKER_COLUMNS } from '../../../src/models/workers/register.js';
 import { TRAINING_COLUMNS } from '../../../src/models/workers/trainings.js';
+import {
+  VERIFICATION_DOCUMENT_COLUMNS,
+  VERIFICATION_REQUEST_COLUMNS,
+} from '../../../src/models/verification-requests/row.js';
 import { resetDatabase } from '../../helpers/db.js';
 
 /** Each table's column descriptor (src/models/<table>/row.ts), and the columns it leaves out on purpose. */
@@ -49,6 +53,8 @@ const TABLES: [table: string, columns: Columns<object>, unread?: string[]][] = [
   ['auth_tokens', TOKEN_COLUMNS],
   ['saved_searches', SAVED_SEARCH_COLUMNS],
   ['invoices', INVOICE_COLUMNS],
+  ['verification_requests', VERIFICATION_REQUEST_COLUMNS],
+  ['verification_documents', VERIFICATION_DOCUMENT_COLUMNS],
 ];
 
 /** The kind a column of this PostgreSQL type is read as (src/db/knex.ts sets the driver's parsers). */

@@ -4,6 +4,7 @@ import { CONSULTANT, organisationOf } from './members.js';
 import type { Actor, World } from './world.js';
 import { MAIL_CLIENT_ROUTES } from '../../../src/routes/mail-client.js';
 import { consoleResources } from './console-policy.js';
+import { verificationResources } from './verification-world.js';
 
 /**
  * What the security suite needs to know about the route table beyond what Express tells it. Every entry
@@ -220,6 +221,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     // The operator's console: no party of the marketplace is an operator; all of them, visitors included, get 404.
     // The operator's console, and SicurHub's invoices to providers.
     ...consoleResources(w),
+    ...verificationResources(w.a),
   };
   return table[path] ?? null;
 }

@@ -8,6 +8,7 @@ import { browser, csrfFrom, html } from '../../helpers/app.js';
 import type { Agent } from '../../helpers/auth.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from '../booking.helpers.js';
 import { MEMBERS, addMembers, type MemberActor } from './members.js';
+import { waitingVerification } from './verification-world.js';
 
 /**
  * The cast of the security suite: two clients and two providers, each with their own resources, made by
@@ -61,6 +62,9 @@ export interface World {
     siteId: string;
     /** SicurHub's commission invoice to provider A (the job runner's work, written directly). */
     invoiceId: string;
+    /** Provider A's request for verification, waiting in the console's queue, and its visura. */
+    verificationRequestId: string;
+    verificationDocumentId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -219,6 +223,7 @@ export async function buildWorld(): Promise<World> {
       ...{ file_name: 'IT12345670017_00001.xml', xml: '<x/>', pdf_key: 'invoices/2000-1-td01.pdf' },
     })
     .returning<{ id: string }[]>('id');
+  const verification = await waitingVerification(accounts.providerA.id, PDF);
   return {
     accounts: { ...accounts, ...members.accounts },
     agents,
@@ -244,6 +249,7 @@ export async function buildWorld(): Promise<World> {
       workerId: worker!.id,
       siteId: siteA,
       invoiceId: invoice!.id,
+      ...verification,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
