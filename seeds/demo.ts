@@ -6,6 +6,7 @@ import { buildBookings } from './lib/bookings.js';
 import { memberRows } from './lib/members.js';
 import { seedEditions } from './lib/editions.js';
 import { seedTrainer } from './lib/trainers.js';
+import { seedDispute } from './lib/disputes.js';
 import { Clock } from './lib/clock.js';
 import { photoRows } from './lib/photos.js';
 import type { Row } from './lib/row.js';
@@ -77,6 +78,8 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       sites: await seedSites(trx, world, clock, passwordHash),
       workers: await insertIgnore(trx, 'workers', register.workers),
       worker_trainings: await insertIgnore(trx, 'worker_trainings', register.trainings),
+      // An open dispute of the demo client, a few days old, with a message from each side.
+      disputes: await seedDispute(trx, clock),
     };
   });
   return { ...counts, ms: Date.now() - started };

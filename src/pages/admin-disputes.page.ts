@@ -31,7 +31,7 @@ export interface QueueRowView {
 }
 
 export function queueRows(lines: readonly QueueLine[], now: Date): QueueRowView[] {
-  return lines.map((l) => {
+  return lines.map((l): QueueRowView => {
     const days = ageInDays(l.createdAt, now);
     return {
       href: `${ADMIN_DISPUTES}/${l.id}`,

@@ -94,7 +94,8 @@ export function disputeThreadView(
         : null,
     messages: messages
       .filter((m) => m.disputeId === dispute.id)
-      .map((m) => ({
+      .map(
+        (m): DisputeMessageView => ({
         id: m.id,
         author: authorOf(m, parties, reader),
         side:
@@ -110,6 +111,7 @@ export function disputeThreadView(
         file: m.attachment
           ? { name: m.attachment.name, size: sizeLabel(m.attachment.sizeBytes), href: fileHref(m.id) }
           : null,
-      })),
+      }),
+      ),
   };
 }

@@ -119,6 +119,8 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
       sedi: site,
       organizzazioni: client.id,
       persone: client.id,
+      // A dispute of the console: any id does for a body that is refused.
+      controversie: booking.id,
       editions: edition.id,
       waitlist: entry.id,
       entryId: entry.id,

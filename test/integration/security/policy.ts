@@ -129,6 +129,13 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
       owners: booking.owners,
     },
     '/bookings/:id/calendar.ics': booking,
+    // "Segnala un problema": both parties open a dispute, read it and write in it; its files are theirs too.
+    '/bookings/:id/controversia': booking,
+    '/bookings/:id/controversia/messaggi': booking,
+    '/bookings/:id/controversia/allegati/:messageId': {
+      params: { id: w.a.confirmedBookingId, messageId: w.a.disputeMessageId },
+      owners: booking.owners,
+    },
     // The attendance register of a completed course is its provider's; both parties download the attestati.
     '/bookings/:id/attendance': { params: { id: w.a.courseBookingId }, owners: ['providerA'] },
     '/bookings/:id/attendance.csv': { params: { id: w.a.courseBookingId }, owners: ['providerA'] },
@@ -223,6 +230,13 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/controversie/:id': { params: { id: w.a.disputeId }, owners: [] },
+    '/admin/controversie/:id/messaggi': { params: { id: w.a.disputeId }, owners: [] },
+    '/admin/controversie/:id/decisione': { params: { id: w.a.disputeId }, owners: [] },
+    '/admin/controversie/:id/allegati/:messageId': {
+      params: { id: w.a.disputeId, messageId: w.a.disputeMessageId },
+      owners: [],
+    },
   };
   return table[path] ?? null;
 }

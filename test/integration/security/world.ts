@@ -59,6 +59,9 @@ export interface World {
     /** A worker of client A's register, at A's site (another than the one A's site referent is assigned). */
     workerId: string;
     siteId: string;
+    /** A dispute client A opened on the confirmed booking, and provider A's answer in it with a file. */
+    disputeId: string;
+    disputeMessageId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -185,6 +188,24 @@ export async function buildWorld(): Promise<World> {
     });
   if (issued.status !== 303) throw new Error(`world: attendance answered ${issued.status}`);
   const attestato = await db()('attestati').where({ booking_id: courseBooking.id }).first<{ id: string }>('id');
+  // Client A reports a problem on the confirmed booking; provider A answers with a file, both through the forms.
+  const disputePath = `/bookings/${confirmedA.id}/controversia`;
+  const opened = await agents.clientA
+    .post(disputePath)
+    .type('form')
+    .send({
+      _csrf: csrfFrom(html((await agents.clientA.get(disputePath)).text)),
+      reason: 'not_as_described',
+      description: 'Il sopralluogo è durato metà del tempo previsto.',
+    });
+  if (opened.status !== 303) throw new Error(`world: dispute answered ${opened.status}`);
+  const answered = await agents.providerA
+    .post(`${disputePath}/messaggi`)
+    .field('_csrf', csrfFrom(html((await agents.providerA.get(disputePath)).text)))
+    .field('body', 'Alleghiamo il verbale firmato.')
+    .attach('attachment', PDF, 'verbale.pdf');
+  if (answered.status !== 303) throw new Error(`world: dispute message answered ${answered.status}`);
+  const disputeMessage = await db()('dispute_messages').first<{ id: string; dispute_id: string }>('id', 'dispute_id');
   // A photo of A's service, as the uploader stores it (the access rules need no file behind it).
   const [image] = await db()('service_images')
     .insert({
@@ -233,6 +254,8 @@ export async function buildWorld(): Promise<World> {
       dataExportId: dataExport!.id,
       workerId: worker!.id,
       siteId: siteA,
+      disputeId: disputeMessage!.dispute_id,
+      disputeMessageId: disputeMessage!.id,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
