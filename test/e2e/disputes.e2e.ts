@@ -166,5 +166,17 @@ describe('disputes in a real browser', () => {
     );
     await checked(providerPage, 'booking-decided');
     await checked(clientPage, 'booking-decided');
+
+    // The other width of each page.
+    await operator.setViewportSize(PHONE);
+    await checked(operator, 'decided');
+    await operator.goto(`${app.baseUrl}/admin/controversie`);
+    await checked(operator, 'queue');
+    await clientPage.setViewportSize(PHONE);
+    await clientPage.goto(`${app.baseUrl}/bookings/${bookingId}/controversia`);
+    await checked(clientPage, 'decided-thread');
+    await providerPage.setViewportSize(DESKTOP);
+    await providerPage.goto(`${app.baseUrl}/bookings/${bookingId}/controversia`);
+    await checked(providerPage, 'decided-thread');
   });
 });

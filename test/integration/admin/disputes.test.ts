@@ -84,7 +84,9 @@ describe('the console: disputes', () => {
     const res = await post(operator.agent, `${page}/decisione`, { kind: 'refund_owed', amount: '400', text: 'Ok' }, page);
     expect(res.status).to.equal(422);
     const $ = html(res.text);
-    expect($('#f-amount-error').text()).to.equal("L'importo non può superare quanto pagato e non già dovuto: 305,00 €");
+    expect($('#f-amount-error').text().replace(/\u00a0/g, ' ')).to.equal(
+      "L'importo non può superare quanto pagato e non già dovuto: 305,00 €",
+    );
     expect($('#f-text-error').text()).to.equal('La motivazione deve avere almeno 10 caratteri');
     expect($('#f-confirm-error').text()).to.equal('Spunta la conferma per procedere');
     expect($('#f-amount').val()).to.equal('400');
