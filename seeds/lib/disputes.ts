@@ -53,7 +53,7 @@ export async function seedDispute(trx: Knex.Transaction, clock: Clock): Promise<
       author_kind: 'provider',
       author_organisation: booking.provider_id,
       author_member: providerMember,
-      body: "La prova pratica è stata sospesa per il vento forte, come previsto dal piano di sicurezza del campo prove. Possiamo recuperarla in una mezza giornata a nostre spese: proponete voi una data.",
+      body: 'La prova pratica è stata sospesa per il vento forte, come previsto dal piano di sicurezza del campo prove. Possiamo recuperarla in una mezza giornata a nostre spese: proponete voi una data.',
       created_at: clock.at(-4, '16:30'),
     },
     {

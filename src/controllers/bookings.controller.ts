@@ -76,9 +76,7 @@ export async function renderDetail(
     attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
     approval: approvalBox(approval, canChange(req.user!, 'bookings.approve')),
     trainerBox: trainers ? trainerBox(booking.id, trainers, options.trainerError) : null,
-    disputeBox: problems
-      ? disputeBox(problems, req.user!.organisationId, canChange(req.user!, disputes), now)
-      : null,
+    disputeBox: problems ? disputeBox(problems, req.user!.organisationId, canChange(req.user!, disputes), now) : null,
     // Nothing reaches the provider before the client's administrators approve the booking, messages neither.
     messages: UNAPPROVED_BOOKING_STATUSES.includes(booking.status)
       ? null

@@ -18,7 +18,12 @@ export function attachmentProblem(problem: string): string {
   return t(`disputes:validation.file_${problem}`, { mb: ATTACHMENT_MAX_BYTES / (1024 * 1024) });
 }
 
-async function render(req: Request, res: Response, status: number, state: { open?: FormState; message?: FormState } = {}) {
+async function render(
+  req: Request,
+  res: Response,
+  status: number,
+  state: { open?: FormState; message?: FormState } = {},
+) {
   const now = new Date();
   const data = await disputesOfBooking(String(req.params.id), viewerOf(req), now);
   if (!data) throw notFound('booking');

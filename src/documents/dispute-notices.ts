@@ -86,7 +86,9 @@ export function disputeNoticeTexts(
       template: 'dispute-notice',
       data: {
         subject: words.title,
-        greeting: operators ? t('disputes:notices.greetingOperators') : t('disputes:notices.greeting', { name: nameOf(input.parties, to) }),
+        greeting: operators
+          ? t('disputes:notices.greetingOperators')
+          : t('disputes:notices.greeting', { name: nameOf(input.parties, to) }),
         intro: words.message,
         detail: words.detail,
         attachment: input.hasAttachment ? t('disputes:notices.attachment') : '',

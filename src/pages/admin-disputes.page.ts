@@ -82,8 +82,7 @@ export function adminDisputePage(
 ): AdminDisputeView {
   const { booking, parties, dispute } = od;
   const action = `${ADMIN_DISPUTES}/${dispute.id}`;
-  const party = (role: 'client' | 'provider') =>
-    `${parties[role].name ?? unnamedParty(role)} · ${parties[role].email}`;
+  const party = (role: 'client' | 'provider') => `${parties[role].name ?? unnamedParty(role)} · ${parties[role].email}`;
   const money = (cents: number) => format.euro(cents);
   const paid =
     booking.paymentStatus === 'pending'

@@ -94,8 +94,7 @@ export function disputeThreadView(
         : null,
     messages: messages
       .filter((m) => m.disputeId === dispute.id)
-      .map(
-        (m): DisputeMessageView => ({
+      .map((m): DisputeMessageView => ({
         id: m.id,
         author: authorOf(m, parties, reader),
         side:
@@ -111,7 +110,6 @@ export function disputeThreadView(
         file: m.attachment
           ? { name: m.attachment.name, size: sizeLabel(m.attachment.sizeBytes), href: fileHref(m.id) }
           : null,
-      }),
-      ),
+      })),
   };
 }

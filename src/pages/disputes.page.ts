@@ -27,9 +27,7 @@ function windowText(data: BookingDisputes): string | null {
 }
 
 const refusalText = (refusal: OpenRefusal | null, data: BookingDisputes): string | null =>
-  refusal
-    ? t(`disputes:refusals.${refusal}`, { until: data.window ? format.date(data.window.until) : '' })
-    : null;
+  refusal ? t(`disputes:refusals.${refusal}`, { until: data.window ? format.date(data.window.until) : '' }) : null;
 
 const reasonOptions = () => DISPUTE_REASONS.map((value) => ({ value, label: t(`disputes:reasons.${value}`) }));
 
@@ -75,7 +73,12 @@ export function disputePage(
   return {
     title: t('disputes:page.title', { number: booking.bookingNumber }),
     noindex: true,
-    booking: { id: booking.id, number: booking.bookingNumber, title: booking.listingTitle, href: `/bookings/${booking.id}` },
+    booking: {
+      id: booking.id,
+      number: booking.bookingNumber,
+      title: booking.listingTitle,
+      href: `/bookings/${booking.id}`,
+    },
     action: path,
     windowText: windowText(data),
     refusalText: refusalText(data.refusal, data),

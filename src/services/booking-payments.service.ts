@@ -46,8 +46,12 @@ export function paymentRefusal(booking: Booking, role: Role): Refusal | null {
  * A booking with something to give back: cancelled after its confirmation (its policy's refund, fixed then), or
  * found owing a refund by a dispute's decision (disputes: dispute-decisions.service.ts).
  */
-export function refundDue(booking: Pick<Booking, 'status' | 'refundAmountCents' | 'disputeRefundAmountCents'>): boolean {
-  return (booking.status === 'cancelled' && (booking.refundAmountCents ?? 0) > 0) || booking.disputeRefundAmountCents > 0;
+export function refundDue(
+  booking: Pick<Booking, 'status' | 'refundAmountCents' | 'disputeRefundAmountCents'>,
+): boolean {
+  return (
+    (booking.status === 'cancelled' && (booking.refundAmountCents ?? 0) > 0) || booking.disputeRefundAmountCents > 0
+  );
 }
 
 /** What is still to give back of the refund due (a cancellation's and the disputes'), in cents. */

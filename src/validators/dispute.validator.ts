@@ -14,19 +14,13 @@ export const DECISION_TEXT_MAX = 2000;
 
 /** Text as typed (CRLF made \n), with something in it, at least `min` characters once trimmed. */
 const text = (max: number, min: number, keys: { required: string; short: string; long: string }) =>
-  multiline(Joi.string())
-    .replace(/\r\n?/g, '\n')
-    .trim()
-    .min(min)
-    .max(max)
-    .required()
-    .messages({
-      'any.required': keys.required,
-      'string.empty': keys.required,
-      'string.base': keys.required,
-      'string.min': keys.short,
-      'string.max': keys.long,
-    });
+  multiline(Joi.string()).replace(/\r\n?/g, '\n').trim().min(min).max(max).required().messages({
+    'any.required': keys.required,
+    'string.empty': keys.required,
+    'string.base': keys.required,
+    'string.min': keys.short,
+    'string.max': keys.long,
+  });
 
 export interface OpenForm {
   reason: DisputeReason;
@@ -37,7 +31,11 @@ const openSchema = Joi.object<OpenForm>({
   reason: Joi.string()
     .valid(...DISPUTE_REASONS)
     .required()
-    .messages({ 'any.required': `${V}.reasonRequired`, 'any.only': `${V}.reasonRequired`, 'string.empty': `${V}.reasonRequired` }),
+    .messages({
+      'any.required': `${V}.reasonRequired`,
+      'any.only': `${V}.reasonRequired`,
+      'string.empty': `${V}.reasonRequired`,
+    }),
   description: text(DESCRIPTION_MAX, 20, {
     required: `${V}.descriptionRequired`,
     short: `${V}.descriptionShort`,
@@ -68,14 +66,21 @@ const decisionSchema = Joi.object({
   kind: Joi.string()
     .valid(...DECISION_KINDS)
     .required()
-    .messages({ 'any.required': `${V}.kindRequired`, 'any.only': `${V}.kindRequired`, 'string.empty': `${V}.kindRequired` }),
+    .messages({
+      'any.required': `${V}.kindRequired`,
+      'any.only': `${V}.kindRequired`,
+      'string.empty': `${V}.kindRequired`,
+    }),
   amount: Joi.string().trim().max(30).allow('').default(''),
   text: text(DECISION_TEXT_MAX, 10, { required: `${V}.textRequired`, short: `${V}.textShort`, long: `${V}.textLong` }),
-  confirm: Joi.string().valid('1').required().messages({
-    'any.required': `${V}.confirmRequired`,
-    'any.only': `${V}.confirmRequired`,
-    'string.empty': `${V}.confirmRequired`,
-  }),
+  confirm: Joi.string()
+    .valid('1')
+    .required()
+    .messages({
+      'any.required': `${V}.confirmRequired`,
+      'any.only': `${V}.confirmRequired`,
+      'string.empty': `${V}.confirmRequired`,
+    }),
 });
 
 /**

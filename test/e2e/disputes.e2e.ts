@@ -128,7 +128,11 @@ describe('disputes in a real browser', () => {
     );
     await providerPage.locator('#controversia a', { hasText: 'Apri la segnalazione e rispondi' }).click();
     await providerPage.fill('#f-body', 'La prova è stata rinviata per il vento: alleghiamo il verbale.');
-    await providerPage.setInputFiles('#f-attachment', { name: 'verbale.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await providerPage.setInputFiles('#f-attachment', {
+      name: 'verbale.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
     await providerPage.locator('form.dispute-reply button[type="submit"]').click();
     await providerPage.waitForURL(new RegExp(`/bookings/${bookingId}/controversia#messaggi$`));
     expect(await providerPage.locator('.dispute-message__file a').textContent()).to.equal('verbale.pdf');

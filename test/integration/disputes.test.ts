@@ -42,7 +42,10 @@ describe('disputes on a booking: its parties', () => {
 
   async function reply(agent: Agent, id: string, body: string, file?: { data: Buffer; name: string }) {
     const _csrf = await csrfTokenOf(agent, '/dashboard');
-    const req = agent.post(`${page(id)}/messaggi`).field('_csrf', _csrf).field('body', body);
+    const req = agent
+      .post(`${page(id)}/messaggi`)
+      .field('_csrf', _csrf)
+      .field('body', body);
     return file ? req.attach('attachment', file.data, file.name) : req;
   }
 
@@ -77,7 +80,9 @@ describe('disputes on a booking: its parties', () => {
       `Problema segnalato: Corso antincendio rischio medio (${booking.bookingNumber})`,
     );
     const [toProvider] = await queuedEmails({ to: provider.email, template: 'dispute-notice' });
-    expect(toProvider!.subject).to.equal(`Problema segnalato: Corso antincendio rischio medio (${booking.bookingNumber})`);
+    expect(toProvider!.subject).to.equal(
+      `Problema segnalato: Corso antincendio rischio medio (${booking.bookingNumber})`,
+    );
     expect(toProvider!.text).to.contain('Officine Segnalanti Srl ha segnalato un problema');
     const [toOperators] = await queuedEmails({ to: config().supportEmail, template: 'dispute-notice' });
     expect(toOperators!.text).to.contain(DESCRIPTION);

@@ -81,12 +81,19 @@ describe('the console: disputes', () => {
   it('a decision needs a kind, a valid amount, a text and the confirmation, each told beside its field; nothing is kept', async () => {
     const { id } = await disputed(3);
     const page = `/admin/controversie/${id}`;
-    const res = await post(operator.agent, `${page}/decisione`, { kind: 'refund_owed', amount: '400', text: 'Ok' }, page);
+    const res = await post(
+      operator.agent,
+      `${page}/decisione`,
+      { kind: 'refund_owed', amount: '400', text: 'Ok' },
+      page,
+    );
     expect(res.status).to.equal(422);
     const $ = html(res.text);
-    expect($('#f-amount-error').text().replace(/\u00a0/g, ' ')).to.equal(
-      "L'importo non può superare quanto pagato e non già dovuto: 305,00 €",
-    );
+    expect(
+      $('#f-amount-error')
+        .text()
+        .replace(/\u00a0/g, ' '),
+    ).to.equal("L'importo non può superare quanto pagato e non già dovuto: 305,00 €");
     expect($('#f-text-error').text()).to.equal('La motivazione deve avere almeno 10 caratteri');
     expect($('#f-confirm-error').text()).to.equal('Spunta la conferma per procedere');
     expect($('#f-amount').val()).to.equal('400');
@@ -131,15 +138,21 @@ describe('the console: disputes', () => {
     }
     const clientAgent = await signIn(client);
     const seen = html((await clientAgent.get(`/bookings/${booking.id}/controversia`).expect(200)).text);
-    expect(seen('.dispute__decision-sentence').text().replace(/\u00a0/g, ' ')).to.equal(
-      'Decisione: rimborso dovuto al cliente di 152,50 €',
-    );
+    expect(
+      seen('.dispute__decision-sentence')
+        .text()
+        .replace(/\u00a0/g, ' '),
+    ).to.equal('Decisione: rimborso dovuto al cliente di 152,50 €');
     expect(seen('.dispute__decision-text').text()).to.equal(text);
     expect(seen('.dispute-reply').length, 'a decided dispute takes no more messages').to.equal(0);
 
     const providerAgent = await signIn(provider);
     const own = html((await providerAgent.get(`/bookings/${booking.id}`).expect(200)).text);
-    expect(own('.refund-due').text().replace(/\u00a0/g, ' ')).to.equal('152,50 € (decisione su una segnalazione)');
+    expect(
+      own('.refund-due')
+        .text()
+        .replace(/\u00a0/g, ' '),
+    ).to.equal('152,50 € (decisione su una segnalazione)');
     expect(own('form[action$="/refunds"]').length).to.equal(1);
     const todo = html((await providerAgent.get('/dashboard').expect(200)).text);
     expect(todo('main').text()).to.contain('Rimborsi dovuti');
