@@ -106,7 +106,9 @@ describe('disputes in a real browser', () => {
     return page;
   }
 
-  it('the client opens a dispute, the provider answers with a file, the operator decides, both read the decision', async () => {
+  it('the client opens a dispute, the provider answers with a file, the operator decides, both read the decision', async function () {
+    // Three people and three browsers, the operator's two-factor enrolment included.
+    this.timeout(300_000);
     const clientPage = await signedIn(client.email);
     await clientPage.waitForURL(/\/dashboard$/);
     await clientPage.goto(`${app.baseUrl}/bookings/${bookingId}`);
