@@ -84,13 +84,13 @@ export function adminDisputePage(
   const action = `${ADMIN_DISPUTES}/${dispute.id}`;
   const party = (role: 'client' | 'provider') => `${parties[role].name ?? unnamedParty(role)} · ${parties[role].email}`;
   const money = (cents: number) => format.euro(cents);
+  const status = t(`money:payment.statuses.${booking.paymentStatus}`);
   const paid =
     booking.paymentStatus === 'pending'
       ? t('disputes:admin.notPaid')
-      : t('disputes:admin.paidOn', {
-          date: booking.paidOn ? format.date(booking.paidOn) : '—',
-          status: t(`money:payment.statuses.${booking.paymentStatus}`),
-        });
+      : booking.paidOn
+        ? t('disputes:admin.paidOn', { date: format.date(booking.paidOn), status })
+        : status;
   return {
     title: t('disputes:admin.detailTitle', { number: booking.bookingNumber }),
     noindex: true,

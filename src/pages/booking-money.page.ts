@@ -17,7 +17,9 @@ type Choice = { value: string; label: string };
 type Failed = { values: Record<string, unknown>; errors: FormErrors } | null;
 
 export interface RefundBoxView {
-  /** "420,90 € (100%)": what the stored policy gives back. */
+  /** What the refund due is named: by the cancellation policy, or (a dispute's decision) plainly. */
+  dueLabel: string;
+  /** "420,90 € (100%)": what the stored policy gives back (and what disputes found owed). */
   due: string;
   refunded: string;
   remaining: string;
@@ -111,6 +113,7 @@ function refundBox(detail: BookingDetail, today: string, failed: Failed): Refund
     owed > 0 ? t('disputes:refund.owedValue', { amount: format.euro(owed) }) : null,
   ];
   return {
+    dueLabel: owed > 0 ? t('disputes:refund.dueLabel') : t('money:refund.due'),
     due: dueParts.filter(Boolean).join(' + '),
     refunded: format.euro(booking.refundedAmountCents),
     remaining: format.euro(remaining),
