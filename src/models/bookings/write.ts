@@ -46,7 +46,6 @@ export interface BookingChanges {
   refundAmount?: string;
   /** Euro, as a numeric string: the sum of the refunds recorded. */
   refundedAmount?: string;
-  /** Euro, as a numeric string: what disputes' decisions found owed back. */
   disputeRefundAmount?: string;
   /** The site referent the client names when accepting a quote. */
   referentName?: string;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { RouteEntry } from '../../helpers/routes.js';
+import { disputeResources } from './disputes-world.js';
 import { CONSULTANT, organisationOf } from './members.js';
 import type { Actor, World } from './world.js';
 import { MAIL_CLIENT_ROUTES } from '../../../src/routes/mail-client.js';
@@ -129,13 +130,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
       owners: booking.owners,
     },
     '/bookings/:id/calendar.ics': booking,
-    // "Segnala un problema": both parties open a dispute, read it and write in it; its files are theirs too.
-    '/bookings/:id/controversia': booking,
-    '/bookings/:id/controversia/messaggi': booking,
-    '/bookings/:id/controversia/allegati/:messageId': {
-      params: { id: w.a.confirmedBookingId, messageId: w.a.disputeMessageId },
-      owners: booking.owners,
-    },
+    ...disputeResources(w.a),
     // The attendance register of a completed course is its provider's; both parties download the attestati.
     '/bookings/:id/attendance': { params: { id: w.a.courseBookingId }, owners: ['providerA'] },
     '/bookings/:id/attendance.csv': { params: { id: w.a.courseBookingId }, owners: ['providerA'] },
@@ -230,13 +225,6 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
-    '/admin/controversie/:id': { params: { id: w.a.disputeId }, owners: [] },
-    '/admin/controversie/:id/messaggi': { params: { id: w.a.disputeId }, owners: [] },
-    '/admin/controversie/:id/decisione': { params: { id: w.a.disputeId }, owners: [] },
-    '/admin/controversie/:id/allegati/:messageId': {
-      params: { id: w.a.disputeId, messageId: w.a.disputeMessageId },
-      owners: [],
-    },
   };
   return table[path] ?? null;
 }

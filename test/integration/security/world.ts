@@ -7,6 +7,7 @@ import { assignSite, siteOf } from '../../factories/sites.js';
 import { browser, csrfFrom, html } from '../../helpers/app.js';
 import type { Agent } from '../../helpers/auth.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from '../booking.helpers.js';
+import { openWorldDispute } from './disputes-world.js';
 import { MEMBERS, addMembers, type MemberActor } from './members.js';
 
 /**
@@ -188,24 +189,7 @@ export async function buildWorld(): Promise<World> {
     });
   if (issued.status !== 303) throw new Error(`world: attendance answered ${issued.status}`);
   const attestato = await db()('attestati').where({ booking_id: courseBooking.id }).first<{ id: string }>('id');
-  // Client A reports a problem on the confirmed booking; provider A answers with a file, both through the forms.
-  const disputePath = `/bookings/${confirmedA.id}/controversia`;
-  const opened = await agents.clientA
-    .post(disputePath)
-    .type('form')
-    .send({
-      _csrf: csrfFrom(html((await agents.clientA.get(disputePath)).text)),
-      reason: 'not_as_described',
-      description: 'Il sopralluogo è durato metà del tempo previsto.',
-    });
-  if (opened.status !== 303) throw new Error(`world: dispute answered ${opened.status}`);
-  const answered = await agents.providerA
-    .post(`${disputePath}/messaggi`)
-    .field('_csrf', csrfFrom(html((await agents.providerA.get(disputePath)).text)))
-    .field('body', 'Alleghiamo il verbale firmato.')
-    .attach('attachment', PDF, 'verbale.pdf');
-  if (answered.status !== 303) throw new Error(`world: dispute message answered ${answered.status}`);
-  const disputeMessage = await db()('dispute_messages').first<{ id: string; dispute_id: string }>('id', 'dispute_id');
+  const disputed = await openWorldDispute(agents, confirmedA.id, PDF);
   // A photo of A's service, as the uploader stores it (the access rules need no file behind it).
   const [image] = await db()('service_images')
     .insert({
@@ -254,8 +238,7 @@ export async function buildWorld(): Promise<World> {
       dataExportId: dataExport!.id,
       workerId: worker!.id,
       siteId: siteA,
-      disputeId: disputeMessage!.dispute_id,
-      disputeMessageId: disputeMessage!.id,
+      ...disputed,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
