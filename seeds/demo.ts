@@ -7,6 +7,7 @@ import { memberRows } from './lib/members.js';
 import { seedEditions } from './lib/editions.js';
 import { seedInvoices } from './lib/invoices.js';
 import { seedTrainer } from './lib/trainers.js';
+import { seedDispute } from './lib/disputes.js';
 import { Clock } from './lib/clock.js';
 import { photoRows } from './lib/photos.js';
 import type { Row } from './lib/row.js';
@@ -85,6 +86,8 @@ export async function seedDemo(knex: Knex, options: SeedOptions = {}): Promise<R
       reports: await seedReports(trx, clock),
       // A provider's request for verification, waiting in the console's queue with its documents.
       verification_requests: await seedVerifications(trx, world, clock),
+      // An open dispute of the demo client, a few days old, with a message from each side.
+      disputes: await seedDispute(trx, clock),
     };
   });
   // The demo provider's commission invoices of last month, issued once the data they come from is committed.

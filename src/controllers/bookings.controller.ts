@@ -3,7 +3,9 @@ import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { reachOf } from '../services/sites.service.js';
 import { unreadAfterReading } from '../lib/current-user.js';
-import { assignedTo, canChange, seesPrices } from '../lib/permissions.js';
+import { assignedTo, canChange, canSee, seesPrices } from '../lib/permissions.js';
+import { disputeBox } from '../pages/disputes.page.js';
+import { disputesOf } from '../services/disputes.service.js';
 import { bookingDetailPage, type DetailOptions } from '../pages/booking-detail.page.js';
 import { bookingsListPage } from '../pages/bookings-list.page.js';
 import { isListStatus } from '../lib/booking-list-status.js';
@@ -54,7 +56,8 @@ export async function renderDetail(
   const booking = await findBooking(String(req.params.id), viewerOf(req));
   if (!booking) throw notFound('booking');
   const now = new Date();
-  const [detail, conversation, review, issued, approval, trainers] = await Promise.all([
+  const disputes = req.user!.userType === 'client' ? 'disputes.manage' : 'provider.disputes.manage';
+  const [detail, conversation, review, issued, approval, trainers, problems] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
     openBookingThread(booking, viewerOf(req)),
     reviewOfBooking(booking, viewerOf(req), now),
@@ -62,6 +65,8 @@ export async function renderDetail(
     openApprovalLine(booking, viewerOf(req)),
     // The Docente: the provider's administrator and office choose it.
     canChange(req.user!, 'trainers.assign') ? trainerChoice(booking) : null,
+    // "Segnala un problema": the members the permissions table grants disputes.
+    canSee(req.user!, disputes) ? disputesOf(booking, viewerOf(req), now) : null,
   ]);
   // The header was counted before this page marked the booking's messages read.
   res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation?.markedRead ?? 0);
@@ -71,6 +76,7 @@ export async function renderDetail(
     attestati: bookingAttestatiBox(booking.id, issued.attestati, detail.role, issued.isCourse),
     approval: approvalBox(approval, canChange(req.user!, 'bookings.approve')),
     trainerBox: trainers ? trainerBox(booking.id, trainers, options.trainerError) : null,
+    disputeBox: problems ? disputeBox(problems, req.user!.organisationId, canChange(req.user!, disputes), now) : null,
     // Nothing reaches the provider before the client's administrators approve the booking, messages neither.
     messages: UNAPPROVED_BOOKING_STATUSES.includes(booking.status)
       ? null

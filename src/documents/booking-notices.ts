@@ -30,7 +30,8 @@ export function refundSentence(
 function refundVars(booking: NoticeBooking, ctx: EventContext) {
   // Only a cancellation (its context says who cancelled) speaks of the refund due.
   const refund = ctx.by ? refundSentence(booking) : '';
-  const remainingCents = Math.max(0, (booking.refundAmountCents ?? 0) - booking.refundedAmountCents);
+  const dueCents = (booking.refundAmountCents ?? 0) + booking.disputeRefundAmountCents;
+  const remainingCents = Math.max(0, dueCents - booking.refundedAmountCents);
   return {
     refund,
     refundTail: refund ? ` · ${refund}` : '',

@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'reviews.write': { kind: 'client', grants: { admin: 'all', safety: 'all' } },
   'bookings.approve': { kind: 'client', grants: { admin: 'all' } },
   'activity.view': { kind: 'client', grants: { admin: 'all' } },
+  // "Segnala un problema" on a booking: whoever manages it, and the accounts office (a refund not received).
+  'disputes.manage': { kind: 'client', grants: { admin: 'all', safety: 'all', site: 'sites', accounts: 'all' } },
   // A provider organisation
   'provider.members.manage': { kind: 'provider', grants: { admin: 'all' } },
   'provider.profile.edit': { kind: 'provider', grants: { admin: 'all' } },
@@ -49,6 +51,8 @@ export const PERMISSIONS = {
   'analytics.view': { kind: 'provider', grants: { admin: 'all' } },
   'provider.activity.view': { kind: 'provider', grants: { admin: 'all' } },
   'provider.verification.manage': { kind: 'provider', grants: { admin: 'all' } },
+  // A dispute speaks of money (refunds): the administrator and the office, not a trainer.
+  'provider.disputes.manage': { kind: 'provider', grants: { admin: 'all', office: 'all' } },
 } as const satisfies Record<string, { kind: UserType; grants: Partial<Record<Role, Grant>> }>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -17,7 +17,9 @@ type Choice = { value: string; label: string };
 type Failed = { values: Record<string, unknown>; errors: FormErrors } | null;
 
 export interface RefundBoxView {
-  /** "420,90 € (100%)": what the stored policy gives back. */
+  /** What the refund due is named: by the cancellation policy, or (a dispute's decision) plainly. */
+  dueLabel: string;
+  /** "420,90 € (100%)": what the stored policy gives back (and what disputes found owed). */
   due: string;
   refunded: string;
   remaining: string;
@@ -97,12 +99,22 @@ const STATUS_BADGES: Record<Booking['paymentStatus'], PaymentBoxView['statusBadg
 
 function refundBox(detail: BookingDetail, today: string, failed: Failed): RefundBoxView | null {
   const { booking } = detail;
-  const due = booking.refundAmountCents ?? 0;
-  if (booking.status !== 'cancelled' || due === 0 || booking.refundPercentage === null) return null;
+  const cancellation =
+    booking.status === 'cancelled' && booking.refundPercentage !== null ? (booking.refundAmountCents ?? 0) : 0;
+  // A dispute's decision may find a refund owed, on a cancelled booking or any other (disputes.page.ts).
+  const owed = booking.disputeRefundAmountCents;
+  if (cancellation === 0 && owed === 0) return null;
   const cancelledOn = todayInRome(booking.cancelledAt ?? booking.createdAt);
-  const remaining = Math.max(0, due - booking.refundedAmountCents);
+  const remaining = Math.max(0, cancellation + owed - booking.refundedAmountCents);
+  const dueParts = [
+    cancellation > 0
+      ? t('prices:cancellation.refundValue', { amount: format.euro(cancellation), percent: booking.refundPercentage })
+      : null,
+    owed > 0 ? t('disputes:refund.owedValue', { amount: format.euro(owed) }) : null,
+  ];
   return {
-    due: t('prices:cancellation.refundValue', { amount: format.euro(due), percent: booking.refundPercentage }),
+    dueLabel: owed > 0 ? t('disputes:refund.dueLabel') : t('money:refund.due'),
+    due: dueParts.filter(Boolean).join(' + '),
     refunded: format.euro(booking.refundedAmountCents),
     remaining: format.euro(remaining),
     made: detail.refunds.map((r) => ({

@@ -20,6 +20,8 @@ const RECORDED_ONLY: Partial<Record<BookingEventAction, string>> = {
   refunded: 'bookings:show.timeline.refunded',
   attendance_recorded: 'bookings:show.timeline.attendanceRecorded',
   attestati_issued: 'bookings:show.timeline.attestatiIssued',
+  dispute_opened: 'disputes:timeline.opened',
+  dispute_decided: 'disputes:timeline.decided',
 };
 
 /** Who took the last of the steps `actions` (a confirmation is a confirm or an accepted quote). */

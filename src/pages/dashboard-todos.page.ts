@@ -136,6 +136,15 @@ function sections(todos: DashboardTodos, now: Date, today: string): Record<TodoK
       })),
       '/bookings?status=confirmed',
     ),
+    refundsOwed: section(
+      'refundsOwed',
+      todos.refundsOwed.map((b) => ({
+        ...base(b, t('dashboard:todos.refundsOwed.action'), `/bookings/${b.id}#refund`),
+        lines: [t('dashboard:todos.refundsOwed.line', { amount: formatEuro(b.owedCents) })],
+        due: null,
+      })),
+      '/bookings',
+    ),
     quotesToDecide: section(
       'quotesToDecide',
       todos.quotesToDecide.map((b) => quoteItem(b, today, 'quotesToDecide')),

@@ -5,6 +5,7 @@ import { requireOperator } from '../middleware/operator.js';
 import { reportQueueRoutes } from './admin-reports.js';
 import { invoiceAdminRoutes } from './admin-invoices.js';
 import { verificationRoutes } from './verification.js';
+import { adminDisputeRoutes } from './disputes.js';
 
 /** The operator's console: 404 to everyone but an operator signed in with two-factor sign-in. */
 export function adminRoutes(r: Router): void {
@@ -23,4 +24,5 @@ export function adminRoutes(r: Router): void {
   reportQueueRoutes(r);
   invoiceAdminRoutes(r);
   verificationRoutes(r);
+  adminDisputeRoutes(r);
 }

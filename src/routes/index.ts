@@ -5,6 +5,7 @@ import { adminRoutes } from './admin.js';
 import { apiRoutes } from './api.js';
 import { bookingRoutes } from './bookings.js';
 import { catalogueRoutes } from './catalogue.js';
+import { disputeRoutes } from './disputes.js';
 import { messageRoutes } from './messages.js';
 import { publicRoutes } from './public.js';
 import { reportRoutes } from './reports.js';
@@ -22,6 +23,7 @@ export function routes(): Router {
   catalogueRoutes(r);
   apiRoutes(r);
   bookingRoutes(r);
+  disputeRoutes(r);
   messageRoutes(r);
   trainingRoutes(r);
   reportRoutes(r);

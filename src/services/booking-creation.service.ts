@@ -184,6 +184,7 @@ function noticeBookingOf(row: newBookings.IdentifiedNewBooking, price: PriceBrea
     refundAmountCents: null,
     refundPercentage: null,
     refundedAmountCents: 0,
+    disputeRefundAmountCents: 0,
   };
 }
 

@@ -23,6 +23,17 @@ export async function recordStep(
   await events.insertEvent({ bookingId, action, organisationId: actor.id, memberId, note, at }, trx);
 }
 
+/** An operator's step on a booking (a dispute's decision), in the step's transaction: of no organisation. */
+export async function recordOperatorStep(
+  trx: Trx,
+  bookingId: string,
+  operatorId: string,
+  action: BookingEventAction,
+  at: Date,
+): Promise<void> {
+  await events.insertEvent({ bookingId, action, organisationId: null, memberId: operatorId, at }, trx);
+}
+
 /** A booking's recorded steps, oldest first. */
 export function stepsOfBooking(bookingId: string): Promise<BookingEventRecord[]> {
   return events.listForBooking(bookingId);
@@ -37,7 +48,8 @@ export function doneBy(
   viewerOrganisationId: string,
   otherName: string | null,
 ): string | null {
-  if (!step) return null;
+  // An operator's step names no one: its line says who (booking-timeline.page.ts).
+  if (!step || step.organisationId === null) return null;
   if (step.organisationId === viewerOrganisationId) return step.memberName;
   return otherName;
 }

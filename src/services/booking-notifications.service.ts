@@ -184,6 +184,7 @@ export type NoticeBooking = Pick<
   | 'refundAmountCents'
   | 'refundPercentage'
   | 'refundedAmountCents'
+  | 'disputeRefundAmountCents'
 >;
 
 /**

@@ -42,14 +42,23 @@ export function paymentRefusal(booking: Booking, role: Role): Refusal | null {
   return null;
 }
 
-/** A booking cancelled after its confirmation with something to give back (its policy's refund, fixed then). */
-export function refundDue(booking: Pick<Booking, 'status' | 'refundAmountCents'>): boolean {
-  return booking.status === 'cancelled' && (booking.refundAmountCents ?? 0) > 0;
+/**
+ * A booking with something to give back: cancelled after its confirmation (its policy's refund, fixed then), or
+ * found owing a refund by a dispute's decision (disputes: dispute-decisions.service.ts).
+ */
+export function refundDue(
+  booking: Pick<Booking, 'status' | 'refundAmountCents' | 'disputeRefundAmountCents'>,
+): boolean {
+  return (
+    (booking.status === 'cancelled' && (booking.refundAmountCents ?? 0) > 0) || booking.disputeRefundAmountCents > 0
+  );
 }
 
-/** What is still to give back of the refund due, in cents. */
-export function refundRemainingCents(booking: Pick<Booking, 'refundAmountCents' | 'refundedAmountCents'>): number {
-  return Math.max(0, (booking.refundAmountCents ?? 0) - booking.refundedAmountCents);
+/** What is still to give back of the refund due (a cancellation's and the disputes'), in cents. */
+export function refundRemainingCents(
+  booking: Pick<Booking, 'refundAmountCents' | 'refundedAmountCents' | 'disputeRefundAmountCents'>,
+): number {
+  return Math.max(0, (booking.refundAmountCents ?? 0) + booking.disputeRefundAmountCents - booking.refundedAmountCents);
 }
 
 const R = 'money:refund.errors';

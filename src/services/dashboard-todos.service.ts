@@ -17,17 +17,18 @@ export type TodoKey =
   | 'agenda'
   | 'registers'
   | 'paymentsToRecord'
+  | 'refundsOwed'
   | 'quotesToDecide'
   | 'paymentsDue'
   | 'upcoming';
 
 export const TODO_LISTS: Record<UserType, readonly TodoKey[]> = {
-  provider: ['requests', 'expiringQuotes', 'agenda', 'registers', 'paymentsToRecord'],
+  provider: ['requests', 'expiringQuotes', 'agenda', 'registers', 'paymentsToRecord', 'refundsOwed'],
   client: ['quotesToDecide', 'paymentsDue', 'upcoming'],
 };
 
 /** The lists that are about money: a member who sees no prices (a provider's trainer) is not given them. */
-export const PRICED_TODOS: readonly TodoKey[] = ['expiringQuotes', 'paymentsToRecord', 'paymentsDue'];
+export const PRICED_TODOS: readonly TodoKey[] = ['expiringQuotes', 'paymentsToRecord', 'refundsOwed', 'paymentsDue'];
 
 /** How many lines a list shows; its page has the rest. */
 export const TODO_LINES = 5;
@@ -42,6 +43,8 @@ export interface DashboardTodos {
   agenda: AgendaEdition[];
   registers: TodoBooking[];
   paymentsToRecord: TodoBooking[];
+  /** Refunds a dispute's decision found owed, not recorded as given back yet (disputes). */
+  refundsOwed: (TodoBooking & { owedCents: number })[];
   quotesToDecide: TodoBooking[];
   paymentsDue: (TodoBooking & { iban: string | null })[];
   upcoming: (TodoBooking & { participants: string[] })[];
@@ -53,6 +56,7 @@ const none: DashboardTodos = {
   agenda: [],
   registers: [],
   paymentsToRecord: [],
+  refundsOwed: [],
   quotesToDecide: [],
   paymentsDue: [],
   upcoming: [],
@@ -66,7 +70,7 @@ export async function dashboardTodos(
 ): Promise<DashboardTodos> {
   const today = todayInRome(now);
   const wants = (k: TodoKey) => keys.includes(k);
-  const [requests, expiringQuotes, agenda, registers, paymentsToRecord, quotesToDecide, paymentsDue, upcoming] =
+  const [requests, expiringQuotes, agenda, registers, paymentsToRecord, quotesToDecide, paymentsDue, upcoming, owed] =
     await Promise.all([
       wants('requests') ? todos.requestsToAnswer(party, TODO_LINES) : [],
       wants('expiringQuotes') ? todos.openQuotes(party, addDays(today, QUOTE_EXPIRY_DAYS), TODO_LINES) : [],
@@ -82,6 +86,7 @@ export async function dashboardTodos(
       wants('quotesToDecide') ? todos.openQuotes(party, null, TODO_LINES) : [],
       wants('paymentsDue') ? todos.unpaid(party, TODO_LINES) : [],
       wants('upcoming') ? todos.upcoming(party, today, TODO_LINES) : [],
+      wants('refundsOwed') ? todos.refundsOwed(party, TODO_LINES) : [],
     ]);
   const [ibans, names] = await Promise.all([
     todos.providerIbans(paymentsDue.map((b) => b.id)),
@@ -94,6 +99,7 @@ export async function dashboardTodos(
     agenda,
     registers,
     paymentsToRecord,
+    refundsOwed: owed,
     quotesToDecide,
     paymentsDue: paymentsDue.map((b) => ({ ...b, iban: ibans.get(b.id) ?? null })),
     upcoming: upcoming.map((b) => ({ ...b, participants: names.get(b.id) ?? [] })),

@@ -32,6 +32,9 @@ const CONSOLE_PAGES = [
   'invoices', // test/e2e/admin-invoices.e2e.ts, at 1280 and 375 px
   // test/e2e/verification.e2e.ts walks the queue and a request at 1280 and 375 px.
   ...['verifications', 'verification'],
+  // The disputes' queue and a dispute: test/e2e/disputes.e2e.ts at 1280 and 375 px.
+  'disputes',
+  'dispute',
 ];
 
 /** Every page template: partials (`_*.ejs`), emails and layouts are rendered inside pages, never on their own. */

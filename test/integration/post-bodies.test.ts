@@ -121,6 +121,8 @@ describe('every POST route answers a body-less or wrongly typed POST with 4xx an
       persone: client.id,
       // A verification request: the console answers 404 to every party, whatever the id.
       verifiche: client.id,
+      // A dispute of the console: any id does for a body that is refused.
+      controversie: booking.id,
       editions: edition.id,
       waitlist: entry.id,
       entryId: entry.id,

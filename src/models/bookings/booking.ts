@@ -92,6 +92,8 @@ export interface Booking {
   refundAmountCents: number | null;
   /** What the provider recorded as given back so far (the sum of the booking's refunds), 0 before any. */
   refundedAmountCents: number;
+  /** What disputes' decisions found owed back to the client (added to a cancellation's refund), 0 when none. */
+  disputeRefundAmountCents: number;
   cancellationReason: string | null;
   cancelledBy: string | null;
   rejectionReason: string | null;

@@ -19,12 +19,15 @@ export type BookingEventAction =
   | 'paid'
   | 'refunded'
   | 'attendance_recorded'
-  | 'attestati_issued';
+  | 'attestati_issued'
+  | 'dispute_opened'
+  | 'dispute_decided';
 
 export interface NewBookingEvent {
   bookingId: string;
   action: BookingEventAction;
-  organisationId: string;
+  /** Null for an operator's step (a dispute's decision): an operator acts for no organisation. */
+  organisationId: string | null;
   memberId: string;
   note?: string | null;
   at: Date;
@@ -33,7 +36,7 @@ export interface NewBookingEvent {
 export interface BookingEventRecord {
   bookingId: string;
   action: BookingEventAction;
-  organisationId: string;
+  organisationId: string | null;
   memberId: string | null;
   /** The member's first and last name, else their email; null when not known. */
   memberName: string | null;
@@ -50,7 +53,7 @@ export interface ActivityRecord extends BookingEventRecord {
 interface EventRow {
   booking_id: string;
   action: BookingEventAction;
-  organisation_id: string;
+  organisation_id: string | null;
   member_id: string | null;
   member_name: string | null;
   note: string | null;

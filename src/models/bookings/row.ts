@@ -62,6 +62,7 @@ export interface BookingRow {
   refund_percentage: number | null;
   refund_amount: string | null;
   refunded_amount: string | null;
+  dispute_refund_amount: string | null;
   cancellation_reason: string | null;
   cancelled_by: string | null;
   rejection_reason: string | null;
@@ -132,6 +133,7 @@ export const BOOKING_COLUMNS = columnsOf<BookingRow>({
   refund_percentage: 'number',
   refund_amount: 'numeric',
   refunded_amount: 'numeric',
+  dispute_refund_amount: 'numeric',
   cancellation_reason: 'text',
   cancelled_by: 'text',
   rejection_reason: 'text',
@@ -241,6 +243,7 @@ export function toBooking(row: BookingRow): Booking {
     refundPercentage: row.refund_percentage,
     refundAmountCents: row.refund_amount === null ? null : toCents(row.refund_amount),
     refundedAmountCents: row.refunded_amount === null ? 0 : toCents(row.refunded_amount),
+    disputeRefundAmountCents: row.dispute_refund_amount === null ? 0 : toCents(row.dispute_refund_amount),
     cancellationReason: row.cancellation_reason,
     cancelledBy: row.cancelled_by,
     rejectionReason: row.rejection_reason,

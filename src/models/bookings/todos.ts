@@ -130,6 +130,21 @@ export async function registersToFill(party: TodoParty, limit: number): Promise<
   return rows.map(toTodo);
 }
 
+/**
+ * The provider's bookings whose disputes found a refund owed that it has not recorded as given back yet, with
+ * what remains (a cancellation's refund included), the longest waiting first.
+ */
+export async function refundsOwed(party: TodoParty, limit: number): Promise<(TodoBooking & { owedCents: number })[]> {
+  const owed = 'coalesce(b.refund_amount, 0) + b.dispute_refund_amount - coalesce(b.refunded_amount, 0)';
+  const rows = (await bookingsOf(party)
+    .where('b.dispute_refund_amount', '>', 0)
+    .whereRaw(`${owed} > 0`)
+    .orderBy([{ column: 'b.updated_at' }, { column: 'b.id' }])
+    .limit(limit)
+    .select(db().raw(`${owed} AS owed`))) as unknown as (TodoRow & { owed: string })[];
+  return rows.map((r) => ({ ...toTodo(r), owedCents: toCents(r.owed) }));
+}
+
 /** The client's confirmed courses and services from `from` on, the soonest first. */
 export async function upcoming(party: TodoParty, from: string, limit: number): Promise<TodoBooking[]> {
   const rows = await prepared(

@@ -46,6 +46,7 @@ export interface BookingChanges {
   refundAmount?: string;
   /** Euro, as a numeric string: the sum of the refunds recorded. */
   refundedAmount?: string;
+  disputeRefundAmount?: string;
   /** The site referent the client names when accepting a quote. */
   referentName?: string;
   referentRole?: string;
@@ -86,6 +87,7 @@ const CHANGE_COLUMNS: Record<keyof BookingChanges, keyof BookingRow> = {
   refundPercentage: 'refund_percentage',
   refundAmount: 'refund_amount',
   refundedAmount: 'refunded_amount',
+  disputeRefundAmount: 'dispute_refund_amount',
   referentName: 'referent_name',
   referentRole: 'referent_role',
   referentEmail: 'referent_email',
@@ -277,6 +279,7 @@ const UNSET_ON_INSERT = [
   'refund_percentage',
   'refund_amount',
   'refunded_amount',
+  'dispute_refund_amount',
   'cancellation_reason',
   'cancelled_by',
   'rejection_reason',

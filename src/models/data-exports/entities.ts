@@ -110,6 +110,17 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
   { table: 'booking_refunds', where: OWN_BOOKINGS, erasure: kept('bookings', 'tax') },
   // SicurHub's commission invoices to the provider (their files are downloaded from the statement page).
   { table: 'invoices', where: 'provider_id = :user', omit: ['xml'], erasure: kept('bookings', 'tax') },
+  // A dispute and its thread decide what a booking owes back: kept with the booking's record.
+  {
+    table: 'disputes',
+    where: `opened_by_member = :user OR decided_by = :user OR ${OWN_BOOKINGS}`,
+    erasure: kept('bookings', 'tax'),
+  },
+  {
+    table: 'dispute_messages',
+    where: `author_member = :user OR dispute_id IN (SELECT id FROM disputes WHERE ${OWN_BOOKINGS})`,
+    erasure: kept('bookings', 'tax'),
+  },
   { table: 'booking_documents', where: 'uploaded_by = :user', erasure: erased('files') },
   {
     table: 'attestati',

@@ -110,6 +110,9 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ['invoices', async () => {}],
   // Who did each step of a booking is part of its record: kept, naming the person's row, which is anonymised.
   ['booking_events', async () => {}],
+  // A dispute and its thread (with its files) decide what a booking owes back: kept, naming the person's row.
+  ['disputes', async () => {}],
+  ['dispute_messages', async () => {}],
   // A booking's approval is kept with it, without the person's notes, answers or name.
   [
     'booking_approvals',

@@ -155,6 +155,7 @@ export const PAGE_CASES: PageCase[] = [
     (ids) => `/bookings/${ids.confirmedBookingId}`,
   ),
   page('client booking detail, completed', 'client', 'bookings/show', (ids) => `/bookings/${ids.completedBookingId}`),
+  page('segnala un problema', 'client', 'disputes/show', (ids) => `/bookings/${ids.completedBookingId}/controversia`),
   page('review form', 'client', 'reviews/form', (ids) => `/bookings/${ids.reviewableBookingId}/review`),
   {
     name: 'review form, without a rating',

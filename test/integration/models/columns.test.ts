@@ -6,6 +6,7 @@ import { ATTESTATO_COLUMNS } from '../../../src/models/attestati/row.js';
 import { DOCUMENT_COLUMNS } from '../../../src/models/bookings/documents.js';
 import { PARTICIPANT_COLUMNS } from '../../../src/models/bookings/participants.js';
 import { BOOKING_COLUMNS } from '../../../src/models/bookings/row.js';
+import { DISPUTE_COLUMNS, DISPUTE_MESSAGE_COLUMNS } from '../../../src/models/disputes/row.js';
 import { CLIENT_COLUMNS } from '../../../src/models/clients/row.js';
 import { EDITION_COLUMNS } from '../../../src/models/editions/row.js';
 import { WAITLIST_COLUMNS } from '../../../src/models/editions/waitlist.js';
@@ -55,6 +56,8 @@ const TABLES: [table: string, columns: Columns<object>, unread?: string[]][] = [
   ['invoices', INVOICE_COLUMNS],
   ['verification_requests', VERIFICATION_REQUEST_COLUMNS],
   ['verification_documents', VERIFICATION_DOCUMENT_COLUMNS],
+  ['disputes', DISPUTE_COLUMNS],
+  ['dispute_messages', DISPUTE_MESSAGE_COLUMNS],
 ];
 
 /** The kind a column of this PostgreSQL type is read as (src/db/knex.ts sets the driver's parsers). */

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { RouteEntry } from '../../helpers/routes.js';
+import { disputeResources } from './disputes-world.js';
 import { CONSULTANT, organisationOf } from './members.js';
 import type { Actor, World } from './world.js';
 import { MAIL_CLIENT_ROUTES } from '../../../src/routes/mail-client.js';
@@ -131,6 +132,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
       owners: booking.owners,
     },
     '/bookings/:id/calendar.ics': booking,
+    ...disputeResources(w.a),
     // The attendance register of a completed course is its provider's; both parties download the attestati.
     '/bookings/:id/attendance': { params: { id: w.a.courseBookingId }, owners: ['providerA'] },
     '/bookings/:id/attendance.csv': { params: { id: w.a.courseBookingId }, owners: ['providerA'] },

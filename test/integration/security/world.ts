@@ -7,6 +7,8 @@ import { assignSite, siteOf } from '../../factories/sites.js';
 import { browser, csrfFrom, html } from '../../helpers/app.js';
 import type { Agent } from '../../helpers/auth.js';
 import { clientAccount, providerAccount, service, signIn, type Account } from '../booking.helpers.js';
+import { openWorldDispute } from './disputes-world.js';
+import { issuedInvoice } from './invoice-world.js';
 import { MEMBERS, addMembers, type MemberActor } from './members.js';
 import { waitingVerification } from './verification-world.js';
 
@@ -65,6 +67,9 @@ export interface World {
     /** Provider A's request for verification, waiting in the console's queue, and its visura. */
     verificationRequestId: string;
     verificationDocumentId: string;
+    /** A dispute client A opened on the confirmed booking, and provider A's answer in it with a file. */
+    disputeId: string;
+    disputeMessageId: string;
   };
   b: { bookingId: string; serviceId: string };
 }
@@ -191,6 +196,7 @@ export async function buildWorld(): Promise<World> {
     });
   if (issued.status !== 303) throw new Error(`world: attendance answered ${issued.status}`);
   const attestato = await db()('attestati').where({ booking_id: courseBooking.id }).first<{ id: string }>('id');
+  const disputed = await openWorldDispute(agents, confirmedA.id, PDF);
   // A photo of A's service, as the uploader stores it (the access rules need no file behind it).
   const [image] = await db()('service_images')
     .insert({
@@ -215,14 +221,7 @@ export async function buildWorld(): Promise<World> {
       expires_at: db().raw(`now() + interval '24 hours'`),
     })
     .returning<{ id: string }[]>('id');
-  await storage().put('invoices/2000-1-td01.pdf', PDF);
-  const [invoice] = await db()('invoices')
-    .insert({
-      ...{ year: 2000, number: 1, kind: 'TD01', provider_id: accounts.providerA.id, month: '2000-01' },
-      ...{ issued_on: '2000-02-01', taxable_cents: 100, vat_cents: 22, total_cents: 122, lines: '[]' },
-      ...{ file_name: 'IT12345670017_00001.xml', xml: '<x/>', pdf_key: 'invoices/2000-1-td01.pdf' },
-    })
-    .returning<{ id: string }[]>('id');
+  const invoice = await issuedInvoice(accounts.providerA.id, PDF);
   const verification = await waitingVerification(accounts.providerA.id, PDF);
   return {
     accounts: { ...accounts, ...members.accounts },
@@ -248,8 +247,9 @@ export async function buildWorld(): Promise<World> {
       dataExportId: dataExport!.id,
       workerId: worker!.id,
       siteId: siteA,
-      invoiceId: invoice!.id,
+      ...invoice,
       ...verification,
+      ...disputed,
     },
     b: { bookingId: bookingB.id, serviceId: serviceB.id },
   };
