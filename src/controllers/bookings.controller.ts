@@ -10,6 +10,7 @@ import { isListStatus } from '../lib/booking-list-status.js';
 import { requestedPage } from '../lib/search.shared.js';
 import { bookingConversationView, type MessageFormState } from '../pages/message-thread.page.js';
 import { bookingDetail, findBooking, listBookings, type BookingViewer } from '../services/booking-records.service.js';
+import { isImpersonating } from '../middleware/impersonation.js';
 import { openBookingThread } from '../services/message-threads.service.js';
 import { bookingReviewBox } from '../pages/review-form.page.js';
 import { reviewOfBooking } from '../services/reviews.service.js';
@@ -56,7 +57,7 @@ export async function renderDetail(
   const now = new Date();
   const [detail, conversation, review, issued, approval, trainers] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
-    openBookingThread(booking, viewerOf(req)),
+    openBookingThread(booking, viewerOf(req), { marksRead: !isImpersonating(req) }),
     reviewOfBooking(booking, viewerOf(req), now),
     attestatiOfBooking(booking.id),
     openApprovalLine(booking, viewerOf(req)),

@@ -18,6 +18,7 @@ import { sendSavedSearchAlerts } from '../services/saved-searches.service.js';
 import { pruneCatalogueChanges } from '../services/page-cache.service.js';
 import { ERASURE_EMAIL_JOB, sendErasureEmail } from '../services/account-erasure.service.js';
 import { buildDataExport, DATA_EXPORT_JOB, pruneDataExports } from '../services/data-export.service.js';
+import { closeLapsedImpersonations } from '../services/impersonation.service.js';
 
 /** Every job type and periodic task the job runner knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -39,6 +40,8 @@ export function registerJobs(): void {
   registerPeriodicTask('catalogue-changes.prune', 60 * 60 * 1000, async () => void (await pruneCatalogueChanges()));
   registerPeriodicTask('data-exports.prune', 60 * 60 * 1000, pruneDataExports);
   registerPeriodicTask('service-images.prune', 60 * 60 * 1000, async () => void (await removeStalePendingImages()));
+  // An "Accedi come" left to lapse gets the end of its audit record (a request of its session would end it first).
+  registerPeriodicTask('impersonations.close', 5 * 60 * 1000, async () => void (await closeLapsedImpersonations()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
 }

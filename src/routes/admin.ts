@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import * as accounts from '../controllers/admin-accounts.controller.js';
 import * as admin from '../controllers/admin.controller.js';
 import { requireOperator } from '../middleware/operator.js';
+import { impersonationRoutes } from './admin-impersonation.js';
 
 /** The operator's console: 404 to everyone but an operator signed in with two-factor sign-in. */
 export function adminRoutes(r: Router): void {
@@ -17,4 +18,5 @@ export function adminRoutes(r: Router): void {
     r.post(`${path}/:id/sospensione`, requireOperator, accounts.suspension(kind, true));
     r.post(`${path}/:id/riattivazione`, requireOperator, accounts.suspension(kind, false));
   }
+  impersonationRoutes(r);
 }
