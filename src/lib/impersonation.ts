@@ -54,6 +54,10 @@ const patterns = SECRET_PAGES.map(
   (route) => new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`),
 );
 
+/** Whether the request signs out (which ends an impersonation too). */
+export const isSignOut = (method: string, path: string): boolean =>
+  method === 'POST' && normalised(path) === '/auth/logout';
+
 /** Whether an impersonating session's request is refused: a change (but ending and signing out), or a secret page. */
 export function refusedWhileImpersonating(method: string, path: string): boolean {
   const route = normalised(path);

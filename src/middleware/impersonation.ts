@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { t } from '../config/i18n.js';
 import { toCurrentUser } from '../config/passport.js';
 import { notFound, roleRequired } from '../lib/app-error.js';
-import { refusedWhileImpersonating } from '../lib/impersonation.js';
+import { isSignOut, refusedWhileImpersonating } from '../lib/impersonation.js';
 import { currentImpersonation, endImpersonation } from '../services/impersonation.service.js';
 
 /**
@@ -32,7 +32,7 @@ export const impersonation: RequestHandler = (req, res, next) => {
     }
     delete req.session.impersonation;
     // Signing out carries on as the operator's own.
-    if (req.method === 'POST' && req.path === '/auth/logout') return next();
+    if (isSignOut(req.method, req.path)) return next();
     if (found.how) req.flash('info', t(`impersonation:ended.${found.how}`));
     res.redirect(303, found.personId ? `/admin/persone/${found.personId}` : '/admin');
   }, next);
@@ -48,7 +48,7 @@ export const readOnlyWhileImpersonating: RequestHandler = (req, _res, next) => {
   if (!current) return next();
   if (refusedWhileImpersonating(req.method, req.path))
     return next(roleRequired('impersonation:refused.title', 'impersonation:refused.body'));
-  if (req.method !== 'POST' || req.path !== '/auth/logout') return next();
+  if (!isSignOut(req.method, req.path)) return next();
   endImpersonation(current.id, current.operator.personId, 'signed_out').then(() => next(), next);
 };
 

@@ -10,6 +10,7 @@ import { CLIENT_COLUMNS } from '../../../src/models/clients/row.js';
 import { EDITION_COLUMNS } from '../../../src/models/editions/row.js';
 import { WAITLIST_COLUMNS } from '../../../src/models/editions/waitlist.js';
 import { JOB_COLUMNS } from '../../../src/models/jobs/queue.js';
+import { IMPERSONATION_COLUMNS } from '../../../src/models/impersonations/row.js';
 import { IMAGE_COLUMNS } from '../../../src/models/listings/images.js';
 import { LISTING_COLUMNS } from '../../../src/models/listings/row.js';
 import { MESSAGE_COLUMNS } from '../../../src/models/messages/messages.js';
@@ -47,6 +48,7 @@ const TABLES: [table: string, columns: Columns<object>, unread?: string[]][] = [
   ['worker_trainings', TRAINING_COLUMNS],
   ['auth_tokens', TOKEN_COLUMNS],
   ['saved_searches', SAVED_SEARCH_COLUMNS],
+  ['impersonations', IMPERSONATION_COLUMNS],
 ];
 
 /** The kind a column of this PostgreSQL type is read as (src/db/knex.ts sets the driver's parsers). */

@@ -223,6 +223,7 @@ export function resourceOf(path: string, w: Pick<World, 'a'>): Resource | null {
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/persone/:id/accedi-come': { params: { id: w.a.providerId }, owners: [] },
   };
   return table[path] ?? null;
 }
