@@ -59,7 +59,11 @@ export async function create(req: Request, res: Response): Promise<void> {
   const form = validate(impersonationSchema, req.body);
   if (!form.ok) {
     const { organisationId, reason } = form.value;
-    return renderForm(req, res, 422, { organisationId: text(organisationId), reason: text(reason), errors: form.errors });
+    return renderForm(req, res, 422, {
+      organisationId: text(organisationId),
+      reason: text(reason),
+      errors: form.errors,
+    });
   }
   const { organisationId, reason } = form.value;
   const result = await startImpersonation(operatorOf(req).personId, id, organisationId, reason);

@@ -12,7 +12,8 @@ import { secondFactorRequired } from '../services/two-factor.service.js';
 export const requireOperator: RequestHandler = (req, res, next) => {
   const operator = req.operator;
   // An operator seeing the site as someone else ("Accedi come") ends it first: the banner says how.
-  if (!operator && req.impersonation) return next(roleRequired('impersonation:console.title', 'impersonation:console.body'));
+  if (!operator && req.impersonation)
+    return next(roleRequired('impersonation:console.title', 'impersonation:console.body'));
   if (!operator) return next(notFound());
   secondFactorRequired(operator.personId).then(
     (enrolled) => {

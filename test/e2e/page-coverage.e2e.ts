@@ -24,7 +24,17 @@ const UNREACHABLE: Record<string, string> = {
  * test/e2e/admin.e2e.ts makes its own and walks the console at 1280 and 375 px; test/integration/admin/
  * renders the rest (people, a session signed in without the code).
  */
-const CONSOLE_PAGES = ['enrol', 'home', 'organisations', 'organisation', 'audit', 'people', 'person', 'sign-in-again'];
+const CONSOLE_PAGES = [
+  'enrol',
+  'home',
+  'organisations',
+  'organisation',
+  'audit',
+  'people',
+  'person',
+  'sign-in-again',
+  'impersonation', // "Accedi come": test/e2e/impersonation.e2e.ts at 1280 and 375 px
+];
 
 /** Every page template: partials (`_*.ejs`), emails and layouts are rendered inside pages, never on their own. */
 function pageTemplates(): string[] {

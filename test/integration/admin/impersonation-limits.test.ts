@@ -33,7 +33,10 @@ describe('the console: what "Accedi come" may not do, and how it ends by itself'
     const token = csrfFrom(html((await agent.get('/account').expect(200)).text));
     const user = await db()('users').where({ id: client.id }).first();
     for (const [path, form] of [
-      ['/account/password', { current_password: 'x', password: 'NuovaPass2026!', password_confirmation: 'NuovaPass2026!' }],
+      [
+        '/account/password',
+        { current_password: 'x', password: 'NuovaPass2026!', password_confirmation: 'NuovaPass2026!' },
+      ],
       ['/notifications/readings', {}],
       ['/account/data-export', {}],
       ['/account/organizzazioni', { organisationId: client.id }],
@@ -67,7 +70,8 @@ describe('the console: what "Accedi come" may not do, and how it ends by itself'
       }
     }
     // Pages that reveal nothing of the kind stay open.
-    for (const path of ['/account', '/account/sessions', '/notifications', '/bookings']) await agent.get(path).expect(200);
+    for (const path of ['/account', '/account/sessions', '/notifications', '/bookings'])
+      await agent.get(path).expect(200);
   });
 
   it('reading messages as the person marks nothing read; the person reading them does', async () => {

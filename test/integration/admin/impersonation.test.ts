@@ -29,7 +29,9 @@ describe('the console: "Accedi come"', () => {
     expect(card(`main a[href="${formOf(client.id)}"]`).text()).to.equal('Accedi come questa persona');
     const form = html((await agent.get(formOf(client.id)).expect(200)).text);
     expect(form('h1').text()).to.equal('Accedi come Giulia Neri');
-    expect(form('#f-organisationId option[selected]').text()).to.equal('Officine Ospiti Srl — Cliente (Amministratore)');
+    expect(form('#f-organisationId option[selected]').text()).to.equal(
+      'Officine Ospiti Srl — Cliente (Amministratore)',
+    );
     await impersonate(agent, client.id, client.id);
 
     const dashboard = await agent.get('/dashboard').expect(200);
@@ -44,7 +46,12 @@ describe('the console: "Accedi come"', () => {
     expect($('header a[href="/admin"]').length).to.equal(0);
     // The time limit is the setting's (30 minutes by default), from the database's clock.
     expect(row.expires_at.getTime() - row.started_at.getTime()).to.equal(30 * 60_000);
-    expect(row).to.include({ operator_id: operatorId, person_id: client.id, organisation_id: client.id, reason: REASON });
+    expect(row).to.include({
+      operator_id: operatorId,
+      person_id: client.id,
+      organisation_id: client.id,
+      reason: REASON,
+    });
 
     const [start] = await impersonationAudit();
     expect(start).to.include({
@@ -118,14 +125,24 @@ describe('the console: "Accedi come"', () => {
     const page = html((await agent.get(formOf(other.id)).expect(200)).text);
     expect(textOf(page, 'main .alert')).to.equal('Non si può accedere come un operatore.');
     expect(page('main form[action$="/accedi-come"]').length).to.equal(0);
-    const refused = await post(agent, formOf(other.id), { organisationId: other.id, reason: REASON, confirm: '1' }, '/admin');
+    const refused = await post(
+      agent,
+      formOf(other.id),
+      { organisationId: other.id, reason: REASON, confirm: '1' },
+      '/admin',
+    );
     expect(refused.status).to.equal(409);
 
     const client = await clientAccount();
     await db()('users').where({ id: client.id }).update({ suspended_at: new Date() });
     const suspended = html((await agent.get(formOf(client.id)).expect(200)).text);
     expect(textOf(suspended, 'main .alert')).to.match(/^Questa persona è sospesa/);
-    const res = await post(agent, formOf(client.id), { organisationId: client.id, reason: REASON, confirm: '1' }, '/admin');
+    const res = await post(
+      agent,
+      formOf(client.id),
+      { organisationId: client.id, reason: REASON, confirm: '1' },
+      '/admin',
+    );
     expect(res.status).to.equal(409);
     expect(await impersonationRows()).to.have.length(0);
   });

@@ -15,7 +15,10 @@ describe('the console: a suspended organisation is out of reach', () => {
     const { agent: operator } = await operatorAgent();
     const rspp = await createUserWithPassword({ companyName: 'Studio RSPP Bianchi' });
     const other = await createUser({ companyName: 'Officine Sospese Srl' });
-    await db()('client_profiles').insert({ user_id: other.id, company_name: 'Officine Sospese Srl' }).onConflict().ignore();
+    await db()('client_profiles')
+      .insert({ user_id: other.id, company_name: 'Officine Sospese Srl' })
+      .onConflict()
+      .ignore();
     await db()('memberships').insert({ organisation_id: other.id, user_id: rspp.id, role: 'safety' });
     const agent = await loginAs(browser(), rspp.email, rspp.password);
     const before = html((await agent.get('/account/organizzazioni').expect(200)).text);
@@ -30,10 +33,15 @@ describe('the console: a suspended organisation is out of reach', () => {
     expect(textOf(list, '.organisation-list')).to.not.contain('Officine Sospese Srl');
     expect(list('.organisation-list li')).to.have.length(1);
     const dashboard = html((await again.get('/dashboard').expect(200)).text);
-    expect(dashboard('a[href="/account/organizzazioni"]').filter((_, a) => dashboard(a).closest('.user-menu').length > 0)).to.have.length(0);
+    expect(
+      dashboard('a[href="/account/organizzazioni"]').filter((_, a) => dashboard(a).closest('.user-menu').length > 0),
+    ).to.have.length(0);
     expect(dashboard('.org-context').length).to.equal(0);
     const token = await csrfTokenOf(again, '/account/organizzazioni');
-    const switched = await again.post('/account/organizzazioni').type('form').send({ _csrf: token, organisationId: other.id });
+    const switched = await again
+      .post('/account/organizzazioni')
+      .type('form')
+      .send({ _csrf: token, organisationId: other.id });
     expect(switched.status).to.equal(404);
   });
 

@@ -67,7 +67,9 @@ describe('security: an operator\'s "Accedi come" on every route of the route tab
             participants_count: '1',
             body: 'Messaggio che non deve partire',
           };
-          const res = await (r.method === 'DELETE' ? operator.delete(path) : operator.post(path)).type('form').send(body);
+          const res = await (r.method === 'DELETE' ? operator.delete(path) : operator.post(path))
+            .type('form')
+            .send(body);
           expect(res.status, res.text.slice(0, 300)).to.equal(403);
           if (res.type === 'text/html') expect(res.text).to.contain(READ_ONLY);
           else expect(JSON.stringify(res.body)).to.contain('puoi guardare, non modificare');

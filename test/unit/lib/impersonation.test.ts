@@ -3,11 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/config/env.js';
-import {
-  IMPERSONATION_END_PATH,
-  SECRET_PAGES,
-  refusedWhileImpersonating,
-} from '../../../src/lib/impersonation.js';
+import { IMPERSONATION_END_PATH, SECRET_PAGES, refusedWhileImpersonating } from '../../../src/lib/impersonation.js';
 
 describe('"Accedi come": what an impersonating session may do (src/lib/impersonation.ts)', () => {
   it('refuses every method but GET and HEAD, except ending it and signing out', () => {
@@ -45,7 +41,10 @@ describe('"Accedi come": what an impersonating session may do (src/lib/impersona
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sicurhub-env-'));
     expect(loadConfig({ DATA_DIR: dataDir }).impersonationMinutes).to.equal(30);
     expect(loadConfig({ DATA_DIR: dataDir, IMPERSONATION_MINUTES: '15' }).impersonationMinutes).to.equal(15);
-    for (const bad of ['0', '241', 'mezz\'ora'])
-      expect(() => loadConfig({ DATA_DIR: dataDir, IMPERSONATION_MINUTES: bad }), bad).to.throw(ConfigError, /IMPERSONATION_MINUTES/);
+    for (const bad of ['0', '241', "mezz'ora"])
+      expect(() => loadConfig({ DATA_DIR: dataDir, IMPERSONATION_MINUTES: bad }), bad).to.throw(
+        ConfigError,
+        /IMPERSONATION_MINUTES/,
+      );
   });
 });
