@@ -30,10 +30,10 @@ describe('"Accedi come" in a real browser', () => {
   });
 
   async function checked(page: Page, what: string, tag: number): Promise<void> {
+    await screenshot(page, `impersonation-${what}-${tag}`);
     const violations = await seriousViolations(page);
     expect(violations, `${what}\n${describeViolations(violations)}`).to.deep.equal([]);
     await noSidewaysScroll(page, what);
-    await screenshot(page, `impersonation-${what}-${tag}`);
   }
 
   async function logIn(page: Page, email: string): Promise<void> {
@@ -66,7 +66,8 @@ describe('"Accedi come" in a real browser', () => {
     ['1280 px', DESKTOP],
     ['375 px', PHONE],
   ] as const) {
-    it(`an operator sees a client's dashboard with the banner, is refused a change, and ends it, at ${label}`, async () => {
+    it(`an operator sees a client's dashboard with the banner, is refused a change, and ends it, at ${label}`, async function () {
+      this.timeout(180_000);
       const tag = viewport.width;
       const client = await createUserWithPassword({
         userType: 'client',
