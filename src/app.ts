@@ -11,6 +11,7 @@ import { csrfProtection } from './middleware/csrf.js';
 import { mailClientRoutes } from './routes/mail-client.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { flash } from './middleware/flash.js';
+import { impersonation, readOnlyWhileImpersonating } from './middleware/impersonation.js';
 import { formBodies } from './middleware/form-body.js';
 import { pageLocals, userLocals } from './middleware/locals.js';
 import { notFound } from './middleware/not-found.js';
@@ -68,8 +69,10 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.use(operatorApart);
   app.use(sessionActivity);
   app.use(flash);
+  app.use(impersonation);
   app.use(userLocals);
   app.use(csrfProtection);
+  app.use(readOnlyWhileImpersonating);
 
   const router = routes();
   app.use(formBodies(router));

@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const database = await openDatabase(config());
+  const database = await openDatabase(config(), { throughRunning: true });
   try {
     switch (command) {
       case 'migrate': {

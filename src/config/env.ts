@@ -43,10 +43,9 @@ export interface Config {
   embeddedIdleTimeoutMs: number;
   /** Where uploads live: local disk under dataDir/uploads (default) or an S3-compatible bucket. */
   storage: StorageConfig;
-  /** Course editions under their minimum this many days before they start are confirmed or cancelled. */
-  editionMinimumLeadDays: number;
-  /** How long a seat freed in a full edition is held for the first client on its waitlist. */
-  waitlistOfferHours: number;
+  editionMinimumLeadDays: number; // Editions under their minimum this many days before they start are decided.
+  waitlistOfferHours: number; // How long a seat freed in a full edition is held for the first on its waitlist.
+  impersonationMinutes: number; // How long an operator's "Accedi come" lasts: past it, the next request ends it.
   /**
    * When the 2025 Accordo Stato-Regioni (Rep. Atti 59/CSR) took effect for the renewal rules and its
    * transition deadlines. Its date has been read two ways, so it is a setting; the default is the latest
@@ -142,6 +141,7 @@ const schema = Joi.object({
   S3_FORCE_PATH_STYLE: Joi.boolean().truthy('1').falsy('0').empty('').default(false),
   EDITION_MINIMUM_LEAD_DAYS: Joi.number().integer().min(1).max(60).empty('').default(7),
   WAITLIST_OFFER_HOURS: Joi.number().integer().min(1).max(168).empty('').default(24),
+  IMPERSONATION_MINUTES: Joi.number().integer().min(1).max(240).empty('').default(30),
   ACCORDO_2025_EFFECTIVE_DATE: Joi.string()
     .pattern(/^\d{4}-\d{2}-\d{2}$/)
     .empty('')
@@ -213,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfig(value as Record<string, unknown>),
     editionMinimumLeadDays: value.EDITION_MINIMUM_LEAD_DAYS as number,
     waitlistOfferHours: value.WAITLIST_OFFER_HOURS as number,
+    impersonationMinutes: value.IMPERSONATION_MINUTES as number,
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
     operator: operatorOf(value as Record<string, unknown>),

@@ -23,7 +23,8 @@ function toCurrentOperator(row: users.SessionOperator): CurrentOperator {
   return { operator: true, personId: row.personId, email: row.email, emailVerified: row.emailVerified };
 }
 
-function toCurrentUser(row: users.SessionUser): CurrentUser {
+/** The member a session user row signs in as (also the person an operator's "Accedi come" shows the site as). */
+export function toCurrentUser(row: users.SessionUser): CurrentUser {
   return {
     personId: row.personId,
     organisationId: row.organisationId,

@@ -12,6 +12,7 @@ import { isListStatus } from '../lib/booking-list-status.js';
 import { requestedPage } from '../lib/search.shared.js';
 import { bookingConversationView, type MessageFormState } from '../pages/message-thread.page.js';
 import { bookingDetail, findBooking, listBookings, type BookingViewer } from '../services/booking-records.service.js';
+import { isImpersonating } from '../middleware/impersonation.js';
 import { openBookingThread } from '../services/message-threads.service.js';
 import { bookingReviewBox } from '../pages/review-form.page.js';
 import { reviewOfBooking } from '../services/reviews.service.js';
@@ -59,7 +60,7 @@ export async function renderDetail(
   const disputes = req.user!.userType === 'client' ? 'disputes.manage' : 'provider.disputes.manage';
   const [detail, conversation, review, issued, approval, trainers, problems] = await Promise.all([
     bookingDetail(booking, viewerOf(req), now),
-    openBookingThread(booking, viewerOf(req)),
+    openBookingThread(booking, viewerOf(req), { marksRead: !isImpersonating(req) }),
     reviewOfBooking(booking, viewerOf(req), now),
     attestatiOfBooking(booking.id),
     openApprovalLine(booking, viewerOf(req)),

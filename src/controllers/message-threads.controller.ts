@@ -4,6 +4,7 @@ import { notFound, roleRequired } from '../lib/app-error.js';
 import { unreadAfterReading } from '../lib/current-user.js';
 import { t } from '../config/i18n.js';
 import { loginUrlFor } from '../middleware/auth.js';
+import { isImpersonating } from '../middleware/impersonation.js';
 import { messagesInboxPage } from '../pages/messages-inbox.page.js';
 import { messageThreadPage, type MessageFormState } from '../pages/message-thread.page.js';
 import { newMessagePage, quoteRequestBody } from '../pages/new-message.page.js';
@@ -35,7 +36,7 @@ export async function renderThread(
   quote: QuoteFormOutcome = {},
 ): Promise<void> {
   const viewer = partyOf(req);
-  const conversation = await openThread(String(req.params.id), viewer);
+  const conversation = await openThread(String(req.params.id), viewer, { marksRead: !isImpersonating(req) });
   // "Conversazione non trovata": other people's threads and unknown ids look the same.
   if (!conversation) throw notFound('thread');
   res.locals.unreadMessages = unreadAfterReading(Number(res.locals.unreadMessages), conversation.markedRead);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Config } from '../config/env.js';
 import { errorFields, logger } from '../config/logger.js';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.js';
+import { runningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.js';
 import { createKnex, setDb } from './knex.js';
 import { closeReplica, openReplica } from './replica.js';
 
@@ -26,19 +26,23 @@ export interface DatabaseHandle {
  */
 export async function openDatabase(
   cfg: Config,
-  options: { inMemory?: boolean; readReplica?: boolean } = {},
+  options: { inMemory?: boolean; readReplica?: boolean; throughRunning?: boolean } = {},
 ): Promise<DatabaseHandle> {
   let embedded: EmbeddedDatabase | null = null;
-  let connectionString = cfg.databaseUrl;
+  const dataDir = path.join(cfg.dataDir, 'pgdata');
+  // The server shell's commands go through the server when it is up: one process per data directory.
+  const running = !cfg.databaseUrl && options.throughRunning ? runningEmbeddedDatabase(dataDir) : null;
+  let connectionString = cfg.databaseUrl ?? running;
   if (!connectionString) {
-    embedded = await startEmbeddedDatabase(options.inMemory ? null : path.join(cfg.dataDir, 'pgdata'), {
+    embedded = await startEmbeddedDatabase(options.inMemory ? null : dataDir, {
       idleTimeoutMs: cfg.embeddedIdleTimeoutMs,
     });
     connectionString = embedded.connectionString;
   }
   // PGlite runs one query at a time: a couple of connections are enough and keep waits short.
-  const knex = createKnex(connectionString, embedded ? 4 : 10, { server: !embedded });
-  const sessionPool = new pg.Pool({ connectionString, max: embedded ? 2 : 5, idleTimeoutMillis: 30_000 });
+  const small = embedded !== null || running !== null;
+  const knex = createKnex(connectionString, small ? 4 : 10, { server: !small });
+  const sessionPool = new pg.Pool({ connectionString, max: small ? 2 : 5, idleTimeoutMillis: 30_000 });
   // An idle client whose connection the server ends (restart, failover, pg_terminate_backend) emits 'error'
   // on the pool; unheard, it would end the process. The pool drops that client and opens a new one when asked.
   sessionPool.on('error', (err) => logger.warn('session store connection lost', errorFields(err)));
@@ -50,7 +54,7 @@ export async function openDatabase(
     knex,
     sessionPool,
     connectionString,
-    embedded: embedded !== null,
+    embedded: small,
     replica,
     async close() {
       if (closed) return;

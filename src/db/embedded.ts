@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -28,6 +28,27 @@ export interface EmbeddedOptions {
 }
 
 /**
+ * Where a process that serves a data directory writes its address (with its password, readable by its user
+ * only), so that the server shell's commands (`npm run operator:create`...) run through it while it is up
+ * instead of opening the directory a second time, which would write beside it unseen.
+ */
+const addressFile = (dataDir: string): string => path.join(path.dirname(dataDir), 'embedded-db.json');
+
+/** The address of the live process serving `dataDir`, or null when none is (a file left by one that died is ignored). */
+export function runningEmbeddedDatabase(dataDir: string): string | null {
+  try {
+    const { pid, connectionString } = JSON.parse(readFileSync(addressFile(dataDir), 'utf8')) as {
+      pid: number;
+      connectionString: string;
+    };
+    process.kill(pid, 0);
+    return connectionString;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts PGlite (PostgreSQL in WebAssembly) with the extensions the migrations use, and serves it on a
  * loopback port (packages/pg-embedded-server), so that pg, Knex and connect-pg-simple talk to it exactly as to
  * a real server. `dataDir` null keeps it in memory (tests).
@@ -45,12 +66,16 @@ export async function startEmbeddedDatabase(
   const password = randomBytes(32).toString('base64url');
   const server = await serveEmbedded(pglite, { user: USER, password, idleTimeoutMs: options.idleTimeoutMs, log });
   const { host, port } = server;
+  const connectionString = `postgres://${USER}:${password}@${host}:${port}/postgres?sslmode=disable`;
+  if (dataDir)
+    writeFileSync(addressFile(dataDir), JSON.stringify({ pid: process.pid, connectionString }), { mode: 0o600 });
   let closed = false;
   return {
-    connectionString: `postgres://${USER}:${password}@${host}:${port}/postgres?sslmode=disable`,
+    connectionString,
     async close() {
       if (closed) return;
       closed = true;
+      if (dataDir) rmSync(addressFile(dataDir), { force: true });
       await server.close();
       await pglite.close();
     },

@@ -21,6 +21,7 @@ import { buildDataExport, DATA_EXPORT_JOB, pruneDataExports } from '../services/
 import { issuePreviousMonth } from '../services/invoice-runs.service.js';
 import { sendPendingInvoices } from '../services/sdi-delivery.service.js';
 import { checkVerificationExpiries } from '../services/verification-expiry.service.js';
+import { closeLapsedImpersonations } from '../services/impersonation.service.js';
 
 /** Every job type and periodic task the job runner knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -48,6 +49,8 @@ export function registerJobs(): void {
   // blocked by missing data is invoiced soon after completing its profile.
   registerPeriodicTask('invoices.issue', 60 * 60 * 1000, () => issuePreviousMonth());
   registerPeriodicTask('invoices.send', 15 * 60 * 1000, async () => void (await sendPendingInvoices()));
+  // An "Accedi come" left to lapse gets the end of its audit record (a request of its session would end it first).
+  registerPeriodicTask('impersonations.close', 5 * 60 * 1000, async () => void (await closeLapsedImpersonations()));
   // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
   if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
 }

@@ -31,6 +31,12 @@ const weekdayLong = new Intl.DateTimeFormat('it-IT', {
   year: 'numeric',
 });
 const dateTimeLong = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'short' });
+const clockTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
 const oneDecimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -62,6 +68,8 @@ export const fullDate = (value: Date | string): string => weekdayLong.format(asD
 export const dateTimeShort = (value: Date | string): string => dateTime.format(asDate(value));
 /** '22 novembre 2026 alle ore 14:30': a date and time in a sentence (the words are Intl's). */
 export const dateTimeText = (value: Date): string => dateTimeLong.format(value);
+/** '14:30': the time of day in Rome of a moment (when something ends today). */
+export const clock = (value: Date): string => clockTime.format(value);
 /** '14:30:00' -> '14:30' */
 export const time = (value: string | null | undefined): string => (value ? value.slice(0, 5) : '');
 /** 12500 -> '12.500' */

@@ -51,6 +51,8 @@ export const userLocals: RequestHandler = (req, res, next) => {
   res.locals.currentUser = req.user ?? null;
   // An operator (req.operator) is no party: the header offers the console and Esci.
   res.locals.currentOperator = req.operator ?? null;
+  // An operator's "Accedi come": every page carries its banner (views/partials/_impersonation-banner.ejs).
+  res.locals.impersonation = req.impersonation ?? null;
   res.locals.csrfToken = () => csrfTokenFor(req);
   res.locals.unreadNotifications = req.user?.unreadNotifications ?? 0;
   res.locals.unreadMessages = req.user?.unreadMessages ?? 0;

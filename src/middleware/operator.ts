@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { t } from '../config/i18n.js';
-import { notFound } from '../lib/app-error.js';
+import { notFound, roleRequired } from '../lib/app-error.js';
 import type { CurrentOperator } from '../lib/current-user.js';
 import { secondFactorRequired } from '../services/two-factor.service.js';
 
@@ -11,6 +11,9 @@ import { secondFactorRequired } from '../services/two-factor.service.js';
  */
 export const requireOperator: RequestHandler = (req, res, next) => {
   const operator = req.operator;
+  // An operator seeing the site as someone else ("Accedi come") ends it first: the banner says how.
+  if (!operator && req.impersonation)
+    return next(roleRequired('impersonation:console.title', 'impersonation:console.body'));
   if (!operator) return next(notFound());
   secondFactorRequired(operator.personId).then(
     (enrolled) => {

@@ -6,6 +6,7 @@ import { reportQueueRoutes } from './admin-reports.js';
 import { invoiceAdminRoutes } from './admin-invoices.js';
 import { verificationRoutes } from './verification.js';
 import { adminDisputeRoutes } from './disputes.js';
+import { impersonationRoutes } from './admin-impersonation.js';
 
 /** The operator's console: 404 to everyone but an operator signed in with two-factor sign-in. */
 export function adminRoutes(r: Router): void {
@@ -25,4 +26,5 @@ export function adminRoutes(r: Router): void {
   invoiceAdminRoutes(r);
   verificationRoutes(r);
   adminDisputeRoutes(r);
+  impersonationRoutes(r);
 }

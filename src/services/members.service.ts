@@ -22,9 +22,12 @@ export interface MembersOverview {
   invitations: invitations.PendingInvitation[];
 }
 
-/** The organisations `personId` belongs to, in the order they joined them ("Le mie organizzazioni"). */
-export function organisationsOf(personId: string): Promise<organisationReads.Membership[]> {
-  return organisationReads.membershipsOf(personId);
+/**
+ * The organisations `personId` may act for, in the order they joined them ("Le mie organizzazioni"): a
+ * suspended one is neither listed nor chosen (the session would not use it anyway).
+ */
+export async function organisationsOf(personId: string): Promise<organisationReads.Membership[]> {
+  return (await organisationReads.membershipsOf(personId)).filter((m) => !m.suspended);
 }
 
 /** The membership of `personId` in organisation `id` (a form's value); null when they have none there. */

@@ -30,10 +30,21 @@ export function listThreads(viewer: ThreadParty): Promise<ThreadSummary[]> {
   return threads.listForParty(viewer, INBOX_LIMIT);
 }
 
+/** How a thread is opened: by its party, who reads it (the default), or on their screen by someone else. */
+export interface Opening {
+  /** False for an operator's "Accedi come": the other party's messages stay unread. */
+  marksRead: boolean;
+}
+
 /** The thread with its messages, which the viewer has now read; null for anyone but its parties. */
-export async function openThread(threadId: string, viewer: ThreadParty): Promise<Conversation | null> {
+export async function openThread(
+  threadId: string,
+  viewer: ThreadParty,
+  opening: Opening = { marksRead: true },
+): Promise<Conversation | null> {
   const thread = await threads.findForParty(threadId, viewer);
   if (!thread) return null;
+  if (!opening.marksRead) return { thread, messages: await messages.listForThread(thread.id), markedRead: 0 };
   const markedRead = await messages.markReadBy(thread.id, viewer.id);
   return { thread: { ...thread, unread: 0 }, messages: await messages.listForThread(thread.id), markedRead };
 }
@@ -42,9 +53,10 @@ export async function openThread(threadId: string, viewer: ThreadParty): Promise
 export async function openBookingThread(
   booking: Pick<Booking, 'id'>,
   viewer: ThreadParty,
+  opening: Opening = { marksRead: true },
 ): Promise<Conversation | null> {
   const found = await threads.findForBooking(booking.id);
-  return found ? openThread(found.id, viewer) : null;
+  return found ? openThread(found.id, viewer, opening) : null;
 }
 
 /** Who an inquiry goes to: a provider (from their page) and possibly one of their services (from its page). */

@@ -1,5 +1,6 @@
 import type { FlashMessage, FlashType } from '../middleware/flash.js';
 import type { CurrentOperator, CurrentUser } from '../lib/current-user.js';
+import type { Impersonation } from '../lib/impersonation.js';
 
 declare global {
   namespace Express {
@@ -10,6 +11,8 @@ declare global {
       id: string;
       /** A signed-in operator (the console's); such a session has no req.user. */
       operator?: CurrentOperator;
+      /** An operator's "Accedi come" in progress: req.user is the person, req.operator unset meanwhile. */
+      impersonation?: Impersonation;
       flash(type: FlashType, message: string, critical?: 'critical'): void;
     }
   }
@@ -33,6 +36,8 @@ declare module 'express-session' {
      * course of that training kind pre-fills these workers of the register as participants.
      */
     trainingPlan?: { kind: string; workerIds: string[] };
+    /** An operator's "Accedi come" in progress: the impersonations row's id. */
+    impersonation?: string;
   }
 }
 

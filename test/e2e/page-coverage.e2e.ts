@@ -35,6 +35,7 @@ const CONSOLE_PAGES = [
   // The disputes' queue and a dispute: test/e2e/disputes.e2e.ts at 1280 and 375 px.
   'disputes',
   'dispute',
+  'impersonation', // "Accedi come": test/e2e/impersonation.e2e.ts at 1280 and 375 px
 ];
 
 /** Every page template: partials (`_*.ejs`), emails and layouts are rendered inside pages, never on their own. */

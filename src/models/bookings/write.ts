@@ -142,7 +142,6 @@ export type NewBooking = Pick<
 
 /** A new booking with the id it is given (the writes that belong to it name it before it exists). */
 export type IdentifiedNewBooking = NewBooking & { id: string };
-
 /** What became of a new booking's statement: nothing of it is kept unless the booking was inserted. */
 export type BookingInsert =
   | { kind: 'inserted'; booking: Booking }

@@ -9,6 +9,8 @@ export interface Membership {
   role: Role;
   /** The profile's company or business name; null before it has one. */
   name: string | null;
+  /** Suspended by an operator: nobody acts for it until it is reactivated. */
+  suspended: boolean;
 }
 
 /** The organisations `personId` belongs to, in the order they joined them. */
@@ -19,13 +21,20 @@ export async function membershipsOf(personId: string, trx?: Trx): Promise<Member
     .leftJoin('provider_profiles as pp', 'pp.user_id', 'o.id')
     .where('m.user_id', personId)
     .orderBy([{ column: 'm.created_at' }, { column: 'm.organisation_id' }])
-    .select<{ organisation_id: string; kind: UserType; role: Role; name: string | null }[]>(
+    .select<{ organisation_id: string; kind: UserType; role: Role; name: string | null; suspended: boolean }[]>(
       'm.organisation_id',
       'o.kind',
       'm.role',
       db(trx).raw('coalesce(cp.company_name, pp.business_name) AS name'),
+      db(trx).raw('(o.suspended_at IS NOT NULL) AS suspended'),
     );
-  return rows.map((r) => ({ organisationId: r.organisation_id, kind: r.kind, role: r.role, name: r.name }));
+  return rows.map((r) => ({
+    organisationId: r.organisation_id,
+    kind: r.kind,
+    role: r.role,
+    name: r.name,
+    suspended: Boolean(r.suspended),
+  }));
 }
 
 /** The kind of organisation `id`; null for none. */

@@ -1,10 +1,12 @@
--- src/models/sessions.ts, named q96871af8568adfbe014dac342e139d15
+-- src/models/sessions.ts, named q89a7bea91333207e828a8c681633ce3b
 select "s"."sess",
  "su".*
 from "sessions" as "s"
 LEFT JOIN LATERAL ((select "u"."id" as "person_id", "o"."id", "m"."role", "u"."email", "o"."kind" as "user_type", "u"."email_verified_at",
  (SELECT count(*)
 FROM memberships mc
+JOIN organisations oc ON oc.id = mc.organisation_id
+AND oc.suspended_at IS NULL
 WHERE mc.user_id = u.id)::int AS organisation_count, "cp"."user_id" as "client_profile", "cp"."company_name" as "client_name", "cp"."profile_image" as "client_image", "pp"."user_id" as "provider_profile", "pp"."business_name" as "provider_name", "pp"."profile_image" as "provider_image",
  unread_notifications_upto(o.id, 100) AS unread_notifications,
  unread_messages_upto(o.id, 100) AS unread_messages, (op.user_id IS NOT NULL) AS operator

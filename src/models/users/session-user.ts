@@ -60,7 +60,9 @@ export function sessionUserQuery(k: Knex, personId: Knex.Raw | string, organisat
       'u.email',
       'o.kind as user_type',
       'u.email_verified_at',
-      k.raw('(SELECT count(*) FROM memberships mc WHERE mc.user_id = u.id)::int AS organisation_count'),
+      // The organisations the header offers to switch to: a suspended one is no longer among them.
+      k.raw(`(SELECT count(*) FROM memberships mc JOIN organisations oc ON oc.id = mc.organisation_id
+        AND oc.suspended_at IS NULL WHERE mc.user_id = u.id)::int AS organisation_count`),
       'cp.user_id as client_profile',
       'cp.company_name as client_name',
       'cp.profile_image as client_image',

@@ -12,6 +12,7 @@ import { EDITION_COLUMNS } from '../../../src/models/editions/row.js';
 import { WAITLIST_COLUMNS } from '../../../src/models/editions/waitlist.js';
 import { INVOICE_COLUMNS } from '../../../src/models/invoices/row.js';
 import { JOB_COLUMNS } from '../../../src/models/jobs/queue.js';
+import { IMPERSONATION_COLUMNS } from '../../../src/models/impersonations/row.js';
 import { IMAGE_COLUMNS } from '../../../src/models/listings/images.js';
 import { LISTING_COLUMNS } from '../../../src/models/listings/row.js';
 import { MESSAGE_COLUMNS } from '../../../src/models/messages/messages.js';
@@ -58,6 +59,7 @@ const TABLES: [table: string, columns: Columns<object>, unread?: string[]][] = [
   ['verification_documents', VERIFICATION_DOCUMENT_COLUMNS],
   ['disputes', DISPUTE_COLUMNS],
   ['dispute_messages', DISPUTE_MESSAGE_COLUMNS],
+  ['impersonations', IMPERSONATION_COLUMNS],
 ];
 
 /** The kind a column of this PostgreSQL type is read as (src/db/knex.ts sets the driver's parsers). */

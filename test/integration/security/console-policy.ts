@@ -13,6 +13,7 @@ export function consoleResources(w: Pick<World, 'a'>): Record<string, Resource> 
     '/admin/persone/:id': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/sospensione': { params: { id: w.a.providerId }, owners: [] },
     '/admin/persone/:id/riattivazione': { params: { id: w.a.providerId }, owners: [] },
+    '/admin/persone/:id/accedi-come': { params: { id: w.a.providerId }, owners: [] },
     // The console's reports: an item's page and the team's three decisions, for each kind of item.
     ...reportQueueResources(w),
     '/admin/fatture/:id/xml': { params: { id: w.a.invoiceId }, owners: [] },

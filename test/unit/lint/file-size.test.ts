@@ -13,6 +13,7 @@ const ROOTS = ['src', 'islands', 'scripts', 'seeds', 'test', 'views', 'public/cs
 const DATA_TABLES: [RegExp, string][] = [
   [/^seeds\/data\//, 'the demo data set: providers, services, cities, clients, people, reviews'],
   [/^src\/reference-data\/.+\/tables\.ts$/, "hand-kept corrections to the gazetteer's source packages"],
+  [/^src\/documents\/fatturapa\/schema\/.+\.xsd$/, 'the official FatturaPA schemas, kept as published'],
 ];
 
 /** Every file under a folder, as a path from the repository root with forward slashes. */
