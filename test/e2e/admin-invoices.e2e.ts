@@ -1,19 +1,13 @@
 import { expect } from 'chai';
-import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
-import { updatePasswordHash } from '../../src/models/users/write.js';
-import { hashPassword } from '../../src/services/accounts.service.js';
 import { issueMonth } from '../../src/services/invoice-runs.service.js';
-import { createOperator } from '../../src/services/operators.service.js';
 import { completedIn, invoicedProvider, lastMonth } from '../integration/commission-invoices.helpers.js';
 import { describeViolations, seriousViolations } from './helpers/axe.js';
 import { DESKTOP, PHONE, newPage, noSidewaysScroll, screenshot } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
+import { logIn as logInAt, operatorSignedIn } from './helpers/operator.js';
 
 const PASSWORD = 'Operatore2026!';
-const codeAt = (secret: string, steps: number): string =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
 // The app in this process, with a provider invoiced for last month and one blocked by missing data.
 describe("the commission invoices in a real browser: the console's page and the provider's statement", function () {
   // Signing in with two-factor, then every page checked by axe: longer than the suite's default.
@@ -44,33 +38,15 @@ describe("the commission invoices in a real browser: the console's page and the 
     await screenshot(page, `invoices-${what}-${tag}`);
   }
 
-  async function logIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${app.baseUrl}/auth/login`);
-    await page.fill('#f-email', email);
-    await page.fill('#f-password', password);
-    await page.locator('form[action="/auth/login"] button[type="submit"]').click();
-  }
+  const logIn = (page: Page, email: string, password: string): Promise<void> =>
+    logInAt(page, app.baseUrl, email, password);
 
   for (const viewport of [DESKTOP, PHONE]) {
     it(`an operator finds last month's invoices, the blocked provider and the issue form, at ${viewport.width} px`, async () => {
       const tag = viewport.width;
-      const made = await createOperator(`operatore.fatture.${tag}@sicurhub.it`);
-      if (!made.ok) throw new Error(made.reason);
-      await updatePasswordHash(made.userId, await hashPassword(PASSWORD));
       const { page, context } = await newPage({ viewport });
       try {
-        await logIn(page, made.email, PASSWORD);
-        await page.waitForURL(/\/admin$/);
-        await page.goto(`${app.baseUrl}/account/two-factor`);
-        const secret = ((await page.locator('[data-totp-key]').textContent()) ?? '').replace(/\s+/g, '');
-        await page.fill('#f-activate-code', codeAt(secret, 0));
-        await page.locator('form[action="/account/two-factor/activation"] button[type="submit"]').click();
-        await context.clearCookies();
-        await logIn(page, made.email, PASSWORD);
-        await page.waitForURL(/\/auth\/second-factor$/);
-        await page.fill('#f-code', codeAt(secret, 1));
-        await page.locator('form[action="/auth/second-factor"] button[type="submit"]').click();
-        await page.waitForURL(/\/admin$/);
+        await operatorSignedIn(page, app.baseUrl, `operatore.fatture.${tag}@sicurhub.it`, PASSWORD);
         await page.locator('main a[href="/admin/fatture"]').first().click();
         await page.waitForURL(/\/admin\/fatture$/);
         expect(await page.locator('.invoices-table tbody tr').count()).to.equal(1);

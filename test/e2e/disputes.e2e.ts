@@ -1,11 +1,8 @@
 import { expect } from 'chai';
-import { generateSync } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { db } from '../../src/db/knex.js';
 import { addDays, romeLocal } from '../../src/lib/booking-time.js';
-import { updatePasswordHash } from '../../src/models/users/write.js';
 import { hashPassword } from '../../src/services/accounts.service.js';
-import { createOperator } from '../../src/services/operators.service.js';
 import {
   DEFAULT_PASSWORD,
   createBooking,
@@ -16,14 +13,12 @@ import {
 import { describeViolations, seriousViolations } from './helpers/axe.js';
 import { DESKTOP, PHONE, newPage, noSidewaysScroll, screenshot } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
+import { operatorSignedIn } from './helpers/operator.js';
 
 const OPERATOR_PASSWORD = 'Operatore2026!';
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-const codeAt = (secret: string, steps: number): string =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
 // "Segnala un problema" from end to end: the client opens it, the provider answers with a file, an operator
 // decides, and both parties read the decision. The application runs in-process on the test database.
 describe('disputes in a real browser', () => {
@@ -85,24 +80,9 @@ describe('disputes in a real browser', () => {
 
   /** An operator made by the command's function, enrolled in two-factor sign-in, signed in with the code. */
   async function operatorPage(): Promise<Page> {
-    const made = await createOperator('operatore.controversie@sicurhub.it');
-    if (!made.ok) throw new Error(made.reason);
-    await updatePasswordHash(made.userId, await hashPassword(OPERATOR_PASSWORD));
-    const page = await signedIn(made.email, OPERATOR_PASSWORD);
-    await page.waitForURL(/\/admin$/);
-    await page.goto(`${app.baseUrl}/account/two-factor`);
-    const secret = ((await page.locator('[data-totp-key]').textContent()) ?? '').replace(/\s+/g, '');
-    await page.fill('#f-activate-code', codeAt(secret, 0));
-    await page.locator('form[action="/account/two-factor/activation"] button[type="submit"]').click();
-    await page.context().clearCookies();
-    await page.goto(`${app.baseUrl}/auth/login`);
-    await page.fill('#f-email', made.email);
-    await page.fill('#f-password', OPERATOR_PASSWORD);
-    await page.locator('form[action="/auth/login"] button[type="submit"]').click();
-    await page.waitForURL(/\/auth\/second-factor$/);
-    await page.fill('#f-code', codeAt(secret, 1));
-    await page.locator('form[action="/auth/second-factor"] button[type="submit"]').click();
-    await page.waitForURL(/\/admin$/);
+    const { page, context } = await newPage({ viewport: DESKTOP });
+    open.push(context);
+    await operatorSignedIn(page, app.baseUrl, 'operatore.controversie@sicurhub.it', OPERATOR_PASSWORD);
     return page;
   }
 

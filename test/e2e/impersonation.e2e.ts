@@ -1,20 +1,13 @@
 import { expect } from 'chai';
-import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { db } from '../../src/db/knex.js';
-import { updatePasswordHash } from '../../src/models/users/write.js';
-import { hashPassword } from '../../src/services/accounts.service.js';
-import { createOperator } from '../../src/services/operators.service.js';
 import { createUserWithPassword } from '../factories/index.js';
 import { describeViolations, seriousViolations } from './helpers/axe.js';
 import { DESKTOP, PHONE, newPage, noSidewaysScroll, screenshot, toast } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
+import { operatorSignedIn } from './helpers/operator.js';
 
 const PASSWORD = 'Operatore2026!';
-
-/** The app's code `steps` periods of 30 s from now (the server accepts one step either way, each step once). */
-const codeAt = (secret: string, steps: number): string =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 // An operator made by the command's function and a client of its own for each width: the app runs in-process.
 describe('"Accedi come" in a real browser', () => {
@@ -36,32 +29,6 @@ describe('"Accedi come" in a real browser', () => {
     await noSidewaysScroll(page, what);
   }
 
-  async function logIn(page: Page, email: string): Promise<void> {
-    await page.goto(`${app.baseUrl}/auth/login`);
-    await page.fill('#f-email', email);
-    await page.fill('#f-password', PASSWORD);
-    await page.locator('form[action="/auth/login"] button[type="submit"]').click();
-  }
-
-  /** An operator signed in with the second factor, turned on through the account page as the console asks. */
-  async function operatorSignedIn(page: Page, email: string): Promise<void> {
-    const made = await createOperator(email);
-    if (!made.ok) throw new Error(made.reason);
-    await updatePasswordHash(made.userId, await hashPassword(PASSWORD));
-    await logIn(page, email);
-    await page.waitForURL(/\/admin$/);
-    await page.goto(`${app.baseUrl}/account/two-factor`);
-    const secret = ((await page.locator('[data-totp-key]').textContent()) ?? '').replace(/\s+/g, '');
-    await page.fill('#f-activate-code', codeAt(secret, 0));
-    await page.locator('form[action="/account/two-factor/activation"] button[type="submit"]').click();
-    await page.context().clearCookies();
-    await logIn(page, email);
-    await page.waitForURL(/\/auth\/second-factor$/);
-    await page.fill('#f-code', codeAt(secret, 1));
-    await page.locator('form[action="/auth/second-factor"] button[type="submit"]').click();
-    await page.waitForURL(/\/admin$/);
-  }
-
   for (const [label, viewport] of [
     ['1280 px', DESKTOP],
     ['375 px', PHONE],
@@ -78,7 +45,7 @@ describe('"Accedi come" in a real browser', () => {
       await db()('client_profiles').insert({ user_id: client.id, company_name: `Officine Assistite ${tag} Srl` });
       const { page, context } = await newPage({ viewport });
       try {
-        await operatorSignedIn(page, `operatore.assistenza.${tag}@sicurhub.it`);
+        await operatorSignedIn(page, app.baseUrl, `operatore.assistenza.${tag}@sicurhub.it`, PASSWORD);
         await page.goto(`${app.baseUrl}/admin/persone?q=${encodeURIComponent(client.email)}`);
         await page.locator(`a[href="/admin/persone/${client.id}"]`).click();
         await page.locator(`main a[href="/admin/persone/${client.id}/accedi-come"]`).click();

@@ -1,19 +1,13 @@
 import { expect } from 'chai';
-import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { db } from '../../src/db/knex.js';
-import { updatePasswordHash } from '../../src/models/users/write.js';
-import { hashPassword } from '../../src/services/accounts.service.js';
-import { createOperator } from '../../src/services/operators.service.js';
 import { createBooking, createProvider, createService, createUserWithPassword } from '../factories/index.js';
 import { describeViolations, seriousViolations } from './helpers/axe.js';
 import { DESKTOP, PHONE, newPage, noSidewaysScroll, screenshot } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
+import { logIn as logInAt, operatorSignedIn } from './helpers/operator.js';
 
 const PASSWORD = 'Segnala2026!';
-
-const codeAt = (secret: string, steps: number): string =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 // A client reports another client's review, an operator hides it, its author reads why and edits it once,
 // and the reporter reads the outcome: each in their own browser, the app in-process.
@@ -36,31 +30,7 @@ describe('Segnala in a real browser: a reported review, hidden, edited and the o
     await screenshot(page, `reports-${what}-${tag}`);
   }
 
-  async function logIn(page: Page, email: string): Promise<void> {
-    await page.goto(`${app.baseUrl}/auth/login`);
-    await page.fill('#f-email', email);
-    await page.fill('#f-password', PASSWORD);
-    await page.locator('form[action="/auth/login"] button[type="submit"]').click();
-  }
-
-  /** An operator signed in with the password and the code of the app (enrolled on the way). */
-  async function operatorIn(page: Page, tag: number): Promise<void> {
-    const made = await createOperator(`moderatore.${tag}@sicurhub.it`);
-    if (!made.ok) throw new Error(made.reason);
-    await updatePasswordHash(made.userId, await hashPassword(PASSWORD));
-    await logIn(page, made.email);
-    await page.waitForURL(/\/admin$/);
-    await page.goto(`${app.baseUrl}/account/two-factor`);
-    const secret = ((await page.locator('[data-totp-key]').textContent()) ?? '').replace(/\s+/g, '');
-    await page.fill('#f-activate-code', codeAt(secret, 0));
-    await page.locator('form[action="/account/two-factor/activation"] button[type="submit"]').click();
-    await page.context().clearCookies();
-    await logIn(page, made.email);
-    await page.waitForURL(/\/auth\/second-factor$/);
-    await page.fill('#f-code', codeAt(secret, 1));
-    await page.locator('form[action="/auth/second-factor"] button[type="submit"]').click();
-    await page.waitForURL(/\/admin$/);
-  }
+  const logIn = (page: Page, email: string): Promise<void> => logInAt(page, app.baseUrl, email, PASSWORD);
 
   for (const [label, viewport] of [
     ['1280 px', DESKTOP],
@@ -107,7 +77,7 @@ describe('Segnala in a real browser: a reported review, hidden, edited and the o
         await checked(client.page, 'sent', tag);
 
         // The operator finds it in the queue and hides it, with a reason and the confirmation.
-        await operatorIn(console_.page, tag);
+        await operatorSignedIn(console_.page, app.baseUrl, `moderatore.${tag}@sicurhub.it`, PASSWORD);
         await console_.page.goto(`${app.baseUrl}/admin/segnalazioni?tipo=recensione`);
         await checked(console_.page, 'queue', tag);
         await console_.page.locator(`a[href="/admin/segnalazioni/recensione/${review!.id}"]`).click();
