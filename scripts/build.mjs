@@ -89,7 +89,9 @@ async function buildClient() {
         }
       };
       visit(file);
-      const urls = [...seen].map((f) => `/build/${path.relative(outdir, path.join(root, f)).split(path.sep).join('/')}`);
+      const urls = [...seen].map(
+        (f) => `/build/${path.relative(outdir, path.join(root, f)).split(path.sep).join('/')}`,
+      );
       manifest[`preload:${logical}`] = urls.join(' ');
     }
     if (meta.cssBundle) {

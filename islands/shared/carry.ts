@@ -71,7 +71,9 @@ export function restore(root: HTMLElement, carried: Carried): void {
   const fields = (): Field[] => Array.from(root.querySelectorAll<Field>(FIELDS));
   for (const change of carried.changes) {
     if (change.open !== undefined) {
-      const details = root.querySelector<HTMLDetailsElement>(`details#${CSS.escape((change.key as { id: string }).id)}`);
+      const details = root.querySelector<HTMLDetailsElement>(
+        `details#${CSS.escape((change.key as { id: string }).id)}`,
+      );
       if (details && details.open !== change.open) details.open = change.open;
       continue;
     }
@@ -83,7 +85,10 @@ export function restore(root: HTMLElement, carried: Carried): void {
   }
   if (!carried.focus) return;
   const focus = carried.focus;
-  const target = findEquivalent(focus.key, [...fields(), ...root.querySelectorAll<HTMLElement & Field>('button, summary')]);
+  const target = findEquivalent(focus.key, [
+    ...fields(),
+    ...root.querySelectorAll<HTMLElement & Field>('button, summary'),
+  ]);
   if (!target) return;
   target.focus({ preventScroll: true });
   if (focus.start !== null && focus.end !== null) {

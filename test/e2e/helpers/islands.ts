@@ -12,7 +12,9 @@ export async function startIsland(page: Page, name: string): Promise<void> {
 
 /** Every island of the page started as startIsland() does. */
 export async function startIslands(page: Page): Promise<void> {
-  const names = await page.locator('[data-island]').evaluateAll((els) => els.map((el) => el.getAttribute('data-island')!));
+  const names = await page
+    .locator('[data-island]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-island')!));
   for (const name of new Set(names)) await startIsland(page, name);
 }
 
@@ -23,11 +25,14 @@ export async function hasReactRoot(page: Page, name: string): Promise<boolean> {
     .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer')));
 }
 
-/** Holds the island bundles' requests until the returned function is called: what a slow link does. */
+/**
+ * Holds the islands' own bundles (their entries: the chunks they share with the page's enhancement script
+ * pass) until the returned function is called: what a slow link does.
+ */
 export async function holdIslandBundles(page: Page): Promise<() => void> {
   const held: Route[] = [];
   let open = false;
-  await page.route(/\/build\/(islands|chunks)\/.*\.js$/, (route) => {
+  await page.route(/\/build\/islands\/.*\.js$/, (route) => {
     if (open) void route.continue();
     else held.push(route);
   });
