@@ -77,7 +77,7 @@ async function buildClient() {
     manifest[logical] = `/build/${rel}`;
     // CSS imported by an island (e.g. Leaflet's, from its lazily loaded map) is bundled beside it:
     // "islands/search.css", for the island to load when it needs it.
-    // What the entry imports statically, chunks of chunks included: the page preloads them with the entry
+    // What the entry imports statically, chunks of chunks included: the page prefetches them with the entry
     // ("preload:islands/search.js" -> space-separated URLs), so an island starts without a waterfall.
     if (logical.startsWith('islands/')) {
       const seen = new Set();

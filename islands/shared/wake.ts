@@ -2,7 +2,7 @@ import { findEquivalent, keyOf, type ControlKey } from './equivalent.js';
 
 /**
  * Islands start on intent (docs/design.md §5.9). The page as served is complete: each island's element holds
- * its working fallback and names its bundle (`data-island-src`), which the page only preloads. The bundle is
+ * its working fallback and names its bundle (`data-island-src`), which the page only prefetches. The bundle is
  * run, and the island mounted, when a person first points at, touches or focuses something inside the
  * element (or inside an element marked `data-island-wake="NAME"`, for a control elsewhere that needs it).
  *

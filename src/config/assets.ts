@@ -20,7 +20,7 @@ export function asset(name: string): string {
   return url;
 }
 
-/** The modules a built entry imports (its shared chunks), for `<link rel="modulepreload">`. */
+/** The modules a built entry imports (its shared chunks), for `<link rel="prefetch">`. */
 export function assetImports(name: string): string[] {
   manifest ??= load();
   return (manifest[`preload:${name}`] ?? '').split(' ').filter(Boolean);
