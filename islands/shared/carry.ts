@@ -67,21 +67,25 @@ function type(el: Field, value: string): void {
   el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-export function restore(root: HTMLElement, carried: Carried): void {
+/**
+ * `step` runs each change (React's flushSync for an island): each is rendered before the next is made, so a
+ * handler reading the island's state sees the changes before it.
+ */
+export function restore(root: HTMLElement, carried: Carried, step: (fn: () => void) => void = (fn) => fn()): void {
   const fields = (): Field[] => Array.from(root.querySelectorAll<Field>(FIELDS));
   for (const change of carried.changes) {
     if (change.open !== undefined) {
       const details = root.querySelector<HTMLDetailsElement>(
         `details#${CSS.escape((change.key as { id: string }).id)}`,
       );
-      if (details && details.open !== change.open) details.open = change.open;
+      if (details && details.open !== change.open) step(() => (details.open = change.open!));
       continue;
     }
     const el = findEquivalent(change.key, fields());
     if (!el) continue;
     if (change.checked !== undefined) {
-      if ((el as HTMLInputElement).checked !== change.checked) el.click();
-    } else if (change.value !== undefined && el.value !== change.value) type(el, change.value);
+      if ((el as HTMLInputElement).checked !== change.checked) step(() => el.click());
+    } else if (change.value !== undefined && el.value !== change.value) step(() => type(el, change.value!));
   }
   if (!carried.focus) return;
   const focus = carried.focus;

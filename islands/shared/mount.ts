@@ -43,7 +43,7 @@ export function mountIsland<P>(
       const root = createRoot(element);
       flushSync(() => root.render(node));
       element.dataset.islandMounted = 'true';
-      restore(element, carried);
+      restore(element, carried, (change) => flushSync(change));
     }
     element.dataset.islandMounted = 'true';
     element.dispatchEvent(new CustomEvent('island:mounted'));
