@@ -28,20 +28,27 @@ describe('islands start on intent, and nothing done before is lost', () => {
     }
   });
 
-  it('a filter ticked before the island mounts is ticked, and searched for, in the mounted island', async () => {
+  it('filters ticked before the island mounts are ticked, and searched for, in the mounted island', async () => {
     const { page, context } = await newPage({ viewport: DESKTOP });
     try {
       const release = await holdIslandBundles(page);
       await page.goto(`${baseUrl()}${BERGAMO_FIRE}`, { waitUntil: 'domcontentloaded' });
       await markDocument(page);
-      const box = page.locator('input[name="languages"]').first();
-      const value = (await box.getAttribute('value'))!;
-      await box.click();
+      const language = page.locator('input[name="languages"]').first();
+      const certification = page.locator('input[name="certifications"]').first();
+      const values = [(await language.getAttribute('value'))!, (await certification.getAttribute('value'))!];
+      await language.click();
+      await certification.click();
       expect(await page.locator('[data-island="search"]').getAttribute('data-island-mounted')).to.equal(null);
       release();
       await page.locator('[data-island="search"][data-island-mounted="true"]').waitFor();
-      await page.waitForURL((url) => url.searchParams.getAll('languages').includes(value));
-      expect(await page.locator(`input[name="languages"][value="${value}"]`).isChecked()).to.equal(true);
+      await page.waitForURL(
+        (url) =>
+          url.searchParams.getAll('languages').includes(values[0]!) &&
+          url.searchParams.getAll('certifications').includes(values[1]!),
+      );
+      expect(await page.locator(`input[name="languages"][value="${values[0]}"]`).isChecked()).to.equal(true);
+      expect(await page.locator(`input[name="certifications"][value="${values[1]}"]`).isChecked()).to.equal(true);
       expect(await hasReactRoot(page, 'search')).to.equal(true);
       expect(await stillSameDocument(page)).to.equal(true);
     } finally {
