@@ -119,6 +119,14 @@ export const PAGE_CASES: PageCase[] = [
   page('provider not found', 'visitor', 'providers/not-found', `/providers/${UNKNOWN}`),
   page('login required', 'visitor', 'errors/login-required', '/bookings'),
   {
+    // A refused sign-in: the form again, its error summary linking to the field (401).
+    name: 'login refused',
+    viewer: 'visitor',
+    template: 'auth/login',
+    path: () => '/auth/login',
+    post: { form: { email: 'nessuno@esempio.it', password: 'NonQuesta2026!' } },
+  },
+  {
     name: 'error page (expired session token)',
     viewer: 'visitor',
     template: 'errors/error',
