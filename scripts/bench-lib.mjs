@@ -112,12 +112,18 @@ export async function startServer(env, port) {
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
-      // Production requires the operator's identity; the bench shows the demo's.
+      // Production requires the operator's identity and its invoicing data; the bench shows the demo's.
       OPERATOR_NAME: 'SicurHub S.r.l. (dati dimostrativi)',
       OPERATOR_VAT_NUMBER: '12345670017',
       OPERATOR_ADDRESS: 'Via Esempio 1, 20121 Milano (MI)',
       OPERATOR_PEC: 'sicurhub@pec.example.it',
       OPERATOR_REA: 'MI-0000000',
+      INVOICE_SELLER_NAME: 'SicurHub S.r.l. (dati dimostrativi)',
+      INVOICE_SELLER_VAT_NUMBER: '12345670017',
+      INVOICE_SELLER_STREET: 'Via Esempio 1',
+      INVOICE_SELLER_POSTAL_CODE: '20121',
+      INVOICE_SELLER_CITY: 'Milano',
+      INVOICE_SELLER_PROVINCE: 'MI',
       // As the Procfile deploys it: the web process serves pages, a jobs process sends the mail. Inline,
       // the job runner would spend the run writing reminders for the seeded bookings.
       JOBS_MODE: 'off',

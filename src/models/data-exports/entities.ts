@@ -155,6 +155,11 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
   { table: 'compliance_reminders', where: 'client_id = :user', erasure: erased('workers') },
   { table: 'contact_requests', where: 'user_id = :user', erasure: erased('contact') },
   { table: 'notifications', where: 'user_id = :user', erasure: erased('notifications') },
+  // A provider's request for the badge and its documents (their files go with the account).
+  { table: 'verification_requests', where: 'organisation_id = :user', erasure: erased('files') },
+  { table: 'verification_documents', where: 'organisation_id = :user', omit: ['file_key'], erasure: erased('files') },
+  // What the person reported to the team, with their note.
+  { table: 'reports', where: 'reporter_id = :user', erasure: erased('contact') },
 ]);
 
 /** Tables the archive leaves out, and why; the user's rows (`where`) go with the account. */
@@ -190,6 +195,12 @@ export const NOT_EXPORTED: readonly UnexportedEntity[] = Object.freeze([
     why: "the invitations the person sent: their organisation's records, which stop naming who sent them",
     where: 'invited_by = :user',
     erasure: anonymised('account'),
+  },
+  {
+    table: 'impersonations',
+    why: 'the support team\'s read-only visits of the account ("Accedi come"): the platform\'s record, also in its audit trail',
+    where: 'person_id = :user OR operator_id = :user',
+    erasure: erased('security'),
   },
   // No foreign key to users: the session store's rows, and the emails the job runner sends.
   {

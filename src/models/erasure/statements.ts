@@ -104,6 +104,25 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
       await db(trx)('bookings').where('cancelled_by', ctx.userId).update({ cancellation_reason: null });
     },
   ],
+  [
+    'verification_documents',
+    async (ctx, trx) => {
+      const own = () => db(trx)('verification_documents').where('organisation_id', ctx.userId);
+      collect(
+        ctx,
+        (await own().select<{ file_key: string }[]>('file_key')).map((d) => d.file_key),
+      );
+      await own().delete();
+    },
+  ],
+  ['verification_requests', deleteOwn('verification_requests', 'organisation_id')],
+  ['reports', deleteOwn('reports', 'reporter_id')],
+  [
+    'impersonations',
+    async (ctx, trx) => {
+      await db(trx)('impersonations').where('person_id', ctx.userId).orWhere('operator_id', ctx.userId).delete();
+    },
+  ],
   // The amounts, dates and references of a refund are the accounting record itself: kept as they are.
   ['booking_refunds', async () => {}],
   // The platform's invoices to a provider are fiscal records (art. 2220 c.c.): kept as issued.

@@ -4,13 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/config/env.js';
 
-/** The operator's identity production requires (src/config/operator.ts). */
+/** The operator's identity production requires (src/config/operator.ts, src/config/invoicing.ts). */
 const OPERATOR = {
   OPERATOR_NAME: 'Sicurezza Digitale S.r.l.',
   OPERATOR_VAT_NUMBER: '09753120014',
   OPERATOR_ADDRESS: 'Corso Francia 10, 10138 Torino (TO)',
   OPERATOR_PEC: 'amministrazione@pec.sicurezzadigitale.it',
   OPERATOR_REA: 'TO-1122334',
+  // The platform as the seller of its commission invoices (src/config/invoicing.ts).
+  INVOICE_SELLER_NAME: 'Sicurezza Digitale S.r.l.',
+  INVOICE_SELLER_VAT_NUMBER: '09753120014',
+  INVOICE_SELLER_STREET: 'Corso Francia 10',
+  INVOICE_SELLER_POSTAL_CODE: '10138',
+  INVOICE_SELLER_CITY: 'Torino',
+  INVOICE_SELLER_PROVINCE: 'TO',
 };
 
 describe('configuration (src/config/env.ts)', () => {
@@ -120,11 +127,13 @@ describe('configuration (src/config/env.ts)', () => {
   });
 
   it("requires the operator's identity in production and checks its Partita IVA, PEC and REA", () => {
+    const seller = Object.fromEntries(Object.entries(OPERATOR).filter(([k]) => k.startsWith('INVOICE_SELLER_')));
     const production = {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       SESSION_SECRET: 'x'.repeat(40),
       ENCRYPTION_KEY: 'a'.repeat(64),
+      ...seller,
     };
     try {
       loadConfig(production);
