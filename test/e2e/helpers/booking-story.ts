@@ -3,7 +3,6 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './global-setup.js';
 import { chooseSlot, offersSlots } from './slots.js';
-import { startIsland } from './islands.js';
 
 /** Shared steps of the booking story in the browser: the demo accounts, their services, the wizard's steps. */
 
@@ -98,7 +97,7 @@ export async function bookThroughWizard(
   },
 ): Promise<string> {
   await page.goto(`${baseUrl()}/services/${serviceId}/book`);
-  if (booking.script) await startIsland(page, 'booking-wizard');
+  if (booking.script) await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
   await fillDetails(page, booking.date, booking.time, booking.participants?.length ?? 1);
   if (booking.notes) await page.fill('#f-client_notes', booking.notes);
   await page.getByRole('button', { name: 'Continua' }).click();
