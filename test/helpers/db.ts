@@ -8,9 +8,15 @@ let handle: DatabaseHandle | null = null;
 // Reference data (gazetteer, categories) and the migration bookkeeping survive between test files.
 const KEEP = new Set(['knex_migrations', 'knex_migrations_lock', 'provinces', 'places', 'categories']);
 
-/** The configuration of every test run (in-memory database, var/test for files, no demo data). */
+/**
+ * The files of a test run (uploads, outbox): one folder per database, so that the suite on the embedded database
+ * and the same suite on a PostgreSQL server can run side by side (CI does) without touching each other's files.
+ */
+export const TEST_DATA_DIR = process.env.DATABASE_URL ? 'var/test-pg' : 'var/test';
+
+/** The configuration of every test run (in-memory database, TEST_DATA_DIR for files, no demo data). */
 export function useTestConfig(): ReturnType<typeof loadConfig> {
-  const cfg = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: 'var/test', SEED_DEMO: '0' });
+  const cfg = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, SEED_DEMO: '0' });
   overrideConfig(cfg);
   return cfg;
 }

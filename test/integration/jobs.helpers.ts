@@ -6,6 +6,7 @@ import { config } from '../../src/config/env.js';
 import { db } from '../../src/db/knex.js';
 import * as jobs from '../../src/models/jobs/queue.js';
 import { EMAIL_RETRY_SECONDS, SEND_EMAIL_JOB } from '../../src/services/mail.service.js';
+import { TEST_DATA_DIR } from '../helpers/db.js';
 
 /** Shared tools of the job runner tests: a slow SMTP peer, queued emails, the clock moved, a runner process. */
 
@@ -113,7 +114,7 @@ export function jobsProcess(smtpUrl: string): ChildProcess {
       ...process.env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATA_DIR: 'var/test',
+      DATA_DIR: TEST_DATA_DIR,
       SMTP_URL: smtpUrl,
       DATABASE_URL: config().databaseUrl!,
     },

@@ -8,7 +8,7 @@ import { registerJobs } from '../../src/jobs/registry.js';
 import * as jobs from '../../src/models/jobs/queue.js';
 import { joinRunners } from '../../src/jobs/presence.js';
 import { runDueJobs, startJobRunner } from '../../src/jobs/runner.js';
-import { resetDatabase } from '../helpers/db.js';
+import { resetDatabase, TEST_DATA_DIR } from '../helpers/db.js';
 import {
   SlowPeer,
   queueEmails,
@@ -112,7 +112,7 @@ describe('the background job runner sends each email once', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
     const cfg = {
-      ...loadConfig({ ...process.env, DATA_DIR: 'var/test', SMTP_GREETING_TIMEOUT_MS: '1000' }),
+      ...loadConfig({ ...process.env, DATA_DIR: TEST_DATA_DIR, SMTP_GREETING_TIMEOUT_MS: '1000' }),
       smtpUrl: `smtp://127.0.0.1:${port}`,
     };
     const mailer = createMailer(cfg);
