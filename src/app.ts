@@ -33,7 +33,7 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', cfg.trustProxy);
   app.set('query parser', 'simple');
-  configureViews(app, cfg.isProduction);
+  configureViews(app, cfg.viewCache);
 
   app.use(requestId);
   app.use(pageLocals);

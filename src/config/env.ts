@@ -58,6 +58,11 @@ export interface Config {
    * whatever this says (page-cache.service).
    */
   pageCacheSeconds: number;
+  /**
+   * Whether compiled templates are kept (views, emails): on by default, off only in development, where an edited
+   * template shows at the next request without a restart.
+   */
+  viewCache: boolean;
   operator: Operator; // The company that runs the site (src/config/operator.ts), in the footer, terms and /about.
   invoicing: Invoicing; // The platform as the seller of its commission invoices (src/config/invoicing.ts).
   /**
@@ -147,6 +152,7 @@ const schema = Joi.object({
     .empty('')
     .default(ACCORDO_2025_ENTRY_INTO_FORCE.date),
   PAGE_CACHE_SECONDS: Joi.number().integer().min(0).max(300).empty('').default(30),
+  VIEW_CACHE: Joi.boolean().truthy('1').falsy('0').empty(''),
   ...OPERATOR_SCHEMA,
   ...INVOICING_SCHEMA,
   ENCRYPTION_KEY: Joi.string()
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     impersonationMinutes: value.IMPERSONATION_MINUTES as number,
     accordo2025EffectiveDate: value.ACCORDO_2025_EFFECTIVE_DATE as string,
     pageCacheSeconds: value.PAGE_CACHE_SECONDS as number,
+    viewCache: (value.VIEW_CACHE as boolean | undefined) ?? nodeEnv !== 'development',
     operator: operatorOf(value as Record<string, unknown>),
     invoicing: invoicingOf(value as Record<string, unknown>, dataDir),
     trustProxy: parseTrustProxy(value.TRUST_PROXY as string)!,

@@ -27,8 +27,8 @@ export async function renderEmail(request: EmailRequest): Promise<OutgoingEmail>
   const model = { ...request.data, t, format, baseUrl: cfg.baseUrl, template: request.template };
   const subject = t(`emails:${request.template}.subject`, request.data);
   const dir = path.join(VIEWS_DIR, 'emails');
-  // Compiled once in production, as the pages are (src/config/views.ts); read again each time elsewhere.
-  const options = { async: false, cache: cfg.isProduction };
+  // Compiled once, as the pages are (VIEW_CACHE, src/config/views.ts); read again each time in development.
+  const options = { async: false, cache: cfg.viewCache };
   const [htmlBody, text] = await Promise.all([
     ejs.renderFile(path.join(dir, `${request.template}.html.ejs`), model, options),
     ejs.renderFile(path.join(dir, `${request.template}.text.ejs`), model, options),

@@ -40,19 +40,14 @@ export interface DemoIds {
 }
 
 /** A course of the demo provider (its "Edizioni" link in "I Miei Servizi") and its first edition. */
-async function demoCourse(): Promise<{ courseServiceId: string; editionId: string }> {
-  const own = await contextFor('provider');
-  try {
-    const list = await (await own.request.get(`${baseUrl()}/provider/services`)).text();
-    const courseServiceId = /href="\/services\/([0-9a-f-]{36})\/editions"/.exec(list)?.[1];
-    if (!courseServiceId) throw new Error('no course in the demo provider\'s "I Miei Servizi"');
-    const editions = await (await own.request.get(`${baseUrl()}/services/${courseServiceId}/editions`)).text();
-    const editionId = /href="\/editions\/([0-9a-f-]{36})\/edit"/.exec(editions)?.[1];
-    if (!editionId) throw new Error('no edition of the demo course');
-    return { courseServiceId, editionId };
-  } finally {
-    await own.close();
-  }
+async function demoCourse(provider: BrowserContext): Promise<{ courseServiceId: string; editionId: string }> {
+  const list = await (await provider.request.get(`${baseUrl()}/provider/services`)).text();
+  const courseServiceId = /href="\/services\/([0-9a-f-]{36})\/editions"/.exec(list)?.[1];
+  if (!courseServiceId) throw new Error('no course in the demo provider\'s "I Miei Servizi"');
+  const editions = await (await provider.request.get(`${baseUrl()}/services/${courseServiceId}/editions`)).text();
+  const editionId = /href="\/editions\/([0-9a-f-]{36})\/edit"/.exec(editions)?.[1];
+  if (!editionId) throw new Error('no edition of the demo course');
+  return { courseServiceId, editionId };
 }
 
 /** A context of the right person: visitors get a fresh one, accounts log in through the real form. */
@@ -80,23 +75,28 @@ export async function contextFor(
   return context;
 }
 
-/** The demo records the pages need, looked up as the people who own them. */
+/**
+ * The demo records the pages need, looked up as the people who own them: each signs in once, and every
+ * lookup reads with that person's context.
+ */
 export async function demoIds(): Promise<DemoIds> {
-  const context = await contextFor('visitor');
+  const visitor = await contextFor('visitor');
+  const as: Record<Exclude<Viewer, 'visitor'>, BrowserContext> = {
+    client: await contextFor('client'),
+    provider: await contextFor('provider'),
+  };
+  const read = async (viewer: Exclude<Viewer, 'visitor'>, path: string): Promise<string> =>
+    (await as[viewer].request.get(`${baseUrl()}${path}`)).text();
   try {
-    const res = await context.request.get(`${baseUrl()}/api/search?q=corso+antincendio`);
+    const res = await visitor.request.get(`${baseUrl()}/api/search?q=corso+antincendio`);
     const body = (await res.json()) as { cards: { id: string; bookLabel: string }[] };
     const card = body.cards.find((c) => c.bookLabel === 'Prenota Ora') ?? body.cards[0]!;
-    const service = await context.request.get(`${baseUrl()}/services/${card.id}`);
+    const service = await visitor.request.get(`${baseUrl()}/services/${card.id}`);
     const providerId = /href="\/providers\/([0-9a-f-]{36})"/.exec(await service.text())?.[1];
-    const bookingsOf = async (viewer: Viewer, status = ''): Promise<string[]> => {
-      const own = await contextFor(viewer);
-      try {
-        const list = await (await own.request.get(`${baseUrl()}/bookings${status ? `?status=${status}` : ''}`)).text();
-        return [...new Set([...list.matchAll(/href="\/bookings\/([0-9a-f-]{36})"/g)].map((m) => m[1]!))];
-      } finally {
-        await own.close();
-      }
+    if (!providerId) throw new Error('no provider link on the demo service page');
+    const bookingsOf = async (viewer: Exclude<Viewer, 'visitor'>, status = ''): Promise<string[]> => {
+      const list = await read(viewer, `/bookings${status ? `?status=${status}` : ''}`);
+      return [...new Set([...list.matchAll(/href="\/bookings\/([0-9a-f-]{36})"/g)].map((m) => m[1]!))];
     };
     /** A booking of the demo client with the demo provider in a given state: both see the same page. */
     const sharedBooking = async (status: string): Promise<string> => {
@@ -105,90 +105,62 @@ export async function demoIds(): Promise<DemoIds> {
       if (!id) throw new Error(`no ${status} booking between the demo client and the demo provider`);
       return id;
     };
-    const first = async (viewer: Viewer): Promise<string> => {
+    const first = async (viewer: Exclude<Viewer, 'visitor'>): Promise<string> => {
       const id = (await bookingsOf(viewer))[0];
       if (!id) throw new Error(`no booking of the demo ${viewer}`);
       return id;
     };
-    if (!providerId) throw new Error('no provider link on the demo service page');
-    const ownServiceId = await (async () => {
-      const own = await contextFor('provider');
-      try {
-        const list = await (await own.request.get(`${baseUrl()}/provider/services`)).text();
-        const id = /href="\/services\/([0-9a-f-]{36})\/edit"/.exec(list)?.[1];
-        if (!id) throw new Error('no service in the demo provider\'s "I Miei Servizi"');
-        return id;
-      } finally {
-        await own.close();
-      }
-    })();
-    const course = await demoCourse();
+    const ownServiceId = /href="\/services\/([0-9a-f-]{36})\/edit"/.exec(
+      await read('provider', '/provider/services'),
+    )?.[1];
+    if (!ownServiceId) throw new Error('no service in the demo provider\'s "I Miei Servizi"');
+    const workerId = /href="\/workers\/([0-9a-f-]{36})"/.exec(await read('client', '/workers'))?.[1];
+    if (!workerId) throw new Error('no worker in the demo client\'s "Lavoratori"');
     return {
-      ...course,
+      ...(await demoCourse(as.provider)),
       instantServiceId: card.id,
       providerId,
       clientBookingId: await first('client'),
       providerBookingId: await first('provider'),
       confirmedBookingId: await sharedBooking('confirmed'),
       completedBookingId: await sharedBooking('completed'),
-      threadId: await demoThread(providerId),
-      statementMonth: await statementMonthWithRows(),
+      threadId: await demoThread(as.client, providerId),
+      statementMonth: await statementMonthWithRows(as.provider),
       ownServiceId,
-      reviewableBookingId: await reviewableBooking(await bookingsOf('client', 'completed')),
-      workerId: await (async () => {
-        const own = await contextFor('client');
-        try {
-          const list = await (await own.request.get(`${baseUrl()}/workers`)).text();
-          const id = /href="\/workers\/([0-9a-f-]{36})"/.exec(list)?.[1];
-          if (!id) throw new Error('no worker in the demo client\'s "Lavoratori"');
-          return id;
-        } finally {
-          await own.close();
-        }
-      })(),
+      reviewableBookingId: await reviewableBooking(as.client, await bookingsOf('client', 'completed')),
+      workerId,
     };
   } finally {
-    await context.close();
+    for (const context of [visitor, as.client, as.provider]) await context.close();
   }
 }
 
 /** The first completed booking of the demo client whose page offers "Lascia una recensione". */
-async function reviewableBooking(completed: string[]): Promise<string> {
-  const context = await contextFor('client');
-  try {
-    for (const id of completed) {
-      const page = await (await context.request.get(`${baseUrl()}/bookings/${id}`)).text();
-      if (page.includes(`href="/bookings/${id}/review"`)) return id;
-    }
-    throw new Error('no completed booking of the demo client open to a review');
-  } finally {
-    await context.close();
+async function reviewableBooking(client: BrowserContext, completed: string[]): Promise<string> {
+  for (const id of completed) {
+    const page = await (await client.request.get(`${baseUrl()}/bookings/${id}`)).text();
+    if (page.includes(`href="/bookings/${id}/review"`)) return id;
   }
+  throw new Error('no completed booking of the demo client open to a review');
 }
 
 /** Walks the provider's statements back, month by month, to the first one with completed bookings. */
-async function statementMonthWithRows(): Promise<string> {
-  const context = await contextFor('provider');
-  try {
-    let href = '/provider/statements';
-    for (let months = 0; months < 24; months++) {
-      const html = await (await context.request.get(`${baseUrl()}${href}`)).text();
-      if (html.includes('class="statement-table"')) return /name="month" value="(\d{4}-\d{2})"/.exec(html)![1]!;
-      const previous = /href="([^"]+)" rel="prev"/.exec(html)?.[1];
-      if (!previous) break;
-      href = previous.replace(/&amp;/g, '&');
-    }
-    throw new Error('no commission statement of the demo provider has a row');
-  } finally {
-    await context.close();
+async function statementMonthWithRows(provider: BrowserContext): Promise<string> {
+  let href = '/provider/statements';
+  for (let months = 0; months < 24; months++) {
+    const html = await (await provider.request.get(`${baseUrl()}${href}`)).text();
+    if (html.includes('class="statement-table"')) return /name="month" value="(\d{4}-\d{2})"/.exec(html)![1]!;
+    const previous = /href="([^"]+)" rel="prev"/.exec(html)?.[1];
+    if (!previous) break;
+    href = previous.replace(/&amp;/g, '&');
   }
+  throw new Error('no commission statement of the demo provider has a row');
 }
 
 /** The demo client's conversation with a provider: the open one, or one started through the real form. */
-async function demoThread(providerId: string): Promise<string> {
-  const context = await contextFor('client');
+async function demoThread(client: BrowserContext, providerId: string): Promise<string> {
+  const p = await client.newPage();
   try {
-    const p = await context.newPage();
     await p.goto(`${baseUrl()}/messages/new?provider=${providerId}`);
     if (!/\/messages\/[0-9a-f-]{36}/.test(p.url())) {
       await p.fill('#message-body', 'Buongiorno, fate anche sopralluoghi il sabato?');
@@ -197,9 +169,10 @@ async function demoThread(providerId: string): Promise<string> {
     }
     return /\/messages\/([0-9a-f-]{36})/.exec(p.url())![1]!;
   } finally {
-    await context.close();
+    await p.close();
   }
 }
+
 /** The reset-password form, reached through the real email (the worker writes it to the outbox). */
 export async function resetPasswordPath(): Promise<string> {
   const context = await contextFor('visitor');

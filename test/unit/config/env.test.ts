@@ -109,6 +109,16 @@ describe('configuration (src/config/env.ts)', () => {
     }
   });
 
+  it('keeps compiled templates everywhere but in development, unless VIEW_CACHE says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).viewCache).to.equal(false);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }).viewCache).to.equal(true);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) };
+    expect(loadConfig({ DATA_DIR: dataDir, ...production, ...OPERATOR }).viewCache).to.equal(true);
+    expect(loadConfig({ DATA_DIR: dataDir, VIEW_CACHE: '1' }).viewCache).to.equal(true);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', VIEW_CACHE: '0' }).viewCache).to.equal(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, VIEW_CACHE: 'forse' })).to.throw(ConfigError, /VIEW_CACHE/);
+  });
+
   it('does not seed demo data on a real server unless asked', () => {
     const url = 'postgres://postgres@127.0.0.1:5432/x';
     expect(loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir }).seedDemo).to.equal(false);
