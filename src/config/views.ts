@@ -26,9 +26,9 @@ export function configureViews(app: Express, cache: boolean): void {
   app.set('view engine', 'ejs');
   app.engine('ejs', (file: string, options: object, callback: RenderCallback) => {
     const model = options as Record<string, unknown> & { layout?: string | false };
-    // With the cache on (VIEW_CACHE: all but development) the compiled templates do not track the line being rendered: compileDebug
-    // makes each template function record its line for every line it runs and wrap itself in a try/catch,
-    // work every render would pay. An error then names the template but not its line.
+    // With the cache on (VIEW_CACHE: everywhere but development) the compiled templates do not track the line
+    // being rendered: compileDebug makes each template function record its line for every line it runs and wrap
+    // itself in a try/catch, work every render would pay. An error then names the template but not its line.
     const renderOptions = { cache, compileDebug: !cache, ...VIEW_RENDER_OPTIONS };
     ejs.renderFile(file, model, renderOptions, (err, body) => {
       if (err) return callback(err);
