@@ -39,12 +39,19 @@ export interface DemoIds {
   editionId: string;
 }
 
-/** A course of the demo provider (its "Edizioni" link in "I Miei Servizi") and its first edition. */
-async function demoCourse(provider: BrowserContext): Promise<{ courseServiceId: string; editionId: string }> {
-  const list = await (await provider.request.get(`${baseUrl()}/provider/services`)).text();
-  const courseServiceId = /href="\/services\/([0-9a-f-]{36})\/editions"/.exec(list)?.[1];
+/** The HTML of a page of the e2e server as the context's person gets it. */
+async function pageText(context: BrowserContext, path: string): Promise<string> {
+  return (await context.request.get(`${baseUrl()}${path}`)).text();
+}
+
+/** A course of the demo provider (its "Edizioni" link in "I Miei Servizi", `ownServices`) and its first edition. */
+async function demoCourse(
+  provider: BrowserContext,
+  ownServices: string,
+): Promise<{ courseServiceId: string; editionId: string }> {
+  const courseServiceId = /href="\/services\/([0-9a-f-]{36})\/editions"/.exec(ownServices)?.[1];
   if (!courseServiceId) throw new Error('no course in the demo provider\'s "I Miei Servizi"');
-  const editions = await (await provider.request.get(`${baseUrl()}/services/${courseServiceId}/editions`)).text();
+  const editions = await pageText(provider, `/services/${courseServiceId}/editions`);
   const editionId = /href="\/editions\/([0-9a-f-]{36})\/edit"/.exec(editions)?.[1];
   if (!editionId) throw new Error('no edition of the demo course');
   return { courseServiceId, editionId };
@@ -85,17 +92,14 @@ export async function demoIds(): Promise<DemoIds> {
     client: await contextFor('client'),
     provider: await contextFor('provider'),
   };
-  const read = async (viewer: Exclude<Viewer, 'visitor'>, path: string): Promise<string> =>
-    (await as[viewer].request.get(`${baseUrl()}${path}`)).text();
   try {
     const res = await visitor.request.get(`${baseUrl()}/api/search?q=corso+antincendio`);
     const body = (await res.json()) as { cards: { id: string; bookLabel: string }[] };
     const card = body.cards.find((c) => c.bookLabel === 'Prenota Ora') ?? body.cards[0]!;
-    const service = await visitor.request.get(`${baseUrl()}/services/${card.id}`);
-    const providerId = /href="\/providers\/([0-9a-f-]{36})"/.exec(await service.text())?.[1];
+    const providerId = /href="\/providers\/([0-9a-f-]{36})"/.exec(await pageText(visitor, `/services/${card.id}`))?.[1];
     if (!providerId) throw new Error('no provider link on the demo service page');
     const bookingsOf = async (viewer: Exclude<Viewer, 'visitor'>, status = ''): Promise<string[]> => {
-      const list = await read(viewer, `/bookings${status ? `?status=${status}` : ''}`);
+      const list = await pageText(as[viewer], `/bookings${status ? `?status=${status}` : ''}`);
       return [...new Set([...list.matchAll(/href="\/bookings\/([0-9a-f-]{36})"/g)].map((m) => m[1]!))];
     };
     /** A booking of the demo client with the demo provider in a given state: both see the same page. */
@@ -110,14 +114,13 @@ export async function demoIds(): Promise<DemoIds> {
       if (!id) throw new Error(`no booking of the demo ${viewer}`);
       return id;
     };
-    const ownServiceId = /href="\/services\/([0-9a-f-]{36})\/edit"/.exec(
-      await read('provider', '/provider/services'),
-    )?.[1];
+    const ownServices = await pageText(as.provider, '/provider/services');
+    const ownServiceId = /href="\/services\/([0-9a-f-]{36})\/edit"/.exec(ownServices)?.[1];
     if (!ownServiceId) throw new Error('no service in the demo provider\'s "I Miei Servizi"');
-    const workerId = /href="\/workers\/([0-9a-f-]{36})"/.exec(await read('client', '/workers'))?.[1];
+    const workerId = /href="\/workers\/([0-9a-f-]{36})"/.exec(await pageText(as.client, '/workers'))?.[1];
     if (!workerId) throw new Error('no worker in the demo client\'s "Lavoratori"');
     return {
-      ...(await demoCourse(as.provider)),
+      ...(await demoCourse(as.provider, ownServices)),
       instantServiceId: card.id,
       providerId,
       clientBookingId: await first('client'),
@@ -138,7 +141,7 @@ export async function demoIds(): Promise<DemoIds> {
 /** The first completed booking of the demo client whose page offers "Lascia una recensione". */
 async function reviewableBooking(client: BrowserContext, completed: string[]): Promise<string> {
   for (const id of completed) {
-    const page = await (await client.request.get(`${baseUrl()}/bookings/${id}`)).text();
+    const page = await pageText(client, `/bookings/${id}`);
     if (page.includes(`href="/bookings/${id}/review"`)) return id;
   }
   throw new Error('no completed booking of the demo client open to a review');
@@ -148,7 +151,7 @@ async function reviewableBooking(client: BrowserContext, completed: string[]): P
 async function statementMonthWithRows(provider: BrowserContext): Promise<string> {
   let href = '/provider/statements';
   for (let months = 0; months < 24; months++) {
-    const html = await (await provider.request.get(`${baseUrl()}${href}`)).text();
+    const html = await pageText(provider, href);
     if (html.includes('class="statement-table"')) return /name="month" value="(\d{4}-\d{2})"/.exec(html)![1]!;
     const previous = /href="([^"]+)" rel="prev"/.exec(html)?.[1];
     if (!previous) break;
