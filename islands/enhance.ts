@@ -1,4 +1,6 @@
 // The few lines of plain script every page gets: everything here only enhances markup that already works.
+import { wakeIslandsOnIntent } from './shared/wake.js';
+
 document.documentElement.classList.replace('no-js', 'js');
 
 function onReady(fn: () => void): void {
@@ -7,6 +9,9 @@ function onReady(fn: () => void): void {
 }
 
 onReady(() => {
+  // Islands start on a person's first intent inside them, not on load (docs/design.md §5.9).
+  wakeIslandsOnIntent();
+
   // Sticky panels sit below the sticky header: where the header wraps onto two rows (narrow desktops,
   // a long name in the user menu) --header-offset follows its real height.
   const header = document.querySelector<HTMLElement>('.site-header');

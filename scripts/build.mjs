@@ -77,6 +77,23 @@ async function buildClient() {
     manifest[logical] = `/build/${rel}`;
     // CSS imported by an island (e.g. Leaflet's, from its lazily loaded map) is bundled beside it:
     // "islands/search.css", for the island to load when it needs it.
+    // What the entry imports statically, chunks of chunks included: the page prefetches them with the entry
+    // ("preload:islands/search.js" -> space-separated URLs), so an island starts without a waterfall.
+    if (logical.startsWith('islands/')) {
+      const seen = new Set();
+      const visit = (out) => {
+        for (const dep of result.metafile.outputs[out]?.imports ?? []) {
+          if (dep.kind !== 'import-statement' || seen.has(dep.path)) continue;
+          seen.add(dep.path);
+          visit(dep.path);
+        }
+      };
+      visit(file);
+      const urls = [...seen].map(
+        (f) => `/build/${path.relative(outdir, path.join(root, f)).split(path.sep).join('/')}`,
+      );
+      manifest[`preload:${logical}`] = urls.join(' ');
+    }
     if (meta.cssBundle) {
       const css = path.relative(outdir, path.join(root, meta.cssBundle)).split(path.sep).join('/');
       manifest[logical.replace(/\.js$/, '.css')] = `/build/${css}`;

@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { restore, snapshot } from './carry.js';
 
 /**
  * Mounts a React island on every `<div data-island="NAME">` of the page. Its props are the JSON of the
  * `<script type="application/json">` that follows it (or `script[data-island-props="NAME"]` anywhere on
  * the page), written on the server with islandProps() from src/lib/island.ts.
+ *
+ * The island's bundle runs only once a person shows intent inside it (islands/shared/wake.ts, docs/design.md
+ * §5.9). What they did to the fallback until then (text typed, boxes ticked, the focus) is carried over to
+ * the island's render, which is committed synchronously so that nothing typed falls between the two; a
+ * native select whose list is open is left alone until it is chosen from or left.
  *
  * `hydrate: true` hydrates markup that React itself rendered on the server; otherwise the server's
  * fallback HTML (a plain, working page) is replaced by the island's render of the same props.
@@ -14,16 +21,35 @@ export function mountIsland<P>(
   render: (props: P, element: HTMLElement) => ReactNode,
   options: { hydrate?: boolean } = {},
 ): void {
-  const start = (): void => {
-    for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
-      if (element.dataset.islandMounted === 'true') continue;
-      const props = readProps<P>(element, name);
-      if (props === null) continue;
-      const node = render(props, element);
-      if (options.hydrate) hydrateRoot(element, node);
-      else createRoot(element).render(node);
-      element.dataset.islandMounted = 'true';
+  const mountOne = (element: HTMLElement): void => {
+    if (element.dataset.islandMounted === 'true') return;
+    const active = document.activeElement;
+    if (active instanceof HTMLSelectElement && element.contains(active)) {
+      const later = (): void => {
+        active.removeEventListener('change', later);
+        active.removeEventListener('blur', later);
+        mountOne(element);
+      };
+      active.addEventListener('change', later);
+      active.addEventListener('blur', later);
+      return;
     }
+    const props = readProps<P>(element, name);
+    if (props === null) return;
+    const node = render(props, element);
+    if (options.hydrate) hydrateRoot(element, node);
+    else {
+      const carried = snapshot(element);
+      const root = createRoot(element);
+      flushSync(() => root.render(node));
+      element.dataset.islandMounted = 'true';
+      restore(element, carried, (change) => flushSync(change));
+    }
+    element.dataset.islandMounted = 'true';
+    element.dispatchEvent(new CustomEvent('island:mounted'));
+  };
+  const start = (): void => {
+    for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) mountOne(element);
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();

@@ -19,3 +19,9 @@ export function asset(name: string): string {
   if (!url) throw new Error(`Unknown asset "${name}": is it an entry point of scripts/build.mjs?`);
   return url;
 }
+
+/** The modules a built entry imports (its shared chunks), for `<link rel="prefetch">`. */
+export function assetImports(name: string): string[] {
+  manifest ??= load();
+  return (manifest[`preload:${name}`] ?? '').split(' ').filter(Boolean);
+}

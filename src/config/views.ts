@@ -3,7 +3,7 @@ import path from 'node:path';
 import ejs from 'ejs';
 import type { Express } from 'express';
 import * as format from '../lib/format.js';
-import { asset } from './assets.js';
+import { asset, assetImports } from './assets.js';
 import { t, tree } from './i18n.js';
 import { VIEWS_DIR } from './paths.js';
 
@@ -66,5 +66,5 @@ export function renderShared(name: string, model: object, names?: readonly strin
     });
     if (keepCompiled) compiled.set(name, template);
   }
-  return template({ t, tree, asset, format, ...model });
+  return template({ t, tree, asset, assetImports, format, ...model });
 }

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { config } from '../config/env.js';
 import { t, tree } from '../config/i18n.js';
-import { asset } from '../config/assets.js';
+import { asset, assetImports } from '../config/assets.js';
 import { loginUrlFor } from './auth.js';
 import { csrfTokenFor } from './csrf.js';
 import * as format from '../lib/format.js';
@@ -21,6 +21,7 @@ export const pageLocals: RequestHandler = (req, res, next) => {
   res.locals.t = t;
   res.locals.tree = tree;
   res.locals.asset = asset;
+  res.locals.assetImports = assetImports;
   res.locals.format = format;
   // The signed-in party's navigation (views/partials/_app-nav.ejs), made from the user and the path.
   res.locals.appNav = appNavFor;

@@ -5,15 +5,15 @@ import { baseUrl } from './helpers/global-setup.js';
 import { describeViolations, seriousViolations } from './helpers/axe.js';
 import { PHONE } from './helpers/browser.js';
 import { chooseSlot } from './helpers/slots.js';
+import { startIslands } from './helpers/islands.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
 import { PAGE_CASES, openCase } from './helpers/page-catalogue.js';
 import { contextFor, demoIds, resetPasswordPath, type DemoIds, type Viewer } from './helpers/demo-ids.js';
 
-/** Islands announce themselves mounted: the check runs on what the person really gets. */
+/** The page as served, then its islands started as a person starts them: the check runs on what they get. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  const islands = await page.locator('[data-island]').count();
-  if (islands) await page.waitForSelector(`[data-island][data-island-mounted="true"]`, { timeout: 10_000 });
+  await startIslands(page);
 }
 
 describe('accessibility (axe-core): no serious or critical violation on any page or island state', () => {

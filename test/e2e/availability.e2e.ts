@@ -10,6 +10,7 @@ import { addDays, todayInRome } from '../../src/lib/booking-time.js';
 import { fullDayLabel, monthLabel } from '../../src/lib/month-calendar.js';
 import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
 import { chooseSlot, offeredDays, offeredTimes } from './helpers/slots.js';
+import { startIsland } from './helpers/islands.js';
 
 const CLIENT = { email: 'cliente@demo.sicurhub.it', password: 'Demo2026!' };
 const PROVIDER = { email: 'fornitore@demo.sicurhub.it', password: 'Demo2026!', name: 'Sicurezza & Lavoro Orobie Srl' };
@@ -72,7 +73,7 @@ describe("availability in a real browser: the wizard offers only the provider's 
         await login(page, CLIENT);
         const id = await course(page);
         await page.goto(`${baseUrl()}/services/${id}/book`);
-        await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+        await startIsland(page, 'booking-wizard');
         const grid = page.getByRole('grid');
         expect(await page.locator('select#f-requested_date').count()).to.equal(0);
         const today = todayInRome();

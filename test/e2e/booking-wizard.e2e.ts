@@ -14,6 +14,7 @@ import {
   login,
   noSidewaysScroll,
 } from './helpers/booking-story.js';
+import { startIsland } from './helpers/islands.js';
 
 /**
  * The demo client books through the wizard: an instant course with JavaScript, a request without it and one
@@ -42,7 +43,7 @@ describe('booking in a real browser', () => {
       await page.fill('#f-password', CLIENT.password);
       await page.locator('.wizard-gate form[action="/auth/login"] button[type="submit"]').click();
       await page.waitForURL(new RegExp(`/services/${instantService.id}/book$`));
-      await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+      await startIsland(page, 'booking-wizard');
       expect(await page.locator('h1').textContent()).to.equal('Prenota Servizio');
 
       // The island checks the step before going on, with the messages of docs/product.md §5.
@@ -167,7 +168,7 @@ describe('booking in a real browser', () => {
     try {
       await login(page, CLIENT);
       await page.goto(`${baseUrl()}/services/${secondRequest.id}/book`);
-      await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+      await startIsland(page, 'booking-wizard');
       await fillDetails(page, inDays(45), '14:00', 1);
       await page.getByRole('button', { name: 'Continua' }).click();
       await page.getByRole('button', { name: 'Continua' }).click();

@@ -5,6 +5,7 @@ import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot, toast, noSidewaysScroll } from './helpers/browser.js';
 import { linkFrom, waitForEmail } from './helpers/outbox.js';
 import { chooseSlot, offersSlots } from './helpers/slots.js';
+import { startIsland } from './helpers/islands.js';
 
 const PROVIDER = 'Sicurezza & Lavoro Orobie Srl';
 const PASSWORD = 'Sicurezza-2026!';
@@ -57,7 +58,7 @@ async function registerClient(page: Page, company: string, serviceId: string): P
   await page.fill('#f-password', PASSWORD);
   await page.locator('form[action="/auth/login"] button[type="submit"]').click();
   await page.waitForURL(new RegExp(`/services/${serviceId}/book$`));
-  await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+  await startIsland(page, 'booking-wizard');
   return email;
 }
 
@@ -101,7 +102,7 @@ describe('a first-time client books without leaving the wizard', () => {
 
       // Sent without a choice: the same step again, the message beside the choice, nothing lost.
       await page.getByRole('button', { name: 'Conferma Prenotazione' }).click();
-      await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+      await startIsland(page, 'booking-wizard');
       await page.locator('#f-invoicing_channel-error').waitFor();
       expect(page.url()).to.match(/\/book$/);
       expect(await currentStep(page)).to.equal('Conferma');

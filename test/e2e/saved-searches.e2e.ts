@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, newPage, screenshot, toast } from './helpers/browser.js';
 import { waitForEmail } from './helpers/outbox.js';
+import { startIsland } from './helpers/islands.js';
 
 // "Avvisami" from a search that finds nothing exact: the visitor gives an address and is asked to confirm it.
 const NOTHING_EXACT = 'ponteggi subacquei';
@@ -32,7 +33,7 @@ for (const [label, viewport] of [
           if (javaScriptEnabled) {
             // The island changes the results (and the URL) without a page load: the link follows them.
             await page.goto(`${baseUrl()}/search?q=dvr`);
-            await page.waitForSelector('[data-island="search"][data-island-mounted="true"]');
+            await startIsland(page, 'search');
             await page.locator('#search-q').fill(NOTHING_EXACT);
             await page.locator('#search-q').press('Enter');
             await page.waitForURL(/q=ponteggi/);

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot, noSidewaysScroll } from './helpers/browser.js';
+import { startIsland } from './helpers/islands.js';
 
 /** The header's search box, as a new user types in it. */
 async function headerSearch(page: Page, text: string): Promise<void> {
@@ -25,7 +26,7 @@ for (const [label, viewport] of [
         const { page, context } = await newPage({ viewport, javaScriptEnabled });
         try {
           await headerSearch(page, 'corso antincendio milano');
-          if (javaScriptEnabled) await page.waitForSelector('[data-island="search"][data-island-mounted="true"]');
+          if (javaScriptEnabled) await startIsland(page, 'search');
           const chip = page.locator('.search-understood__chip');
           expect((await chip.innerText()).replace(/\s+/g, ' ').trim()).to.equal('Milano (MI), 50 km ×');
           expect(await page.locator('#search-location').inputValue()).to.equal('Milano (MI)');

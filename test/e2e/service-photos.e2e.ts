@@ -10,6 +10,7 @@ import { createUserWithPassword, DEFAULT_PASSWORD } from '../factories/index.js'
 import { completeProviderProfile } from '../factories/index.js';
 import { DESKTOP, PHONE, newPage } from './helpers/browser.js';
 import { startInProcessApp } from './helpers/in-process-app.js';
+import { startIsland } from './helpers/islands.js';
 
 // A provider publishes a service with photos through the form, with the uploader island and without
 // JavaScript; the in-process app stores the photos on a disk of this test's own.
@@ -90,7 +91,7 @@ describe('service photos in a real browser', () => {
       const held: Route[] = [];
       await page.route('**/api/service-images', (route) => void held.push(route));
       await page.goto(`${app.baseUrl}/services/create`);
-      await page.waitForSelector('[data-island="image-uploader"][data-island-mounted="true"]');
+      await startIsland(page, 'image-uploader');
       await page
         .locator('.image-uploader input[type="file"]')
         .setInputFiles([files['rosso.jpg']!, files['verde.png']!, files['blu.webp']!, files['annulla.jpg']!]);

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot, noSidewaysScroll } from './helpers/browser.js';
 import { chooseSlot, offeredDays } from './helpers/slots.js';
+import { startIsland } from './helpers/islands.js';
 
 const CLIENT = { email: 'cliente@demo.sicurhub.it', password: 'Demo2026!' };
 const PROVIDER = 'Sicurezza & Lavoro Orobie Srl';
@@ -105,7 +106,7 @@ describe('the booking wizard on a phone', () => {
         await login(page);
         const id = await demoService(page, 'Corso Antincendio Rischio Medio');
         await page.goto(`${baseUrl()}/services/${id}/book`);
-        if (js) await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+        if (js) await startIsland(page, 'booking-wizard');
         const label = js ? 'js' : 'nojs';
         await checkBar(page, 'step 1');
         await checkTapTargets(page, 'step 1');

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './global-setup.js';
 import { chooseSlot, offersSlots } from './slots.js';
+import { startIsland } from './islands.js';
 
 /** Shared steps of the booking story in the browser: the demo accounts, their services, the wizard's steps. */
 
@@ -97,7 +98,7 @@ export async function bookThroughWizard(
   },
 ): Promise<string> {
   await page.goto(`${baseUrl()}/services/${serviceId}/book`);
-  if (booking.script) await page.locator('[data-island="booking-wizard"][data-island-mounted="true"]').waitFor();
+  if (booking.script) await startIsland(page, 'booking-wizard');
   await fillDetails(page, booking.date, booking.time, booking.participants?.length ?? 1);
   if (booking.notes) await page.fill('#f-client_notes', booking.notes);
   await page.getByRole('button', { name: 'Continua' }).click();

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
+import { startIsland } from './islands.js';
 
 /** Shared steps of the search page's browser tests. */
 
@@ -16,8 +17,9 @@ export async function stillSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 }
 
+/** The search island started the way a person starts it (helpers/islands.ts). */
 export async function islandReady(page: Page): Promise<void> {
-  await page.waitForSelector('[data-island="search"][data-island-mounted="true"]');
+  await startIsland(page, 'search');
 }
 
 /** The number of results the page announces. */
