@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { baseUrl } from './helpers/global-setup.js';
 import { DESKTOP, PHONE, newPage, screenshot } from './helpers/browser.js';
 import { contextFor, demoIds, type DemoIds } from './helpers/demo-ids.js';
+import { startIsland } from './helpers/islands.js';
 
 /** Whether an element is wholly on the screen, below the sticky header. */
 async function inView(page: Page, selector: string): Promise<boolean> {
@@ -25,6 +26,7 @@ describe('consistency: one button for the filters on a phone, confirmed destruct
     const { page, context } = await newPage({ viewport: PHONE });
     try {
       await page.goto(`${baseUrl()}/search?q=antincendio`);
+      await startIsland(page, 'search');
       const summary = page.locator('.search-filters__toggle');
       expect(await summary.innerText()).to.match(/^Filtri e mappa \(\d+ risultati\)$/);
       expect(await page.locator('#search-filters').evaluate((d) => (d as HTMLDetailsElement).open)).to.equal(false);
@@ -66,6 +68,7 @@ describe('consistency: one button for the filters on a phone, confirmed destruct
     const desktop = await newPage({ viewport: DESKTOP });
     try {
       await desktop.page.goto(`${baseUrl()}/search?q=antincendio`);
+      await startIsland(desktop.page, 'search');
       expect(await desktop.page.locator('.search-results__bar .search-map-toggle').isVisible()).to.equal(true);
       expect(await desktop.page.locator('.search-filters__toggle').innerText()).to.match(/^Filtri \(/);
       await screenshot(desktop.page, 'consistency-search-1280');

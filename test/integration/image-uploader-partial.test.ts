@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import * as cheerio from 'cheerio';
 import ejs from 'ejs';
-import { asset } from '../../src/config/assets.js';
+import { asset, assetImports } from '../../src/config/assets.js';
 import { t } from '../../src/config/i18n.js';
 import { VIEW_RENDER_OPTIONS } from '../../src/config/views.js';
 import { LISTING_IMAGE_MAX_BYTES, LISTING_IMAGE_TYPES, LISTING_IMAGES_MAX } from '../../src/lib/upload-limits.js';
@@ -28,6 +28,7 @@ async function render(locals: { images: FormImage[]; error?: string }) {
       ...locals,
       t,
       asset,
+      assetImports,
       csrfToken: () => 'token-di-prova',
     },
     VIEW_RENDER_OPTIONS,

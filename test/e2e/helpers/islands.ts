@@ -3,10 +3,26 @@ import type { Page, Route } from 'playwright-core';
 
 /**
  * Islands start on a person's intent, not on load (docs/design.md §5.9): the pointer comes over the island,
- * as a person's does before they use it, and the island is mounted.
+ * as a person's does before they use it, and the island is mounted. The pointer goes to a point of the
+ * island that is on the screen and not under the sticky header or a bar (what a person would point at).
  */
 export async function startIsland(page: Page, name: string): Promise<void> {
-  await page.locator(`[data-island="${name}"]`).hover({ position: { x: 2, y: 2 } });
+  const island = page.locator(`[data-island="${name}"]`);
+  await island.scrollIntoViewIfNeeded();
+  const point = await island.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    for (let y = top + 4; y < bottom; y += 16) {
+      for (const x of [box.left + 4, box.left + box.width / 2, box.right - 4]) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && el.contains(hit)) return { x, y };
+      }
+    }
+    return null;
+  });
+  if (!point) throw new Error(`no point of the island "${name}" can be pointed at`);
+  await page.mouse.move(point.x, point.y);
   await page.locator(`[data-island="${name}"][data-island-mounted="true"]`).waitFor();
 }
 
