@@ -81,6 +81,7 @@ export function Results({
         </div>
         <button
           type="button"
+          id="search-map-toggle"
           className="button button--secondary button--sm search-map-toggle"
           aria-expanded={mapShown}
           aria-controls="search-map"

@@ -26,8 +26,11 @@ describe('consistency: one button for the filters on a phone, confirmed destruct
     const { page, context } = await newPage({ viewport: PHONE });
     try {
       await page.goto(`${baseUrl()}/search?q=antincendio`);
-      await startIsland(page, 'search');
       const summary = page.locator('.search-filters__toggle');
+      // The page as served already reads as the island will: nothing changes when it starts.
+      expect(await summary.innerText()).to.match(/^Filtri e mappa \(\d+ risultati\)$/);
+      expect(await page.locator('.search-results__bar').getByRole('button').count()).to.equal(0);
+      await startIsland(page, 'search');
       expect(await summary.innerText()).to.match(/^Filtri e mappa \(\d+ risultati\)$/);
       expect(await page.locator('#search-filters').evaluate((d) => (d as HTMLDetailsElement).open)).to.equal(false);
       expect(await page.locator('.search-results__bar .search-map-toggle').isVisible()).to.equal(false);
@@ -68,10 +71,18 @@ describe('consistency: one button for the filters on a phone, confirmed destruct
     const desktop = await newPage({ viewport: DESKTOP });
     try {
       await desktop.page.goto(`${baseUrl()}/search?q=antincendio`);
-      await startIsland(desktop.page, 'search');
-      expect(await desktop.page.locator('.search-results__bar .search-map-toggle').isVisible()).to.equal(true);
+      const mapButton = desktop.page.locator('.search-results__bar .search-map-toggle');
+      expect(await mapButton.isVisible()).to.equal(true);
+      expect(await desktop.page.locator('.search-sort__apply').isVisible()).to.equal(false);
       expect(await desktop.page.locator('.search-filters__toggle').innerText()).to.match(/^Filtri \(/);
       await screenshot(desktop.page, 'consistency-search-1280');
+      // Pressed before the island has started (the keyboard: no pointer came over it), the map button is
+      // held and pressed again in the island: the map opens, the page stays.
+      await mapButton.focus();
+      await desktop.page.keyboard.press('Enter');
+      await desktop.page.locator('#search-map .search-map__canvas').waitFor();
+      expect(desktop.page.url()).to.equal(`${baseUrl()}/search?q=antincendio`);
+      expect(await mapButton.innerText()).to.equal('Nascondi mappa');
     } finally {
       await desktop.context.close();
     }
