@@ -5,6 +5,7 @@
 //
 //   npm run lighthouse                       the four pages, one run each
 //   npm run lighthouse -- --runs 3           each page three times; the table shows the median score
+//   npm run lighthouse -- --page search      only the pages whose name contains "search"
 //   CHROME_PATH=/usr/bin/chromium            the browser (default: /usr/bin/chromium)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,10 +47,11 @@ try {
     { name: 'service page', path: `/services/${serviceId}` },
     { name: 'booking wizard (client signed in)', path: `/services/${serviceId}/book`, cookie: client },
   ];
+  const only = arg('page', '');
   const outDir = path.join(root, 'var', 'lighthouse');
   mkdirSync(outDir, { recursive: true });
   const rows = [];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => p.name.includes(only))) {
     const results = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${server.base}${page.path}`, {
