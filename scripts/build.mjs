@@ -78,7 +78,7 @@ async function buildClient() {
     // CSS imported by an island (e.g. Leaflet's, from its lazily loaded map) is bundled beside it:
     // "islands/search.css", for the island to load when it needs it.
     // What the entry imports statically, chunks of chunks included: the page prefetches them with the entry
-    // ("preload:islands/search.js" -> space-separated URLs), so an island starts without a waterfall.
+    // ("imports:islands/search.js" -> space-separated URLs), so an island starts without a waterfall.
     if (logical.startsWith('islands/')) {
       const seen = new Set();
       const visit = (out) => {
@@ -92,7 +92,7 @@ async function buildClient() {
       const urls = [...seen].map(
         (f) => `/build/${path.relative(outdir, path.join(root, f)).split(path.sep).join('/')}`,
       );
-      manifest[`preload:${logical}`] = urls.join(' ');
+      manifest[`imports:${logical}`] = urls.join(' ');
     }
     if (meta.cssBundle) {
       const css = path.relative(outdir, path.join(root, meta.cssBundle)).split(path.sep).join('/');

@@ -24,6 +24,11 @@ function kind(el: ControlLike): string {
   return (el.type ?? '').toLowerCase();
 }
 
+/** A control's text as a person reads it: trimmed, runs of white space as one space. */
+function textOf(el: ControlLike): string {
+  return (el.textContent ?? '').trim().replace(/\s+/g, ' ');
+}
+
 /** The key of a control, or null for one that cannot be told apart from its neighbours. */
 export function keyOf(el: ControlLike): ControlKey | null {
   const tag = el.tagName.toLowerCase();
@@ -32,7 +37,7 @@ export function keyOf(el: ControlLike): ControlKey | null {
     const ownValue = tag === 'select' || tag === 'textarea' || VALUE_IS_STATE.has(kind(el));
     return { by: 'name', tag, name: el.name, value: ownValue ? null : (el.value ?? '') };
   }
-  const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ');
+  const text = textOf(el);
   if (!text) return null;
   return { by: 'text', tag, type: kind(el), text };
 }
@@ -45,9 +50,7 @@ export function matches(key: ControlKey, el: ControlLike): boolean {
     case 'name':
       return tag === key.tag && el.name === key.name && (key.value === null || (el.value ?? '') === key.value);
     case 'text':
-      return (
-        tag === key.tag && kind(el) === key.type && (el.textContent ?? '').trim().replace(/\s+/g, ' ') === key.text
-      );
+      return tag === key.tag && kind(el) === key.type && textOf(el) === key.text;
   }
 }
 

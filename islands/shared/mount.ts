@@ -37,15 +37,15 @@ export function mountIsland<P>(
     const props = readProps<P>(element, name);
     if (props === null) return;
     const node = render(props, element);
+    const carried = options.hydrate ? null : snapshot(element);
     if (options.hydrate) hydrateRoot(element, node);
     else {
-      const carried = snapshot(element);
       const root = createRoot(element);
       flushSync(() => root.render(node));
-      element.dataset.islandMounted = 'true';
-      restore(element, carried, (change) => flushSync(change));
     }
+    // Mounted before the carried input is replayed: a submit it causes is the island's own, not held.
     element.dataset.islandMounted = 'true';
+    if (carried) restore(element, carried, (change) => flushSync(change));
     element.dispatchEvent(new CustomEvent('island:mounted'));
   };
   const start = (): void => {

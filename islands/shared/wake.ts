@@ -4,7 +4,7 @@ import { findEquivalent, keyOf, type ControlKey } from './equivalent.js';
  * Islands start on intent (docs/design.md §5.9). The page as served is complete: each island's element holds
  * its working fallback and names its bundle (`data-island-src`), which the page only prefetches. The bundle is
  * run, and the island mounted, when a person first points at, touches or focuses something inside the
- * element (or inside an element marked `data-island-wake="NAME"`, for a control elsewhere that needs it).
+ * element.
  *
  * Nothing done before the mount is lost: what is typed, ticked or opened is carried over by the mount itself
  * (islands/shared/carry.ts); a form submitted before the mount (a button, Enter in a field) is held here and
@@ -37,7 +37,6 @@ function resubmit(element: HTMLElement, held: Held): void {
 function wakeable(element: HTMLElement): void {
   const src = element.dataset.islandSrc;
   if (!src) return;
-  const name = element.dataset.island ?? '';
   let held: Held | null = null;
   let started = false;
   let failed = false;
@@ -75,9 +74,6 @@ function wakeable(element: HTMLElement): void {
 
   for (const type of INTENT) element.addEventListener(type, wake, { passive: true, once: true });
   element.addEventListener('submit', onSubmit, { capture: true });
-  for (const trigger of document.querySelectorAll<HTMLElement>(`[data-island-wake="${CSS.escape(name)}"]`)) {
-    for (const type of INTENT) trigger.addEventListener(type, wake, { passive: true, once: true });
-  }
 }
 
 /** Makes every island of the page start on intent. */

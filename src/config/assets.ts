@@ -23,5 +23,5 @@ export function asset(name: string): string {
 /** The modules a built entry imports (its shared chunks), for `<link rel="prefetch">`. */
 export function assetImports(name: string): string[] {
   manifest ??= load();
-  return (manifest[`preload:${name}`] ?? '').split(' ').filter(Boolean);
+  return (manifest[`imports:${name}`] ?? '').split(' ').filter(Boolean);
 }
