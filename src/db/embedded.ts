@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -49,6 +50,18 @@ export function runningEmbeddedDatabase(dataDir: string): string | null {
 }
 
 /**
+ * Turns off V8's collection of WebAssembly code that has become dead (a function's baseline code once its
+ * optimised code replaces it), before PGlite compiles anything. On Node.js 24 that collection, in a process
+ * running PGlite, can end the process at random with "Check failed: jit_page_->allocations_.erase(addr) == 1"
+ * (V8's registry of executable pages, a known V8 fault under WebAssembly code churn; seen once in a full test
+ * run). Kept, that code costs a few megabytes once per function; measured on a PGlite workload: same speed,
+ * same peak memory.
+ */
+function keepWasmCode(): void {
+  v8.setFlagsFromString('--no-wasm-code-gc');
+}
+
+/**
  * Starts PGlite (PostgreSQL in WebAssembly) with the extensions the migrations use, and serves it on a
  * loopback port (packages/pg-embedded-server), so that pg, Knex and connect-pg-simple talk to it exactly as to
  * a real server. `dataDir` null keeps it in memory (tests).
@@ -60,6 +73,7 @@ export async function startEmbeddedDatabase(
   options: EmbeddedOptions,
 ): Promise<EmbeddedDatabase> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  keepWasmCode();
   const pglite = await PGlite.create(dataDir ?? undefined, {
     extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gist },
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serveEmbedded, type ServeOptions } from '../src/index.js';
@@ -20,6 +21,9 @@ export interface TestServer {
 
 /** A fresh in-memory PGlite served on a free loopback port, with a password of its own. */
 export async function startServer(options: Omit<ServeOptions, 'user' | 'password' | 'log'>): Promise<TestServer> {
+  // V8's collection of dead WebAssembly code can abort a process running PGlite on Node.js 24 ("Check failed:
+  // jit_page_->allocations_.erase(addr) == 1"): the tests keep that code, as an application should.
+  v8.setFlagsFromString('--no-wasm-code-gc');
   const pglite = await PGlite.create();
   const password = randomBytes(16).toString('base64url');
   const logs: LogLine[] = [];
