@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import { VIEWS_DIR } from '../../src/config/paths.js';
+import { categoryIconName, iconPaths } from '../../src/lib/icons.js';
 import sharp from 'sharp';
 import type { ProcessedImage } from '../../src/services/images.service.js';
 import { processListingImage, putListingImageFiles } from '../../src/services/listing-images.service.js';
@@ -13,8 +11,7 @@ import type { ServiceEntity, World } from './world.js';
  * Demo photos: the featured services (the first ones search and the home page show) and the demo
  * provider's own services get a cover picture, drawn here by sharp and then processed exactly as an upload
  * is (WebP main image, 150/300/600 px variants, through the storage interface). The picture is the
- * service's category visual: its colours and the category's own line icon (views/partials/_category-icon.ejs,
- * drawn from views/pages/_icon.ejs), one per service: no gallery of stock shapes.
+ * service's category visual: its colours and the category's own line icon (src/lib/icons.ts), one per service: no gallery of stock shapes.
  *
  * Deterministic and quick: one picture per category, each drawn and processed once (about 0.2 s) and
  * its bytes stored under every service that shows it; ids and storage keys are name-based, so a second run
@@ -39,14 +36,9 @@ const LOOKS = [
 
 type Look = (typeof LOOKS)[number];
 
-/** The category's line icon as the site draws it: its name in _category-icon.ejs, its paths in _icon.ejs. */
+/** The category's line icon as the site draws it (src/lib/icons.ts). */
 function iconOf(category: string): string {
-  const names = readFileSync(path.join(VIEWS_DIR, 'partials/_category-icon.ejs'), 'utf8');
-  const icons = readFileSync(path.join(VIEWS_DIR, 'pages/_icon.ejs'), 'utf8');
-  const name = new RegExp(`${category}: '(\\w+)'`).exec(names)?.[1] ?? 'shieldCheck';
-  const paths = new RegExp(`^\\s*${name}: '([^']+)'`, 'm').exec(icons)?.[1];
-  if (!paths) throw new Error(`no icon ${name} for ${category}`);
-  return paths;
+  return iconPaths(categoryIconName(category));
 }
 
 function svgOf(look: Look): Buffer {

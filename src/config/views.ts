@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ejs from 'ejs';
-import type { Express } from 'express';
+import type { Express, Response } from 'express';
 import * as format from '../lib/format.js';
+import { categoryIcon, icon } from '../lib/icons.js';
 import { asset, assetImports } from './assets.js';
 import { t, tree } from './i18n.js';
 import { VIEWS_DIR } from './paths.js';
@@ -15,6 +17,12 @@ type RenderCallback = (err: Error | null, html?: string) => void;
  * (a test of a partial too) passes these.
  */
 export const VIEW_RENDER_OPTIONS: { root: string; views: string[] } = { root: VIEWS_DIR, views: [VIEWS_DIR] };
+
+/**
+ * The helpers every page's views may call, whoever renders them: the request's locals (middleware/locals.ts)
+ * and the parts every viewer shares (renderShared).
+ */
+export const VIEW_HELPERS = { t, tree, asset, assetImports, format, icon, categoryIcon } as const;
 
 /**
  * EJS with one layout: a view renders its content, then layouts/main wraps it (header, footer, meta).
@@ -66,5 +74,28 @@ export function renderShared(name: string, model: object, names?: readonly strin
     });
     if (keepCompiled) compiled.set(name, template);
   }
-  return template({ t, tree, asset, assetImports, format, ...model });
+  return template({ ...VIEW_HELPERS, ...model });
+}
+
+/** Where a shared part goes in its page: random for each process, so no template, text or user input holds it. */
+const PART_MARK = `<!--${randomBytes(18).toString('base64url')}-->`;
+
+/**
+ * Sends a page whose content every viewer shares (services/shared-parts.service.ts): the layout is rendered for
+ * this viewer (their header, their menu) around a mark, and the response is the layout's bytes with the part's
+ * own kept bytes in place of the mark, so that the content is neither copied into the viewer's page nor
+ * encoded again for each of them.
+ */
+export function sendAroundPart(res: Response, part: { bytes: Buffer; layout: object }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    res.render('shared-part', { ...part.layout, part: PART_MARK }, (err: Error | null, html?: string) => {
+      const at = html === undefined ? -1 : html.indexOf(PART_MARK);
+      if (err || html === undefined || at < 0) return reject(err ?? new Error('shared part: the layout lost its mark'));
+      res.type('html');
+      res.send(
+        Buffer.concat([Buffer.from(html.slice(0, at)), part.bytes, Buffer.from(html.slice(at + PART_MARK.length))]),
+      );
+      resolve();
+    });
+  });
 }

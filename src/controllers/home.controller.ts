@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { renderShared } from '../config/views.js';
+import { renderShared, sendAroundPart } from '../config/views.js';
 import { FEATURED_PROVIDERS_ON_HOME, homePage } from '../pages/home.page.js';
 import { homeContent } from '../services/catalogue.service.js';
 import { sharedPart } from '../services/shared-parts.service.js';
@@ -10,5 +10,5 @@ export async function show(_req: Request, res: Response): Promise<void> {
     const view = homePage(await homeContent(FEATURED_PROVIDERS_ON_HOME));
     return { html: renderShared('home/show', view), layout: { title: view.title } };
   });
-  res.render('shared-part', { ...part.layout, part: part.html });
+  await sendAroundPart(res, part);
 }

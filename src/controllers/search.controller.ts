@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { config } from '../config/env.js';
-import { renderShared } from '../config/views.js';
+import { renderShared, sendAroundPart } from '../config/views.js';
 import type { SearchParams } from '../lib/search.shared.js';
 import { searchPage } from '../pages/search.page.js';
 import { CATEGORY_PAGES, type CategoryPage } from '../pages/seo.js';
@@ -28,5 +28,5 @@ async function render(res: Response, params: SearchParams): Promise<void> {
     const { title, description, canonicalPath, noindex } = view;
     return { html: renderShared('search/index', view), layout: { title, description, canonicalPath, noindex } };
   });
-  res.render('shared-part', { ...part.layout, part: part.html });
+  await sendAroundPart(res, part);
 }

@@ -1,5 +1,6 @@
 import type { UserType } from './current-user.js';
 import { canSee, type Action, type Member } from './permissions.js';
+import type { IconName } from './icons.js';
 
 /** One tool of a signed-in party's navigation (views/partials/_app-nav.ejs). */
 export interface AppNavItem {
@@ -7,8 +8,8 @@ export interface AppNavItem {
   href: string;
   /** Its words: locales/it/shell.json nav.<party>.<key>. */
   labelKey: string;
-  /** A line icon of views/pages/_icon.ejs. */
-  icon: string;
+  /** A line icon of the site (src/lib/icons.ts). */
+  icon: IconName;
   /** The page shown is this tool's (aria-current="page"). */
   current: boolean;
   /** Unread messages beside Messaggi ("99+" past 99); null when none. */
@@ -34,7 +35,7 @@ export interface AppNavView {
 interface Tool {
   key: string;
   href: string;
-  icon: string;
+  icon: IconName;
   /** The action of the permissions table the tool is for: a member whose role has no grant of it is not shown it. */
   action?: Action;
   /** On a desktop, under "Altro": the row has room for the daily tools only (the organisation's settings). */

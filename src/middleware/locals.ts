@@ -1,10 +1,8 @@
 import type { RequestHandler } from 'express';
 import { config } from '../config/env.js';
-import { t, tree } from '../config/i18n.js';
-import { asset, assetImports } from '../config/assets.js';
+import { VIEW_HELPERS } from '../config/views.js';
 import { loginUrlFor } from './auth.js';
 import { csrfTokenFor } from './csrf.js';
-import * as format from '../lib/format.js';
 import { appNavFor } from '../lib/app-nav.js';
 import { todayInRome } from '../lib/booking-time.js';
 
@@ -18,11 +16,7 @@ const SEARCH_PAGE = /^\/(search|services)(\/(consultation|training|safety|enviro
  * data from an explicit view model.
  */
 export const pageLocals: RequestHandler = (req, res, next) => {
-  res.locals.t = t;
-  res.locals.tree = tree;
-  res.locals.asset = asset;
-  res.locals.assetImports = assetImports;
-  res.locals.format = format;
+  Object.assign(res.locals, VIEW_HELPERS);
   // The signed-in party's navigation (views/partials/_app-nav.ejs), made from the user and the path.
   res.locals.appNav = appNavFor;
   res.locals.currentPath = req.path;

@@ -43,11 +43,14 @@ export function keptPage(reads: PageReads): RequestHandler {
     const send = res.send.bind(res) as Response['send'];
     res.send = ((body: unknown) => {
       res.send = send;
-      const keep = res.statusCode === 200 && typeof body === 'string';
+      const keep = res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body));
       res.set('X-Cache', 'MISS');
       const out = send(body);
       if (keep && anonymous(req) && !res.getHeader('Set-Cookie')) {
-        keepPage(key, snapshot, { body, contentType: String(res.getHeader('Content-Type') ?? 'text/html') });
+        keepPage(key, snapshot, {
+          body: typeof body === 'string' ? Buffer.from(body) : (body as Buffer),
+          contentType: String(res.getHeader('Content-Type') ?? 'text/html'),
+        });
       }
       return out;
     }) as Response['send'];

@@ -9,14 +9,15 @@ import { notificationView, type NotificationView } from './notifications.page.js
 import { complianceBlock, type ComplianceBlockView } from './scadenzario.page.js';
 import { todoSections, type TodoSectionView } from './dashboard-todos.page.js';
 import { todayInRome } from '../lib/booking-time.js';
+import type { IconName } from '../lib/icons.js';
 
 interface QuickAction {
   key: string;
   label: string;
   description: string;
   href: string;
-  /** A line icon of views/pages/_icon.ejs. */
-  icon: string;
+  /** A line icon of the site (src/lib/icons.ts). */
+  icon: IconName;
 }
 
 /** The dashboard's figures; null on the page when they could not be loaded. */
@@ -49,7 +50,7 @@ export interface DashboardView {
   sections: DashboardSectionsView | null;
 }
 
-const ACTION_ICONS: Record<string, string> = {
+const ACTION_ICONS: Record<string, IconName> = {
   newBooking: 'search',
   myBookings: 'calendar',
   myProfile: 'users',

@@ -17,14 +17,15 @@ export { catalogueSnapshot } from './kept-store.service.js';
 
 /** What is kept of a response. */
 export interface CachedPage {
-  body: string;
+  /** The response's bytes, sent as they are on every hit. */
+  body: Buffer;
   contentType: string;
 }
 
-/** The memory the entries may take (bodies as UTF-16 strings, about two bytes a character). */
+/** The memory the entries may take (their bodies' bytes, their keys as UTF-16 strings). */
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-const pages = keptStore<CachedPage>(PAGE_CACHE_MAX_BYTES, (key, page) => (key.length + page.body.length) * 2);
+const pages = keptStore<CachedPage>(PAGE_CACHE_MAX_BYTES, (key, page) => key.length * 2 + page.body.length);
 
 export function pageCacheEnabled(): boolean {
   return keepingEnabled();

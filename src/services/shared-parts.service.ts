@@ -11,10 +11,27 @@ import { search, type SearchOutcome } from './search.service.js';
  * request locals (config/views.ts renderShared).
  */
 
-/** What a page shares: its rendered content and what its layout needs besides the viewer. */
+/** What a page's layout needs besides the viewer. */
+export interface PartLayout {
+  title: string | null;
+  description?: string;
+  canonicalPath?: string;
+  noindex?: boolean;
+}
+
+/** What a page shares, as made: its rendered content and what its layout needs besides the viewer. */
 export interface SharedPart {
   html: string;
-  layout: { title: string | null; description?: string; canonicalPath?: string; noindex?: boolean };
+  layout: PartLayout;
+}
+
+/**
+ * A shared part as kept: its content already encoded as the response's bytes, so that each viewer's page
+ * sends it as it is around their own header (config/views.ts sendAroundPart) instead of encoding it again.
+ */
+export interface KeptPart {
+  bytes: Buffer;
+  layout: PartLayout;
 }
 
 const PARTS_MAX_BYTES = 16 * 1024 * 1024;
@@ -22,7 +39,7 @@ const RESULTS_MAX_BYTES = 4 * 1024 * 1024;
 /** About what a search row with its cover and edition takes in memory. */
 const ROW_BYTES = 2048;
 
-const parts = keptStore<SharedPart>(PARTS_MAX_BYTES, (key, part) => (key.length + part.html.length) * 2 + 512);
+const parts = keptStore<KeptPart>(PARTS_MAX_BYTES, (key, part) => key.length * 2 + part.bytes.length + 512);
 const results = keptStore<SearchOutcome>(
   RESULTS_MAX_BYTES,
   (key, r) => key.length * 2 + (r.rows.length + 1) * ROW_BYTES,
@@ -32,8 +49,11 @@ const results = keptStore<SearchOutcome>(
  * The shared part named `key` (a page and its query), made by `make` when none is current; `make` receives the
  * snapshot the part is kept under, for the kept values it is made of (sharedSearch).
  */
-export function sharedPart(key: string, make: (snapshot: string | null) => Promise<SharedPart>): Promise<SharedPart> {
-  return parts.getOrMake(key, make);
+export function sharedPart(key: string, make: (snapshot: string | null) => Promise<SharedPart>): Promise<KeptPart> {
+  return parts.getOrMake(key, async (snapshot) => {
+    const { html, layout } = await make(snapshot);
+    return { bytes: Buffer.from(html), layout };
+  });
 }
 
 /**

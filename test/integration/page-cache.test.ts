@@ -143,12 +143,12 @@ describe('the page cache of the public catalogue', () => {
     clearPageCache();
     const snapshot = await catalogueSnapshot();
     const now = Date.now();
-    keepPage('/x', snapshot, { body: 'x', contentType: 'text/html' }, now);
-    expect(await cachedPage('/x', now + 29_000)).to.deep.equal({ body: 'x', contentType: 'text/html' });
+    keepPage('/x', snapshot, { body: Buffer.from('x'), contentType: 'text/html' }, now);
+    expect(await cachedPage('/x', now + 29_000)).to.deep.equal({ body: Buffer.from('x'), contentType: 'text/html' });
     expect(await cachedPage('/x', now + 30_000)).to.equal(null);
-    const big = 'a'.repeat(1024 * 1024);
+    const big = Buffer.alloc(2 * 1024 * 1024, 'a');
     for (let i = 0; i < 20; i += 1) keepPage(`/big/${i}`, snapshot, { body: big, contentType: 'text/html' }, now);
-    // 2 MiB each (UTF-16): 16 fit in 32 MiB; the 4 oldest were evicted.
+    // 2 MiB each: 16 fit in 32 MiB (with their keys, 15); the 5 oldest were evicted.
     expect(pageCacheSize().pages).to.equal(15);
     expect(await cachedPage('/big/0', now)).to.equal(null);
     expect(await cachedPage('/big/19', now)).to.not.equal(null);
