@@ -1,11 +1,16 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../lib/app-error.js';
 import { itemTypeOfWord, ITEM_WORDS, type ItemRef } from '../lib/reports.js';
+import { requestedPage } from '../lib/search.shared.js';
 import { isUuid } from '../lib/uuid.js';
+import { myReportsPage } from '../pages/my-reports.page.js';
 import { reportFormPage, reportSentPage } from '../pages/report-form.page.js';
-import { reportTarget, submitReport, type Reporter } from '../services/reports.service.js';
+import { ownReports, reportTarget, submitReport, type Reporter } from '../services/reports.service.js';
 
-/** "Segnala": a signed-in person reports a review, a message, a service or a provider's page. */
+/**
+ * "Segnala": a signed-in person reports a review, a message, a service or a provider's page, and follows what
+ * became of their reports ("Le mie segnalazioni").
+ */
 
 /** The item named by `tipo` and `id` (the query of the link, or the form's hidden fields). */
 function refOf(source: unknown): ItemRef | null {
@@ -52,4 +57,10 @@ export async function sent(req: Request, res: Response): Promise<void> {
   const ref = refOf(req.query);
   const target = ref ? await reportTarget(reporterOf(req), ref) : null;
   res.render('reports/sent', reportSentPage(target && (target.ok || target.kind === 'refused') ? target.item : null));
+}
+
+/** GET /account/segnalazioni?page=N: the person's own reports, newest first, with their outcome. */
+export async function index(req: Request, res: Response): Promise<void> {
+  const own = await ownReports(reporterOf(req), requestedPage(req.query.page));
+  res.render('account/reports', myReportsPage(req.user!, own));
 }

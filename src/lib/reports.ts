@@ -50,6 +50,9 @@ export interface ItemRef {
 /** The page where a signed-in person reports the item. */
 export const reportPath = (ref: ItemRef): string => `/segnala?tipo=${ITEM_WORDS[ref.type]}&id=${ref.id}`;
 
+/** "Le mie segnalazioni": the signed-in person's own reports and what became of each. */
+export const OWN_REPORTS_PATH = '/account/segnalazioni';
+
 /** The console's page of an item and its reports. */
 export const consolePath = (ref: ItemRef): string => `/admin/segnalazioni/${ITEM_WORDS[ref.type]}/${ref.id}`;
 

@@ -2,6 +2,7 @@ import { t } from '../config/i18n.js';
 import type { CurrentUser } from '../lib/current-user.js';
 import * as format from '../lib/format.js';
 import { canSee, type Action, type Member } from '../lib/permissions.js';
+import { OWN_REPORTS_PATH } from '../lib/reports.js';
 import type { Problem } from '../lib/problem.js';
 import type { EmailChangeProblem, EmailConfirmationState } from '../services/account-email.service.js';
 import type { AccountSession, PasswordChangeProblem } from '../services/account-security.service.js';
@@ -13,7 +14,15 @@ import type { SavedSearchItem } from './saved-searches.page.js';
 /** "Il mio account" (docs/product.md §2): its three sections, their forms, and the second step of sign-in. */
 
 export type AccountSection =
-  'overview' | 'organisations' | 'members' | 'verification' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
+  | 'overview'
+  | 'organisations'
+  | 'members'
+  | 'verification'
+  | 'sessions'
+  | 'twoFactor'
+  | 'savedSearches'
+  | 'reports'
+  | 'deletion';
 
 const SECTION_HREF: Record<AccountSection, string> = {
   overview: '/account',
@@ -23,6 +32,7 @@ const SECTION_HREF: Record<AccountSection, string> = {
   sessions: '/account/sessions',
   twoFactor: '/account/two-factor',
   savedSearches: '/account/avvisi',
+  reports: OWN_REPORTS_PATH,
   deletion: '/account/deletion',
 };
 

@@ -1,6 +1,13 @@
 import { t } from '../config/i18n.js';
 import * as format from '../lib/format.js';
-import { ITEM_WORDS, itemPath, REPORT_NOTE_MAX, REPORT_REASONS, type ItemRef } from '../lib/reports.js';
+import {
+  ITEM_WORDS,
+  itemPath,
+  OWN_REPORTS_PATH,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  type ItemRef,
+} from '../lib/reports.js';
 import type { ReportedItem, ReportRefusal } from '../services/reports.service.js';
 import type { FormErrors } from '../validators/validate.js';
 
@@ -77,5 +84,6 @@ export function reportSentPage(item: ReportedItem | null) {
     noindex: true as const,
     backHref: item ? itemPath(item) : '/dashboard',
     backLabel: t(item ? 'reports:sent.back' : 'reports:sent.home'),
+    ownReportsHref: OWN_REPORTS_PATH,
   };
 }

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import * as reports from '../controllers/reports.controller.js';
+import { OWN_REPORTS_PATH } from '../lib/reports.js';
 import { requireUser } from '../middleware/auth.js';
 import { byUser, HOUR, rateLimit, type RateRule } from '../middleware/rate-limit.js';
 
@@ -12,4 +13,6 @@ export function reportRoutes(r: Router): void {
   r.get('/segnala', member, reports.show);
   r.get('/segnala/inviata', member, reports.sent);
   r.post('/segnala', member, rateLimit(REPORTS_PER_USER, byUser), reports.create);
+  // "Le mie segnalazioni": the person's own reports and their outcome, in the account's sections.
+  r.get(OWN_REPORTS_PATH, requireUser('reports:mine.accessRequired'), reports.index);
 }

@@ -151,11 +151,16 @@ function noticesFor(event: BookingEvent, booking: NoticeBooking, ctx: EventConte
       return [{ to: 'client', type: 'booking_document', key: 'document', template: 'booking-document' }];
     case 'paid':
       return [{ to: 'client', type: 'booking', key: 'paid', template: 'booking-paid' }];
-    case 'refunded':
+    case 'refunded': {
+      // A refund is due on a cancelled booking (its policy's, perhaps a dispute's too) or, on any other, only
+      // because a dispute's decision owes it (refundDue): the notices say which.
+      const decision = booking.status === 'cancelled' ? '' : 'Decision';
+      const template = decision ? 'booking-refunded-decision' : 'booking-refunded';
       return [
-        { to: 'client', type: 'booking', key: 'refundedClient', template: 'booking-refunded' },
-        { to: 'provider', type: 'booking', key: 'refundedProvider', template: 'booking-refunded' },
+        { to: 'client', type: 'booking', key: `refundedClient${decision}`, template },
+        { to: 'provider', type: 'booking', key: `refundedProvider${decision}`, template },
       ];
+    }
   }
 }
 

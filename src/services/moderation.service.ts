@@ -1,6 +1,6 @@
 import { transaction, type Trx } from '../db/knex.js';
 import { authorNotice, authorPath, outcomeNotice } from '../documents/moderation.js';
-import { itemPath, type ItemRef, type ReportOutcome } from '../lib/reports.js';
+import { itemPath, OWN_REPORTS_PATH, type ItemRef, type ReportOutcome } from '../lib/reports.js';
 import { findItems, itemKey, lockItem, type ReportedItem } from '../models/reports/items.js';
 import * as notifications from '../models/notifications/write.js';
 import { addressesOf, queuePage, reportsOfItem, type QueueFilter } from '../models/reports/read.js';
@@ -120,10 +120,17 @@ async function tell(item: ReportedItem, action: ModerationAction, reason: string
   for (const report of reporters) {
     const outcome = report.outcome!;
     const text = outcomeNotice(item, outcome, reason);
-    const data = item.type === 'message' && item.threadId ? { thread_id: item.threadId } : {};
+    // A message's outcome opens its conversation; a person's report, their list of reports ("Le mie
+    // segnalazioni"); the author's own request after an edit is in no such list.
+    const data =
+      item.type === 'message' && item.threadId
+        ? { thread_id: item.threadId }
+        : report.reporterId
+          ? { target: OWN_REPORTS_PATH }
+          : {};
     await notifications.create({ userId: report.organisationId!, type: 'system', ...text, data }, trx);
     const to = report.reporterId ? people.get(report.reporterId) : organisations.get(report.organisationId!);
-    const link = outcome === 'kept' ? itemPath(item) : outcome === 'still_hidden' ? authorPath(item) : '/notifications';
+    const link = outcome === 'kept' ? itemPath(item) : outcome === 'still_hidden' ? authorPath(item) : OWN_REPORTS_PATH;
     if (to) emails.push({ to, template: 'report-outcome', data: { ...text, outcome, link } });
   }
   if (emails.length) await queueEmails(emails, trx);

@@ -31,6 +31,7 @@ const NAMED_TARGETS: readonly RegExp[] = [
   /^\/(waitlist|editions\/[0-9a-f-]{36}|services\/[0-9a-f-]{36}\/editions|bookings\/[0-9a-f-]{36})$/,
   /^\/scadenzario\/aggiornamento\?[\w=&%,.-]*$/,
   /^\/verifica$/,
+  /^\/account\/segnalazioni$/,
 ];
 
 /**
@@ -45,7 +46,8 @@ export function notificationTarget(n: Pick<Notification, 'data'>): string {
   if (typeof reviewId === 'string' && typeof listingId === 'string')
     return `/services/${encodeURIComponent(listingId)}#review-${encodeURIComponent(reviewId)}`;
   // A notice that names its page (a scadenzario reminder's search for the update course; a course edition's
-  // waitlist offer, cancellation or minimum of participants): only the server's own paths, never a stranger's.
+  // waitlist offer, cancellation or minimum of participants; a report's outcome): only the server's own paths,
+  // never a stranger's.
   const named = n.data?.target;
   if (typeof named === 'string' && NAMED_TARGETS.some((pattern) => pattern.test(named))) return named;
   const bookingId = n.data?.booking_id;

@@ -1,12 +1,13 @@
 import { transaction } from '../db/knex.js';
 import type { ItemRef } from '../lib/reports.js';
-import { findItem, type ReportedItem } from '../models/reports/items.js';
-import { hasOpenReport } from '../models/reports/read.js';
+import { findItem, findItems, itemKey, type ReportedItem } from '../models/reports/items.js';
+import { hasOpenReport, reportsByReporter } from '../models/reports/read.js';
+import type { Report } from '../models/reports/row.js';
 import { insertReport } from '../models/reports/write.js';
 import { validateReport } from '../validators/report.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 
-export type { ReportedItem };
+export type { Report, ReportedItem };
 
 /**
  * Reporting ("Segnala"): a signed-in person reports a review, a message, a service or a provider's page they
@@ -59,4 +60,44 @@ export async function submitReport(reporter: Reporter, ref: ItemRef, input: unkn
     ),
   );
   return made ? target : { ok: false, kind: 'refused', refusal: 'duplicate', item: target.item };
+}
+
+/** How many reports "Le mie segnalazioni" shows on a page. */
+export const OWN_REPORTS_PER_PAGE = 25;
+
+/** One of the person's reports, with its item as they may see it now: null when it is hidden from them or gone. */
+export interface OwnReport {
+  report: Report;
+  item: ReportedItem | null;
+}
+
+export interface OwnReports {
+  reports: OwnReport[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/**
+ * The reports the person filed (whichever organisation they acted for), newest first, a page at a time; each
+ * item only while the person may still see it from the organisation in use. A page past the end reads the last.
+ */
+export async function ownReports(reporter: Reporter, page: number): Promise<OwnReports> {
+  const read = (p: number) =>
+    reportsByReporter(reporter.personId, OWN_REPORTS_PER_PAGE, (p - 1) * OWN_REPORTS_PER_PAGE);
+  const asked = Math.max(1, page);
+  let found = await read(asked);
+  const totalPages = Math.max(1, Math.ceil(found.total / OWN_REPORTS_PER_PAGE));
+  const shown = Math.min(asked, totalPages);
+  if (shown !== asked) found = await read(shown);
+  const items = await findItems(found.reports.map((r) => ({ type: r.itemType, id: r.itemId })));
+  return {
+    reports: found.reports.map((report) => {
+      const item = items.get(itemKey({ type: report.itemType, id: report.itemId })) ?? null;
+      return { report, item: item && seenBy(item, reporter) ? item : null };
+    }),
+    page: shown,
+    totalPages,
+    total: found.total,
+  };
 }

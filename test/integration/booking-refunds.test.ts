@@ -162,6 +162,15 @@ describe('refunds of cancelled bookings', () => {
     expect(mails.every((m) => m.subject === `Rimborso registrato: Corso Carrellisti (${b.bookingNumber})`)).to.equal(
       true,
     );
+    // A cancelled booking's refund is told as such, to each party in its own words.
+    const said = (to: string) => mails.find((m) => m.to[0] === to)!.text.replace(/\s+/g, ' ');
+    expect(said(client.email)).to.contain(
+      'Studio Rimborsi Chiari ha registrato un rimborso di 200,45 € per la prenotazione cancellata di Corso Carrellisti, effettuato il',
+    );
+    expect(said(provider.email)).to.contain(
+      'hai registrato un rimborso di 200,45 € a Officine Rimborsate Srl per la prenotazione cancellata di Corso Carrellisti',
+    );
+    for (const m of mails) expect(m.text).not.to.contain('decisione');
 
     // More than what remains: refused beside the field, nothing recorded.
     const tooMuch = await post(providerAgent, b.id, 'refunds', {

@@ -152,3 +152,28 @@ export async function findHold(ref: ItemRef, trx?: Trx): Promise<HiddenItem | nu
     .first<HiddenItemRow | undefined>(names(HIDDEN_ITEM_COLUMNS));
   return row ? toHiddenItem(row) : null;
 }
+
+/** A page of the person's own reports, newest first, and how many they have in all. */
+export async function reportsByReporter(
+  reporterId: string,
+  limit: number,
+  offset: number,
+  trx?: Trx,
+): Promise<{ reports: Report[]; total: number }> {
+  const k = db(trx);
+  const rows = await k('reports')
+    .where({ reporter_id: reporterId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .offset(offset)
+    .select<(ReportRow & { total: number })[]>(...names(REPORT_COLUMNS), k.raw('(count(*) OVER ())::int AS total'));
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await k('reports').where({ reporter_id: reporterId }).count<{ n: string }[]>('* AS n');
+    total = Number(counted?.n ?? 0);
+  }
+  return { reports: rows.map(toReport), total };
+}

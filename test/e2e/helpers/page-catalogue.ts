@@ -138,6 +138,7 @@ export const PAGE_CASES: PageCase[] = [
   page('account sessions', 'client', 'account/sessions', '/account/sessions'),
   page('account two-factor enrolment', 'client', 'account/two-factor', '/account/two-factor'),
   page('account saved searches', 'client', 'account/saved-searches', '/account/avvisi'),
+  page('account reports', 'client', 'account/reports', '/account/segnalazioni'),
   page(
     'saved search form, signed in',
     'client',

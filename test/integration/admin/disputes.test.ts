@@ -163,6 +163,29 @@ describe('the console: disputes', () => {
       .type('form')
       .send({ _csrf, amount: '152,50', refunded_on: inDays(0), reference: 'CRO 123' });
     expect(refund.status).to.equal(303);
+    // The booking was not cancelled: the refund is told as the decision's, in the emails and the notifications.
+    const told = async (to: string) => {
+      const [email] = await queuedEmails({ to, template: 'booking-refunded-decision' });
+      return email!.text.replace(/\s+/g, ' ');
+    };
+    const decided = 'per Corso primo soccorso, come stabilito dalla decisione del team di SicurHub sulla segnalazione.';
+    expect(await told(client.email))
+      .to.contain('Studio Deciso ha registrato un rimborso di 152,50 €, effettuato il')
+      .and.to.contain(`(riferimento CRO 123), ${decided}`)
+      .and.not.to.contain('cancellata');
+    expect(await told(provider.email))
+      .to.contain('hai registrato un rimborso di 152,50 € a Officine Decise Srl, effettuato il')
+      .and.to.contain(decided)
+      .and.not.to.contain('cancellata');
+    expect(await queuedEmails({ template: 'booking-refunded' })).to.have.length(0);
+    const refundNote = async (userId: string) =>
+      (await db()('notifications').where({ user_id: userId, title: 'Rimborso registrato' }).first()).message.replace(
+        /\s+/g,
+        ' ',
+      );
+    expect(await refundNote(client.id)).to.contain(
+      'per Corso primo soccorso, come stabilito dalla decisione sulla segnalazione. Il rimborso dovuto è stato interamente restituito.',
+    );
     expect(html((await providerAgent.get('/dashboard')).text)('main').text()).not.to.contain('Rimborsi dovuti');
 
     const again = await post(operator.agent, `${page}/decisione`, { kind: 'no_action', text, confirm: '1' }, page);

@@ -114,6 +114,7 @@ export const ANY_MEMBER = new Set([
   '/account/data-export/:id',
   '/account/avvisi',
   '/account/avvisi/eliminazione',
+  '/account/segnalazioni', // the reports the person filed, whatever their role: their own
   '/account/deletion',
   '/dashboard', // the organisation's overview and notifications, each member's way in
   '/notifications',
