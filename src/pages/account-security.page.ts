@@ -13,7 +13,15 @@ import type { SavedSearchItem } from './saved-searches.page.js';
 /** "Il mio account" (docs/product.md §2): its three sections, their forms, and the second step of sign-in. */
 
 export type AccountSection =
-  'overview' | 'organisations' | 'members' | 'verification' | 'sessions' | 'twoFactor' | 'savedSearches' | 'deletion';
+  | 'overview'
+  | 'organisations'
+  | 'members'
+  | 'verification'
+  | 'sessions'
+  | 'supportAccesses'
+  | 'twoFactor'
+  | 'savedSearches'
+  | 'deletion';
 
 const SECTION_HREF: Record<AccountSection, string> = {
   overview: '/account',
@@ -21,6 +29,7 @@ const SECTION_HREF: Record<AccountSection, string> = {
   members: '/account/membri',
   verification: '/account/verifica',
   sessions: '/account/sessions',
+  supportAccesses: '/account/accessi-assistenza',
   twoFactor: '/account/two-factor',
   savedSearches: '/account/avvisi',
   deletion: '/account/deletion',

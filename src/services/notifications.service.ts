@@ -31,6 +31,7 @@ const NAMED_TARGETS: readonly RegExp[] = [
   /^\/(waitlist|editions\/[0-9a-f-]{36}|services\/[0-9a-f-]{36}\/editions|bookings\/[0-9a-f-]{36})$/,
   /^\/scadenzario\/aggiornamento\?[\w=&%,.-]*$/,
   /^\/verifica$/,
+  /^\/account\/accessi-assistenza$/,
 ];
 
 /**
