@@ -19,6 +19,7 @@ export type AccountSection =
   | 'members'
   | 'verification'
   | 'sessions'
+  | 'supportAccesses'
   | 'twoFactor'
   | 'savedSearches'
   | 'reports'
@@ -30,6 +31,7 @@ const SECTION_HREF: Record<AccountSection, string> = {
   members: '/account/membri',
   verification: '/account/verifica',
   sessions: '/account/sessions',
+  supportAccesses: '/account/accessi-assistenza',
   twoFactor: '/account/two-factor',
   savedSearches: '/account/avvisi',
   reports: OWN_REPORTS_PATH,

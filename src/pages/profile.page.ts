@@ -218,7 +218,12 @@ function formValuesOf(own: OwnProfile): Record<string, unknown> {
 
 /** The "Fatturazione" tab's fields as the form names them; the IBAN in groups of four, as people read it. */
 function billingValuesOf(billing: Billing): Record<string, unknown> {
-  if (billing.kind === 'provider') return { iban: billing.iban ? formatIban(billing.iban) : '' };
+  if (billing.kind === 'provider')
+    return {
+      iban: billing.iban ? formatIban(billing.iban) : '',
+      sdi_code: billing.sdiCode ?? '',
+      pec: billing.pec ?? '',
+    };
   const i = billing.invoicing;
   return { invoicing_channel: i.channel ?? '', sdi_code: i.sdiCode ?? '', pec: i.pec ?? '' };
 }

@@ -19,6 +19,7 @@ import * as registrations from '../controllers/registrations.controller.js';
 import * as savedSearches from '../controllers/saved-searches.controller.js';
 import * as secondFactors from '../controllers/second-factors.controller.js';
 import * as sessions from '../controllers/sessions.controller.js';
+import * as supportAccesses from '../controllers/support-accesses.controller.js';
 import * as verifications from '../controllers/verifications.controller.js';
 import { PROFILE_IMAGE_MAX_BYTES } from '../lib/upload-limits.js';
 import { requireGrant, requireGuest, requirePermission, requirePerson, requireUser } from '../middleware/auth.js';
@@ -141,6 +142,7 @@ export function accountRoutes(r: Router): void {
   r.get('/account/sessions', accountUser, account.sessions);
   r.post('/account/sessions/ending', accountUser, account.endOne);
   r.post('/account/sessions/others-ending', accountUser, account.endOthers);
+  r.get('/account/accessi-assistenza', accountUser, supportAccesses.index);
   // An operator turns two-factor sign-in on here too (the console requires it).
   const accountPerson = requirePerson('errors:accessRequired.account');
   r.get('/account/two-factor', accountPerson, account.twoFactor);

@@ -1,6 +1,11 @@
 import { config } from '../config/env.js';
 import { transaction, type Trx } from '../db/knex.js';
-import { invoiceXml, type InvoiceCustomer, type InvoiceDocument } from '../documents/fatturapa/invoice-xml.js';
+import {
+  invoiceXml,
+  NO_RECIPIENT_CODE,
+  type InvoiceCustomer,
+  type InvoiceDocument,
+} from '../documents/fatturapa/invoice-xml.js';
 import { renderInvoicePdf } from '../documents/fatturapa/invoice-pdf.js';
 import { assertValidFatturaXml } from '../documents/fatturapa/validate.js';
 import { romeInstant, todayInRome } from '../lib/booking-time.js';
@@ -60,8 +65,15 @@ export function missingFields(p: InvoiceParty | null): MissingField[] {
   return missing;
 }
 
+/**
+ * The provider as the invoice's customer, as its profile says now: the document written from it is stored
+ * as issued (the XML and its PDF copy), so a later change of the profile, its codice destinatario or PEC
+ * included, never changes an invoice already issued.
+ */
 function customerOf(p: InvoiceParty): InvoiceCustomer {
   const fiscalCode = p.fiscalCode?.trim().toUpperCase() ?? '';
+  const sdiCode = p.sdiCode?.trim().toUpperCase() ?? '';
+  const pec = p.pec?.trim() ?? '';
   return {
     name: p.name!.trim(),
     vatNumber: p.vatNumber!.trim(),
@@ -70,6 +82,9 @@ function customerOf(p: InvoiceParty): InvoiceCustomer {
     postalCode: p.postalCode!.trim(),
     city: p.city!.trim(),
     province: p.province!.trim().toUpperCase(),
+    // Checked again as the schema wants them, as the fiscal code is: the columns' own checks say as much.
+    sdiCode: /^[A-Z0-9]{7}$/.test(sdiCode) && sdiCode !== NO_RECIPIENT_CODE ? sdiCode : null,
+    pec: /^[!-~]+@[!-~]+$/.test(pec) ? pec : null,
   };
 }
 

@@ -1,13 +1,21 @@
 import { config } from '../config/env.js';
-import { transaction } from '../db/knex.js';
+import { transaction, type Trx } from '../db/knex.js';
+import { supportAccessEmail, supportAccessNotice, type SupportAccess } from '../documents/support-access.js';
 import type { ImpersonationEnd } from '../lib/impersonation.js';
 import { problem, type Problem } from '../lib/problem.js';
 import { findPerson, membershipsOfPerson, type MembershipLine, type PersonSummary } from '../models/admin/accounts.js';
-import { findOpenImpersonation, lapsedImpersonations } from '../models/impersonations/read.js';
+import {
+  findOpenImpersonation,
+  lapsedImpersonations,
+  listForPerson,
+  type SupportAccessLine,
+} from '../models/impersonations/read.js';
 import type { ImpersonationRecord } from '../models/impersonations/row.js';
 import { endImpersonationRow, insertImpersonation } from '../models/impersonations/write.js';
+import { writeNotices } from '../models/notifications/notices.js';
 import { findSessionUser, type SessionUser } from '../models/users/session-user.js';
 import { recordAudit } from './audit.service.js';
+import { emailJobs } from './mail.service.js';
 
 /**
  * "Accedi come": an operator sees the site as one person in one of their organisations, read-only, for
@@ -15,8 +23,14 @@ import { recordAudit } from './audit.service.js';
  * not a suspended person, not in a suspended organisation: they could not sign in either, and the console
  * shows what support needs of them. The person's own sessions are left alone. The audit trail records the
  * start (the reason, the person, the organisation, the time limit) and the end (how it ended), each in the
- * transaction that makes it.
+ * transaction that makes it. The person is told at the start, in the same transaction: an email to them,
+ * and a notification to the organisation they are seen in (notifications belong to organisations).
  */
+
+/** Where the person lists the support accesses to their account (account's "Accessi dell'assistenza"). */
+export const SUPPORT_ACCESSES_PATH = '/account/accessi-assistenza';
+
+export type { SupportAccessLine };
 
 export type ImpersonationRefusal = 'operator' | 'suspended' | 'no_organisation';
 export type StartProblem = Problem<ImpersonationRefusal | 'organisation'>;
@@ -54,11 +68,12 @@ export async function startImpersonation(
   const choice = await impersonationChoice(personId);
   if (!choice) return null;
   if (choice.refusal) return { ok: false, problem: problem(choice.refusal) };
-  if (!choice.organisations.some((o) => o.organisationId === organisationId))
-    return { ok: false, problem: problem('organisation') };
+  const organisation = choice.organisations.find((o) => o.organisationId === organisationId);
+  if (!organisation) return { ok: false, problem: problem('organisation') };
   const minutes = config().impersonationMinutes;
   const impersonation = await transaction(async (trx) => {
     const made = await insertImpersonation({ operatorId, personId, organisationId, reason, minutes }, trx);
+    await tellPerson(choice.person, { ...made, organisationName: organisation.name, minutes }, trx);
     await recordAudit(
       { operatorId, reason },
       {
@@ -74,6 +89,38 @@ export async function startImpersonation(
   });
   return { ok: true, impersonation };
 }
+
+/** The person's email and the organisation's notification of a support access that starts now. */
+async function tellPerson(
+  person: { id: string; email: string; name: string },
+  access: Omit<SupportAccess, 'personName'> & { organisationId: string },
+  trx: Trx,
+): Promise<void> {
+  const words: SupportAccess = { ...access, personName: person.name };
+  const link = `${config().baseUrl}${SUPPORT_ACCESSES_PATH}`;
+  await writeNotices(
+    {
+      notifications: [
+        {
+          userId: access.organisationId,
+          type: 'system',
+          ...supportAccessNotice(words),
+          data: { target: SUPPORT_ACCESSES_PATH, person_id: person.id },
+        },
+      ],
+      jobs: emailJobs([{ to: person.email, template: 'support-access', data: supportAccessEmail(words, link) }]),
+    },
+    trx,
+  );
+}
+
+/** The support accesses to a person's account, newest first (their account's "Accessi dell'assistenza"). */
+export function supportAccessesOf(personId: string): Promise<SupportAccessLine[]> {
+  return listForPerson(personId, SUPPORT_ACCESSES_SHOWN);
+}
+
+/** How many the account's list shows: a person has few; the audit trail keeps them all. */
+export const SUPPORT_ACCESSES_SHOWN = 50;
 
 /** Ends it once, with its audit record; the row as ended, or null when something else ended it first. */
 function endOnce(id: string, how: ImpersonationEnd): Promise<ImpersonationRecord | null> {

@@ -1,8 +1,8 @@
 import { findClientInvoicing } from '../models/clients/read.js';
 import type { ClientInvoicing } from '../models/clients/row.js';
 import { updateClientInvoicing } from '../models/clients/write.js';
-import { findProviderIban } from '../models/providers/read.js';
-import { updateProviderIban } from '../models/providers/write.js';
+import { findProviderBilling, type ProviderInvoiceRecipient } from '../models/providers/read.js';
+import { updateProviderBilling } from '../models/providers/write.js';
 import { validateClientBilling, validateProviderBilling } from '../validators/profile/billing.validator.js';
 import type { FormErrors } from '../validators/validate.js';
 
@@ -10,7 +10,8 @@ export type { ClientInvoicing } from '../models/clients/row.js';
 
 /**
  * Invoicing data: a client says how it receives electronic invoices before any booking of its is
- * confirmed (the provider must be able to invoice it); a provider gives the IBAN its clients pay by transfer.
+ * confirmed (the provider must be able to invoice it); a provider gives the IBAN its clients pay by transfer,
+ * and where it receives SicurHub's commission invoices (a codice destinatario or a PEC, or neither).
  */
 
 export interface Owner {
@@ -19,10 +20,12 @@ export interface Owner {
 }
 
 /** The "Fatturazione" tab's saved data. */
-export type Billing = { kind: 'client'; invoicing: ClientInvoicing } | { kind: 'provider'; iban: string | null };
+export type Billing =
+  | { kind: 'client'; invoicing: ClientInvoicing }
+  | ({ kind: 'provider'; iban: string | null } & ProviderInvoiceRecipient);
 
 export async function loadBilling(owner: Owner): Promise<Billing> {
-  if (owner.userType === 'provider') return { kind: 'provider', iban: await findProviderIban(owner.id) };
+  if (owner.userType === 'provider') return { kind: 'provider', ...(await findProviderBilling(owner.id)) };
   return { kind: 'client', invoicing: await findClientInvoicing(owner.id) };
 }
 
@@ -48,7 +51,7 @@ export async function saveBilling(owner: Owner, body: Record<string, unknown>): 
   if (owner.userType === 'provider') {
     const result = validateProviderBilling(body);
     if (!result.ok) return { ok: false, values: body, errors: result.errors };
-    await updateProviderIban(owner.id, result.value.iban);
+    await updateProviderBilling(owner.id, result.value);
     return { ok: true };
   }
   const result = validateClientBilling(body);

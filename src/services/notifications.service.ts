@@ -32,6 +32,7 @@ const NAMED_TARGETS: readonly RegExp[] = [
   /^\/scadenzario\/aggiornamento\?[\w=&%,.-]*$/,
   /^\/verifica$/,
   /^\/account\/segnalazioni$/,
+  /^\/account\/accessi-assistenza$/,
 ];
 
 /**

@@ -23,7 +23,14 @@ export interface InvoiceCustomer {
   postalCode: string;
   city: string;
   province: string;
+  /** Its codice destinatario SDI (7 characters), null for none: the invoice then goes with 0000000. */
+  sdiCode: string | null;
+  /** Its PEC, used only without a code (the schema's PECDestinatario goes with 0000000 only). */
+  pec: string | null;
 }
+
+/** The SdI's "no code": the invoice goes to the PEC when there is one, else to the recipient's tax area. */
+export const NO_RECIPIENT_CODE = '0000000';
 
 export interface InvoiceDocument {
   kind: 'TD01' | 'TD04';
@@ -73,8 +80,10 @@ function header(d: InvoiceDocument): XmlElement {
       el('IdTrasmittente', el('IdPaese', 'IT'), el('IdCodice', s.fiscalCode)),
       el('ProgressivoInvio', d.progressive),
       el('FormatoTrasmissione', 'FPR12'),
-      // No channel is asked of providers: the invoice reaches them in their Agenzia delle Entrate area.
-      el('CodiceDestinatario', '0000000'),
+      // The provider's code when it gave one; otherwise its PEC, when it gave one; otherwise the invoice
+      // reaches it in its Agenzia delle Entrate area.
+      el('CodiceDestinatario', c.sdiCode ?? NO_RECIPIENT_CODE),
+      ...(c.sdiCode === null && c.pec !== null ? [el('PECDestinatario', c.pec)] : []),
     ),
     el(
       'CedentePrestatore',

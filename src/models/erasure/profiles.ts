@@ -88,6 +88,8 @@ const PROVIDER_PROFILE_NULLS = [
   'insurance_provider',
   'profile_image',
   'iban',
+  'sdi_code',
+  'pec',
 ] as const;
 
 const nulls = (columns: readonly string[]): Record<string, null> =>

@@ -36,3 +36,30 @@ export async function lapsedImpersonations(limit: number, trx?: Trx): Promise<Im
     .select<ImpersonationRow[]>(...IMPERSONATION_SELECT);
   return rows.map(toImpersonation);
 }
+
+/** A support access as the person it was about lists it: the organisation they were seen in, by name. */
+export interface SupportAccessLine extends ImpersonationRecord {
+  organisationName: string | null;
+  /** Not ended, its time not up (the database's clock). */
+  open: boolean;
+}
+
+/** The impersonations of a person, newest first, at most `limit`; never the operator's name or address. */
+export async function listForPerson(personId: string, limit: number, trx?: Trx): Promise<SupportAccessLine[]> {
+  const k = db(trx);
+  const rows = await k('impersonations as i')
+    .leftJoin('client_profiles as cp', 'cp.user_id', 'i.organisation_id')
+    .leftJoin('provider_profiles as pp', 'pp.user_id', 'i.organisation_id')
+    .where('i.person_id', personId)
+    .orderBy([
+      { column: 'i.started_at', order: 'desc' },
+      { column: 'i.id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select<(ImpersonationRow & { organisation_name: string | null; open: boolean })[]>(
+      ...IMPERSONATION_SELECT,
+      k.raw('coalesce(cp.company_name, pp.business_name) AS organisation_name'),
+      k.raw('(i.ended_at IS NULL AND i.expires_at > now()) AS open'),
+    );
+  return rows.map((r) => ({ ...toImpersonation(r), organisationName: r.organisation_name, open: Boolean(r.open) }));
+}

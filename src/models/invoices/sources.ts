@@ -100,6 +100,9 @@ export interface InvoiceParty {
   city: string | null;
   province: string | null;
   country: string;
+  /** Where it receives the invoice: its codice destinatario SDI, or instead its PEC (null: not given). */
+  sdiCode: string | null;
+  pec: string | null;
 }
 
 export async function findInvoiceParty(providerId: string, trx?: Trx): Promise<InvoiceParty | null> {
@@ -113,9 +116,11 @@ export async function findInvoiceParty(providerId: string, trx?: Trx): Promise<I
         address_city: string | null;
         address_province: string | null;
         address_country: string | null;
+        sdi_code: string | null;
+        pec: string | null;
       }
     | undefined
-  >('business_name', 'vat_number', 'fiscal_code', 'address_street', 'address_postal_code', 'address_city', 'address_province', 'address_country');
+  >('business_name', 'vat_number', 'fiscal_code', 'address_street', 'address_postal_code', 'address_city', 'address_province', 'address_country', 'sdi_code', 'pec');
   if (!row) return null;
   return {
     name: row.business_name,
@@ -126,5 +131,7 @@ export async function findInvoiceParty(providerId: string, trx?: Trx): Promise<I
     city: row.address_city,
     province: row.address_province,
     country: row.address_country ?? 'IT',
+    sdiCode: row.sdi_code,
+    pec: row.pec,
   };
 }

@@ -26,6 +26,23 @@ export async function findProviderIban(userId: string, trx?: Trx): Promise<strin
   return row?.iban ?? null;
 }
 
+/** Where the provider receives SicurHub's invoices: its codice destinatario SDI or its PEC (null: not given). */
+export interface ProviderInvoiceRecipient {
+  sdiCode: string | null;
+  pec: string | null;
+}
+
+/** The "Fatturazione" tab's saved data of a provider: the IBAN it is paid on, where it receives invoices. */
+export async function findProviderBilling(
+  userId: string,
+  trx?: Trx,
+): Promise<{ iban: string | null } & ProviderInvoiceRecipient> {
+  const row = await db(trx)('provider_profiles')
+    .where({ user_id: userId })
+    .first<{ iban: string | null; sdi_code: string | null; pec: string | null } | undefined>('iban', 'sdi_code', 'pec');
+  return { iban: row?.iban ?? null, sdiCode: row?.sdi_code ?? null, pec: row?.pec ?? null };
+}
+
 /** The provider's cancellation policy, read as the profile reads it (docs/product.md §3's default where missing). */
 export async function findCancellationPolicy(providerId: string, trx?: Trx): Promise<CancellationPolicy> {
   const row = await db(trx)('provider_profiles')

@@ -123,8 +123,18 @@ export async function incrementCompletedBookings(providerId: string, trx: Trx): 
   await trx('provider_profiles').where({ user_id: providerId }).increment('completed_bookings', 1);
 }
 
-export async function updateProviderIban(userId: string, iban: string, trx?: Trx): Promise<void> {
-  await updateProfile('provider_profiles', userId, { iban }, trx);
+/** The "Fatturazione" tab of a provider: the IBAN, and the codice destinatario and PEC (null: none). */
+export async function updateProviderBilling(
+  userId: string,
+  billing: { iban: string; sdiCode: string | null; pec: string | null },
+  trx?: Trx,
+): Promise<void> {
+  await updateProfile(
+    'provider_profiles',
+    userId,
+    { iban: billing.iban, sdi_code: billing.sdiCode, pec: billing.pec },
+    trx,
+  );
 }
 
 /** Marks a provider verified (an admin decision: see `npm run provider:verify`). */

@@ -82,6 +82,38 @@ const iban = Joi.string()
     'string.max': `${V}.ibanInvalid`,
   });
 
-export function validateProviderBilling(body: Record<string, unknown>): Validated<{ iban: string }> {
-  return validate(Joi.object<{ iban: string }>({ iban }), body);
+/** "0000000" is the SdI's "no code": a provider that types it gives none. */
+export const NO_SDI_CODE = '0000000';
+
+interface ProviderBillingForm {
+  iban: string;
+  sdi_code?: string | null;
+  pec?: string | null;
+}
+
+/**
+ * A provider's IBAN, and where it receives SicurHub's commission invoices: a codice destinatario, or
+ * instead a PEC, or neither (both empty). Given both, the invoice goes to the code (invoice-xml.ts).
+ */
+export function validateProviderBilling(
+  body: Record<string, unknown>,
+): Validated<{ iban: string; sdiCode: string | null; pec: string | null }> {
+  const result = validate(
+    Joi.object<ProviderBillingForm>({
+      iban,
+      sdi_code: sdiCode.optional().allow('', null),
+      // The invoice's PECDestinatario takes ASCII only (the FatturaPA schema's EmailType), as PEC domains are.
+      pec: emailField(`${V}.pecRequired`, `${V}.pecInvalid`)
+        .custom((value: string, helpers) => (/^[!-~]+$/.test(value) ? value : helpers.error('string.email')))
+        .optional()
+        .allow('', null),
+    }),
+    body,
+  );
+  if (!result.ok) return result;
+  const { sdi_code: code, pec } = result.value;
+  return {
+    ok: true,
+    value: { iban: result.value.iban, sdiCode: code && code !== NO_SDI_CODE ? code : null, pec: pec || null },
+  };
 }

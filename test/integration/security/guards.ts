@@ -106,6 +106,7 @@ export const ANY_MEMBER = new Set([
   '/account/sessions',
   '/account/sessions/ending',
   '/account/sessions/others-ending',
+  '/account/accessi-assistenza', // the support accesses to the person's own account
   '/account/two-factor',
   '/account/two-factor/activation',
   '/account/two-factor/recovery-codes',
