@@ -1,5 +1,6 @@
 import { db, type Trx } from '../../db/knex.js';
 import { toCents } from '../../lib/money.js';
+import type { ProviderRow } from '../providers/row.js';
 
 // What the platform's invoices are drawn from: the bookings that carry a commission, their refunds, and the
 // provider's profile (the customer of the invoice).
@@ -105,22 +106,23 @@ export interface InvoiceParty {
   pec: string | null;
 }
 
+const PARTY_KEYS = [
+  'business_name',
+  'vat_number',
+  'fiscal_code',
+  'address_street',
+  'address_postal_code',
+  'address_city',
+  'address_province',
+  'address_country',
+  'sdi_code',
+  'pec',
+] as const;
+
 export async function findInvoiceParty(providerId: string, trx?: Trx): Promise<InvoiceParty | null> {
-  const row = await db(trx)('provider_profiles').where({ user_id: providerId }).first<
-    | {
-        business_name: string | null;
-        vat_number: string | null;
-        fiscal_code: string | null;
-        address_street: string | null;
-        address_postal_code: string | null;
-        address_city: string | null;
-        address_province: string | null;
-        address_country: string | null;
-        sdi_code: string | null;
-        pec: string | null;
-      }
-    | undefined
-  >('business_name', 'vat_number', 'fiscal_code', 'address_street', 'address_postal_code', 'address_city', 'address_province', 'address_country', 'sdi_code', 'pec');
+  const row = await db(trx)('provider_profiles')
+    .where({ user_id: providerId })
+    .first<Pick<ProviderRow, (typeof PARTY_KEYS)[number]> | undefined>(PARTY_KEYS);
   if (!row) return null;
   return {
     name: row.business_name,

@@ -39,7 +39,7 @@ export async function findProviderBilling(
 ): Promise<{ iban: string | null } & ProviderInvoiceRecipient> {
   const row = await db(trx)('provider_profiles')
     .where({ user_id: userId })
-    .first<{ iban: string | null; sdi_code: string | null; pec: string | null } | undefined>('iban', 'sdi_code', 'pec');
+    .first<Pick<ProviderRow, 'iban' | 'sdi_code' | 'pec'> | undefined>('iban', 'sdi_code', 'pec');
   return { iban: row?.iban ?? null, sdiCode: row?.sdi_code ?? null, pec: row?.pec ?? null };
 }
 

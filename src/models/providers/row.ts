@@ -126,6 +126,10 @@ export interface ProviderRow extends SharedRow {
   active: boolean;
   /** The IBAN the provider is paid on, in electronic form (no spaces). */
   iban: string | null;
+  /** The SDI codice destinatario the commission invoices are addressed to (7 characters), or null. */
+  sdi_code: string | null;
+  /** The PEC the commission invoices are delivered to when there is no codice destinatario, or null. */
+  pec: string | null;
 }
 
 export const PROVIDER_COLUMNS = columnsOf<ProviderRow>({
@@ -154,6 +158,8 @@ export const PROVIDER_COLUMNS = columnsOf<ProviderRow>({
   featured: 'boolean',
   active: 'boolean',
   iban: 'text',
+  sdi_code: 'text',
+  pec: 'text',
 });
 
 /** The jsonb as written by seeds or older code may miss parts: those read as docs/product.md §3's defaults. */
