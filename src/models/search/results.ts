@@ -258,7 +258,12 @@ export async function searchListings(query: ListingSearchQuery, trx?: Trx): Prom
   }
   if (!count) {
     const first = rows[0];
-    if (first?.total_count === undefined || first.total_count === null) {
+    if (!first && query.offset === 0) {
+      // A text search's first page without a row: its candidates, which are all its matches up to the
+      // limit, are none.
+      count = { total: 0, capped: false };
+      outsideRadius = false;
+    } else if (first?.total_count === undefined || first.total_count === null) {
       [count, outsideRadius] = await Promise.all([countMatches(query, trx), anyOutsideRadius(query, trx)]);
     } else {
       const candidates = Number(first.total_count);
