@@ -139,6 +139,7 @@ export const PAGE_CASES: PageCase[] = [
   page('account two-factor enrolment', 'client', 'account/two-factor', '/account/two-factor'),
   page('account saved searches', 'client', 'account/saved-searches', '/account/avvisi'),
   page('account reports', 'client', 'account/reports', '/account/segnalazioni'),
+  page('account support accesses', 'client', 'account/support-accesses', '/account/accessi-assistenza'),
   page(
     'saved search form, signed in',
     'client',
