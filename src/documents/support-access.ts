@@ -36,9 +36,10 @@ export const supportAccessNotice = (a: SupportAccess): NotificationText => ({
 
 /** The email's data (views/emails/support-access.*.ejs): its words are written now, as the notification's. */
 export function supportAccessEmail(a: SupportAccess, link: string): Record<string, unknown> {
+  const words = vars(a);
   return {
-    greeting: t('emails:support-access.greeting', { name: a.personName || t('common:fallbackNames.user') }),
-    message: t('emails:support-access.message', vars(a)),
+    greeting: t('emails:support-access.greeting', { name: words.person }),
+    message: t('emails:support-access.message', words),
     reason: a.reason,
     link,
   };

@@ -4,6 +4,9 @@
 export const INVOICING_CHANNELS = ['sdi', 'pec', 'none'] as const;
 export type InvoicingChannel = (typeof INVOICING_CHANNELS)[number];
 
+/** The SdI's "no code": an invoice addressed to it goes to the PEC given beside it, else to the tax area. */
+export const NO_SDI_CODE = '0000000';
+
 /** How a provider says a booking was paid. */
 export const PAYMENT_METHODS = ['bank_transfer', 'cheque', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,16 +1,12 @@
 import { config } from '../config/env.js';
 import { transaction, type Trx } from '../db/knex.js';
-import {
-  invoiceXml,
-  NO_RECIPIENT_CODE,
-  type InvoiceCustomer,
-  type InvoiceDocument,
-} from '../documents/fatturapa/invoice-xml.js';
+import { invoiceXml, type InvoiceCustomer, type InvoiceDocument } from '../documents/fatturapa/invoice-xml.js';
 import { renderInvoicePdf } from '../documents/fatturapa/invoice-pdf.js';
 import { assertValidFatturaXml } from '../documents/fatturapa/validate.js';
 import { romeInstant, todayInRome } from '../lib/booking-time.js';
 import { fileProgressive, invoiceNumber, vatCents } from '../lib/invoice-number.js';
 import { isValidPartitaIva } from '../lib/italian-tax-ids.js';
+import { NO_SDI_CODE } from '../lib/payment-options.js';
 import { listCommissionLines } from '../models/bookings/commissions.js';
 import { findIssued } from '../models/invoices/read.js';
 import type { Invoice, InvoiceKind, InvoiceLine } from '../models/invoices/row.js';
@@ -83,7 +79,7 @@ function customerOf(p: InvoiceParty): InvoiceCustomer {
     city: p.city!.trim(),
     province: p.province!.trim().toUpperCase(),
     // Checked again as the schema wants them, as the fiscal code is: the columns' own checks say as much.
-    sdiCode: /^[A-Z0-9]{7}$/.test(sdiCode) && sdiCode !== NO_RECIPIENT_CODE ? sdiCode : null,
+    sdiCode: /^[A-Z0-9]{7}$/.test(sdiCode) && sdiCode !== NO_SDI_CODE ? sdiCode : null,
     pec: /^[!-~]+@[!-~]+$/.test(pec) ? pec : null,
   };
 }

@@ -2,6 +2,7 @@ import { t } from '../../config/i18n.js';
 import type { Invoicing } from '../../config/invoicing.js';
 import * as format from '../../lib/format.js';
 import { latinText } from '../../lib/latin-text.js';
+import { NO_SDI_CODE } from '../../lib/payment-options.js';
 import { xmlAmount } from '../../lib/invoice-number.js';
 import { el, optional, withAttributes, xmlDocument, type XmlElement } from './xml-writer.js';
 
@@ -28,9 +29,6 @@ export interface InvoiceCustomer {
   /** Its PEC, used only without a code (the schema's PECDestinatario goes with 0000000 only). */
   pec: string | null;
 }
-
-/** The SdI's "no code": the invoice goes to the PEC when there is one, else to the recipient's tax area. */
-export const NO_RECIPIENT_CODE = '0000000';
 
 export interface InvoiceDocument {
   kind: 'TD01' | 'TD04';
@@ -82,7 +80,7 @@ function header(d: InvoiceDocument): XmlElement {
       el('FormatoTrasmissione', 'FPR12'),
       // The provider's code when it gave one; otherwise its PEC, when it gave one; otherwise the invoice
       // reaches it in its Agenzia delle Entrate area.
-      el('CodiceDestinatario', c.sdiCode ?? NO_RECIPIENT_CODE),
+      el('CodiceDestinatario', c.sdiCode ?? NO_SDI_CODE),
       ...(c.sdiCode === null && c.pec !== null ? [el('PECDestinatario', c.pec)] : []),
     ),
     el(

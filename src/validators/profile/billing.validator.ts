@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-import { INVOICING_CHANNELS, type InvoicingChannel } from '../../lib/payment-options.js';
+import { INVOICING_CHANNELS, NO_SDI_CODE, type InvoicingChannel } from '../../lib/payment-options.js';
 import type { ClientInvoicing } from '../../models/clients/row.js';
 import { Joi, emailField } from '../fields.js';
 import { validate, type Validated } from '../validate.js';
@@ -81,9 +81,6 @@ const iban = Joi.string()
     'string.empty': `${V}.ibanRequired`,
     'string.max': `${V}.ibanInvalid`,
   });
-
-/** "0000000" is the SdI's "no code": a provider that types it gives none. */
-export const NO_SDI_CODE = '0000000';
 
 interface ProviderBillingForm {
   iban: string;
