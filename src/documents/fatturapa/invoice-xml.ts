@@ -7,7 +7,7 @@ import { xmlAmount } from '../../lib/invoice-number.js';
 import { el, optional, withAttributes, xmlDocument, type XmlElement } from './xml-writer.js';
 
 /**
- * The FatturaPA XML (FPR12, schema 1.2.2) of one of the platform's commission invoices (TD01) or credit
+ * The FatturaPA XML (FPR12, schema 1.2.3) of one of the platform's commission invoices (TD01) or credit
  * notes (TD04) to a provider, written from the data the invoicing service hands over: one line per booking,
  * one VAT summary at the standard rate. Every value from a profile or a booking is made to fit its field
  * (latinText) and escaped by the writer.

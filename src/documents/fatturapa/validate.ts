@@ -9,7 +9,7 @@ import { FATTURAPA_SCHEMA_DIR } from '../../config/paths.js';
  * under that very address, so both files are used exactly as published.
  */
 
-export const SCHEMA_FILE = 'Schema_del_file_xml_FatturaPA_v1.2.2.xsd';
+export const SCHEMA_FILE = 'Schema_VFPR12_v1.2.3.xsd';
 export const XMLDSIG_FILE = 'xmldsig-core-schema.xsd';
 const XMLDSIG_URL = 'http://www.w3.org/TR/2002/REC-xmldsig-core-20020212/xmldsig-core-schema.xsd';
 
