@@ -34,22 +34,14 @@ const invoiceXmlOf = async (providerId: string, month: string): Promise<string> 
 
 /**
  * The PDF copy of the provider's invoice of `month` as the provider downloads it from its statement: the lines
- * of its customer block, from its VAT number to the first line of the invoice's detail.
+ * of its customer block, from its heading to the heading of the invoice's detail.
  */
 async function pdfRecipientLines(provider: { id: string; email: string; password: string }, month: string) {
   const { id } = await db()('invoices')
     .where({ provider_id: provider.id, month, kind: 'TD01' })
     .first<{ id: string }>('id');
   const agent = await loginAs(browser(), provider.email, provider.password);
-  const res = await agent
-    .get(`/provider/statements/invoices/${id}/pdf`)
-    .buffer(true)
-    .parse((r, done) => {
-      const parts: Buffer[] = [];
-      r.on('data', (c: Buffer) => parts.push(c));
-      r.on('end', () => done(null, Buffer.concat(parts)));
-    })
-    .expect(200);
+  const res = await agent.get(`/provider/statements/invoices/${id}/pdf`).buffer(true).expect(200);
   expect(res.headers['content-type']).to.equal('application/pdf');
   const lines = pdfText(res.body as Buffer);
   return lines.slice(lines.lastIndexOf('Cessionario / committente'), lines.indexOf('Dettaglio'));
