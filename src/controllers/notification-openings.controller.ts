@@ -8,8 +8,8 @@ import { findNotification, markRead, notificationTarget } from '../services/noti
  */
 export async function create(req: Request, res: Response): Promise<void> {
   const user = req.user!;
-  const notification = await findNotification(user.organisationId, String(req.params.id));
+  const notification = await findNotification(user, String(req.params.id));
   if (!notification) throw notFound('notifications:notFound');
-  if (!notification.read) await markRead(user.organisationId, notification.id);
+  if (!notification.read) await markRead(user, notification.id);
   res.redirect(303, notificationTarget(notification));
 }

@@ -6,7 +6,7 @@ import { findNotification, listNotifications, notificationTarget } from '../serv
 /** GET /notifications — the newest 50 (docs/product.md §9), unread ones marked; ?filter=unread: only those. */
 export async function index(req: Request, res: Response): Promise<void> {
   const unreadOnly = req.query.filter === 'unread';
-  const { list, counts } = await listNotifications(req.user!.organisationId, { unreadOnly });
+  const { list, counts } = await listNotifications(req.user!, { unreadOnly });
   res.render('notifications/index', notificationsPage(list, counts, new Date(), unreadOnly ? 'unread' : 'all'));
 }
 
@@ -15,7 +15,7 @@ export async function index(req: Request, res: Response): Promise<void> {
  * link prefetcher or a mail scanner. Opening it from a page (POST …/opening) is what marks it read.
  */
 export async function show(req: Request, res: Response): Promise<void> {
-  const notification = await findNotification(req.user!.organisationId, String(req.params.id));
+  const notification = await findNotification(req.user!, String(req.params.id));
   if (!notification) throw notFound('notifications:notFound');
   res.redirect(303, notificationTarget(notification));
 }

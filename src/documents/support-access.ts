@@ -4,8 +4,7 @@ import type { NotificationText } from './notifications.js';
 
 /**
  * The words that tell a person an operator of SicurHub's support viewed their account ("Accedi come"):
- * the notification kept by the organisation they were seen in (it names the person, as every member of it
- * reads it) and the email to the person. Neither names the operator nor gives an address of theirs: the
+ * the notification kept in the organisation they were seen in, for that person alone, and the email to them. Neither names the operator nor gives an address of theirs: the
  * person answers support, not one employee.
  */
 
@@ -28,7 +27,7 @@ const vars = (a: SupportAccess) => ({
   reason: a.reason,
 });
 
-/** The organisation's notification: who was seen, when, for how long at most, and why. */
+/** The person's notification: who was seen, when, for how long at most, and why. */
 export const supportAccessNotice = (a: SupportAccess): NotificationText => ({
   title: t('impersonation:notice.title'),
   message: t('impersonation:notice.message', vars(a)),

@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import { jsonRow, jsonRows } from '../db/json-rows.js';
 import { db, prepared, type Trx } from '../db/knex.js';
-import { UNREAD_COUNT_CAP, type UserType } from '../lib/current-user.js';
+import type { UserType } from '../lib/current-user.js';
 import { names } from '../db/columns.js';
 import { cardsFromJson, cardsQuery, type BookingCard } from './bookings/cards.js';
 import { ownedBy } from './bookings/read.js';
 import { CLIENT_COLUMNS, toClientProfile, type ClientProfile, type ClientRow } from './clients/row.js';
 import { newestQuery, notificationsFromJson } from './notifications/read.js';
 import type { Notification } from './notifications/row.js';
+import { seenBy, unreadCountUpto, type NotificationReader } from './notifications/scope.js';
 import { PROVIDER_COLUMNS, toProviderProfile, type ProviderProfile, type ProviderRow } from './providers/row.js';
 
 /** Whose figures: a client's own bookings (client_id), or the bookings of a provider's services (provider_id). */
@@ -106,15 +107,21 @@ type DashboardRow = Partial<ProviderRow & ClientRow> & {
  * newest `shown.bookings` booking cards and the newest `shown.notifications` unread notifications carried as
  * JSON columns (each the query its own page sends), how many are unread (counted as the header counts them,
  * up to its cap) and whether there are more notifications than it shows (it reads past them by the user's
- * index rather than counting them all, which grows with every notification a busy provider keeps).
+ * index rather than counting them all, which grows with every notification a busy provider keeps). The
+ * notifications are those the member `personId` sees (notifications/scope.ts).
  */
 export async function readDashboard(
-  user: StatisticsOwner,
+  user: StatisticsOwner & Pick<NotificationReader, 'personId'>,
   shown: { bookings: number; notifications: number },
   trx?: Trx,
 ): Promise<DashboardRead> {
   const k = db(trx);
   const provider = user.userType === 'provider';
+  const reader: NotificationReader = { organisationId: user.id, personId: user.personId };
+  const beyondShown = seenBy(k('notifications').select(k.raw('1')), reader)
+    .orderBy('created_at', 'desc')
+    // Written in, not a binding, as it was: the generic plan of the prepared statement knows how far it reads.
+    .offset(shown.notifications, { skipBinding: true });
   const query = k
     .from(k.raw('(SELECT ?::uuid AS id) AS me', [user.id]))
     .leftJoin({ pr: provider ? 'provider_profiles' : 'client_profiles' }, 'pr.user_id', 'me.id')
@@ -122,15 +129,9 @@ export async function readDashboard(
       ...names<ProviderRow | ClientRow>(provider ? PROVIDER_COLUMNS : CLIENT_COLUMNS, 'pr'),
       jsonRow(statisticsQuery(user, trx), 'statistics', trx),
       jsonRows(cardsQuery(user, { limit: shown.bookings }, trx), 'recent_bookings', trx),
-      jsonRows(
-        newestQuery(user.id, { unreadOnly: true, limit: shown.notifications }, trx),
-        'unread_notifications',
-        trx,
-      ),
-      k.raw(`unread_notifications_upto(me.id, ${UNREAD_COUNT_CAP}) AS unread_count`),
-      k.raw(
-        `EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = me.id ORDER BY n.created_at DESC OFFSET ${shown.notifications}) AS more_notifications`,
-      ),
+      jsonRows(newestQuery(reader, { unreadOnly: true, limit: shown.notifications }, trx), 'unread_notifications', trx),
+      unreadCountUpto(k, k.raw('me.id'), k.raw('?::uuid', [user.personId]), 'unread_count'),
+      k.raw('EXISTS (?) AS more_notifications', [beyondShown]),
     ]);
   const [row] = (await prepared(query)) as DashboardRow[];
   if (!row) throw new Error('The dashboard read returned no row');

@@ -107,7 +107,10 @@ export async function dashboardData(member: CurrentUser, now: Date = new Date())
   };
   const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
     await Promise.all([
-      dashboard.readDashboard(viewer, { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN }),
+      dashboard.readDashboard(
+        { ...viewer, personId: member.personId },
+        { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
+      ),
       user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,
       dashboardTodos(viewer, now, todoLists),
     ]);

@@ -24,7 +24,8 @@ import { emailJobs } from './mail.service.js';
  * shows what support needs of them. The person's own sessions are left alone. The audit trail records the
  * start (the reason, the person, the organisation, the time limit) and the end (how it ended), each in the
  * transaction that makes it. The person is told at the start, in the same transaction: an email to them,
- * and a notification to the organisation they are seen in (notifications belong to organisations).
+ * and a notification in the organisation they are seen in addressed to them alone (its other members do not
+ * see it: models/notifications/scope.ts).
  */
 
 /** Where the person lists the support accesses to their account (account's "Accessi dell'assistenza"). */
@@ -90,7 +91,7 @@ export async function startImpersonation(
   return { ok: true, impersonation };
 }
 
-/** The person's email and the organisation's notification of a support access that starts now. */
+/** The person's email and their notification (in that organisation, theirs only) of a support access that starts now. */
 async function tellPerson(
   person: { id: string; email: string; name: string },
   access: Omit<SupportAccess, 'personName'> & { organisationId: string },
@@ -103,6 +104,7 @@ async function tellPerson(
       notifications: [
         {
           userId: access.organisationId,
+          recipientUserId: person.id,
           type: 'system',
           ...supportAccessNotice(words),
           data: { target: SUPPORT_ACCESSES_PATH, person_id: person.id },

@@ -1,30 +1,34 @@
 import * as notifications from '../models/notifications/read.js';
 import * as notificationWrites from '../models/notifications/write.js';
 import type { Notification } from '../models/notifications/row.js';
-export type { Notification };
+import type { NotificationReader } from '../models/notifications/scope.js';
+export type { Notification, NotificationReader };
 
-/** A person's notifications: the list, the counts, opening and marking them read. Only their own. */
+/**
+ * A member's notifications: the list, the counts, opening and marking them read. Only those they see: their
+ * organisation's, less those addressed to another of its members (models/notifications/scope.ts).
+ */
 
 /** The newest NOTIFICATION_LIST_LIMIT (docs/product.md §9), with how many there are in all and unread. */
 export async function listNotifications(
-  userId: string,
+  reader: NotificationReader,
   options: { unreadOnly?: boolean } = {},
 ): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
-  return notifications.listWithCounts(userId, options);
+  return notifications.listWithCounts(reader, options);
 }
 
-/** Someone else's notification and an unknown id are both null. */
-export function findNotification(userId: string, id: string): Promise<Notification | null> {
-  return notifications.findForUser(userId, id);
+/** A notification the reader does not see (another organisation's, another member's) and an unknown id are both null. */
+export function findNotification(reader: NotificationReader, id: string): Promise<Notification | null> {
+  return notifications.findForReader(reader, id);
 }
 
-export async function markRead(userId: string, id: string): Promise<void> {
-  await notificationWrites.markRead(userId, id);
+export async function markRead(reader: NotificationReader, id: string): Promise<void> {
+  await notificationWrites.markRead(reader, id);
 }
 
 /** How many were unread before. */
-export function markAllRead(userId: string): Promise<number> {
-  return notificationWrites.markAllRead(userId);
+export function markAllRead(reader: NotificationReader): Promise<number> {
+  return notificationWrites.markAllRead(reader);
 }
 
 const NAMED_TARGETS: readonly RegExp[] = [

@@ -6,6 +6,7 @@ import { browser, csrfFrom, html } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
 import { formBody } from '../helpers/form.js';
+import { pdfText } from '../helpers/pdf-text.js';
 import { completedIn, invoicedProvider, lastMonth, monthBefore, xmlValues } from './commission-invoices.helpers.js';
 
 const IBAN = 'IT60X0542811101000000123456';
@@ -30,6 +31,21 @@ const recipientOf = (providerId: string) =>
 
 const invoiceXmlOf = async (providerId: string, month: string): Promise<string> =>
   (await db()('invoices').where({ provider_id: providerId, month, kind: 'TD01' }).first<{ xml: string }>('xml')).xml;
+
+/**
+ * The PDF copy of the provider's invoice of `month` as the provider downloads it from its statement: the lines
+ * of its customer block, from its heading to the heading of the invoice's detail.
+ */
+async function pdfRecipientLines(provider: { id: string; email: string; password: string }, month: string) {
+  const { id } = await db()('invoices')
+    .where({ provider_id: provider.id, month, kind: 'TD01' })
+    .first<{ id: string }>('id');
+  const agent = await loginAs(browser(), provider.email, provider.password);
+  const res = await agent.get(`/provider/statements/invoices/${id}/pdf`).buffer(true).expect(200);
+  expect(res.headers['content-type']).to.equal('application/pdf');
+  const lines = pdfText(res.body as Buffer);
+  return lines.slice(lines.lastIndexOf('Cessionario / committente'), lines.indexOf('Dettaglio'));
+}
 
 describe("the provider's codice destinatario and PEC", function () {
   // Each document is checked against the schema by libxml2 in a worker thread.
@@ -107,7 +123,7 @@ describe("the provider's codice destinatario and PEC", function () {
     });
   });
 
-  describe('the invoice XML', () => {
+  describe('the invoice XML and its PDF copy', () => {
     const month = lastMonth();
     let withCode: Awaited<ReturnType<typeof invoicedProvider>>;
     let withPec: Awaited<ReturnType<typeof invoicedProvider>>;
@@ -135,6 +151,9 @@ describe("the provider's codice destinatario and PEC", function () {
       expect(await validateFatturaXml(xml)).to.deep.equal({ valid: true, errors: [] });
       expect(xmlValues(xml, 'CodiceDestinatario')).to.deep.equal(['KRUXH4P']);
       expect(xmlValues(xml, 'PECDestinatario')).to.deep.equal([]);
+      const pdf = await pdfRecipientLines(withCode, monthBefore());
+      expect(pdf).to.include('Codice destinatario KRUXH4P');
+      expect(pdf.filter((l) => l.startsWith('PEC destinatario'))).to.deep.equal([]);
     });
 
     it("carries 0000000 and the provider's PEC when it gave a PEC instead", async () => {
@@ -142,6 +161,8 @@ describe("the provider's codice destinatario and PEC", function () {
       expect(await validateFatturaXml(xml)).to.deep.equal({ valid: true, errors: [] });
       expect(xmlValues(xml, 'CodiceDestinatario')).to.deep.equal(['0000000']);
       expect(xmlValues(xml, 'PECDestinatario')).to.deep.equal(['fatture@pec.studiopec.it']);
+      const pdf = await pdfRecipientLines(withPec, monthBefore());
+      expect(pdf.slice(-2)).to.deep.equal(['Codice destinatario 0000000', 'PEC destinatario fatture@pec.studiopec.it']);
     });
 
     it('carries 0000000 and no PEC when the provider gave neither', async () => {
@@ -149,6 +170,9 @@ describe("the provider's codice destinatario and PEC", function () {
       expect(await validateFatturaXml(xml)).to.deep.equal({ valid: true, errors: [] });
       expect(xmlValues(xml, 'CodiceDestinatario')).to.deep.equal(['0000000']);
       expect(xmlValues(xml, 'PECDestinatario')).to.deep.equal([]);
+      const pdf = await pdfRecipientLines(withNeither, monthBefore());
+      expect(pdf.slice(-1)).to.deep.equal(['Codice destinatario 0000000']);
+      expect(pdf.filter((l) => l.startsWith('PEC destinatario'))).to.deep.equal([]);
     });
 
     it('keeps an issued invoice as it was when the code changes; the next one carries the new code', async () => {
@@ -165,6 +189,9 @@ describe("the provider's codice destinatario and PEC", function () {
         'KRUXH4P',
       ]);
       expect((await validateFatturaXml(next)).valid).to.equal(true);
+      // The PDF copies too: each prints the code it was issued with.
+      expect(await pdfRecipientLines(withCode, monthBefore())).to.include('Codice destinatario KRUXH4P');
+      expect(await pdfRecipientLines(withCode, month)).to.include('Codice destinatario T9K4ZYX');
     });
   });
 });

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { t } from '../../config/i18n.js';
 import * as format from '../../lib/format.js';
 import { drawable } from '../attestato-pdf.js';
-import { monthWords, type InvoiceDocument } from './invoice-xml.js';
+import { monthWords, recipientOf, type InvoiceDocument } from './invoice-xml.js';
 
 /**
  * The PDF copy of an invoice or credit note (A4, pdfkit's Helvetica): the same data as its XML, laid out to
@@ -76,6 +76,10 @@ export async function renderInvoicePdf(d: InvoiceDocument, options: { compress?:
   const customerLines = [c.name, `${c.street}, ${c.postalCode} ${c.city} (${c.province})`];
   customerLines.push(t('invoices:pdf.vat', { vat: c.vatNumber }));
   if (c.fiscalCode) customerLines.push(t('invoices:pdf.fiscalCode', { code: c.fiscalCode }));
+  // Where the SdI delivers it, as the XML says: the code (NO_SDI_CODE for none), and the PEC that goes with it.
+  const recipient = recipientOf(c);
+  customerLines.push(t('invoices:pdf.recipientCode', { code: recipient.code }));
+  if (recipient.pec) customerLines.push(t('invoices:pdf.recipientPec', { pec: recipient.pec }));
   const customerEnd = party(doc, t('invoices:pdf.customer'), customerLines, MARGIN + half + 20, top, half);
   doc.y = Math.max(sellerEnd, customerEnd) + 16;
   doc.x = MARGIN;

@@ -54,6 +54,15 @@ export function monthWords(month: string): string {
   return format.date(`${month}-01`).replace(/^1\s/, '');
 }
 
+/**
+ * Where the SdI delivers the document, as its XML says (DatiTrasmissione) and its PDF copy prints it: the
+ * provider's codice destinatario when it gave one; otherwise NO_SDI_CODE, with its PEC when it gave one (the
+ * schema's PECDestinatario goes with NO_SDI_CODE only); with neither, its Agenzia delle Entrate area.
+ */
+export function recipientOf(c: Pick<InvoiceCustomer, 'sdiCode' | 'pec'>): { code: string; pec: string | null } {
+  return c.sdiCode === null ? { code: NO_SDI_CODE, pec: c.pec } : { code: c.sdiCode, pec: null };
+}
+
 const rate = (percent: number): string => `${percent.toFixed(2)}`;
 const italianDate = (iso: string): string => iso.split('-').reverse().join('/');
 
@@ -71,6 +80,7 @@ function address(a: { street: string; postalCode: string; city: string; province
 function header(d: InvoiceDocument): XmlElement {
   const s = d.seller;
   const c = d.customer;
+  const recipient = recipientOf(c);
   return el(
     'FatturaElettronicaHeader',
     el(
@@ -78,10 +88,8 @@ function header(d: InvoiceDocument): XmlElement {
       el('IdTrasmittente', el('IdPaese', 'IT'), el('IdCodice', s.fiscalCode)),
       el('ProgressivoInvio', d.progressive),
       el('FormatoTrasmissione', 'FPR12'),
-      // The provider's code when it gave one; otherwise its PEC, when it gave one; otherwise the invoice
-      // reaches it in its Agenzia delle Entrate area.
-      el('CodiceDestinatario', c.sdiCode ?? NO_SDI_CODE),
-      ...(c.sdiCode === null && c.pec !== null ? [el('PECDestinatario', c.pec)] : []),
+      el('CodiceDestinatario', recipient.code),
+      optional('PECDestinatario', recipient.pec),
     ),
     el(
       'CedentePrestatore',

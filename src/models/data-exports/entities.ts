@@ -154,7 +154,12 @@ export const EXPORTED_ENTITIES: readonly ExportedEntity[] = Object.freeze([
   },
   { table: 'compliance_reminders', where: 'client_id = :user', erasure: erased('workers') },
   { table: 'contact_requests', where: 'user_id = :user', erasure: erased('contact') },
-  { table: 'notifications', where: 'user_id = :user', erasure: erased('notifications') },
+  // The organisation's, and the notices addressed to the person in any organisation; not those for another member.
+  {
+    table: 'notifications',
+    where: 'recipient_user_id = :user OR (user_id = :user AND recipient_user_id IS NULL)',
+    erasure: erased('notifications'),
+  },
   // A provider's request for the badge and its documents (their files go with the account).
   { table: 'verification_requests', where: 'organisation_id = :user', erasure: erased('files') },
   { table: 'verification_documents', where: 'organisation_id = :user', omit: ['file_key'], erasure: erased('files') },

@@ -231,7 +231,13 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ],
   ['contact_requests', deleteOwn('contact_requests', 'user_id')],
   ['operators', deleteOwn('operators', 'user_id')],
-  ['notifications', deleteOwn('notifications', 'user_id')],
+  [
+    'notifications',
+    async (ctx, trx) => {
+      // The organisation's (with those for its other members), and the person's own in other organisations.
+      await db(trx)('notifications').where('user_id', ctx.userId).orWhere('recipient_user_id', ctx.userId).delete();
+    },
+  ],
   ['auth_tokens', deleteOwn('auth_tokens', 'user_id')],
   ['user_recovery_codes', deleteOwn('user_recovery_codes', 'user_id')],
   [

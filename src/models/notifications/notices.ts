@@ -21,6 +21,7 @@ export const NO_NOTICES: Notices = { notifications: [], jobs: null };
 export function noticeParts(notices: Notices, onlyIf: string): { sql: [string, string]; bindings: unknown[] } {
   const notes = notices.notifications.map((n) => ({
     user_id: n.userId,
+    recipient_user_id: n.recipientUserId ?? null,
     type: n.type,
     title: n.title,
     message: n.message,
@@ -29,8 +30,8 @@ export function noticeParts(notices: Notices, onlyIf: string): { sql: [string, s
   const jobs = notices.jobs;
   return {
     sql: [
-      `INSERT INTO notifications (user_id, type, title, message, data)
-       SELECT n.user_id, n.type, n.title, n.message, n.data
+      `INSERT INTO notifications (user_id, recipient_user_id, type, title, message, data)
+       SELECT n.user_id, n.recipient_user_id, n.type, n.title, n.message, n.data
        FROM jsonb_populate_recordset(NULL::notifications, ?::jsonb) AS n
        WHERE ${onlyIf}`,
       `INSERT INTO jobs (type, payload, max_attempts, retry_until)

@@ -3,17 +3,20 @@ import { fromJsonRows } from '../../db/json-rows.js';
 import { db, type Trx } from '../../db/knex.js';
 import { isUuid } from '../../lib/uuid.js';
 import { NOTIFICATION_COLUMNS, toNotification, type Notification, type NotificationRow } from './row.js';
+import { seenBy, type NotificationReader } from './scope.js';
 
 const COLUMNS = names(NOTIFICATION_COLUMNS);
 
 /** docs/product.md §9: the notification list shows at most 50. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
-/** The user's newest notifications (all, or the unread only), newest first: a query not yet sent. */
-export function newestQuery(userId: string, options: { limit?: number; unreadOnly?: boolean } = {}, trx?: Trx) {
-  const newest = db(trx)('notifications')
-    .select(COLUMNS)
-    .where({ user_id: userId })
+/** The reader's newest notifications (all, or the unread only), newest first: a query not yet sent. */
+export function newestQuery(
+  reader: NotificationReader,
+  options: { limit?: number; unreadOnly?: boolean } = {},
+  trx?: Trx,
+) {
+  const newest = seenBy(db(trx)('notifications').select(COLUMNS), reader)
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
@@ -23,12 +26,13 @@ export function newestQuery(userId: string, options: { limit?: number; unreadOnl
   return newest;
 }
 
-/** How many notifications the user has in all and unread (total_count, unread_count): one row, not yet sent. */
-export function countsQuery(userId: string, trx?: Trx) {
+/** How many notifications the reader sees in all and unread (total_count, unread_count): one row, not yet sent. */
+export function countsQuery(reader: NotificationReader, trx?: Trx) {
   const k = db(trx);
-  return k('notifications')
-    .where({ user_id: userId })
-    .select(k.raw('count(*)::int AS total_count'), k.raw('(count(*) FILTER (WHERE NOT read))::int AS unread_count'));
+  return seenBy(k('notifications'), reader).select(
+    k.raw('count(*)::int AS total_count'),
+    k.raw('(count(*) FILTER (WHERE NOT read))::int AS unread_count'),
+  );
 }
 
 /** The counts row of countsQuery as the pages use it. */
@@ -42,19 +46,19 @@ export function notificationsFromJson(rows: readonly Record<string, unknown>[] |
 }
 
 /**
- * The user's newest notifications (all, or the unread only) with how many they have in all and unread, in
- * one statement: the counts are one row, the list joins it laterally, so a user with none still gets counts.
+ * The reader's newest notifications (all, or the unread only) with how many they see in all and unread, in
+ * one statement: the counts are one row, the list joins it laterally, so a reader with none still gets counts.
  */
 export async function listWithCounts(
-  userId: string,
+  reader: NotificationReader,
   options: { limit?: number; unreadOnly?: boolean } = {},
   trx?: Trx,
 ): Promise<{ list: Notification[]; counts: { total: number; unread: number } }> {
   const k = db(trx);
-  const lateral = newestQuery(userId, options, trx).toSQL();
+  const lateral = newestQuery(reader, options, trx).toSQL();
   const rows = (await k
     .select('c.total_count', 'c.unread_count', 'n.*')
-    .from(countsQuery(userId, trx).as('c'))
+    .from(countsQuery(reader, trx).as('c'))
     .joinRaw(`LEFT JOIN LATERAL (${lateral.sql}) AS n ON true`, [...lateral.bindings])
     .orderBy([
       { column: 'n.created_at', order: 'desc' },
@@ -66,9 +70,9 @@ export async function listWithCounts(
   };
 }
 
-/** One of the user's own notifications; null when it is someone else's, does not exist, or the id is malformed. */
-export async function findForUser(userId: string, id: string, trx?: Trx): Promise<Notification | null> {
+/** A notification the reader sees; null when they do not (someone else's), it does not exist, or the id is malformed. */
+export async function findForReader(reader: NotificationReader, id: string, trx?: Trx): Promise<Notification | null> {
   if (!isUuid(id)) return null;
-  const row = await db(trx)('notifications').first<NotificationRow | undefined>(COLUMNS).where({ id, user_id: userId });
+  const row = await seenBy(db(trx)('notifications').where({ id }), reader).first<NotificationRow | undefined>(COLUMNS);
   return row ? toNotification(row) : null;
 }

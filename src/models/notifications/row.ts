@@ -22,7 +22,10 @@ export type NotificationType =
 
 export interface Notification {
   id: string;
+  /** The organisation it belongs to (docs/design.md §4). */
   userId: string;
+  /** The one person of the organisation it is for; null: all its members (scope.ts seenBy). */
+  recipientUserId: string | null;
   type: NotificationType;
   title: string;
   message: string;
@@ -35,6 +38,7 @@ export interface Notification {
 export interface NotificationRow {
   id: string;
   user_id: string;
+  recipient_user_id: string | null;
   type: NotificationType;
   title: string;
   message: string;
@@ -47,6 +51,7 @@ export interface NotificationRow {
 export const NOTIFICATION_COLUMNS = columnsOf<NotificationRow>({
   id: 'text',
   user_id: 'text',
+  recipient_user_id: 'text',
   type: 'text',
   title: 'text',
   message: 'text',
@@ -59,6 +64,7 @@ export const NOTIFICATION_COLUMNS = columnsOf<NotificationRow>({
 export const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
   userId: row.user_id,
+  recipientUserId: row.recipient_user_id,
   type: row.type,
   title: row.title,
   message: row.message,

@@ -7,9 +7,13 @@ import {
   type NotificationRow,
   type NotificationType,
 } from './row.js';
+import { seenBy, type NotificationReader } from './scope.js';
 
 export interface NewNotification {
+  /** The organisation it belongs to. */
   userId: string;
+  /** For this person of the organisation only (scope.ts seenBy); absent: for all its members. */
+  recipientUserId?: string | null;
   type: NotificationType;
   /** Already in Italian: notifications keep the words of the moment they were sent. */
   title: string;
@@ -30,6 +34,7 @@ export async function createMany(inputs: NewNotification[], trx?: Trx): Promise<
     .insert(
       inputs.map((input) => ({
         user_id: input.userId,
+        recipient_user_id: input.recipientUserId ?? null,
         type: input.type,
         title: input.title,
         message: input.message,
@@ -40,16 +45,19 @@ export async function createMany(inputs: NewNotification[], trx?: Trx): Promise<
   return rows.map(toNotification);
 }
 
-/** Marks one of the user's own notifications read; false when it is not theirs or does not exist. */
-export async function markRead(userId: string, id: string, trx?: Trx): Promise<boolean> {
-  const updated = await db(trx)('notifications')
-    .where({ id, user_id: userId })
-    .update({ read: true, read_at: db(trx).raw('coalesce(read_at, now())') });
+/** Marks one of the notifications the reader sees read; false when they do not see it or it does not exist. */
+export async function markRead(reader: NotificationReader, id: string, trx?: Trx): Promise<boolean> {
+  const updated = await seenBy(db(trx)('notifications').where({ id }), reader).update({
+    read: true,
+    read_at: db(trx).raw('coalesce(read_at, now())'),
+  });
   return updated > 0;
 }
 
-export async function markAllRead(userId: string, trx?: Trx): Promise<number> {
-  return db(trx)('notifications')
-    .where({ user_id: userId, read: false })
-    .update({ read: true, read_at: db(trx).fn.now() });
+/** Marks every unread notification the reader sees read; how many. */
+export async function markAllRead(reader: NotificationReader, trx?: Trx): Promise<number> {
+  return seenBy(db(trx)('notifications').where({ read: false }), reader).update({
+    read: true,
+    read_at: db(trx).fn.now(),
+  });
 }

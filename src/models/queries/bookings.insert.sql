@@ -1,4 +1,4 @@
--- src/models/bookings/write.ts, named q428e62e28606107d9e21afe519e9c722
+-- src/models/bookings/write.ts, named q7557eb296ad885be16e46689ce56da71
 WITH listing AS ((select "s"."id"
 from "services" as "s"
 inner join "provider_profiles" as "p" on "p"."user_id" = "s"."provider_id"
@@ -19,8 +19,8 @@ FROM booking, jsonb_populate_recordset(NULL::booking_participants, $6::jsonb) AS
 INSERT INTO booking_events (booking_id, organisation_id, member_id, action, at)
 SELECT booking.id, booking.client_id, $7::uuid, 'created', booking.created_at
 FROM booking
-WHERE $8::uuid IS NOT NULL ), notes AS (INSERT INTO notifications (user_id, type, title, message, data)
-SELECT n.user_id, n.type, n.title, n.message, n.data
+WHERE $8::uuid IS NOT NULL ), notes AS (INSERT INTO notifications (user_id, recipient_user_id, type, title, message, data)
+SELECT n.user_id, n.recipient_user_id, n.type, n.title, n.message, n.data
 FROM jsonb_populate_recordset(NULL::notifications, $9::jsonb) AS n
 WHERE EXISTS (SELECT 1
 FROM booking)), emails AS (INSERT INTO jobs (type, payload, max_attempts, retry_until)

@@ -1,4 +1,4 @@
--- src/models/dashboard.ts, named q220c1ecc7636601dd2daad280053b47b
+-- src/models/dashboard.ts, named qfd3753342b577a60ee3d06c2c842128a
 select "pr"."user_id", "pr"."vat_number", "pr"."fiscal_code", "pr"."address_street", "pr"."address_city", "pr"."address_province", "pr"."address_postal_code", "pr"."address_region", "pr"."address_country", "pr"."contact_first_name", "pr"."contact_last_name", "pr"."contact_role", "pr"."contact_email", "pr"."contact_phone", "pr"."phone", "pr"."website", "pr"."profile_image", "pr"."created_at", "pr"."updated_at", "pr"."company_name", "pr"."company_size", "pr"."industry_sector", "pr"."employees_count", "pr"."rls_collective_hours", "pr"."certifications", "pr"."invoicing_channel", "pr"."sdi_code", "pr"."pec",
  (SELECT row_to_json(t)
 FROM ((select count(*)::int AS total_bookings, (count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings, (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings,
@@ -14,17 +14,21 @@ where "b"."client_id" = $2
 order by "b"."created_at" desc, "b"."id" desc
 limit $3)) AS t), '[]'::json) AS "recent_bookings",
  coalesce((SELECT json_agg(t)
-FROM ((select "id", "user_id", "type", "title", "message", "data", "read", "read_at", "created_at"
+FROM ((select "id", "user_id", "recipient_user_id", "type", "title", "message", "data", "read", "read_at", "created_at"
 from "notifications"
-where "user_id" = $4
-and "read" = $5
+where "notifications"."user_id" = $4
+and ("notifications"."recipient_user_id" is null
+or "notifications"."recipient_user_id" = $5)
+and "read" = $6
 order by "created_at" desc, "id" desc
-limit $6)) AS t), '[]'::json) AS "unread_notifications",
- unread_notifications_upto(me.id, 100) AS unread_count,
- EXISTS (SELECT 1
-FROM notifications n
-WHERE n.user_id = me.id
-ORDER BY n.created_at DESC
-OFFSET 5) AS more_notifications
-from (SELECT $7::uuid AS id) AS me
+limit $7)) AS t), '[]'::json) AS "unread_notifications",
+ unread_notifications_upto(me.id, $8::uuid, 100) AS "unread_count",
+ EXISTS ((select 1
+from "notifications"
+where "notifications"."user_id" = $9
+and ("notifications"."recipient_user_id" is null
+or "notifications"."recipient_user_id" = $10)
+order by "created_at" desc
+offset 5)) AS more_notifications
+from (SELECT $11::uuid AS id) AS me
 left join "client_profiles" as "pr" on "pr"."user_id" = "me"."id"

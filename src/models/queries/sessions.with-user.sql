@@ -1,4 +1,4 @@
--- src/models/sessions.ts, named q89a7bea91333207e828a8c681633ce3b
+-- src/models/sessions.ts, named qd4d76933e92bd9400d1942e3f9e04d6d
 select "s"."sess",
  "su".*
 from "sessions" as "s"
@@ -8,7 +8,7 @@ FROM memberships mc
 JOIN organisations oc ON oc.id = mc.organisation_id
 AND oc.suspended_at IS NULL
 WHERE mc.user_id = u.id)::int AS organisation_count, "cp"."user_id" as "client_profile", "cp"."company_name" as "client_name", "cp"."profile_image" as "client_image", "pp"."user_id" as "provider_profile", "pp"."business_name" as "provider_name", "pp"."profile_image" as "provider_image",
- unread_notifications_upto(o.id, 100) AS unread_notifications,
+ unread_notifications_upto(o.id, u.id, 100) AS "unread_notifications",
  unread_messages_upto(o.id, 100) AS unread_messages, (op.user_id IS NOT NULL) AS operator
 from "users" as "u"
 LEFT JOIN LATERAL (SELECT m.organisation_id, m.role

@@ -4,6 +4,7 @@ import { UNREAD_COUNT_CAP, type UserType } from '../../lib/current-user.js';
 import type { Role } from '../../lib/permissions.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { ClientRow } from '../clients/row.js';
+import { unreadCountUpto } from '../notifications/scope.js';
 import type { ProviderRow } from '../providers/row.js';
 import type { UserRow } from './row.js';
 
@@ -72,8 +73,8 @@ export function sessionUserQuery(k: Knex, personId: Knex.Raw | string, organisat
       // Counted up to the cap (UNREAD_COUNT_CAP): past it the header says "Più di 99". The functions
       // (migration 20261207090000) walk an index of the organisation's unread rows and stop at the cap in any
       // plan; the cap is a constant, not a binding, so that the prepared session read (models/sessions.ts)
-      // keeps one generic plan.
-      k.raw(`unread_notifications_upto(o.id, ${UNREAD_COUNT_CAP}) AS unread_notifications`),
+      // keeps one generic plan. The notifications are those the person sees (notifications/scope.ts).
+      unreadCountUpto(k, k.raw('o.id'), k.raw('u.id'), 'unread_notifications'),
       k.raw(`unread_messages_upto(o.id, ${UNREAD_COUNT_CAP}) AS unread_messages`),
     )
     .select(k.raw('(op.user_id IS NOT NULL) AS operator'))

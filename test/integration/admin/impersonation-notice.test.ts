@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { config } from '../../../src/config/env.js';
 import { db } from '../../../src/db/knex.js';
 import { clock, dateTimeShort, dateTimeText } from '../../../src/lib/format.js';
-import { html, textOf } from '../../helpers/app.js';
+import { csrfFrom, html, textOf, type Page } from '../../helpers/app.js';
 import { csrfTokenOf } from '../../helpers/auth.js';
 import { resetDatabase } from '../../helpers/db.js';
 import { queuedEmails } from '../../helpers/queued-emails.js';
-import { createMember } from '../../factories/index.js';
+import { createMember, createNotification } from '../../factories/index.js';
 import { clientAccount, signIn } from '../booking.helpers.js';
 import { operatorAgent } from './operator.helpers.js';
 import { REASON, endImpersonation, impersonate, impersonationRows } from './impersonation.helpers.js';
@@ -53,7 +53,7 @@ describe('"Accedi come": the person whose account was viewed is told', () => {
     expect(email!.text + email!.html).not.to.contain('operatore@sicurhub.it');
 
     const notices = await supportNotices();
-    expect(notices.map((n) => n.user_id)).to.deep.equal([client.id]);
+    expect(notices.map((n) => [n.user_id, n.recipient_user_id])).to.deep.equal([[client.id, client.id]]);
     expect(notices[0].message).to.equal(
       `Il ${dateTimeText(row.started_at)} l'assistenza di SicurHub ha visto SicurHub come Giulia Neri ` +
         `(Officine Ospiti Srl), in sola lettura, per al massimo 30 minuti (fino alle ${clock(row.expires_at)}). ` +
@@ -70,6 +70,67 @@ describe('"Accedi come": the person whose account was viewed is told', () => {
     const other = html((await (await signIn(stranger)).get('/notifications').expect(200)).text);
     expect(other.text()).not.to.contain(NOTICE_TITLE);
     expect(await queuedEmails({ to: colleague.email, template: 'support-access' })).to.have.length(0);
+  });
+
+  it("is the person's alone: a colleague of the organisation neither sees, counts nor marks it; the organisation's notifications are as before", async () => {
+    const { agent } = await operatorAgent();
+    const client = await clientAccount('Officine Ospiti Srl');
+    const person = await createMember(client.id, 'admin');
+    const shared = await createNotification({ userId: client.id, title: 'Prenotazione confermata per tutti' });
+    await impersonate(agent, person.id, client.id);
+    const [notice] = await supportNotices();
+    expect([notice.user_id, notice.recipient_user_id]).to.deep.equal([client.id, person.id]);
+
+    const bell = ($: Page) => $('a.bell').attr('aria-label');
+    const titles = ($: Page, list: string) =>
+      $(`${list} .notification__title .notification__open`)
+        .map((_, a) => $(a).text().trim())
+        .get();
+
+    // The person: in the list, the bell and the dashboard, with the organisation's own notification.
+    const theirs = await signIn(person);
+    let $ = html((await theirs.get('/notifications').expect(200)).text);
+    expect(titles($, '.notification-list')).to.have.members([NOTICE_TITLE, shared.title]);
+    expect(textOf($, '.notifications-page__summary')).to.equal('Hai 2 notifiche da leggere.');
+    expect(bell($)).to.equal('2 notifiche non lette');
+    $ = html((await theirs.get('/dashboard').expect(200)).text);
+    expect(titles($, '.notifications-box')).to.have.members([NOTICE_TITLE, shared.title]);
+    expect(textOf($, '.notifications-box__badge')).to.equal('2 nuove');
+
+    // The colleague who made the organisation: only the organisation's, everywhere it is counted.
+    const colleague = await signIn(client);
+    $ = html((await colleague.get('/notifications').expect(200)).text);
+    expect(titles($, '.notification-list')).to.deep.equal([shared.title]);
+    expect($.text()).not.to.contain(NOTICE_TITLE);
+    expect(textOf($, '.notifications-page__summary')).to.equal('Hai 1 notifica da leggere.');
+    expect(bell($)).to.equal('1 notifica non letta');
+    const token = csrfFrom($);
+    $ = html((await colleague.get('/dashboard').expect(200)).text);
+    expect(titles($, '.notifications-box')).to.deep.equal([shared.title]);
+    expect(textOf($, '.notifications-box__badge')).to.equal('1 nuova');
+
+    // Nor can they reach or mark it by its id: "Notifica non trovata", and it stays unread.
+    const missing = await colleague.post(`/notifications/${notice.id}/reading`).type('form').send({ _csrf: token });
+    expect(missing.status).to.equal(404);
+    expect(textOf(html(missing.text), '.error-page .lead')).to.equal('Notifica non trovata');
+    await colleague.post(`/notifications/${notice.id}/opening`).type('form').send({ _csrf: token }).expect(404);
+    await colleague.get(`/notifications/${notice.id}`).expect(404);
+    // "Segna tutte come lette" marks the organisation's, not the person's notice.
+    await colleague.post('/notifications/readings').type('form').send({ _csrf: token }).expect(303);
+    $ = html((await colleague.get('/notifications').expect(200)).text);
+    expect(textOf($, '.toast--success .toast__message')).to.equal('1 notifica segnata come letta');
+    const readOf = async (id: string) => (await db()('notifications').where({ id }).first()).read as boolean;
+    expect([await readOf(shared.id), await readOf(notice.id)]).to.deep.equal([true, false]);
+
+    // The person still has it unread, and marks it read themselves.
+    $ = html((await theirs.get('/notifications').expect(200)).text);
+    expect(bell($)).to.equal('1 notifica non letta');
+    await theirs
+      .post(`/notifications/${notice.id}/reading`)
+      .type('form')
+      .send({ _csrf: csrfFrom($) })
+      .expect(303);
+    expect(await readOf(notice.id)).to.equal(true);
   });
 
   it('is not told of a refused start', async () => {

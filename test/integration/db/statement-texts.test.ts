@@ -117,7 +117,11 @@ const PATHS: Path[] = [
   ...(['client', 'provider'] as const).map((userType): Path => [
     `dashboard.${userType}`,
     'src/models/dashboard.ts',
-    () => readDashboard({ id: someone(userType).organisationId, userType }, { bookings: 5, notifications: 5 }),
+    () =>
+      readDashboard(
+        { id: someone(userType).organisationId, userType, personId: someone(userType).personId },
+        { bookings: 5, notifications: 5 },
+      ),
   ]),
   // The dashboards' things to do: each list of each party its own statement.
   ...(

@@ -19,6 +19,8 @@ import {
 const HOUR = 3_600_000;
 const ago = (ms: number): Date => new Date(Date.now() - ms);
 const SHOWN = { bookings: 5, notifications: 5 };
+/** The person who made the organisation, acting for it (they share its id). */
+const ownReader = (id: string) => ({ organisationId: id, personId: id });
 
 /**
  * The dashboard's one statement carries the lists as JSON: what it gives back must be exactly what each
@@ -56,9 +58,9 @@ describe('models/dashboard readDashboard', () => {
 
   it("gives a provider the same cards, notifications, counts and profile as each one's own query", async () => {
     const { provider } = await busyPair();
-    const user = { id: provider.id, userType: 'provider' as const };
+    const user = { id: provider.id, userType: 'provider' as const, personId: provider.id };
     const read = await readDashboard(user, SHOWN);
-    const expected = await listWithCounts(provider.id, { unreadOnly: true, limit: 5 });
+    const expected = await listWithCounts(ownReader(provider.id), { unreadOnly: true, limit: 5 });
 
     expect(read.recentBookings).to.deep.equal((await listPage(user, { limit: 5, offset: 0 })).cards);
     expect(read.recentBookings.map((c) => c.outcome)).to.deep.equal([
@@ -89,10 +91,12 @@ describe('models/dashboard readDashboard', () => {
 
   it('gives a client its own figures, and an account without a profile row no profile and zeros', async () => {
     const { client } = await busyPair();
-    const user = { id: client.id, userType: 'client' as const };
+    const user = { id: client.id, userType: 'client' as const, personId: client.id };
     const read = await readDashboard(user, SHOWN);
     expect(read.recentBookings).to.deep.equal((await listPage(user, { limit: 5, offset: 0 })).cards);
-    expect(read.unread).to.deep.equal((await listWithCounts(client.id, { unreadOnly: true, limit: 5 })).list);
+    expect(read.unread).to.deep.equal(
+      (await listWithCounts(ownReader(client.id), { unreadOnly: true, limit: 5 })).list,
+    );
     expect(read.unreadCount).to.equal(3);
     expect(read.moreNotifications).to.equal(true);
     const profile = await findClientProfile(client.id);
@@ -101,7 +105,7 @@ describe('models/dashboard readDashboard', () => {
     expect(read.statistics.totalBookings).to.equal(8);
 
     const bare = await createUser({ userType: 'client' });
-    expect(await readDashboard({ id: bare.id, userType: 'client' }, SHOWN)).to.deep.equal({
+    expect(await readDashboard({ id: bare.id, userType: 'client', personId: bare.id }, SHOWN)).to.deep.equal({
       statistics: {
         totalBookings: 0,
         confirmedBookings: 0,
@@ -119,7 +123,7 @@ describe('models/dashboard readDashboard', () => {
 
   it('links to all notifications past the fifth, read or not, and counts the unread up to the cap', async () => {
     const user = await createUser({ userType: 'client' });
-    const read = () => readDashboard({ id: user.id, userType: 'client' }, SHOWN);
+    const read = () => readDashboard({ id: user.id, userType: 'client', personId: user.id }, SHOWN);
     for (let i = 0; i < 5; i++) await createNotification({ userId: user.id, read: true, createdAt: ago(i * HOUR) });
     expect(await read()).to.include({ unreadCount: 0, moreNotifications: false });
     await createNotification({ userId: user.id, read: true, createdAt: ago(10 * HOUR) });

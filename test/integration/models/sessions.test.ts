@@ -67,7 +67,7 @@ describe('models/sessions findWithUser', () => {
 
   /**
    * The plan of a counting function's query (migration 20261207090000), planned with the function's own
-   * settings (pg_proc) for `owner`, as the session read runs it.
+   * settings (pg_proc) for `owner`, as the session read runs it (for the person who made it, who has its id).
    */
   async function countingPlan(fn: string, owner: string): Promise<string> {
     const { rows } = await db().raw<{ rows: { proconfig: string[] | null; prosrc: string }[] }>(
@@ -80,7 +80,7 @@ describe('models/sessions findWithUser', () => {
         const [name, value] = setting.split('=');
         await trx.raw(`SET LOCAL ${name} = ${value}`);
       }
-      const query = select.replace(/\bowner\b/g, `'${owner}'::uuid`).replace(/\bcap\b/g, '100');
+      const query = select.replace(/\b(owner|person)\b/g, `'${owner}'::uuid`).replace(/\bcap\b/g, '100');
       const explained = await trx.raw<{ rows: { 'QUERY PLAN': string }[] }>(
         `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${query}`,
       );
