@@ -1,10 +1,17 @@
 import type { Knex } from 'knex';
 import { jsonRow, jsonRows } from '../db/json-rows.js';
-import { db, prepared, type Trx } from '../db/knex.js';
+import { compiledByShape, db, prepared, type Trx } from '../db/knex.js';
 import { UNREAD_COUNT_CAP, type UserType } from '../lib/current-user.js';
 import { names } from '../db/columns.js';
 import { cardsFromJson, cardsQuery, type BookingCard } from './bookings/cards.js';
-import { ownedBy } from './bookings/read.js';
+import {
+  ownedBy,
+  viewerOfShape,
+  viewerShape,
+  viewerValues,
+  type ViewerParam,
+  type ViewerShape,
+} from './bookings/read.js';
 import { CLIENT_COLUMNS, toClientProfile, type ClientProfile, type ClientRow } from './clients/row.js';
 import { newestQuery, notificationsFromJson } from './notifications/read.js';
 import type { Notification } from './notifications/row.js';
@@ -58,8 +65,8 @@ const toStatistics = (row: StatisticsRow | undefined): BookingStatistics => ({
 });
 
 /** The four statistics in one aggregate query over the owner's bookings (one row), not yet sent. */
-function statisticsQuery(owner: StatisticsOwner, trx?: Trx): Knex.QueryBuilder {
-  const k = db(trx);
+function statisticsQuery(owner: StatisticsOwner): Knex.QueryBuilder {
+  const k = db();
   const q = k({ b: 'bookings' }).select(
     k.raw('count(*)::int AS total_bookings'),
     k.raw(`(count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings`),
@@ -113,26 +120,9 @@ export async function readDashboard(
   shown: { bookings: number; notifications: number },
   trx?: Trx,
 ): Promise<DashboardRead> {
-  const k = db(trx);
   const provider = user.userType === 'provider';
-  const query = k
-    .from(k.raw('(SELECT ?::uuid AS id) AS me', [user.id]))
-    .leftJoin({ pr: provider ? 'provider_profiles' : 'client_profiles' }, 'pr.user_id', 'me.id')
-    .select([
-      ...names<ProviderRow | ClientRow>(provider ? PROVIDER_COLUMNS : CLIENT_COLUMNS, 'pr'),
-      jsonRow(statisticsQuery(user, trx), 'statistics', trx),
-      jsonRows(cardsQuery(user, { limit: shown.bookings }, trx), 'recent_bookings', trx),
-      jsonRows(
-        newestQuery(user.id, { unreadOnly: true, limit: shown.notifications }, trx),
-        'unread_notifications',
-        trx,
-      ),
-      k.raw(`unread_notifications_upto(me.id, ${UNREAD_COUNT_CAP}) AS unread_count`),
-      k.raw(
-        `EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = me.id ORDER BY n.created_at DESC OFFSET ${shown.notifications}) AS more_notifications`,
-      ),
-    ]);
-  const [row] = (await prepared(query)) as DashboardRow[];
+  const statement = dashboardStatement({ ...viewerShape(user), ...shown }, viewerValues(user));
+  const [row] = (await prepared<{ rows: DashboardRow[] }>(statement, trx)).rows;
   if (!row) throw new Error('The dashboard read returned no row');
   return {
     statistics: toStatistics(row.statistics ?? undefined),
@@ -143,6 +133,28 @@ export async function readDashboard(
     own: ownProfileOf(row, provider),
   };
 }
+
+/** The dashboard's statement, compiled once for each kind of viewer and number of lines shown. */
+const dashboardStatement = compiledByShape(
+  (shape: ViewerShape & { bookings: number; notifications: number }, param: (name: ViewerParam) => string) => {
+    const k = db();
+    const user = viewerOfShape(shape, param);
+    const provider = shape.userType === 'provider';
+    return k
+      .from(k.raw('(SELECT ?::uuid AS id) AS me', [user.id]))
+      .leftJoin({ pr: provider ? 'provider_profiles' : 'client_profiles' }, 'pr.user_id', 'me.id')
+      .select([
+        ...names<ProviderRow | ClientRow>(provider ? PROVIDER_COLUMNS : CLIENT_COLUMNS, 'pr'),
+        jsonRow(statisticsQuery(user), 'statistics'),
+        jsonRows(cardsQuery(user, { limit: shape.bookings }), 'recent_bookings'),
+        jsonRows(newestQuery(user.id, { unreadOnly: true, limit: shape.notifications }), 'unread_notifications'),
+        k.raw(`unread_notifications_upto(me.id, ${UNREAD_COUNT_CAP}) AS unread_count`),
+        k.raw(
+          `EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = me.id ORDER BY n.created_at DESC OFFSET ${shape.notifications}) AS more_notifications`,
+        ),
+      ]);
+  },
+);
 
 function ownProfileOf(row: DashboardRow, provider: boolean): OwnProfile | null {
   if (!row.user_id) return null;
