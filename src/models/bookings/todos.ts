@@ -127,7 +127,7 @@ const quotesList = todoList<{ until: boolean }, 'until'>((q, shape, param) => {
 
 /** Quotes waiting for the client's decision, the first to expire first; `until` bounds their last day. */
 export async function openQuotes(party: TodoParty, until: string | null, limit: number): Promise<TodoBooking[]> {
-  return (await quotesList(party, limit, { until: until !== null }, { until })).map(toTodo);
+  return (await quotesList(party, limit, { until: Boolean(until) }, { until })).map(toTodo);
 }
 
 const unpaidList = todoList((q) =>

@@ -23,7 +23,7 @@ export async function listProviderAgenda(
 ): Promise<AgendaEdition[]> {
   const { providerId, assignedTo } = typeof owner === 'string' ? { providerId: owner, assignedTo: null } : owner;
   const statement = agendaStatement(
-    { trainer: !!assignedTo, until: range.until !== null, limit },
+    { trainer: !!assignedTo, until: Boolean(range.until), limit },
     { providerId, assignedTo, from: range.from, until: range.until },
   );
   const { rows } = await prepared<{ rows: (EditionRow & { service_title: ListingRow['title'] })[] }>(statement);
