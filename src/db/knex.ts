@@ -98,22 +98,66 @@ export function statementName(nativeSql: string): string {
  * statements. Both databases run it named: the embedded server gives each connection its own names in its
  * one session, so the default test run exercises this path too. The texts are checked in under
  * src/models/queries/ (test/integration/db/statement-texts.test.ts).
+ *
+ * A statement compiled once (compiledOnce, compiledByShape) is given as it is bound, and runs on `trx` when
+ * one is given: its text and name were made once, so only its values are sent.
  */
-export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q): Q {
-  return query.options({ name: statementName(query.toSQL().toNative().sql) }) as Q;
+export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q): Q;
+export function prepared<R = { rows: Record<string, unknown>[] }>(statement: BoundStatement, trx?: Trx): Knex.Raw<R>;
+export function prepared(query: Knex.QueryBuilder | Knex.Raw | BoundStatement, trx?: Trx) {
+  if ('nativeSql' in query) {
+    return db(trx)
+      .raw(query.sql, query.bindings as Knex.RawBinding[])
+      .options({ name: query.name });
+  }
+  return query.options({ name: statementName(query.toSQL().toNative().sql) });
 }
 
-/** A statement compiled once (compiledOnce), bound to the values of one call. */
+/** A statement compiled once (compiledOnce, compiledByShape), bound to the values of one call. */
 export interface BoundStatement {
   /** Knex's text, with `?` for each binding (`db().raw(sql, bindings)` runs it). */
   sql: string;
   /** PostgreSQL's text, with `$1`… (a pg client's query). */
   nativeSql: string;
+  /** Its prepared statement's name (statementName of nativeSql), made once with the text. */
+  name: string;
   bindings: unknown[];
 }
 
 const PLACEHOLDER = '\u0000param';
-const placeholder = (i: number): string => `${PLACEHOLDER}${i}\u0000`;
+const placeholder = (key: number | string): string => `${PLACEHOLDER}${key}\u0000`;
+
+/** A statement's text compiled once, and which of its bindings are the parameters (by their key). */
+interface Compiled<K> {
+  sql: string;
+  nativeSql: string;
+  name: string;
+  bindings: readonly unknown[];
+  slots: readonly (K | undefined)[];
+}
+
+/**
+ * Compiles `query`, built with the placeholders `marks` (each the key of a parameter): every placeholder must
+ * be one of its bindings exactly as it was given, none transformed, put inside another value or dropped.
+ */
+function compile<K>(query: Knex.QueryBuilder | Knex.Raw, marks: ReadonlyMap<string, K>): Compiled<K> {
+  const { sql, bindings } = query.toSQL();
+  const bound = new Set(bindings.filter((b): b is string => typeof b === 'string' && marks.has(b)));
+  const stray = bindings.some((b) => typeof b === 'string' && !marks.has(b) && b.includes(PLACEHOLDER));
+  if (stray || bound.size !== marks.size) throw new Error('compiledOnce: a parameter is not bound as it was given');
+  const nativeSql = query.toSQL().toNative().sql;
+  const slots = bindings.map((b) => (typeof b === 'string' ? marks.get(b) : undefined));
+  return { sql, nativeSql, name: statementName(nativeSql), bindings, slots };
+}
+
+function bind<K>(compiled: Compiled<K>, valueOf: (key: K) => unknown): BoundStatement {
+  const { sql, nativeSql, name, slots } = compiled;
+  const bindings = compiled.bindings.map((b, i) => {
+    const slot = slots[i];
+    return slot === undefined ? b : valueOf(slot);
+  });
+  return { sql, nativeSql, name, bindings };
+}
 
 /**
  * A statement whose text does not depend on the values it is run with, compiled by Knex once and from then
@@ -127,25 +171,42 @@ export function compiledOnce(
   arity: number,
   build: (...params: string[]) => Knex.QueryBuilder | Knex.Raw,
 ): (...values: unknown[]) => BoundStatement {
-  let compiled: { sql: string; nativeSql: string; bindings: readonly unknown[] } | null = null;
+  let compiled: Compiled<number> | null = null;
   const marks = Array.from({ length: arity }, (_, i) => placeholder(i));
-  const slots = new Map(marks.map((m, i) => [m, i]));
   return (...values) => {
+    compiled ??= compile(build(...marks), new Map(marks.map((m, i) => [m, i])));
+    return bind(compiled, (slot) => values[slot]);
+  };
+}
+
+/** What a statement's text depends on besides its values: a few flags and small constants. */
+export type StatementShape = Readonly<Record<string, string | number | boolean | null>>;
+
+/**
+ * compiledOnce for a statement with a few texts: `build` makes the text of one shape (the party it reads for,
+ * whether an option is given, a constant such as a limit) from the shape alone, and takes each value it
+ * binds as `param(name)`, handed to Knex unchanged. Each shape is compiled on its first call; a call binds
+ * `values` by name (those its shape does not use are left out). The shape is all `build` is given, so it is
+ * all a text can depend on; keep it to flags and small constants, each shape a statement of its own.
+ */
+export function compiledByShape<S extends StatementShape, P extends string>(
+  build: (shape: S, param: (name: P) => string) => Knex.QueryBuilder | Knex.Raw,
+): (shape: S, values: Readonly<Record<P, unknown>>) => BoundStatement {
+  const shapes = new Map<string, Compiled<P>>();
+  return (shape, values) => {
+    const key = JSON.stringify(shape);
+    let compiled = shapes.get(key);
     if (!compiled) {
-      const query = build(...marks);
-      const { sql, bindings } = query.toSQL();
-      const bound = bindings.filter((b) => typeof b === 'string' && slots.has(b));
-      const stray = bindings.some((b) => typeof b === 'string' && !slots.has(b) && b.includes(PLACEHOLDER));
-      if (stray || marks.some((m) => !bound.includes(m))) {
-        throw new Error('compiledOnce: a parameter is not bound as it was given');
-      }
-      compiled = { sql, nativeSql: query.toSQL().toNative().sql, bindings };
+      const marks = new Map<string, P>();
+      const query = build(shape, (name) => {
+        const mark = placeholder(`:${name}`);
+        marks.set(mark, name);
+        return mark;
+      });
+      compiled = compile(query, marks);
+      shapes.set(key, compiled);
     }
-    const bindings = compiled.bindings.map((b) => {
-      const slot = typeof b === 'string' ? slots.get(b) : undefined;
-      return slot === undefined ? b : values[slot];
-    });
-    return { sql: compiled.sql, nativeSql: compiled.nativeSql, bindings };
+    return bind(compiled, (name) => values[name]);
   };
 }
 

@@ -1,10 +1,17 @@
 import type { Knex } from 'knex';
 import { jsonRow, jsonRows } from '../db/json-rows.js';
-import { db, prepared, type Trx } from '../db/knex.js';
+import { compiledByShape, db, prepared, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import { names } from '../db/columns.js';
 import { cardsFromJson, cardsQuery, type BookingCard } from './bookings/cards.js';
-import { ownedBy } from './bookings/read.js';
+import {
+  ownedBy,
+  viewerOfShape,
+  viewerShape,
+  viewerValues,
+  type ViewerParam,
+  type ViewerShape,
+} from './bookings/read.js';
 import { CLIENT_COLUMNS, toClientProfile, type ClientProfile, type ClientRow } from './clients/row.js';
 import { newestQuery, notificationsFromJson } from './notifications/read.js';
 import type { Notification } from './notifications/row.js';
@@ -59,8 +66,8 @@ const toStatistics = (row: StatisticsRow | undefined): BookingStatistics => ({
 });
 
 /** The four statistics in one aggregate query over the owner's bookings (one row), not yet sent. */
-function statisticsQuery(owner: StatisticsOwner, trx?: Trx): Knex.QueryBuilder {
-  const k = db(trx);
+function statisticsQuery(owner: StatisticsOwner): Knex.QueryBuilder {
+  const k = db();
   const q = k({ b: 'bookings' }).select(
     k.raw('count(*)::int AS total_bookings'),
     k.raw(`(count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings`),
@@ -115,25 +122,12 @@ export async function readDashboard(
   shown: { bookings: number; notifications: number },
   trx?: Trx,
 ): Promise<DashboardRead> {
-  const k = db(trx);
   const provider = user.userType === 'provider';
-  const reader: NotificationReader = { organisationId: user.id, personId: user.personId };
-  const beyondShown = seenBy(k('notifications').select(k.raw('1')), reader)
-    .orderBy('created_at', 'desc')
-    // Written in, not a binding, as it was: the generic plan of the prepared statement knows how far it reads.
-    .offset(shown.notifications, { skipBinding: true });
-  const query = k
-    .from(k.raw('(SELECT ?::uuid AS id) AS me', [user.id]))
-    .leftJoin({ pr: provider ? 'provider_profiles' : 'client_profiles' }, 'pr.user_id', 'me.id')
-    .select([
-      ...names<ProviderRow | ClientRow>(provider ? PROVIDER_COLUMNS : CLIENT_COLUMNS, 'pr'),
-      jsonRow(statisticsQuery(user, trx), 'statistics', trx),
-      jsonRows(cardsQuery(user, { limit: shown.bookings }, trx), 'recent_bookings', trx),
-      jsonRows(newestQuery(reader, { unreadOnly: true, limit: shown.notifications }, trx), 'unread_notifications', trx),
-      unreadCountUpto(k, k.raw('me.id'), k.raw('?::uuid', [user.personId]), 'unread_count'),
-      k.raw('EXISTS (?) AS more_notifications', [beyondShown]),
-    ]);
-  const [row] = (await prepared(query)) as DashboardRow[];
+  const statement = dashboardStatement(
+    { ...viewerShape(user), ...shown },
+    { ...viewerValues(user), personId: user.personId },
+  );
+  const [row] = (await prepared<{ rows: DashboardRow[] }>(statement, trx)).rows;
   if (!row) throw new Error('The dashboard read returned no row');
   return {
     statistics: toStatistics(row.statistics ?? undefined),
@@ -144,6 +138,33 @@ export async function readDashboard(
     own: ownProfileOf(row, provider),
   };
 }
+
+/** The dashboard's statement, compiled once for each kind of viewer and number of lines shown. */
+const dashboardStatement = compiledByShape(
+  (
+    shape: ViewerShape & { bookings: number; notifications: number },
+    param: (name: ViewerParam | 'personId') => string,
+  ) => {
+    const k = db();
+    const user = viewerOfShape(shape, param);
+    const reader: NotificationReader = { organisationId: user.id, personId: param('personId') };
+    const beyondShown = seenBy(k({ n: 'notifications' }).select(k.raw('1')), reader, 'n')
+      .orderBy('n.created_at', 'desc')
+      .offset(shape.notifications, { skipBinding: true });
+    const provider = shape.userType === 'provider';
+    return k
+      .from(k.raw('(SELECT ?::uuid AS id) AS me', [user.id]))
+      .leftJoin({ pr: provider ? 'provider_profiles' : 'client_profiles' }, 'pr.user_id', 'me.id')
+      .select([
+        ...names<ProviderRow | ClientRow>(provider ? PROVIDER_COLUMNS : CLIENT_COLUMNS, 'pr'),
+        jsonRow(statisticsQuery(user), 'statistics'),
+        jsonRows(cardsQuery(user, { limit: shape.bookings }), 'recent_bookings'),
+        jsonRows(newestQuery(reader, { unreadOnly: true, limit: shape.notifications }), 'unread_notifications'),
+        unreadCountUpto(k, k.raw('me.id'), k.raw('?::uuid', [reader.personId]), 'unread_count'),
+        k.raw('EXISTS (?) AS more_notifications', [beyondShown]),
+      ]);
+  },
+);
 
 function ownProfileOf(row: DashboardRow, provider: boolean): OwnProfile | null {
   if (!row.user_id) return null;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { compiledOnce, db, statementName, type Trx } from '../db/knex.js';
+import { compiledOnce, db, type Trx } from '../db/knex.js';
 import { sessionUserQuery, toSessionUser, type SessionUserRow, type SessionPerson } from './users/session-user.js';
 
 // The sessions table, written by the session store (connect-pg-simple): one row per session.
@@ -74,13 +74,13 @@ export interface SessionWithUser {
  * the account its passport names (users/session-user.ts sessionUserQuery), where the store's read and passport's
  * would take two round trips on every signed-in request. Run on the session store's own pool, so that a
  * store that cannot be reached fails the request as the store does. The statement is compiled once
- * (db/knex.ts compiledOnce) and named from its text (db/knex.ts statementName): each connection of the
+ * (db/knex.ts compiledOnce) and named from its text once (db/knex.ts statementName): each connection of the
  * pool parses and plans it once.
  */
 export async function findWithUser(pool: pg.Pool, sid: string): Promise<SessionWithUser | null> {
-  const { nativeSql, bindings } = withUser(sid);
+  const { nativeSql, name, bindings } = withUser(sid);
   const { rows } = await pool.query<Pick<SessionRow, 'sess'> & Partial<SessionUserRow>>({
-    name: statementName(nativeSql),
+    name,
     text: nativeSql,
     values: bindings,
   });

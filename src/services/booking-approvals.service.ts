@@ -39,18 +39,22 @@ export function needsApproval(
   requester: Requester | undefined,
   totalCents: number,
 ): boolean {
-  if (!rule || !requester) return false;
-  if (canChange({ userType: 'client', role: requester.role }, 'bookings.approve')) return false;
+  if (!rule || !requester || approves(requester)) return false;
   return rule.mode === 'all' || totalCents > rule.thresholdCents;
 }
 
+/** A member who may approve bookings never waits for an approval, whatever the rule. */
+const approves = (requester: Requester): boolean =>
+  canChange({ userType: 'client', role: requester.role }, 'bookings.approve');
+
+/** needsApproval with the organisation's rule, read only for a member it can apply to. */
 export async function approvalNeeded(
   organisationId: string,
   requester: Requester | undefined,
   totalCents: number,
   trx?: Trx,
 ): Promise<boolean> {
-  if (!requester) return false;
+  if (!requester || approves(requester)) return false;
   return needsApproval(await approvals.findApprovalRule(organisationId, trx), requester, totalCents);
 }
 

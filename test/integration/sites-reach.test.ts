@@ -99,6 +99,32 @@ describe('sites: what a site referent reaches', () => {
     expect(links).to.include(`/bookings/${mine}`).and.not.to.include(`/bookings/${theirs}`);
   });
 
+  it("finds on the dashboard, among recent bookings and things to do, only their sites' bookings", async () => {
+    const confirmedWith = async (workerId: string) => {
+      const id = await bookingWith(workerId);
+      await db()('bookings').where({ id }).update({ status: 'confirmed', confirmed_at: new Date() });
+      return id;
+    };
+    const mine = await confirmedWith(nord);
+    const theirs = await confirmedWith(sud);
+    const linksOf = async (agent: Agent, within: string) => {
+      const $ = html((await agent.get('/dashboard').expect(200)).text);
+      return $(`${within} a[href^="/bookings/"]`)
+        .map((_, a) => $(a).attr('href'))
+        .get();
+    };
+    for (const within of ['main', '[data-todo="upcoming"]']) {
+      expect(await linksOf(referent, within), within)
+        .to.include(`/bookings/${mine}`)
+        .and.not.to.include(`/bookings/${theirs}`);
+    }
+    // The organisation's own account sees both.
+    expect(await linksOf(await signIn(client), 'main')).to.include.members([
+      `/bookings/${mine}`,
+      `/bookings/${theirs}`,
+    ]);
+  });
+
   it('sees a booking they made themselves, whoever its participants', async () => {
     const made = await bookingWith(sud);
     const member = await db()('users').whereRaw('lower(email) = lower(?)', [referentEmail]).first<{ id: string }>('id');

@@ -62,15 +62,11 @@ export async function findBookable(
 ): Promise<Bookable<BookingContext | null> | null> {
   if (!isUuid(id) || (forBooking && !isUuid(forBooking.clientId))) return null;
   if (!forBooking) {
-    const { sql, bindings } = listingAlone(id);
-    const { rows } = await prepared(db(trx).raw<{ rows: BookableRow[] }>(sql, bindings as Knex.RawBinding[]));
+    const { rows } = await prepared<{ rows: BookableRow[] }>(listingAlone(id), trx);
     return rows[0] ? { listing: toBookable(rows[0]), context: null } : null;
   }
   const { clientId, from } = forBooking;
-  const { sql, bindings } = listingWithContext(id, clientId, from);
-  const { rows } = await prepared(
-    db(trx).raw<{ rows: (BookableRow & ContextRow)[] }>(sql, bindings as Knex.RawBinding[]),
-  );
+  const { rows } = await prepared<{ rows: (BookableRow & ContextRow)[] }>(listingWithContext(id, clientId, from), trx);
   const row = rows[0];
   if (!row) return null;
   const listing = toBookable(row);

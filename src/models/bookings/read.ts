@@ -31,6 +31,38 @@ export function seenByProvider(q: Knex.QueryBuilder): Knex.QueryBuilder {
 }
 
 /**
+ * What of a viewer the text of a statement about its bookings depends on (ownedBy): its kind, and whether a
+ * site referent or a trainer narrows it. The statements every dashboard sends are compiled once per shape
+ * (db/knex.ts compiledByShape).
+ */
+export function viewerShape(viewer: BookingViewer) {
+  return {
+    userType: viewer.userType,
+    referent: viewer.userType === 'client' && !!viewer.referentId,
+    trainer: viewer.userType === 'provider' && !!viewer.assignedTo,
+  };
+}
+
+export type ViewerShape = ReturnType<typeof viewerShape>;
+/** The values a viewer's statement binds (viewerOfShape's parameters). */
+export type ViewerParam = 'viewerId' | 'referentId' | 'assignedTo';
+
+/** The viewer of a shape, its ids the parameters of a statement compiled by shape (db/knex.ts compiledByShape). */
+export function viewerOfShape(shape: ViewerShape, param: (name: ViewerParam) => string): BookingViewer {
+  return {
+    id: param('viewerId'),
+    userType: shape.userType,
+    referentId: shape.referent ? param('referentId') : null,
+    assignedTo: shape.trainer ? param('assignedTo') : null,
+  };
+}
+
+/** A viewer's ids as the values of a statement built from viewerOfShape. */
+export function viewerValues(viewer: BookingViewer): Record<ViewerParam, string | null> {
+  return { viewerId: viewer.id, referentId: viewer.referentId ?? null, assignedTo: viewer.assignedTo ?? null };
+}
+
+/**
  * The viewer's own bookings (`b`): by client_id or provider_id (never one awaiting its client's approval);
  * for a site referent those with a participant who is a worker of one of their sites, or that they made; for a trainer those
  * assigned to them (the booking itself, or its course edition).

@@ -1,7 +1,8 @@
 import { names } from '../../db/columns.js';
-import { db, prepared, type Trx } from '../../db/knex.js';
+import type { Knex } from 'knex';
+import { compiledOnce, db, prepared, type Trx } from '../../db/knex.js';
 import { lockBookable } from '../listings/bookable.js';
-import { noticeParts, type Notices } from '../notifications/notices.js';
+import { noticeParts, noticeValues, type Notices } from '../notifications/notices.js';
 import { NEW_PARTICIPANT_KEYS, newParticipantRows, type NewParticipant } from './participants.js';
 import type { Booking, BookingStatus } from './booking.js';
 import { BOOKING_COLUMNS, toBooking, type BookingRow } from './row.js';
@@ -167,11 +168,26 @@ export async function insertBooking(
   trx?: Trx,
   createdBy: string | null = null,
 ): Promise<BookingInsert> {
-  const k = db(trx);
-  const written = 'EXISTS (SELECT 1 FROM booking)';
-  const told = noticeParts(notices, written);
-  const statement = k.raw<{ rows: (BookingRow & { bookable: boolean })[] }>(
-    `WITH listing AS (?),
+  const statement = insertStatement(
+    b.listingId,
+    JSON.stringify(newBookingRow(b)),
+    JSON.stringify(newParticipantRows(participants)),
+    createdBy,
+    ...noticeValues(notices),
+  );
+  const { rows } = await prepared<{ rows: (BookingRow & { bookable: boolean })[] }>(statement, trx);
+  const row = rows[0]!;
+  if (row.id) return { kind: 'inserted', booking: toBooking(row) };
+  return row.bookable ? { kind: 'not_inserted' } : { kind: 'not_bookable' };
+}
+
+/** insertBooking's statement, compiled once: its values are the listing, three JSON lists and the emails' job. */
+const insertStatement = compiledOnce(
+  9,
+  (listingId, booking, people, createdBy, notes, jobType, jobAttempts, jobRetryFor, jobPayloads) => {
+    const [told, sent] = noticeParts('EXISTS (SELECT 1 FROM booking)');
+    return db().raw(
+      `WITH listing AS (?),
      booking AS (
        INSERT INTO bookings (${INSERTED})
        SELECT ${INSERTED} FROM jsonb_populate_record(NULL::bookings, ?::jsonb)
@@ -189,24 +205,25 @@ export async function insertBooking(
        SELECT booking.id, booking.client_id, ?::uuid, 'created', booking.created_at
        FROM booking WHERE ?::uuid IS NOT NULL
      ),
-     notes AS (${told.sql[0]}),
-     emails AS (${told.sql[1]})
+     notes AS (${told}),
+     emails AS (${sent})
      SELECT EXISTS (SELECT 1 FROM listing) AS bookable, booking.*
      FROM (SELECT 1) AS one LEFT JOIN booking ON true`,
-    [
-      lockBookable(b.listingId, trx),
-      JSON.stringify(newBookingRow(b)),
-      JSON.stringify(newParticipantRows(participants)),
-      createdBy,
-      createdBy,
-      ...told.bindings,
-    ] as never[],
-  );
-  const { rows } = await prepared(statement);
-  const row = rows[0]!;
-  if (row.id) return { kind: 'inserted', booking: toBooking(row) };
-  return row.bookable ? { kind: 'not_inserted' } : { kind: 'not_bookable' };
-}
+      [
+        lockBookable(listingId),
+        booking,
+        people,
+        createdBy,
+        createdBy,
+        notes,
+        jobType,
+        jobAttempts,
+        jobRetryFor,
+        jobPayloads,
+      ] as Knex.RawBinding[],
+    );
+  },
+);
 
 /** The columns of a booking, as an INSERT's RETURNING list. */
 const RETURNED = names(BOOKING_COLUMNS)

@@ -14,11 +14,26 @@ export interface Notices {
 export const NO_NOTICES: Notices = { notifications: [], jobs: null };
 
 /**
- * The two inserts of `notices` as parts of a WITH statement (their text is the same whatever the number of
- * rows: each list is one JSON binding), each writing only when `onlyIf` (an SQL condition) holds: a new
- * booking's notices are written only with the booking (bookings/write.ts insertBooking).
+ * The two inserts of an event's notices as parts of a WITH statement, each writing only when `onlyIf` (an SQL
+ * condition) holds: a new booking's notices are written only with the booking (bookings/write.ts
+ * insertBooking). Their text is the same whatever the notices (each list is one JSON binding): their values
+ * are noticeValues, in the order of their `?`s.
  */
-export function noticeParts(notices: Notices, onlyIf: string): { sql: [string, string]; bindings: unknown[] } {
+export function noticeParts(onlyIf: string): [string, string] {
+  return [
+    `INSERT INTO notifications (user_id, recipient_user_id, type, title, message, data)
+       SELECT n.user_id, n.recipient_user_id, n.type, n.title, n.message, n.data
+       FROM jsonb_populate_recordset(NULL::notifications, ?::jsonb) AS n
+       WHERE ${onlyIf}`,
+    `INSERT INTO jobs (type, payload, max_attempts, retry_until)
+       SELECT ?::text, j.payload, ?::integer, now() + make_interval(secs => ?::double precision)
+       FROM jsonb_array_elements(?::jsonb) AS j(payload)
+       WHERE ${onlyIf}`,
+  ];
+}
+
+/** The values of noticeParts' inserts for `notices`. */
+export function noticeValues(notices: Notices): [string, string, number, number | null, string] {
   const notes = notices.notifications.map((n) => ({
     user_id: n.userId,
     recipient_user_id: n.recipientUserId ?? null,
@@ -28,30 +43,18 @@ export function noticeParts(notices: Notices, onlyIf: string): { sql: [string, s
     data: n.data ?? {},
   }));
   const jobs = notices.jobs;
-  return {
-    sql: [
-      `INSERT INTO notifications (user_id, recipient_user_id, type, title, message, data)
-       SELECT n.user_id, n.recipient_user_id, n.type, n.title, n.message, n.data
-       FROM jsonb_populate_recordset(NULL::notifications, ?::jsonb) AS n
-       WHERE ${onlyIf}`,
-      `INSERT INTO jobs (type, payload, max_attempts, retry_until)
-       SELECT ?::text, j.payload, ?::integer, now() + make_interval(secs => ?::double precision)
-       FROM jsonb_array_elements(?::jsonb) AS j(payload)
-       WHERE ${onlyIf}`,
-    ],
-    bindings: [
-      JSON.stringify(notes),
-      jobs?.type ?? '',
-      jobs?.maxAttempts ?? 10,
-      // make_interval of NULL is NULL: a job without a retry period has no retry_until.
-      jobs?.retryForSeconds ?? null,
-      JSON.stringify(jobs?.payloads ?? []),
-    ],
-  };
+  return [
+    JSON.stringify(notes),
+    jobs?.type ?? '',
+    jobs?.maxAttempts ?? 10,
+    // make_interval of NULL is NULL: a job without a retry period has no retry_until.
+    jobs?.retryForSeconds ?? null,
+    JSON.stringify(jobs?.payloads ?? []),
+  ];
 }
 
 /** Writes an event's notices in one statement, in the caller's transaction. */
 export async function writeNotices(notices: Notices, trx: Trx): Promise<void> {
-  const { sql, bindings } = noticeParts(notices, 'true');
-  await prepared(db(trx).raw(`WITH notes AS (${sql[0]}) ${sql[1]}`, bindings as never[]));
+  const [notes, emails] = noticeParts('true');
+  await prepared(db(trx).raw(`WITH notes AS (${notes}) ${emails}`, noticeValues(notices)));
 }

@@ -1,4 +1,4 @@
--- src/models/dashboard.ts, named qfd3753342b577a60ee3d06c2c842128a
+-- src/models/dashboard.ts, named q70892415dbef1716f0e762bff4e5e781
 select "pr"."user_id", "pr"."vat_number", "pr"."fiscal_code", "pr"."address_street", "pr"."address_city", "pr"."address_province", "pr"."address_postal_code", "pr"."address_region", "pr"."address_country", "pr"."contact_first_name", "pr"."contact_last_name", "pr"."contact_role", "pr"."contact_email", "pr"."contact_phone", "pr"."phone", "pr"."website", "pr"."profile_image", "pr"."created_at", "pr"."updated_at", "pr"."company_name", "pr"."company_size", "pr"."industry_sector", "pr"."employees_count", "pr"."rls_collective_hours", "pr"."certifications", "pr"."invoicing_channel", "pr"."sdi_code", "pr"."pec",
  (SELECT row_to_json(t)
 FROM ((select count(*)::int AS total_bookings, (count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings, (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings,
@@ -24,11 +24,11 @@ order by "created_at" desc, "id" desc
 limit $7)) AS t), '[]'::json) AS "unread_notifications",
  unread_notifications_upto(me.id, $8::uuid, 100) AS "unread_count",
  EXISTS ((select 1
-from "notifications"
-where "notifications"."user_id" = $9
-and ("notifications"."recipient_user_id" is null
-or "notifications"."recipient_user_id" = $10)
-order by "created_at" desc
+from "notifications" as "n"
+where "n"."user_id" = $9
+and ("n"."recipient_user_id" is null
+or "n"."recipient_user_id" = $10)
+order by "n"."created_at" desc
 offset 5)) AS more_notifications
 from (SELECT $11::uuid AS id) AS me
 left join "client_profiles" as "pr" on "pr"."user_id" = "me"."id"

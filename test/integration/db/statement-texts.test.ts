@@ -12,6 +12,7 @@ import { NO_NOTICES, writeNotices } from '../../../src/models/notifications/noti
 import { findWithUser } from '../../../src/models/sessions.js';
 import { readDashboard } from '../../../src/models/dashboard.js';
 import * as todos from '../../../src/models/bookings/todos.js';
+import { listProviderAgenda } from '../../../src/models/editions/agenda.js';
 import { findBookableListing, findForWizard } from '../../../src/services/bookings.service.js';
 import { findPublicListing } from '../../../src/services/catalogue.service.js';
 import { transaction } from '../../../src/db/knex.js';
@@ -130,6 +131,7 @@ const PATHS: Path[] = [
       ['expiring-quotes', 'provider', (party) => todos.openQuotes(party, '2099-01-01', 5)],
       ['registers', 'provider', (party) => todos.registersToFill(party, 5)],
       ['unpaid', 'provider', (party) => todos.unpaid(party, 5)],
+      ['refunds-owed', 'provider', (party) => todos.refundsOwed(party, 5)],
       ['quotes', 'client', (party) => todos.openQuotes(party, null, 5)],
       ['unpaid', 'client', (party) => todos.unpaid(party, 5)],
       ['upcoming', 'client', (party) => todos.upcoming(party, '2099-01-01', 5)],
@@ -139,6 +141,11 @@ const PATHS: Path[] = [
     'src/models/bookings/todos.ts',
     () => read({ id: randomUUID(), userType }),
   ]),
+  [
+    'editions.agenda.dashboard',
+    'src/models/editions/agenda.ts',
+    () => listProviderAgenda(randomUUID(), { from: '2099-01-01', until: '2099-01-15' }, 5),
+  ],
   ['listings.public', 'src/models/listings/public.ts', () => findPublicListing(randomUUID())],
 ];
 
