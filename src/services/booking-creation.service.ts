@@ -8,7 +8,7 @@ import type { BookingContext } from '../models/bookings/context.js';
 import type { Parties } from '../models/bookings/parties.js';
 import type { Booking } from '../models/bookings/booking.js';
 import * as bookings from '../models/bookings/read.js';
-import * as newBookings from '../models/bookings/write.js';
+import * as newBookings from '../models/bookings/insert.js';
 import { NO_NOTICES } from '../models/notifications/notices.js';
 import type { CourseEdition } from '../models/editions/row.js';
 import type { BookingDetails } from '../validators/booking.validator.js';
@@ -61,7 +61,7 @@ const NUMBER_ATTEMPTS = 5;
 /**
  * The booking of a validated wizard form: confirmed at once for instant services, pending for requests
  * (payment pending), with its participants and both parties' notifications and emails, all in one statement
- * that also locks the listing (models/bookings/write.ts insertBooking): nothing of it is ever kept without
+ * that also locks the listing (models/bookings/insert.ts insertBooking): nothing of it is ever kept without
  * the rest, and a pause at the same moment either waits for it or refuses it. A course edition's seats are
  * taken first, in one transaction with it. The form's idempotency key makes a repeated submission (double
  * click, back and resubmit, a retried request) return the booking it already created. `known` is the context

@@ -4,7 +4,7 @@ import { fromCents } from '../lib/money.js';
 import type { PriceBreakdown } from '../lib/pricing.js';
 import type { BookingLocationType, Place } from '../models/bookings/booking.js';
 import type { BookingContext } from '../models/bookings/context.js';
-import type { NewBooking } from '../models/bookings/write.js';
+import type { NewBooking } from '../models/bookings/insert.js';
 import type { CourseEdition } from '../models/editions/row.js';
 import type { BookableListing } from '../models/listings/bookable.js';
 import { providerCalendar, scheduleIn, type SlotProblem } from './availability.service.js';

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { db, transaction } from '../../src/db/knex.js';
 import { findBookable } from '../../src/models/bookings/context.js';
 import * as bookings from '../../src/models/bookings/read.js';
-import * as newBookings from '../../src/models/bookings/write.js';
+import * as newBookings from '../../src/models/bookings/insert.js';
 import { NO_NOTICES } from '../../src/models/notifications/notices.js';
 import {
   createBooking,

@@ -137,7 +137,7 @@ type NewParticipantRow = Pick<ParticipantRow, (typeof NEW_PARTICIPANT_KEYS)[numb
 
 /**
  * The rows of a new booking's participants, in the order they were typed, without their booking's id: the
- * booking's own statement inserts them with it (write.ts insertBooking).
+ * booking's own statement inserts them with it (insert.ts insertBooking).
  */
 export function newParticipantRows(participants: readonly NewParticipant[]): NewParticipantRow[] {
   return participants.map((p, position) => ({

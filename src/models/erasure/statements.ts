@@ -27,10 +27,13 @@ export const collect = (ctx: ErasureContext, keys: readonly (string | null | und
   for (const key of keys) if (key) ctx.files.push(key);
 };
 
+/** Deletes the rows of `table` where any of `columns` holds the person's id (their own organisation's too). */
 const deleteOwn =
-  (table: string, column: string): Statement =>
+  (table: string, ...columns: [string, ...string[]]): Statement =>
   async (ctx, trx) => {
-    await db(trx)(table).where(column, ctx.userId).delete();
+    await db(trx)(table)
+      .where((q) => columns.forEach((column) => q.orWhere(column, ctx.userId)))
+      .delete();
   };
 
 /** The order matters: rows that refer to others go before them (workers last of the register's). */
@@ -231,13 +234,8 @@ export const ERASURE_STATEMENTS: readonly (readonly [string, Statement])[] = Obj
   ],
   ['contact_requests', deleteOwn('contact_requests', 'user_id')],
   ['operators', deleteOwn('operators', 'user_id')],
-  [
-    'notifications',
-    async (ctx, trx) => {
-      // The organisation's (with those for its other members), and the person's own in other organisations.
-      await db(trx)('notifications').where('user_id', ctx.userId).orWhere('recipient_user_id', ctx.userId).delete();
-    },
-  ],
+  // The organisation's (with those for its other members), and the person's own in other organisations.
+  ['notifications', deleteOwn('notifications', 'user_id', 'recipient_user_id')],
   ['auth_tokens', deleteOwn('auth_tokens', 'user_id')],
   ['user_recovery_codes', deleteOwn('user_recovery_codes', 'user_id')],
   [

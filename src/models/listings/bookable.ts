@@ -154,7 +154,7 @@ export function toBookable(row: BookableRow): BookableListing {
 /**
  * The listing, if it can still be booked, locked FOR SHARE until the statement or transaction that reads
  * it ends: a pause (FOR UPDATE) waits for the booking, or the booking sees the pause. A part of the
- * booking's own statement (bookings/write.ts insertBooking).
+ * booking's own statement (bookings/insert.ts insertBooking).
  */
 export function lockBookable(listingId: string, trx?: Trx) {
   return bookable(trx).where('s.id', listingId).forShare('s').select('s.id');

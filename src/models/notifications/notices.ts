@@ -15,7 +15,7 @@ export const NO_NOTICES: Notices = { notifications: [], jobs: null };
 
 /**
  * The two inserts of an event's notices as parts of a WITH statement, each writing only when `onlyIf` (an SQL
- * condition) holds: a new booking's notices are written only with the booking (bookings/write.ts
+ * condition) holds: a new booking's notices are written only with the booking (bookings/insert.ts
  * insertBooking). Their text is the same whatever the notices (each list is one JSON binding): their values
  * are noticeValues, in the order of their `?`s.
  */

@@ -1,4 +1,4 @@
--- src/models/bookings/write.ts, named q7557eb296ad885be16e46689ce56da71
+-- src/models/bookings/insert.ts, named q7557eb296ad885be16e46689ce56da71
 WITH listing AS ((select "s"."id"
 from "services" as "s"
 inner join "provider_profiles" as "p" on "p"."user_id" = "s"."provider_id"

@@ -7,7 +7,7 @@ import { db, statementName } from '../../../src/db/knex.js';
 import { LIST_STATUSES } from '../../../src/lib/booking-list-status.js';
 import type { CurrentUser } from '../../../src/lib/current-user.js';
 import { listPage } from '../../../src/models/bookings/cards.js';
-import { insertBooking } from '../../../src/models/bookings/write.js';
+import { insertBooking } from '../../../src/models/bookings/insert.js';
 import { NO_NOTICES, writeNotices } from '../../../src/models/notifications/notices.js';
 import { findWithUser } from '../../../src/models/sessions.js';
 import { readDashboard } from '../../../src/models/dashboard.js';
@@ -71,7 +71,7 @@ const PATHS: Path[] = [
   ),
   [
     'bookings.insert',
-    'src/models/bookings/write.ts',
+    'src/models/bookings/insert.ts',
     () =>
       insertBooking(
         {
