@@ -4,8 +4,8 @@ import type { NotificationText } from './notifications.js';
 
 /**
  * The words that tell a person an operator of SicurHub's support viewed their account ("Accedi come"):
- * the notification kept in the organisation they were seen in, for that person alone, and the email to them. Neither names the operator nor gives an address of theirs: the
- * person answers support, not one employee.
+ * the notification kept in the organisation they were seen in, for that person alone, and the email to them.
+ * Neither names the operator nor gives an address of theirs: the person answers support, not one employee.
  */
 
 export interface SupportAccess {

@@ -91,7 +91,7 @@ export async function startImpersonation(
   return { ok: true, impersonation };
 }
 
-/** The person's email and their notification (in that organisation, theirs only) of a support access that starts now. */
+/** The person's email and their own notification (in that organisation) of a support access that starts now. */
 async function tellPerson(
   person: { id: string; email: string; name: string },
   access: Omit<SupportAccess, 'personName'> & { organisationId: string },

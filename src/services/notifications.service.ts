@@ -17,7 +17,7 @@ export async function listNotifications(
   return notifications.listWithCounts(reader, options);
 }
 
-/** A notification the reader does not see (another organisation's, another member's) and an unknown id are both null. */
+/** A notification the reader does not see (another organisation's or member's) and an unknown id are both null. */
 export function findNotification(reader: NotificationReader, id: string): Promise<Notification | null> {
   return notifications.findForReader(reader, id);
 }

@@ -70,7 +70,7 @@ export async function listWithCounts(
   };
 }
 
-/** A notification the reader sees; null when they do not (someone else's), it does not exist, or the id is malformed. */
+/** A notification the reader sees; null when they do not (someone else's), it does not exist or the id is malformed. */
 export async function findForReader(reader: NotificationReader, id: string, trx?: Trx): Promise<Notification | null> {
   if (!isUuid(id)) return null;
   const row = await seenBy(db(trx)('notifications').where({ id }), reader).first<NotificationRow | undefined>(COLUMNS);
