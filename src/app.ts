@@ -20,6 +20,7 @@ import { securityHeaders } from './middleware/security.js';
 import { sessionActivity } from './middleware/session-activity.js';
 import { saveSessionBeforeResponse } from './middleware/session-save.js';
 import { noteWrites } from './middleware/read-routing.js';
+import * as health from './controllers/health.controller.js';
 import { routes } from './routes/index.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -36,8 +37,10 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   configureViews(app, cfg.viewCache);
 
   app.use(requestId);
-  app.use(pageLocals);
   app.use(securityHeaders(cfg));
+  // A load balancer's probe: no page, no session, no body; answered before everything a page needs.
+  app.get('/healthz', health.show);
+  app.use(pageLocals);
   app.use(compression());
   // Built assets are fingerprinted: cache them for a year. Other public files for a day. Each public
   // folder is mounted on its own path, so that a page request never costs a look at the disk (serving

@@ -1,6 +1,5 @@
 import type { Router } from 'express';
 import * as contactRequests from '../controllers/contact-requests.controller.js';
-import * as health from '../controllers/health.controller.js';
 import * as guides from '../controllers/guides.controller.js';
 import * as help from '../controllers/help.controller.js';
 import * as home from '../controllers/home.controller.js';
@@ -24,7 +23,6 @@ export const SAVED_SEARCHES_PER_EMAIL: RateRule = { name: 'saved-search-email', 
 
 /** Home, marketing and legal pages, help and contact, and what crawlers read. */
 export function publicRoutes(r: Router): void {
-  r.get('/healthz', health.show);
   // The catalogue pages a visitor sees the same as any other: kept in memory while the catalogue is unchanged,
   // read from the replica when there is one.
   r.get('/', readsFromReplica, keptPage(HOME_READS), home.show);
