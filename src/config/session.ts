@@ -35,7 +35,9 @@ export function sessionMiddleware(cfg: Config, pool: pg.Pool): RequestHandler {
       pool,
       tableName: 'sessions',
       createTableIfMissing: false,
-      pruneSessionInterval: 15 * 60,
+      // Expired rows are deleted by the job runner (sessions.prune): a web process keeps no timer that outlives
+      // its pool, and several web processes do not each delete the same rows.
+      pruneSessionInterval: false,
       // The browser's cookie is only set again when the session changes (rolling: false), and then the row is
       // stored with the same expiry: moving the row's expiry on every request (an UPDATE and a commit for each
       // page a signed-in user opens) would keep a session the browser has already dropped.

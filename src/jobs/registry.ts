@@ -22,6 +22,7 @@ import { issuePreviousMonth } from '../services/invoice-runs.service.js';
 import { sendPendingInvoices } from '../services/sdi-delivery.service.js';
 import { checkVerificationExpiries } from '../services/verification-expiry.service.js';
 import { closeLapsedImpersonations } from '../services/impersonation.service.js';
+import { pruneExpiredSessions } from '../services/account-security.service.js';
 
 /** Every job type and periodic task the job runner knows: one line each, like the route table. */
 export function registerJobs(): void {
@@ -30,6 +31,7 @@ export function registerJobs(): void {
   registerJobHandler(DATA_EXPORT_JOB, buildDataExport);
   registerJobHandler(ERASURE_EMAIL_JOB, sendErasureEmail);
   registerPeriodicTask('auth-tokens.prune', 60 * 60 * 1000, pruneExpiredTokens);
+  registerPeriodicTask('sessions.prune', 60 * 60 * 1000, async () => void (await pruneExpiredSessions()));
   registerPeriodicTask('rate-limits.prune', 15 * 60 * 1000, async () => void (await pruneRateLimits()));
   registerPeriodicTask('bookings.expire-requests', 5 * 60 * 1000, async () => void (await expireUnansweredRequests()));
   registerPeriodicTask('bookings.expire-quotes', 5 * 60 * 1000, async () => void (await expireUnansweredQuotes()));

@@ -63,6 +63,11 @@ export async function noteActivity(sid: string, at: string): Promise<void> {
     .update({ sess: db().raw(`(sess::jsonb || jsonb_build_object('seenAt', ?::text))::json`, [at]) });
 }
 
+/** Deletes the sessions past their expiry (the browser has dropped their cookie): how many. */
+export async function deleteExpired(now: Date = new Date()): Promise<number> {
+  return db()('sessions').where('expire', '<', now).delete();
+}
+
 /** A stored session and the account it is signed in as (null for a visitor's session, or a deleted account). */
 export interface SessionWithUser {
   sess: Record<string, unknown>;

@@ -71,6 +71,11 @@ export function noteSessionActivity(sid: string, at: string): Promise<void> {
   return sessions.noteActivity(sid, at);
 }
 
+/** The job runner's hourly removal of expired sessions (no web process keeps a timer for it). */
+export function pruneExpiredSessions(): Promise<number> {
+  return sessions.deleteExpired();
+}
+
 /** "Esci da questa sessione": ends one of the user's own sessions, named by its handle. */
 export async function endSession(
   userId: string,
