@@ -2,7 +2,7 @@
 // backends' (Linux /proc), which, unlike req/s, hardly depends on what else runs on the machine. On a
 // database seeded by `npm run bench -- --keep`, after `npm run build`:
 //
-//   DATABASE_URL=postgres://.../x_bench node scripts/bench-cpu.mjs [--requests 150] [--connections 4] [--only "page"]
+//   DATABASE_URL=postgres://.../x_bench node scripts/bench-cpu.mjs [--requests 150] [--connections 4] [--only "page|other page"]
 //
 // At 4 connections each request wakes the process on its own, and a good part of its CPU is that (healthz
 // itself then costs over a millisecond); at the benchmark's 32 the wake-ups are shared, as under load.
@@ -49,7 +49,7 @@ try {
     `${'page'.padEnd(40)} web ms  db ms  (CPU per request, ${requests} requests, ${connections} connections)`,
   );
   for (const c of await benchCases(server.base)) {
-    if (only && !c.name.includes(only)) continue;
+    if (only && !only.split('|').some((o) => c.name.includes(o))) continue;
     const options = { ...caseRequest(server.base, c), connections };
     await autocannon({ ...options, amount: Math.max(20, connections) });
     const before = await snapshot();

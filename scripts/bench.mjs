@@ -7,7 +7,8 @@
 //   npm run bench                                    20,000 services on the embedded database, 10 connections
 //   npm run bench -- --small                         2,000 services, 1 s a page (CI: proves the command works)
 //   npm run bench -- --services 1000000 --keep       any volume; --keep keeps the seeded data for the next run
-//   --connections N --duration S --json FILE --data-dir DIR --only "search"   (--only: cases whose name contains it)
+//   --connections N --duration S --json FILE --data-dir DIR --only "search"   (--only: cases whose name contains it;
+//                "a|b": any of them)
 //   --warmup S   each case first runs S seconds (default 2; 0 in --small) at the same concurrency, not measured:
 //                a server that has run for a while has its connections open, its statements prepared and its
 //                code compiled; the first seconds after a start are slower and are not what users meet.
@@ -161,7 +162,7 @@ async function main() {
   try {
     const all = await benchCases(server.base);
     const baselineCase = all.find((c) => c.baseline);
-    const cases = all.filter((c) => !c.baseline && (!only || c.name.includes(only)));
+    const cases = all.filter((c) => !c.baseline && (!only || only.split('|').some((o) => c.name.includes(o))));
     console.log(
       `\n${services} services, ${connections} connections, ${duration} s a page after ${warmup} s of warm-up, ${rounds} round${rounds > 1 ? 's' : ''}; the layout page is measured again after each page, and each ratio is to the two runs beside it (latency in ms)`,
     );
