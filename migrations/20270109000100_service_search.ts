@@ -6,9 +6,8 @@ import type { Knex } from 'knex';
  * services and provider_profiles. A text search finds its candidates here (src/models/search/matching.ts):
  * it checks its words on thousands of services before it has the 1,001 best-rated matches, and on
  * `services` each check visited a wide row (descriptions, costs, areas: a few rows to a page, a table
- * larger than shared_buffers) and its provider. The order indexes carry the columns the filters and the
- * ranking read (INCLUDE), so that the candidates are read from the index alone; the row is read only
- * when the word index is the way in.
+ * larger than shared_buffers) and its provider. The order indexes carry the columns the filters read
+ * (INCLUDE), the best-rated one the words too, so that relevance's candidates are read from the index alone.
  */
 const COLUMNS = [
   'provider_id',
@@ -26,14 +25,18 @@ const COLUMNS = [
   'search_vector',
 ];
 
-/** What the order indexes carry besides their keys: the filters of a text search and its words. */
-const CARRIED = ['category', 'service_type', 'availability', 'search_vector'];
+/**
+ * What the order indexes carry besides their keys: the filters of a text search, and in the best-rated
+ * order (the candidates of relevance, the sort of nearly every search) its words too. The words in the
+ * price and rating orders measured no cheaper for the size they add (their candidates' rows are read).
+ */
+const CARRIED = ['category', 'service_type', 'availability'];
 
 const INDEXES: [string, string, string[]][] = [
   [
     'service_search_quality_idx',
     '(featured DESC, rating_average DESC, reviews_count DESC, created_at DESC, id)',
-    ['base_price', ...CARRIED],
+    ['base_price', ...CARRIED, 'search_vector'],
   ],
   [
     'service_search_price_idx',
