@@ -24,8 +24,8 @@ const CARDS: PageReads = {
  */
 export const HOME_READS: PageReads = { ...CARDS, bookings: { updates: ['completed_at'] } };
 
-/** The search pages and the search API: cards, the spelling vocabulary. */
-export const SEARCH_READS: PageReads = { ...CARDS, search_terms: '*' };
+/** The search pages and the search API: cards, the spelling vocabulary, the visible services' search copy. */
+export const SEARCH_READS: PageReads = { ...CARDS, search_terms: '*', service_search: '*' };
 
 /** A provider's page: its listings, its reviews with their reviewers' names (a new account shows only by a review). */
 export const PROVIDER_PAGE_READS: PageReads = {

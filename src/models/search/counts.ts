@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
-import { distanceKm, matching, queryTsquery, type ListingSearchQuery } from './matching.js';
+import { distanceKm, matching, queryTsquery, searchMatching, type ListingSearchQuery } from './matching.js';
 import { countVisible } from '../listings/public.js';
 
 // How many services a search matches, without reading every match: the counters of a plain listing, or
@@ -35,7 +35,7 @@ function boundedCount(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
   return k
     .from(
-      matching(query, trx)
+      searchMatching(query, trx)
         .select(k.raw('1'))
         .limit(COUNT_LIMIT + 1)
         .as('m'),

@@ -82,12 +82,24 @@ export type PlacePart = 'all' | 'radius' | 'areas beyond';
 export const ROW_CHECKED_TEXT_RADIUS_KM = 25;
 
 /**
+ * The matches of a search as its page and its count read them (`s`: the columns of service_search only):
+ * a text search without a place reads the visible services' narrow copy (migration
+ * 20270109000100_service_search), whose rows are exactly those whereVisible keeps; any other, matching().
+ */
+export function searchMatching(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
+  const tsquery = queryTsquery(query);
+  if (!tsquery || query.location) return matching(query, trx);
+  return withFilters(db(trx)({ s: 'service_search' }), query, trx).whereRaw(wordsMatch, [tsquery]);
+}
+
+/**
  * Which services a search matches (FROM, JOIN and WHERE; no columns, no order): Italian full text (GIN on
  * search_vector); a radius around a point (GiST on ll_to_earth through earth_box, whose box contains the
  * circle, then the exact distance) or service areas naming the place (GIN on service_areas); the filters.
  */
 export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart = 'all'): Knex.QueryBuilder {
   const k = db(trx);
+  const tsquery = queryTsquery(query);
   const q = k({ s: 'services' });
   if (place === 'areas beyond') {
     // A few rows (services naming the place, outside its radius): their provider is looked up row by row
@@ -101,13 +113,12 @@ export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart 
   }
   whereVisible(q);
 
-  const tsquery = queryTsquery(query);
   if (tsquery && query.location && query.location.radiusKm <= ROW_CHECKED_TEXT_RADIUS_KM) {
     // The same match written as a function call, which no index answers: the place's bitmap comes first
     // and each of its rows is checked (ROW_CHECKED_TEXT_RADIUS_KM).
     q.whereRaw(`ts_match_vq(s.search_vector, to_tsquery('it_unaccent', ?))`, [tsquery]);
   } else if (tsquery) {
-    q.whereRaw(`s.search_vector @@ to_tsquery('it_unaccent', ?)`, [tsquery]);
+    q.whereRaw(wordsMatch, [tsquery]);
   }
 
   if (query.location) {
@@ -141,6 +152,15 @@ export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart 
     }
   }
 
+  return withFilters(q, query, trx);
+}
+
+/** The text condition, which the word index answers (GIN on search_vector). */
+const wordsMatch = `s.search_vector @@ to_tsquery('it_unaccent', ?)`;
+
+/** The conditions other than words and place, on columns that `services` and `service_search` both have. */
+function withFilters(q: Knex.QueryBuilder, query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
+  const k = db(trx);
   if (query.training) {
     q.where('s.training_kind', query.training.kind);
     if (query.training.level) q.where('s.training_scope', query.training.level);

@@ -7,7 +7,7 @@ import type { Availability, PricingUnit, ListingType } from '../../lib/listing-o
 import { LISTING_COLUMNS, type ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
 import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './counts.js';
-import { distanceKm, matching, queryTsquery, type ListingSearchQuery } from './matching.js';
+import { distanceKm, matching, queryTsquery, searchMatching, type ListingSearchQuery } from './matching.js';
 import { nearestFirst, sortDistance } from './nearest.js';
 import { toRankingTsquery } from '../../lib/search-vocabulary.js';
 
@@ -170,7 +170,7 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
 
   let inner: Knex.QueryBuilder;
   if (tsquery) {
-    const candidates = matching(query, trx)
+    const candidates = searchMatching(query, trx)
       .select([...keys, 's.search_vector'])
       .orderByRaw(candidateOrder(query))
       .limit(TEXT_CANDIDATES);
