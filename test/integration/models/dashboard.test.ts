@@ -6,6 +6,7 @@ import { insertClientDefaults } from '../../../src/models/clients/write.js';
 import { readDashboard } from '../../../src/models/dashboard.js';
 import { listWithCounts } from '../../../src/models/notifications/read.js';
 import { findProviderProfile } from '../../../src/models/providers/read.js';
+import { todoRead } from '../../../src/services/dashboard-todos.service.js';
 import { resetDatabase } from '../../helpers/db.js';
 import {
   createBooking,
@@ -19,6 +20,7 @@ import {
 const HOUR = 3_600_000;
 const ago = (ms: number): Date => new Date(Date.now() - ms);
 const SHOWN = { bookings: 5, notifications: 5 };
+const NO_TODOS = todoRead([], new Date());
 /** The person who made the organisation, acting for it (they share its id). */
 const ownReader = (id: string) => ({ organisationId: id, personId: id });
 
@@ -59,7 +61,7 @@ describe('models/dashboard readDashboard', () => {
   it("gives a provider the same cards, notifications, counts and profile as each one's own query", async () => {
     const { provider } = await busyPair();
     const user = { id: provider.id, userType: 'provider' as const, personId: provider.id };
-    const read = await readDashboard(user, SHOWN);
+    const read = await readDashboard(user, SHOWN, NO_TODOS);
     const expected = await listWithCounts(ownReader(provider.id), { unreadOnly: true, limit: 5 });
 
     expect(read.recentBookings).to.deep.equal((await listPage(user, { limit: 5, offset: 0 })).cards);
@@ -92,7 +94,7 @@ describe('models/dashboard readDashboard', () => {
   it('gives a client its own figures, and an account without a profile row no profile and zeros', async () => {
     const { client } = await busyPair();
     const user = { id: client.id, userType: 'client' as const, personId: client.id };
-    const read = await readDashboard(user, SHOWN);
+    const read = await readDashboard(user, SHOWN, NO_TODOS);
     expect(read.recentBookings).to.deep.equal((await listPage(user, { limit: 5, offset: 0 })).cards);
     expect(read.unread).to.deep.equal(
       (await listWithCounts(ownReader(client.id), { unreadOnly: true, limit: 5 })).list,
@@ -105,7 +107,7 @@ describe('models/dashboard readDashboard', () => {
     expect(read.statistics.totalBookings).to.equal(8);
 
     const bare = await createUser({ userType: 'client' });
-    expect(await readDashboard({ id: bare.id, userType: 'client', personId: bare.id }, SHOWN)).to.deep.equal({
+    expect(await readDashboard({ id: bare.id, userType: 'client', personId: bare.id }, SHOWN, NO_TODOS)).to.deep.equal({
       statistics: {
         totalBookings: 0,
         confirmedBookings: 0,
@@ -118,12 +120,13 @@ describe('models/dashboard readDashboard', () => {
       unreadCount: 0,
       moreNotifications: false,
       own: null,
+      todos: {},
     });
   });
 
   it('links to all notifications past the fifth, read or not, and counts the unread up to the cap', async () => {
     const user = await createUser({ userType: 'client' });
-    const read = () => readDashboard({ id: user.id, userType: 'client', personId: user.id }, SHOWN);
+    const read = () => readDashboard({ id: user.id, userType: 'client', personId: user.id }, SHOWN, NO_TODOS);
     for (let i = 0; i < 5; i++) await createNotification({ userId: user.id, read: true, createdAt: ago(i * HOUR) });
     expect(await read()).to.include({ unreadCount: 0, moreNotifications: false });
     await createNotification({ userId: user.id, read: true, createdAt: ago(10 * HOUR) });
