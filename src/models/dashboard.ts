@@ -17,7 +17,7 @@ import {
 import { CLIENT_COLUMNS, toClientProfile, type ClientProfile, type ClientRow } from './clients/row.js';
 import { newestQuery, notificationsFromJson } from './notifications/read.js';
 import type { Notification } from './notifications/row.js';
-import { seenBy, unreadCountUpto, type NotificationReader } from './notifications/scope.js';
+import { seenBy, type NotificationReader } from './notifications/scope.js';
 import { PROVIDER_COLUMNS, toProviderProfile, type ProviderProfile, type ProviderRow } from './providers/row.js';
 
 /** Whose figures: a client's own bookings (client_id), or the bookings of a provider's services (provider_id). */
@@ -95,8 +95,6 @@ export interface DashboardRead {
   recentBookings: BookingCard[];
   /** The newest unread notifications. */
   unread: Notification[];
-  /** How many notifications are unread, up to UNREAD_COUNT_CAP (the header's count). */
-  unreadCount: number;
   /** More notifications exist in all (read or not) than `shown.notifications`. */
   moreNotifications: boolean;
   /** null when the profile row does not exist yet. */
@@ -122,7 +120,6 @@ type DashboardRow = Partial<ProviderRow & ClientRow> & {
   statistics: StatisticsRow | null;
   recent_bookings: Record<string, unknown>[];
   unread_notifications: Record<string, unknown>[];
-  unread_count: number;
   more_notifications: boolean;
   agenda?: Record<string, unknown>[];
 } & Partial<Record<TodoList, Record<string, unknown>[]>>;
@@ -130,10 +127,10 @@ type DashboardRow = Partial<ProviderRow & ClientRow> & {
 /**
  * The dashboard's data in one statement (one round trip): the user's profile row, with the statistics, the
  * newest `shown.bookings` booking cards and the newest `shown.notifications` unread notifications carried as
- * JSON columns (each the query its own page sends), how many are unread (counted as the header counts them,
- * up to its cap) and whether there are more notifications than it shows (it reads past them by the user's
- * index rather than counting them all, which grows with every notification a busy provider keeps). The
- * notifications are those the member `personId` sees (notifications/scope.ts). The to-do lists `todos` names,
+ * JSON columns (each the query its own page sends), and whether there are more notifications than it shows
+ * (it reads past them by the user's index rather than counting them all, which grows with every notification
+ * a busy provider keeps). The notifications are those the member `personId` sees (notifications/scope.ts); how
+ * many are unread is the header's count, read with the session (services/dashboard.service.ts). The to-do lists `todos` names,
  * each its own query (models/bookings/todos.ts, the agenda models/editions/agenda.ts), are JSON columns too.
  */
 export async function readDashboard(
@@ -154,7 +151,6 @@ export async function readDashboard(
     statistics: toStatistics(row.statistics ?? undefined),
     recentBookings: cardsFromJson(row.recent_bookings, user),
     unread: notificationsFromJson(row.unread_notifications),
-    unreadCount: Number(row.unread_count),
     moreNotifications: row.more_notifications,
     own: ownProfileOf(row, provider),
     todos: {
@@ -185,7 +181,6 @@ const dashboardStatement = compiledByShape(
         jsonRow(statisticsQuery(user), 'statistics'),
         jsonRows(cardsQuery(user, { limit: shape.bookings }), 'recent_bookings'),
         jsonRows(newestQuery(reader, { unreadOnly: true, limit: shape.notifications }), 'unread_notifications'),
-        unreadCountUpto(k, k.raw('me.id'), k.raw('?::uuid', [reader.personId]), 'unread_count'),
         k.raw('EXISTS (?) AS more_notifications', [beyondShown]),
         ...(shape.lists ? (shape.lists.split(',') as TodoList[]) : []).map((list) =>
           jsonRows(TODO_QUERIES[list](user, shape.lines, param), list),

@@ -106,20 +106,20 @@ export async function dashboardData(member: CurrentUser, now: Date = new Date())
     referentId: reachOf(member, 'bookings.manage').referentId,
     assignedTo: assignedTo(member, 'requests.manage'),
   };
-  const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own, todos }, compliance] =
-    await Promise.all([
-      dashboard.readDashboard(
-        { ...viewer, personId: member.personId },
-        { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
-        todoRead(todoLists, now),
-      ),
-      user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,
-    ]);
+  const [{ statistics, recentBookings, unread, moreNotifications, own, todos }, compliance] = await Promise.all([
+    dashboard.readDashboard(
+      { ...viewer, personId: member.personId },
+      { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
+      todoRead(todoLists, now),
+    ),
+    user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,
+  ]);
   return {
     statistics,
     recentBookings,
     unread,
-    unreadCount,
+    // The header's bounded count, read with the session in this request by the same rule (models/users/session-user.ts).
+    unreadCount: member.unreadNotifications,
     moreNotifications,
     missingSections: incompleteProfileSections(user.userType, own),
     compliance,
