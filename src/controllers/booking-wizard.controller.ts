@@ -11,6 +11,7 @@ import { upcomingEditions } from '../services/course-editions.service.js';
 import {
   advanceWizard,
   failedScreen,
+  namesRegisterWorker,
   startWizard,
   submitWizard,
   type WizardScreen,
@@ -22,8 +23,8 @@ import {
   wizardPageData,
   type WizardRead,
 } from '../services/bookings.service.js';
-import { prefillFromTrainingPlan } from '../services/workers.service.js';
-import { reachOf } from '../services/sites.service.js';
+import { prefillFromTrainingPlan, registerOptions } from '../services/workers.service.js';
+import { reachOf, type Reach } from '../services/sites.service.js';
 import { blankBookingForm } from '../validators/booking.validator.js';
 
 /**
@@ -51,29 +52,37 @@ async function openWizard(req: Request, res: Response, submitting = false) {
     return null;
   }
   if (!client) throw roleRequired('bookings:wizard.clientsOnly.title', 'bookings:wizard.clientsOnly.body');
-  return { read: await readWizard(reachOf(req.user, 'bookings.manage'), found.listing), context: found.context };
+  const reach = reachOf(req.user, 'bookings.manage');
+  // The final submit's context holds the client's profile, and its register is read only when a row names one
+  // of its workers (a step shown again reads it: render).
+  const { context } = found;
+  const known = context ? { client: context, register: namesRegisterWorker(req.body, found.listing) } : null;
+  return { read: await readWizard(reach, found.listing, known), context, reach };
 }
 
-async function render(res: Response, read: WizardRead, screen: WizardScreen): Promise<void> {
+async function render(res: Response, read: WizardRead, screen: WizardScreen, reach: Reach): Promise<void> {
   const data = await wizardPageData(read, screen);
-  res.status(screen.status).render('bookings/new', wizardPage(read, data, screen, res.locals.csrfToken()));
+  const workers = read.workers ?? (await registerOptions(reach));
+  res
+    .status(screen.status)
+    .render('bookings/new', wizardPage({ ...read, workers }, data, screen, res.locals.csrfToken()));
 }
 
 /** GET /services/:id/book */
 export async function show(req: Request, res: Response): Promise<void> {
   const opened = await openWizard(req, res);
   if (!opened) return;
-  const { read } = opened;
+  const { read, reach } = opened;
   const edition = typeof req.query.edition === 'string' ? req.query.edition : '';
   // A course booked from the scadenzario comes with the workers it is for.
   const values = prefillFromTrainingPlan(
     { ...blankBookingForm(randomUUID(), forWorkers(read.listing)), edition_id: edition },
     req.session.trainingPlan,
     read.listing.trainingKind,
-    read.workers,
+    read.workers ?? [],
     maxParticipantsOf(read.listing),
   );
-  await render(res, read, startWizard(read, values));
+  await render(res, read, startWizard(read, values), reach);
 }
 
 /** POST /services/:id/book (action: next | back | times | submit; step: the step the form was on) */
@@ -81,16 +90,16 @@ export async function create(req: Request, res: Response): Promise<void> {
   const body = req.body as Record<string, unknown>;
   const opened = await openWizard(req, res, body.action === 'submit' && String(body.step) === '3');
   if (!opened) return;
-  const { read, context } = opened;
+  const { read, context, reach } = opened;
   const move = await advanceWizard(body, read);
-  if (move.kind === 'render') return render(res, read, move.screen);
+  if (move.kind === 'render') return render(res, read, move.screen, reach);
   const requester = { personId: req.user!.personId, role: req.user!.role };
   const outcome = await submitWizard(req.user!.organisationId, move, context, requester).catch((err: unknown) => {
     // docs/product.md §8 "Errore durante la prenotazione": the summary again; sending it again is safe.
     logger.error('booking failed', { requestId: req.id, serviceId: read.listing.id, ...errorFields(err) });
     return { kind: 'render' as const, screen: failedScreen(move.screen) };
   });
-  if (outcome.kind === 'render') return render(res, read, outcome.screen);
+  if (outcome.kind === 'render') return render(res, read, outcome.screen, reach);
   req.flash('success', outcome.awaitingApproval ? t('approvals:flash.waiting') : sentMessage(outcome.listingType, t));
   res.redirect(303, `/bookings/${outcome.bookingId}`);
 }

@@ -62,10 +62,23 @@ export function romeInstant(date: string, time: string): Date {
   return new Date(wall - Math.min(...offsets) * 60_000);
 }
 
-/** The Rome wall clock at an instant. */
+/** The minute of the last instant romeLocal read, and its wall clock. */
+let lastMinute = Number.NaN;
+let lastLocal: LocalDateTime = { date: '', time: '' };
+
+/**
+ * The Rome wall clock at an instant. Every request asks for the current minute several times (today's date,
+ * the wizard's rules) and Intl's formatToParts is dear: the last minute's answer is kept (Rome's offset only
+ * changes on the hour, so one minute has one wall clock).
+ */
 export function romeLocal(instant: Date): LocalDateTime {
-  const p = Object.fromEntries(partsFormat.formatToParts(instant).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    const p = Object.fromEntries(partsFormat.formatToParts(instant).map((x) => [x.type, x.value]));
+    lastLocal = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+    lastMinute = minute;
+  }
+  return { ...lastLocal };
 }
 
 /** Today's date in Rome as 'YYYY-MM-DD' (bookings may not be requested before it): the one "today" of server and islands. */

@@ -4,6 +4,8 @@ import { compiledByShape, db, prepared, type Trx } from '../db/knex.js';
 import type { UserType } from '../lib/current-user.js';
 import { names } from '../db/columns.js';
 import { cardsFromJson, cardsQuery, type BookingCard } from './bookings/cards.js';
+import { TODO_QUERIES, todosFromJson, type TodoLines, type TodoList, type TodoParam } from './bookings/todos.js';
+import { agendaFromJson, agendaQuery, type AgendaEdition } from './editions/agenda.js';
 import {
   ownedBy,
   viewerOfShape,
@@ -15,7 +17,7 @@ import {
 import { CLIENT_COLUMNS, toClientProfile, type ClientProfile, type ClientRow } from './clients/row.js';
 import { newestQuery, notificationsFromJson } from './notifications/read.js';
 import type { Notification } from './notifications/row.js';
-import { seenBy, unreadCountUpto, type NotificationReader } from './notifications/scope.js';
+import { seenBy, type NotificationReader } from './notifications/scope.js';
 import { PROVIDER_COLUMNS, toProviderProfile, type ProviderProfile, type ProviderRow } from './providers/row.js';
 
 /** Whose figures: a client's own bookings (client_id), or the bookings of a provider's services (provider_id). */
@@ -93,39 +95,55 @@ export interface DashboardRead {
   recentBookings: BookingCard[];
   /** The newest unread notifications. */
   unread: Notification[];
-  /** How many notifications are unread, up to UNREAD_COUNT_CAP (the header's count). */
-  unreadCount: number;
   /** More notifications exist in all (read or not) than `shown.notifications`. */
   moreNotifications: boolean;
   /** null when the profile row does not exist yet. */
   own: OwnProfile | null;
+  /** The to-do lists asked for (`DashboardTodoRead.lists`, and the agenda when asked); the others are absent. */
+  todos: Partial<TodoLines> & { agenda?: AgendaEdition[] };
+}
+
+/** Which to-do lists the dashboard reads, at most `lines` lines each, and the dates they are read from. */
+export interface DashboardTodoRead {
+  lists: readonly TodoList[];
+  /** The provider's course editions from `today` (not ended) to `agendaUntil` (starting by then). */
+  agenda: boolean;
+  lines: number;
+  /** 'YYYY-MM-DD', Rome. */
+  today: string;
+  /** The last day of a quote "about to expire". */
+  quotesUntil: string;
+  agendaUntil: string;
 }
 
 type DashboardRow = Partial<ProviderRow & ClientRow> & {
   statistics: StatisticsRow | null;
   recent_bookings: Record<string, unknown>[];
   unread_notifications: Record<string, unknown>[];
-  unread_count: number;
   more_notifications: boolean;
-};
+  agenda?: Record<string, unknown>[];
+} & Partial<Record<TodoList, Record<string, unknown>[]>>;
 
 /**
  * The dashboard's data in one statement (one round trip): the user's profile row, with the statistics, the
  * newest `shown.bookings` booking cards and the newest `shown.notifications` unread notifications carried as
- * JSON columns (each the query its own page sends), how many are unread (counted as the header counts them,
- * up to its cap) and whether there are more notifications than it shows (it reads past them by the user's
- * index rather than counting them all, which grows with every notification a busy provider keeps). The
- * notifications are those the member `personId` sees (notifications/scope.ts).
+ * JSON columns (each the query its own page sends), and whether there are more notifications than it shows
+ * (it reads past them by the user's index rather than counting them all, which grows with every notification
+ * a busy provider keeps). The notifications are those the member `personId` sees (notifications/scope.ts); how
+ * many are unread is the header's count, read with the session (services/dashboard.service.ts). The to-do lists `todos` names,
+ * each its own query (models/bookings/todos.ts, the agenda models/editions/agenda.ts), are JSON columns too.
  */
 export async function readDashboard(
   user: StatisticsOwner & Pick<NotificationReader, 'personId'>,
   shown: { bookings: number; notifications: number },
+  todos: DashboardTodoRead,
   trx?: Trx,
 ): Promise<DashboardRead> {
   const provider = user.userType === 'provider';
+  const { lists, agenda, lines, today, quotesUntil, agendaUntil } = todos;
   const statement = dashboardStatement(
-    { ...viewerShape(user), ...shown },
-    { ...viewerValues(user), personId: user.personId },
+    { ...viewerShape(user), ...shown, lists: lists.join(','), agenda, lines },
+    { ...viewerValues(user), personId: user.personId, today, quotesUntil, agendaUntil },
   );
   const [row] = (await prepared<{ rows: DashboardRow[] }>(statement, trx)).rows;
   if (!row) throw new Error('The dashboard read returned no row');
@@ -133,17 +151,20 @@ export async function readDashboard(
     statistics: toStatistics(row.statistics ?? undefined),
     recentBookings: cardsFromJson(row.recent_bookings, user),
     unread: notificationsFromJson(row.unread_notifications),
-    unreadCount: Number(row.unread_count),
     moreNotifications: row.more_notifications,
     own: ownProfileOf(row, provider),
+    todos: {
+      ...Object.fromEntries(lists.map((list) => [list, todosFromJson(list, row[list] ?? [])])),
+      ...(agenda ? { agenda: agendaFromJson(row.agenda ?? []) } : {}),
+    },
   };
 }
 
-/** The dashboard's statement, compiled once for each kind of viewer and number of lines shown. */
+/** The dashboard's statement, compiled once for each kind of viewer, number of lines shown and set of lists. */
 const dashboardStatement = compiledByShape(
   (
-    shape: ViewerShape & { bookings: number; notifications: number },
-    param: (name: ViewerParam | 'personId') => string,
+    shape: ViewerShape & { bookings: number; notifications: number; lists: string; agenda: boolean; lines: number },
+    param: (name: ViewerParam | TodoParam | 'personId' | 'agendaUntil') => string,
   ) => {
     const k = db();
     const user = viewerOfShape(shape, param);
@@ -160,8 +181,22 @@ const dashboardStatement = compiledByShape(
         jsonRow(statisticsQuery(user), 'statistics'),
         jsonRows(cardsQuery(user, { limit: shape.bookings }), 'recent_bookings'),
         jsonRows(newestQuery(reader, { unreadOnly: true, limit: shape.notifications }), 'unread_notifications'),
-        unreadCountUpto(k, k.raw('me.id'), k.raw('?::uuid', [reader.personId]), 'unread_count'),
         k.raw('EXISTS (?) AS more_notifications', [beyondShown]),
+        ...(shape.lists ? (shape.lists.split(',') as TodoList[]) : []).map((list) =>
+          jsonRows(TODO_QUERIES[list](user, shape.lines, param), list),
+        ),
+        ...(shape.agenda
+          ? [
+              jsonRows(
+                agendaQuery(
+                  { providerId: user.id, assignedTo: user.assignedTo ?? null },
+                  { from: param('today'), until: param('agendaUntil') },
+                  shape.lines,
+                ),
+                'agenda',
+              ),
+            ]
+          : []),
       ]);
   },
 );

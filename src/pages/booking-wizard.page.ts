@@ -96,7 +96,7 @@ function wizardPlaceText(
  * shows beside the form (price, dates), `screen` the step with its values and problems (booking-wizard.service).
  */
 export function wizardPage(
-  read: Pick<WizardRead, 'site' | 'workers' | 'editions' | 'listing'>,
+  read: Pick<WizardRead, 'site' | 'editions' | 'listing'> & { workers: RegisterWorkerOption[] },
   data: WizardPageData,
   screen: WizardScreen,
   csrfToken: string,

@@ -30,8 +30,11 @@ export interface WizardKnows {
   listing: BookableListing;
   /** The editions still open for booking, full ones too (choosing one says so); none for other listings. */
   editions: CourseEdition[];
-  /** The client's register of workers: rows chosen from it take the worker's name and codice fiscale. */
-  workers: RegisterWorkerOption[];
+  /**
+   * The client's register of workers: rows chosen from it take the worker's name and codice fiscale. null when
+   * it was not read: at the final submit, when no row names one of its workers (namesRegisterWorker).
+   */
+  workers: RegisterWorkerOption[] | null;
   /** The client has not said how it receives invoices: the last step asks (the profile's Fatturazione). */
   asksInvoicing: boolean;
   now: Date;
@@ -97,6 +100,17 @@ export function startWizard(knows: WizardKnows, values: BookingFormValues): Wiza
   return screenOf(knows, values, edition)(1);
 }
 
+/** Whether a posted step names a worker of the client's register in a participant's row. */
+export function namesRegisterWorker(body: unknown, listing: BookableListing): boolean {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return readBookingForm(b, maxParticipantsOf(listing), forWorkers(listing)).participants.some((p) => p.worker_id);
+}
+
+function registerOf(knows: WizardKnows): RegisterWorkerOption[] {
+  if (!knows.workers) throw new Error('the register was not read for a form that names its workers');
+  return knows.workers;
+}
+
 /** POST of a step (action: next | back | times | submit; step: the step the form was on). */
 export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<WizardMove> {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -105,7 +119,7 @@ export async function advanceWizard(body: unknown, knows: WizardKnows): Promise<
   const workersCourse = forWorkers(listing);
   const typed = readBookingForm(b, max, workersCourse);
   const values = typed.participants.some((p) => p.worker_id)
-    ? fillParticipantsFromRegister(typed, knows.workers)
+    ? fillParticipantsFromRegister(typed, registerOf(knows))
     : typed;
   const choice = applyEdition(byEdition(knows), knows.editions, values);
   const screen = screenOf(knows, values, choice.edition);

@@ -3,7 +3,13 @@ import { addDays, romeLocal } from '../lib/booking-time.js';
 import type { BookingFormValues } from '../lib/booking-wizard.shared.js';
 import { listingPrice, type PriceBreakdown } from '../lib/pricing.js';
 import type { BookableListing } from '../models/listings/bookable.js';
-import { findBookable, findBookingClient, type Bookable, type BookingContext } from '../models/bookings/context.js';
+import {
+  findBookable,
+  findBookingClient,
+  type Bookable,
+  type BookingClient,
+  type BookingContext,
+} from '../models/bookings/context.js';
 import type { BookingLocationType, Place } from '../models/bookings/booking.js';
 import { isUuid } from '../lib/uuid.js';
 import {
@@ -146,13 +152,20 @@ export type WizardRead = WizardKnows & {
 
 /**
  * Reads what each step of the wizard is checked against: the editions, the register as the member reaches
- * it (a site referent's: their sites' workers), the client's profile.
+ * it (a site referent's: their sites' workers), the client's profile. At the final submit `known` gives the
+ * client's profile read with the listing (its booking's context), and says whether the register is needed:
+ * only when a row names one of its workers (null otherwise).
  */
-export async function readWizard(reach: Reach, listing: BookableListing, now = new Date()): Promise<WizardRead> {
+export async function readWizard(
+  reach: Reach,
+  listing: BookableListing,
+  known: { client: BookingClient; register: boolean } | null = null,
+  now = new Date(),
+): Promise<WizardRead> {
   const [editions, workers, client] = await Promise.all([
     listing.hasEditions ? upcomingEditions(listing.id, now) : Promise.resolve([]),
-    registerOptions(reach),
-    findBookingClient(reach.organisationId),
+    !known || known.register ? registerOptions(reach) : null,
+    known?.client ?? findBookingClient(reach.organisationId),
   ]);
   return {
     listing,

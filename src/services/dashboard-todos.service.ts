@@ -1,8 +1,8 @@
 import { addDays, todayInRome } from '../lib/booking-time.js';
 import type { UserType } from '../lib/current-user.js';
-import * as todos from '../models/bookings/todos.js';
-import type { TodoBooking, TodoParty } from '../models/bookings/todos.js';
-import { providerAgenda, type AgendaEdition } from './course-editions.service.js';
+import type { TodoBooking, TodoLines, TodoList } from '../models/bookings/todos.js';
+import type { DashboardTodoRead } from '../models/dashboard.js';
+import type { AgendaEdition } from '../models/editions/agenda.js';
 
 export type { TodoBooking };
 
@@ -37,18 +37,7 @@ export const AGENDA_DAYS = 14;
 /** A quote whose last day is at most this many days away is "about to expire". */
 export const QUOTE_EXPIRY_DAYS = 3;
 
-export interface DashboardTodos {
-  requests: TodoBooking[];
-  expiringQuotes: TodoBooking[];
-  agenda: AgendaEdition[];
-  registers: TodoBooking[];
-  paymentsToRecord: TodoBooking[];
-  /** Refunds a dispute's decision found owed, not recorded as given back yet (disputes). */
-  refundsOwed: (TodoBooking & { owedCents: number })[];
-  quotesToDecide: TodoBooking[];
-  paymentsDue: (TodoBooking & { iban: string | null })[];
-  upcoming: (TodoBooking & { participants: string[] })[];
-}
+export type DashboardTodos = TodoLines & { agenda: AgendaEdition[] };
 
 const none: DashboardTodos = {
   requests: [],
@@ -62,46 +51,20 @@ const none: DashboardTodos = {
   upcoming: [],
 };
 
-/** The lists `keys` names for the party, read together; the others stay empty. */
-export async function dashboardTodos(
-  party: TodoParty,
-  now: Date,
-  keys: readonly TodoKey[] = TODO_LISTS[party.userType],
-): Promise<DashboardTodos> {
+/** What the dashboard's statement reads of the lists `keys` names (models/dashboard.ts readDashboard). */
+export function todoRead(keys: readonly TodoKey[], now: Date): DashboardTodoRead {
   const today = todayInRome(now);
-  const wants = (k: TodoKey) => keys.includes(k);
-  const [requests, expiringQuotes, agenda, registers, paymentsToRecord, quotesToDecide, paymentsDue, upcoming, owed] =
-    await Promise.all([
-      wants('requests') ? todos.requestsToAnswer(party, TODO_LINES) : [],
-      wants('expiringQuotes') ? todos.openQuotes(party, addDays(today, QUOTE_EXPIRY_DAYS), TODO_LINES) : [],
-      wants('agenda')
-        ? providerAgenda(
-            { providerId: party.id, assignedTo: party.assignedTo ?? null },
-            { from: today, until: addDays(today, AGENDA_DAYS) },
-            TODO_LINES,
-          )
-        : [],
-      wants('registers') ? todos.registersToFill(party, TODO_LINES) : [],
-      wants('paymentsToRecord') ? todos.unpaid(party, TODO_LINES) : [],
-      wants('quotesToDecide') ? todos.openQuotes(party, null, TODO_LINES) : [],
-      wants('paymentsDue') ? todos.unpaid(party, TODO_LINES) : [],
-      wants('upcoming') ? todos.upcoming(party, today, TODO_LINES) : [],
-      wants('refundsOwed') ? todos.refundsOwed(party, TODO_LINES) : [],
-    ]);
-  const [ibans, names] = await Promise.all([
-    todos.providerIbans(paymentsDue.map((b) => b.id)),
-    todos.participantNames(upcoming.map((b) => b.id)),
-  ]);
   return {
-    ...none,
-    requests,
-    expiringQuotes,
-    agenda,
-    registers,
-    paymentsToRecord,
-    refundsOwed: owed,
-    quotesToDecide,
-    paymentsDue: paymentsDue.map((b) => ({ ...b, iban: ibans.get(b.id) ?? null })),
-    upcoming: upcoming.map((b) => ({ ...b, participants: names.get(b.id) ?? [] })),
+    lists: keys.filter((k): k is TodoList => k !== 'agenda'),
+    agenda: keys.includes('agenda'),
+    lines: TODO_LINES,
+    today,
+    quotesUntil: addDays(today, QUOTE_EXPIRY_DAYS),
+    agendaUntil: addDays(today, AGENDA_DAYS),
   };
+}
+
+/** The lists read; the others stay empty. */
+export function dashboardTodos(read: Partial<DashboardTodos>): DashboardTodos {
+  return { ...none, ...read };
 }

@@ -11,6 +11,7 @@ import { reachOf } from '../models/sites/reach.js';
 import { complianceSummary, type ComplianceSummary } from './scadenzario.service.js';
 import {
   dashboardTodos,
+  todoRead,
   PRICED_TODOS,
   TODO_LISTS,
   type DashboardTodos,
@@ -93,8 +94,8 @@ export interface DashboardData {
 
 /**
  * Everything of the dashboard that comes from the database: one statement for the profile, the statistics,
- * the recent bookings and the notifications (models/dashboard.ts readDashboard); a client's scadenzario and the
- * things to do beside it.
+ * the recent bookings, the notifications and the things to do (models/dashboard.ts readDashboard); a client's
+ * scadenzario beside it.
  */
 export async function dashboardData(member: CurrentUser, now: Date = new Date()): Promise<DashboardData> {
   const user = organisationOf(member);
@@ -105,24 +106,24 @@ export async function dashboardData(member: CurrentUser, now: Date = new Date())
     referentId: reachOf(member, 'bookings.manage').referentId,
     assignedTo: assignedTo(member, 'requests.manage'),
   };
-  const [{ statistics, recentBookings, unread, unreadCount, moreNotifications, own }, compliance, todos] =
-    await Promise.all([
-      dashboard.readDashboard(
-        { ...viewer, personId: member.personId },
-        { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
-      ),
-      user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,
-      dashboardTodos(viewer, now, todoLists),
-    ]);
+  const [{ statistics, recentBookings, unread, moreNotifications, own, todos }, compliance] = await Promise.all([
+    dashboard.readDashboard(
+      { ...viewer, personId: member.personId },
+      { bookings: RECENT_BOOKINGS_SHOWN, notifications: UNREAD_NOTIFICATIONS_SHOWN },
+      todoRead(todoLists, now),
+    ),
+    user.userType === 'client' ? complianceSummary(reachOf(member, 'scadenzario.view')) : null,
+  ]);
   return {
     statistics,
     recentBookings,
     unread,
-    unreadCount,
+    // The header's bounded count, read with the session in this request by the same rule (models/users/session-user.ts).
+    unreadCount: member.unreadNotifications,
     moreNotifications,
     missingSections: incompleteProfileSections(user.userType, own),
     compliance,
-    todos,
+    todos: dashboardTodos(todos),
     todoLists,
   };
 }

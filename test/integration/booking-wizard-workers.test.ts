@@ -188,6 +188,17 @@ describe('booking wizard: participants from the workers register', () => {
     );
     expect($('#p-0-fiscal_code').val()).to.equal('GLLSFO92R52A944X');
     expect($('input[name="participants[1][add_to_register]"]').is(':checked')).to.equal(true);
+    // The final submit reads the register only for a row that names one of its workers: shown again, the step
+    // still offers it.
+    expect(
+      $('#p-0-worker_id option')
+        .map((_, o) => $(o).text())
+        .get(),
+    ).to.deep.equal([
+      'Nessuno: inserisco i dati a mano',
+      'Bianchi Anna · BNCNNA80A41F205U',
+      'Verdi Luca · VRDLGU75C12H501D',
+    ]);
     expect(await db()('bookings').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
   });
 

@@ -1,12 +1,20 @@
 import type { Knex } from 'knex';
 import { columnsOf, names, pick, type Columns } from '../../db/columns.js';
 import { fromJsonRows, jsonRows } from '../../db/json-rows.js';
-import { db, prepared, type Trx } from '../../db/knex.js';
+import { compiledByShape, db, prepared, type Trx } from '../../db/knex.js';
 import { outcomeBadge, outcomeLabelKey, outcomeOf, type Outcome, type Reader } from '../../lib/booking-outcome.js';
 import { toCents } from '../../lib/money.js';
 import { statusesOfTab, type ListStatus } from '../../lib/booking-list-status.js';
 import { BOOKING_STATUSES, type BookingStatus } from './booking.js';
-import { ownedBy, type BookingViewer } from './read.js';
+import {
+  ownedBy,
+  viewerOfShape,
+  viewerShape,
+  viewerValues,
+  type BookingViewer,
+  type ViewerParam,
+  type ViewerShape,
+} from './read.js';
 import { BOOKING_COLUMNS, type BookingRow } from './row.js';
 
 // The lists of bookings: the cards of /bookings and of the dashboard, and the counts of its tabs.
@@ -147,13 +155,29 @@ export async function listPage(
   options: { status?: ListStatus; limit: number; offset: number },
   trx?: Trx,
 ): Promise<{ counts: BookingCounts; cards: BookingCard[] }> {
-  const k = db(trx);
-  const query = k.select([
-    jsonRows(countsQuery(viewer, trx), 'counts', trx),
-    jsonRows(cardsQuery(viewer, options, trx), 'cards', trx),
-  ]);
-  // Its text varies with the viewer's kind, the tab and whether it has an OFFSET (not on page 1): each is
-  // a statement of its own.
-  const [row] = (await prepared(query)) as { counts: CountRow[]; cards: Record<string, unknown>[] }[];
+  const statement = pageStatement(
+    { ...viewerShape(viewer), status: options.status ?? null, limit: options.limit, later: options.offset > 0 },
+    { ...viewerValues(viewer), offset: options.offset },
+  );
+  const [row] = (await prepared<{ rows: { counts: CountRow[]; cards: Record<string, unknown>[] }[] }>(statement, trx))
+    .rows;
   return { counts: toCounts(row?.counts ?? []), cards: cardsFromJson(row?.cards ?? [], viewer) };
 }
+
+/**
+ * listPage's statement, compiled once for each kind of viewer, tab, number of cards and whether it has an
+ * OFFSET (not on page 1): each is a statement of its own, and every visit of /bookings only binds its values.
+ */
+const pageStatement = compiledByShape(
+  (
+    shape: ViewerShape & { status: ListStatus | null; limit: number; later: boolean },
+    param: (name: ViewerParam | 'offset') => string,
+  ) => {
+    const k = db();
+    const viewer = viewerOfShape(shape, param);
+    const cards = cardsQuery(viewer, { ...(shape.status ? { status: shape.status } : {}), limit: shape.limit });
+    // Knex reads a plain OFFSET as a number (its types say only that): the parameter goes in as a raw binding.
+    if (shape.later) cards.offset(k.raw('?', [param('offset')]) as unknown as number);
+    return k.select([jsonRows(countsQuery(viewer), 'counts'), jsonRows(cards, 'cards')]);
+  },
+);

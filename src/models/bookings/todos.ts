@@ -1,19 +1,14 @@
 import type { Knex } from 'knex';
-import { compiledByShape, db, prepared, type StatementShape } from '../../db/knex.js';
+import { columnsOf, pick, type Columns } from '../../db/columns.js';
+import { fromJsonRows } from '../../db/json-rows.js';
+import { db } from '../../db/knex.js';
 import { toCents } from '../../lib/money.js';
-import {
-  ownedBy,
-  viewerOfShape,
-  viewerShape,
-  viewerValues,
-  type BookingViewer,
-  type ViewerParam,
-  type ViewerShape,
-} from './read.js';
-import type { BookingRow } from './row.js';
+import { ownedBy, type BookingViewer } from './read.js';
+import { BOOKING_COLUMNS, type BookingRow } from './row.js';
 
 // The dashboards' things to do, read from the bookings of one party (src/services/dashboard-todos.service.ts
-// decides which lists a party sees). Each list is short and sorted by what is due first.
+// decides which lists a party sees). Each list is short and sorted by what is due first; the dashboard's
+// one statement carries them as JSON columns (models/dashboard.ts).
 
 /** A booking as a to-do line shows it. */
 export interface TodoBooking {
@@ -34,19 +29,25 @@ export interface TodoBooking {
   counterpartName: string | null;
 }
 
-type TodoRow = Pick<
-  BookingRow,
-  | 'id'
-  | 'booking_number'
-  | 'service_title'
-  | 'requested_date'
-  | 'requested_time'
-  | 'participants_count'
-  | 'created_at'
-  | 'total_amount'
-  | 'quote_total_amount'
-  | 'quote_valid_until'
-> & { counterpart_name: string | null };
+const TODO_KEYS = [
+  'id',
+  'booking_number',
+  'service_title',
+  'requested_date',
+  'requested_time',
+  'participants_count',
+  'created_at',
+  'total_amount',
+  'quote_total_amount',
+  'quote_valid_until',
+] as const;
+
+type TodoRow = Pick<BookingRow, (typeof TODO_KEYS)[number]> & { counterpart_name: string | null };
+
+const TODO_COLUMNS: Columns<TodoRow> = columnsOf<TodoRow>({
+  ...pick(BOOKING_COLUMNS, TODO_KEYS),
+  counterpart_name: 'text',
+});
 
 function toTodo(r: TodoRow): TodoBooking {
   return {
@@ -67,149 +68,132 @@ function toTodo(r: TodoRow): TodoBooking {
 /** Whose to-dos: the organisation, narrowed as its bookings are for the member (a site referent, a trainer). */
 export type TodoParty = BookingViewer;
 
-function bookingsOf(party: TodoParty) {
+function bookingsOf(party: TodoParty): Knex.QueryBuilder {
   const q = ownedBy(db()({ b: 'bookings' }), party);
   if (party.userType === 'provider') q.leftJoin({ cp: 'client_profiles' }, 'cp.user_id', 'b.client_id');
   else q.leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id');
-  return q.select<TodoRow[]>(
-    'b.id',
-    'b.booking_number',
-    'b.service_title',
-    'b.requested_date',
-    'b.requested_time',
-    'b.participants_count',
-    'b.created_at',
-    'b.total_amount',
-    'b.quote_total_amount',
-    'b.quote_valid_until',
+  return q.select([
+    ...TODO_KEYS.map((c) => `b.${c}`),
     party.userType === 'provider' ? 'cp.company_name as counterpart_name' : 'pp.business_name as counterpart_name',
-  );
+  ]);
 }
 
-/**
- * A to-do list's statement: the party's bookings (bookingsOf) as `narrow` narrows and orders them, compiled
- * once for each kind of party and number of lines (db/knex.ts compiledByShape), and prepared: every
- * dashboard sends it. `P` names the list's own values. A list's own condition is written in the text as its
- * partial index states it (migrations 20270103100000 and 20270106000100), not bound: the plan a prepared
- * statement keeps for any values can use a partial index only when the condition is in its text.
- */
-function todoList<S extends StatementShape, P extends string = never>(
-  narrow: (q: Knex.QueryBuilder, shape: S, param: (name: P) => string) => Knex.QueryBuilder,
-) {
-  const statement = compiledByShape(
-    (shape: ViewerShape & { limit: number } & S, param: (name: ViewerParam | P) => string) =>
-      narrow(bookingsOf(viewerOfShape(shape, param)), shape, param).limit(shape.limit),
-  );
-  return async <R = TodoRow>(
-    party: TodoParty,
-    limit: number,
-    shape: S,
-    values: Readonly<Record<P, unknown>>,
-  ): Promise<R[]> => {
-    const bound = statement({ ...viewerShape(party), limit, ...shape }, { ...viewerValues(party), ...values });
-    return (await prepared<{ rows: R[] }>(bound)).rows;
-  };
-}
+/** The lists of bookings a dashboard may show (the agenda, of course editions, is models/editions/agenda.ts). */
+export type TodoList =
+  | 'requests'
+  | 'expiringQuotes'
+  | 'registers'
+  | 'paymentsToRecord'
+  | 'refundsOwed'
+  | 'quotesToDecide'
+  | 'paymentsDue'
+  | 'upcoming';
 
-const requestsList = todoList((q) =>
-  q.whereRaw(`b.status = 'pending'`).orderBy([{ column: 'b.created_at' }, { column: 'b.id' }]),
-);
-
-/** Requests waiting for the provider's answer, the oldest first (the 24 h promise runs from the request). */
-export async function requestsToAnswer(party: TodoParty, limit: number): Promise<TodoBooking[]> {
-  return (await requestsList(party, limit, {}, {})).map(toTodo);
-}
-
-const quotesList = todoList<{ until: boolean }, 'until'>((q, shape, param) => {
-  q.whereRaw(`b.status = 'quoted'`).orderBy([{ column: 'b.quote_valid_until' }, { column: 'b.id' }]);
-  return shape.until ? q.where('b.quote_valid_until', '<=', param('until')) : q;
-});
-
-/** Quotes waiting for the client's decision, the first to expire first; `until` bounds their last day. */
-export async function openQuotes(party: TodoParty, until: string | null, limit: number): Promise<TodoBooking[]> {
-  return (await quotesList(party, limit, { until: Boolean(until) }, { until })).map(toTodo);
-}
-
-const unpaidList = todoList((q) =>
-  q
-    .whereRaw(`b.payment_status = 'pending' AND b.status IN ('confirmed', 'in_progress', 'completed')`)
-    .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }]),
-);
-
-/** Bookings confirmed or done whose payment is not recorded yet, the earliest date first. */
-export async function unpaid(party: TodoParty, limit: number): Promise<TodoBooking[]> {
-  return (await unpaidList(party, limit, {}, {})).map(toTodo);
-}
-
-const registersList = todoList((q) =>
-  q
-    .join({ s: 'services' }, 's.id', 'b.service_id')
-    .whereNotNull('s.training_kind')
-    .whereRaw(`b.status = 'completed'`)
-    .whereExists((sub) =>
-      sub
-        .select(db().raw('1'))
-        .from({ bp: 'booking_participants' })
-        .whereRaw('bp.booking_id = b.id')
-        .whereNull('bp.attendance'),
-    )
-    .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }]),
-);
-
-/** Completed course bookings of the provider with participants whose attendance is not marked. */
-export async function registersToFill(party: TodoParty, limit: number): Promise<TodoBooking[]> {
-  return (await registersList(party, limit, {}, {})).map(toTodo);
-}
+/** The values the lists bind: the quotes about to expire end by `quotesUntil`, upcoming bookings start from `today`. */
+export type TodoParam = 'quotesUntil' | 'today';
 
 const OWED = 'coalesce(b.refund_amount, 0) + b.dispute_refund_amount - coalesce(b.refunded_amount, 0)';
-
-const refundsList = todoList((q) =>
-  q
-    .whereRaw('b.dispute_refund_amount > 0')
-    .whereRaw(`${OWED} > 0`)
-    .orderBy([{ column: 'b.updated_at' }, { column: 'b.id' }])
-    .select(db().raw(`${OWED} AS owed`)),
-);
+const UNPAID = `b.payment_status = 'pending' AND b.status IN ('confirmed', 'in_progress', 'completed')`;
 
 /**
- * The provider's bookings whose disputes found a refund owed that it has not recorded as given back yet, with
- * what remains (a cancellation's refund included), the longest waiting first.
+ * Each list's query over the party's bookings (bookingsOf), at most `limit` lines, not yet sent: the
+ * dashboard's statement, compiled once per shape, carries the lists its viewer sees. A list's own condition
+ * is written in the text as its partial index states it (migrations 20270103100000 and 20270106000100), not
+ * bound: the plan a prepared statement keeps for any values can use a partial index only when the condition
+ * is in its text.
  */
-export async function refundsOwed(party: TodoParty, limit: number): Promise<(TodoBooking & { owedCents: number })[]> {
-  const rows = await refundsList<TodoRow & { owed: string }>(party, limit, {}, {});
-  return rows.map((r) => ({ ...toTodo(r), owedCents: toCents(r.owed) }));
+export const TODO_QUERIES: Record<
+  TodoList,
+  (party: TodoParty, limit: number, param: (name: TodoParam) => string) => Knex.QueryBuilder
+> = {
+  // Requests waiting for the provider's answer, the oldest first (the 24 h promise runs from the request).
+  requests: (party, limit) =>
+    bookingsOf(party)
+      .whereRaw(`b.status = 'pending'`)
+      .orderBy([{ column: 'b.created_at' }, { column: 'b.id' }])
+      .limit(limit),
+  // Quotes waiting for the client's decision, the first to expire first; for the provider those ending soon.
+  expiringQuotes: (party, limit, param) =>
+    TODO_QUERIES.quotesToDecide(party, limit, param).where('b.quote_valid_until', '<=', param('quotesUntil')),
+  quotesToDecide: (party, limit) =>
+    bookingsOf(party)
+      .whereRaw(`b.status = 'quoted'`)
+      .orderBy([{ column: 'b.quote_valid_until' }, { column: 'b.id' }])
+      .limit(limit),
+  // Completed course bookings of the provider with participants whose attendance is not marked.
+  registers: (party, limit) =>
+    bookingsOf(party)
+      .join({ s: 'services' }, 's.id', 'b.service_id')
+      .whereNotNull('s.training_kind')
+      .whereRaw(`b.status = 'completed'`)
+      .whereExists((sub) =>
+        sub
+          .select(db().raw('1'))
+          .from({ bp: 'booking_participants' })
+          .whereRaw('bp.booking_id = b.id')
+          .whereNull('bp.attendance'),
+      )
+      .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }])
+      .limit(limit),
+  // Bookings confirmed or done whose payment is not recorded yet, the earliest date first.
+  paymentsToRecord: (party, limit) =>
+    bookingsOf(party)
+      .whereRaw(UNPAID)
+      .orderBy([{ column: 'b.requested_date' }, { column: 'b.id' }])
+      .limit(limit),
+  // The same for the client, with the IBAN it pays to.
+  paymentsDue: (party, limit, param) => TODO_QUERIES.paymentsToRecord(party, limit, param).select('pp.iban'),
+  // Refunds a dispute found owed and not recorded as given back yet, with what remains (a cancellation's
+  // refund included), the longest waiting first.
+  refundsOwed: (party, limit) =>
+    bookingsOf(party)
+      .whereRaw('b.dispute_refund_amount > 0')
+      .whereRaw(`${OWED} > 0`)
+      .orderBy([{ column: 'b.updated_at' }, { column: 'b.id' }])
+      .select(db().raw(`${OWED} AS owed`))
+      .limit(limit),
+  // The client's confirmed courses and services from today on, the soonest first, with their participants
+  // ("Cognome Nome").
+  upcoming: (party, limit, param) =>
+    bookingsOf(party)
+      .whereRaw(`b.status = 'confirmed'`)
+      .where('b.requested_date', '>=', param('today'))
+      .orderBy([{ column: 'b.requested_date' }, { column: 'b.requested_time' }, { column: 'b.id' }])
+      .select(
+        db().raw(`ARRAY(SELECT bp.last_name || ' ' || bp.first_name FROM booking_participants AS bp
+          WHERE bp.booking_id = b.id ORDER BY bp.last_name, bp.first_name) AS participants`),
+      )
+      .limit(limit),
+};
+
+/** Each list as the dashboard shows it. */
+export interface TodoLines {
+  requests: TodoBooking[];
+  expiringQuotes: TodoBooking[];
+  registers: TodoBooking[];
+  paymentsToRecord: TodoBooking[];
+  /** Refunds a dispute's decision found owed, not recorded as given back yet (disputes). */
+  refundsOwed: (TodoBooking & { owedCents: number })[];
+  quotesToDecide: TodoBooking[];
+  paymentsDue: (TodoBooking & { iban: string | null })[];
+  upcoming: (TodoBooking & { participants: string[] })[];
 }
 
-const upcomingList = todoList<Record<never, never>, 'from'>((q, _shape, param) =>
-  q
-    .whereRaw(`b.status = 'confirmed'`)
-    .where('b.requested_date', '>=', param('from'))
-    .orderBy([{ column: 'b.requested_date' }, { column: 'b.requested_time' }, { column: 'b.id' }]),
-);
+type Extra = { owed?: number | string; iban?: string | null; participants?: string[] };
 
-/** The client's confirmed courses and services from `from` on, the soonest first. */
-export async function upcoming(party: TodoParty, from: string, limit: number): Promise<TodoBooking[]> {
-  return (await upcomingList(party, limit, {}, { from })).map(toTodo);
-}
-
-/** The participants of the bookings, "Cognome Nome", by booking. */
-export async function participantNames(bookingIds: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (bookingIds.length === 0) return out;
-  const rows = await db()('booking_participants')
-    .whereIn('booking_id', bookingIds)
-    .orderBy([{ column: 'last_name' }, { column: 'first_name' }])
-    .select<{ booking_id: string; first_name: string; last_name: string }[]>('booking_id', 'first_name', 'last_name');
-  for (const r of rows) out.set(r.booking_id, [...(out.get(r.booking_id) ?? []), `${r.last_name} ${r.first_name}`]);
-  return out;
-}
-
-/** The IBAN each provider's clients pay to. */
-export async function providerIbans(bookingIds: readonly string[]): Promise<Map<string, string | null>> {
-  if (bookingIds.length === 0) return new Map();
-  const rows = await db()({ b: 'bookings' })
-    .leftJoin({ pp: 'provider_profiles' }, 'pp.user_id', 'b.provider_id')
-    .whereIn('b.id', bookingIds)
-    .select<{ id: string; iban: string | null }[]>('b.id', 'pp.iban');
-  return new Map(rows.map((r) => [r.id, r.iban]));
+/** A list carried as JSON (jsonRows of its TODO_QUERIES query), as the dashboard shows it. */
+export function todosFromJson<L extends TodoList>(
+  list: L,
+  rows: readonly Record<string, unknown>[] | null,
+): TodoLines[L] {
+  const read = fromJsonRows(rows, TODO_COLUMNS) as (TodoRow & Extra)[];
+  const extra: (r: TodoRow & Extra) => object =
+    list === 'refundsOwed'
+      ? (r) => ({ owedCents: toCents(r.owed) })
+      : list === 'paymentsDue'
+        ? (r) => ({ iban: r.iban ?? null })
+        : list === 'upcoming'
+          ? (r) => ({ participants: r.participants ?? [] })
+          : () => ({});
+  return read.map((r) => ({ ...toTodo(r), ...extra(r) })) as TodoLines[L];
 }

@@ -11,10 +11,10 @@ import { insertBooking } from '../../../src/models/bookings/insert.js';
 import { NO_NOTICES, writeNotices } from '../../../src/models/notifications/notices.js';
 import { findWithUser } from '../../../src/models/sessions.js';
 import { readDashboard } from '../../../src/models/dashboard.js';
-import * as todos from '../../../src/models/bookings/todos.js';
 import { listProviderAgenda } from '../../../src/models/editions/agenda.js';
 import { findBookableListing, findForWizard } from '../../../src/services/bookings.service.js';
 import { findPublicListing } from '../../../src/services/catalogue.service.js';
+import { TODO_LISTS, todoRead } from '../../../src/services/dashboard-todos.service.js';
 import { transaction } from '../../../src/db/knex.js';
 
 /**
@@ -122,29 +122,13 @@ const PATHS: Path[] = [
       readDashboard(
         { id: someone(userType).organisationId, userType, personId: someone(userType).personId },
         { bookings: 5, notifications: 5 },
+        todoRead(TODO_LISTS[userType], new Date()),
       ),
   ]),
-  // The dashboards' things to do: each list of each party its own statement.
-  ...(
-    [
-      ['requests', 'provider', (party) => todos.requestsToAnswer(party, 5)],
-      ['expiring-quotes', 'provider', (party) => todos.openQuotes(party, '2099-01-01', 5)],
-      ['registers', 'provider', (party) => todos.registersToFill(party, 5)],
-      ['unpaid', 'provider', (party) => todos.unpaid(party, 5)],
-      ['refunds-owed', 'provider', (party) => todos.refundsOwed(party, 5)],
-      ['quotes', 'client', (party) => todos.openQuotes(party, null, 5)],
-      ['unpaid', 'client', (party) => todos.unpaid(party, 5)],
-      ['upcoming', 'client', (party) => todos.upcoming(party, '2099-01-01', 5)],
-    ] as const satisfies readonly [string, 'client' | 'provider', (party: todos.TodoParty) => Promise<unknown>][]
-  ).map(([list, userType, read]): Path => [
-    `bookings.todos.${list}.${userType}`,
-    'src/models/bookings/todos.ts',
-    () => read({ id: randomUUID(), userType }),
-  ]),
   [
-    'editions.agenda.dashboard',
+    'editions.agenda',
     'src/models/editions/agenda.ts',
-    () => listProviderAgenda(randomUUID(), { from: '2099-01-01', until: '2099-01-15' }, 5),
+    () => listProviderAgenda(randomUUID(), { from: '2099-01-01', until: null }, 100),
   ],
   ['listings.public', 'src/models/listings/public.ts', () => findPublicListing(randomUUID())],
 ];

@@ -6,6 +6,7 @@ import { insertClientDefaults } from '../../../src/models/clients/write.js';
 import { readDashboard } from '../../../src/models/dashboard.js';
 import { listWithCounts } from '../../../src/models/notifications/read.js';
 import { findProviderProfile } from '../../../src/models/providers/read.js';
+import { todoRead } from '../../../src/services/dashboard-todos.service.js';
 import { resetDatabase } from '../../helpers/db.js';
 import {
   createBooking,
@@ -19,6 +20,7 @@ import {
 const HOUR = 3_600_000;
 const ago = (ms: number): Date => new Date(Date.now() - ms);
 const SHOWN = { bookings: 5, notifications: 5 };
+const NO_TODOS = todoRead([], new Date());
 /** The person who made the organisation, acting for it (they share its id). */
 const ownReader = (id: string) => ({ organisationId: id, personId: id });
 
@@ -59,7 +61,7 @@ describe('models/dashboard readDashboard', () => {
   it("gives a provider the same cards, notifications, counts and profile as each one's own query", async () => {
     const { provider } = await busyPair();
     const user = { id: provider.id, userType: 'provider' as const, personId: provider.id };
-    const read = await readDashboard(user, SHOWN);
+    const read = await readDashboard(user, SHOWN, NO_TODOS);
     const expected = await listWithCounts(ownReader(provider.id), { unreadOnly: true, limit: 5 });
 
     expect(read.recentBookings).to.deep.equal((await listPage(user, { limit: 5, offset: 0 })).cards);
@@ -73,11 +75,7 @@ describe('models/dashboard readDashboard', () => {
     expect(read.recentBookings[1]?.totalAmountCents).to.equal(10035);
     expect(read.unread).to.deep.equal(expected.list);
     expect(read.unread[0]?.createdAt).to.be.instanceOf(Date);
-    expect({ unread: read.unreadCount, more: read.moreNotifications }).to.deep.equal({
-      unread: expected.counts.unread,
-      more: expected.counts.total > 5,
-    });
-    expect(read.unreadCount).to.equal(4);
+    expect(read.moreNotifications).to.equal(expected.counts.total > 5);
     expect(read.own).to.deep.equal({ kind: 'provider', profile: await findProviderProfile(provider.id) });
     expect(read.statistics).to.deep.equal({
       totalBookings: 8,
@@ -92,12 +90,11 @@ describe('models/dashboard readDashboard', () => {
   it('gives a client its own figures, and an account without a profile row no profile and zeros', async () => {
     const { client } = await busyPair();
     const user = { id: client.id, userType: 'client' as const, personId: client.id };
-    const read = await readDashboard(user, SHOWN);
+    const read = await readDashboard(user, SHOWN, NO_TODOS);
     expect(read.recentBookings).to.deep.equal((await listPage(user, { limit: 5, offset: 0 })).cards);
     expect(read.unread).to.deep.equal(
       (await listWithCounts(ownReader(client.id), { unreadOnly: true, limit: 5 })).list,
     );
-    expect(read.unreadCount).to.equal(3);
     expect(read.moreNotifications).to.equal(true);
     const profile = await findClientProfile(client.id);
     expect(profile?.companyName).to.equal('Officine Cruscotto Spa');
@@ -105,7 +102,7 @@ describe('models/dashboard readDashboard', () => {
     expect(read.statistics.totalBookings).to.equal(8);
 
     const bare = await createUser({ userType: 'client' });
-    expect(await readDashboard({ id: bare.id, userType: 'client', personId: bare.id }, SHOWN)).to.deep.equal({
+    expect(await readDashboard({ id: bare.id, userType: 'client', personId: bare.id }, SHOWN, NO_TODOS)).to.deep.equal({
       statistics: {
         totalBookings: 0,
         confirmedBookings: 0,
@@ -115,20 +112,22 @@ describe('models/dashboard readDashboard', () => {
       },
       recentBookings: [],
       unread: [],
-      unreadCount: 0,
       moreNotifications: false,
       own: null,
+      todos: {},
     });
   });
 
-  it('links to all notifications past the fifth, read or not, and counts the unread up to the cap', async () => {
+  it('links to all notifications past the fifth, read or not', async () => {
     const user = await createUser({ userType: 'client' });
-    const read = () => readDashboard({ id: user.id, userType: 'client', personId: user.id }, SHOWN);
+    const read = () => readDashboard({ id: user.id, userType: 'client', personId: user.id }, SHOWN, NO_TODOS);
     for (let i = 0; i < 5; i++) await createNotification({ userId: user.id, read: true, createdAt: ago(i * HOUR) });
-    expect(await read()).to.include({ unreadCount: 0, moreNotifications: false });
+    expect(await read()).to.include({ moreNotifications: false });
     await createNotification({ userId: user.id, read: true, createdAt: ago(10 * HOUR) });
-    expect(await read()).to.include({ unreadCount: 0, moreNotifications: true });
+    expect(await read()).to.include({ moreNotifications: true });
     await createUnreadNotifications(user.id, 120);
-    expect(await read()).to.include({ unreadCount: 100, moreNotifications: true });
+    const many = await read();
+    expect(many).to.include({ moreNotifications: true });
+    expect(many.unread).to.have.length(5);
   });
 });

@@ -1,9 +1,0 @@
--- src/models/bookings/todos.ts, named qf43d1425faf2df5b137233ac21b02bb1
-select "b"."id", "b"."booking_number", "b"."service_title", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."created_at", "b"."total_amount", "b"."quote_total_amount", "b"."quote_valid_until", "pp"."business_name" as "counterpart_name"
-from "bookings" as "b"
-left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
-where "b"."client_id" = $1
-and b.payment_status = 'pending'
-AND b.status IN ('confirmed', 'in_progress', 'completed')
-order by "b"."requested_date" asc, "b"."id" asc
-limit $2
