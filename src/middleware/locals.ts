@@ -6,13 +6,6 @@ import { csrfTokenFor } from './csrf.js';
 import { appNavFor } from '../lib/app-nav.js';
 import { todayInRome } from '../lib/booking-time.js';
 
-/** This year in Rome, read from the clock at most once a minute rather than formatted for every request. */
-let year = { value: '', until: 0 };
-function romeYear(now: number): string {
-  if (now >= year.until) year = { value: todayInRome(new Date(now)).slice(0, 4), until: now + 60_000 };
-  return year.value;
-}
-
 const ACCOUNT_PAGE = /^\/(auth|login|register|forgot-password|email-)/;
 const SEARCH_PAGE = /^\/(search|services)(\/(consultation|training|safety|environment|health))?\/?$/;
 
@@ -32,7 +25,7 @@ export const pageLocals: RequestHandler = (req, res, next) => {
   // The company behind the site, in every page's footer.
   res.locals.operator = config().operator;
   // The footer's "© <year>": this year in Rome.
-  res.locals.copyrightYear = romeYear(Date.now());
+  res.locals.copyrightYear = todayInRome().slice(0, 4);
   res.locals.currentUser = null;
   res.locals.unreadNotifications = 0;
   res.locals.unreadMessages = 0;
