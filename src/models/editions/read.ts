@@ -71,8 +71,11 @@ export async function listUpcoming(listingId: string, now: Date, limit = 20): Pr
   return rows.map(toEdition);
 }
 
-/** The query of listUpcoming, not yet sent: a statement that reads more can carry it (jsonRows). */
-export function upcomingQuery(listingId: string, now: Date, limit: number, trx?: Trx): Knex.QueryBuilder {
+/**
+ * The query of listUpcoming, not yet sent: a statement that reads more can carry it (jsonRows). `now` is an
+ * instant, or the parameter of a statement compiled once (listings/public.ts).
+ */
+export function upcomingQuery(listingId: string, now: Date | string, limit: number, trx?: Trx): Knex.QueryBuilder {
   return editions(trx)
     .select(COLUMNS)
     .where('e.service_id', listingId)

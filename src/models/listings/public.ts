@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { names, pick } from '../../db/columns.js';
 import { jsonRows } from '../../db/json-rows.js';
-import { db, prepared, type Trx } from '../../db/knex.js';
+import { compiledByShape, db, prepared, type Trx } from '../../db/knex.js';
 import { CATEGORY_IDS, type CategoryId } from '../../lib/categories.js';
 import type { Availability, ListingType, PricingUnit } from '../../lib/listing-options.js';
 import { toCents } from '../../lib/money.js';
@@ -176,6 +176,19 @@ type PublicListingRow = DetailRow &
     upcoming_editions: Record<string, unknown>[];
   };
 
+/** The listing page's statement, compiled once for each number of editions it shows. */
+const publicListingStatement = compiledByShape(
+  (shape: { editionsShown: number }, param: (name: 'id' | 'now') => string) =>
+    visibleListingQuery(param('id')).select([
+      ...DETAIL_COLUMNS,
+      's.training_kind',
+      's.training_scope',
+      jsonRows(imagesQuery(param('id')), 'gallery'),
+      jsonRows(listingReviewsQuery(param('id')), 'service_reviews'),
+      jsonRows(upcomingQuery(param('id'), param('now'), shape.editionsShown), 'upcoming_editions'),
+    ]),
+);
+
 /**
  * A visible service with its gallery, its reviews and, for a course, its upcoming editions, in one round
  * trip: the service's row carries the three lists as JSON columns, each the query its own reader sends.
@@ -188,15 +201,8 @@ export async function readPublicListing(
   trx?: Trx,
 ): Promise<PublicListingRead | null> {
   if (!isUuid(id)) return null;
-  const query = visibleListingQuery(id, trx).select([
-    ...DETAIL_COLUMNS,
-    's.training_kind',
-    's.training_scope',
-    jsonRows(imagesQuery(id, trx), 'gallery', trx),
-    jsonRows(listingReviewsQuery(id, trx), 'service_reviews', trx),
-    jsonRows(upcomingQuery(id, now, editionsShown, trx), 'upcoming_editions', trx),
-  ]);
-  const [row] = (await prepared(query)) as PublicListingRow[];
+  const statement = publicListingStatement({ editionsShown }, { id, now });
+  const [row] = (await prepared<{ rows: PublicListingRow[] }>(statement, trx)).rows;
   if (!row) return null;
   const training = trainingOf(row);
   return {
