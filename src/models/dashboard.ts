@@ -130,8 +130,9 @@ type DashboardRow = Partial<ProviderRow & ClientRow> & {
  * JSON columns (each the query its own page sends), and whether there are more notifications than it shows
  * (it reads past them by the user's index rather than counting them all, which grows with every notification
  * a busy provider keeps). The notifications are those the member `personId` sees (notifications/scope.ts); how
- * many are unread is the header's count, read with the session (services/dashboard.service.ts). The to-do lists `todos` names,
- * each its own query (models/bookings/todos.ts, the agenda models/editions/agenda.ts), are JSON columns too.
+ * many are unread is the header's count, read with the session (services/dashboard.service.ts). The to-do
+ * lists `todos` names, each its own query (models/bookings/todos.ts, the agenda models/editions/agenda.ts),
+ * are JSON columns too.
  */
 export async function readDashboard(
   user: StatisticsOwner & Pick<NotificationReader, 'personId'>,
