@@ -11,16 +11,7 @@ export type { TodoBooking };
  * due first. A party sees the lists of its kind; when organisations give their members roles, a role is
  * given a subset of these keys and the dashboard reads only those.
  */
-export type TodoKey =
-  | 'requests'
-  | 'expiringQuotes'
-  | 'agenda'
-  | 'registers'
-  | 'paymentsToRecord'
-  | 'refundsOwed'
-  | 'quotesToDecide'
-  | 'paymentsDue'
-  | 'upcoming';
+export type TodoKey = TodoList | 'agenda';
 
 export const TODO_LISTS: Record<UserType, readonly TodoKey[]> = {
   provider: ['requests', 'expiringQuotes', 'agenda', 'registers', 'paymentsToRecord', 'refundsOwed'],
