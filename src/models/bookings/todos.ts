@@ -181,19 +181,19 @@ export interface TodoLines {
 
 type Extra = { owed?: number | string; iban?: string | null; participants?: string[] };
 
+/** What a list shows beyond a to-do line (the columns its query adds). */
+const EXTRAS: Partial<Record<TodoList, (r: Extra) => object>> = {
+  refundsOwed: (r) => ({ owedCents: toCents(r.owed) }),
+  paymentsDue: (r) => ({ iban: r.iban ?? null }),
+  upcoming: (r) => ({ participants: r.participants ?? [] }),
+};
+
 /** A list carried as JSON (jsonRows of its TODO_QUERIES query), as the dashboard shows it. */
 export function todosFromJson<L extends TodoList>(
   list: L,
   rows: readonly Record<string, unknown>[] | null,
 ): TodoLines[L] {
+  const extra = EXTRAS[list] ?? (() => ({}));
   const read = fromJsonRows(rows, TODO_COLUMNS) as (TodoRow & Extra)[];
-  const extra: (r: TodoRow & Extra) => object =
-    list === 'refundsOwed'
-      ? (r) => ({ owedCents: toCents(r.owed) })
-      : list === 'paymentsDue'
-        ? (r) => ({ iban: r.iban ?? null })
-        : list === 'upcoming'
-          ? (r) => ({ participants: r.participants ?? [] })
-          : () => ({});
   return read.map((r) => ({ ...toTodo(r), ...extra(r) })) as TodoLines[L];
 }
