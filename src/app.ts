@@ -32,6 +32,10 @@ export function createApp(deps: { sessionPool: pg.Pool }): Express {
   const cfg = config();
   const app = express();
   app.disable('x-powered-by');
+  // No entity tag hashed from every page's bytes: a signed-in user's pages are private, no-store, so a
+  // browser never revalidates them, and the public pages it does revalidate are the kept ones, which carry
+  // a tag made once when kept (middleware/page-cache.ts). Static files keep their own (express.static).
+  app.set('etag', false);
   app.set('trust proxy', cfg.trustProxy);
   app.set('query parser', 'simple');
   configureViews(app, cfg.viewCache);

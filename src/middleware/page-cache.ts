@@ -1,6 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { unionOfReads, type PageReads, type Watch } from '../lib/page-reads.js';
-import { cachedPage, catalogueSnapshot, keepPage, pageCacheEnabled } from '../services/page-cache.service.js';
+import {
+  cachedPage,
+  catalogueSnapshot,
+  entityTag,
+  keepPage,
+  pageCacheEnabled,
+} from '../services/page-cache.service.js';
 
 /** Nothing in the session but its cookie: no user, no flash message, no CSRF token, nothing of theirs. */
 function anonymous(req: Request): boolean {
@@ -25,7 +31,8 @@ export function keptPageReads(): Map<string, Watch> {
  * home, search, the search API, the provider pages. `reads` declares every table the page reads (and the
  * columns, where only some show): the triggers that end kept pages are made from these declarations.
  * A page that put something in the session while rendering (a CSRF token), set a cookie or answered with
- * anything but 200 is not kept. X-Cache says which it was: HIT or MISS.
+ * anything but 200 is not kept. X-Cache says which it was: HIT or MISS. A kept page carries its entity tag,
+ * made once when it is kept, so that a browser's revalidation is answered 304 (Express makes none: app.ts).
  */
 export function keptPage(reads: PageReads): RequestHandler {
   declared.add(reads);
@@ -35,6 +42,7 @@ export function keptPage(reads: PageReads): RequestHandler {
     const hit = await cachedPage(key);
     if (hit) {
       res.set('X-Cache', 'HIT');
+      res.set('ETag', hit.etag);
       res.type(hit.contentType);
       res.send(hit.body);
       return;
@@ -43,13 +51,19 @@ export function keptPage(reads: PageReads): RequestHandler {
     const send = res.send.bind(res) as Response['send'];
     res.send = ((body: unknown) => {
       res.send = send;
-      const keep = res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body));
+      const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : null;
       res.set('X-Cache', 'MISS');
-      const out = send(body);
-      if (keep && anonymous(req) && !res.getHeader('Set-Cookie')) {
+      if (!bytes || res.statusCode !== 200) return send(body);
+      // Sent as bytes, a page keeps the type Express gives a string.
+      if (typeof body === 'string' && !res.getHeader('Content-Type')) res.type('html');
+      const etag = entityTag(bytes);
+      res.set('ETag', etag);
+      const out = send(bytes);
+      if (anonymous(req) && !res.getHeader('Set-Cookie')) {
         keepPage(key, snapshot, {
-          body: typeof body === 'string' ? Buffer.from(body) : (body as Buffer),
+          body: bytes,
           contentType: String(res.getHeader('Content-Type') ?? 'text/html'),
+          etag,
         });
       }
       return out;

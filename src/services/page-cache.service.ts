@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { config } from '../config/env.js';
 import { transaction } from '../db/knex.js';
 import { watchText, type Watch } from '../lib/page-reads.js';
@@ -20,6 +21,13 @@ export interface CachedPage {
   /** The response's bytes, sent as they are on every hit. */
   body: Buffer;
   contentType: string;
+  /** Its entity tag, made once when it is kept: a browser that holds these bytes is answered 304. */
+  etag: string;
+}
+
+/** A strong entity tag of a page's bytes (their length and SHA-1, as Express would make it). */
+export function entityTag(body: Buffer): string {
+  return `"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
 }
 
 /** The memory the entries may take (their bodies' bytes, their keys as UTF-16 strings). */
@@ -34,7 +42,7 @@ export function pageCacheEnabled(): boolean {
 /** The kept page for this address if it is still current; null otherwise (and a stale one is dropped). */
 export async function cachedPage(key: string, now = Date.now()): Promise<CachedPage | null> {
   const page = await pages.get(key, now);
-  return page && { body: page.body, contentType: page.contentType };
+  return page && { body: page.body, contentType: page.contentType, etag: page.etag };
 }
 
 /** Keeps a rendered page, evicting the least recently used ones past PAGE_CACHE_MAX_BYTES. */

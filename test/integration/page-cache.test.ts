@@ -56,6 +56,21 @@ describe('the page cache of the public catalogue', () => {
     expect((await visit('/')).cache).to.equal('HIT');
   });
 
+  it('a browser that holds a kept page is answered 304 by its tag; a signed-in page carries no tag', async () => {
+    const first = await request().get('/services?q=carrelli').expect(200);
+    const tag = first.headers.etag as string;
+    expect(tag).to.match(/^"[0-9a-f]+-[\w+/]{27}"$/);
+    expect(first.headers['content-type']).to.equal('text/html; charset=utf-8');
+    const again = await request().get('/services?q=carrelli').set('If-None-Match', tag).expect(304);
+    expect(again.headers['x-cache']).to.equal('HIT');
+    expect(again.text).to.equal('');
+    expect((await request().get('/services?q=carrelli').expect(200)).headers.etag).to.equal(tag);
+    const client = await signInClient();
+    const mine = await client.agent.get('/services?q=carrelli').set('If-None-Match', tag).expect(200);
+    expect(mine.headers.etag).to.equal(undefined);
+    expect(mine.headers['cache-control']).to.equal('private, no-store');
+  });
+
   it('a service created, edited, paused and resumed through the forms shows at once', async () => {
     expect(await titles('/services?q=ponteggi')).to.deep.equal([]);
     expect(await titles('/services?q=ponteggi')).to.deep.equal([]);
@@ -143,11 +158,16 @@ describe('the page cache of the public catalogue', () => {
     clearPageCache();
     const snapshot = await catalogueSnapshot();
     const now = Date.now();
-    keepPage('/x', snapshot, { body: Buffer.from('x'), contentType: 'text/html' }, now);
-    expect(await cachedPage('/x', now + 29_000)).to.deep.equal({ body: Buffer.from('x'), contentType: 'text/html' });
+    keepPage('/x', snapshot, { body: Buffer.from('x'), contentType: 'text/html', etag: '"1-x"' }, now);
+    expect(await cachedPage('/x', now + 29_000)).to.deep.equal({
+      body: Buffer.from('x'),
+      contentType: 'text/html',
+      etag: '"1-x"',
+    });
     expect(await cachedPage('/x', now + 30_000)).to.equal(null);
     const big = Buffer.alloc(2 * 1024 * 1024, 'a');
-    for (let i = 0; i < 20; i += 1) keepPage(`/big/${i}`, snapshot, { body: big, contentType: 'text/html' }, now);
+    for (let i = 0; i < 20; i += 1)
+      keepPage(`/big/${i}`, snapshot, { body: big, contentType: 'text/html', etag: '"x"' }, now);
     // 2 MiB each: 16 fit in 32 MiB (with their keys, 15); the 5 oldest were evicted.
     expect(pageCacheSize().pages).to.equal(15);
     expect(await cachedPage('/big/0', now)).to.equal(null);
