@@ -1,6 +1,8 @@
 // CPU time per request of each page `npm run bench` measures: the web process's and its PostgreSQL
-// backends' (Linux /proc), which, unlike req/s, hardly depends on what else runs on the machine. On a
-// database seeded by `npm run bench -- --keep`, after `npm run build`:
+// backends' (Linux /proc), which, unlike req/s, hardly depends on what else runs on the machine, and the
+// load generator's own (on two cores it shares them with the server: a response that costs the client more
+// lowers req/s at the same server CPU). On a database seeded by `npm run bench -- --keep`, after
+// `npm run build`:
 //
 //   DATABASE_URL=postgres://.../x_bench node scripts/bench-cpu.mjs [--requests 150] [--connections 4] [--only "page|other page"]
 //
@@ -42,24 +44,32 @@ async function snapshot() {
     'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
     [database],
   );
-  return { web: cpuMs(server.pid), db: rows.reduce((sum, r) => sum + cpuMs(r.pid), 0) };
+  return { web: cpuMs(server.pid), db: new Map(rows.map((r) => [r.pid, cpuMs(r.pid)])) };
+}
+/** The backends' CPU between two snapshots: a backend that ended meanwhile is not counted as negative. */
+function dbMs(before, after) {
+  let sum = 0;
+  for (const [pid, ms] of after.db) sum += ms - (before.db.get(pid) ?? 0);
+  return sum;
 }
 try {
   console.log(
-    `${'page'.padEnd(40)} web ms  db ms  (CPU per request, ${requests} requests, ${connections} connections)`,
+    `${'page'.padEnd(40)} web ms  db ms client ms (CPU per request, ${requests} requests, ${connections} connections)`,
   );
   for (const c of await benchCases(server.base)) {
     if (only && !only.split('|').some((o) => c.name.includes(o))) continue;
     const options = { ...caseRequest(server.base, c), connections };
     await autocannon({ ...options, amount: Math.max(20, connections) });
     const before = await snapshot();
+    const client = process.cpuUsage();
     const r = await autocannon({ ...options, amount: requests });
+    const { user, system } = process.cpuUsage(client);
     const after = await snapshot();
     // A tick is 10 ms: with a thousand requests or more a hundredth of a millisecond is still read.
     const per = (a, b) => ((b - a) / requests).toFixed(requests >= 1000 ? 2 : 1).padStart(6);
     const errors = unexpectedAnswers(c, r);
     console.log(
-      `${c.name.padEnd(40)} ${per(before.web, after.web)} ${per(before.db, after.db)}${errors ? `  (${errors} errors)` : ''}`,
+      `${c.name.padEnd(40)} ${per(before.web, after.web)} ${per(0, dbMs(before, after))} ${per(0, (user + system) / 1000)}${errors ? `  (${errors} errors)` : ''}`,
     );
   }
 } finally {
