@@ -64,8 +64,25 @@ export function date(value: Date | string): string {
 export const shortDate = (value: Date | string): string => dateShort.format(asDate(value));
 /** 'domenica 22 novembre 2026' */
 export const fullDate = (value: Date | string): string => weekdayLong.format(asDate(value));
+/**
+ * The form of the moments the pages repeat (a dashboard's notifications and requests, shown again at every visit),
+ * kept by their minute: the form shows nothing finer, and Rome is a whole number of hours from UTC, so one
+ * minute is one text. At most 4,000 kept.
+ */
+const minuteTexts = new Map<number, string>();
+
 /** '22/11/2026, 14:30' */
-export const dateTimeShort = (value: Date | string): string => dateTime.format(asDate(value));
+export function dateTimeShort(value: Date | string): string {
+  const moment = asDate(value);
+  const minute = Math.floor(moment.getTime() / 60_000);
+  let shown = minuteTexts.get(minute);
+  if (shown === undefined) {
+    shown = dateTime.format(moment);
+    if (minuteTexts.size >= 4000) minuteTexts.clear();
+    minuteTexts.set(minute, shown);
+  }
+  return shown;
+}
 /** '22 novembre 2026 alle ore 14:30': a date and time in a sentence (the words are Intl's). */
 export const dateTimeText = (value: Date): string => dateTimeLong.format(value);
 /** '14:30': the time of day in Rome of a moment (when something ends today). */

@@ -22,7 +22,9 @@ export function newestQuery(
       { column: 'id', order: 'desc' },
     ])
     .limit(options.limit ?? NOTIFICATION_LIST_LIMIT);
-  if (options.unreadOnly) newest.andWhere({ read: false });
+  // In the text as notifications_unread_newest_idx states it, so the generic plan a prepared statement keeps still
+  // reads that index: a bound `read = $n` may be true, and the index holds only the unread.
+  if (options.unreadOnly) newest.andWhereRaw('NOT read');
   return newest;
 }
 

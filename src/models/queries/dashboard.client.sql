@@ -1,4 +1,4 @@
--- src/models/dashboard.ts, named qc5cad255f1f9412f8a716e78b8abbdea
+-- src/models/dashboard.ts, named q04d35fe28de55b25ecd735200a16fe31
 select "pr"."user_id", "pr"."vat_number", "pr"."fiscal_code", "pr"."address_street", "pr"."address_city", "pr"."address_province", "pr"."address_postal_code", "pr"."address_region", "pr"."address_country", "pr"."contact_first_name", "pr"."contact_last_name", "pr"."contact_role", "pr"."contact_email", "pr"."contact_phone", "pr"."phone", "pr"."website", "pr"."profile_image", "pr"."created_at", "pr"."updated_at", "pr"."company_name", "pr"."company_size", "pr"."industry_sector", "pr"."employees_count", "pr"."rls_collective_hours", "pr"."certifications", "pr"."invoicing_channel", "pr"."sdi_code", "pr"."pec",
  (SELECT row_to_json(t)
 FROM ((select count(*)::int AS total_bookings, (count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings, (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings,
@@ -19,33 +19,33 @@ from "notifications"
 where "notifications"."user_id" = $4
 and ("notifications"."recipient_user_id" is null
 or "notifications"."recipient_user_id" = $5)
-and "read" = $6
+and NOT read
 order by "created_at" desc, "id" desc
-limit $7)) AS t), '[]'::json) AS "unread_notifications",
+limit $6)) AS t), '[]'::json) AS "unread_notifications",
  EXISTS ((select 1
 from "notifications" as "n"
-where "n"."user_id" = $8
+where "n"."user_id" = $7
 and ("n"."recipient_user_id" is null
-or "n"."recipient_user_id" = $9)
+or "n"."recipient_user_id" = $8)
 order by "n"."created_at" desc
 offset 5)) AS more_notifications,
  coalesce((SELECT json_agg(t)
 FROM ((select "b"."id", "b"."booking_number", "b"."service_title", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."created_at", "b"."total_amount", "b"."quote_total_amount", "b"."quote_valid_until", "pp"."business_name" as "counterpart_name"
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
-where "b"."client_id" = $10
+where "b"."client_id" = $9
 and b.status = 'quoted'
 order by "b"."quote_valid_until" asc, "b"."id" asc
-limit $11)) AS t), '[]'::json) AS "quotesToDecide",
+limit $10)) AS t), '[]'::json) AS "quotesToDecide",
  coalesce((SELECT json_agg(t)
 FROM ((select "b"."id", "b"."booking_number", "b"."service_title", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."created_at", "b"."total_amount", "b"."quote_total_amount", "b"."quote_valid_until", "pp"."business_name" as "counterpart_name", "pp"."iban"
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
-where "b"."client_id" = $12
+where "b"."client_id" = $11
 and b.payment_status = 'pending'
 AND b.status IN ('confirmed', 'in_progress', 'completed')
 order by "b"."requested_date" asc, "b"."id" asc
-limit $13)) AS t), '[]'::json) AS "paymentsDue",
+limit $12)) AS t), '[]'::json) AS "paymentsDue",
  coalesce((SELECT json_agg(t)
 FROM ((select "b"."id", "b"."booking_number", "b"."service_title", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."created_at", "b"."total_amount", "b"."quote_total_amount", "b"."quote_valid_until", "pp"."business_name" as "counterpart_name", ARRAY(SELECT bp.last_name || ' ' || bp.first_name
 FROM booking_participants AS bp
@@ -53,10 +53,10 @@ WHERE bp.booking_id = b.id
 ORDER BY bp.last_name, bp.first_name) AS participants
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
-where "b"."client_id" = $14
+where "b"."client_id" = $13
 and b.status = 'confirmed'
-and "b"."requested_date" >= $15
+and "b"."requested_date" >= $14
 order by "b"."requested_date" asc, "b"."requested_time" asc, "b"."id" asc
-limit $16)) AS t), '[]'::json) AS "upcoming"
-from (SELECT $17::uuid AS id) AS me
+limit $15)) AS t), '[]'::json) AS "upcoming"
+from (SELECT $16::uuid AS id) AS me
 left join "client_profiles" as "pr" on "pr"."user_id" = "me"."id"
