@@ -46,24 +46,30 @@ function asDate(value: Date | string): Date {
   return typeof value === 'string' ? new Date(value) : value;
 }
 
-/** The Italian form of the dates given as text ('2026-11-22'), which every list repeats: at most 4,000 kept. */
-const longDates = new Map<string, string>();
+/**
+ * The Italian form of the dates given as text ('2026-11-22'), which every list, and each email of a booking
+ * over several days, repeats: at most 4,000 kept for each form.
+ */
+function keptByText(form: Intl.DateTimeFormat): (value: Date | string) => string {
+  const kept = new Map<string, string>();
+  return (value) => {
+    if (typeof value !== 'string') return form.format(value);
+    let shown = kept.get(value);
+    if (shown === undefined) {
+      shown = form.format(asDate(value));
+      if (kept.size >= 4000) kept.clear();
+      kept.set(value, shown);
+    }
+    return shown;
+  };
+}
 
 /** '22 novembre 2026' */
-export function date(value: Date | string): string {
-  if (typeof value !== 'string') return dateLong.format(value);
-  let shown = longDates.get(value);
-  if (shown === undefined) {
-    shown = dateLong.format(asDate(value));
-    if (longDates.size >= 4000) longDates.clear();
-    longDates.set(value, shown);
-  }
-  return shown;
-}
+export const date = keptByText(dateLong);
 /** '22/11/2026' */
 export const shortDate = (value: Date | string): string => dateShort.format(asDate(value));
 /** 'domenica 22 novembre 2026' */
-export const fullDate = (value: Date | string): string => weekdayLong.format(asDate(value));
+export const fullDate = keptByText(weekdayLong);
 /**
  * The form of the moments the pages repeat (a dashboard's notifications and requests, shown again at every visit),
  * kept by their minute: the form shows nothing finer, and Rome is a whole number of hours from UTC, so one

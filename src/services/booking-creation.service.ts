@@ -33,9 +33,12 @@ export type BookingRefusal =
   | { code: 'edition_full' }
   | PlanRefusal;
 
+/** What its makers read of a new booking: the row it was written with, so nothing is read back. */
+export type MadeBooking = Pick<Booking, 'id' | 'bookingNumber' | 'status' | 'totalAmountCents'>;
+
 /** The new booking as stored, or the id of the one this form had already created (a repeated submission). */
 export type CreatedBooking =
-  | { ok: true; id: string; created: true; booking: Booking; parties: Parties }
+  | { ok: true; id: string; created: true; booking: MadeBooking; parties: Parties }
   | { ok: true; id: string; created: false }
   | { ok: false; refusal: BookingRefusal };
 
@@ -152,7 +155,9 @@ async function makeBooking(
         })
       : await write(trx);
     if (outcome.kind === 'inserted') {
-      return { ok: true, id: outcome.booking.id, created: true, booking: outcome.booking, parties: context.parties };
+      const { id, bookingNumber, status } = row;
+      const booking = { id, bookingNumber, status, totalAmountCents: planned.price.totalAmountCents };
+      return { ok: true, id, created: true, booking, parties: context.parties };
     }
     // The last seats went a moment ago, or the listing was paused: unless this very form booked already.
     if (outcome.kind !== 'not_inserted') return earlierOr(input, { code: outcome.kind }, trx);

@@ -5,7 +5,7 @@ import { lockBookable } from '../listings/bookable.js';
 import { noticeParts, noticeValues, type Notices } from '../notifications/notices.js';
 import { NEW_PARTICIPANT_KEYS, newParticipantRows, type NewParticipant } from './participants.js';
 import type { Booking } from './booking.js';
-import { BOOKING_COLUMNS, toBooking, type BookingRow } from './row.js';
+import { BOOKING_COLUMNS, type BookingRow } from './row.js';
 
 // A new booking with everything that belongs to it (participants, notices, emails), in one statement.
 
@@ -48,7 +48,8 @@ export type NewBooking = Pick<
 export type IdentifiedNewBooking = NewBooking & { id: string };
 /** What became of a new booking's statement: nothing of it is kept unless the booking was inserted. */
 export type BookingInsert =
-  | { kind: 'inserted'; booking: Booking }
+  /** Its row is the one given: the statement sends back only whether it was written. */
+  | { kind: 'inserted' }
   /** The listing can no longer be booked (paused, removed, its provider suspended). */
   | { kind: 'not_bookable' }
   /** A booking with the same (client, idempotency key) or booking number exists. */
@@ -62,7 +63,8 @@ export type BookingInsert =
  * - the booking, only if the listing can be booked, and unless one with the same (client, idempotency key)
  *   or booking number exists (ON CONFLICT DO NOTHING);
  * - its participants and `notices` (both parties' notifications and emails), only with the booking.
- * So all of it is kept, or none, without an error that would end the caller's transaction.
+ * So all of it is kept, or none, without an error that would end the caller's transaction. The booking as
+ * written is the row given (its other columns are their defaults), so nothing of it is read back.
  */
 export async function insertBooking(
   b: IdentifiedNewBooking,
@@ -78,9 +80,9 @@ export async function insertBooking(
     createdBy,
     ...noticeValues(notices),
   );
-  const { rows } = await prepared<{ rows: (BookingRow & { bookable: boolean })[] }>(statement, trx);
+  const { rows } = await prepared<{ rows: { bookable: boolean; inserted: boolean }[] }>(statement, trx);
   const row = rows[0]!;
-  if (row.id) return { kind: 'inserted', booking: toBooking(row) };
+  if (row.inserted) return { kind: 'inserted' };
   return row.bookable ? { kind: 'not_inserted' } : { kind: 'not_bookable' };
 }
 
@@ -96,7 +98,7 @@ const insertStatement = compiledOnce(
        SELECT ${INSERTED} FROM jsonb_populate_record(NULL::bookings, ?::jsonb)
        WHERE EXISTS (SELECT 1 FROM listing)
        ON CONFLICT DO NOTHING
-       RETURNING ${RETURNED}
+       RETURNING id, client_id, created_at
      ),
      people AS (
        INSERT INTO booking_participants (booking_id, ${NEW_PARTICIPANT_KEYS.join(', ')})
@@ -110,8 +112,7 @@ const insertStatement = compiledOnce(
      ),
      notes AS (${told}),
      emails AS (${sent})
-     SELECT EXISTS (SELECT 1 FROM listing) AS bookable, booking.*
-     FROM (SELECT 1) AS one LEFT JOIN booking ON true`,
+     SELECT EXISTS (SELECT 1 FROM listing) AS bookable, EXISTS (SELECT 1 FROM booking) AS inserted`,
       [
         lockBookable(listingId),
         booking,
@@ -127,11 +128,6 @@ const insertStatement = compiledOnce(
     );
   },
 );
-
-/** The columns of a booking, as an INSERT's RETURNING list. */
-const RETURNED = names(BOOKING_COLUMNS)
-  .map((c) => `"${c}"`)
-  .join(', ');
 
 function newBookingRow(b: IdentifiedNewBooking): NewBookingRow {
   const row: NewBookingRow = {

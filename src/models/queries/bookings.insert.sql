@@ -1,4 +1,4 @@
--- src/models/bookings/insert.ts, named q7557eb296ad885be16e46689ce56da71
+-- src/models/bookings/insert.ts, named qe2a5c28e8f9c0ab8054968af5edba0b2
 WITH listing AS ((select "s"."id"
 from "services" as "s"
 inner join "provider_profiles" as "p" on "p"."user_id" = "s"."provider_id"
@@ -12,7 +12,7 @@ FROM jsonb_populate_record(NULL::bookings, $5::jsonb)
 WHERE EXISTS (SELECT 1
 FROM listing)
 ON CONFLICT DO NOTHING
-RETURNING "id", "booking_number", "service_id", "client_id", "provider_id", "status", "booking_type", "service_title", "service_category", "requested_date", "requested_time", "end_time", "duration_hours", "days", "outside_hours", "location_type", "location_address", "location_city", "location_province", "location_postal_code", "location_lat", "location_lng", "participants_count", "edition_id", "client_notes", "special_requirements", "referent_name", "referent_role", "referent_email", "referent_phone", "base_amount", "additional_costs", "discount_amount", "tax_amount", "total_amount", "trainer_member_id", "estimated_total_amount", "quote_total_amount", "quote_includes", "quote_valid_until", "quote_declined_at", "quote_decline_reason", "currency", "payment_status", "paid_on", "payment_method", "payment_recorded_at", "commission_rate", "commission_base_amount", "commission_amount", "refund_percentage", "refund_amount", "refunded_amount", "dispute_refund_amount", "cancellation_reason", "cancelled_by", "rejection_reason", "quoted_at", "confirmed_at", "rejected_at", "started_at", "completed_at", "cancelled_at", "no_show_at", "created_at", "updated_at", "idempotency_key" ), people AS (
+RETURNING id, client_id, created_at ), people AS (
 INSERT INTO booking_participants (booking_id, position, first_name, last_name, email, phone, role, department, employee_id, special_needs, worker_id, fiscal_code)
 SELECT booking.id, p.position, p.first_name, p.last_name, p.email, p.phone, p.role, p.department, p.employee_id, p.special_needs, p.worker_id, p.fiscal_code
 FROM booking, jsonb_populate_recordset(NULL::booking_participants, $6::jsonb) AS p ), made AS (
@@ -30,6 +30,5 @@ WHERE EXISTS (SELECT 1
 FROM booking))
 SELECT EXISTS (SELECT 1
 FROM listing) AS bookable,
- booking.*
-FROM (SELECT 1) AS one
-LEFT JOIN booking ON true
+ EXISTS (SELECT 1
+FROM booking) AS inserted
