@@ -1,7 +1,7 @@
 import * as format from '../lib/format.js';
 import { t, tree } from '../config/i18n.js';
 import { asset } from '../config/assets.js';
-import { islandProps } from '../lib/island.js';
+import { islandPropsAround } from '../lib/island.js';
 import {
   AVAILABILITY_FILTERS,
   CERTIFICATION_OPTIONS,
@@ -156,9 +156,13 @@ function understoodLabels(outcome: SearchOutcome): Pick<SearchResponse, 'relaxed
   };
 }
 
-/** The choices of the search form with their Italian labels (every sort: sortsFor() picks those on offer). */
+/**
+ * The choices of the search form with their Italian labels (every sort: sortsFor() picks those on offer):
+ * the same on every page, made once and never changed.
+ */
+let formOptions: SearchOptions | null = null;
 function searchOptions(): SearchOptions {
-  return {
+  return (formOptions ??= {
     categories: CATEGORY_IDS.map((id) => ({ value: id, label: t(`common:categories.${id}.name`) })),
     radii: RADIUS_OPTIONS.map((km) => ({ value: km, label: t('search:form.radiusOption', { km }) })),
     prices: PRICE_BUCKETS.map((value) => ({ value, label: t(`search:filters.prices.${value}`) })),
@@ -171,7 +175,7 @@ function searchOptions(): SearchOptions {
     languages: LANGUAGE_OPTIONS.map((value) => ({ value, label: value })),
     certifications: CERTIFICATION_OPTIONS.map((value) => ({ value, label: value })),
     sorts: SORTS.map((value) => ({ value, label: t(`search:sort.options.${value}`) })),
-  };
+  });
 }
 
 export interface SearchView {
@@ -210,13 +214,7 @@ export function searchPage(outcome: SearchOutcome, defaults: SearchParams, map: 
     toQueryString({ ...result.params, page: 1 }) === (params.category ? `category=${params.category}` : '');
   // The island reads the first results' cards from the page's HTML: its JSON leaves them out.
   const { cards: _cards, ...initial } = result;
-  const props: SearchIslandProps = {
-    initial,
-    options,
-    labels: islandLabels(),
-    endpoints: { search: '/api/search', places: '/api/places', reverse: '/api/places/reverse' },
-    map: { tileUrl: map.tileUrl, attribution: map.attribution, cssUrl: mapStylesheet() },
-  };
+  const varying: Pick<SearchIslandProps, 'initial'> = { initial };
   return {
     title: searchTitle(params, result.location?.label ?? null),
     description: categoryName
@@ -237,8 +235,23 @@ export function searchPage(outcome: SearchOutcome, defaults: SearchParams, map: 
     resetHref: `/search?${toQueryString({ ...defaults, q: params.q, location: params.location, radius: params.radius })}`,
     pageHref: (page: number) => `/search?${toQueryString({ ...result.params, page })}`,
     cardHtml,
-    islandProps: islandProps(props),
+    islandProps: islandPropsAround(varying, keptIslandProps(map)),
   };
+}
+
+/** The island's props that are the same on every page (kept while the map's settings stay the same). */
+let kept: { map: SearchIslandProps['map']; props: Omit<SearchIslandProps, 'initial'> } | null = null;
+function keptIslandProps(map: MapSettings): Omit<SearchIslandProps, 'initial'> {
+  const settings = { tileUrl: map.tileUrl, attribution: map.attribution, cssUrl: mapStylesheet() };
+  if (kept && JSON.stringify(kept.map) === JSON.stringify(settings)) return kept.props;
+  const props = {
+    options: searchOptions(),
+    labels: islandLabels(),
+    endpoints: { search: '/api/search', places: '/api/places', reverse: '/api/places/reverse' },
+    map: settings,
+  };
+  kept = { map: settings, props };
+  return props;
 }
 
 /** Leaflet's stylesheet, bundled with the island and loaded by the map only when it is shown. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { names } from '../../db/columns.js';
 import { fromJsonRows } from '../../db/json-rows.js';
-import { db, type Trx } from '../../db/knex.js';
+import { compiledByShape, db, prepared, type Trx } from '../../db/knex.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
@@ -139,25 +139,11 @@ export async function nextOpenEditions(
 ): Promise<NextEdition[]> {
   const ids = listingIds.filter(isUuid);
   if (ids.length === 0) return [];
-  const q = editions();
-  if (onlineOnly) q.where('e.delivery_mode', 'online_sync');
-  const rows = await q
-    .distinctOn('e.service_id')
-    .select<
-      (Pick<EditionRow, 'service_id' | 'id' | 'starts_on' | 'delivery_mode' | 'venue_city'> & { seats_left: number })[]
-    >(
-      'e.service_id',
-      'e.id',
-      'e.starts_on',
-      'e.delivery_mode',
-      'e.venue_city',
-      db().raw('e.seats - e.seats_taken - e.seats_held AS seats_left'),
-    )
-    .whereIn('e.service_id', ids)
-    .whereNot('e.status', 'cancelled')
-    .where('e.booking_deadline', '>', now)
-    .whereRaw('e.seats_taken + e.seats_held < e.seats')
-    .orderBy([{ column: 'e.service_id' }, { column: 'e.starts_on' }, { column: 'e.booking_deadline' }]);
+  const { rows } = await prepared<{
+    rows: (Pick<EditionRow, 'service_id' | 'id' | 'starts_on' | 'delivery_mode' | 'venue_city'> & {
+      seats_left: number;
+    })[];
+  }>(nextOpenStatement({ onlineOnly }, { ids, now }));
   return rows.map((r) => ({
     listingId: r.service_id,
     editionId: r.id,
@@ -168,3 +154,24 @@ export async function nextOpenEditions(
     venueCity: r.delivery_mode === 'in_person' ? r.venue_city : null,
   }));
 }
+
+/** Every page of search results runs it: its ids are one array, so its text is the same for any page. */
+const nextOpenStatement = compiledByShape<{ onlineOnly: boolean }, 'ids' | 'now'>(({ onlineOnly }, param) => {
+  const q = editions();
+  if (onlineOnly) q.where('e.delivery_mode', 'online_sync');
+  return q
+    .distinctOn('e.service_id')
+    .select(
+      'e.service_id',
+      'e.id',
+      'e.starts_on',
+      'e.delivery_mode',
+      'e.venue_city',
+      db().raw('e.seats - e.seats_taken - e.seats_held AS seats_left'),
+    )
+    .whereRaw('e.service_id = ANY(?::uuid[])', [param('ids')])
+    .whereNot('e.status', 'cancelled')
+    .where('e.booking_deadline', '>', param('now'))
+    .whereRaw('e.seats_taken + e.seats_held < e.seats')
+    .orderBy([{ column: 'e.service_id' }, { column: 'e.starts_on' }, { column: 'e.booking_deadline' }]);
+});

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { columnsOf, names } from '../../db/columns.js';
 import { fromJsonRows } from '../../db/json-rows.js';
-import { db, type Trx } from '../../db/knex.js';
+import { compiledOnce, db, prepared, type Trx } from '../../db/knex.js';
 
 // The service_images table: a listing's photos. A photo is pending (service_id NULL) from its upload until
 // a form saves it.
@@ -195,13 +195,18 @@ export async function deleteStalePending(before: Date, limit: number, trx?: Trx)
 export async function coversOf(listingIds: string[], trx?: Trx): Promise<Map<string, ListingImage>> {
   const covers = new Map<string, ListingImage>();
   if (listingIds.length === 0) return covers;
-  const rows = await db(trx)('service_images')
-    .select<ImageRow[]>(COLUMNS)
-    .whereIn('service_id', listingIds)
-    .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]);
+  const { rows } = await prepared<{ rows: ImageRow[] }>(coversStatement(listingIds), trx);
   for (const row of rows) if (!covers.has(row.service_id!)) covers.set(row.service_id!, toImage(row));
   return covers;
 }
+
+/** Every page of search results runs it: its ids are one array, so its text is the same for any page. */
+const coversStatement = compiledOnce(1, (ids) =>
+  db()('service_images')
+    .select(COLUMNS)
+    .whereRaw('service_id = ANY(?::uuid[])', [ids])
+    .orderBy([{ column: 'position' }, { column: 'created_at' }, { column: 'id' }]),
+);
 
 /** Every stored file of the listing's images: the main image and its variants. */
 export async function imageKeysOf(listingId: string, trx?: Trx): Promise<string[]> {

@@ -12,6 +12,8 @@ import { NO_NOTICES, writeNotices } from '../../../src/models/notifications/noti
 import { findWithUser } from '../../../src/models/sessions.js';
 import { readDashboard } from '../../../src/models/dashboard.js';
 import { listProviderAgenda } from '../../../src/models/editions/agenda.js';
+import { nextOpenEditions } from '../../../src/models/editions/read.js';
+import { coversOf } from '../../../src/models/listings/images.js';
 import { findBookableListing, findForWizard } from '../../../src/services/bookings.service.js';
 import { findPublicListing } from '../../../src/services/catalogue.service.js';
 import { TODO_LISTS, todoRead } from '../../../src/services/dashboard-todos.service.js';
@@ -130,7 +132,13 @@ const PATHS: Path[] = [
     'src/models/editions/agenda.ts',
     () => listProviderAgenda(randomUUID(), { from: '2099-01-01', until: null }, 100),
   ],
+  ...([false, true] as const).map((onlineOnly): Path => [
+    `editions.next-open${onlineOnly ? '.online' : ''}`,
+    'src/models/editions/read.ts',
+    () => nextOpenEditions([randomUUID()], new Date(), onlineOnly),
+  ]),
   ['listings.public', 'src/models/listings/public.ts', () => findPublicListing(randomUUID())],
+  ['listings.covers', 'src/models/listings/images.ts', () => coversOf([randomUUID()])],
 ];
 
 /** The text as the file shows it: a line per clause, so that a change shows as a changed line. */
