@@ -46,22 +46,27 @@ function asDate(value: Date | string): Date {
   return typeof value === 'string' ? new Date(value) : value;
 }
 
-/**
- * The Italian form of the dates given as text ('2026-11-22'), which every list, and each email of a booking
- * over several days, repeats: at most 4,000 kept for each form.
- */
-function keptByText(form: Intl.DateTimeFormat): (value: Date | string) => string {
-  const kept = new Map<string, string>();
-  return (value) => {
-    if (typeof value !== 'string') return form.format(value);
-    let shown = kept.get(value);
+/** A form's texts kept by their key, as the pages repeat them: at most 4,000, then all forgotten at once. */
+function kept<K>(make: (key: K) => string): (key: K) => string {
+  const texts = new Map<K, string>();
+  return (key) => {
+    let shown = texts.get(key);
     if (shown === undefined) {
-      shown = form.format(asDate(value));
-      if (kept.size >= 4000) kept.clear();
-      kept.set(value, shown);
+      shown = make(key);
+      if (texts.size >= 4000) texts.clear();
+      texts.set(key, shown);
     }
     return shown;
   };
+}
+
+/**
+ * The Italian form of the dates given as text ('2026-11-22'), which every list, and each email of a booking
+ * over several days, repeats.
+ */
+function keptByText(form: Intl.DateTimeFormat): (value: Date | string) => string {
+  const byText = kept((text: string) => form.format(asDate(text)));
+  return (value) => (typeof value === 'string' ? byText(value) : form.format(value));
 }
 
 /** '22 novembre 2026' */
@@ -71,24 +76,13 @@ export const shortDate = (value: Date | string): string => dateShort.format(asDa
 /** 'domenica 22 novembre 2026' */
 export const fullDate = keptByText(weekdayLong);
 /**
- * The form of the moments the pages repeat (a dashboard's notifications and requests, shown again at every visit),
- * kept by their minute: the form shows nothing finer, and Rome is a whole number of hours from UTC, so one
- * minute is one text. At most 4,000 kept.
+ * The moments the pages repeat (a dashboard's notifications and requests, shown again at every visit), kept by
+ * their minute: the form shows nothing finer, and Rome is a whole number of hours from UTC, so one minute is
+ * one text.
  */
-const minuteTexts = new Map<number, string>();
-
+const minuteText = kept((minute: number) => dateTime.format(new Date(minute * 60_000)));
 /** '22/11/2026, 14:30' */
-export function dateTimeShort(value: Date | string): string {
-  const moment = asDate(value);
-  const minute = Math.floor(moment.getTime() / 60_000);
-  let shown = minuteTexts.get(minute);
-  if (shown === undefined) {
-    shown = dateTime.format(moment);
-    if (minuteTexts.size >= 4000) minuteTexts.clear();
-    minuteTexts.set(minute, shown);
-  }
-  return shown;
-}
+export const dateTimeShort = (value: Date | string): string => minuteText(Math.floor(asDate(value).getTime() / 60_000));
 /** '22 novembre 2026 alle ore 14:30': a date and time in a sentence (the words are Intl's). */
 export const dateTimeText = (value: Date): string => dateTimeLong.format(value);
 /** '14:30': the time of day in Rome of a moment (when something ends today). */

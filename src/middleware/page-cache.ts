@@ -51,9 +51,9 @@ export function keptPage(reads: PageReads): RequestHandler {
     const send = res.send.bind(res) as Response['send'];
     res.send = ((body: unknown) => {
       res.send = send;
-      const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : null;
       res.set('X-Cache', 'MISS');
-      if (!bytes || res.statusCode !== 200) return send(body);
+      if (res.statusCode !== 200 || !(typeof body === 'string' || Buffer.isBuffer(body))) return send(body);
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
       // Sent as bytes, a page keeps the type Express gives a string.
       if (typeof body === 'string' && !res.getHeader('Content-Type')) res.type('html');
       const etag = entityTag(bytes);
