@@ -56,11 +56,11 @@ describe('approvals in a real browser', () => {
       await page.fill('#f-requested_time', '10:00');
       await page.fill('#f-participants_count', '1');
       await page.getByRole('button', { name: 'Continua' }).click();
-      if ((await page.locator('#f-referent_name').count()) > 0) {
-        await page.fill('#f-referent_name', 'Marta Galli');
-        await page.fill('#f-referent_role', 'Responsabile di stabilimento');
-        await page.fill('#f-referent_contact', '+39 035 987 6543');
-      }
+      // A fixed-price service asks for the site referent. Filling waits for the step to show: checking first
+      // whether it shows raced the step's arrival when the click went out before the island had started.
+      await page.fill('#f-referent_name', 'Marta Galli');
+      await page.fill('#f-referent_role', 'Responsabile di stabilimento');
+      await page.fill('#f-referent_contact', '+39 035 987 6543');
       await page.getByRole('button', { name: 'Continua' }).click();
       await page.getByRole('button', { name: 'Invia Richiesta' }).click();
       await page.waitForURL(/\/bookings\/[0-9a-f-]{36}$/);
