@@ -122,32 +122,12 @@ export function listingCard(s: CardSource): ListingCardView {
   };
 }
 
-/** The memory the kept cards may take (as UTF-16, the view that names each and its HTML). */
-const CARDS_MAX_BYTES = 2 * 1024 * 1024;
-const keptCards = new Map<string, string>();
-let cardBytes = 0;
-
 /**
- * A card's HTML (views/partials/_service-card.ejs), kept per service and version: the version is the card's
- * whole view, so a change to anything it shows (the listing, its provider, its photo, its next edition, a
- * distance) is a new version, and searches that show the same card render it once. Least recently used first
- * out; the view holds only the catalogue's data.
+ * A card's HTML (views/partials/_service-card.ejs), rendered with its one name declared rather than EJS's
+ * `with (locals)`. It is not kept per card: at 100,000 services, first-time searches rarely show a card twice,
+ * and the key (the card's whole view as JSON) with the churn of a kept store cost more web CPU than rendering
+ * again (docs/performance.md); the pages repeated are kept whole (shared-parts.service.ts).
  */
 export function cardHtml(card: ListingCardView): string {
-  const version = JSON.stringify(card);
-  const kept = keptCards.get(version);
-  if (kept !== undefined) {
-    keptCards.delete(version);
-    keptCards.set(version, kept);
-    return kept;
-  }
-  const html = renderShared('partials/_service-card', { card }, ['card']);
-  keptCards.set(version, html);
-  cardBytes += (version.length + html.length) * 2;
-  for (const [oldest, oldHtml] of keptCards) {
-    if (cardBytes <= CARDS_MAX_BYTES) break;
-    keptCards.delete(oldest);
-    cardBytes -= (oldest.length + oldHtml.length) * 2;
-  }
-  return html;
+  return renderShared('partials/_service-card', { card }, ['card']);
 }

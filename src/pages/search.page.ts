@@ -189,7 +189,7 @@ export interface SearchView {
   filterCount: number;
   resetHref: string;
   pageHref: (page: number) => string;
-  /** A card's HTML, kept per service and version. */
+  /** A card's HTML. */
   cardHtml: (card: ListingCardView) => string;
   islandProps: string;
 }
