@@ -92,6 +92,14 @@ describe('search query plans on a realistic volume', () => {
     expect(plan).not.to.match(/Seq Scan on services/);
   });
 
+  it('words sorted by price: the candidates are planned for all their rows, not a walk of the price index expecting to stop early', async () => {
+    // Every candidate is read (their count), so walking the price index checking each row's words costs
+    // the whole walk; PostgreSQL chose it when it planned the candidates for the page's 20 rows only.
+    const plan = await explainSearch({ ...base, text: 'rifiuti', sort: 'price_asc' });
+    expect(plan).to.match(/CTE candidates/);
+    expect(plan).not.to.match(/Index Scan( Backward)? using service_search_price_idx/);
+  });
+
   // The bounded count stops at 1,001 matches: the aggregate counts the output of a Limit, whatever the
   // scan below it (with no condition, a sequential scan that stops after 1,001 rows is the cheapest).
   for (const [name, query] of shapes) {

@@ -176,28 +176,34 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
       .limit(TEXT_CANDIDATES);
     // Weights D, C, B, A: detailed text, description, subcategory/tags/category, title. Rounded so that
     // near-equal matches fall to the tie-breakers: featured, then well rated.
-    inner = k.from(candidates.as('s')).select([
-      's.id',
-      's.featured',
-      's.rating_average',
-      's.reviews_count',
-      's.created_at',
-      's.base_price',
-      's.distance_km',
-      ...(byDistance ? ['s.sort_distance'] : []),
-      k.raw(
-        `round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`,
-        [toRankingTsquery(query.text) || tsquery],
-      ),
-      k.raw('count(*) OVER () AS total_count'),
-      // Whether the service areas brought in candidates from outside the radius: read from the candidates
-      // too, rather than by a second pass over the word index.
-      query.location
-        ? k.raw('bool_or(s.distance_km IS NULL OR s.distance_km > ?) OVER () AS outside_radius', [
-            query.location.radiusKm,
-          ])
-        : k.raw('false AS outside_radius'),
-    ]);
+    // The candidates are a MATERIALIZED CTE, planned for all their rows: a subquery's plan is chosen for
+    // the 20 rows the page takes, and for a price sort PostgreSQL then walks the price index checking
+    // each row's words (expecting to stop early) although count(*) OVER () reads every candidate.
+    inner = k
+      .withMaterialized('candidates', candidates)
+      .from({ s: 'candidates' })
+      .select([
+        's.id',
+        's.featured',
+        's.rating_average',
+        's.reviews_count',
+        's.created_at',
+        's.base_price',
+        's.distance_km',
+        ...(byDistance ? ['s.sort_distance'] : []),
+        k.raw(
+          `round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`,
+          [toRankingTsquery(query.text) || tsquery],
+        ),
+        k.raw('count(*) OVER () AS total_count'),
+        // Whether the service areas brought in candidates from outside the radius: read from the candidates
+        // too, rather than by a second pass over the word index.
+        query.location
+          ? k.raw('bool_or(s.distance_km IS NULL OR s.distance_km > ?) OVER () AS outside_radius', [
+              query.location.radiusKm,
+            ])
+          : k.raw('false AS outside_radius'),
+      ]);
   } else {
     const columns = [...keys, k.raw('0::float8 AS relevance'), k.raw('NULL::bigint AS total_count')];
     inner = byDistance
