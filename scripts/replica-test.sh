@@ -41,11 +41,18 @@ while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); d
 
 dir=$(mktemp -d /tmp/sicurhub-replica.XXXXXX)
 db="sicurhub_replica_$(date +%s)_$$"
+# The standby's replication slot keeps the primary's WAL until the standby has it: whatever else writes to
+# the server meanwhile, it cannot recycle a segment the standby still needs. Slots left by a run that was
+# killed (inactive, with this prefix) would keep WAL forever: dropped first.
+slot="$db"
+admin "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots
+       WHERE slot_name LIKE 'sicurhub_replica_%' AND NOT active" >/dev/null
 cleanup() {
   status=$?
   if [ -f "$dir/data/postmaster.pid" ]; then
     as_postgres "$PG_BIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
   fi
+  admin "SELECT pg_drop_replication_slot('$slot') FROM pg_replication_slots WHERE slot_name = '$slot'" >/dev/null 2>&1 || true
   if [ "$status" != 0 ] && [ -f "$dir/replica.log" ]; then
     echo "--- the standby's log (last lines)"
     tail -n 30 "$dir/replica.log" || true
@@ -59,7 +66,7 @@ chown postgres:postgres "$dir" 2>/dev/null || true
 chmod 700 "$dir"
 
 echo "--- base backup of $PG_HOST:$PG_PORT into $dir"
-as_postgres "$PG_BIN/pg_basebackup" -h "$PG_HOST" -p "$PG_PORT" -U postgres -D "$dir/data" -X stream -R -c fast --no-sync
+as_postgres "$PG_BIN/pg_basebackup" -h "$PG_HOST" -p "$PG_PORT" -U postgres -D "$dir/data" -X stream -C -S "$slot" -R -c fast --no-sync
 # Its own configuration (a Debian cluster keeps the primary's under /etc): a hot standby on $port, with the
 # limits a standby must not have below the primary's, and no fsync (a throwaway copy).
 {
