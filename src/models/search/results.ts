@@ -108,6 +108,9 @@ function toSearchRow(row: SearchRow): ListingMatch {
  */
 const TEXT_CANDIDATES = COUNT_LIMIT + 1;
 
+/** What the matches carry to be sorted and paged (`s`): the cards' columns are read for the page's rows only. */
+const SORT_KEYS = ['s.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price'];
+
 /**
  * The order that picks a text search's candidates: the sort's own leading keys (read in index order,
  * services_price_idx, services_rating_idx), or for relevance the best-rated first (services_quality_idx).
@@ -135,14 +138,7 @@ function candidateOrder(query: ListingSearchQuery): string {
 function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
   const tsquery = queryTsquery(query);
-  const keys: (string | Knex.Raw)[] = [
-    's.id',
-    's.featured',
-    's.rating_average',
-    's.reviews_count',
-    's.created_at',
-    's.base_price',
-  ];
+  const keys: (string | Knex.Raw)[] = [...SORT_KEYS];
   keys.push(
     query.location
       ? k.raw('? AS distance_km', [distanceKm(k, query.location.lat, query.location.lng)])
@@ -174,8 +170,6 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
       .select([...keys, 's.search_vector'])
       .orderByRaw(candidateOrder(query))
       .limit(TEXT_CANDIDATES);
-    // Weights D, C, B, A: detailed text, description, subcategory/tags/category, title. Rounded so that
-    // near-equal matches fall to the tie-breakers: featured, then well rated.
     // The candidates are a MATERIALIZED CTE, planned for all their rows: a subquery's plan is chosen for
     // the 20 rows the page takes, and for a price sort PostgreSQL then walks the price index checking
     // each row's words (expecting to stop early) although count(*) OVER () reads every candidate.
@@ -183,14 +177,11 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
       .withMaterialized('candidates', candidates)
       .from({ s: 'candidates' })
       .select([
-        's.id',
-        's.featured',
-        's.rating_average',
-        's.reviews_count',
-        's.created_at',
-        's.base_price',
+        ...SORT_KEYS,
         's.distance_km',
         ...(byDistance ? ['s.sort_distance'] : []),
+        // Weights D, C, B, A: detailed text, description, subcategory/tags/category, title. Rounded so that
+        // near-equal matches fall to the tie-breakers: featured, then well rated.
         k.raw(
           `round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`,
           [toRankingTsquery(query.text) || tsquery],
