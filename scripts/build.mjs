@@ -1,5 +1,6 @@
 // Builds what `npm start` needs: the server (TypeScript -> dist/) and the browser assets
 // (CSS, the enhancement script and one bundle per island -> public/build/, fingerprinted, with a manifest).
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,23 @@ async function buildServer() {
     logLevel: 'warning',
   });
   return entryPoints.length;
+}
+
+/** The icons' sprite (src/lib/icons.ts iconSprite), fingerprinted like esbuild's outputs; its public URL. */
+async function writeIconSprite(outdir) {
+  const bundled = await esbuild.build({
+    entryPoints: [path.join(root, 'src', 'lib', 'icons.ts')],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = Buffer.from(bundled.outputFiles[0].contents).toString('base64');
+  const { iconSprite } = await import(`data:text/javascript;base64,${code}`);
+  const svg = iconSprite();
+  const hash = createHash('sha256').update(svg).digest('hex').slice(0, 8).toUpperCase();
+  writeFileSync(path.join(outdir, `icons-${hash}.svg`), svg);
+  return `/build/icons-${hash}.svg`;
 }
 
 async function buildClient() {
@@ -99,6 +117,7 @@ async function buildClient() {
       manifest[logical.replace(/\.js$/, '.css')] = `/build/${css}`;
     }
   }
+  manifest['icons.svg'] = await writeIconSprite(outdir);
   writeFileSync(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return Object.keys(manifest).length;
 }

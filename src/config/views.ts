@@ -4,7 +4,7 @@ import path from 'node:path';
 import ejs from 'ejs';
 import type { Express, Response } from 'express';
 import * as format from '../lib/format.js';
-import { categoryIcon, icon } from '../lib/icons.js';
+import { categoryIcon, spriteIcon } from '../lib/icons.js';
 import { asset, assetImports } from './assets.js';
 import { t, tree } from './i18n.js';
 import { VIEWS_DIR } from './paths.js';
@@ -13,16 +13,31 @@ type RenderCallback = (err: Error | null, html?: string) => void;
 
 /**
  * How every view is rendered: includes by absolute path (`include('/partials/_field')`) are read from the
- * views folder, which EJS joins without checking that the file exists. Anything that renders a view
- * (a test of a partial too) passes these.
+ * views folder, which EJS joins without checking that the file exists; each line's indentation is left out of
+ * the page (rmWhitespace: no page has preformatted text of its own; the emails, whose text versions are laid
+ * out by their lines, are rendered apart, src/documents/email.ts). Anything that renders a view (a test of a
+ * partial too) passes these.
  */
-export const VIEW_RENDER_OPTIONS: { root: string; views: string[] } = { root: VIEWS_DIR, views: [VIEWS_DIR] };
+export const VIEW_RENDER_OPTIONS: { root: string; views: string[]; rmWhitespace: boolean } = {
+  root: VIEWS_DIR,
+  views: [VIEWS_DIR],
+  rmWhitespace: true,
+};
 
 /**
  * The helpers every page's views may call, whoever renders them: the request's locals (middleware/locals.ts)
  * and the parts every viewer shares (renderShared).
  */
-export const VIEW_HELPERS = { t, tree, asset, assetImports, format, icon, categoryIcon } as const;
+export const VIEW_HELPERS = {
+  t,
+  tree,
+  asset,
+  assetImports,
+  format,
+  icon: (name: string, options?: { size?: number; className?: string }) =>
+    spriteIcon(asset('icons.svg'), name, options),
+  categoryIcon: (category: string, size?: number) => categoryIcon(asset('icons.svg'), category, size),
+} as const;
 
 /**
  * EJS with one layout: a view renders its content, then layouts/main wraps it (header, footer, meta).

@@ -1,7 +1,8 @@
 /**
  * The line icons of the site (24 × 24, stroke = currentColor), drawn for SicurHub: no icon font, nothing from
- * other hosts. Views draw them with `icon(name, { size, className })` and `categoryIcon(category, size)`; the
- * demo's cover pictures draw a category's icon large (seeds/lib/photos.ts).
+ * other hosts. Views draw them with `icon(name, { size, className })` and `categoryIcon(category, size)`, which
+ * name a symbol of the sprite (iconSprite); the demo's cover pictures draw a category's icon large
+ * (seeds/lib/photos.ts).
  */
 const ICON_PATHS = {
   search: '<circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/>',
@@ -70,17 +71,41 @@ export function categoryIconName(category: string): IconName {
   return CATEGORY_ICONS[category] ?? 'shieldCheck';
 }
 
-/** An icon as inline SVG, hidden from assistive technology (the text beside it says what it means). */
-export function icon(name: string, options: { size?: number; className?: string } = {}): string {
+/** How every icon is drawn: a line of 1.8 on a 24 × 24 box, in the colour of the text around it. */
+const ICON_STYLE =
+  'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"';
+
+/**
+ * Every icon as one SVG document of symbols, each named as in ICON_PATHS: the build writes it as a fingerprinted
+ * asset (scripts/build.mjs, "icons.svg"), which a browser fetches once and keeps, so that a page names its icons
+ * rather than carrying each drawing (a signed-in page has about thirty).
+ */
+export function iconSprite(): string {
+  const symbols = Object.entries(ICON_PATHS).map(
+    ([name, paths]) => `<symbol id="${name}" ${ICON_STYLE}>${paths}</symbol>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
+}
+
+/**
+ * An icon of the sprite at `spriteUrl` (iconSprite), hidden from assistive technology (the text beside it says
+ * what it means). Views call it as `icon(name, { size, className })` (config/views.ts gives the sprite's URL).
+ */
+export function spriteIcon(
+  spriteUrl: string,
+  name: string,
+  options: { size?: number; className?: string } = {},
+): string {
   const size = Number(options.size) || 24;
   const className = options.className ? ` ${options.className.replace(/[^\w -]/g, '')}` : '';
+  const id = name in ICON_PATHS ? name : '';
   return (
-    `<svg class="icon${className}" viewBox="0 0 24 24" width="${size}" height="${size}" fill="none" stroke="currentColor"` +
-    ` stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${iconPaths(name)}</svg>`
+    `<svg class="icon${className}" width="${size}" height="${size}" aria-hidden="true" focusable="false">` +
+    `<use href="${spriteUrl}#${id}"/></svg>`
   );
 }
 
-/** A category's icon as inline SVG. */
-export function categoryIcon(category: string, size = 24): string {
-  return icon(categoryIconName(category), { size });
+/** A category's icon of the sprite at `spriteUrl`. */
+export function categoryIcon(spriteUrl: string, category: string, size = 24): string {
+  return spriteIcon(spriteUrl, categoryIconName(category), { size });
 }

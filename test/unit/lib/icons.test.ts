@@ -1,0 +1,26 @@
+import { expect } from 'chai';
+import { categoryIcon, iconSprite, spriteIcon } from '../../../src/lib/icons.js';
+
+describe('icons', () => {
+  it('an icon names its symbol of the sprite, at the size asked, hidden from assistive technology', () => {
+    expect(spriteIcon('/build/icons-X.svg', 'bell', { size: 20, className: 'nav"><x' })).to.equal(
+      '<svg class="icon navx" width="20" height="20" aria-hidden="true" focusable="false">' +
+        '<use href="/build/icons-X.svg#bell"/></svg>',
+    );
+  });
+
+  it('an unknown icon names no symbol, and a category without its own is drawn with the shield', () => {
+    expect(spriteIcon('/s.svg', 'nope')).to.include('<use href="/s.svg#"/>').and.include('width="24"');
+    expect(categoryIcon('/s.svg', 'environment')).to.include('#leaf"');
+    expect(categoryIcon('/s.svg', 'unknown')).to.include('#shieldCheck"');
+  });
+
+  it('the sprite draws each icon once, as a line in the colour of the text', () => {
+    const sprite = iconSprite();
+    expect(sprite.match(/<symbol /g)).to.have.length(sprite.match(/<symbol id="(\w+)"/g)!.length);
+    expect(sprite).to.match(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"><symbol id="search" viewBox="0 0 24 24" fill="none" stroke="currentColor"/,
+    );
+    expect(new Set(sprite.match(/id="\w+"/g)).size).to.equal(sprite.match(/id="\w+"/g)!.length);
+  });
+});
