@@ -98,7 +98,7 @@ export function spriteIcon(
 ): string {
   const size = Number(options.size) || 24;
   const className = options.className ? ` ${options.className.replace(/[^\w -]/g, '')}` : '';
-  const id = name in ICON_PATHS ? name : '';
+  const id = Object.hasOwn(ICON_PATHS, name) ? name : '';
   return (
     `<svg class="icon${className}" width="${size}" height="${size}" aria-hidden="true" focusable="false">` +
     `<use href="${spriteUrl}#${id}"/></svg>`

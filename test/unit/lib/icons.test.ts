@@ -11,6 +11,7 @@ describe('icons', () => {
 
   it('an unknown icon names no symbol, and a category without its own is drawn with the shield', () => {
     expect(spriteIcon('/s.svg', 'nope')).to.include('<use href="/s.svg#"/>').and.include('width="24"');
+    expect(spriteIcon('/s.svg', 'toString')).to.include('<use href="/s.svg#"/>');
     expect(categoryIcon('/s.svg', 'environment')).to.include('#leaf"');
     expect(categoryIcon('/s.svg', 'unknown')).to.include('#shieldCheck"');
   });
