@@ -16,12 +16,15 @@ describe('icons', () => {
     expect(categoryIcon('/s.svg', 'unknown')).to.include('#shieldCheck"');
   });
 
-  it('the sprite draws each icon once, as a line in the colour of the text', () => {
+  it('the sprite draws every icon as a line in the colour of the text', () => {
     const sprite = iconSprite();
-    expect(sprite.match(/<symbol /g)).to.have.length(sprite.match(/<symbol id="(\w+)"/g)!.length);
-    expect(sprite).to.match(
-      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"><symbol id="search" viewBox="0 0 24 24" fill="none" stroke="currentColor"/,
-    );
-    expect(new Set(sprite.match(/id="\w+"/g)).size).to.equal(sprite.match(/id="\w+"/g)!.length);
+    const symbols = sprite.match(/<symbol [^>]*>/g) ?? [];
+    expect(symbols.length).to.be.greaterThan(20);
+    for (const symbol of symbols) {
+      expect(symbol).to.match(
+        /^<symbol id="\w+" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">$/,
+      );
+    }
+    expect(sprite).to.match(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"><symbol id="search" /);
   });
 });
