@@ -61,7 +61,15 @@ function requestItem(b: TodoBooking, now: Date): TodoItemView {
 function quoteDue(b: TodoBooking, today: string): TodoItemView['due'] {
   if (!b.quoteValidUntil) return null;
   const days = Math.round((Date.parse(b.quoteValidUntil) - Date.parse(today)) / (24 * HOUR));
-  return days <= 0
+  // Past its date the quote can no longer be accepted (booking-rules quoteLapsed); the expiry job closes it at
+  // its next run, and until then the line says so rather than "Scade oggi".
+  if (days < 0) {
+    return {
+      label: t('dashboard:todos.expiringQuotes.lapsed', { date: format.date(b.quoteValidUntil) }),
+      urgency: 'late',
+    };
+  }
+  return days === 0
     ? { label: t('dashboard:todos.expiringQuotes.today'), urgency: 'late' }
     : { label: t('dashboard:todos.expiringQuotes.days', { count: days }), urgency: days <= 3 ? 'soon' : 'calm' };
 }

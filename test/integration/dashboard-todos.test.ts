@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { todayInRome } from '../../src/lib/booking-time.js';
+import { db } from '../../src/db/knex.js';
+import { addDays, todayInRome } from '../../src/lib/booking-time.js';
+import * as format from '../../src/lib/format.js';
 import { csrfFrom, html, type Page } from '../helpers/app.js';
 import type { Agent } from '../helpers/auth.js';
 import { resetDatabase } from '../helpers/db.js';
@@ -96,5 +98,24 @@ describe('dashboard: things to do', () => {
 
     await act(client.agent, quoted.id, 'quote-decline', { reason: 'Abbiamo scelto un altro fornitore' });
     expect(todoLines(await dashboardOf(client.agent), 'quotesToDecide')).to.deep.equal([]);
+  });
+
+  it('a quote valid until today "expires today"; one past its date (the expiry job not yet run) says when it lapsed', async () => {
+    const today = await createBooking({ serviceId, clientId: client.id, status: 'quoted' });
+    const lapsed = await createBooking({ serviceId, clientId: client.id, status: 'quoted' });
+    const yesterday = addDays(todayInRome(), -1);
+    await db()('bookings').where('id', today.id).update({ quote_valid_until: todayInRome() });
+    await db()('bookings').where('id', lapsed.id).update({ quote_valid_until: yesterday });
+
+    for (const [agent, key] of [
+      [provider.agent, 'expiringQuotes'],
+      [client.agent, 'quotesToDecide'],
+    ] as const) {
+      const lines = todoLines(await dashboardOf(agent), key);
+      expect(lines).to.have.length(2);
+      expect(lines[0], key).to.contain(`Scaduto il ${format.date(yesterday)}`);
+      expect(lines[0]).not.to.contain('Scade oggi');
+      expect(lines[1], key).to.contain('Scade oggi');
+    }
   });
 });
