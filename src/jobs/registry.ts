@@ -9,7 +9,7 @@ import {
   startDueBookings,
 } from '../services/booking-timers.service.js';
 import { config } from '../config/env.js';
-import { analyze } from '../models/maintenance.js';
+import { vacuumAnalyze } from '../models/maintenance.js';
 import { decideEditionsUnderMinimum } from '../services/edition-decisions.service.js';
 import { expireLapsedOffers } from '../services/waitlist-offers.service.js';
 import { removeStalePendingImages } from '../services/listing-images.service.js';
@@ -53,6 +53,6 @@ export function registerJobs(): void {
   registerPeriodicTask('invoices.send', 15 * 60 * 1000, async () => void (await sendPendingInvoices()));
   // An "Accedi come" left to lapse gets the end of its audit record (a request of its session would end it first).
   registerPeriodicTask('impersonations.close', 5 * 60 * 1000, async () => void (await closeLapsedImpersonations()));
-  // A PostgreSQL server analyzes by itself (autovacuum); the embedded one does not.
-  if (!config().databaseUrl) registerPeriodicTask('database.analyze', 6 * 60 * 60 * 1000, analyze);
+  // A PostgreSQL server vacuums and analyzes by itself (autovacuum); the embedded one does not.
+  if (!config().databaseUrl) registerPeriodicTask('database.vacuum', 6 * 60 * 60 * 1000, vacuumAnalyze);
 }
