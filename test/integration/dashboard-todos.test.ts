@@ -101,10 +101,10 @@ describe('dashboard: things to do', () => {
   });
 
   it('a quote valid until today "expires today"; one past its date (the expiry job not yet run) says when it lapsed', async () => {
-    const today = await createBooking({ serviceId, clientId: client.id, status: 'quoted' });
+    const dueToday = await createBooking({ serviceId, clientId: client.id, status: 'quoted' });
     const lapsed = await createBooking({ serviceId, clientId: client.id, status: 'quoted' });
     const yesterday = addDays(todayInRome(), -1);
-    await db()('bookings').where('id', today.id).update({ quote_valid_until: todayInRome() });
+    await db()('bookings').where('id', dueToday.id).update({ quote_valid_until: todayInRome() });
     await db()('bookings').where('id', lapsed.id).update({ quote_valid_until: yesterday });
 
     for (const [agent, key] of [
