@@ -6,14 +6,8 @@ import { names } from '../db/columns.js';
 import { cardsFromJson, cardsQuery, type BookingCard } from './bookings/cards.js';
 import { TODO_QUERIES, todosFromJson, type TodoLines, type TodoList, type TodoParam } from './bookings/todos.js';
 import { agendaFromJson, agendaQuery, type AgendaEdition } from './editions/agenda.js';
-import {
-  ownedBy,
-  viewerOfShape,
-  viewerShape,
-  viewerValues,
-  type ViewerParam,
-  type ViewerShape,
-} from './bookings/read.js';
+import { statusTotalsQuery } from './bookings/totals.js';
+import { viewerOfShape, viewerShape, viewerValues, type ViewerParam, type ViewerShape } from './bookings/read.js';
 import { CLIENT_COLUMNS, toClientProfile, type ClientProfile, type ClientRow } from './clients/row.js';
 import { newestQuery, notificationsFromJson } from './notifications/read.js';
 import type { Notification } from './notifications/row.js';
@@ -67,23 +61,26 @@ const toStatistics = (row: StatisticsRow | undefined): BookingStatistics => ({
   averageBookingValueCents: Number(row?.average_value_cents ?? 0),
 });
 
-/** The four statistics in one aggregate query over the owner's bookings (one row), not yet sent. */
+/**
+ * The four statistics in one aggregate query over the owner's bookings by status (one row), not yet sent.
+ * The mean is avg()'s own division (the sum over the number), of the totals kept by status.
+ */
 function statisticsQuery(owner: StatisticsOwner): Knex.QueryBuilder {
   const k = db();
-  const q = k({ b: 'bookings' }).select(
-    k.raw('count(*)::int AS total_bookings'),
-    k.raw(`(count(*) FILTER (WHERE b.status IN ('confirmed', 'in_progress')))::int AS confirmed_bookings`),
-    k.raw(`(count(*) FILTER (WHERE b.status = 'completed'))::int AS completed_bookings`),
+  const of = (condition: string) => `coalesce(sum(t.bookings) FILTER (WHERE ${condition}), 0)`;
+  return k.from(statusTotalsQuery(owner).as('t')).select(
+    k.raw('coalesce(sum(t.bookings), 0)::int AS total_bookings'),
+    k.raw(`${of("t.status IN ('confirmed', 'in_progress')")}::int AS confirmed_bookings`),
+    k.raw(`${of("t.status = 'completed'")}::int AS completed_bookings`),
     k.raw(
-      `coalesce(round(100.0 * count(*) FILTER (WHERE b.status = 'completed')
-                 / nullif(count(*), 0), 1), 0)::text AS completion_rate`,
+      `coalesce(round(100.0 * ${of("t.status = 'completed'")} / nullif(sum(t.bookings), 0), 1), 0)::text
+         AS completion_rate`,
     ),
     k.raw(
-      `coalesce(round(100 * avg(b.total_amount) FILTER (WHERE b.status <> 'cancelled')), 0)::text
-         AS average_value_cents`,
+      `coalesce(round(100 * (sum(t.total_amount) FILTER (WHERE t.status <> 'cancelled')
+                 / nullif(sum(t.bookings) FILTER (WHERE t.status <> 'cancelled'), 0))), 0)::text AS average_value_cents`,
     ),
   );
-  return ownedBy(q, owner);
 }
 
 /** The user's own profile, whichever kind of account it is. */

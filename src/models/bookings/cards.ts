@@ -16,6 +16,7 @@ import {
   type ViewerShape,
 } from './read.js';
 import { BOOKING_COLUMNS, type BookingRow } from './row.js';
+import { statusTotalsQuery } from './totals.js';
 
 // The lists of bookings: the cards of /bookings and of the dashboard, and the counts of its tabs.
 
@@ -126,29 +127,21 @@ export function cardsFromJson(rows: readonly Record<string, unknown>[] | null, v
 /** How many of the viewer's bookings are in each status, and in all (the tabs of /bookings). */
 export type BookingCounts = Record<BookingStatus | 'all', number>;
 
-/** How many of the viewer's bookings have one status. */
-type CountRow = Pick<BookingRow, 'status'> & { count: number | string };
-
-/** The viewer's bookings counted by status, not yet sent: listPage carries it. */
-function countsQuery(viewer: BookingViewer, trx?: Trx): Knex.QueryBuilder {
-  return ownedBy(db(trx)({ b: 'bookings' }), viewer)
-    .select('b.status')
-    .count({ count: '*' })
-    .groupBy('b.status');
-}
+/** How many of the viewer's bookings have one status (models/bookings/totals.ts). */
+type CountRow = Pick<BookingRow, 'status'> & { bookings: number };
 
 function toCounts(rows: readonly CountRow[]): BookingCounts {
   const counts = Object.fromEntries([...BOOKING_STATUSES, 'all'].map((s) => [s, 0])) as BookingCounts;
   for (const row of rows) {
-    counts[row.status] = Number(row.count);
-    counts.all += Number(row.count);
+    counts[row.status] = row.bookings;
+    counts.all += row.bookings;
   }
   return counts;
 }
 
 /**
  * A page of /bookings in one statement (one round trip, prepared on a PostgreSQL server): the counts of
- * every tab (countsQuery) and the cards of one tab's page (cardsQuery).
+ * every tab (totals.ts statusTotalsQuery) and the cards of one tab's page (cardsQuery).
  */
 export async function listPage(
   viewer: BookingViewer,
@@ -178,6 +171,6 @@ const pageStatement = compiledByShape(
     const cards = cardsQuery(viewer, { ...(shape.status ? { status: shape.status } : {}), limit: shape.limit });
     // Knex reads a plain OFFSET as a number (its types say only that): the parameter goes in as a raw binding.
     if (shape.later) cards.offset(k.raw('?', [param('offset')]) as unknown as number);
-    return k.select([jsonRows(countsQuery(viewer), 'counts'), jsonRows(cards, 'cards')]);
+    return k.select([jsonRows(statusTotalsQuery(viewer), 'counts'), jsonRows(cards, 'cards')]);
   },
 );

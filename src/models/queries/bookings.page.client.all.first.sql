@@ -1,13 +1,13 @@
--- src/models/bookings/cards.ts, named qa5b8b55cb75fcc59d41f3f434252af18
+-- src/models/bookings/cards.ts, named q7e9099209d64247101e2066950aca37f
 select coalesce((SELECT json_agg(t)
-FROM ((select "b"."status", count(*) as "count"
-from "bookings" as "b"
-where "b"."client_id" = $1
-group by "b"."status")) AS t), '[]'::json) AS "counts",
+FROM ((select "b"."status", "b"."bookings", "b"."total_amount"
+from "booking_status_totals" as "b"
+where "b"."party" = $1
+and "b"."owner_id" = $2)) AS t), '[]'::json) AS "counts",
  coalesce((SELECT json_agg(t)
 FROM ((select "pp"."business_name" as "counterpart_name", "b"."id", "b"."booking_number", "b"."service_title", "b"."status", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."total_amount", "b"."rejected_at", "b"."quote_declined_at", "b"."confirmed_at", "b"."cancellation_reason"
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
-where "b"."client_id" = $2
+where "b"."client_id" = $3
 order by "b"."created_at" desc, "b"."id" desc
-limit $3)) AS t), '[]'::json) AS "cards"
+limit $4)) AS t), '[]'::json) AS "cards"

@@ -1,14 +1,14 @@
--- src/models/bookings/cards.ts, named qe32584f699dc75fc88c5eec16579bd6f
+-- src/models/bookings/cards.ts, named qc8e5687786d01d83cc776791c600420c
 select coalesce((SELECT json_agg(t)
-FROM ((select "b"."status", count(*) as "count"
-from "bookings" as "b"
-where "b"."client_id" = $1
-group by "b"."status")) AS t), '[]'::json) AS "counts",
+FROM ((select "b"."status", "b"."bookings", "b"."total_amount"
+from "booking_status_totals" as "b"
+where "b"."party" = $1
+and "b"."owner_id" = $2)) AS t), '[]'::json) AS "counts",
  coalesce((SELECT json_agg(t)
 FROM ((select "pp"."business_name" as "counterpart_name", "b"."id", "b"."booking_number", "b"."service_title", "b"."status", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."total_amount", "b"."rejected_at", "b"."quote_declined_at", "b"."confirmed_at", "b"."cancellation_reason"
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
-where "b"."client_id" = $2
+where "b"."client_id" = $3
 order by "b"."created_at" desc, "b"."id" desc
-limit $3
-offset $4)) AS t), '[]'::json) AS "cards"
+limit $4
+offset $5)) AS t), '[]'::json) AS "cards"

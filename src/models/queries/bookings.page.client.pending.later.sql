@@ -1,15 +1,15 @@
--- src/models/bookings/cards.ts, named q662bd2096df06825273210d54309e279
+-- src/models/bookings/cards.ts, named q7d934eae5b99237ee39e3a9449e48fde
 select coalesce((SELECT json_agg(t)
-FROM ((select "b"."status", count(*) as "count"
-from "bookings" as "b"
-where "b"."client_id" = $1
-group by "b"."status")) AS t), '[]'::json) AS "counts",
+FROM ((select "b"."status", "b"."bookings", "b"."total_amount"
+from "booking_status_totals" as "b"
+where "b"."party" = $1
+and "b"."owner_id" = $2)) AS t), '[]'::json) AS "counts",
  coalesce((SELECT json_agg(t)
 FROM ((select "pp"."business_name" as "counterpart_name", "b"."id", "b"."booking_number", "b"."service_title", "b"."status", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."total_amount", "b"."rejected_at", "b"."quote_declined_at", "b"."confirmed_at", "b"."cancellation_reason"
 from "bookings" as "b"
 left join "provider_profiles" as "pp" on "pp"."user_id" = "b"."provider_id"
-where "b"."client_id" = $2
-and "b"."status" in ($3, $4, $5)
+where "b"."client_id" = $3
+and "b"."status" in ($4, $5, $6)
 order by "b"."created_at" desc, "b"."id" desc
-limit $6
-offset $7)) AS t), '[]'::json) AS "cards"
+limit $7
+offset $8)) AS t), '[]'::json) AS "cards"

@@ -1,18 +1,18 @@
--- src/models/bookings/cards.ts, named qe35164fe5746b891a8072a5873ded025
+-- src/models/bookings/cards.ts, named qf16f5a9acced21a2bd6ad03017f364de
 select coalesce((SELECT json_agg(t)
-FROM ((select "b"."status", count(*) as "count"
-from "bookings" as "b"
-where "b"."provider_id" = $1
-and b.status NOT IN ('awaiting_approval', 'not_approved')
-group by "b"."status")) AS t), '[]'::json) AS "counts",
+FROM ((select "b"."status", "b"."bookings", "b"."total_amount"
+from "booking_status_totals" as "b"
+where "b"."party" = $1
+and "b"."owner_id" = $2
+and b.status NOT IN ('awaiting_approval', 'not_approved'))) AS t), '[]'::json) AS "counts",
  coalesce((SELECT json_agg(t)
 FROM ((select coalesce(cp.company_name, cu.company_name) AS counterpart_name, "b"."id", "b"."booking_number", "b"."service_title", "b"."status", "b"."requested_date", "b"."requested_time", "b"."participants_count", "b"."total_amount", "b"."rejected_at", "b"."quote_declined_at", "b"."confirmed_at", "b"."cancellation_reason"
 from "bookings" as "b"
 left join "client_profiles" as "cp" on "cp"."user_id" = "b"."client_id"
 left join "users" as "cu" on "cu"."id" = "b"."client_id"
-where "b"."provider_id" = $2
+where "b"."provider_id" = $3
 and b.status NOT IN ('awaiting_approval', 'not_approved')
-and "b"."status" in ($3, $4)
+and "b"."status" in ($4, $5)
 order by "b"."created_at" desc, "b"."id" desc
-limit $5
-offset $6)) AS t), '[]'::json) AS "cards"
+limit $6
+offset $7)) AS t), '[]'::json) AS "cards"
