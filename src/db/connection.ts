@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config/env.js';
 import { errorFields, logger } from '../config/logger.js';
 import { runningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.js';
-import { createKnex, setDb } from './knex.js';
+import { createKnex, setDb, setPreparedDb } from './knex.js';
 import { closeReplica, openReplica } from './replica.js';
 
 export interface DatabaseHandle {
@@ -42,11 +42,14 @@ export async function openDatabase(
   // PGlite runs one query at a time: a couple of connections are enough and keep waits short.
   const small = embedded !== null || running !== null;
   const knex = createKnex(connectionString, small ? 4 : 10, { server: !small });
+  // The named statements of signed-in pages, each kept with one generic plan (src/db/knex.ts createKnex).
+  const preparedKnex = small ? null : createKnex(connectionString, 5, { server: true, genericPlans: true });
   const sessionPool = new pg.Pool({ connectionString, max: small ? 2 : 5, idleTimeoutMillis: 30_000 });
   // An idle client whose connection the server ends (restart, failover, pg_terminate_backend) emits 'error'
   // on the pool; unheard, it would end the process. The pool drops that client and opens a new one when asked.
   sessionPool.on('error', (err) => logger.warn('session store connection lost', errorFields(err)));
   setDb(knex);
+  setPreparedDb(preparedKnex);
   const replica = Boolean(options.readReplica && cfg.databaseReplicaUrl && !embedded);
   if (replica) openReplica(cfg.databaseReplicaUrl!, knex);
   let closed = false;
@@ -60,8 +63,9 @@ export async function openDatabase(
       if (closed) return;
       closed = true;
       setDb(null);
+      setPreparedDb(null);
       await closeReplica();
-      await Promise.allSettled([knex.destroy(), sessionPool.end()]);
+      await Promise.allSettled([knex.destroy(), preparedKnex?.destroy(), sessionPool.end()]);
       await embedded?.close();
     },
   };

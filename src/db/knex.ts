@@ -21,17 +21,28 @@ let instance: Knex | null = null;
  */
 const SERVER_WORK_MEM = '32MB';
 
+/**
+ * `server`: a PostgreSQL server, which takes settings at connection (the embedded one does not).
+ * `genericPlans`: the pool of the named statements (setPreparedDb), whose connections keep one generic plan for
+ * each: left to choose, PostgreSQL plans a statement anew on every run whenever a plan made for the values looks
+ * cheaper than the generic one, as it does for a busy provider's list of its newest bookings (a LIMIT over
+ * thousands of rows), and planning then costs more than running.
+ */
 export function createKnex(
   connectionString: string,
   poolMax: number,
-  options: { server?: boolean; connectTimeoutMs?: number } = {},
+  options: { server?: boolean; genericPlans?: boolean; connectTimeoutMs?: number } = {},
 ): Knex {
+  const settings = [
+    `-c work_mem=${SERVER_WORK_MEM}`,
+    ...(options.genericPlans ? ['-c plan_cache_mode=force_generic_plan'] : []),
+  ];
   const knex = knexFactory({
     client: 'pg',
     connection: {
       connectionString,
       application_name: 'sicurhub',
-      ...(options.server ? { options: `-c work_mem=${SERVER_WORK_MEM}` } : {}),
+      ...(options.server ? { options: settings.join(' ') } : {}),
       ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
@@ -50,6 +61,16 @@ export function createKnex(
 /** Installs the one Knex instance the repositories use. */
 export function setDb(knex: Knex | null): void {
   instance = knex;
+}
+
+let preparedInstance: Knex | null = null;
+
+/**
+ * Installs the pool that runs the named statements (`prepared`) outside a transaction on the primary, made
+ * with `genericPlans` (createKnex); without one they run on the primary's pool (the embedded database).
+ */
+export function setPreparedDb(knex: Knex | null): void {
+  preparedInstance = knex;
 }
 
 /** The database a request's statements read from when it is not the primary (src/db/read-routing.ts). */
@@ -92,8 +113,8 @@ export function statementName(nativeSql: string): string {
 
 /**
  * Names a statement run on every booking or signed-in request, so that each connection parses and plans it
- * once (a PostgreSQL prepared statement; after five runs the server keeps one generic plan when it is as
- * good): for these, planning cost more than running. The name comes from the statement's own text
+ * once (a PostgreSQL prepared statement; outside a transaction on the primary it runs on the pool that keeps
+ * one generic plan, setPreparedDb): for these, planning cost more than running. The name comes from the statement's own text
  * (statementName), so a statement whose text varies with its options (a tab, an offset) is simply several
  * statements. Both databases run it named: the embedded server gives each connection its own names in its
  * one session, so the default test run exercises this path too. The texts are checked in under
@@ -106,9 +127,8 @@ export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q): Q;
 export function prepared<R = { rows: Record<string, unknown>[] }>(statement: BoundStatement, trx?: Trx): Knex.Raw<R>;
 export function prepared(query: Knex.QueryBuilder | Knex.Raw | BoundStatement, trx?: Trx) {
   if ('nativeSql' in query) {
-    return db(trx)
-      .raw(query.sql, query.bindings as Knex.RawBinding[])
-      .options({ name: query.name });
+    const source = trx ?? readSource.getStore() ?? preparedInstance ?? primaryDb();
+    return source.raw(query.sql, query.bindings as Knex.RawBinding[]).options({ name: query.name });
   }
   return query.options({ name: statementName(query.toSQL().toNative().sql) });
 }
