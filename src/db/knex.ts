@@ -73,6 +73,11 @@ export function setPreparedDb(knex: Knex | null): void {
   preparedInstance = knex;
 }
 
+/** Where a named statement runs outside a transaction and outside readingFrom: that pool, or the primary's. */
+export function preparedDb(): Knex {
+  return preparedInstance ?? primaryDb();
+}
+
 /** The database a request's statements read from when it is not the primary (src/db/read-routing.ts). */
 const readSource = new AsyncLocalStorage<Knex>();
 
@@ -114,10 +119,10 @@ export function statementName(nativeSql: string): string {
 /**
  * Names a statement run on every booking or signed-in request, so that each connection parses and plans it
  * once (a PostgreSQL prepared statement; outside a transaction on the primary it runs on the pool that keeps
- * one generic plan, setPreparedDb): for these, planning cost more than running. The name comes from the statement's own text
- * (statementName), so a statement whose text varies with its options (a tab, an offset) is simply several
- * statements. Both databases run it named: the embedded server gives each connection its own names in its
- * one session, so the default test run exercises this path too. The texts are checked in under
+ * one generic plan, setPreparedDb): for these, planning cost more than running. The name comes from the
+ * statement's own text (statementName), so a statement whose text varies with its options (a tab, an offset)
+ * is simply several statements. Both databases run it named: the embedded server gives each connection its
+ * own names in its one session, so the default test run exercises this path too. The texts are checked in under
  * src/models/queries/ (test/integration/db/statement-texts.test.ts).
  *
  * A statement compiled once (compiledOnce, compiledByShape) is given as it is bound, and runs on `trx` when
@@ -127,7 +132,7 @@ export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(query: Q): Q;
 export function prepared<R = { rows: Record<string, unknown>[] }>(statement: BoundStatement, trx?: Trx): Knex.Raw<R>;
 export function prepared(query: Knex.QueryBuilder | Knex.Raw | BoundStatement, trx?: Trx) {
   if ('nativeSql' in query) {
-    const source = trx ?? readSource.getStore() ?? preparedInstance ?? primaryDb();
+    const source = trx ?? readSource.getStore() ?? preparedDb();
     return source.raw(query.sql, query.bindings as Knex.RawBinding[]).options({ name: query.name });
   }
   return query.options({ name: statementName(query.toSQL().toNative().sql) });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { createApp } from '../../src/app.js';
-import { db } from '../../src/db/knex.js';
+import { db, preparedDb } from '../../src/db/knex.js';
 import { KEPT_READS, keptPageReads } from '../../src/middleware/page-cache.js';
 import { watchText, type PageReads } from '../../src/lib/page-reads.js';
 import { listChangeTriggers } from '../../src/models/catalogue-changes.js';
@@ -52,11 +52,13 @@ const CACHE_OWN = new Set(['catalogue_changes']);
 async function tablesRead(url: string): Promise<string[]> {
   const seen = new Set<string>();
   const listen = (q: { sql: string }) => tablesOf(q.sql).forEach((t) => seen.add(t));
-  db().on('query', listen);
+  // The named statements run on a pool of their own on a PostgreSQL server (src/db/knex.ts preparedDb).
+  const pools = [...new Set([db(), preparedDb()])];
+  pools.forEach((pool) => pool.on('query', listen));
   try {
     await request().get(url).expect(200);
   } finally {
-    db().off('query', listen);
+    pools.forEach((pool) => pool.off('query', listen));
   }
   return [...seen].filter((t) => !CACHE_OWN.has(t)).sort();
 }

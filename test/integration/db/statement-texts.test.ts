@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type pg from 'pg';
-import { db, statementName } from '../../../src/db/knex.js';
+import { db, preparedDb, statementName } from '../../../src/db/knex.js';
 import { LIST_STATUSES } from '../../../src/lib/booking-list-status.js';
 import type { CurrentUser } from '../../../src/lib/current-user.js';
 import { listPage } from '../../../src/models/bookings/cards.js';
@@ -159,11 +159,13 @@ async function namedStatements(run: Path[2]): Promise<{ name: string; text: stri
     if (name) found.set(name, text);
   };
   const onQuery = (q: { sql: string; options?: { name?: string } }) => record(q.options?.name, q.sql);
-  db().on('query', onQuery);
+  // The named statements run on a pool of their own on a PostgreSQL server (src/db/knex.ts preparedDb).
+  const pools = [...new Set([db(), preparedDb()])];
+  pools.forEach((pool) => pool.on('query', onQuery));
   try {
     await run(record);
   } finally {
-    db().off('query', onQuery);
+    pools.forEach((pool) => pool.off('query', onQuery));
   }
   return [...found].map(([name, text]) => ({ name, text }));
 }
