@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { db, type Trx } from '../../db/knex.js';
+import { db } from '../../db/knex.js';
 import { ownedBy, seenByProvider, type BookingViewer } from './read.js';
 
 // How many of a viewer's bookings are in each status and what they add up to: the tabs of /bookings and the
@@ -11,8 +11,8 @@ import { ownedBy, seenByProvider, type BookingViewer } from './read.js';
  * 20270114000100_booking_status_totals): a few rows, whatever the number of bookings. A member who sees only
  * part of them (a site referent, a trainer: ownedBy) has them counted, as they are few.
  */
-export function statusTotalsQuery(viewer: BookingViewer, trx?: Trx): Knex.QueryBuilder {
-  const k = db(trx);
+export function statusTotalsQuery(viewer: BookingViewer): Knex.QueryBuilder {
+  const k = db();
   if (viewer.referentId || viewer.assignedTo) {
     return ownedBy(k({ b: 'bookings' }), viewer)
       .select('b.status', k.raw('count(*)::int AS bookings'), k.raw('sum(b.total_amount) AS total_amount'))
