@@ -39,6 +39,15 @@ function base(b: TodoBooking, action: string, href = `/bookings/${b.id}`): Omit<
   };
 }
 
+/** From two days late a promise is counted in whole days ("superata da 3 giorni"), not in tens of hours. */
+const LATE_DAYS_FROM_HOURS = 48;
+
+function lateLabel(hours: number): string {
+  return hours < LATE_DAYS_FROM_HOURS
+    ? t('dashboard:todos.requests.late', { count: hours })
+    : t('dashboard:todos.requests.lateDays', { count: Math.floor(hours / 24) });
+}
+
 function requestItem(b: TodoBooking, now: Date): TodoItemView {
   const left = b.createdAt.getTime() + ANSWER_HOURS * HOUR - now.getTime();
   // Hours still left, rounded up ("entro 4 ore" at 3 h 20'); hours already late, rounded down.
@@ -53,7 +62,7 @@ function requestItem(b: TodoBooking, now: Date): TodoItemView {
     ],
     due:
       left <= 0
-        ? { label: t('dashboard:todos.requests.late', { count: hours }), urgency: 'late' }
+        ? { label: lateLabel(hours), urgency: 'late' }
         : { label: t('dashboard:todos.requests.left', { count: hours }), urgency: left <= 6 * HOUR ? 'late' : 'soon' },
   };
 }

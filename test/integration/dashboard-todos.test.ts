@@ -89,6 +89,15 @@ describe('dashboard: things to do', () => {
     expect(lines.join(' | '), lines.join(' | ')).to.contain('Promessa di 24 ore superata da 6 ore');
   });
 
+  it('a request late by two days or more says by how many whole days, not by tens of hours', async () => {
+    await createBooking({ serviceId, clientId: client.id, createdAt: new Date(Date.now() - (24 + 47.5) * HOUR) });
+    await createBooking({ serviceId, clientId: client.id, createdAt: new Date(Date.now() - (24 + 99) * HOUR) });
+    const lines = todoLines(await dashboardOf(provider.agent), 'requests').join(' | ');
+    expect(lines, lines).to.contain('Promessa di 24 ore superata da 47 ore');
+    expect(lines, lines).to.contain('Promessa di 24 ore superata da 4 giorni');
+    expect(lines, lines).not.to.match(/superata da 99 ore/);
+  });
+
   it('a quote waits for the client\'s decision on their dashboard, and is "about to expire" on the provider\'s', async () => {
     const quoted = await createBooking({ serviceId, clientId: client.id, status: 'quoted' });
     // The factory's quote is valid for a week: not yet about to expire for the provider.
