@@ -27,9 +27,9 @@ for (const [page, ratiosA] of a) {
   if (!ratiosB) continue;
   const c = compare(ratiosA, ratiosB);
   if (c.verdict === 'slower') slower += 1;
-  const stat = (d) => `${fixed(d.mean)}±${fixed(d.se)} (${d.n})`;
+  const stat = (d) => `${fixed(d.mean)}${Number.isFinite(d.se) ? `±${fixed(d.se)}` : ''} (${d.n})`;
   console.log(
-    `${page.padEnd(50)}${cell(stat(c.a), 22)}${cell(stat(c.b), 22)}${cell(c.ratio.toFixed(2), 14)}${cell(`${c.low.toFixed(2)}–${c.high.toFixed(2)}`, 16)}  ${c.verdict}`,
+    `${page.padEnd(50)}${cell(stat(c.a), 22)}${cell(stat(c.b), 22)}${cell(c.ratio.toFixed(2), 14)}${cell(Number.isFinite(c.low) ? `${c.low.toFixed(2)}–${c.high.toFixed(2)}` : '–', 16)}  ${c.verdict}`,
   );
 }
 console.log(

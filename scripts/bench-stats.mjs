@@ -8,13 +8,13 @@ const T975 = [
   2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
 ];
 
-export function tQuantile(df) {
+function tQuantile(df) {
   if (!(df >= 1)) return Infinity;
   return df > 30 ? 1.96 : T975[Math.floor(df) - 1];
 }
 
 /** Mean, sample standard deviation and standard error of the mean of some numbers. */
-export function describe(values) {
+function describe(values) {
   const n = values.length;
   const mean = values.reduce((a, b) => a + b, 0) / n;
   const sd = n > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1)) : NaN;
@@ -33,8 +33,9 @@ export function compare(a, b) {
   const ra = x.se / x.mean;
   const rb = y.se / y.mean;
   const rel = Math.sqrt(ra ** 2 + rb ** 2);
-  const df = rel ** 4 / (ra ** 4 / (x.n - 1) + rb ** 4 / (y.n - 1));
-  const spread = tQuantile(df) * rel;
+  // Rounds that all read the same give no scatter to weigh: the interval is the ratio itself.
+  const df = rel === 0 ? Infinity : rel ** 4 / (ra ** 4 / (x.n - 1) + rb ** 4 / (y.n - 1));
+  const spread = rel === 0 ? 0 : tQuantile(df) * rel;
   const low = ratio * Math.exp(-spread);
   const high = ratio * Math.exp(spread);
   const verdict = !Number.isFinite(spread) ? 'too few rounds' : high < 1 ? 'slower' : low > 1 ? 'faster' : 'level';

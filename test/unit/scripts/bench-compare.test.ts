@@ -58,8 +58,14 @@ describe('scripts/bench-compare.mjs', () => {
 
   it('says when a page was measured once a version, and leaves out pages only one version measured', () => {
     const out = run([report({ dashboard: [0.25], 'only main': [0.3] })], [report({ dashboard: [0.25, 0.26] })]);
-    expect(lineOf(out, 'dashboard')).to.match(/too few rounds$/);
+    expect(lineOf(out, 'dashboard')).to.match(/ – +too few rounds$/);
+    expect(out).not.to.include('NaN');
     expect(out).not.to.include('only main');
     expect(out).to.include('main slower than before on no page');
+  });
+
+  it('judges rounds that all read the same by their means alone', () => {
+    const out = run([report({ steady: [0.3, 0.3] })], [report({ steady: [0.25, 0.25] })]);
+    expect(lineOf(out, 'steady')).to.match(/1\.20 +1\.20–1\.20 +faster$/);
   });
 });
