@@ -1,6 +1,6 @@
 import { loadConfig, overrideConfig } from '../../src/config/env.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.js';
-import { db } from '../../src/db/knex.js';
+import { db, preparedDb } from '../../src/db/knex.js';
 import { prepareDatabase } from '../../src/boot/prepare-database.js';
 
 let handle: DatabaseHandle | null = null;
@@ -55,4 +55,24 @@ export async function resetDatabase(): Promise<void> {
     await trx.raw(`TRUNCATE ${tables.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`);
     if (audit) await trx.raw('ALTER TABLE audit_events ENABLE TRIGGER USER');
   });
+}
+
+/** A statement as Knex announces it ('query' event): its text and, for a named statement, its name. */
+export interface SentStatement {
+  sql: string;
+  options?: { name?: string };
+}
+
+/**
+ * Runs `run` with `listener` hearing every statement sent meanwhile, on every pool: on a PostgreSQL server the
+ * named statements run on a pool of their own (src/db/knex.ts preparedDb).
+ */
+export async function watchingStatements<T>(listener: (q: SentStatement) => void, run: () => Promise<T>): Promise<T> {
+  const pools = [...new Set([db(), preparedDb()])];
+  pools.forEach((pool) => pool.on('query', listener));
+  try {
+    return await run();
+  } finally {
+    pools.forEach((pool) => pool.off('query', listener));
+  }
 }

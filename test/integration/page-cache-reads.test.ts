@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { createApp } from '../../src/app.js';
-import { db, preparedDb } from '../../src/db/knex.js';
 import { KEPT_READS, keptPageReads } from '../../src/middleware/page-cache.js';
 import { watchText, type PageReads } from '../../src/lib/page-reads.js';
 import { listChangeTriggers } from '../../src/models/catalogue-changes.js';
@@ -10,7 +9,7 @@ import { transaction } from '../../src/db/knex.js';
 import { createEdition } from '../factories/editions.js';
 import { createProvider, createReview, createService } from '../factories/index.js';
 import { request } from '../helpers/app.js';
-import { resetDatabase, useTestConfig } from '../helpers/db.js';
+import { resetDatabase, useTestConfig, watchingStatements } from '../helpers/db.js';
 
 // The kept public pages declare what they read (src/routes/kept-reads.ts) and the triggers that end them
 // are made from those declarations: here each kept route is rendered and every table its SQL reads must be
@@ -51,15 +50,10 @@ const CACHE_OWN = new Set(['catalogue_changes']);
 
 async function tablesRead(url: string): Promise<string[]> {
   const seen = new Set<string>();
-  const listen = (q: { sql: string }) => tablesOf(q.sql).forEach((t) => seen.add(t));
-  // The named statements run on a pool of their own on a PostgreSQL server (src/db/knex.ts preparedDb).
-  const pools = [...new Set([db(), preparedDb()])];
-  pools.forEach((pool) => pool.on('query', listen));
-  try {
-    await request().get(url).expect(200);
-  } finally {
-    pools.forEach((pool) => pool.off('query', listen));
-  }
+  await watchingStatements(
+    (q) => tablesOf(q.sql).forEach((t) => seen.add(t)),
+    () => request().get(url).expect(200),
+  );
   return [...seen].filter((t) => !CACHE_OWN.has(t)).sort();
 }
 

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type pg from 'pg';
-import { db, preparedDb, statementName } from '../../../src/db/knex.js';
+import { statementName, transaction } from '../../../src/db/knex.js';
 import { LIST_STATUSES } from '../../../src/lib/booking-list-status.js';
 import type { CurrentUser } from '../../../src/lib/current-user.js';
 import { listPage } from '../../../src/models/bookings/cards.js';
@@ -17,7 +17,7 @@ import { coversOf } from '../../../src/models/listings/images.js';
 import { findBookableListing, findForWizard } from '../../../src/services/bookings.service.js';
 import { findPublicListing } from '../../../src/services/catalogue.service.js';
 import { TODO_LISTS, todoRead } from '../../../src/services/dashboard-todos.service.js';
-import { transaction } from '../../../src/db/knex.js';
+import { watchingStatements } from '../../helpers/db.js';
 
 /**
  * Every prepared statement's SQL text is checked in under src/models/queries/, one file per statement named
@@ -158,15 +158,10 @@ async function namedStatements(run: Path[2]): Promise<{ name: string; text: stri
   const record = (name: string | undefined, text: string) => {
     if (name) found.set(name, text);
   };
-  const onQuery = (q: { sql: string; options?: { name?: string } }) => record(q.options?.name, q.sql);
-  // The named statements run on a pool of their own on a PostgreSQL server (src/db/knex.ts preparedDb).
-  const pools = [...new Set([db(), preparedDb()])];
-  pools.forEach((pool) => pool.on('query', onQuery));
-  try {
-    await run(record);
-  } finally {
-    pools.forEach((pool) => pool.off('query', onQuery));
-  }
+  await watchingStatements(
+    (q) => record(q.options?.name, q.sql),
+    () => run(record),
+  );
   return [...found].map(([name, text]) => ({ name, text }));
 }
 
