@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { db } from '../../src/db/knex.js';
 import { next } from './sequence.js';
 import { createUser } from './users.js';
@@ -100,4 +101,18 @@ export async function createReview(attrs: ReviewAttrs): Promise<{ id: string }> 
     })
     .returning<{ id: string }[]>(['id']);
   return row!;
+}
+
+/**
+ * `length` characters of Italian prose (the site's own legal texts, markup and placeholders taken out): the
+ * words of a long detailed description, hundreds of distinct ones.
+ */
+export function italianProse(length: number): string {
+  const legal: unknown = JSON.parse(readFileSync(new URL('../../locales/it/legal.json', import.meta.url), 'utf8'));
+  const strings = (v: unknown): string[] =>
+    typeof v === 'string' ? [v] : Object.values(v as Record<string, unknown>).flatMap(strings);
+  return strings(legal)
+    .join(' ')
+    .replace(/<[^>]+>|\{\{[^}]+\}\}/g, ' ')
+    .slice(0, length);
 }

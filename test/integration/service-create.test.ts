@@ -1,7 +1,9 @@
 import { expect } from 'chai';
+import type { SearchResponse } from '../../src/lib/search.shared.js';
 import { db } from '../../src/db/knex.js';
 import { html, request, textOf } from '../helpers/app.js';
 import { resetDatabase } from '../helpers/db.js';
+import { italianProse } from '../factories/index.js';
 import { createViaForm, postForm, servicePayload, signInClient, signInProvider } from './service-catalogue.helpers.js';
 
 async function serviceCount(): Promise<number> {
@@ -179,6 +181,20 @@ describe('creating a service (/services/create)', () => {
     expect(row.discounts).to.deep.equal([
       { name: 'Sconto gruppi', type: 'percentage', value: 10, min_participants: 1 },
     ]);
+  });
+
+  it('the longest detailed description the form takes is published and its last words are found', async () => {
+    // 10,000 characters of Italian prose (the site's own legal texts): hundreds of distinct words, whose
+    // search vector is several kilobytes, more than an index entry can hold.
+    const prose = italianProse(9_989);
+    const detailed = `${prose} amichevole`;
+    const { agent } = await signInProvider();
+    const id = await createViaForm(agent, { title: 'Corso con programma esteso', detailed_description: detailed });
+    expect((await db()('services').where({ id }).first('detailed_description')).detailed_description).to.equal(
+      detailed,
+    );
+    const found = (await request().get('/api/search?q=amichevole').expect(200)).body as SearchResponse;
+    expect(found.cards.map((c) => c.title)).to.deep.equal(['Corso con programma esteso']);
   });
 
   it('submitting the same form twice publishes one service', async () => {

@@ -4,7 +4,7 @@ import { setOrganisationSuspended } from '../../src/models/admin/suspensions.js'
 import { COMMAND_LINE } from '../../src/services/audit.service.js';
 import { setProviderVerified } from '../../src/services/provider-verification.service.js';
 import { resetDatabase } from '../helpers/db.js';
-import { createProvider, createReview, createService } from '../factories/index.js';
+import { createProvider, createReview, createService, italianProse } from '../factories/index.js';
 import { api } from './search.helpers.js';
 
 // A text search without a place reads service_search, the visible services' narrow copy kept by triggers
@@ -133,5 +133,67 @@ describe('service_search follows the catalogue', () => {
     const other = await db()('services').first('provider_id').where({ title: 'Corso montaggio ponteggi avanzato' });
     await db()('services').where({ provider_id: other.provider_id }).delete();
     await expectFollowed(0);
+  });
+});
+
+describe('service_search with words too long for an index entry', () => {
+  // A btree entry holds at most 2,704 bytes: a service whose words are longer is kept out of the best-rated
+  // index that carries the words, in a second index over the same order (migration 20270114000200).
+  let providerId: string;
+
+  before(async () => {
+    await resetDatabase();
+    providerId = (await createProvider({ businessName: 'Ponteggi Sicuri Srl' })).id;
+  });
+
+  async function inIndex(): Promise<Record<string, boolean>> {
+    const rows = await db()({ ss: 'service_search' })
+      .join({ s: 'services' }, 's.id', 'ss.id')
+      .select('s.title', 'ss.words_in_index');
+    return Object.fromEntries(rows.map((r: { title: string; words_in_index: boolean }) => [r.title, r.words_in_index]));
+  }
+
+  /** Titles in the order the search shows them (the same words in each title: relevance falls to the ratings). */
+  async function ranked(query: string): Promise<string[]> {
+    return (await api(query)).cards.map((c) => c.title);
+  }
+
+  it('long and short words are found together, in the best-rated order, after edits either way', async () => {
+    const prose = italianProse(9_000);
+    await createService({ providerId, title: 'Corso trabattelli primo', ratingAverage: 4.8, reviewsCount: 3 });
+    const long = await createService({
+      providerId,
+      title: 'Corso trabattelli secondo',
+      ratingAverage: 4.5,
+      reviewsCount: 3,
+      detailedDescription: prose,
+    });
+    const short = await createService({
+      providerId,
+      title: 'Corso trabattelli terzo',
+      ratingAverage: 3,
+      reviewsCount: 3,
+    });
+    await expectFollowed(3);
+    expect(await inIndex()).to.deep.equal({
+      'Corso trabattelli primo': true,
+      'Corso trabattelli secondo': false,
+      'Corso trabattelli terzo': true,
+    });
+    const order = ['Corso trabattelli primo', 'Corso trabattelli secondo', 'Corso trabattelli terzo'];
+    expect(await ranked('q=trabattelli')).to.deep.equal(order);
+    // A word of the long text only: the long service alone.
+    expect(await ranked('q=trabattelli+ininterrotto')).to.deep.equal(['Corso trabattelli secondo']);
+
+    await db()('services').where({ id: short.id }).update({ detailed_description: prose });
+    await db()('services').where({ id: long.id }).update({ detailed_description: null });
+    await expectFollowed(3);
+    expect(await inIndex()).to.deep.equal({
+      'Corso trabattelli primo': true,
+      'Corso trabattelli secondo': true,
+      'Corso trabattelli terzo': false,
+    });
+    expect(await ranked('q=trabattelli')).to.deep.equal(order);
+    expect(await ranked('q=trabattelli+ininterrotto')).to.deep.equal(['Corso trabattelli terzo']);
   });
 });

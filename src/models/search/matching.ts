@@ -81,15 +81,22 @@ export type PlacePart = 'all' | 'radius' | 'areas beyond';
  */
 export const ROW_CHECKED_TEXT_RADIUS_KM = 25;
 
+/** Whether a search reads service_search: a text without a place (searchMatching). */
+export function readsServiceSearch(query: ListingSearchQuery): boolean {
+  return queryTsquery(query) !== '' && query.location === null;
+}
+
 /**
  * The matches of a search as its page and its count read them (`s`: the columns of service_search only):
  * a text search without a place reads the visible services' narrow copy (migration
  * 20270109000100_service_search), whose rows are exactly those whereVisible keeps; any other, matching().
+ * `wordsInIndex` keeps, of service_search, only the rows whose words the best-rated order's index carries
+ * (true) or only the others (false): migration 20270114000200_service_search_long_words.
  */
-export function searchMatching(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
-  const tsquery = queryTsquery(query);
-  if (!tsquery || query.location) return matching(query, trx);
-  return withFilters(db(trx)({ s: 'service_search' }), query, trx).whereRaw(wordsMatch, [tsquery]);
+export function searchMatching(query: ListingSearchQuery, trx?: Trx, wordsInIndex?: boolean): Knex.QueryBuilder {
+  if (!readsServiceSearch(query)) return matching(query, trx);
+  const q = withFilters(db(trx)({ s: 'service_search' }), query, trx).whereRaw(wordsMatch, [queryTsquery(query)]);
+  return wordsInIndex === undefined ? q : q.where('s.words_in_index', wordsInIndex);
 }
 
 /**

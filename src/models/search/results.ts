@@ -7,7 +7,8 @@ import type { Availability, PricingUnit, ListingType } from '../../lib/listing-o
 import { LISTING_COLUMNS, type ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
 import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './counts.js';
-import { distanceKm, matching, queryTsquery, searchMatching, type ListingSearchQuery } from './matching.js';
+import { distanceKm, matching, queryTsquery, type ListingSearchQuery } from './matching.js';
+import { textCandidates } from './candidates.js';
 import { nearestFirst, sortDistance } from './nearest.js';
 import { toRankingTsquery } from '../../lib/search-vocabulary.js';
 
@@ -102,31 +103,8 @@ function toSearchRow(row: SearchRow): ListingMatch {
   };
 }
 
-/**
- * How many matches of a text search are ranked: one more than the count shows (counts.ts), so
- * that the candidates are also the text search's count, "oltre 1.000" when all of them are there.
- */
-const TEXT_CANDIDATES = COUNT_LIMIT + 1;
-
 /** What the matches carry to be sorted and paged (`s`): the cards' columns are read for the page's rows only. */
 const SORT_KEYS = ['s.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price'];
-
-/**
- * The order that picks a text search's candidates: the sort's own leading keys (read in index order,
- * services_price_idx, services_rating_idx), or for relevance the best-rated first (services_quality_idx).
- */
-function candidateOrder(query: ListingSearchQuery): string {
-  const lead: Record<ListingSearchQuery['sort'], string> = {
-    relevance: 's.featured DESC, s.rating_average DESC, s.reviews_count DESC',
-    price_asc: 's.base_price ASC',
-    price_desc: 's.base_price DESC',
-    rating: 's.rating_average DESC, s.reviews_count DESC',
-    distance: query.location
-      ? 'sort_distance ASC NULLS LAST'
-      : 's.featured DESC, s.rating_average DESC, s.reviews_count DESC',
-  };
-  return `${lead[query.sort]}, s.created_at DESC, s.id`;
-}
 
 /**
  * The page of results. The inner query finds and sorts the matches carrying only their sort keys; the
@@ -166,10 +144,7 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
 
   let inner: Knex.QueryBuilder;
   if (tsquery) {
-    const candidates = searchMatching(query, trx)
-      .select([...keys, 's.search_vector'])
-      .orderByRaw(candidateOrder(query))
-      .limit(TEXT_CANDIDATES);
+    const candidates = textCandidates(query, [...keys, 's.search_vector'], trx);
     // The candidates are a MATERIALIZED CTE, planned for all their rows: a subquery's plan is chosen for
     // the 20 rows the page takes, and for a price sort PostgreSQL then walks the price index checking
     // each row's words (expecting to stop early) although count(*) OVER () reads every candidate.
