@@ -11,11 +11,14 @@ import { readsServiceSearch, searchMatching, type ListingSearchQuery } from './m
  */
 const TEXT_CANDIDATES = COUNT_LIMIT + 1;
 
+/** The best-rated first: relevance's candidates, read in service_search_quality_idx's order. */
+const BEST_RATED = 's.featured DESC, s.rating_average DESC, s.reviews_count DESC';
+
 /**
- * The order that picks a text search's candidates: the sort's own leading keys (read in index order,
- * services_price_idx, services_rating_idx), or for relevance the best-rated first (services_quality_idx).
+ * The leading keys of the order that picks a text search's candidates: the sort's own (read in index order,
+ * services_price_idx, services_rating_idx), or for relevance the best-rated first.
  */
-function candidateOrder(query: ListingSearchQuery): string {
+function candidateLead(query: ListingSearchQuery): string {
   const lead: Record<ListingSearchQuery['sort'], string> = {
     relevance: BEST_RATED,
     price_asc: 's.base_price ASC',
@@ -23,26 +26,25 @@ function candidateOrder(query: ListingSearchQuery): string {
     rating: 's.rating_average DESC, s.reviews_count DESC',
     distance: query.location ? 'sort_distance ASC NULLS LAST' : BEST_RATED,
   };
-  return `${lead[query.sort]}, s.created_at DESC, s.id`;
+  return lead[query.sort];
 }
 
-const BEST_RATED = 's.featured DESC, s.rating_average DESC, s.reviews_count DESC';
-
 /**
- * A text search's candidates (`columns`): its first TEXT_CANDIDATES matches in candidateOrder. In the
- * best-rated order on service_search they come from two indexes over that order (migration
- * 20270114000200_service_search_long_words): the rows whose words service_search_quality_idx carries, checked
- * in the index alone, and the rows whose words are too long for an index entry, checked on the row; each half
- * stops at TEXT_CANDIDATES and the two are merged in the same order.
+ * A text search's candidates (`columns`): its first TEXT_CANDIDATES matches in the order candidateLead
+ * begins (newest, then the id, among equals). In the best-rated order on service_search they come from two
+ * indexes over that order (migration 20270114000200_service_search_long_words): the rows whose words
+ * service_search_quality_idx carries, checked in the index alone, and the rows whose words are too long for an
+ * index entry, checked on the row; each half stops at TEXT_CANDIDATES and the two are merged in the same order.
  */
 export function textCandidates(
   query: ListingSearchQuery,
   columns: (string | Knex.Raw)[],
   trx?: Trx,
 ): Knex.QueryBuilder {
-  const order = candidateOrder(query);
+  const lead = candidateLead(query);
+  const order = `${lead}, s.created_at DESC, s.id`;
   const first = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select(columns).orderByRaw(order).limit(TEXT_CANDIDATES);
-  if (!order.startsWith(BEST_RATED) || !readsServiceSearch(query)) return first(searchMatching(query, trx));
+  if (lead !== BEST_RATED || !readsServiceSearch(query)) return first(searchMatching(query, trx));
   const k = db(trx);
   const halves = [true, false].map((inIndex) => first(searchMatching(query, trx, inIndex)));
   return k
