@@ -92,6 +92,13 @@ describe('search query plans on a realistic volume', () => {
     expect(plan).not.to.match(/Seq Scan on services/);
   });
 
+  it('words by relevance: services whose words are too long for the best-rated index come from their own index over that order', async () => {
+    const plan = await explainSearch({ ...base, text: 'formazione' });
+    expect(plan).to.match(/Merge Append/);
+    // The other half may be read any way (at this volume a common word's cheapest is the whole narrow table).
+    expect(plan).to.include('service_search_quality_long_idx');
+  });
+
   it('words sorted by price: the candidates are planned for all their rows, not a walk of the price index expecting to stop early', async () => {
     // Every candidate is read (their count), so walking the price index checking each row's words costs
     // the whole walk; PostgreSQL chose it when it planned the candidates for the page's 20 rows only.

@@ -96,7 +96,9 @@ export function readsServiceSearch(query: ListingSearchQuery): boolean {
 export function searchMatching(query: ListingSearchQuery, trx?: Trx, wordsInIndex?: boolean): Knex.QueryBuilder {
   if (!readsServiceSearch(query)) return matching(query, trx);
   const q = withFilters(db(trx)({ s: 'service_search' }), query, trx).whereRaw(wordsMatch, [queryTsquery(query)]);
-  return wordsInIndex === undefined ? q : q.where('s.words_in_index', wordsInIndex);
+  // Written out, not bound: only a condition the planner can read matches a partial index's predicate.
+  if (wordsInIndex !== undefined) q.whereRaw(wordsInIndex ? 's.words_in_index' : 'NOT s.words_in_index');
+  return q;
 }
 
 /**
