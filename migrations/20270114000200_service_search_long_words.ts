@@ -35,6 +35,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('VACUUM (ANALYZE) service_search');
 }
 
+/** Back to one index carrying every row's words: refused while a visible service's words do not fit in it. */
 export async function down(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx.raw('DROP INDEX service_search_quality_long_idx');
