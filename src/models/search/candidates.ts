@@ -46,7 +46,11 @@ export function textCandidates(
   const first = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select(columns).orderByRaw(order).limit(TEXT_CANDIDATES);
   if (lead !== BEST_RATED || !readsServiceSearch(query)) return first(searchMatching(query, trx));
   const k = db(trx);
-  const halves = [true, false].map((inIndex) => first(searchMatching(query, trx, inIndex)));
+  // The halves' conditions written out, not bound: only a condition the planner can read matches a partial
+  // index's predicate.
+  const halves = ['s.words_in_index', 'NOT s.words_in_index'].map((half) =>
+    first(searchMatching(query, trx).whereRaw(half)),
+  );
   return k
     .from(k.raw('((?) UNION ALL (?)) AS s', halves as unknown as Knex.Value[]))
     .select('s.*')

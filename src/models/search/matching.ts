@@ -90,15 +90,10 @@ export function readsServiceSearch(query: ListingSearchQuery): boolean {
  * The matches of a search as its page and its count read them (`s`: the columns of service_search only):
  * a text search without a place reads the visible services' narrow copy (migration
  * 20270109000100_service_search), whose rows are exactly those whereVisible keeps; any other, matching().
- * `wordsInIndex` keeps, of service_search, only the rows whose words the best-rated order's index carries
- * (true) or only the others (false): migration 20270114000200_service_search_long_words.
  */
-export function searchMatching(query: ListingSearchQuery, trx?: Trx, wordsInIndex?: boolean): Knex.QueryBuilder {
+export function searchMatching(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   if (!readsServiceSearch(query)) return matching(query, trx);
-  const q = withFilters(db(trx)({ s: 'service_search' }), query, trx).whereRaw(wordsMatch, [queryTsquery(query)]);
-  // Written out, not bound: only a condition the planner can read matches a partial index's predicate.
-  if (wordsInIndex !== undefined) q.whereRaw(wordsInIndex ? 's.words_in_index' : 'NOT s.words_in_index');
-  return q;
+  return withFilters(db(trx)({ s: 'service_search' }), query, trx).whereRaw(wordsMatch, [queryTsquery(query)]);
 }
 
 /**
