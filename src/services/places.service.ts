@@ -75,9 +75,35 @@ export function fromPlace(place: PlaceMatch): ResolvedPlace {
  * Exact names first, then names with a word starting with the text, then near spellings; provincial
  * capitals and bigger towns win. Under 3 characters only an exact name will do. Null when nothing
  * matches: the page says "Località non trovata".
+ *
+ * The gazetteer is fixed data (query-places.service.ts reads its names once per process too): a place found
+ * for a text is kept, and the same text is answered without a statement (a search near a town, a service or
+ * an edition in it). Only places found are kept: a text that matched nothing may match once an empty
+ * gazetteer is loaded.
  */
 export async function resolveLocation(text: string): Promise<ResolvedPlace | null> {
   const value = plainText(text, MAX_LOCATION_LENGTH);
+  const kept = resolved.get(value);
+  if (kept) {
+    // A Map keeps insertion order: re-inserting on each use makes its first key the least recently used.
+    resolved.delete(value);
+    resolved.set(value, kept);
+    return kept;
+  }
+  const found = await placeOf(value);
+  if (!found) return null;
+  const place = Object.freeze({ ...found, areaNames: Object.freeze(found.areaNames) as string[] });
+  resolved.set(value, place);
+  if (resolved.size > RESOLVED_MAX) resolved.delete(resolved.keys().next().value!);
+  return place;
+}
+
+/** How many texts resolveLocation keeps the place of (a few hundred bytes each). */
+const RESOLVED_MAX = 10_000;
+const resolved = new Map<string, ResolvedPlace>();
+
+/** The place a location text names, read from the gazetteer. */
+async function placeOf(value: string): Promise<ResolvedPlace | null> {
   const coords = COORDINATES.exec(value);
   if (coords) {
     const lat = Number(coords[1]);

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import type { PlaceView } from '../../src/lib/search.shared.js';
 import { explainPlacesByName } from '../../src/models/places/read.js';
+import { resolveLocation } from '../../src/services/places.service.js';
 import { request } from '../helpers/app.js';
-import { resetDatabase } from '../helpers/db.js';
+import { resetDatabase, watchingStatements } from '../helpers/db.js';
 
 async function places(query: string): Promise<PlaceView[]> {
   return (await request().get(`/api/places?${query}`).expect(200)).body as PlaceView[];
@@ -158,6 +159,44 @@ describe('places API', () => {
           'Coordinate non valide: indica latitudine e longitudine in gradi decimali.',
         );
       }
+    });
+  });
+
+  describe('the place a location text names', () => {
+    /** The place of `text` and the statements that read the gazetteer for it. */
+    async function resolving(text: string): Promise<{ name: string | null; reads: number }> {
+      let reads = 0;
+      const place = await watchingStatements(
+        (q) => {
+          if (/\bplaces\b/.test(q.sql)) reads += 1;
+        },
+        () => resolveLocation(text),
+      );
+      return { name: place ? `${place.name} (${place.province})` : null, reads };
+    }
+
+    it('is read from the gazetteer once: the same text again is answered without a statement', async () => {
+      // A text no other test resolves: this process has not kept it yet.
+      const first = await resolving('Castelrotto, BZ');
+      expect(first).to.deep.equal({ name: 'Castelrotto/Kastelruth (BZ)', reads: 1 });
+      expect(await resolving('Castelrotto, BZ')).to.deep.equal({ name: 'Castelrotto/Kastelruth (BZ)', reads: 0 });
+      // Another text is another reading, though it names the same comune.
+      expect(await resolving('Kastelruth')).to.deep.equal({ name: 'Castelrotto/Kastelruth (BZ)', reads: 1 });
+    });
+
+    it('is looked for again each time when nothing was found', async () => {
+      for (let i = 0; i < 2; i += 1) {
+        const nowhere = await resolving('Qwzxv Nessunluogo');
+        expect(nowhere.name).to.equal(null);
+        expect(nowhere.reads).to.be.above(0);
+      }
+    });
+
+    it('cannot be changed by a caller: the next search near the same text gets the same place', async () => {
+      const place = await resolveLocation('Ortisei');
+      expect(() => place!.areaNames.push('Ovunque')).to.throw(TypeError);
+      expect(() => Object.assign(place!, { lat: 0 })).to.throw(TypeError);
+      expect((await resolveLocation('Ortisei'))!.areaNames).to.not.include('Ovunque');
     });
   });
 });
