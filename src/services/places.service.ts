@@ -69,6 +69,10 @@ export function fromPlace(place: PlaceMatch): ResolvedPlace {
   };
 }
 
+/** How many texts resolveLocation keeps the place of (a few hundred bytes each). */
+const RESOLVED_MAX = 10_000;
+const resolved = new Map<string, ResolvedPlace>();
+
 /**
  * The `location` of a search as a point: "Bergamo", "bergamo", "Milano, MI", "Bergamo (BG), Lombardia"
  * (a suggestion), or "45.695990, 9.667210" (what the picker writes when a reverse lookup fails).
@@ -97,10 +101,6 @@ export async function resolveLocation(text: string): Promise<ResolvedPlace | nul
   if (resolved.size > RESOLVED_MAX) resolved.delete(resolved.keys().next().value!);
   return place;
 }
-
-/** How many texts resolveLocation keeps the place of (a few hundred bytes each). */
-const RESOLVED_MAX = 10_000;
-const resolved = new Map<string, ResolvedPlace>();
 
 /** The place a location text names, read from the gazetteer. */
 async function placeOf(value: string): Promise<ResolvedPlace | null> {
