@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
-import { searchListings, type ListingSearchQuery } from '../../src/models/search/results.js';
+import { searchListings } from '../../src/models/search/results.js';
 import { resetDatabase } from '../helpers/db.js';
 import { createProvider, createService } from '../factories/index.js';
-import { api } from './search.helpers.js';
+import { api, listingQuery } from './search.helpers.js';
 
 // Bergamo in the gazetteer; points due south of it are exactly d km away on the 6371 km sphere.
 const BERGAMO = { lat: 45.69601, lng: 9.66721 };
@@ -19,20 +19,10 @@ function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: num
 }
 
 describe('a place: nearest first, and words checked on the place', () => {
-  const base: ListingSearchQuery = {
-    text: '',
+  const base = listingQuery({
     location: { ...BERGAMO, radiusKm: 25, areaNames: ['Bergamo', 'Lombardia'] },
-    category: null,
-    price: null,
-    ratingMin: null,
-    availability: 'any',
-    listingType: null,
-    languages: [],
-    certifications: [],
     sort: 'distance',
-    limit: 20,
-    offset: 0,
-  };
+  });
 
   before(async () => {
     await resetDatabase();

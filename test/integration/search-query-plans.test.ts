@@ -4,23 +4,10 @@ import { seedBench } from '../../seeds/bench.js';
 import { explainCount } from '../../src/models/search/counts.js';
 import { explainSearch, type ListingSearchQuery } from '../../src/models/search/results.js';
 import { resetDatabase } from '../helpers/db.js';
-import { BERGAMO } from './search.helpers.js';
+import { BERGAMO, listingQuery } from './search.helpers.js';
 
 describe('search query plans on a realistic volume', () => {
-  const base: ListingSearchQuery = {
-    text: '',
-    location: null,
-    category: null,
-    price: null,
-    ratingMin: null,
-    availability: 'any',
-    listingType: null,
-    languages: [],
-    certifications: [],
-    sort: 'relevance',
-    limit: 20,
-    offset: 0,
-  };
+  const base = listingQuery();
   const bergamo = { ...BERGAMO, radiusKm: 25, areaNames: ['Bergamo', 'Lombardia'] };
   const milano = { lat: 45.46427, lng: 9.18951, radiusKm: 50, areaNames: ['Milano', 'Lombardia'] };
 

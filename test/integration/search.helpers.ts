@@ -1,4 +1,5 @@
 import type { SearchResponse } from '../../src/lib/search.shared.js';
+import type { ListingSearchQuery } from '../../src/models/search/matching.js';
 import { request } from '../helpers/app.js';
 import { createProvider, createService } from '../factories/index.js';
 
@@ -7,6 +8,25 @@ import { createProvider, createService } from '../factories/index.js';
 // Bergamo in the gazetteer; points due south of it are exactly d km away on the 6371 km sphere.
 export const BERGAMO = { lat: 45.69601, lng: 9.66721 };
 export const southOfBergamo = (km: number) => ({ lat: BERGAMO.lat - (km / 6371) * (180 / Math.PI), lng: BERGAMO.lng });
+
+/** A search's conditions as the models take them: no condition but those given, the first page by relevance. */
+export function listingQuery(conditions: Partial<ListingSearchQuery> = {}): ListingSearchQuery {
+  return {
+    text: '',
+    location: null,
+    category: null,
+    price: null,
+    ratingMin: null,
+    availability: 'any',
+    listingType: null,
+    languages: [],
+    certifications: [],
+    sort: 'relevance',
+    limit: 20,
+    offset: 0,
+    ...conditions,
+  };
+}
 
 /** The search API's answer to a query string, as the search page's script reads it. */
 export async function api(query: string): Promise<SearchResponse> {

@@ -88,7 +88,8 @@ export async function searchIds(query: string): Promise<string[]> {
   return body.relaxedLabel ? [] : body.cards.map((c) => c.id);
 }
 
+/** The counters' visible services of a category, all its filter bands added up. */
 export async function categoryCount(category: string): Promise<number> {
-  const row = await db()('service_category_counts').first('visible').where({ category });
-  return Number(row?.visible ?? 0);
+  const [row] = await db()('service_category_counts').sum<{ n: string | null }[]>('visible as n').where({ category });
+  return Number(row?.n ?? 0);
 }

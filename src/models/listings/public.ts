@@ -138,24 +138,17 @@ export async function listSitemapListings(limit: number, trx?: Trx): Promise<{ i
 
 /**
  * How many visible services each category has (the home page's category cards): the counters the
- * database keeps on every write of services and providers (migration service_category_counts).
+ * database keeps on every write of services and providers (migrations service_category_counts and
+ * service_counts_by_filter, which keeps them per category and filter band), added up per category.
  */
 export async function countVisibleByCategory(trx?: Trx): Promise<Record<CategoryId, number>> {
-  const rows = await db(trx)('service_category_counts').select<{ category: CategoryId; visible: number }[]>(
-    'category',
-    'visible',
-  );
+  const rows = await db(trx)('service_category_counts')
+    .select('category')
+    .sum<{ category: CategoryId; visible: string }[]>({ visible: 'visible' })
+    .groupBy('category');
   const counts = Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as Record<CategoryId, number>;
-  for (const row of rows) if (row.category in counts) counts[row.category] = Math.max(0, row.visible);
+  for (const row of rows) if (row.category in counts) counts[row.category] = Math.max(0, Number(row.visible));
   return counts;
-}
-
-/** Visible services of one category, or of all: a plain listing's total, from the same counters. */
-export async function countVisible(category: string | null, trx?: Trx): Promise<number> {
-  const q = db(trx)('service_category_counts').sum<{ sum: string | null }[]>({ sum: 'visible' });
-  if (category) q.where({ category });
-  const [row] = await q;
-  return Math.max(0, Number(row?.sum ?? 0));
 }
 
 /** What the listing page reads (catalogue.service findPublicListing). */

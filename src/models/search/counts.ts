@@ -1,10 +1,16 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
-import { distanceKm, matching, queryTsquery, searchMatching, type ListingSearchQuery } from './matching.js';
-import { countVisible } from '../listings/public.js';
+import {
+  AVAILABILITY_SETS,
+  distanceKm,
+  matching,
+  queryTsquery,
+  searchMatching,
+  type ListingSearchQuery,
+} from './matching.js';
 
-// How many services a search matches, without reading every match: the counters of a plain listing, or
-// a count that stops past COUNT_LIMIT (the page then says "oltre 1.000 servizi").
+// How many services a search matches, without reading every match: the counters the database keeps of the
+// visible services, or a count that stops past COUNT_LIMIT (the page then says "oltre 1.000 servizi").
 
 /** Past this many matches a search's total is shown as "more than" and its pages end there. */
 export const COUNT_LIMIT = 1000;
@@ -15,19 +21,61 @@ export interface MatchCount {
   capped: boolean;
 }
 
-/** A listing with no condition but, at most, its category: its total is a counter the database keeps. */
-function isPlainCategoryPage(query: ListingSearchQuery): boolean {
+/** The edges of the counters' price and rating bands (migration 20270114000400), as the database defines them. */
+interface BandEdges {
+  price: number[];
+  rating: number[];
+}
+
+let edges: Promise<BandEdges> | null = null;
+
+/** The bands' edges, read once per process: they change only with a migration, which a restart follows. */
+function bandEdges(trx?: Trx): Promise<BandEdges> {
+  edges ??= db(trx)
+    .first<{ price: string[]; rating: string[] }>(
+      db(trx).raw('service_count_price_edges() AS price, service_count_rating_edges() AS rating'),
+    )
+    .then((row) => ({ price: row.price.map(Number), rating: row.rating.map(Number) }))
+    .catch((err: unknown) => {
+      edges = null;
+      throw err;
+    });
+  return edges;
+}
+
+/**
+ * Whether the counters can add up a query's total: no words, no place, no condition they do not keep, and a
+ * price range and a minimum rating whose ends are edges of their bands (a band holds its upper price edge and
+ * its lower rating edge, the first price band 0 as well).
+ */
+function keptByCounters(query: ListingSearchQuery, bands: BandEdges): boolean {
+  const { price, ratingMin } = query;
+  const priceBanded =
+    price === null ||
+    (bands.price.includes(price.max) && (price.includesMin ? price.min <= 0 : bands.price.includes(price.min)));
   return (
     queryTsquery(query) === '' &&
     !query.training &&
+    !query.onlineSync &&
     query.location === null &&
-    query.price === null &&
-    query.ratingMin === null &&
-    !['immediate', 'this_week', 'this_month'].includes(query.availability) &&
-    query.listingType === null &&
     query.languages.length === 0 &&
-    query.certifications.length === 0
+    query.certifications.length === 0 &&
+    priceBanded &&
+    (ratingMin === null || ratingMin <= 0 || bands.rating.includes(ratingMin))
   );
+}
+
+/** A query's total added up from the counters (keptByCounters says when that is exact). */
+async function countKept(query: ListingSearchQuery, trx?: Trx): Promise<number> {
+  const q = db(trx)('service_category_counts').sum<{ sum: string | null }[]>({ sum: 'visible' });
+  if (query.category) q.where('category', query.category);
+  if (query.price) q.where('price_upto', '>', query.price.min).where('price_upto', '<=', query.price.max);
+  if (query.ratingMin !== null) q.where('rating_from', '>=', query.ratingMin);
+  const accepted = AVAILABILITY_SETS[query.availability];
+  if (accepted) q.where((w) => w.where('service_type', 'instant').orWhereIn('availability', accepted));
+  if (query.listingType) q.where('service_type', query.listingType);
+  const [row] = await q;
+  return Math.max(0, Number(row?.sum ?? 0));
 }
 
 /** The bounded count: reads at most COUNT_LIMIT + 1 matches, through the same indexes as the page. */
@@ -44,7 +92,7 @@ function boundedCount(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
 }
 
 export async function countMatches(query: ListingSearchQuery, trx?: Trx): Promise<MatchCount> {
-  if (isPlainCategoryPage(query)) return { total: await countVisible(query.category, trx), capped: false };
+  if (keptByCounters(query, await bandEdges(trx))) return { total: await countKept(query, trx), capped: false };
   const [row] = await boundedCount(query, trx);
   const counted = Number(row?.count ?? 0);
   return counted > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: counted, capped: false };

@@ -45,7 +45,8 @@ export function queryTsquery(query: Pick<ListingSearchQuery, 'text' | 'anyWord'>
   return query.anyWord ? toAnyWordTsquery(query.text) : toSearchTsquery(query.text);
 }
 
-const AVAILABILITY_SETS: Record<string, Availability[]> = {
+/** The availabilities each "available within" filter accepts (an instant service is always accepted). */
+export const AVAILABILITY_SETS: Record<string, Availability[]> = {
   immediate: ['immediate'],
   this_week: ['immediate', 'within_week'],
   this_month: ['immediate', 'within_week', 'within_month'],
