@@ -22,6 +22,8 @@ describe('payment and commission in a real browser', () => {
   let provider: { email: string };
   let client: { email: string };
   let payableId: string;
+  /** The month the bookings were completed in (Europe/Rome): their statement's, whatever the month when read. */
+  let completedMonth: string;
 
   before(async function () {
     this.timeout(120_000);
@@ -58,6 +60,8 @@ describe('payment and commission in a real browser', () => {
         requestedDate: yesterday,
       });
       expect((await perform('complete', b.id, { id: p.id, userType: 'provider' }, {})).ok).to.equal(true);
+      const completed = await db()('bookings').where({ id: b.id }).first<{ completed_at: Date }>('completed_at');
+      completedMonth = romeLocal(completed!.completed_at).date.slice(0, 7);
     }
   });
 
@@ -120,7 +124,8 @@ describe('payment and commission in a real browser', () => {
       const { page, context } = await newPage({ viewport });
       try {
         await logIn(page, provider.email);
-        await page.goto(`${app.baseUrl}/provider/statements`);
+        // The month named: run just past midnight at a month's end, the page would open on the new, empty one.
+        await page.goto(`${app.baseUrl}/provider/statements?month=${completedMonth}`);
         expect(await page.locator('.statement-table tbody tr').count()).to.equal(4);
         expect((await page.locator('[data-total="commission"]').textContent())!.replace(/\s/g, ' ')).to.equal(
           '167,01 €',
