@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { db } from '../../src/db/knex.js';
 import { resetDatabase } from '../helpers/db.js';
 import { createProvider, createService } from '../factories/index.js';
 import { api } from './search.helpers.js';
@@ -85,4 +86,37 @@ describe('the order of each sort', () => {
     expect(result.correctedQuery).to.equal('antincendio');
     expect(result.cards.map((c) => c.title)).to.deep.equal(['Corso Antincendio Rischio Alto']);
   });
+});
+
+describe('the best-rated key (services.best_rated, migration 20270114000600)', () => {
+  before(async () => {
+    await resetDatabase();
+    const provider = await createProvider({ businessName: 'Chiavi Srl' });
+    let n = 0;
+    for (const featured of [false, true])
+      for (const rating of [0, 0.01, 4.99, 5])
+        for (const reviews of [0, 1, 2_147_483_647]) {
+          n += 1;
+          await createService({
+            providerId: provider.id,
+            title: `Chiave ${n}`,
+            ratingAverage: rating,
+            reviewsCount: reviews,
+            featured,
+            createdAt: new Date(Date.UTC(2026, 0, 1 + (n % 5))),
+          });
+        }
+  });
+
+  // Whatever the table, one integer key sorts exactly as featured, rating and reviews did: the largest
+  // reviews never reach the rating's bits, nor the highest rating the featured bit.
+  for (const table of ['services', 'service_search']) {
+    it(`${table}: best_rated DESC is featured DESC, rating DESC, reviews DESC`, async () => {
+      const ids = async (order: string) =>
+        (await db()(table).select('id').orderByRaw(`${order}, created_at DESC, id`)).map((r: { id: string }) => r.id);
+      const byKey = await ids('best_rated DESC');
+      expect(byKey).to.have.length(24);
+      expect(byKey).to.deep.equal(await ids('featured DESC, rating_average DESC, reviews_count DESC'));
+    });
+  }
 });

@@ -11,8 +11,11 @@ import { readsServiceSearch, searchMatching, type ListingSearchQuery } from './m
  */
 const TEXT_CANDIDATES = COUNT_LIMIT + 1;
 
-/** The best-rated first: relevance's candidates, read in service_search_quality_idx's order. */
-const BEST_RATED = 's.featured DESC, s.rating_average DESC, s.reviews_count DESC';
+/**
+ * The best-rated first (featured, rating, reviews as one key: migration 20270114000600_best_rated_order_key):
+ * relevance's candidates, read in service_search_quality_idx's order (services_quality_idx with a place).
+ */
+const BEST_RATED = 's.best_rated DESC';
 
 /**
  * The leading keys of the order that picks a text search's candidates: the sort's own (read in index order,

@@ -104,7 +104,15 @@ function toSearchRow(row: SearchRow): ListingMatch {
 }
 
 /** What the matches carry to be sorted and paged (`s`): the cards' columns are read for the page's rows only. */
-const SORT_KEYS = ['s.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price'];
+const SORT_KEYS = [
+  's.id',
+  's.featured',
+  's.best_rated',
+  's.rating_average',
+  's.reviews_count',
+  's.created_at',
+  's.base_price',
+];
 
 /**
  * The page of results. The inner query finds and sorts the matches carrying only their sort keys; the
@@ -129,7 +137,8 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const orderBy = (t: 's' | 'm'): string => {
     const out = t === 'm' ? 'm.' : '';
     const byRelevance = tsquery
-      ? [`${out}relevance DESC`, `${t}.featured DESC`, `${t}.rating_average DESC`, `${t}.reviews_count DESC`]
+      ? // Among equal relevance the best-rated: featured, rating, reviews (BEST_RATED, one integer key).
+        [`${out}relevance DESC`, `${t}.best_rated DESC`]
       : [`${t}.featured DESC`];
     const order: Record<ListingSearchQuery['sort'], string[]> = {
       relevance: byRelevance,
@@ -161,11 +170,13 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
           `round(ts_rank('{0.1, 0.2, 0.4, 1.0}', s.search_vector, to_tsquery('it_unaccent', ?))::numeric, 2)::float8 AS relevance`,
           [toRankingTsquery(query.text) || tsquery],
         ),
-        k.raw('count(*) OVER () AS total_count'),
+        // Read once from the materialized candidates (a plan's InitPlan), not by a window over the rows being
+        // sorted, which buffered all 1,001 of them before the sort could start.
+        k.raw('(SELECT count(*) FROM candidates) AS total_count'),
         // Whether the service areas brought in candidates from outside the radius: read from the candidates
         // too, rather than by a second pass over the word index.
         query.location
-          ? k.raw('bool_or(s.distance_km IS NULL OR s.distance_km > ?) OVER () AS outside_radius', [
+          ? k.raw('(SELECT bool_or(c.distance_km IS NULL OR c.distance_km > ?) FROM candidates c) AS outside_radius', [
               query.location.radiusKm,
             ])
           : k.raw('false AS outside_radius'),
