@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { config } from '../config/env.js';
 import { renderShared, sendAroundPart } from '../config/views.js';
 import type { SearchParams } from '../lib/search.shared.js';
+import { keptPageSnapshot } from '../middleware/page-cache.js';
 import { searchPage } from '../pages/search.page.js';
 import { CATEGORY_PAGES, type CategoryPage } from '../pages/seo.js';
 import { searchKey, sharedPart, sharedSearch } from '../services/shared-parts.service.js';
@@ -22,11 +23,15 @@ export function categoryPage(slug: CategoryPage): RequestHandler {
 
 /** The page's content is the same for every viewer (shared-parts.service); the layout adds the viewer's header. */
 async function render(res: Response, params: SearchParams): Promise<void> {
-  const part = await sharedPart(`search ${searchKey(params)}`, async (snapshot) => {
-    const map = { tileUrl: config().tileUrl, attribution: config().tileAttribution };
-    const view = searchPage(await sharedSearch(params, snapshot), parseSearchParams({}), map);
-    const { title, description, canonicalPath, noindex } = view;
-    return { html: renderShared('search/index', view), layout: { title, description, canonicalPath, noindex } };
-  });
+  const part = await sharedPart(
+    `search ${searchKey(params)}`,
+    async (snapshot) => {
+      const map = { tileUrl: config().tileUrl, attribution: config().tileAttribution };
+      const view = searchPage(await sharedSearch(params, snapshot), parseSearchParams({}), map);
+      const { title, description, canonicalPath, noindex } = view;
+      return { html: renderShared('search/index', view), layout: { title, description, canonicalPath, noindex } };
+    },
+    keptPageSnapshot(res),
+  );
   await sendAroundPart(res, part);
 }

@@ -18,6 +18,17 @@ function anonymous(req: Request): boolean {
 /** Marks a kept route's handler with what it declares it reads (the tests read it from the route table). */
 export const KEPT_READS = Symbol('kept page reads');
 
+/** The snapshot a page being kept was taken under, for the shared parts it is made of (keptPageSnapshot). */
+const snapshots = new WeakMap<Response, string>();
+
+/**
+ * The snapshot taken before this response's page began to be made, when the page is being kept: a shared part
+ * made for it reads its data later, so it may be kept under the same snapshot instead of asking for another.
+ */
+export function keptPageSnapshot(res: Response): string | null {
+  return snapshots.get(res) ?? null;
+}
+
 /** Every declaration of a kept route, as the route table registered them. */
 const declared = new Set<PageReads>();
 
@@ -48,6 +59,7 @@ export function keptPage(reads: PageReads): RequestHandler {
       return;
     }
     const snapshot = await catalogueSnapshot();
+    snapshots.set(res, snapshot);
     const send = res.send.bind(res) as Response['send'];
     res.send = ((body: unknown) => {
       res.send = send;

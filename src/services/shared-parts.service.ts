@@ -47,13 +47,22 @@ const results = keptStore<SearchOutcome>(
 
 /**
  * The shared part named `key` (a page and its query), made by `make` when none is current; `make` receives the
- * snapshot the part is kept under, for the kept values it is made of (sharedSearch).
+ * snapshot the part is kept under, for the kept values it is made of (sharedSearch). `taken`: a snapshot the
+ * caller took before anything of the part was read (the kept page around it: keptPageSnapshot), or none.
  */
-export function sharedPart(key: string, make: (snapshot: string | null) => Promise<SharedPart>): Promise<KeptPart> {
-  return parts.getOrMake(key, async (snapshot) => {
-    const { html, layout } = await make(snapshot);
-    return { bytes: Buffer.from(html), layout };
-  });
+export function sharedPart(
+  key: string,
+  make: (snapshot: string | null) => Promise<SharedPart>,
+  taken: string | null = null,
+): Promise<KeptPart> {
+  return parts.getOrMake(
+    key,
+    async (snapshot) => {
+      const { html, layout } = await make(snapshot);
+      return { bytes: Buffer.from(html), layout };
+    },
+    taken,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { db } from '../../src/db/knex.js';
 import { browser, html, request, textOf } from '../helpers/app.js';
 import { loginAs, type Agent } from '../helpers/auth.js';
-import { resetDatabase } from '../helpers/db.js';
+import { resetDatabase, watchingStatements } from '../helpers/db.js';
 import {
   createBooking,
   createProvider,
@@ -122,6 +122,24 @@ describe('search results and home shared by every viewer', () => {
     expect(await card()).to.not.include('Prossima edizione');
     await createEdition({ serviceId, providerId });
     expect(await card()).to.include('Prossima edizione');
+  });
+
+  it("a visitor's first page asks for one snapshot, which its shared part is kept under and still ends at a change", async () => {
+    const path = '/search?q=carrelli&sort=price_desc';
+    const snapshots: string[] = [];
+    const visitor = await watchingStatements(
+      (q) => {
+        if (/pg_current_snapshot/.test(q.sql)) snapshots.push(q.sql);
+      },
+      () => page(null, path),
+    );
+    expect(visitor.main).to.include('Corso Carrelli Elevatori');
+    // The kept page's and the part's: one statement, not one each.
+    expect(snapshots).to.have.length(1);
+    await db()('services').where({ id: serviceId }).update({ title: 'Corso Carrelli Elevatori Semoventi' });
+    // A signed-in client never reads the visitors' kept page: the part itself must have ended.
+    expect(await titles(rossi.agent, path)).to.deep.equal(['Corso Carrelli Elevatori Semoventi']);
+    await db()('services').where({ id: serviceId }).update({ title: 'Corso Carrelli Elevatori' });
   });
 
   it("the island's JSON leaves out the cards the page's HTML holds, and each card carries what the map shows", async () => {
