@@ -88,7 +88,7 @@ describe('the order of each sort', () => {
   });
 });
 
-describe('the best-rated key (services.best_rated, migration 20270114000600)', () => {
+describe('the best-rated key (best_rated_key(), migration 20270114000600)', () => {
   before(async () => {
     await resetDatabase();
     const provider = await createProvider({ businessName: 'Chiavi Srl' });
@@ -108,13 +108,18 @@ describe('the best-rated key (services.best_rated, migration 20270114000600)', (
         }
   });
 
-  // Whatever the table, one integer key sorts exactly as featured, rating and reviews did: the largest
-  // reviews never reach the rating's bits, nor the highest rating the featured bit.
-  for (const table of ['services', 'service_search']) {
-    it(`${table}: best_rated DESC is featured DESC, rating DESC, reviews DESC`, async () => {
+  // One integer key sorts exactly as featured, rating and reviews did: the largest reviews never reach the
+  // rating's bits, nor the highest rating the featured bit. services sorts by the function, service_search by
+  // the column it keeps.
+  const keys: [table: string, key: string][] = [
+    ['services', 'best_rated_key(featured, rating_average, reviews_count)'],
+    ['service_search', 'best_rated'],
+  ];
+  for (const [table, key] of keys) {
+    it(`${table}: ${key} DESC is featured DESC, rating DESC, reviews DESC`, async () => {
       const ids = async (order: string) =>
         (await db()(table).select('id').orderByRaw(`${order}, created_at DESC, id`)).map((r: { id: string }) => r.id);
-      const byKey = await ids('best_rated DESC');
+      const byKey = await ids(`${key} DESC`);
       expect(byKey).to.have.length(24);
       expect(byKey).to.deep.equal(await ids('featured DESC, rating_average DESC, reviews_count DESC'));
     });

@@ -12,22 +12,27 @@ import { readsServiceSearch, searchMatching, type ListingSearchQuery } from './m
 const TEXT_CANDIDATES = COUNT_LIMIT + 1;
 
 /**
- * The best-rated first (featured, rating, reviews as one key: migration 20270114000600_best_rated_order_key):
- * relevance's candidates, read in service_search_quality_idx's order (services_quality_idx with a place).
+ * The best-rated order's key (featured, rating, reviews as one integer: migration
+ * 20270114000600_best_rated_order_key) on the table a search reads: service_search keeps it (best_rated), and
+ * services_quality_idx is over the function itself. Relevance's candidates are read in that order, and it
+ * orders equal relevance (results.ts).
  */
-const BEST_RATED = 's.best_rated DESC';
+export function bestRated(query: ListingSearchQuery): string {
+  return readsServiceSearch(query) ? 's.best_rated' : 'best_rated_key(s.featured, s.rating_average, s.reviews_count)';
+}
 
 /**
  * The leading keys of the order that picks a text search's candidates: the sort's own (read in index order,
  * services_price_idx, services_rating_idx), or for relevance the best-rated first.
  */
 function candidateLead(query: ListingSearchQuery): string {
+  const bestFirst = `${bestRated(query)} DESC`;
   const lead: Record<ListingSearchQuery['sort'], string> = {
-    relevance: BEST_RATED,
+    relevance: bestFirst,
     price_asc: 's.base_price ASC',
     price_desc: 's.base_price DESC',
     rating: 's.rating_average DESC, s.reviews_count DESC',
-    distance: query.location ? 'sort_distance ASC NULLS LAST' : BEST_RATED,
+    distance: query.location ? 'sort_distance ASC NULLS LAST' : bestFirst,
   };
   return lead[query.sort];
 }
@@ -47,7 +52,7 @@ export function textCandidates(
   const lead = candidateLead(query);
   const order = `${lead}, s.created_at DESC, s.id`;
   const first = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select(columns).orderByRaw(order).limit(TEXT_CANDIDATES);
-  if (lead !== BEST_RATED || !readsServiceSearch(query)) return first(searchMatching(query, trx));
+  if (lead !== `${bestRated(query)} DESC` || !readsServiceSearch(query)) return first(searchMatching(query, trx));
   const k = db(trx);
   // The halves' conditions written out, not bound: only a condition the planner can read matches a partial
   // index's predicate.

@@ -8,7 +8,7 @@ import { LISTING_COLUMNS, type ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
 import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './counts.js';
 import { distanceKm, matching, queryTsquery, type ListingSearchQuery } from './matching.js';
-import { textCandidates } from './candidates.js';
+import { bestRated, textCandidates } from './candidates.js';
 import { nearestFirst, sortDistance } from './nearest.js';
 import { toRankingTsquery } from '../../lib/search-vocabulary.js';
 
@@ -104,15 +104,7 @@ function toSearchRow(row: SearchRow): ListingMatch {
 }
 
 /** What the matches carry to be sorted and paged (`s`): the cards' columns are read for the page's rows only. */
-const SORT_KEYS = [
-  's.id',
-  's.featured',
-  's.best_rated',
-  's.rating_average',
-  's.reviews_count',
-  's.created_at',
-  's.base_price',
-];
+const SORT_KEYS = ['s.id', 's.featured', 's.rating_average', 's.reviews_count', 's.created_at', 's.base_price'];
 
 /**
  * The page of results. The inner query finds and sorts the matches carrying only their sort keys; the
@@ -125,6 +117,8 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const k = db(trx);
   const tsquery = queryTsquery(query);
   const keys: (string | Knex.Raw)[] = [...SORT_KEYS];
+  // A text search orders equal relevance by the best-rated key, read with the candidates.
+  if (tsquery) keys.push(k.raw(`${bestRated(query)} AS best_rated`));
   keys.push(
     query.location
       ? k.raw('? AS distance_km', [distanceKm(k, query.location.lat, query.location.lng)])
@@ -162,6 +156,7 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
       .from({ s: 'candidates' })
       .select([
         ...SORT_KEYS,
+        's.best_rated',
         's.distance_km',
         ...(byDistance ? ['s.sort_distance'] : []),
         // Weights D, C, B, A: detailed text, description, subcategory/tags/category, title. Rounded so that

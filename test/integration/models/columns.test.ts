@@ -36,7 +36,7 @@ const TABLES: [table: string, columns: Columns<object>, unread?: string[]][] = [
   ['booking_participants', PARTICIPANT_COLUMNS],
   ['booking_documents', DOCUMENT_COLUMNS],
   // Kept by the table's triggers for the search.
-  ['services', LISTING_COLUMNS, ['search_vector', 'search_text', 'best_rated']],
+  ['services', LISTING_COLUMNS, ['search_vector', 'search_text']],
   ['service_images', IMAGE_COLUMNS],
   // Replaced by provider_calendars.
   ['provider_profiles', PROVIDER_COLUMNS, ['availability_calendar']],
