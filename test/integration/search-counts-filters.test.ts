@@ -86,6 +86,34 @@ async function expectEveryCombinationCounted(): Promise<void> {
   expect(mismatches).to.deep.equal([]);
 }
 
+/**
+ * A text search's price and rating, asked of the word index as the bands they fall in (migration
+ * 20270114000700_service_search_facets), its own conditions dropped when the bands say the same: for every price
+ * and rating of the form, in each sort (a sort's own column keeps its condition), and for ranges between edges,
+ * the matches must be those a plain reading of the rows finds. Every service here holds the word.
+ */
+async function expectEveryTextCombinationCounted(): Promise<void> {
+  const rows = await visibleRows();
+  const mismatches: string[] = [];
+  const ranges: [string, ListingSearchQuery['price']][] = [
+    ...PRICE_BUCKETS.map((bucket): [string, ListingSearchQuery['price']] => [bucket, priceRange(bucket)]),
+    ['300-1000', { min: 300, max: 1000, includesMin: false }],
+    ['200-2000 from 200 included', { min: 200, max: 2000, includesMin: true }],
+    ['0-1000000', { min: 0, max: 1_000_000, includesMin: true }],
+  ];
+  for (const [name, price] of ranges) {
+    for (const rating of [null, ...RATING_OPTIONS.map(Number), 4.2, 0]) {
+      for (const sort of ['relevance', 'price_asc', 'price_desc', 'rating'] as const) {
+        const q = listingQuery({ text: 'fasce', price, ratingMin: rating, sort });
+        const counted = await countMatches(q);
+        const expected = plainCount(rows, q);
+        if (counted.total !== expected) mismatches.push(`${name} ${rating} ${sort}: ${counted.total} ≠ ${expected}`);
+      }
+    }
+  }
+  expect(mismatches).to.deep.equal([]);
+}
+
 describe('listing totals narrowed by the form’s filters, from the counters', () => {
   let provider: { id: string };
   let other: { id: string };
@@ -130,6 +158,10 @@ describe('listing totals narrowed by the form’s filters, from the counters', (
     await expectEveryCombinationCounted();
   });
 
+  it('a text search narrowed by price and rating matches what the rows say, in every sort', async () => {
+    await expectEveryTextCombinationCounted();
+  });
+
   it('after prices and ratings cross their bands, a service changes type and availability, another is paused', async () => {
     await db()('services')
       .whereIn('id', ids.slice(0, 11))
@@ -140,6 +172,7 @@ describe('listing totals narrowed by the form’s filters, from the counters', (
     await db()('services').where({ id: ids[20] }).update({ service_type: 'on_request', availability: 'within_month' });
     await db()('services').where({ id: ids[21] }).update({ status: 'paused' });
     await expectEveryCombinationCounted();
+    await expectEveryTextCombinationCounted();
   });
 
   it('after a provider is switched off, and after services are deleted', async () => {

@@ -20,7 +20,7 @@ describe('search query plans on a realistic volume', () => {
 
   const shapes: [string, ListingSearchQuery, string[]][] = [
     // Words without a place are found in the visible services' narrow copy (migration 20270109000100).
-    ['text only', { ...base, text: 'corso spazi confinati' }, ['service_search_vector_idx']],
+    ['text only', { ...base, text: 'corso spazi confinati' }, ['service_search_words_idx']],
     [
       'place and radius',
       { ...base, location: bergamo, sort: 'distance' },
@@ -99,6 +99,20 @@ describe('search query plans on a realistic volume', () => {
     expect(plan).to.match(/Merge Append/);
     // The other half may be read any way (at this volume a common word's cheapest is the whole narrow table).
     expect(plan).to.include('service_search_quality_long_idx');
+  });
+
+  it("words within the form's price and rating: one scan of the word index answers all three", async () => {
+    // The bands are asked of the word index beside the words (migration 20270114000700_service_search_facets)
+    // and the price and rating conditions fall away when planned: no price or rating index is read to AND in.
+    const plan = await explainSearch({
+      ...base,
+      text: 'sorveglianza',
+      price: { min: 200, max: 500, includesMin: false },
+      ratingMin: 4,
+    });
+    expect(plan).to.match(/Index Cond: \(\(search_vector @@ .*facets && '\{p500\}'.*facets && '\{r4,r4\.5\}'/);
+    expect(plan).not.to.match(/base_price|rating_average >=/);
+    expect(plan).not.to.match(/service_search_(price|rating)_idx/);
   });
 
   it('words sorted by price: the candidates are planned for all their rows, not a walk of the price index expecting to stop early', async () => {

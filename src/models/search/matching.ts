@@ -94,7 +94,7 @@ export function readsServiceSearch(query: ListingSearchQuery): boolean {
  */
 export function searchMatching(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   if (!readsServiceSearch(query)) return matching(query, trx);
-  return withFilters(db(trx)({ s: 'service_search' }), query, trx).whereRaw(wordsMatch, [queryTsquery(query)]);
+  return withFilters(db(trx)({ s: 'service_search' }), query, trx, true).whereRaw(wordsMatch, [queryTsquery(query)]);
 }
 
 /**
@@ -163,8 +163,14 @@ export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart 
 /** The text condition, which the word index answers (GIN on search_vector). */
 const wordsMatch = `s.search_vector @@ to_tsquery('it_unaccent', ?)`;
 
-/** The conditions other than words and place, on columns that `services` and `service_search` both have. */
-function withFilters(q: Knex.QueryBuilder, query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
+/**
+ * The conditions other than words and place, on columns that `services` and `service_search` both have. On
+ * service_search (`facets`) the price and rating are also asked as the bands they fall in, which its word index
+ * holds beside the words (migration 20270114000700_service_search_facets), and their own conditions are written
+ * to fall away when planned if the bands say exactly the same (the form's ranges): `banded OR condition`, whose
+ * first part PostgreSQL computes from the values while planning.
+ */
+function withFilters(q: Knex.QueryBuilder, query: ListingSearchQuery, trx?: Trx, facets = false): Knex.QueryBuilder {
   const k = db(trx);
   if (query.training) {
     q.where('s.training_kind', query.training.kind);
@@ -182,14 +188,33 @@ function withFilters(q: Knex.QueryBuilder, query: ListingSearchQuery, trx?: Trx)
     );
   }
   if (query.category) q.where('s.category', query.category);
-  if (query.price) {
-    q.where('s.base_price', query.price.includesMin ? '>=' : '>', query.price.min).where(
-      's.base_price',
-      '<=',
-      query.price.max,
-    );
+  const { price, ratingMin } = query;
+  if (price) {
+    const range = (w: Knex.QueryBuilder): Knex.QueryBuilder =>
+      w.where('s.base_price', price.includesMin ? '>=' : '>', price.min).where('s.base_price', '<=', price.max);
+    if (facets) {
+      const ends = [price.min, price.max, price.includesMin];
+      q.whereRaw('s.facets && service_search_price_facets(?, ?, ?)', ends);
+      // Sorted by price, the condition stays: it bounds the walk of the price index.
+      if (query.sort === 'price_asc' || query.sort === 'price_desc') q.where(range);
+      else q.where((w) => w.whereRaw('service_search_price_banded(?, ?, ?)', ends).orWhere(range));
+    } else {
+      q.where(range);
+    }
   }
-  if (query.ratingMin !== null) q.where('s.rating_average', '>=', query.ratingMin);
+  if (ratingMin !== null) {
+    if (facets && query.sort !== 'rating') {
+      q.whereRaw('s.facets && service_search_rating_facets(?)', [ratingMin]);
+      q.where((w) =>
+        w.whereRaw('service_search_rating_banded(?)', [ratingMin]).orWhere('s.rating_average', '>=', ratingMin),
+      );
+    } else if (facets) {
+      // Sorted by rating, the condition stays: it bounds the walk of the rating index.
+      q.whereRaw('s.facets && service_search_rating_facets(?)', [ratingMin]).where('s.rating_average', '>=', ratingMin);
+    } else {
+      q.where('s.rating_average', '>=', ratingMin);
+    }
+  }
   const accepted = AVAILABILITY_SETS[query.availability];
   if (accepted) {
     // An instant service is always bookable at once: it counts as "immediate" (docs/product.md §4).
