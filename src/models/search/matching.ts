@@ -168,7 +168,7 @@ const wordsMatch = `s.search_vector @@ to_tsquery('it_unaccent', ?)`;
  * service_search (`facets`) the price and rating are also asked as the bands they fall in, which its word index
  * holds beside the words (migration 20270114000700_service_search_facets), and their own conditions are written
  * to fall away when planned if the bands say exactly the same (the form's ranges): `banded OR condition`, whose
- * first part PostgreSQL computes from the values while planning.
+ * first part PostgreSQL computes from the values while planning. The sort's own column keeps its condition.
  */
 function withFilters(q: Knex.QueryBuilder, query: ListingSearchQuery, trx?: Trx, facets = false): Knex.QueryBuilder {
   const k = db(trx);
@@ -190,29 +190,25 @@ function withFilters(q: Knex.QueryBuilder, query: ListingSearchQuery, trx?: Trx,
   if (query.category) q.where('s.category', query.category);
   const { price, ratingMin } = query;
   if (price) {
+    const ends = [price.min, price.max, price.includesMin];
     const range = (w: Knex.QueryBuilder): Knex.QueryBuilder =>
       w.where('s.base_price', price.includesMin ? '>=' : '>', price.min).where('s.base_price', '<=', price.max);
-    if (facets) {
-      const ends = [price.min, price.max, price.includesMin];
-      q.whereRaw('s.facets && service_search_price_facets(?, ?, ?)', ends);
-      // Sorted by price, the condition stays: it bounds the walk of the price index.
-      if (query.sort === 'price_asc' || query.sort === 'price_desc') q.where(range);
-      else q.where((w) => w.whereRaw('service_search_price_banded(?, ?, ?)', ends).orWhere(range));
+    if (facets) q.whereRaw('s.facets && service_search_price_facets(?, ?, ?)', ends);
+    // Sorted by price, the condition stays: it bounds the walk of the price index.
+    if (facets && query.sort !== 'price_asc' && query.sort !== 'price_desc') {
+      q.where((w) => w.whereRaw('service_search_price_banded(?, ?, ?)', ends).orWhere(range));
     } else {
       q.where(range);
     }
   }
   if (ratingMin !== null) {
+    const atLeast = (w: Knex.QueryBuilder): Knex.QueryBuilder => w.where('s.rating_average', '>=', ratingMin);
+    if (facets) q.whereRaw('s.facets && service_search_rating_facets(?)', [ratingMin]);
+    // Sorted by rating, the condition stays: it bounds the walk of the rating index.
     if (facets && query.sort !== 'rating') {
-      q.whereRaw('s.facets && service_search_rating_facets(?)', [ratingMin]);
-      q.where((w) =>
-        w.whereRaw('service_search_rating_banded(?)', [ratingMin]).orWhere('s.rating_average', '>=', ratingMin),
-      );
-    } else if (facets) {
-      // Sorted by rating, the condition stays: it bounds the walk of the rating index.
-      q.whereRaw('s.facets && service_search_rating_facets(?)', [ratingMin]).where('s.rating_average', '>=', ratingMin);
+      q.where((w) => w.whereRaw('service_search_rating_banded(?)', [ratingMin]).orWhere(atLeast));
     } else {
-      q.where('s.rating_average', '>=', ratingMin);
+      q.where(atLeast);
     }
   }
   const accepted = AVAILABILITY_SETS[query.availability];

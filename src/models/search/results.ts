@@ -131,7 +131,7 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const orderBy = (t: 's' | 'm'): string => {
     const out = t === 'm' ? 'm.' : '';
     const byRelevance = tsquery
-      ? // Among equal relevance the best-rated: featured, rating, reviews (BEST_RATED, one integer key).
+      ? // Among equal relevance the best-rated: featured, rating, reviews as one integer (candidates.ts bestRated).
         [`${out}relevance DESC`, `${t}.best_rated DESC`]
       : [`${t}.featured DESC`];
     const order: Record<ListingSearchQuery['sort'], string[]> = {
