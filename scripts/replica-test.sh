@@ -3,7 +3,7 @@
 # a base backup (pg_basebackup) into a temporary directory, started as a hot standby on another port, and a
 # fresh database on the primary that it replicates. The standby is stopped and its directory removed
 # whatever happens. Run by .ci/run; by hand: `bash scripts/replica-test.sh` (as root or as postgres).
-#   PGHOST/PGPORT: the primary (127.0.0.1:5432); REPLICA_PORT: the first port tried for the standby (55432).
+#   PGHOST/PGPORT: the primary (127.0.0.1:5432); REPLICA_PORT: the first port tried for the standby (25432).
 # With arguments it runs them instead of the tests, the standby's port in REPLICA_PORT (the benchmark with a
 # replica, docs/performance.md):
 #   bash scripts/replica-test.sh sh -c 'DATABASE_REPLICA_URL=postgres://postgres@127.0.0.1:$REPLICA_PORT/x_bench \
@@ -36,7 +36,10 @@ if ! grep -Eq '^[[:space:]]*host[[:space:]]+replication[[:space:]]+postgres[[:sp
   admin 'SELECT pg_reload_conf()' >/dev/null
 fi
 
-port=${REPLICA_PORT:-55432}
+# Below the kernel's range of ports for outgoing connections (32768 and up, ip_local_port_range): in it, a
+# client socket (the base backup's own) could take the port between this probe and the standby's start, which
+# then fails with "Address already in use", as a CI run did with 55432.
+port=${REPLICA_PORT:-25432}
 while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 
 dir=$(mktemp -d /tmp/sicurhub-replica.XXXXXX)
