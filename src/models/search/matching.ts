@@ -160,15 +160,38 @@ export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart 
   return withFilters(q, query, trx);
 }
 
+/**
+ * A price or rating filter (`condition`). On service_search (`facets`) it is also asked as the bands it can fall
+ * in (service_search_<kind>_facets), which the word index holds beside the words, and the condition is written
+ * `service_search_<kind>_banded(…) OR condition`, which PostgreSQL reduces to nothing while planning when the
+ * bands say exactly the same; sorted by that column (`sorted`), the condition stays: it bounds the walk of its
+ * index.
+ */
+function bandedFilter(
+  q: Knex.QueryBuilder,
+  facets: boolean,
+  kind: 'price' | 'rating',
+  values: Knex.Value[],
+  sorted: boolean,
+  condition: (w: Knex.QueryBuilder) => Knex.QueryBuilder,
+): void {
+  if (!facets) {
+    q.where(condition);
+    return;
+  }
+  const args = values.map(() => '?').join(', ');
+  q.whereRaw(`s.facets && service_search_${kind}_facets(${args})`, values);
+  if (sorted) q.where(condition);
+  else q.where((w) => w.whereRaw(`service_search_${kind}_banded(${args})`, values).orWhere(condition));
+}
+
 /** The text condition, which the word index answers (GIN on search_vector). */
 const wordsMatch = `s.search_vector @@ to_tsquery('it_unaccent', ?)`;
 
 /**
  * The conditions other than words and place, on columns that `services` and `service_search` both have. On
- * service_search (`facets`) the price and rating are also asked as the bands they fall in, which its word index
- * holds beside the words (migration 20270114000700_service_search_facets), and their own conditions are written
- * to fall away when planned if the bands say exactly the same (the form's ranges): `banded OR condition`, whose
- * first part PostgreSQL computes from the values while planning. The sort's own column keeps its condition.
+ * service_search (`facets`) the price and rating are also asked as the bands they fall in (bandedFilter,
+ * migration 20270114000700_service_search_facets).
  */
 function withFilters(q: Knex.QueryBuilder, query: ListingSearchQuery, trx?: Trx, facets = false): Knex.QueryBuilder {
   const k = db(trx);
@@ -188,28 +211,21 @@ function withFilters(q: Knex.QueryBuilder, query: ListingSearchQuery, trx?: Trx,
     );
   }
   if (query.category) q.where('s.category', query.category);
-  const { price, ratingMin } = query;
+  const { price, ratingMin, sort } = query;
   if (price) {
-    const ends = [price.min, price.max, price.includesMin];
-    const range = (w: Knex.QueryBuilder): Knex.QueryBuilder =>
-      w.where('s.base_price', price.includesMin ? '>=' : '>', price.min).where('s.base_price', '<=', price.max);
-    if (facets) q.whereRaw('s.facets && service_search_price_facets(?, ?, ?)', ends);
-    // Sorted by price, the condition stays: it bounds the walk of the price index.
-    if (facets && query.sort !== 'price_asc' && query.sort !== 'price_desc') {
-      q.where((w) => w.whereRaw('service_search_price_banded(?, ?, ?)', ends).orWhere(range));
-    } else {
-      q.where(range);
-    }
+    bandedFilter(
+      q,
+      facets,
+      'price',
+      [price.min, price.max, price.includesMin],
+      sort === 'price_asc' || sort === 'price_desc',
+      (w) => w.where('s.base_price', price.includesMin ? '>=' : '>', price.min).where('s.base_price', '<=', price.max),
+    );
   }
   if (ratingMin !== null) {
-    const atLeast = (w: Knex.QueryBuilder): Knex.QueryBuilder => w.where('s.rating_average', '>=', ratingMin);
-    if (facets) q.whereRaw('s.facets && service_search_rating_facets(?)', [ratingMin]);
-    // Sorted by rating, the condition stays: it bounds the walk of the rating index.
-    if (facets && query.sort !== 'rating') {
-      q.where((w) => w.whereRaw('service_search_rating_banded(?)', [ratingMin]).orWhere(atLeast));
-    } else {
-      q.where(atLeast);
-    }
+    bandedFilter(q, facets, 'rating', [ratingMin], sort === 'rating', (w) =>
+      w.where('s.rating_average', '>=', ratingMin),
+    );
   }
   const accepted = AVAILABILITY_SETS[query.availability];
   if (accepted) {
