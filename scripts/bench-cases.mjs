@@ -90,7 +90,7 @@ function typos() {
 }
 
 /** Search shapes asked for the first time: each request's path is a combination not asked before. */
-function firstTimeSearches() {
+export function firstTimeSearches() {
   const places = towns();
   const shapes = [
     {

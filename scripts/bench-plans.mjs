@@ -3,13 +3,27 @@
 // (docs/performance.md); run after `npm run build` on a database seeded by `npm run bench -- --keep`:
 //
 //   DATABASE_URL=postgres://.../x_bench node scripts/bench-plans.mjs [--full]   (--full: whole plans)
+//
+// or, for the searches nobody has made yet, the execution time of each search's statements over many of the
+// benchmark's first-time requests (each shape's own sequence, every K-th of them), by the scans their plans read:
+//
+//   DATABASE_URL=... node scripts/bench-plans.mjs --first-time 300 [--every 53] [--only text]
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { root } from './bench-lib.mjs';
+import { firstTimeSearches } from './bench-cases.mjs';
 
 const dist = (p) => pathToFileURL(path.join(root, 'dist', p)).href;
-const full = process.argv.includes('--full');
+const args = process.argv.slice(2);
+const full = args.includes('--full');
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
+};
+const firstTime = Number(option('--first-time', 0));
+const every = Number(option('--every', 1));
+const only = option('--only', '');
 
 const SHAPES = [
   ['/services (all)', {}],
@@ -46,19 +60,30 @@ const handle = await openDatabase(
 const knex = handle.knex;
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();
-try {
-  for (const [name, params] of SHAPES) {
-    const captured = [];
-    const listen = (q) => captured.push(q);
-    knex.on('query', listen);
+/** The statements a search sends (SELECTs and CTEs, the places' lookups apart), as the application sends them. */
+async function statementsOf(params) {
+  const captured = [];
+  const listen = (q) => captured.push(q);
+  knex.on('query', listen);
+  try {
     await search(parseSearchParams(params));
+  } finally {
     knex.off('query', listen);
+  }
+  return captured.filter((q) => /^\s*(select|with)/i.test(q.sql) && !/from "places"|from places/i.test(q.sql));
+}
+
+/** The statement's plan as run now (on a plain client: knex would read its ? placeholders). */
+async function planOf(q) {
+  const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.bindings ?? []);
+  return rows.map((r) => r['QUERY PLAN']);
+}
+
+async function shapes() {
+  for (const [name, params] of SHAPES) {
     console.log(`\n### ${name}`);
-    for (const q of captured) {
-      if (!/^\s*(select|with)/i.test(q.sql) || /from "places"|from places/i.test(q.sql)) continue;
-      // The statement as sent ($1, $2...), on a plain client: knex would read its ? placeholders.
-      const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.bindings ?? []);
-      const lines = rows.map((r) => r['QUERY PLAN']);
+    for (const q of await statementsOf(params)) {
+      const lines = await planOf(q);
       // The key lines: the scans (which index, how many rows), the sorts, the buffers and the times.
       const key = full
         ? lines
@@ -70,6 +95,59 @@ try {
       console.log(`-- ${q.sql.slice(0, 90).replace(/\s+/g, ' ')}…\n${(full ? key : key.slice(0, 18)).join('\n')}`);
     }
   }
+}
+
+const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const ms = (v) => v.toFixed(1);
+
+/** Each first-time shape: its searches' execution time (planning apart) and which scans took it. */
+async function firstTimeShapes() {
+  for (const shape of firstTimeSearches().filter((c) => c.name.includes(only))) {
+    const times = [];
+    const byScans = new Map();
+    for (let i = 0; i < firstTime; i += 1) {
+      const url = new URL(shape.path, 'http://bench');
+      for (let skip = 1; skip < every; skip += 1) void shape.path;
+      let total = 0;
+      const scans = new Set();
+      for (const q of await statementsOf(Object.fromEntries(url.searchParams))) {
+        const lines = await planOf(q);
+        total += Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1] ?? 0);
+        for (const l of lines) {
+          const scan =
+            /(Seq Scan on|Index Only Scan (?:Backward )?using|Index Scan (?:Backward )?using|Bitmap Index Scan on) (\w+)/.exec(
+              l,
+            );
+          if (scan) scans.add(`${scan[1].replace(/ (on|using)$/, '')} ${scan[2]}`);
+        }
+      }
+      times.push(total);
+      const key = [...scans].sort().join(' + ') || '(none)';
+      const entry = byScans.get(key) ?? { n: 0, ms: 0, worst: 0, path: '' };
+      entry.n += 1;
+      entry.ms += total;
+      if (total > entry.worst) Object.assign(entry, { worst: total, path: url.search });
+      byScans.set(key, entry);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const sum = times.reduce((a, b) => a + b, 0);
+    console.log(
+      `\n### ${shape.name}: ${times.length} searches, ms of execution a search: mean ${ms(sum / times.length)}, ` +
+        `median ${ms(quantile(sorted, 0.5))}, p90 ${ms(quantile(sorted, 0.9))}, p99 ${ms(quantile(sorted, 0.99))}, ` +
+        `max ${ms(sorted[sorted.length - 1])}`,
+    );
+    for (const [key, e] of [...byScans].sort((a, b) => b[1].ms - a[1].ms)) {
+      console.log(
+        `${String(e.n).padStart(5)} searches, mean ${ms(e.ms / e.n)} ms, ${Math.round((100 * e.ms) / sum)}% of the time, ` +
+          `worst ${ms(e.worst)} (${e.path}): ${key}`,
+      );
+    }
+  }
+}
+
+try {
+  if (firstTime > 0) await firstTimeShapes();
+  else await shapes();
 } finally {
   await client.end();
   await handle.close();
