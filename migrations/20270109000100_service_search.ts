@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
  * larger than shared_buffers) and its provider. The order indexes carry the columns the filters read
  * (INCLUDE), the best-rated one the words too, so that relevance's candidates are read from the index alone.
  */
-const COLUMNS = [
+export const COLUMNS = [
   'provider_id',
   'featured',
   'rating_average',

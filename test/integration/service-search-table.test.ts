@@ -26,6 +26,9 @@ const COLUMNS = [
   'training_scope',
   'languages',
   'search_vector',
+  'location_lat',
+  'location_lng',
+  'service_areas',
 ];
 
 /** The visible services' columns, read the slow, obvious way from services and provider_profiles. */
@@ -91,6 +94,36 @@ describe('service_search follows the catalogue', () => {
     expect(await titles('q=trabattelli&category=workplace_safety&availability=immediate')).to.deep.equal([
       'Corso montaggio trabattelli',
     ]);
+  });
+
+  it('a move to another town, its service areas and its coordinates removed', async () => {
+    const near = (place: string): Promise<string[]> => titles(`q=trabattelli&location=${place}&radius=25`);
+    expect(await near('Milano')).to.deep.equal(['Corso montaggio trabattelli']);
+
+    await db()('services')
+      .where({ id: serviceId })
+      .update({ location_city: 'Roma', location_province: 'RM', location_lat: 41.9028, location_lng: 12.4964 });
+    await expectFollowed(2);
+    expect(await near('Milano')).to.deep.equal([]);
+    expect(await near('Roma')).to.deep.equal(['Corso montaggio trabattelli']);
+
+    await db()('services')
+      .where({ id: serviceId })
+      .update({ service_areas: ['Lombardia'] });
+    await expectFollowed(2);
+    expect(await near('Milano')).to.deep.equal(['Corso montaggio trabattelli']);
+
+    await db()('services')
+      .where({ id: serviceId })
+      .update({ location_lat: null, location_lng: null, service_areas: [] });
+    await expectFollowed(2);
+    expect(await near('Roma')).to.deep.equal([]);
+    expect(await titles('q=trabattelli')).to.deep.equal(['Corso montaggio trabattelli']);
+
+    await db()('services')
+      .where({ id: serviceId })
+      .update({ location_city: 'Milano', location_province: 'MI', location_lat: 45.4642, location_lng: 9.19 });
+    await expectFollowed(2);
   });
 
   it('a pause hides it and a resume shows it again; an inactive service is not there', async () => {

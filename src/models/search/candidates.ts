@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
 import { COUNT_LIMIT } from './counts.js';
-import { readsServiceSearch, searchMatching, type ListingSearchQuery } from './matching.js';
+import { searchMatching, type ListingSearchQuery } from './matching.js';
 
 // Which matches of a text search are ranked (results.ts ranks them and pages them).
 
@@ -12,21 +12,18 @@ import { readsServiceSearch, searchMatching, type ListingSearchQuery } from './m
 const TEXT_CANDIDATES = COUNT_LIMIT + 1;
 
 /**
- * The best-rated order's key (featured, rating, reviews as one integer: migration
- * 20270114000600_best_rated_order_key) on the table a search reads: service_search keeps it (best_rated), and
- * services_quality_idx is over the function itself. Relevance's candidates are read in that order, and it
- * orders equal relevance (results.ts).
+ * The best-rated order's key (featured, rating, reviews as one integer: migration 20270114000600_best_rated_order_key),
+ * kept by service_search, which a text search reads: relevance's candidates are read in that order, and it orders
+ * equal relevance (results.ts).
  */
-export function bestRated(query: ListingSearchQuery): string {
-  return readsServiceSearch(query) ? 's.best_rated' : 'best_rated_key(s.featured, s.rating_average, s.reviews_count)';
-}
+export const BEST_RATED = 's.best_rated';
 
 /**
  * The leading keys of the order that picks a text search's candidates: the sort's own (read in index order,
- * services_price_idx, services_rating_idx), or for relevance the best-rated first.
+ * service_search_price_idx, service_search_rating_idx), or for relevance the best-rated first.
  */
 function candidateLead(query: ListingSearchQuery): string {
-  const bestFirst = `${bestRated(query)} DESC`;
+  const bestFirst = `${BEST_RATED} DESC`;
   const lead: Record<ListingSearchQuery['sort'], string> = {
     relevance: bestFirst,
     price_asc: 's.base_price ASC',
@@ -52,7 +49,7 @@ export function textCandidates(
   const lead = candidateLead(query);
   const order = `${lead}, s.created_at DESC, s.id`;
   const first = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select(columns).orderByRaw(order).limit(TEXT_CANDIDATES);
-  if (lead !== `${bestRated(query)} DESC` || !readsServiceSearch(query)) return first(searchMatching(query, trx));
+  if (lead !== `${BEST_RATED} DESC`) return first(searchMatching(query, trx));
   const k = db(trx);
   // The halves' conditions written out, not bound: only a condition the planner can read matches a partial
   // index's predicate.

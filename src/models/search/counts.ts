@@ -1,13 +1,6 @@
 import type { Knex } from 'knex';
 import { db, type Trx } from '../../db/knex.js';
-import {
-  AVAILABILITY_SETS,
-  distanceKm,
-  matching,
-  queryTsquery,
-  searchMatching,
-  type ListingSearchQuery,
-} from './matching.js';
+import { AVAILABILITY_SETS, distanceKm, queryTsquery, searchMatching, type ListingSearchQuery } from './matching.js';
 
 // How many services a search matches, without reading every match: the counters the database keeps of the
 // visible services, or a count that stops past COUNT_LIMIT (the page then says "oltre 1.000 servizi").
@@ -103,7 +96,7 @@ export async function anyOutsideRadius(query: ListingSearchQuery, trx?: Trx): Pr
   if (!query.location || query.location.areaNames.length === 0) return false;
   const { lat, lng, radiusKm } = query.location;
   const distance = distanceKm(db(trx), lat, lng);
-  const row = await matching(query, trx)
+  const row = await searchMatching(query, trx)
     .where((w) => w.whereNull('s.location_lat').orWhere(distance, '>', radiusKm))
     .first(db(trx).raw('1 AS found'));
   return row !== undefined;

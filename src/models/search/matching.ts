@@ -75,31 +75,36 @@ export function distanceKm(k: Knex, lat: number, lng: number): Knex.Raw {
 export type PlacePart = 'all' | 'radius' | 'areas beyond';
 
 /**
- * Up to this radius a place holds few services (at 100,000 services, 2,000 to 4,000 for a big city at 25
- * km): a text narrowed by it is checked on the place's rows one by one, which costs less than reading a
- * common word's whole entry in the word index (21,625 rows for "corso antincendio") to intersect the two.
- * Wider places (Milano at 50 km: 12,357 services) keep the intersection of the indexes.
- */
-export const ROW_CHECKED_TEXT_RADIUS_KM = 25;
-
-/** Whether a search reads service_search: a text without a place (searchMatching). */
-export function readsServiceSearch(query: ListingSearchQuery): boolean {
-  return queryTsquery(query) !== '' && query.location === null;
-}
-
-/**
- * The matches of a search as its page and its count read them (`s`: the columns of service_search only):
- * a text search without a place reads the visible services' narrow copy (migration
- * 20270109000100_service_search), whose rows are exactly those whereVisible keeps; any other, matching().
+ * The matches of a text search as its page and its count read them (`s`: the columns of service_search only):
+ * the visible services' narrow copy (migration 20270109000100_service_search), whose rows are exactly those
+ * whereVisible keeps, its words, price, rating and place answered by one index (wordsNear); any other search,
+ * matching().
  */
 export function searchMatching(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
-  if (!readsServiceSearch(query)) return matching(query, trx);
-  return withFilters(db(trx)({ s: 'service_search' }), query, trx, true).whereRaw(wordsMatch, [queryTsquery(query)]);
+  const tsquery = queryTsquery(query);
+  if (!tsquery) return matching(query, trx);
+  const q = withFilters(db(trx)({ s: 'service_search' }), query, trx, true).whereRaw(wordsMatch, [tsquery]);
+  if (query.location) wordsNear(q, db(trx), query.location);
+  return q;
 }
 
 /**
- * Which services a search matches (FROM, JOIN and WHERE; no columns, no order): Italian full text (GIN on
- * search_vector); a radius around a point (GiST on ll_to_earth through earth_box, whose box contains the
+ * A text search's place on service_search: the facets of the cells around it and of its areas, which the word
+ * index holds beside the words (service_search_circle_facets, migration 20270114000800_service_search_places),
+ * then on each row the exact distance or the areas.
+ */
+function wordsNear(q: Knex.QueryBuilder, k: Knex, location: NonNullable<ListingSearchQuery['location']>): void {
+  const { lat, lng, radiusKm, areaNames } = location;
+  q.whereRaw('s.facets && service_search_circle_facets(?, ?, ?, ?::text[])', [lat, lng, radiusKm, areaNames]);
+  q.where((w) => {
+    w.where(distanceKm(k, lat, lng), '<=', radiusKm);
+    if (areaNames.length > 0) w.orWhereRaw('s.service_areas && ?::text[]', [areaNames]);
+  });
+}
+
+/**
+ * Which services a search without words, or a saved search, matches (FROM, JOIN and WHERE; no columns, no
+ * order): Italian full text (GIN on search_vector); a radius around a point (GiST on ll_to_earth through earth_box, whose box contains the
  * circle, then the exact distance) or service areas naming the place (GIN on service_areas); the filters.
  */
 export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart = 'all'): Knex.QueryBuilder {
@@ -118,13 +123,7 @@ export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart 
   }
   whereVisible(q);
 
-  if (tsquery && query.location && query.location.radiusKm <= ROW_CHECKED_TEXT_RADIUS_KM) {
-    // The same match written as a function call, which no index answers: the place's bitmap comes first
-    // and each of its rows is checked (ROW_CHECKED_TEXT_RADIUS_KM).
-    q.whereRaw(`ts_match_vq(s.search_vector, to_tsquery('it_unaccent', ?))`, [tsquery]);
-  } else if (tsquery) {
-    q.whereRaw(wordsMatch, [tsquery]);
-  }
+  if (tsquery) q.whereRaw(wordsMatch, [tsquery]);
 
   if (query.location) {
     const { lat, lng, radiusKm, areaNames } = query.location;

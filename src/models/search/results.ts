@@ -8,7 +8,7 @@ import { LISTING_COLUMNS, type ListingRow } from '../listings/row.js';
 import type { ProviderRow } from '../providers/row.js';
 import { anyOutsideRadius, COUNT_LIMIT, countMatches } from './counts.js';
 import { distanceKm, matching, queryTsquery, type ListingSearchQuery } from './matching.js';
-import { bestRated, textCandidates } from './candidates.js';
+import { BEST_RATED, textCandidates } from './candidates.js';
 import { nearestFirst, sortDistance } from './nearest.js';
 import { toRankingTsquery } from '../../lib/search-vocabulary.js';
 
@@ -118,7 +118,7 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const tsquery = queryTsquery(query);
   const keys: (string | Knex.Raw)[] = [...SORT_KEYS];
   // A text search orders equal relevance by the best-rated key, read with the candidates.
-  if (tsquery) keys.push(k.raw(`${bestRated(query)} AS best_rated`));
+  if (tsquery) keys.push(k.raw(`${BEST_RATED} AS best_rated`));
   keys.push(
     query.location
       ? k.raw('? AS distance_km', [distanceKm(k, query.location.lat, query.location.lng)])
@@ -131,7 +131,7 @@ function resultsPage(query: ListingSearchQuery, trx?: Trx): Knex.QueryBuilder {
   const orderBy = (t: 's' | 'm'): string => {
     const out = t === 'm' ? 'm.' : '';
     const byRelevance = tsquery
-      ? // Among equal relevance the best-rated: featured, rating, reviews as one integer (candidates.ts bestRated).
+      ? // Among equal relevance the best-rated: featured, rating, reviews as one integer (candidates.ts BEST_RATED).
         [`${out}relevance DESC`, `${t}.best_rated DESC`]
       : [`${t}.featured DESC`];
     const order: Record<ListingSearchQuery['sort'], string[]> = {
