@@ -103,6 +103,22 @@ describe('search query plans on a realistic volume', () => {
     expect(plan).to.include('service_search_quality_long_idx');
   });
 
+  for (const [sort, index] of [
+    ['price_asc', 'service_search_price'],
+    ['price_desc', 'service_search_price'],
+    ['rating', 'service_search_rating'],
+  ] as const) {
+    it(`words sorted ${sort}: the candidates from the order's index with the words, the long words' from their own`, async () => {
+      // Migration 20270114000900_service_search_order_words: the price and rating orders carry the words, so a walk
+      // checks them in the index alone (at a million services, docs/bench/2026-12-01-places.md); the rows whose
+      // words do not fit are read from an index of their own.
+      // The other half may be read any way (at this volume a common word's cheapest is the whole narrow table).
+      const plan = await explainSearch({ ...base, text: 'formazione', sort });
+      expect(plan, plan).to.match(/Merge Append/);
+      expect(plan, plan).to.include(`${index}_long_idx`);
+    });
+  }
+
   it("words within the form's price and rating: one scan of the word index answers all three", async () => {
     // The bands are asked of the word index beside the words (migration 20270114000700_service_search_facets)
     // and the price and rating conditions fall away when planned: no price or rating index is read to AND in.

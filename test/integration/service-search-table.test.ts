@@ -193,28 +193,44 @@ describe('service_search with words too long for an index entry', () => {
 
   it('long and short words are found together, in the best-rated order, after edits either way', async () => {
     const prose = italianProse(9_000);
-    await createService({ providerId, title: 'Corso trabattelli primo', ratingAverage: 4.8, reviewsCount: 3 });
+    await createService({
+      providerId,
+      title: 'Corso trabattelli primo',
+      ratingAverage: 4.8,
+      reviewsCount: 3,
+      basePrice: '300',
+    });
     const long = await createService({
       providerId,
       title: 'Corso trabattelli secondo',
       ratingAverage: 4.5,
       reviewsCount: 3,
       detailedDescription: prose,
+      basePrice: '100',
     });
     const short = await createService({
       providerId,
       title: 'Corso trabattelli terzo',
       ratingAverage: 3,
       reviewsCount: 3,
+      basePrice: '200',
     });
+    const order = ['Corso trabattelli primo', 'Corso trabattelli secondo', 'Corso trabattelli terzo'];
+    // Every order but the distance reads the long words' rows from an index of their own and merges them.
+    const byPrice = ['Corso trabattelli secondo', 'Corso trabattelli terzo', 'Corso trabattelli primo'];
+    const sorted = async (): Promise<void> => {
+      expect(await ranked('q=trabattelli&sort=price_asc')).to.deep.equal(byPrice);
+      expect(await ranked('q=trabattelli&sort=price_desc')).to.deep.equal([...byPrice].reverse());
+      expect(await ranked('q=trabattelli&sort=rating')).to.deep.equal(order);
+    };
     await expectFollowed(3);
     expect(await inIndex()).to.deep.equal({
       'Corso trabattelli primo': true,
       'Corso trabattelli secondo': false,
       'Corso trabattelli terzo': true,
     });
-    const order = ['Corso trabattelli primo', 'Corso trabattelli secondo', 'Corso trabattelli terzo'];
     expect(await ranked('q=trabattelli')).to.deep.equal(order);
+    await sorted();
     // A word of the long text only: the long service alone.
     expect(await ranked('q=trabattelli+ininterrotto')).to.deep.equal(['Corso trabattelli secondo']);
 
@@ -227,6 +243,7 @@ describe('service_search with words too long for an index entry', () => {
       'Corso trabattelli terzo': false,
     });
     expect(await ranked('q=trabattelli')).to.deep.equal(order);
+    await sorted();
     expect(await ranked('q=trabattelli+ininterrotto')).to.deep.equal(['Corso trabattelli terzo']);
   });
 });

@@ -19,8 +19,8 @@ const TEXT_CANDIDATES = COUNT_LIMIT + 1;
 export const BEST_RATED = 's.best_rated';
 
 /**
- * The leading keys of the order that picks a text search's candidates: the sort's own (read in index order,
- * service_search_price_idx, service_search_rating_idx), or for relevance the best-rated first.
+ * The leading keys of the order that picks a text search's candidates: the sort's own, or for relevance the
+ * best-rated first. Each is an order of service_search's indexes but the distance from a place.
  */
 function candidateLead(query: ListingSearchQuery): string {
   const bestFirst = `${BEST_RATED} DESC`;
@@ -36,20 +36,20 @@ function candidateLead(query: ListingSearchQuery): string {
 
 /**
  * A text search's candidates (`columns`): its first TEXT_CANDIDATES matches in the order candidateLead
- * begins (newest, then the id, among equals). In the best-rated order on service_search they come from two
- * indexes over that order (migration 20270114000200_service_search_long_words): the rows whose words
- * service_search_quality_idx carries, checked in the index alone, and the rows whose words are too long for an
- * index entry, checked on the row; each half stops at TEXT_CANDIDATES and the two are merged in the same order.
+ * begins (newest, then the id, among equals). In the best-rated, price and rating orders they come from two
+ * indexes over that order (migrations 20270114000200_service_search_long_words and
+ * 20270114000900_service_search_order_words): the rows whose words the index carries, checked in the index
+ * alone, and the rows whose words are too long for an index entry, checked on the row; each half stops at
+ * TEXT_CANDIDATES and the two are merged in the same order. By distance, every match is read and sorted.
  */
 export function textCandidates(
   query: ListingSearchQuery,
   columns: (string | Knex.Raw)[],
   trx?: Trx,
 ): Knex.QueryBuilder {
-  const lead = candidateLead(query);
-  const order = `${lead}, s.created_at DESC, s.id`;
+  const order = `${candidateLead(query)}, s.created_at DESC, s.id`;
   const first = (q: Knex.QueryBuilder): Knex.QueryBuilder => q.select(columns).orderByRaw(order).limit(TEXT_CANDIDATES);
-  if (lead !== `${BEST_RATED} DESC`) return first(searchMatching(query, trx));
+  if (query.sort === 'distance' && query.location) return first(searchMatching(query, trx));
   const k = db(trx);
   // The halves' conditions written out, not bound: only a condition the planner can read matches a partial
   // index's predicate.
