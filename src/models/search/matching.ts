@@ -104,8 +104,9 @@ function wordsNear(q: Knex.QueryBuilder, k: Knex, location: NonNullable<ListingS
 
 /**
  * Which services a search without words, or a saved search, matches (FROM, JOIN and WHERE; no columns, no
- * order): Italian full text (GIN on search_vector); a radius around a point (GiST on ll_to_earth through earth_box, whose box contains the
- * circle, then the exact distance) or service areas naming the place (GIN on service_areas); the filters.
+ * order): Italian full text (GIN on search_vector); a radius around a point (GiST on ll_to_earth through
+ * earth_box, whose box contains the circle, then the exact distance) or service areas naming the place (GIN on
+ * service_areas); the filters.
  */
 export function matching(query: ListingSearchQuery, trx?: Trx, place: PlacePart = 'all'): Knex.QueryBuilder {
   const k = db(trx);
