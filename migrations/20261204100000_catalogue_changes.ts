@@ -30,7 +30,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of TABLES) await knex.raw(`DROP TRIGGER ${table}_catalogue_change ON ${table}`);
-  await knex.raw('DROP FUNCTION note_catalogue_change()');
+  // The app makes the triggers again at boot from what the kept pages read (syncChangeTriggers), on more tables
+  // than these: every trigger calling the function goes with it.
+  await knex.raw('DROP FUNCTION note_catalogue_change() CASCADE');
   await knex.raw('DROP TABLE catalogue_changes');
 }

@@ -24,6 +24,8 @@ export async function up(knex: Knex): Promise<void> {
   }
 }
 
+// Since 20261223100000_organisations the app makes these triggers at boot (syncChangeTriggers) from what the kept
+// pages read: they may be gone or named differently, and 20261204100000's down drops whatever is left.
 export async function down(knex: Knex): Promise<void> {
-  for (const { table, name } of TRIGGERS) await knex.raw(`DROP TRIGGER ${name} ON ${table}`);
+  for (const { table, name } of TRIGGERS) await knex.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
 }

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import { db } from '../../src/db/knex.js';
 import * as estimatedTotal from '../../migrations/20261126090000_bookings_estimated_total.js';
 import * as bookingQuotes from '../../migrations/20261127093000_booking_quotes.js';
+import * as catalogueChanges from '../../migrations/20261204100000_catalogue_changes.js';
+import * as catalogueChangesPeople from '../../migrations/20261205110000_catalogue_changes_people.js';
 import { createBooking, createProvider, createService, createUser } from '../factories/index.js';
 import { resetDatabase } from '../helpers/db.js';
 
@@ -122,6 +124,31 @@ describe('migrations', () => {
         await trx.raw('ROLLBACK TO SAVEPOINT draft');
         expect(String(refused)).to.contain('bookings_status_check');
       });
+    });
+  });
+
+  describe('20261204100000_catalogue_changes and 20261205110000_catalogue_changes_people', () => {
+    it('go down whatever change triggers the boot made, and where it made none', async () => {
+      const triggers = (trx: Knex.Transaction) =>
+        trx.raw<{ rows: { name: string }[] }>(
+          `SELECT t.tgname AS name FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+            WHERE p.proname = 'note_catalogue_change' ORDER BY 1`,
+        );
+      await inRolledBack(async (trx) => {
+        const made = (await triggers(trx)).rows.map((r) => r.name);
+        // The boot makes them on more tables than the migrations did.
+        expect(made).to.include.members(['services_catalogue_change', 'bookings_catalogue_change']);
+        // A database migrated but never booted: 20261223100000_organisations dropped the one on users.
+        await trx.raw('DROP TRIGGER users_catalogue_change ON users');
+        await catalogueChangesPeople.down(trx);
+        await catalogueChanges.down(trx);
+        const fn = await trx.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_proc WHERE proname = 'note_catalogue_change'`);
+        expect(fn.rows).to.have.length(0);
+        expect(await trx.schema.hasTable('catalogue_changes')).to.equal(false);
+      });
+      expect(
+        (await db().raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_proc WHERE proname = 'note_catalogue_change'`)).rows,
+      ).to.have.length(1);
     });
   });
 });
