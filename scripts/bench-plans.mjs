@@ -5,7 +5,8 @@
 //   DATABASE_URL=postgres://.../x_bench node scripts/bench-plans.mjs [--full]   (--full: whole plans)
 //
 // or, for the searches nobody has made yet, the execution time of each search's statements over many of the
-// benchmark's first-time requests (each shape's own sequence, every K-th of them), by the scans their plans read:
+// benchmark's first-time requests (each shape's own sequence, every K-th of them), by the scans their plans read,
+// with their planning time and the pages they read from outside shared_buffers:
 //
 //   DATABASE_URL=... node scripts/bench-plans.mjs --first-time 300 [--every 53] [--only text]
 import path from 'node:path';
@@ -100,10 +101,12 @@ async function shapes() {
 const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const ms = (v) => v.toFixed(1);
 
-/** Each first-time shape: its searches' execution time (planning apart) and which scans took it. */
+/** Each first-time shape: its searches' execution time (planning apart) and which scans took it, their planning and pages read. */
 async function firstTimeShapes() {
   for (const shape of firstTimeSearches().filter((c) => c.name.includes(only))) {
     const times = [];
+    let planning = 0;
+    let read = 0;
     const byScans = new Map();
     for (let i = 0; i < firstTime; i += 1) {
       const url = new URL(shape.path, 'http://bench');
@@ -112,7 +115,11 @@ async function firstTimeShapes() {
       const scans = new Set();
       for (const q of await statementsOf(Object.fromEntries(url.searchParams))) {
         const lines = await planOf(q);
-        total += Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1] ?? 0);
+        const text = lines.join('\n');
+        total += Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? 0);
+        planning += Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? 0);
+        // The statement's top node's buffers (its whole plan's): the pages read from outside shared_buffers.
+        read += Number(/^\s*Buffers: shared [^\n]*?read=(\d+)/m.exec(text)?.[1] ?? 0);
         for (const l of lines) {
           const scan =
             /(Seq Scan on|Index Only Scan (?:Backward )?using|Index Scan (?:Backward )?using|Bitmap Index Scan on) (\w+)/.exec(
@@ -134,7 +141,8 @@ async function firstTimeShapes() {
     console.log(
       `\n### ${shape.name}: ${times.length} searches, ms of execution a search: mean ${ms(sum / times.length)}, ` +
         `median ${ms(quantile(sorted, 0.5))}, p90 ${ms(quantile(sorted, 0.9))}, p99 ${ms(quantile(sorted, 0.99))}, ` +
-        `max ${ms(sorted[sorted.length - 1])}`,
+        `max ${ms(sorted[sorted.length - 1])}; planning ${ms(planning / times.length)} ms and ` +
+        `${Math.round(read / times.length)} pages read from outside shared_buffers a search`,
     );
     for (const [key, e] of [...byScans].sort((a, b) => b[1].ms - a[1].ms)) {
       console.log(
